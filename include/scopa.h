@@ -1,0 +1,560 @@
+/*
+ * scopa.h -- the public API of libscopa, and its manual.
+ *
+ * libscopa plays the Italian card game Scopa and its family (Scopone,
+ * Scopone Scientifico, Scopa d'Assi, Scopa a Quindici and the regional
+ * scoring options) exactly as docs/RULES.md says.  Anything not declared
+ * here is not API.
+ *
+ * Layers, bottom up:
+ *
+ *   cards and moves   plain integers with documented encodings
+ *   scopa_rules       the option table of RULES.md, validated
+ *   scopa_state       one round: deal, legal moves, apply, score
+ *   scopa_view        what one seat may know; resampling of the unseen
+ *   scopa_game        rounds added up to a game, with every end rule
+ *   scopa_record      game records (JSON) read, checked, replayed, written
+ *
+ * Conventions
+ *   - Functions return 0 (SCOPA_OK) or a negative SCOPA_E* code; counts
+ *     are returned as non-negative ints.  scopa_strerror() names a code.
+ *   - Where bad input from a person or a file is possible, a function takes
+ *     `char *msg, size_t msgsize` and writes a sentence a player can read
+ *     ("5c cannot capture 2s+3s while 5s is on the table").  msg may be
+ *     NULL.  Programmer misuse (a NULL state, a seat out of range) is an
+ *     assert, not an error code.
+ *   - scopa_state, scopa_view, scopa_rules and scopa_game are fixed-size
+ *     plain structs: copy them with memcpy or assignment, keep them on the
+ *     stack.  Their fields are documented so they can be read; change them
+ *     only through these functions.
+ *   - Nothing in the core allocates, does I/O or keeps global state; it is
+ *     safe to use from many threads on separate objects.
+ */
+#ifndef SCOPA_H
+#define SCOPA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SCOPA_VERSION "0.1.0"
+
+/* ------------------------------------------------------------------ */
+/* Errors                                                              */
+/* ------------------------------------------------------------------ */
+
+/* XX(name, value, text): one table, so scopa_strerror() comes free. */
+#define SCOPA_ERRNO_MAP(XX)                                               \
+  XX(EINVAL, -1, "invalid argument")                                      \
+  XX(ENOTATION, -2, "bad card or move notation")                          \
+  XX(ERULES, -3, "rules that cannot be played")                           \
+  XX(EDECK, -4, "bad deck")                                               \
+  XX(EVOID, -5, "void deal: three or more kings on the table")            \
+  XX(EILLEGAL, -6, "illegal move")                                        \
+  XX(EOVER, -7, "the round is over")                                      \
+  XX(EVIEW, -8, "a view that cannot happen")                              \
+  XX(ERECORD, -9, "bad game record")                                      \
+  XX(EJSON, -10, "not valid JSON")                                        \
+  XX(ENOMEM, -11, "out of memory")                                        \
+  XX(EIO, -12, "input/output error")                                      \
+  XX(ENOSPACE, -13, "buffer too small")
+
+enum {
+  SCOPA_OK = 0,
+#define SCOPA__XX(name, value, text) SCOPA_##name = value,
+  SCOPA_ERRNO_MAP(SCOPA__XX)
+#undef SCOPA__XX
+};
+
+/* A static English description of an error code ("unknown error" for an
+ * unknown one).  Never NULL. */
+const char *scopa_strerror(int code);
+
+/* ------------------------------------------------------------------ */
+/* Cards, card sets, moves                                             */
+/* ------------------------------------------------------------------ */
+
+/*
+ * A card is an int 0..39, rank-major:  card = (rank - 1) * 4 + suit.
+ *   rank 1..10  (1 asso, 2..7, 8 fante, 9 cavallo, 10 re);
+ *   suit 0 denari (d), 1 coppe (c), 2 spade (s), 3 bastoni (b).
+ * So the four cards of a rank are four adjacent bits of a card set, and
+ * the settebello 7d is card 24.
+ *
+ * A card set is a uint64_t with bit `card` set for each card in it; bits
+ * 40..63 are always zero.
+ */
+typedef uint64_t scopa_cards;
+
+#define SCOPA_SUIT_DENARI 0
+#define SCOPA_SUIT_COPPE 1
+#define SCOPA_SUIT_SPADE 2
+#define SCOPA_SUIT_BASTONI 3
+
+#define SCOPA_CARD(rank, suit) (((rank) - 1) * 4 + (suit))
+#define SCOPA_RANK(card) ((card) / 4 + 1)
+#define SCOPA_SUIT(card) ((card) % 4)
+#define SCOPA_BIT(card) ((scopa_cards)1 << (card))
+#define SCOPA_ALL_CARDS ((scopa_cards)0xFFFFFFFFFFull)
+#define SCOPA_RANK_CARDS(rank) ((scopa_cards)0xF << (4 * ((rank) - 1)))
+#define SCOPA_DENARI_CARDS ((scopa_cards)0x1111111111ull)
+#define SCOPA_SETTEBELLO SCOPA_CARD(7, SCOPA_SUIT_DENARI)
+#define SCOPA_RE_BELLO SCOPA_CARD(10, SCOPA_SUIT_DENARI)
+
+/*
+ * A move is the played card plus the exact set of table cards it takes:
+ *   bits  0..39  the captured cards (0: the card is laid on the table);
+ *   bits 48..53  the played card.
+ * Build and read it with these macros; two moves are equal iff their
+ * integers are equal.
+ */
+typedef uint64_t scopa_move;
+
+#define SCOPA_MOVE(card, captured) \
+  (((scopa_move)(card) << 48) | ((scopa_move)(captured) & SCOPA_ALL_CARDS))
+#define SCOPA_MOVE_CARD(move) ((int)(((move) >> 48) & 0x3F))
+#define SCOPA_MOVE_TAKES(move) ((scopa_cards)((move) & SCOPA_ALL_CARDS))
+
+/* Longest text of a card ("10b") and of a move, with the NUL. */
+#define SCOPA_CARD_TEXT 4
+#define SCOPA_MOVE_TEXT 176
+
+/* Writes the canonical notation of a card ("7d", "10b") into buf, which
+ * holds SCOPA_CARD_TEXT bytes.  Returns buf. */
+char *scopa_card_str(int card, char *buf);
+
+/* Parses exactly one card in canonical notation (RULES.md "Cards"): rank
+ * digits 1..10 without leading zeros, then a lowercase suit letter.
+ * Returns the card 0..39, or SCOPA_ENOTATION. */
+int scopa_card_parse(const char *text);
+
+/* Like scopa_card_parse on the first len bytes of text. */
+int scopa_card_parse_n(const char *text, size_t len);
+
+/* Writes the record notation of a move ("10bx3c+7b", "7s") into buf, which
+ * holds SCOPA_MOVE_TEXT bytes; captured cards are listed in card order.
+ * Returns buf. */
+char *scopa_move_str(scopa_move move, char *buf);
+
+/* Parses a move in record notation: a card, or a card, 'x' and one or more
+ * cards joined by '+'.  Checks only the notation (no card twice), not the
+ * rules.  Returns SCOPA_OK and sets *move, or SCOPA_ENOTATION with a
+ * message. */
+int scopa_move_parse(const char *text, scopa_move *move, char *msg,
+                     size_t msgsize);
+
+/* Writes "7d 3c 10b" (cards in card order, space separated) into buf of
+ * size bufsize; returns the length written (truncated to fit). */
+size_t scopa_cards_str(scopa_cards cards, char *buf, size_t bufsize);
+
+/* The name of a card in words, "sette di denari" (lang "it") or "seven of
+ * coins" (lang "en"); any other lang means English.  Returns buf, which
+ * holds bufsize bytes (40 is enough). */
+char *scopa_card_name(int card, const char *lang, char *buf, size_t bufsize);
+
+/* ------------------------------------------------------------------ */
+/* Rules                                                               */
+/* ------------------------------------------------------------------ */
+
+enum { SCOPA_GAME_SCOPA, SCOPA_GAME_SCOPONE, SCOPA_GAME_SCIENTIFICO };
+enum { SCOPA_CAPTURE_MATCH, SCOPA_CAPTURE_QUINDICI };
+enum {
+  SCOPA_PRIMIERA_STANDARD,
+  SCOPA_PRIMIERA_FACES_ZERO,
+  SCOPA_PRIMIERA_SEVENS,
+  SCOPA_PRIMIERA_OFF
+};
+enum { SCOPA_TIEBREAK_EXTRA_ROUND, SCOPA_TIEBREAK_COUNT_ORDER };
+
+/*
+ * The options of RULES.md, one field each, named as the option is named
+ * in a record's "rules" object.  Fill it with scopa_rules_init() and
+ * scopa_rules_set(), then scopa_rules_check() before use: the round and
+ * game functions assume checked rules.
+ */
+typedef struct scopa_rules {
+  int32_t game;              /* SCOPA_GAME_*                         */
+  int32_t players;           /* 2..4; 0 = the game's default         */
+  int32_t teams;             /* 0/1; -1 = the game's default         */
+  int32_t refill;            /* 3, or 1 (scopa only)                 */
+  int32_t kings_redeal;      /* 0/1                                  */
+  int32_t mandatory_capture; /* 0/1                                  */
+  int32_t fewest_cards;      /* 0/1                                  */
+  int32_t ace_sweeps;        /* 0/1                                  */
+  int32_t ace_sweep_scopa;   /* 0/1                                  */
+  int32_t capture;           /* SCOPA_CAPTURE_*                      */
+  int32_t primiera;          /* SCOPA_PRIMIERA_*                     */
+  int32_t re_bello;          /* 0/1                                  */
+  int32_t napola;            /* 0/1                                  */
+  int32_t target;            /* >= 1                                 */
+  int32_t tiebreak;          /* SCOPA_TIEBREAK_*                     */
+  int32_t win_by_two;        /* 0/1                                  */
+  int32_t cappotto;          /* >= 0; 0 = off                        */
+} scopa_rules;
+
+/* The kind of value an option takes. */
+enum { SCOPA_OPT_BOOL, SCOPA_OPT_INT, SCOPA_OPT_ENUM };
+
+/* Describes one option: its name, kind, the names of its values (ENUM,
+ * NULL-terminated), its range (INT) and its default as text. */
+typedef struct scopa_option_info {
+  const char *name;
+  int kind;
+  const char *const *values;
+  long long min, max;
+  const char *default_text;
+  const char *help;
+} scopa_option_info;
+
+/* The number of options, and the description of option i (0..count-1), in
+ * the order of RULES.md. */
+int scopa_option_count(void);
+const scopa_option_info *scopa_option_get(int i);
+
+/* The value of option i (0..scopa_option_count()-1) in rules, encoded as
+ * scopa_rules_set takes it. */
+long long scopa_rules_value(const scopa_rules *rules, int i);
+
+/* Sets every option to its default, with players and teams left to the
+ * game's defaults (resolved by scopa_rules_check). */
+void scopa_rules_init(scopa_rules *rules);
+
+/* Sets option `name`.  For a BOOL option pass 0/1, for an INT option the
+ * number, for an ENUM option the index of its value in info->values.
+ * Returns SCOPA_OK, or SCOPA_ERULES for an unknown name or a value out of
+ * range, with a message. */
+int scopa_rules_set(scopa_rules *rules, const char *name, long long value,
+                    char *msg, size_t msgsize);
+
+/* Like scopa_rules_set with the value as text: "true"/"false", a decimal
+ * integer, or an enum value's name. */
+int scopa_rules_set_text(scopa_rules *rules, const char *name,
+                         const char *value, char *msg, size_t msgsize);
+
+/* Resolves the game-dependent defaults (players: 2 for scopa, 4 for the
+ * scopone games; teams: true for the scopone games) and checks that the
+ * rules can be played (RULES.md "Game records", last paragraph).  Returns
+ * SCOPA_OK or SCOPA_ERULES with a message. */
+int scopa_rules_check(scopa_rules *rules, char *msg, size_t msgsize);
+
+/* The rules of a named preset: "scopa", "scopone", "scientifico" (also
+ * "scopone_scientifico"), "assi" (Scopa d'Assi), "quindici" (Scopa a
+ * Quindici).  Checked.  Returns SCOPA_OK or SCOPA_EINVAL. */
+int scopa_rules_preset(scopa_rules *rules, const char *name);
+
+/* Number of sides: 2 with teams, else the number of players. */
+int scopa_rules_sides(const scopa_rules *rules);
+
+/* The side a seat belongs to (seat % 2 with teams, else the seat). */
+int scopa_rules_side_of(const scopa_rules *rules, int seat);
+
+/* Writes the options that differ from the game's defaults as "key=value"
+ * words ("players=3 ace_sweeps=true"), always starting with the game.
+ * Returns the length written (truncated to fit bufsize). */
+size_t scopa_rules_str(const scopa_rules *rules, char *buf, size_t bufsize);
+
+/* ------------------------------------------------------------------ */
+/* Random numbers                                                      */
+/* ------------------------------------------------------------------ */
+
+/* A small fast generator (xoshiro256**), seeded with splitmix64.  The same
+ * seed gives the same sequence on every platform. */
+typedef struct scopa_rng {
+  uint64_t s[4];
+} scopa_rng;
+
+void scopa_rng_seed(scopa_rng *rng, uint64_t seed);
+uint64_t scopa_rng_next(scopa_rng *rng);
+/* Uniform in 0..n-1 (n >= 1), without modulo bias. */
+uint32_t scopa_rng_below(scopa_rng *rng, uint32_t n);
+/* A uniformly shuffled deck of the 40 cards, deck[0] on top. */
+void scopa_rng_deck(scopa_rng *rng, uint8_t deck[40]);
+
+/* ------------------------------------------------------------------ */
+/* A round                                                             */
+/* ------------------------------------------------------------------ */
+
+#define SCOPA_MAX_SEATS 4
+#define SCOPA_NO_SEAT 0xFF
+/* Enough room for the legal moves of any position reached in real play.
+ * Positions built on purpose (mandatory_capture false and a table of 30
+ * cards) can have more: scopa_state_legal then says how many. */
+#define SCOPA_MAX_MOVES 1024
+
+/*
+ * One round, from the deal to the last play.  Invariant: every one of the
+ * 40 cards is in exactly one place: a hand, the table, a side's pile, or
+ * the stock (deck[next..39]).  Plain data: copy with memcpy.
+ */
+typedef struct scopa_state {
+  scopa_rules rules;              /* checked rules                       */
+  scopa_cards hand[SCOPA_MAX_SEATS];
+  scopa_cards table;
+  scopa_cards pile[SCOPA_MAX_SEATS]; /* per side, leftovers included at the end */
+  uint8_t deck[40];               /* this round's deck, top first        */
+  uint8_t next;                   /* deck[next..39] is the stock         */
+  uint8_t dealer;
+  uint8_t to_play;                /* seat to play, SCOPA_NO_SEAT at end  */
+  uint8_t last_capturer;          /* seat, SCOPA_NO_SEAT if none yet     */
+  uint8_t plays;                  /* cards played so far                 */
+  uint8_t players, sides;
+  uint8_t scope[SCOPA_MAX_SEATS]; /* scope per side                      */
+  scopa_cards initial_table;      /* the table as first dealt            */
+  scopa_cards dealt[SCOPA_MAX_SEATS]; /* every card each seat got so far */
+  scopa_move moves[40];           /* moves[0..plays): the round so far   */
+} scopa_state;
+
+/* Deals a round from the given deck (top first) in the canonical order of
+ * RULES.md "The deal".  Errors: SCOPA_EDECK (not 40 distinct cards 0..39),
+ * SCOPA_EVOID (three or more kings among the table cards under
+ * kings_redeal), with a message.  dealer is 0..players-1. */
+int scopa_state_deal(scopa_state *state, const scopa_rules *rules, int dealer,
+                     const uint8_t deck[40], char *msg, size_t msgsize);
+
+/* Deals from decks shuffled with rng until the deal is not void; the deck
+ * used is in state->deck. */
+void scopa_state_deal_random(scopa_state *state, const scopa_rules *rules,
+                             int dealer, scopa_rng *rng);
+
+/* The seat to play, or -1 once the round is over. */
+int scopa_state_to_play(const scopa_state *state);
+
+/* Nonzero once every card has been played and the leftovers taken. */
+int scopa_state_over(const scopa_state *state);
+
+/* Total plays in a whole round (36 for scopa and scopone, 40 for
+ * scientifico). */
+int scopa_state_total_plays(const scopa_state *state);
+
+/* Cards left in the stock. */
+int scopa_state_stock(const scopa_state *state);
+
+/* Writes the legal moves of the seat to play into moves[0..cap-1] and
+ * returns how many there are in all (0 once the round is over).  If that
+ * is more than cap, only the first cap were written.  No allocation. */
+int scopa_state_legal(const scopa_state *state, scopa_move *moves, int cap);
+
+/* The legal moves of one card of the seat to play (which must hold it),
+ * as scopa_state_legal. */
+int scopa_state_legal_card(const scopa_state *state, int card,
+                           scopa_move *moves, int cap);
+
+/* Checks that `move` is legal for the seat to play, without listing the
+ * legal moves.  Returns SCOPA_OK, SCOPA_EOVER, or SCOPA_EILLEGAL with a
+ * message that says why ("5c cannot capture 2s+3s while 5s is on the
+ * table"). */
+int scopa_state_check(const scopa_state *state, scopa_move move, char *msg,
+                      size_t msgsize);
+
+/* Checks the move as scopa_state_check, then plays it: the cards move, a
+ * scopa is counted, hands are refilled from the stock, and after the last
+ * play the leftovers go to the last capturer.  On error the state is
+ * unchanged. */
+int scopa_state_apply(scopa_state *state, scopa_move move, char *msg,
+                      size_t msgsize);
+
+/* Plays a move known to be legal (one from scopa_state_legal), without the
+ * check: for search.  An illegal move here is a programmer error. */
+void scopa_state_play(scopa_state *state, scopa_move move);
+
+/* Nonzero if playing this (legal) move now scores a scopa. */
+int scopa_state_is_scopa(const scopa_state *state, scopa_move move);
+
+/* ------------------------------------------------------------------ */
+/* Scoring                                                             */
+/* ------------------------------------------------------------------ */
+
+/* Categories, in the order tiebreak "count_order" adds them up. */
+enum {
+  SCOPA_CAT_CARTE,
+  SCOPA_CAT_DENARI,
+  SCOPA_CAT_SETTEBELLO,
+  SCOPA_CAT_PRIMIERA,
+  SCOPA_CAT_SCOPE,
+  SCOPA_CAT_RE_BELLO,
+  SCOPA_CAT_NAPOLA,
+  SCOPA_CAT_COUNT
+};
+
+/* The record/JSON key of a category ("carte", "re_bello", ...). */
+const char *scopa_category_name(int category);
+
+typedef struct scopa_side_score {
+  int cards;      /* cards in the side's pile                           */
+  int denari;     /* coins among them                                   */
+  int settebello; /* 0/1: holds 7d                                      */
+  int primiera;   /* sum of the best card of each suit held, on the
+                     active scale (faces 0 under faces_zero)            */
+  int suits;      /* suits held (primiera completeness)                 */
+  int sevens[8];  /* counts for primiera "sevens": 7,6,1,5,4,3,2,faces  */
+  int scope;      /* scope made                                         */
+  int napola;     /* length of the 1d-2d-3d... run (0 if under 3)       */
+  int points[SCOPA_CAT_COUNT];
+  int total;      /* sum of points                                      */
+} scopa_side_score;
+
+typedef struct scopa_score {
+  int sides;
+  scopa_side_score side[SCOPA_MAX_SEATS];
+} scopa_score;
+
+/* Scores a finished round (RULES.md "Scoring a round").  Returns SCOPA_OK,
+ * or SCOPA_EINVAL if the round is not over. */
+int scopa_state_score(const scopa_state *state, scopa_score *score);
+
+/* Scores piles directly: pile[side] and scope[side] for each side. */
+void scopa_score_piles(const scopa_rules *rules, int sides,
+                       const scopa_cards *pile, const uint8_t *scope,
+                       scopa_score *score);
+
+/* ------------------------------------------------------------------ */
+/* A game                                                              */
+/* ------------------------------------------------------------------ */
+
+typedef struct scopa_game {
+  scopa_rules rules;
+  int sides;
+  int totals[SCOPA_MAX_SEATS]; /* game score of each side             */
+  int rounds;                  /* rounds scored so far                */
+  int dealer;                  /* dealer of the next round            */
+  int finished;                /* 0/1                                 */
+  int winner;                  /* winning side, -1 if none (yet)      */
+} scopa_game;
+
+/* Starts a game; rules must be checked.  first_dealer 0..players-1. */
+void scopa_game_init(scopa_game *game, const scopa_rules *rules,
+                     int first_dealer);
+
+/* Adds a finished round's score, then applies the end rules of RULES.md
+ * "End of the game" (cappotto, target, tiebreak, win_by_two); moves the
+ * deal to the next seat.  Returns SCOPA_OK, or SCOPA_EOVER if the game had
+ * already ended. */
+int scopa_game_add(scopa_game *game, const scopa_score *score);
+
+/* ------------------------------------------------------------------ */
+/* A seat's view, and resampling                                       */
+/* ------------------------------------------------------------------ */
+
+/*
+ * What one seat may know during a round, and nothing more: its hand, the
+ * table, every pile (captures are public), the counts of the other hands
+ * and of the stock, and every move of the round so far.  Bots, hints and
+ * clients work from a view, never from a scopa_state.  Fixed size.
+ */
+typedef struct scopa_view {
+  scopa_rules rules;
+  uint8_t seat;                 /* whose view                             */
+  uint8_t dealer, to_play;      /* to_play: SCOPA_NO_SEAT at the end      */
+  uint8_t last_capturer;
+  uint8_t players, sides;
+  uint8_t plays;                /* moves so far                           */
+  uint8_t stock;                /* cards in the stock                     */
+  uint8_t hand_count[SCOPA_MAX_SEATS];
+  uint8_t scope[SCOPA_MAX_SEATS];
+  scopa_cards hand;             /* this seat's hand                        */
+  scopa_cards table;
+  scopa_cards pile[SCOPA_MAX_SEATS];
+  scopa_cards initial_table;
+  scopa_cards dealt;            /* every card dealt to this seat          */
+  scopa_cards unseen;           /* in other hands or the stock             */
+  scopa_move moves[40];         /* the round's moves, in order            */
+  int32_t scores[SCOPA_MAX_SEATS]; /* game score of each side before it  */
+} scopa_view;
+
+/* The view of `seat` of a round.  scores may be NULL (all zero). */
+void scopa_view_of(const scopa_state *state, int seat, const int *scores,
+                   scopa_view *view);
+
+/* Rebuilds a view from what a seat was told, as in an engine request
+ * (CONTRACTS.md "scopa engine"): the table as first dealt, the cards dealt
+ * to this seat in the order received, the moves so far.  Checks that the
+ * view can happen: no card seen twice, every move legal on the visible
+ * table, cards the seat played were its own, the dealt cards fit the deal.
+ * Returns SCOPA_OK or SCOPA_EVIEW with a message. */
+int scopa_view_build(scopa_view *view, const scopa_rules *rules, int seat,
+                     int dealer, scopa_cards table, const uint8_t *dealt,
+                     int ndealt, const scopa_move *moves, int nmoves,
+                     const int *scores, char *msg, size_t msgsize);
+
+/* The legal moves of the viewing seat when it is to play (as
+ * scopa_state_legal), 0 otherwise. */
+int scopa_view_legal(const scopa_view *view, scopa_move *moves, int cap);
+
+/* A full round state consistent with the view: the unseen cards dealt at
+ * random to the other hands (with their counts) and the stock.  The
+ * result plays on exactly as the real round would if the world were so. */
+void scopa_view_sample(const scopa_view *view, scopa_rng *rng,
+                       scopa_state *out);
+
+/* ------------------------------------------------------------------ */
+/* Game records                                                        */
+/* ------------------------------------------------------------------ */
+
+/* Where a record's first fault is: round and move are 0-based, -1 when the
+ * fault is not in a round (or not in a move). */
+typedef struct scopa_fault {
+  int round, move;
+  char message[256];
+} scopa_fault;
+
+/* One round of a replayed record. */
+typedef struct scopa_replay_round {
+  int dealer;
+  int complete;             /* 0 for an unfinished last round          */
+  uint8_t deck[40];
+  int nmoves;
+  scopa_move moves[40];
+  scopa_score score;        /* when complete                           */
+  int totals[SCOPA_MAX_SEATS]; /* cumulative, when complete            */
+} scopa_replay_round;
+
+/* A record read and checked move by move (RULES.md "Game records"). */
+typedef struct scopa_replay {
+  scopa_rules rules;
+  int nseats;               /* names given (0 when "seats" is absent)  */
+  char *seats[SCOPA_MAX_SEATS];
+  int nrounds;
+  scopa_replay_round *rounds;
+  scopa_game game;          /* totals, finished, winner                */
+} scopa_replay;
+
+/* Reads and checks a whole record from JSON text.  Returns SCOPA_OK with
+ * *out filled (free it with scopa_replay_free), or a negative code with
+ * *fault saying where and what (the first fault met reading in the order
+ * of RULES.md).  On error *out is left empty.  Never crashes on any
+ * input. */
+int scopa_replay_text(const char *text, size_t len, scopa_replay *out,
+                      scopa_fault *fault);
+
+/* Frees what a replay holds; accepts an empty or zeroed one. */
+void scopa_replay_free(scopa_replay *replay);
+
+/* A record being written, for a game in progress. */
+typedef struct scopa_record scopa_record;
+
+/* Starts a record.  names may be NULL (no "seats").  rules must be
+ * checked.  Returns NULL when out of memory. */
+scopa_record *scopa_record_new(const scopa_rules *rules,
+                               const char *const *names);
+void scopa_record_free(scopa_record *record);
+/* Starts a new round with its deck and dealer. */
+int scopa_record_round(scopa_record *record, int dealer,
+                       const uint8_t deck[40]);
+/* Adds a move to the current round. */
+int scopa_record_move(scopa_record *record, scopa_move move);
+/* The record as JSON text (malloc'd, NUL-terminated, caller frees). */
+char *scopa_record_json(const scopa_record *record);
+/* Writes the record to a file, atomically (a temporary file, then
+ * rename).  Returns SCOPA_OK or SCOPA_EIO. */
+int scopa_record_save(const scopa_record *record, const char *path);
+/* A record that continues a replayed one (for resuming a game). */
+scopa_record *scopa_record_from_replay(const scopa_replay *replay);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SCOPA_H */

@@ -1,0 +1,76 @@
+/*
+ * bench.c -- `scopa bench --json [--seconds S]` (CONTRACTS.md): random
+ * 2-player games under the default rules, every legal move equally likely,
+ * each deal played out and scored in full, on one thread.
+ */
+#include "cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* Plays one random deal; returns the plays made.  *check accumulates the
+ * points so the work cannot be optimised away and runs can be compared. */
+static int random_deal(const scopa_rules *rules, scopa_rng *rng, int dealer,
+                       long long *check) {
+  scopa_state st;
+  scopa_move moves[SCOPA_MAX_MOVES];
+  scopa_score score;
+  scopa_state_deal_random(&st, rules, dealer, rng);
+  while (!scopa_state_over(&st)) {
+    int n = scopa_state_legal(&st, moves, SCOPA_MAX_MOVES);
+    scopa_state_play(&st, moves[scopa_rng_below(rng, (uint32_t)n)]);
+  }
+  scopa_state_score(&st, &score);
+  *check += score.side[0].total * 3 + score.side[1].total;
+  return st.plays;
+}
+
+int cli_bench(int argc, char **argv) {
+  double seconds = 3;
+  int json = 0;
+  unsigned long long seed = 1;
+  for (int i = 1; i < argc; i++) {
+    if (strcmp(argv[i], "--json") == 0)
+      json = 1;
+    else if (strcmp(argv[i], "--seconds") == 0 && i + 1 < argc)
+      seconds = atof(argv[++i]);
+    else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc)
+      seed = strtoull(argv[++i], NULL, 10);
+    else {
+      fprintf(stderr, "usage: scopa bench [--json] [--seconds S] [--seed N]\n");
+      return 2;
+    }
+  }
+  if (!(seconds > 0)) {
+    fprintf(stderr, "scopa bench: --seconds must be positive\n");
+    return 2;
+  }
+  scopa_rules rules;
+  scopa_rules_preset(&rules, "scopa");
+  scopa_rng rng;
+  scopa_rng_seed(&rng, seed);
+  long long deals = 0, plays = 0, check = 0;
+  double start = now(), elapsed;
+  do {
+    for (int i = 0; i < 1000; i++, deals++)
+      plays += random_deal(&rules, &rng, (int)(deals & 1), &check);
+    elapsed = now() - start;
+  } while (elapsed < seconds);
+  double dps = (double)deals / elapsed, pps = (double)plays / elapsed;
+  if (json)
+    printf("{\"random_deals_per_second\": %.0f, \"plays_per_second\": %.0f, "
+           "\"deals\": %lld, \"seconds\": %.3f, \"ns_per_deal\": %.1f, "
+           "\"checksum\": %lld}\n",
+           dps, pps, deals, elapsed, 1e9 / dps, check);
+  else
+    printf("%.0f random deals/s, %.0f plays/s (%lld deals in %.2f s)\n", dps,
+           pps, deals, elapsed);
+  return 0;
+}

@@ -1,0 +1,79 @@
+/*
+ * main.c -- the `scopa` command: finds the verb and hands over.
+ */
+#include "cli.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct verb {
+  const char *name;
+  int (*run)(int argc, char **argv);
+  const char *help;
+} verb;
+
+static const verb VERBS[] = {
+    {"replay", cli_replay, "check and score a game record"},
+    {"bench", cli_bench, "measure the engine's speed on random games"},
+};
+
+static int usage(FILE *out) {
+  fprintf(out, "usage: scopa VERB [OPTIONS]\n\nverbs:\n");
+  for (size_t i = 0; i < sizeof VERBS / sizeof VERBS[0]; i++)
+    fprintf(out, "  %-8s %s\n", VERBS[i].name, VERBS[i].help);
+  fprintf(out, "\n'scopa VERB --help' tells more.\n");
+  return out == stderr ? 2 : 0;
+}
+
+char *cli_read_file(const char *path, size_t *len) {
+  FILE *fp = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+  if (!fp)
+    return NULL;
+  size_t cap = 1 << 16, n = 0;
+  char *buf = malloc(cap + 1);
+  while (buf) {
+    size_t got = fread(buf + n, 1, cap - n, fp);
+    n += got;
+    if (n < cap)
+      break;
+    char *bigger = realloc(buf, cap * 2 + 1);
+    if (!bigger) {
+      free(buf);
+      buf = NULL;
+      errno = ENOMEM;
+      break;
+    }
+    buf = bigger;
+    cap *= 2;
+  }
+  int err = ferror(fp);
+  if (fp != stdin)
+    fclose(fp);
+  if (buf && err) {
+    free(buf);
+    errno = EIO;
+    return NULL;
+  }
+  if (buf) {
+    buf[n] = 0;
+    *len = n;
+  }
+  return buf;
+}
+
+int main(int argc, char **argv) {
+  if (argc < 2)
+    return usage(stderr);
+  if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "help") == 0)
+    return usage(stdout);
+  if (strcmp(argv[1], "--version") == 0) {
+    printf("scopa %s\n", SCOPA_VERSION);
+    return 0;
+  }
+  for (size_t i = 0; i < sizeof VERBS / sizeof VERBS[0]; i++)
+    if (strcmp(argv[1], VERBS[i].name) == 0)
+      return VERBS[i].run(argc - 1, argv + 1);
+  fprintf(stderr, "scopa: unknown verb '%s'\n", argv[1]);
+  return usage(stderr);
+}

@@ -1,0 +1,196 @@
+/*
+ * replay.c -- `scopa replay [--json] [--legal] FILE` (CONTRACTS.md):
+ * checks a record, scores every finished round, tells who won.  Exit 0
+ * for a valid record, 1 for an invalid one, 2 for a usage error.
+ */
+#include "cli.h"
+
+#include <errno.h>
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+
+static json_t *moves_json(const scopa_move *moves, int n) {
+  json_t *arr = json_array();
+  for (int i = 0; i < n; i++) {
+    char m[SCOPA_MOVE_TEXT];
+    json_array_append_new(arr, json_string(scopa_move_str(moves[i], m)));
+  }
+  return arr;
+}
+
+/* The legal moves before each move of a round, replayed from its deck. */
+static json_t *legal_json(const scopa_replay *rp,
+                          const scopa_replay_round *rr) {
+  json_t *all = json_array();
+  scopa_state st;
+  int cap = SCOPA_MAX_MOVES;
+  scopa_move *buf = malloc(sizeof *buf * (size_t)cap);
+  scopa_state_deal(&st, &rp->rules, rr->dealer, rr->deck, NULL, 0);
+  for (int i = 0; buf && i < rr->nmoves; i++) {
+    int n = scopa_state_legal(&st, buf, cap);
+    if (n > cap) {
+      scopa_move *bigger = realloc(buf, sizeof *buf * (size_t)n);
+      if (!bigger)
+        break;
+      buf = bigger;
+      cap = n;
+      scopa_state_legal(&st, buf, cap);
+    }
+    json_array_append_new(all, moves_json(buf, n));
+    scopa_state_play(&st, rr->moves[i]);
+  }
+  free(buf);
+  return all;
+}
+
+static json_t *side_json(const scopa_side_score *s) {
+  json_t *points = json_object();
+  json_object_set_new(points, "scope", json_integer(s->points[SCOPA_CAT_SCOPE]));
+  for (int c = 0; c < SCOPA_CAT_COUNT; c++)
+    if (c != SCOPA_CAT_SCOPE)
+      json_object_set_new(points, scopa_category_name(c),
+                          json_integer(s->points[c]));
+  return json_pack("{s:i, s:i, s:b, s:i, s:i, s:o, s:i}", "cards", s->cards,
+                   "denari", s->denari, "settebello", s->settebello,
+                   "primiera", s->primiera, "scope", s->scope, "points",
+                   points, "round_total", s->total);
+}
+
+static json_t *ints_json(const int *v, int n) {
+  json_t *arr = json_array();
+  for (int i = 0; i < n; i++)
+    json_array_append_new(arr, json_integer(v[i]));
+  return arr;
+}
+
+static json_t *replay_json(const scopa_replay *rp, int legal) {
+  json_t *rounds = json_array();
+  int sides = rp->game.sides;
+  for (int r = 0; r < rp->nrounds; r++) {
+    const scopa_replay_round *rr = &rp->rounds[r];
+    json_t *round = json_pack("{s:i, s:b}", "dealer", rr->dealer, "complete",
+                              rr->complete);
+    if (rr->complete) {
+      json_t *arr = json_array();
+      for (int s = 0; s < sides; s++)
+        json_array_append_new(arr, side_json(&rr->score.side[s]));
+      json_object_set_new(round, "sides", arr);
+      json_object_set_new(round, "totals", ints_json(rr->totals, sides));
+    }
+    if (legal)
+      json_object_set_new(round, "legal", legal_json(rp, rr));
+    json_array_append_new(rounds, round);
+  }
+  return json_pack("{s:b, s:o, s:o, s:b, s:o}", "valid", 1, "rounds", rounds,
+                   "totals", ints_json(rp->game.totals, sides), "finished",
+                   rp->game.finished, "winner",
+                   rp->game.winner >= 0 ? json_integer(rp->game.winner)
+                                        : json_null());
+}
+
+static json_t *fault_json(const scopa_fault *f) {
+  json_t *err = json_pack("{s:o, s:o, s:s}", "round",
+                          f->round >= 0 ? json_integer(f->round) : json_null(),
+                          "move",
+                          f->move >= 0 ? json_integer(f->move) : json_null(),
+                          "message", f->message);
+  return json_pack("{s:b, s:o}", "valid", 0, "error", err);
+}
+
+static void print_json(json_t *obj) {
+  char *text = json_dumps(obj, JSON_PRESERVE_ORDER | JSON_COMPACT);
+  if (text)
+    puts(text);
+  free(text);
+  json_decref(obj);
+}
+
+static const char *side_name(const scopa_replay *rp, int side, char *buf,
+                             size_t n) {
+  if (rp->rules.teams && rp->nseats == 4)
+    snprintf(buf, n, "%s & %s", rp->seats[side], rp->seats[side + 2]);
+  else if (!rp->rules.teams && side < rp->nseats)
+    snprintf(buf, n, "%s", rp->seats[side]);
+  else
+    snprintf(buf, n, "side %d", side);
+  return buf;
+}
+
+static void print_text(const scopa_replay *rp) {
+  char name[160], rules[300];
+  scopa_rules_str(&rp->rules, rules, sizeof rules);
+  printf("rules: %s\n", rules);
+  for (int r = 0; r < rp->nrounds; r++) {
+    const scopa_replay_round *rr = &rp->rounds[r];
+    printf("\nround %d (dealer seat %d): %d moves%s\n", r + 1, rr->dealer,
+           rr->nmoves, rr->complete ? "" : ", unfinished");
+    if (!rr->complete)
+      continue;
+    for (int s = 0; s < rp->game.sides; s++) {
+      const scopa_side_score *sc = &rr->score.side[s];
+      printf("  %-20s cards %2d  denari %2d  settebello %s  primiera %2d  "
+             "scope %d  -> %d (total %d)\n",
+             side_name(rp, s, name, sizeof name), sc->cards, sc->denari,
+             sc->settebello ? "yes" : "no ", sc->primiera, sc->scope,
+             sc->total, rr->totals[s]);
+    }
+  }
+  printf("\n");
+  if (rp->game.finished)
+    printf("winner: %s\n", side_name(rp, rp->game.winner, name, sizeof name));
+  else
+    printf("the game is not finished\n");
+}
+
+int cli_replay(int argc, char **argv) {
+  int json = 0, legal = 0;
+  const char *path = NULL;
+  for (int i = 1; i < argc; i++) {
+    if (strcmp(argv[i], "--json") == 0)
+      json = 1;
+    else if (strcmp(argv[i], "--legal") == 0)
+      legal = 1;
+    else if (strcmp(argv[i], "--help") == 0) {
+      printf("usage: scopa replay [--json] [--legal] FILE   (FILE may be -)\n");
+      return 0;
+    } else if (!path && (argv[i][0] != '-' || strcmp(argv[i], "-") == 0))
+      path = argv[i];
+    else {
+      fprintf(stderr, "scopa replay: unexpected argument '%s'\n", argv[i]);
+      return 2;
+    }
+  }
+  if (!path) {
+    fprintf(stderr, "usage: scopa replay [--json] [--legal] FILE\n");
+    return 2;
+  }
+  size_t len;
+  char *text = cli_read_file(path, &len);
+  if (!text) {
+    fprintf(stderr, "scopa replay: cannot read %s: %s\n", path,
+            strerror(errno));
+    return 2;
+  }
+  scopa_replay rp;
+  scopa_fault fault;
+  int rc = scopa_replay_text(text, len, &rp, &fault);
+  free(text);
+  if (rc != SCOPA_OK) {
+    if (json)
+      print_json(fault_json(&fault));
+    else
+      printf("invalid record%s: %s\n", "", fault.message);
+    if (!json && (fault.round >= 0 || fault.move >= 0))
+      printf("  at round %d%s%d\n", fault.round + 1,
+             fault.move >= 0 ? ", move " : "",
+             fault.move >= 0 ? fault.move + 1 : 0);
+    return 1;
+  }
+  if (json)
+    print_json(replay_json(&rp, legal));
+  else
+    print_text(&rp);
+  scopa_replay_free(&rp);
+  return 0;
+}

@@ -1,0 +1,242 @@
+/*
+ * score.c -- scoring a round (RULES.md "Scoring a round") and ending a
+ * game (RULES.md "End of the game").
+ *
+ * A category's point goes to the one side strictly ahead of every other;
+ * a tie gives it to no one.  A round's total is the sum of its categories.
+ */
+#include "internal.h"
+
+#include <string.h>
+
+static const char *const CATEGORY_NAMES[SCOPA_CAT_COUNT] = {
+    "carte", "denari", "settebello", "primiera", "scope", "re_bello",
+    "napola"};
+
+const char *scopa_category_name(int category) {
+  return category >= 0 && category < SCOPA_CAT_COUNT
+             ? CATEGORY_NAMES[category]
+             : "?";
+}
+
+/* Primiera value of each rank, standard and faces_zero (index 1..10). */
+static const int PRIMIERA_VALUE[2][11] = {
+    {0, 16, 12, 13, 14, 15, 18, 21, 10, 10, 10},
+    {0, 16, 12, 13, 14, 15, 18, 21, 0, 0, 0}};
+
+/* Ranks in the order of the "sevens" count; faces counted together. */
+static const int SEVENS_ORDER[7] = {7, 6, 1, 5, 4, 3, 2};
+
+static void describe_pile(const scopa_rules *r, scopa_cards pile,
+                          scopa_side_score *out) {
+  int scale = r->primiera == SCOPA_PRIMIERA_FACES_ZERO;
+  out->cards = POPCOUNT(pile);
+  out->denari = POPCOUNT(pile & SCOPA_DENARI_CARDS);
+  out->settebello = (pile & SCOPA_BIT(SCOPA_SETTEBELLO)) != 0;
+  out->primiera = out->suits = 0;
+  for (int suit = 0; suit < 4; suit++) {
+    scopa_cards held = pile & SUIT_CARDS(suit);
+    if (!held)
+      continue;
+    out->suits++;
+    int best = 0;
+    FOR_EACH_CARD(c, held) {
+      int v = PRIMIERA_VALUE[scale][SCOPA_RANK(c)];
+      if (v > best)
+        best = v;
+    }
+    out->primiera += best;
+  }
+  for (int i = 0; i < 7; i++)
+    out->sevens[i] = POPCOUNT(pile & SCOPA_RANK_CARDS(SEVENS_ORDER[i]));
+  out->sevens[7] = POPCOUNT(pile & (SCOPA_RANK_CARDS(8) | SCOPA_RANK_CARDS(9) |
+                                    SCOPA_RANK_CARDS(10)));
+  int run = 0;
+  while (run < 10 && (pile & SCOPA_BIT(SCOPA_CARD(run + 1, 0))))
+    run++;
+  out->napola = run >= 3 ? run : 0;
+}
+
+/* The one side whose key is strictly highest among those in `alive`, or
+ * -1.  Narrows `alive` to the sides sharing the highest key. */
+static int strict_best(const int *key, int sides, int *alive) {
+  int best = -1, count = 0;
+  for (int i = 0; i < sides; i++)
+    if (alive[i] && (best < 0 || key[i] > key[best]))
+      best = i;
+  for (int i = 0; i < sides; i++) {
+    if (alive[i] && key[i] != key[best])
+      alive[i] = 0;
+    count += alive[i];
+  }
+  return count == 1 ? best : -1;
+}
+
+static int best_of(const scopa_score *s, size_t offset) {
+  int key[SCOPA_MAX_SEATS] = {0}, alive[SCOPA_MAX_SEATS] = {0};
+  for (int i = 0; i < s->sides; i++) {
+    key[i] = *(const int *)((const char *)&s->side[i] + offset);
+    alive[i] = 1;
+  }
+  return strict_best(key, s->sides, alive);
+}
+
+static int primiera_winner(const scopa_rules *r, const scopa_score *s) {
+  int key[SCOPA_MAX_SEATS] = {0}, alive[SCOPA_MAX_SEATS] = {0};
+  if (r->primiera == SCOPA_PRIMIERA_OFF)
+    return -1;
+  for (int i = 0; i < s->sides; i++)
+    alive[i] = 1;
+  if (r->primiera == SCOPA_PRIMIERA_SEVENS) {
+    for (int k = 0; k < 8; k++) {
+      for (int i = 0; i < s->sides; i++)
+        key[i] = s->side[i].sevens[k];
+      int w = strict_best(key, s->sides, alive);
+      if (w >= 0)
+        return w;
+    }
+    return -1;
+  }
+  /* A complete primiera (all four suits) beats any incomplete one; sides
+   * equal in that respect compare sums. */
+  for (int i = 0; i < s->sides; i++)
+    key[i] = s->side[i].suits == 4;
+  int w = strict_best(key, s->sides, alive);
+  if (w >= 0)
+    return w;
+  for (int i = 0; i < s->sides; i++)
+    key[i] = s->side[i].primiera;
+  return strict_best(key, s->sides, alive);
+}
+
+void scopa_score_piles(const scopa_rules *r, int sides,
+                       const scopa_cards *pile, const uint8_t *scope,
+                       scopa_score *s) {
+  memset(s, 0, sizeof *s);
+  s->sides = sides;
+  for (int i = 0; i < sides; i++) {
+    describe_pile(r, pile[i], &s->side[i]);
+    s->side[i].scope = scope[i];
+    s->side[i].points[SCOPA_CAT_SCOPE] = scope[i];
+    s->side[i].points[SCOPA_CAT_SETTEBELLO] = s->side[i].settebello;
+    if (r->re_bello)
+      s->side[i].points[SCOPA_CAT_RE_BELLO] =
+          (pile[i] & SCOPA_BIT(SCOPA_RE_BELLO)) != 0;
+    if (r->napola)
+      s->side[i].points[SCOPA_CAT_NAPOLA] = s->side[i].napola;
+  }
+  int w = best_of(s, offsetof(scopa_side_score, cards));
+  if (w >= 0)
+    s->side[w].points[SCOPA_CAT_CARTE] = 1;
+  w = best_of(s, offsetof(scopa_side_score, denari));
+  if (w >= 0)
+    s->side[w].points[SCOPA_CAT_DENARI] = 1;
+  w = primiera_winner(r, s);
+  if (w >= 0)
+    s->side[w].points[SCOPA_CAT_PRIMIERA] = 1;
+  for (int i = 0; i < sides; i++)
+    for (int c = 0; c < SCOPA_CAT_COUNT; c++)
+      s->side[i].total += s->side[i].points[c];
+}
+
+int scopa_state_score(const scopa_state *st, scopa_score *score) {
+  if (!scopa_state_over(st))
+    return SCOPA_EINVAL;
+  scopa_score_piles(&st->rules, st->sides, st->pile, st->scope, score);
+  return SCOPA_OK;
+}
+
+/* ---- end of the game ---------------------------------------------- */
+
+void scopa_game_init(scopa_game *g, const scopa_rules *rules,
+                     int first_dealer) {
+  memset(g, 0, sizeof *g);
+  g->rules = *rules;
+  g->sides = scopa_rules_sides(rules);
+  g->dealer = first_dealer;
+  g->winner = -1;
+}
+
+/* RULES.md "End of the game", cappotto: one side at or over it, every
+ * other side at 0. */
+static int cappotto_winner(const scopa_game *g) {
+  if (g->rules.cappotto <= 0)
+    return -1;
+  int w = -1;
+  for (int i = 0; i < g->sides; i++) {
+    if (g->totals[i] >= g->rules.cappotto && w < 0)
+      w = i;
+    else if (g->totals[i] != 0)
+      return -1;
+  }
+  return w;
+}
+
+/* The side with the strictly highest of `totals`, or -1 on a tie. */
+static int highest(const int *totals, int sides, const int *among) {
+  int best = -1, tie = 0;
+  for (int i = 0; i < sides; i++) {
+    if (among && !among[i])
+      continue;
+    if (best < 0 || totals[i] > totals[best])
+      best = i, tie = 0;
+    else if (totals[i] == totals[best])
+      tie = 1;
+  }
+  return tie ? -1 : best;
+}
+
+/* tiebreak "count_order": add the round category by category; the first
+ * side to reach the target wins (a side already there counts as first);
+ * sides arriving in the same step compare their totals at that step. */
+static int count_order_winner(const scopa_game *g, const int *before,
+                              const scopa_score *s) {
+  int run[SCOPA_MAX_SEATS], there[SCOPA_MAX_SEATS];
+  memcpy(run, before, sizeof run);
+  for (int step = -1; step < SCOPA_CAT_COUNT; step++) {
+    int any = 0;
+    for (int i = 0; i < g->sides; i++) {
+      if (step >= 0)
+        run[i] += s->side[i].points[step];
+      there[i] = run[i] >= g->rules.target;
+      any |= there[i];
+    }
+    if (any)
+      return highest(run, g->sides, there);
+  }
+  return -1;
+}
+
+static int leads_by_two(const scopa_game *g, int w) {
+  for (int i = 0; i < g->sides; i++)
+    if (i != w && g->totals[w] - g->totals[i] < 2)
+      return 0;
+  return 1;
+}
+
+int scopa_game_add(scopa_game *g, const scopa_score *s) {
+  if (g->finished)
+    return SCOPA_EOVER;
+  int before[SCOPA_MAX_SEATS] = {0}, at_target = 0;
+  for (int i = 0; i < g->sides; i++) {
+    before[i] = g->totals[i];
+    g->totals[i] += s->side[i].total;
+    at_target += g->totals[i] >= g->rules.target;
+  }
+  g->rounds++;
+  g->dealer = (g->dealer + 1) % g->rules.players;
+  int w = cappotto_winner(g);
+  if (w < 0 && at_target >= 2 &&
+      g->rules.tiebreak == SCOPA_TIEBREAK_COUNT_ORDER)
+    w = count_order_winner(g, before, s);
+  else if (w < 0 && at_target >= 1) {
+    w = highest(g->totals, g->sides, NULL);
+    if (w >= 0 && g->rules.win_by_two && !leads_by_two(g, w))
+      w = -1;
+  }
+  if (w >= 0) {
+    g->finished = 1;
+    g->winner = w;
+  }
+  return SCOPA_OK;
+}

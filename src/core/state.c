@@ -1,0 +1,198 @@
+/*
+ * state.c -- one round: the deal (RULES.md "The deal"), playing a card
+ * (RULES.md "A turn"), refilling hands, and the end of the round.
+ *
+ * Invariant, after every function here: each of the 40 cards is in exactly
+ * one place (a hand, the table, a side's pile, or the stock
+ * deck[next..39]); to_play is SCOPA_NO_SEAT exactly when every hand and
+ * the stock are empty; plays counts the cards played.
+ */
+#include "internal.h"
+
+#include <assert.h>
+#include <string.h>
+
+int scopa__deal_hand_size(const scopa_rules *r) {
+  static const int HAND[] = {3, 9, 10};
+  return HAND[r->game];
+}
+
+int scopa__deal_table_size(const scopa_rules *r) {
+  return r->game == SCOPA_GAME_SCIENTIFICO ? 0 : 4;
+}
+
+/* One card at a time to each seat in play order from the seat after the
+ * dealer, then the table; later deals (3 each, or 1 per turn with refill
+ * 1, which also goes round in play order) the same way. */
+void scopa__deal_owners(const scopa_rules *r, int dealer, uint8_t owner[40]) {
+  int players = r->players, hand = scopa__deal_hand_size(r);
+  int table = scopa__deal_table_size(r), i = 0;
+  for (; i < hand * players; i++)
+    owner[i] = (uint8_t)((dealer + 1 + i) % players);
+  for (int t = 0; t < table; t++, i++)
+    owner[i] = DEAL_TABLE;
+  for (int k = 0; i < 40; i++, k++)
+    owner[i] = (uint8_t)((dealer + 1 + k) % players);
+}
+
+static int side_of(const scopa_state *s, int seat) {
+  return s->rules.teams ? seat % 2 : seat;
+}
+
+static void give(scopa_state *s, int seat, int n) {
+  for (int i = 0; i < n; i++) {
+    scopa_cards bit = SCOPA_BIT(s->deck[s->next++]);
+    s->hand[seat] |= bit;
+    s->dealt[seat] |= bit;
+  }
+}
+
+/* Deals `per_seat` cards to every seat, one at a time, in play order. */
+static void deal_round_robin(scopa_state *s, int per_seat) {
+  for (int i = 0; i < per_seat * s->players; i++)
+    give(s, (s->dealer + 1 + i) % s->players, 1);
+}
+
+int scopa_state_deal(scopa_state *s, const scopa_rules *rules, int dealer,
+                     const uint8_t deck[40], char *msg, size_t msgsize) {
+  assert(dealer >= 0 && dealer < rules->players);
+  scopa_cards seen = 0;
+  for (int i = 0; i < 40; i++) {
+    if (deck[i] >= 40) {
+      scopa__msg(msg, msgsize, "deck position %d holds no card", i);
+      return SCOPA_EDECK;
+    }
+    if (seen & SCOPA_BIT(deck[i])) {
+      char c[SCOPA_CARD_TEXT];
+      scopa__msg(msg, msgsize, "%s is twice in the deck",
+                 scopa_card_str(deck[i], c));
+      return SCOPA_EDECK;
+    }
+    seen |= SCOPA_BIT(deck[i]);
+  }
+  memset(s, 0, sizeof *s);
+  s->rules = *rules;
+  memcpy(s->deck, deck, 40);
+  s->dealer = (uint8_t)dealer;
+  s->players = (uint8_t)rules->players;
+  s->sides = (uint8_t)scopa_rules_sides(rules);
+  s->last_capturer = SCOPA_NO_SEAT;
+  deal_round_robin(s, scopa__deal_hand_size(rules));
+  for (int t = scopa__deal_table_size(rules); t > 0; t--)
+    s->table |= SCOPA_BIT(s->deck[s->next++]);
+  s->initial_table = s->table;
+  s->to_play = (uint8_t)((dealer + 1) % s->players);
+  if (rules->kings_redeal && POPCOUNT(s->table & SCOPA_RANK_CARDS(10)) >= 3) {
+    char t[64];
+    scopa_cards_str(s->table, t, sizeof t);
+    scopa__msg(msg, msgsize,
+               "void deal: the table (%s) has %d kings; the cards must be "
+               "dealt again",
+               t, POPCOUNT(s->table & SCOPA_RANK_CARDS(10)));
+    return SCOPA_EVOID;
+  }
+  return SCOPA_OK;
+}
+
+void scopa_state_deal_random(scopa_state *s, const scopa_rules *rules,
+                             int dealer, scopa_rng *rng) {
+  uint8_t deck[40];
+  do
+    scopa_rng_deck(rng, deck);
+  while (scopa_state_deal(s, rules, dealer, deck, NULL, 0) != SCOPA_OK);
+}
+
+int scopa_state_to_play(const scopa_state *s) {
+  return s->to_play == SCOPA_NO_SEAT ? -1 : s->to_play;
+}
+
+int scopa_state_over(const scopa_state *s) {
+  return s->to_play == SCOPA_NO_SEAT;
+}
+
+int scopa_state_total_plays(const scopa_state *s) {
+  return 40 - scopa__deal_table_size(&s->rules);
+}
+
+int scopa_state_stock(const scopa_state *s) { return 40 - s->next; }
+
+int scopa_state_is_scopa(const scopa_state *s, scopa_move move) {
+  scopa_cards takes = SCOPA_MOVE_TAKES(move);
+  if (!takes || takes != s->table)
+    return 0;
+  /* RULES.md "A turn": never with the last card played in the round. */
+  if (s->plays + 1 == scopa_state_total_plays(s))
+    return 0;
+  if (scopa__is_sweep(&s->rules, SCOPA_MOVE_CARD(move), s->table))
+    return s->rules.ace_sweep_scopa;
+  return 1;
+}
+
+/* After a play: refill the hands, pass the turn, or end the round. */
+static void advance(scopa_state *s, int seat) {
+  int any = 0;
+  for (int i = 0; i < s->players; i++)
+    any |= s->hand[i] != 0;
+  if (!any && s->next == 40) {
+    /* RULES.md "End of the round": leftovers to the last capturer. */
+    if (s->last_capturer != SCOPA_NO_SEAT) {
+      s->pile[side_of(s, s->last_capturer)] |= s->table;
+      s->table = 0;
+    }
+    s->to_play = SCOPA_NO_SEAT;
+    return;
+  }
+  if (!any && s->rules.refill == 3)
+    deal_round_robin(s, 3);
+  s->to_play = (uint8_t)((seat + 1) % s->players);
+  /* refill 1: a seat with an empty hand draws at the start of its turn. */
+  if (s->rules.refill == 1 && !s->hand[s->to_play] && s->next < 40)
+    give(s, s->to_play, 1);
+}
+
+void scopa_state_play(scopa_state *s, scopa_move move) {
+  int seat = s->to_play, card = SCOPA_MOVE_CARD(move);
+  scopa_cards takes = SCOPA_MOVE_TAKES(move);
+  assert(seat != SCOPA_NO_SEAT && (s->hand[seat] & SCOPA_BIT(card)));
+  s->hand[seat] &= ~SCOPA_BIT(card);
+  if (takes) {
+    int side = side_of(s, seat);
+    s->scope[side] += (uint8_t)scopa_state_is_scopa(s, move);
+    s->table &= ~takes;
+    s->pile[side] |= takes | SCOPA_BIT(card);
+    s->last_capturer = (uint8_t)seat;
+  } else {
+    s->table |= SCOPA_BIT(card);
+  }
+  s->moves[s->plays++] = move;
+  advance(s, seat);
+}
+
+int scopa_state_check(const scopa_state *s, scopa_move move, char *msg,
+                      size_t msgsize) {
+  if (s->to_play == SCOPA_NO_SEAT) {
+    scopa__msg(msg, msgsize, "the round is over: no more moves");
+    return SCOPA_EOVER;
+  }
+  int card = SCOPA_MOVE_CARD(move);
+  if (card >= 40 || (move & ~(SCOPA_ALL_CARDS | ((scopa_move)0x3F << 48)))) {
+    scopa__msg(msg, msgsize, "not a move");
+    return SCOPA_EILLEGAL;
+  }
+  if (!(s->hand[s->to_play] & SCOPA_BIT(card))) {
+    char c[SCOPA_CARD_TEXT];
+    scopa__msg(msg, msgsize, "%s is not in the hand of the seat to play",
+               scopa_card_str(card, c));
+    return SCOPA_EILLEGAL;
+  }
+  return scopa__check_play(&s->rules, card, s->table, SCOPA_MOVE_TAKES(move),
+                           msg, msgsize);
+}
+
+int scopa_state_apply(scopa_state *s, scopa_move move, char *msg,
+                      size_t msgsize) {
+  int rc = scopa_state_check(s, move, msg, msgsize);
+  if (rc == SCOPA_OK)
+    scopa_state_play(s, move);
+  return rc;
+}
