@@ -490,6 +490,56 @@ void scopa_view_sample(const scopa_view *view, scopa_rng *rng,
                        scopa_state *out);
 
 /* ------------------------------------------------------------------ */
+/* Computer players                                                    */
+/* ------------------------------------------------------------------ */
+
+/*
+ * A bot chooses a move from a seat's view, never from the full state, so
+ * it plays fair.  Given the same view, limits and seed it always chooses
+ * the same move.  A bot object holds its scratch memory (transposition
+ * tables, ...); use one per thread.
+ */
+typedef struct scopa_bot scopa_bot;
+
+typedef struct scopa_bot_limits {
+  int movetime_ms; /* time budget for this move; 0 = the bot's default */
+  uint64_t seed;   /* for every random choice the bot makes             */
+  int threads;     /* threads it may use; 0 or 1 = one                   */
+} scopa_bot_limits;
+
+/* The names of the bots this build has, NULL-terminated, weakest first;
+ * "best" is always among them and means the strongest. */
+const char *const *scopa_bot_names(void);
+
+/* A one-line description of a bot ("greedy: takes the most valuable
+ * capture..."), or NULL for an unknown name. */
+const char *scopa_bot_describe(const char *name);
+
+/* Creates a bot by name.  Returns SCOPA_OK and sets *out, SCOPA_EINVAL for
+ * an unknown name, SCOPA_ENOMEM. */
+int scopa_bot_new(const char *name, scopa_bot **out /* OUT */);
+
+/* Frees a bot; NULL is a no-op. */
+void scopa_bot_free(scopa_bot *bot);
+
+/* The bot's name as created ("best" resolves to the bot it stands for). */
+const char *scopa_bot_name(const scopa_bot *bot);
+
+/* Chooses a move for the viewing seat, which must be the seat to play.
+ * limits may be NULL (defaults, seed 0).  Returns SCOPA_OK, or
+ * SCOPA_EINVAL when it is not the view's seat's turn. */
+int scopa_bot_choose(scopa_bot *bot, const scopa_view *view,
+                     const scopa_bot_limits *limits, scopa_move *move /* OUT */);
+
+/* Values the legal moves of the viewing seat, in expected points for its
+ * side (relative to the other side(s)), best first.  Writes up to cap
+ * moves and values and returns how many legal moves there are, or a
+ * negative error as scopa_bot_choose. */
+int scopa_bot_evaluate(scopa_bot *bot, const scopa_view *view,
+                       const scopa_bot_limits *limits, scopa_move *moves,
+                       double *values, int cap);
+
+/* ------------------------------------------------------------------ */
 /* Game records                                                        */
 /* ------------------------------------------------------------------ */
 

@@ -36,15 +36,18 @@ int cli_bench(int argc, char **argv) {
   double seconds = 3;
   int json = 0;
   unsigned long long seed = 1;
+  long long limit = 0; /* --deals N: a fixed amount of work, for callgrind */
   for (int i = 1; i < argc; i++) {
     if (strcmp(argv[i], "--json") == 0)
       json = 1;
     else if (strcmp(argv[i], "--seconds") == 0 && i + 1 < argc)
       seconds = atof(argv[++i]);
+    else if (strcmp(argv[i], "--deals") == 0 && i + 1 < argc)
+      limit = atoll(argv[++i]);
     else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc)
       seed = strtoull(argv[++i], NULL, 10);
     else {
-      fprintf(stderr, "usage: scopa bench [--json] [--seconds S] [--seed N]\n");
+      fprintf(stderr, "usage: scopa bench [--json] [--seconds S | --deals N] [--seed N]\n");
       return 2;
     }
   }
@@ -62,7 +65,7 @@ int cli_bench(int argc, char **argv) {
     for (int i = 0; i < 1000; i++, deals++)
       plays += random_deal(&rules, &rng, (int)(deals & 1), &check);
     elapsed = now() - start;
-  } while (elapsed < seconds);
+  } while (limit ? deals < limit : elapsed < seconds);
   double dps = (double)deals / elapsed, pps = (double)plays / elapsed;
   if (json)
     printf("{\"random_deals_per_second\": %.0f, \"plays_per_second\": %.0f, "

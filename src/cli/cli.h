@@ -11,6 +11,13 @@
 
 int cli_replay(int argc, char **argv);
 int cli_bench(int argc, char **argv);
+int cli_play(int argc, char **argv);
+int cli_arena(int argc, char **argv);
+int cli_engine(int argc, char **argv);
+
+/* `scopa replay --step`: walks through a valid record move by move;
+ * returns the exit status. */
+int cli_replay_step(const scopa_replay *replay);
 
 /* Reads a whole file ("-" for stdin) into a malloc'd buffer; NULL with
  * errno set on failure. */

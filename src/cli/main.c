@@ -14,7 +14,10 @@ typedef struct verb {
 } verb;
 
 static const verb VERBS[] = {
+    {"play", cli_play, "play a game in the terminal (the default verb)"},
     {"replay", cli_replay, "check and score a game record"},
+    {"arena", cli_arena, "match two bots on duplicate deals"},
+    {"engine", cli_engine, "JSON line protocol for programs (like UCI)"},
     {"bench", cli_bench, "measure the engine's speed on random games"},
 };
 
@@ -63,8 +66,8 @@ char *cli_read_file(const char *path, size_t *len) {
 }
 
 int main(int argc, char **argv) {
-  if (argc < 2)
-    return usage(stderr);
+  if (argc < 2) /* plain `scopa` starts a game */
+    return cli_play(argc, argv);
   if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "help") == 0)
     return usage(stdout);
   if (strcmp(argv[1], "--version") == 0) {

@@ -144,15 +144,18 @@ static void print_text(const scopa_replay *rp) {
 }
 
 int cli_replay(int argc, char **argv) {
-  int json = 0, legal = 0;
+  int json = 0, legal = 0, step = 0;
   const char *path = NULL;
   for (int i = 1; i < argc; i++) {
     if (strcmp(argv[i], "--json") == 0)
       json = 1;
     else if (strcmp(argv[i], "--legal") == 0)
       legal = 1;
+    else if (strcmp(argv[i], "--step") == 0)
+      step = 1;
     else if (strcmp(argv[i], "--help") == 0) {
-      printf("usage: scopa replay [--json] [--legal] FILE   (FILE may be -)\n");
+      printf("usage: scopa replay [--json] [--legal] [--step] FILE   (FILE may be -)\n"
+             "  --step  walk through the game move by move\n");
       return 0;
     } else if (!path && (argv[i][0] != '-' || strcmp(argv[i], "-") == 0))
       path = argv[i];
@@ -189,8 +192,10 @@ int cli_replay(int argc, char **argv) {
   }
   if (json)
     print_json(replay_json(&rp, legal));
+  else if (step)
+    rc = cli_replay_step(&rp);
   else
     print_text(&rp);
   scopa_replay_free(&rp);
-  return 0;
+  return rc;
 }

@@ -54,6 +54,9 @@ int scopa__deal_table_size(const scopa_rules *rules);
  * allowed), the check of one play, and whether an ace sweeps. */
 int scopa__card_moves(const scopa_rules *r, int card, scopa_cards table,
                       scopa_move *moves, int cap);
+/* All the legal moves of a hand on a table. */
+int scopa__hand_moves(const scopa_rules *r, scopa_cards hand,
+                      scopa_cards table, scopa_move *moves, int cap);
 int scopa__check_play(const scopa_rules *r, int card, scopa_cards table,
                       scopa_cards takes, char *msg, size_t msgsize);
 int scopa__is_sweep(const scopa_rules *r, int card, scopa_cards table);

@@ -25,7 +25,7 @@ static int is_ace_sweep(const scopa_rules *r, int card, scopa_cards table) {
          !(table & SCOPA_RANK_CARDS(1));
 }
 
-static capture_rule rule_for(const scopa_rules *r, int card,
+static inline capture_rule rule_for(const scopa_rules *r, int card,
                              scopa_cards table) {
   capture_rule cr = {0, 0, 0, 2};
   int v = SCOPA_RANK(card);
@@ -106,9 +106,75 @@ static int fewest_cards_for(scopa_cards table, int sum, int min) {
   return 0;
 }
 
-/* The capture moves of a card (not the lay), into moves[0..cap). */
-static int captures(const scopa_rules *r, int card, scopa_cards table,
-                    scopa_move *moves, int cap) {
+/*
+ * The captures by sum of a whole hand, found at once: starting from the
+ * empty set, each low table card (ascending rank) extends every subset
+ * found so far whose sum stays within the largest sum any card needs.
+ * Tables of real play hold 3.4 cards on average and most extensions
+ * overflow at once, so the list stays tiny; if it would not fit (tables
+ * built on purpose), ok is 0 and the caller falls back to walk().
+ */
+#define SUMS_MAX 512
+typedef struct table_sums {
+  int ok;
+  int n; /* subsets listed, the empty one included */
+  uint8_t sum[SUMS_MAX];
+  scopa_cards set[SUMS_MAX];
+} table_sums;
+
+/* need: bit v set when some card needs subsets summing to v. */
+static void sums_init(table_sums *t, scopa_cards table, unsigned need) {
+  int max_sum = 31 - __builtin_clz(need);
+  scopa_cards low = max_sum >= 10
+                        ? table
+                        : table & (((scopa_cards)1 << (4 * max_sum)) - 1);
+  t->ok = 1;
+  t->n = 1;
+  t->sum[0] = 0;
+  t->set[0] = 0;
+  FOR_EACH_CARD(c, low) {
+    int v = SCOPA_RANK(c), n = t->n;
+    for (int i = 0; i < n; i++) {
+      int sum = t->sum[i] + v;
+      if (sum > max_sum)
+        continue;
+      if (t->n == SUMS_MAX) {
+        t->ok = 0;
+        return;
+      }
+      t->sum[t->n] = (uint8_t)sum;
+      t->set[t->n++] = t->set[i] | SCOPA_BIT(c);
+    }
+  }
+}
+
+/* The captures of `sum` listed, with at least min cards (only the fewest
+ * with fewest_cards). */
+static int sums_emit(const table_sums *t, int sum, int min, int fewest,
+                     scopa_move bits, scopa_move *moves, int cap) {
+  int size = 99, n = 0;
+  if (fewest)
+    for (int i = 1; i < t->n; i++)
+      if (t->sum[i] == sum && POPCOUNT(t->set[i]) >= min &&
+          POPCOUNT(t->set[i]) < size)
+        size = POPCOUNT(t->set[i]);
+  for (int i = 1; i < t->n; i++) {
+    if (t->sum[i] != sum)
+      continue;
+    int pc = POPCOUNT(t->set[i]);
+    if (pc < min || (fewest && pc != size))
+      continue;
+    if (n < cap)
+      moves[n] = bits | t->set[i];
+    n++;
+  }
+  return n;
+}
+
+/* The capture moves of a card (not the lay), into moves[0..cap).  sums
+ * may be NULL, or the table's sums for the capture rule in force. */
+static int captures_with(const scopa_rules *r, int card, scopa_cards table,
+                         const table_sums *sums, scopa_move *moves, int cap) {
   capture_rule cr = rule_for(r, card, table);
   scopa_move bits = SCOPA_MOVE(card, 0);
   if (cr.sweep) {
@@ -125,6 +191,9 @@ static int captures(const scopa_rules *r, int card, scopa_cards table,
     }
     return n;
   }
+  if (sums && sums->ok)
+    return sums_emit(sums, cr.sum, cr.min_cards, r->fewest_cards, bits, moves,
+                     cap);
   int cand[40];
   subset_walk w = {cand, table_below(table, cr.sum, cand), 0, cr.min_cards,
                    bits, moves, cap, 0, 99};
@@ -137,9 +206,14 @@ static int captures(const scopa_rules *r, int card, scopa_cards table,
   return w.count;
 }
 
-int scopa__card_moves(const scopa_rules *r, int card, scopa_cards table,
-                      scopa_move *moves, int cap) {
-  int n = captures(r, card, table, moves, cap);
+static int captures(const scopa_rules *r, int card, scopa_cards table,
+                    scopa_move *moves, int cap) {
+  return captures_with(r, card, table, NULL, moves, cap);
+}
+
+static int card_moves(const scopa_rules *r, int card, scopa_cards table,
+                      const table_sums *sums, scopa_move *moves, int cap) {
+  int n = captures_with(r, card, table, sums, moves, cap);
   if (n == 0 || !r->mandatory_capture) {
     if (n < cap)
       moves[n] = SCOPA_MOVE(card, 0);
@@ -147,6 +221,125 @@ int scopa__card_moves(const scopa_rules *r, int card, scopa_cards table,
   }
   return n;
 }
+
+int scopa__card_moves(const scopa_rules *r, int card, scopa_cards table,
+                      scopa_move *moves, int cap) {
+  return card_moves(r, card, table, NULL, moves, cap);
+}
+
+/* Bit 4*(r-1) set iff the set holds a card of rank r. */
+static inline scopa_cards ranks_held(scopa_cards set) {
+  set |= set >> 1;
+  set |= set >> 2;
+  return set & SCOPA_DENARI_CARDS;
+}
+
+/* Appends a card's capture moves (and the lay when allowed) at moves[n]. */
+#define PUSH(m)         \
+  do {                  \
+    if (n < cap)        \
+      moves[n] = (m);   \
+    n++;                \
+  } while (0)
+
+/*
+ * The default capture rule (match, no ace sweep, no fewest_cards), where
+ * the bench and most searches spend their time: the same moves as
+ * card_moves() card by card, with rank tests on whole sets and the sums
+ * built once, and only when a card has no rank match on the table.
+ */
+#define FAST_SUMS 64
+static int hand_moves_match(scopa_cards hand, scopa_cards table,
+                            int mandatory, scopa_move *moves, int cap) {
+  scopa_cards on_table = ranks_held(table);
+  scopa_cards by_sum = ranks_held(hand) & ~on_table;
+  uint8_t sum[FAST_SUMS];
+  scopa_cards set[FAST_SUMS];
+  int ns = 0, n = 0;
+  if (by_sum) {
+    int max_sum = (63 - __builtin_clzll(by_sum)) / 4 + 1;
+    scopa_cards low = table & (((scopa_cards)1 << (4 * (max_sum - 1))) - 1);
+    if (low & (low - 1)) { /* two or more cards below the largest sum */
+      sum[0] = 0, set[0] = 0, ns = 1;
+      for (; low; low &= low - 1) {
+        int c = LOWEST(low), v = SCOPA_RANK(c), end = ns;
+        for (int i = 0; i < end; i++) {
+          int t = sum[i] + v;
+          if (t > max_sum)
+            continue;
+          if (ns == FAST_SUMS)
+            return -1;
+          sum[ns] = (uint8_t)t;
+          set[ns++] = set[i] | SCOPA_BIT(c);
+        }
+      }
+    }
+  }
+  for (scopa_cards h = hand; h; h &= h - 1) {
+    int c = LOWEST(h), v = SCOPA_RANK(c), start = n;
+    scopa_move bits = SCOPA_MOVE(c, 0);
+    scopa_cards same = table & SCOPA_RANK_CARDS(v);
+    if (same) {
+      for (; same; same &= same - 1)
+        PUSH(bits | SCOPA_BIT(LOWEST(same)));
+    } else {
+      for (int i = 1; i < ns; i++)
+        if (sum[i] == v && (set[i] & (set[i] - 1)))
+          PUSH(bits | set[i]);
+    }
+    if (n == start || !mandatory)
+      PUSH(bits);
+  }
+  return n;
+}
+
+/* Every legal move of a hand, card by card, for any rules. */
+int scopa__hand_moves(const scopa_rules *r, scopa_cards hand,
+                      scopa_cards table, scopa_move *moves, int cap) {
+  if (r->capture == SCOPA_CAPTURE_MATCH && !r->ace_sweeps &&
+      !r->fewest_cards) {
+    int n = hand_moves_match(hand, table, r->mandatory_capture, moves, cap);
+    if (n >= 0)
+      return n;
+  }
+  scopa_cards on_table = ranks_held(table), in_hand = ranks_held(hand);
+  int quindici = r->capture == SCOPA_CAPTURE_QUINDICI;
+  int sweep = r->ace_sweeps && table && !(on_table & 1);
+  /* Sums some card needs: bit v of need. */
+  unsigned need = 0;
+  scopa_cards by_sum = quindici ? in_hand : in_hand & ~on_table;
+  if (sweep)
+    by_sum &= ~(scopa_cards)1;
+  FOR_EACH_CARD(c, by_sum) {
+    int v = SCOPA_RANK(c);
+    need |= 1u << (quindici ? 15 - v : v);
+  }
+  table_sums sums;
+  sums.ok = 0;
+  if (need)
+    sums_init(&sums, table, need);
+  int n = 0;
+  FOR_EACH_CARD(c, hand) {
+    int v = SCOPA_RANK(c), start = n;
+    scopa_move bits = SCOPA_MOVE(c, 0);
+    if (sweep && v == 1) {
+      PUSH(bits | table);
+    } else if (!quindici && (on_table & SCOPA_BIT(4 * (v - 1)))) {
+      FOR_EACH_CARD(t, table & SCOPA_RANK_CARDS(v)) PUSH(bits | SCOPA_BIT(t));
+    } else if (sums.ok) {
+      int room = n < cap ? cap - n : 0;
+      n += sums_emit(&sums, quindici ? 15 - v : v, quindici ? 1 : 2,
+                     r->fewest_cards, bits, moves + (n < cap ? n : 0), room);
+    } else {
+      int room = n < cap ? cap - n : 0;
+      n += captures(r, c, table, moves + (n < cap ? n : 0), room);
+    }
+    if (n == start || !r->mandatory_capture)
+      PUSH(bits);
+  }
+  return n;
+}
+#undef PUSH
 
 int scopa_state_legal_card(const scopa_state *s, int card, scopa_move *moves,
                            int cap) {
@@ -158,13 +351,8 @@ int scopa_state_legal_card(const scopa_state *s, int card, scopa_move *moves,
 int scopa_state_legal(const scopa_state *s, scopa_move *moves, int cap) {
   if (s->to_play == SCOPA_NO_SEAT)
     return 0;
-  int n = 0;
-  FOR_EACH_CARD(c, s->hand[s->to_play]) {
-    int room = n < cap ? cap - n : 0;
-    n += scopa__card_moves(&s->rules, c, s->table, moves + (n < cap ? n : 0),
-                           room);
-  }
-  return n;
+  return scopa__hand_moves(&s->rules, s->hand[s->to_play], s->table, moves,
+                           cap);
 }
 
 /* Explains why `takes` is not a capture the card may make. */

@@ -42,13 +42,29 @@ uint32_t scopa_rng_below(scopa_rng *rng, uint32_t n) {
   return (uint32_t)(m >> 32);
 }
 
+/* Fisher-Yates, two draws from each 64-bit output: each half goes through
+ * the same unbiased multiply-shift as scopa_rng_below. */
+static uint32_t below_from(scopa_rng *rng, uint32_t bits, uint32_t n) {
+  uint64_t m = (uint64_t)bits * n;
+  if ((uint32_t)m < n) {
+    uint32_t floor = (uint32_t)(-n) % n;
+    while ((uint32_t)m < floor)
+      m = (uint64_t)(uint32_t)(scopa_rng_next(rng) >> 32) * n;
+  }
+  return (uint32_t)(m >> 32);
+}
+
 void scopa_rng_deck(scopa_rng *rng, uint8_t deck[40]) {
   for (int i = 0; i < 40; i++)
     deck[i] = (uint8_t)i;
-  for (int i = 39; i > 0; i--) {
-    int j = (int)scopa_rng_below(rng, (uint32_t)i + 1);
-    uint8_t t = deck[i];
-    deck[i] = deck[j];
-    deck[j] = t;
+  for (int i = 39; i > 0; i -= 2) {
+    uint64_t r = scopa_rng_next(rng);
+    for (int k = 0; k < 2 && i - k > 0; k++) {
+      int at = i - k;
+      int j = (int)below_from(rng, (uint32_t)(k ? r : r >> 32), (uint32_t)at + 1);
+      uint8_t t = deck[at];
+      deck[at] = deck[j];
+      deck[j] = t;
+    }
   }
 }

@@ -130,9 +130,8 @@ int scopa_state_is_scopa(const scopa_state *s, scopa_move move) {
 
 /* After a play: refill the hands, pass the turn, or end the round. */
 static void advance(scopa_state *s, int seat) {
-  int any = 0;
-  for (int i = 0; i < s->players; i++)
-    any |= s->hand[i] != 0;
+  /* Cards in the hands: those dealt to seats less those played. */
+  int any = s->next - POPCOUNT(s->initial_table) != s->plays;
   if (!any && s->next == 40) {
     /* RULES.md "End of the round": leftovers to the last capturer. */
     if (s->last_capturer != SCOPA_NO_SEAT) {
@@ -157,7 +156,8 @@ void scopa_state_play(scopa_state *s, scopa_move move) {
   s->hand[seat] &= ~SCOPA_BIT(card);
   if (takes) {
     int side = side_of(s, seat);
-    s->scope[side] += (uint8_t)scopa_state_is_scopa(s, move);
+    if (takes == s->table)
+      s->scope[side] += (uint8_t)scopa_state_is_scopa(s, move);
     s->table &= ~takes;
     s->pile[side] |= takes | SCOPA_BIT(card);
     s->last_capturer = (uint8_t)seat;

@@ -47,13 +47,7 @@ void scopa_view_of(const scopa_state *s, int seat, const int *scores,
 int scopa_view_legal(const scopa_view *v, scopa_move *moves, int cap) {
   if (v->to_play != v->seat)
     return 0;
-  int n = 0;
-  FOR_EACH_CARD(c, v->hand) {
-    int room = n < cap ? cap - n : 0;
-    n += scopa__card_moves(&v->rules, c, v->table, moves + (n < cap ? n : 0),
-                           room);
-  }
-  return n;
+  return scopa__hand_moves(&v->rules, v->hand, v->table, moves, cap);
 }
 
 void scopa_view_sample(const scopa_view *v, scopa_rng *rng, scopa_state *s) {

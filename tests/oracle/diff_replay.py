@@ -39,11 +39,18 @@ LEGAL_ENTRY = re.compile(r"\.legal\[\d+\]$")
 
 # ---------------------------------------------------------------- running
 
-def run_binary(binary, path, timeout):
-    """(exit status, stdout text, stderr text); status None on timeout."""
+def run_binary(binary, path, timeout, stdin=False):
+    """(exit status, stdout text, stderr text); status None on timeout.
+    With stdin, the record is given as FILE "-" on standard input."""
     try:
-        p = subprocess.run([binary, "replay", "--json", "--legal", path],
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=timeout)
+        if stdin:
+            with open(path, "rb") as f:
+                p = subprocess.run([binary, "replay", "--json", "--legal", "-"], stdin=f,
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                   timeout=timeout)
+        else:
+            p = subprocess.run([binary, "replay", "--json", "--legal", path],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=timeout)
     except subprocess.TimeoutExpired:
         return None, "", "timed out after %ss" % timeout
     return p.returncode, p.stdout.decode("utf-8", "replace"), p.stderr.decode("utf-8", "replace")
@@ -215,13 +222,18 @@ class Outcome(object):
         self.ref, self.bin_code, self.bin_out, self.bin_err = ref, bin_code, bin_out, bin_err
 
 
-def check_one(binary, path, kind, timeout):
+def check_one(binary, path, kind, timeout, also_stdin=False):
     ref_code, ref_obj = run_reference(path)
     bin_code, bin_out, bin_err = run_binary(binary, path, timeout)
     if bin_code is None:
         diffs = ["binary: " + bin_err]
     else:
         diffs = compare(ref_code, ref_obj, bin_code, bin_out)
+    if also_stdin and not diffs:
+        c2, o2, e2 = run_binary(binary, path, timeout, stdin=True)
+        if c2 != bin_code or o2 != bin_out:
+            diffs = ["reading the record from stdin (FILE -) gives exit %s and %s, "
+                     "unlike from the file" % (c2, short(o2.strip(), 200))]
     return Outcome(path, kind, diffs, (ref_code, ref_obj), bin_code, bin_out, bin_err)
 
 
@@ -379,6 +391,7 @@ def collect(args):
                        if not f.endswith(".replay.json") and not f.endswith(".min.json"))
         return [(f, kinds.get(os.path.basename(f), "given")) for f in files], None
     out_dir = args.keep or tempfile.mkdtemp(prefix="scopa-diff-")
+    gen_records.PROFILE["name"] = args.profile
     recs = gen_records.generate(args.seed, args.count, out_dir)
     return [(os.path.join(out_dir, n), k) for n, k in recs], (None if args.keep else out_dir)
 
@@ -419,6 +432,8 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--count", type=int, default=200)
     ap.add_argument("--records", help="check the records in DIR instead of generating")
+    ap.add_argument("--profile", choices=["mixed", "endgame"], default="mixed",
+                    help="record mix (gen_records.py --profile)")
     ap.add_argument("--keep", help="generate the records into DIR and keep them")
     ap.add_argument("--fail-dir", default=None,
                     help="copy disagreeing records here (default /tmp/scopa-diff-failures-SEED)")
@@ -426,6 +441,8 @@ def main():
     ap.add_argument("--no-shrink", action="store_true", help="do not shrink shown failures")
     ap.add_argument("--jobs", type=int, default=max(1, os.cpu_count() or 1))
     ap.add_argument("--timeout", type=float, default=20.0)
+    ap.add_argument("--stdin-every", type=int, default=10,
+                    help="also run every K-th record through stdin (FILE -); 0: never")
     ap.add_argument("--self-test", action="store_true",
                     help="only check refscopa.py against %s" % EXAMPLES)
     args = ap.parse_args()
@@ -440,7 +457,9 @@ def main():
     fail_dir = args.fail_dir or "/tmp/scopa-diff-failures-%d" % args.seed
     outcomes = []
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as ex:
-        futs = [ex.submit(check_one, binary, p, k, args.timeout) for p, k in items]
+        futs = [ex.submit(check_one, binary, p, k, args.timeout,
+                          args.stdin_every > 0 and i % args.stdin_every == 0)
+                for i, (p, k) in enumerate(items)]
         for fu in futs:
             outcomes.append(fu.result())
     failed = [o for o in outcomes if o.diffs]

@@ -32,7 +32,33 @@ BOOL_OPTS = ["kings_redeal", "mandatory_capture", "fewest_cards", "ace_sweeps",
              "ace_sweep_scopa", "re_bello", "napola", "win_by_two"]
 
 
+PROFILE = {"name": "mixed"}
+
+
+def endgame_rules(rng, rules):
+    """Profile "endgame": small targets and the end-of-game options, so that
+    ties, count_order steps, win_by_two and cappotto happen often."""
+    rules["target"] = rng.choice([1, 2, 2, 3, 3, 4, 5, 6])
+    rules.pop("win_by_two", None)
+    r = rng.random()
+    if r < 0.55:
+        rules["tiebreak"] = "count_order"
+    else:
+        rules.pop("tiebreak", None)
+        if r < 0.8:
+            rules["win_by_two"] = True
+    rules["cappotto"] = rng.choice([0, 0, 1, 2, 3, 4])
+    return rules
+
+
 def random_rules(rng):
+    rules = random_rules_mixed(rng)
+    if PROFILE["name"] == "endgame":
+        rules = endgame_rules(rng, rules)
+    return rules
+
+
+def random_rules_mixed(rng):
     rules = {}
     game = rng.choice(["scopa"] * 4 + ["scopone", "scopone_scientifico"])
     if game != "scopa" or rng.random() < 0.2:
@@ -62,7 +88,7 @@ def random_rules(rng):
     if rng.random() < 0.7:
         rules["target"] = rng.choice([1, 2, 3, 4, 5, 6, 7, 8, 11, 11, 16, 21])
     if rng.random() < 0.4:
-        rules["tiebreak"] = rng.choice(["extra_round", "count_order"])
+        rules["tiebreak"] = rng.choice(["extra_round", "count_order", "count_order"])
         if rules["tiebreak"] == "count_order":
             rules.pop("win_by_two", None)
     if rng.random() < 0.3:
@@ -403,7 +429,10 @@ def generate(seed, count, out_dir):
     i = 0
     while i < count:
         r = rng.random()
-        if r < 0.35:
+        if r < 0.02:
+            rec = {"format": refscopa.FORMAT, "rules": random_rules(rng), "rounds": []}
+            text, kind = json.dumps(rec), "valid:empty"
+        elif r < 0.35:
             rec, rules, fin = base_record(rng, "full")
             text, kind = json.dumps(rec, indent=rng.choice([None, 1])), "valid:full"
         elif r < 0.55:
@@ -430,7 +459,10 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--count", type=int, default=100)
     ap.add_argument("--out", required=True)
+    ap.add_argument("--profile", choices=["mixed", "endgame"], default="mixed",
+                    help="endgame: small targets, count_order / win_by_two / cappotto")
     a = ap.parse_args()
+    PROFILE["name"] = a.profile
     recs = generate(a.seed, a.count, a.out)
     print("wrote %d records to %s" % (len(recs), a.out))
 

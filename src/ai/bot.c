@@ -1,0 +1,126 @@
+/*
+ * bot.c -- the bot registry: names, descriptions, and dispatch to each
+ * bot's functions.  Every bot works from a scopa_view only.
+ *
+ * To add a bot: write its choose (and optionally evaluate) function in its
+ * own file, declare it in bots.h, and add a line to BOTS below.
+ */
+#include "bots.h"
+
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Weakest first; "best" is resolved to BEST_BOT. */
+static const bot_kind BOTS[] = {
+    {"random", "plays a uniformly random legal move", bot_random_choose, NULL},
+};
+#define NBOTS ((int)(sizeof BOTS / sizeof BOTS[0]))
+#define BEST_BOT "random"
+
+static const char *NAMES[NBOTS + 2];
+
+const char *const *scopa_bot_names(void) {
+  if (!NAMES[0]) {
+    for (int i = 0; i < NBOTS; i++)
+      NAMES[i] = BOTS[i].name;
+    NAMES[NBOTS] = "best";
+  }
+  return NAMES;
+}
+
+static const bot_kind *find(const char *name) {
+  if (name && strcmp(name, "best") == 0)
+    name = BEST_BOT;
+  for (int i = 0; name && i < NBOTS; i++)
+    if (strcmp(BOTS[i].name, name) == 0)
+      return &BOTS[i];
+  return NULL;
+}
+
+const char *scopa_bot_describe(const char *name) {
+  const bot_kind *k = find(name);
+  return k ? k->help : NULL;
+}
+
+int scopa_bot_new(const char *name, scopa_bot **out) {
+  const bot_kind *k = find(name);
+  *out = NULL;
+  if (!k)
+    return SCOPA_EINVAL;
+  scopa_bot *bot = calloc(1, sizeof *bot);
+  if (!bot)
+    return SCOPA_ENOMEM;
+  bot->kind = k;
+  *out = bot;
+  return SCOPA_OK;
+}
+
+void scopa_bot_free(scopa_bot *bot) {
+  if (!bot)
+    return;
+  free(bot->scratch);
+  free(bot);
+}
+
+const char *scopa_bot_name(const scopa_bot *bot) { return bot->kind->name; }
+
+static scopa_bot_limits defaults(const scopa_bot_limits *limits) {
+  scopa_bot_limits l = {0, 0, 1};
+  if (limits)
+    l = *limits;
+  return l;
+}
+
+int scopa_bot_choose(scopa_bot *bot, const scopa_view *view,
+                     const scopa_bot_limits *limits, scopa_move *move) {
+  assert(bot && view && move);
+  if (view->to_play != view->seat)
+    return SCOPA_EINVAL;
+  scopa_bot_limits l = defaults(limits);
+  return bot->kind->choose(bot, view, &l, move);
+}
+
+int scopa_bot_evaluate(scopa_bot *bot, const scopa_view *view,
+                       const scopa_bot_limits *limits, scopa_move *moves,
+                       double *values, int cap) {
+  assert(bot && view);
+  if (view->to_play != view->seat)
+    return SCOPA_EINVAL;
+  scopa_bot_limits l = defaults(limits);
+  if (bot->kind->evaluate)
+    return bot->kind->evaluate(bot, view, &l, moves, values, cap);
+  /* A bot without values: its choice first at 1, the rest at 0. */
+  scopa_move all[SCOPA_MAX_MOVES], best;
+  int n = scopa_view_legal(view, all, SCOPA_MAX_MOVES);
+  int rc = bot->kind->choose(bot, view, &l, &best);
+  if (rc != SCOPA_OK)
+    return rc;
+  int k = 0;
+  if (cap > 0)
+    moves[k] = best, values[k++] = 1;
+  for (int i = 0; i < n && i < SCOPA_MAX_MOVES; i++)
+    if (all[i] != best && k < cap)
+      moves[k] = all[i], values[k++] = 0;
+  return n;
+}
+
+/* ---- random ---------------------------------------------------------- */
+
+int bot_random_choose(scopa_bot *bot, const scopa_view *view,
+                      const scopa_bot_limits *limits, scopa_move *move) {
+  (void)bot;
+  scopa_move moves[SCOPA_MAX_MOVES];
+  scopa_rng rng;
+  int n = scopa_view_legal(view, moves, SCOPA_MAX_MOVES);
+  if (n <= 0)
+    return SCOPA_EINVAL;
+  if (n > SCOPA_MAX_MOVES)
+    n = SCOPA_MAX_MOVES;
+  /* Seed from the limits and the position, so one seed gives different
+   * choices in different positions but the same in the same one. */
+  scopa_rng_seed(&rng, limits->seed ^ (view->plays * 0x9E3779B97F4A7C15ull) ^
+                           view->hand ^ (view->table << 7));
+  *move = moves[scopa_rng_below(&rng, (uint32_t)n)];
+  return SCOPA_OK;
+}
