@@ -187,8 +187,10 @@ static int highest(const int *totals, int sides, const int *among) {
 }
 
 /* tiebreak "count_order": add the round category by category; the first
- * side to reach the target wins (a side already there counts as first);
- * sides arriving in the same step compare their totals at that step. */
+ * side to reach the target wins (a side already there counts as first).
+ * Sides arriving in the same step compare their totals after the whole
+ * round: comparing at that step would, for sides already at the target
+ * (who can only be tied there), never decide. */
 static int count_order_winner(const scopa_game *g, const int *before,
                               const scopa_score *s) {
   int run[SCOPA_MAX_SEATS], there[SCOPA_MAX_SEATS];
@@ -202,7 +204,7 @@ static int count_order_winner(const scopa_game *g, const int *before,
       any |= there[i];
     }
     if (any)
-      return highest(run, g->sides, there);
+      return highest(g->totals, g->sides, there);
   }
   return -1;
 }
