@@ -10,6 +10,7 @@
 #include "internal.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,13 +57,13 @@ static const option OPTIONS[] = {
    FIELD(primiera), SCOPA_PRIMIERA_STANDARD},
   BOOL_OPT(re_bello, 0, "1 point for the king of coins"),
   BOOL_OPT(napola, 0, "3+ points for 1d 2d 3d and the coins that follow"),
-  {{"target", SCOPA_OPT_INT, NULL, 1, 2147483647, "11",
+  {{"target", SCOPA_OPT_INT, NULL, 1, LLONG_MAX, "11",
     "points to win the game"}, FIELD(target), 11},
   {{"tiebreak", SCOPA_OPT_ENUM, TIEBREAKS, 0, 1, "extra_round",
     "extra_round, or count_order (categories counted in order)"},
    FIELD(tiebreak), SCOPA_TIEBREAK_EXTRA_ROUND},
   BOOL_OPT(win_by_two, 0, "the winner must lead by two points"),
-  {{"cappotto", SCOPA_OPT_INT, NULL, 0, 2147483647, "0",
+  {{"cappotto", SCOPA_OPT_INT, NULL, 0, LLONG_MAX, "0",
     "the game ends when one side has this many and the others none "
     "(0: off)"}, FIELD(cappotto), 0},
 };
@@ -111,7 +112,9 @@ int scopa_rules_set(scopa_rules *rules, const char *name, long long value,
     scopa__msg(msg, msgsize, "rules option '%s' cannot be %lld", name, value);
     return SCOPA_ERULES;
   }
-  *field(rules, opt) = (int32_t)value;
+  /* No score reaches 2^31 points: a larger target or cappotto is the same
+   * game as INT32_MAX. */
+  *field(rules, opt) = (int32_t)(value > INT32_MAX ? INT32_MAX : value);
   return SCOPA_OK;
 }
 

@@ -233,15 +233,15 @@ def parse_move(text):
         card, _, rest = text.partition("x")
         caps = rest.split("+")
         if not is_card(card):
-            return '"%s" is not a card' % card
+            return "%s is not a card" % json.dumps(card)
         for c in caps:
             if not is_card(c):
-                return '"%s" in move "%s" is not a card' % (c, text)
+                return "%s in move %s is not a card" % (json.dumps(c), json.dumps(text))
         if len(set(caps)) != len(caps):
-            return 'move "%s" names a captured card twice' % text
+            return "move %s names a captured card twice" % json.dumps(text)
         return Move(card, caps)
     if not is_card(text):
-        return '"%s" is not a move (a card like 7d, or 7dx3c+4s)' % text
+        return "%s is not a move (a card like 7d, or 7dx3c+4s)" % json.dumps(text)
     return Move(text, None)
 
 
