@@ -6,5 +6,8 @@ set(SCOPA_CLI_SOURCES
   src/cli/play.c
   src/cli/arena.c
   src/cli/engine.c)
+# The terminal game (`scopa play`, `scopa replay --step`): src/tui.
+include(src/tui/sources.cmake)
+list(APPEND SCOPA_CLI_SOURCES ${SCOPA_TUI_SOURCES})
 # Extra libraries the verbs link (ncursesw for the terminal game, ...).
-set(SCOPA_CLI_LIBS)
+set(SCOPA_CLI_LIBS ${SCOPA_TUI_LIBS})

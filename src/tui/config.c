@@ -1,0 +1,262 @@
+/*
+ * config.c -- the command line of `scopa play`.
+ *
+ * Every option of RULES.md is a flag named as the option ("--target 21",
+ * "--ace_sweeps" or "--ace-sweeps true", "--no-re_bello"), taken from the
+ * library's option table so a new option needs no change here.  Presets
+ * set the game first; explicit options then override them, whatever their
+ * order on the line.
+ */
+#include "play.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char USAGE[] =
+    "usage: scopa play [OPTIONS]\n"
+    "\n"
+    "  --preset NAME      scopa, scopone, scientifico, assi, quindici\n"
+    "  --opponent BOT     computer players (default: the strongest)\n"
+    "  --partner BOT      your partner in a team game (default: --opponent)\n"
+    "  --level N          bot strength 1..8 (thinking time), default: the bot's\n"
+    "  --movetime MS      bot thinking time per move\n"
+    "  --players N        2, 3 or 4;  --teams  partners (4 players)\n"
+    "  --humans N         hot seat: N people share this terminal (seats 1..N)\n"
+    "  --seats A,B,..     who sits where: human or a bot name, per seat\n"
+    "  --seed N           fixes the shuffle (and the first dealer)\n"
+    "  --record FILE      where the game record goes (default: data dir)\n"
+    "  --resume FILE      continue an unfinished game from its record\n"
+    "  --plain            line mode, even on a terminal\n"
+    "  --lang it|en       language (default from LANG)\n"
+    "  --ascii            no Unicode card symbols;  --no-color\n"
+    "  --delay MS         pause after a computer's move (full screen)\n"
+    "\n"
+    "rules options (RULES.md), each as --NAME VALUE:\n";
+
+static void usage(FILE *out) {
+  fputs(USAGE, out);
+  for (int i = 0; i < scopa_option_count(); i++) {
+    const scopa_option_info *o = scopa_option_get(i);
+    char vals[160] = "";
+    if (o->kind == SCOPA_OPT_BOOL)
+      snprintf(vals, sizeof vals, "true|false");
+    else if (o->kind == SCOPA_OPT_INT)
+      snprintf(vals, sizeof vals, "%lld..%lld", o->min, o->max);
+    else
+      for (int k = 0; o->values[k]; k++)
+        snprintf(vals + strlen(vals), sizeof vals - strlen(vals), "%s%s",
+                 k ? "|" : "", o->values[k]);
+    fprintf(out, "  --%-18s %s (default %s)\n", o->name, vals,
+            o->default_text);
+  }
+}
+
+static int lang_from_env(void) {
+  const char *vars[] = {"LC_ALL", "LC_MESSAGES", "LANG"};
+  for (int i = 0; i < 3; i++) {
+    const char *v = getenv(vars[i]);
+    if (v && *v)
+      return strncmp(v, "it", 2) == 0;
+  }
+  return 0;
+}
+
+/* "ace-sweeps" -> "ace_sweeps"; NULL if no such option. */
+static const scopa_option_info *find_option(const char *flag) {
+  char name[64];
+  snprintf(name, sizeof name, "%s", flag);
+  for (char *p = name; *p; p++)
+    if (*p == '-')
+      *p = '_';
+  for (int i = 0; i < scopa_option_count(); i++)
+    if (strcmp(scopa_option_get(i)->name, name) == 0)
+      return scopa_option_get(i);
+  return NULL;
+}
+
+static int parse_number(const char *text, long long min, long long max,
+                        long long *out) {
+  char *end;
+  long long v = strtoll(text, &end, 10);
+  if (!*text || *end || v < min || v > max)
+    return -1;
+  *out = v;
+  return 0;
+}
+
+static int split_seats(play_config *cfg, const char *list) {
+  char buf[256];
+  snprintf(buf, sizeof buf, "%s", list);
+  int n = 0;
+  for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+    if (n == SCOPA_MAX_SEATS)
+      return -1;
+    snprintf(cfg->seat_kind[n++], PLAY_NAME, "%s", tok);
+  }
+  return n >= 2 ? n : -1;
+}
+
+typedef struct parser {
+  play_config *cfg;
+  int argc, i;
+  char **argv;
+  /* Rules options are applied after the preset. */
+  const char *opt_name[64];
+  const char *opt_value[64];
+  int nopts;
+  const char *preset;
+} parser;
+
+/* The value of the current flag: after '=' or the next argument. */
+static const char *take_value(parser *p, const char *eq) {
+  if (eq)
+    return eq + 1;
+  if (p->i + 1 < p->argc)
+    return p->argv[++p->i];
+  return NULL;
+}
+
+static int is_bool_word(const char *v) {
+  return v && (!strcmp(v, "true") || !strcmp(v, "false"));
+}
+
+static int rules_flag(parser *p, const char *flag, const char *eq) {
+  int negated = strncmp(flag, "no-", 3) == 0 || strncmp(flag, "no_", 3) == 0;
+  char name[64];
+  snprintf(name, sizeof name, "%.*s", (int)(eq ? eq - flag : (long)strlen(flag)),
+           flag);
+  const scopa_option_info *o = find_option(name);
+  if (!o && negated) {
+    o = find_option(name + 3);
+    if (!o || o->kind != SCOPA_OPT_BOOL)
+      return -1;
+    if (p->nopts < 64) {
+      p->opt_name[p->nopts] = o->name;
+      p->opt_value[p->nopts++] = "false";
+    }
+    return 0;
+  }
+  if (!o)
+    return -1;
+  const char *value;
+  if (o->kind == SCOPA_OPT_BOOL && !eq &&
+      !(p->i + 1 < p->argc && is_bool_word(p->argv[p->i + 1])))
+    value = "true"; /* "--napola" alone turns it on */
+  else
+    value = take_value(p, eq);
+  if (!value)
+    return -2;
+  if (p->nopts < 64) {
+    p->opt_name[p->nopts] = o->name;
+    p->opt_value[p->nopts++] = value;
+  }
+  return 0;
+}
+
+static int bad(const char *what, const char *arg) {
+  fprintf(stderr, "scopa play: %s '%s' (scopa play --help)\n", what,
+          arg ? arg : "");
+  return 2;
+}
+
+/* One argument; returns 0, or an exit status. */
+static int one_arg(parser *p) {
+  play_config *cfg = p->cfg;
+  const char *arg = p->argv[p->i];
+  if (strncmp(arg, "--", 2) != 0)
+    return bad("unexpected argument", arg);
+  const char *flag = arg + 2, *eq = strchr(flag, '=');
+  size_t len = eq ? (size_t)(eq - flag) : strlen(flag);
+#define IS(name) (len == strlen(name) && strncmp(flag, name, len) == 0)
+  long long v;
+  const char *val;
+  if (IS("help")) {
+    usage(stdout);
+    return -1;
+  } else if (IS("plain")) {
+    cfg->plain = 1;
+  } else if (IS("ascii")) {
+    cfg->ascii = 1;
+  } else if (IS("no-color") || IS("no-colour")) {
+    cfg->no_color = 1;
+  } else if (IS("preset") || IS("rules")) {
+    if (!(p->preset = take_value(p, eq)))
+      return bad("missing value for", arg);
+  } else if (IS("opponent") || IS("partner")) {
+    if (!(val = take_value(p, eq)))
+      return bad("missing value for", arg);
+    snprintf(IS("opponent") ? cfg->opponent : cfg->partner, PLAY_NAME, "%s",
+             val);
+  } else if (IS("seats")) {
+    if (!(val = take_value(p, eq)) || split_seats(cfg, val) < 0)
+      return bad("--seats wants 2 to 4 names, comma separated:", val);
+  } else if (IS("lang")) {
+    if (!(val = take_value(p, eq)) || (strcmp(val, "it") && strcmp(val, "en")))
+      return bad("--lang is it or en, not", val);
+    cfg->italian = strcmp(val, "it") == 0;
+  } else if (IS("record") || IS("resume")) {
+    if (!(val = take_value(p, eq)))
+      return bad("missing file for", arg);
+    snprintf(IS("record") ? cfg->record : cfg->resume, PLAY_PATH, "%s", val);
+  } else if (IS("seed")) {
+    if (!(val = take_value(p, eq)) || parse_number(val, 0, LLONG_MAX, &v))
+      return bad("--seed wants a number, not", val);
+    cfg->seeded = 1;
+    cfg->seed = (unsigned long long)v;
+  } else if (IS("level") || IS("movetime") || IS("delay") || IS("humans")) {
+    long long max = IS("level") ? 8 : IS("humans") ? 4 : 600000;
+    if (!(val = take_value(p, eq)) || parse_number(val, 0, max, &v))
+      return bad("not a good number:", val);
+    *(IS("level")      ? &cfg->level
+      : IS("movetime") ? &cfg->movetime_ms
+      : IS("delay")    ? &cfg->delay_ms
+                       : &cfg->humans) = (int)v;
+  } else {
+    int rc = rules_flag(p, flag, eq);
+    if (rc == -2)
+      return bad("missing value for", arg);
+    if (rc)
+      return bad("unknown option", arg);
+  }
+#undef IS
+  return 0;
+}
+
+/* The preset, then the options in the order given, then the check. */
+static int build_rules(parser *p) {
+  play_config *cfg = p->cfg;
+  char msg[256];
+  if (p->preset) {
+    if (scopa_rules_preset(&cfg->rules, p->preset) != SCOPA_OK)
+      return bad("unknown preset (scopa, scopone, scientifico, assi, "
+                 "quindici):",
+                 p->preset);
+  }
+  for (int k = 0; k < p->nopts; k++)
+    if (scopa_rules_set_text(&cfg->rules, p->opt_name[k], p->opt_value[k], msg,
+                             sizeof msg) != SCOPA_OK) {
+      fprintf(stderr, "scopa play: %s\n", msg);
+      return 2;
+    }
+  cfg->rules_given = p->preset || p->nopts;
+  if (scopa_rules_check(&cfg->rules, msg, sizeof msg) != SCOPA_OK) {
+    fprintf(stderr, "scopa play: %s\n", msg);
+    return 2;
+  }
+  return 0;
+}
+
+int play_config_parse(play_config *cfg, int argc, char **argv) {
+  memset(cfg, 0, sizeof *cfg);
+  scopa_rules_init(&cfg->rules);
+  cfg->italian = lang_from_env();
+  cfg->delay_ms = 700;
+  cfg->humans = 1;
+  parser p = {.cfg = cfg, .argc = argc, .argv = argv};
+  for (p.i = 1; p.i < argc; p.i++) {
+    int rc = one_arg(&p);
+    if (rc)
+      return rc < 0 ? -1 : rc;
+  }
+  return build_rules(&p);
+}

@@ -1,0 +1,332 @@
+/*
+ * session.c -- one game of `scopa play`: seats, shuffle, rounds, record.
+ *
+ * Keeps true: every deal and every move is in s->rec, and the record is
+ * saved to s->record_path after each of them, so the file on disk is never
+ * behind the game by more than the move being chosen.  With --seed N the
+ * whole game is a function of N: the rng seeded with N picks the first
+ * dealer (scopa_rng_below(players)), then deals every round with
+ * scopa_state_deal_random (void deals redealt), and the bots' seeds are
+ * derived from N, the round and the play.
+ */
+#include "play.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+volatile sig_atomic_t play_stop;
+
+static unsigned long long fresh_seed(void) {
+  unsigned long long seed = 0;
+  int fd = open("/dev/urandom", O_RDONLY);
+  if (fd >= 0) {
+    if (read(fd, &seed, sizeof seed) != (ssize_t)sizeof seed)
+      seed = 0;
+    close(fd);
+  }
+  if (!seed)
+    seed = (unsigned long long)time(NULL) * 2654435761u ^ (unsigned)getpid();
+  return seed % 1000000000000ull; /* short enough to read out and retype */
+}
+
+/* mkdir -p for the directory part of path. */
+static void make_dirs(char *path) {
+  for (char *p = path + 1; *p; p++)
+    if (*p == '/') {
+      *p = 0;
+      mkdir(path, 0755);
+      *p = '/';
+    }
+}
+
+/* $XDG_DATA_HOME/scopa/games/DATE-TIME-SEED.json (or ~/.local/share). */
+static void default_record_path(play_session *s) {
+  const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+  char dir[PLAY_PATH - 64];
+  if (xdg && *xdg == '/')
+    snprintf(dir, sizeof dir, "%s/scopa/games", xdg);
+  else if (home && *home)
+    snprintf(dir, sizeof dir, "%s/.local/share/scopa/games", home);
+  else
+    snprintf(dir, sizeof dir, ".");
+  char stamp[32];
+  time_t now = time(NULL);
+  strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", localtime(&now));
+  snprintf(s->record_path, sizeof s->record_path, "%s/%s-%llu.json", dir,
+           stamp, s->seed);
+}
+
+static const char *best_bot(void) {
+  const char *const *names = scopa_bot_names();
+  const char *best = NULL;
+  for (int i = 0; names[i]; i++)
+    if (strcmp(names[i], "best") == 0)
+      return "best";
+    else
+      best = names[i];
+  return best;
+}
+
+/* A bot by name, else the best there is (said on stderr). */
+static scopa_bot *make_bot(const char *want) {
+  scopa_bot *bot = NULL;
+  if (!*want)
+    want = best_bot();
+  if (scopa_bot_new(want, &bot) == SCOPA_OK)
+    return bot;
+  fprintf(stderr, "scopa play: no bot named '%s' in this build; playing "
+                  "against '%s' instead\n",
+          want, best_bot());
+  scopa_bot_new(best_bot(), &bot);
+  return bot;
+}
+
+static int seat_is_partner(const play_session *s, int seat) {
+  return s->rules.teams && seat == 2;
+}
+
+static void setup_seats(play_session *s) {
+  const play_config *c = &s->cfg;
+  int players = s->rules.players;
+  s->humans = 0;
+  for (int i = 0; i < players; i++) {
+    play_seat *seat = &s->seat[i];
+    const char *kind = c->seat_kind[i];
+    if (!*kind)
+      kind = i < (c->humans ? c->humans : 1) ? "human" : "";
+    if (strcmp(kind, "human") == 0) {
+      seat->human = 1;
+      s->humans++;
+      continue;
+    }
+    if (!*kind)
+      kind = seat_is_partner(s, i) && *c->partner ? c->partner : c->opponent;
+    seat->bot = make_bot(kind);
+    snprintf(seat->name, PLAY_NAME, "%s", scopa_bot_name(seat->bot));
+  }
+  int k = 0;
+  for (int i = 0; i < players; i++)
+    if (s->seat[i].human) {
+      k++;
+      if (s->humans == 1)
+        snprintf(s->seat[i].name, PLAY_NAME, "%s", TX(s, "You", "Tu"));
+      else
+        snprintf(s->seat[i].name, PLAY_NAME, "%s %d",
+                 TX(s, "Player", "Giocatore"), k);
+    }
+  /* Two bots of the same kind get a number each. */
+  for (int i = 0; i < players; i++)
+    for (int j = i + 1; j < players; j++)
+      if (!s->seat[j].human && strcmp(s->seat[i].name, s->seat[j].name) == 0)
+        snprintf(s->seat[j].name + strlen(s->seat[j].name),
+                 PLAY_NAME - strlen(s->seat[j].name), " %d", j + 1);
+}
+
+const char *play_seat_name(const play_session *s, int seat) {
+  return s->seat[seat].name;
+}
+
+const char *play_side_name(const play_session *s, int side, char *buf,
+                           size_t n) {
+  if (s->rules.teams)
+    snprintf(buf, n, "%s & %s", s->seat[side].name, s->seat[side + 2].name);
+  else
+    snprintf(buf, n, "%s", s->seat[side].name);
+  return buf;
+}
+
+/* Rebuilds the game from a record: finished rounds into the totals, the
+ * last unfinished round replayed into s->st. */
+static int resume(play_session *s, char *msg, size_t msgsize) {
+  size_t len;
+  FILE *fp = fopen(s->cfg.resume, "rb");
+  if (!fp) {
+    snprintf(msg, msgsize, "cannot read %s: %s", s->cfg.resume,
+             strerror(errno));
+    return -1;
+  }
+  fseek(fp, 0, SEEK_END);
+  long size = ftell(fp);
+  rewind(fp);
+  char *text = malloc(size > 0 ? (size_t)size + 1 : 1);
+  len = text ? fread(text, 1, (size_t)(size > 0 ? size : 0), fp) : 0;
+  fclose(fp);
+  if (!text)
+    return -1;
+  text[len] = 0;
+  scopa_replay rp;
+  scopa_fault fault;
+  int rc = scopa_replay_text(text, len, &rp, &fault);
+  free(text);
+  if (rc != SCOPA_OK) {
+    snprintf(msg, msgsize, "%s is not a good record: %s", s->cfg.resume,
+             fault.message);
+    return -1;
+  }
+  s->rules = rp.rules;
+  s->game = rp.game;
+  s->round_no = rp.nrounds;
+  s->rec = scopa_record_from_replay(&rp);
+  const scopa_replay_round *last = rp.nrounds ? &rp.rounds[rp.nrounds - 1] : 0;
+  if (last && !last->complete) {
+    scopa_state_deal(&s->st, &s->rules, last->dealer, last->deck, NULL, 0);
+    for (int i = 0; i < last->nmoves; i++)
+      scopa_state_play(&s->st, last->moves[i]);
+    s->round_live = 1;
+  }
+  scopa_replay_free(&rp);
+  return s->rec ? 0 : -1;
+}
+
+static int start_new(play_session *s) {
+  const char *names[SCOPA_MAX_SEATS];
+  for (int i = 0; i < s->rules.players; i++)
+    names[i] = s->seat[i].name;
+  s->rec = scopa_record_new(&s->rules, names);
+  scopa_game_init(&s->game, &s->rules,
+                  (int)scopa_rng_below(&s->rng, (uint32_t)s->rules.players));
+  return s->rec ? 0 : -1;
+}
+
+int play_session_open(play_session *s, const play_config *cfg, char *msg,
+                      size_t msgsize) {
+  memset(s, 0, sizeof *s);
+  s->cfg = *cfg;
+  s->rules = cfg->rules;
+  s->seed = cfg->seeded ? cfg->seed : fresh_seed();
+  scopa_rng_seed(&s->rng, s->seed);
+  if (*cfg->resume) {
+    if (resume(s, msg, msgsize))
+      return -1;
+    if (cfg->rules_given)
+      fprintf(stderr, "scopa play: resuming: the record's rules apply\n");
+  }
+  setup_seats(s);
+  if (!*cfg->resume && start_new(s)) {
+    snprintf(msg, msgsize, "out of memory");
+    return -1;
+  }
+  if (*cfg->record)
+    snprintf(s->record_path, sizeof s->record_path, "%s", cfg->record);
+  else if (*cfg->resume)
+    snprintf(s->record_path, sizeof s->record_path, "%s", cfg->resume);
+  else
+    default_record_path(s);
+  make_dirs(s->record_path);
+  if (play_session_save(s)) {
+    snprintf(msg, msgsize, "cannot write the record %s", s->record_path);
+    return -1;
+  }
+  return 0;
+}
+
+void play_session_close(play_session *s) {
+  play_session_save(s);
+  for (int i = 0; i < SCOPA_MAX_SEATS; i++)
+    scopa_bot_free(s->seat[i].bot);
+  scopa_record_free(s->rec);
+  s->rec = NULL;
+}
+
+int play_session_save(play_session *s) {
+  if (!s->rec)
+    return -1;
+  int rc = scopa_record_save(s->rec, s->record_path);
+  s->save_failed = rc != SCOPA_OK;
+  return rc == SCOPA_OK ? 0 : -1;
+}
+
+void play_session_deal(play_session *s) {
+  if (s->round_live || s->game.finished)
+    return;
+  scopa_state_deal_random(&s->st, &s->rules, s->game.dealer, &s->rng);
+  scopa_record_round(s->rec, s->game.dealer, s->st.deck);
+  s->round_live = 1;
+  s->round_no++;
+  s->has_last = 0;
+  play_session_save(s);
+}
+
+/* Scores the round just over and adds it to the game. */
+static void end_round(play_session *s) {
+  scopa_state_score(&s->st, &s->score);
+  memcpy(s->totals_before, s->game.totals, sizeof s->totals_before);
+  memcpy(s->round_pile, s->st.pile, sizeof s->round_pile);
+  scopa_game_add(&s->game, &s->score);
+  s->round_live = 0;
+}
+
+int play_session_apply(play_session *s, scopa_move move, char *msg,
+                       size_t msgsize) {
+  int seat = scopa_state_to_play(&s->st);
+  int scopa = scopa_state_is_scopa(&s->st, move);
+  int rc = scopa_state_apply(&s->st, move, msg, msgsize);
+  if (rc != SCOPA_OK)
+    return rc;
+  scopa_record_move(s->rec, move);
+  s->has_last = 1;
+  s->last_seat = seat;
+  s->last_move = move;
+  s->last_scopa = scopa;
+  if (scopa_state_over(&s->st))
+    end_round(s);
+  play_session_save(s);
+  return SCOPA_OK;
+}
+
+scopa_move play_session_bot_move(play_session *s) {
+  int seat = scopa_state_to_play(&s->st);
+  scopa_view view;
+  scopa_view_of(&s->st, seat, s->game.totals, &view);
+  scopa_bot_limits lim = {0};
+  lim.seed = s->seed * 1000003ull + (unsigned long long)s->round_no * 64 +
+             s->st.plays;
+  lim.movetime_ms = s->cfg.movetime_ms;
+  if (!lim.movetime_ms && s->cfg.level)
+    lim.movetime_ms = 25 << (s->cfg.level - 1);
+  scopa_move move = 0;
+  if (scopa_bot_choose(s->seat[seat].bot, &view, &lim, &move) != SCOPA_OK ||
+      scopa_state_check(&s->st, move, NULL, 0) != SCOPA_OK) {
+    scopa_move first; /* a bot that fails still must not stop the game */
+    scopa_state_legal(&s->st, &first, 1);
+    move = first;
+  }
+  return move;
+}
+
+/* One turn: the person's choice or the bot's.  Nonzero: quit. */
+static int one_turn(play_session *s, const play_ui *ui) {
+  int seat = scopa_state_to_play(&s->st);
+  scopa_move move;
+  if (s->seat[seat].human) {
+    if (ui->ask_move(ui->self, s, &move))
+      return 1;
+  } else {
+    move = play_session_bot_move(s);
+  }
+  if (play_session_apply(s, move, NULL, 0) != SCOPA_OK)
+    return 1; /* cannot happen: both sources give legal moves */
+  return ui->show_move(ui->self, s);
+}
+
+int play_session_run(play_session *s, const play_ui *ui) {
+  while (!s->game.finished && !play_stop) {
+    play_session_deal(s); /* or go on with the resumed round */
+    if (ui->begin_round(ui->self, s))
+      return 1;
+    while (s->round_live)
+      if (play_stop || one_turn(s, ui))
+        return 1;
+    if (ui->end_round(ui->self, s))
+      return s->game.finished ? 0 : 1;
+  }
+  if (!s->game.finished)
+    return 1;
+  ui->end_game(ui->self, s);
+  return 0;
+}
