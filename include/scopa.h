@@ -540,6 +540,99 @@ int scopa_bot_evaluate(scopa_bot *bot, const scopa_view *view,
                        double *values, int cap);
 
 /* ------------------------------------------------------------------ */
+/* Bindings support                                                    */
+/* ------------------------------------------------------------------ */
+
+/*
+ * For other languages (bindings/python uses these through ctypes) and for
+ * the `scopa engine` protocol (CONTRACTS.md): sizes of the plain structs,
+ * JSON in and out in the shapes of the records and of engine requests, the
+ * protocol itself, and a fixed-size encoding of views and moves for
+ * learning agents.  A char * returned here is malloc'd and NUL-terminated;
+ * free it with scopa_free().  NULL means out of memory unless said.
+ */
+
+/* sizeof of a public struct by its name without "scopa_": "rules",
+ * "state", "view", "score", "game", "rng", "replay", "fault",
+ * "bot_limits".  0 for an unknown name. */
+size_t scopa_sizeof(const char *type);
+
+/* free(), for what the functions of this section return. */
+void scopa_free(void *p);
+
+/* Rules from the text of a JSON object as a record's "rules" (exact JSON
+ * types, unknown option = error), checked.  Returns SCOPA_OK,
+ * SCOPA_EJSON or SCOPA_ERULES with a message. */
+int scopa_rules_from_json(scopa_rules *rules, const char *json, size_t len,
+                          char *msg, size_t msgsize);
+
+/* Every option of checked rules as a JSON object, in option order. */
+char *scopa_rules_to_json(const scopa_rules *rules);
+
+/* What `seat` knows of a round, as the fields of an engine request:
+ * {"rules": {...}, "seat": S, "scores": [...], "round": {"dealer": D,
+ * "table": [as first dealt], "dealt": [in the order received], "moves":
+ * [...]}}.  scores (one per side) may be NULL (all zero). */
+char *scopa_state_view_json(const scopa_state *state, int seat,
+                            const int *scores);
+
+/* Checks a view given as the JSON text of an engine request's fields
+ * (rules, seat, scores, round; other keys are ignored) and builds it with
+ * scopa_view_build.  The seat need not be the one to play.  Returns
+ * SCOPA_OK, or SCOPA_EJSON / SCOPA_ERULES / SCOPA_EVIEW with a message. */
+int scopa_view_from_json(scopa_view *view, const char *json, size_t len,
+                         char *msg, size_t msgsize);
+
+/* A finished round's score as a JSON list of sides, each exactly as in
+ * `scopa replay --json` ("cards", "denari", "settebello", "primiera",
+ * "scope", "points": {...}, "round_total").  NULL if not over. */
+char *scopa_state_score_json(const scopa_state *state);
+
+/* Every legal move of the seat to play in record notation, separated by
+ * single spaces ("" once the round is over), however many there are. */
+char *scopa_state_legal_text(const scopa_state *state);
+
+/* `scopa engine`, the line protocol of CONTRACTS.md.  An engine keeps its
+ * bots between requests; the answers depend on the request only. */
+typedef struct scopa_engine scopa_engine;
+
+/* Returns SCOPA_OK and sets *out, or SCOPA_ENOMEM. */
+int scopa_engine_new(scopa_engine **out /* OUT */);
+/* NULL is a no-op. */
+void scopa_engine_free(scopa_engine *engine);
+
+/* Answers one request line (without its newline; any bytes) with one
+ * JSON object text (no newline), {"error": "..."} for a wrong request.
+ * For "quit" it sets *quit to 1 and returns NULL (no answer). */
+char *scopa_engine_answer(scopa_engine *engine, const char *line,
+                          size_t len, int *quit);
+
+/*
+ * Learning agents.  A view becomes SCOPA_FEATURES floats (layout in
+ * docs/engine.md: hand, table, piles, unseen cards, cards each seat played,
+ * then counts, scores and the rules, all seat- and side-relative), and a
+ * move one of SCOPA_ACTIONS fixed actions:
+ *   action = card * SCOPA_ACTION_SLOTS + slot,
+ * where slot numbers that card's legal moves in increasing order of the
+ * move's integer (so laying the card, when legal, is slot 0).  A card with
+ * more than SCOPA_ACTION_SLOTS legal moves (only on huge tables under
+ * mandatory_capture false) has its extra moves left out.
+ */
+#define SCOPA_FEATURES 480
+#define SCOPA_ACTION_SLOTS 32
+#define SCOPA_ACTIONS (40 * SCOPA_ACTION_SLOTS)
+
+/* Writes the features of a view into out[0..SCOPA_FEATURES-1]; returns
+ * SCOPA_FEATURES, or SCOPA_ENOSPACE if cap is smaller. */
+int scopa_view_features(const scopa_view *view, float *out, int cap);
+
+/* The legal moves of the seat to play, by action: table[a] is the move of
+ * action a and mask[a] is 1 when a is legal, for a in 0..SCOPA_ACTIONS-1
+ * (table may be NULL).  Returns the number of legal actions. */
+int scopa_state_actions(const scopa_state *state, scopa_move *table,
+                        uint8_t *mask);
+
+/* ------------------------------------------------------------------ */
 /* Game records                                                        */
 /* ------------------------------------------------------------------ */
 

@@ -1,0 +1,220 @@
+/*
+ * answer.c -- `scopa engine` answers (CONTRACTS.md "scopa engine"): one
+ * request line in, one JSON object text out.
+ *
+ * What must stay true: every line gets exactly one answer except "quit";
+ * a wrong request gets {"error": "..."} and never ends the engine; the
+ * request's "id" is echoed in every answer, errors included; a "go" move is
+ * always one of the "legal" moves of the same request; "hint" lists every
+ * legal move once, best first.  The engine keeps nothing between requests
+ * but its bots' scratch memory, so answers depend on the request alone.
+ */
+#include "engine.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_BOTS 16
+
+struct scopa_engine {
+  scopa_bot *bots[MAX_BOTS];
+  char names[MAX_BOTS][ENGINE_BOT_NAME];
+  int nbots;
+};
+
+int scopa_engine_new(scopa_engine **out) {
+  *out = calloc(1, sizeof **out);
+  return *out ? SCOPA_OK : SCOPA_ENOMEM;
+}
+
+void scopa_engine_free(scopa_engine *e) {
+  if (!e)
+    return;
+  for (int i = 0; i < e->nbots; i++)
+    scopa_bot_free(e->bots[i]);
+  free(e);
+}
+
+/* The engine's bot of that name, created on first use. */
+static scopa_bot *bot_named(scopa_engine *e, const char *name) {
+  for (int i = 0; i < e->nbots; i++)
+    if (strcmp(e->names[i], name) == 0)
+      return e->bots[i];
+  scopa_bot *bot;
+  if (scopa_bot_new(name, &bot) != SCOPA_OK)
+    return NULL;
+  if (e->nbots == MAX_BOTS) { /* more names than expected: start over */
+    for (int i = 0; i < e->nbots; i++)
+      scopa_bot_free(e->bots[i]);
+    e->nbots = 0;
+  }
+  e->bots[e->nbots] = bot;
+  snprintf(e->names[e->nbots], ENGINE_BOT_NAME, "%s", name);
+  e->nbots++;
+  return bot;
+}
+
+/* Every legal move of the request's view, malloc'd; *n their count. */
+static scopa_move *legal_moves(const scopa_view *v, int *n) {
+  int cap = 256;
+  scopa_move *moves = malloc(sizeof *moves * (size_t)cap);
+  if (!moves)
+    return NULL;
+  *n = scopa_view_legal(v, moves, cap);
+  if (*n > cap) {
+    scopa_move *more = realloc(moves, sizeof *moves * (size_t)*n);
+    if (!more) {
+      free(moves);
+      return NULL;
+    }
+    moves = more;
+    scopa_view_legal(v, moves, *n);
+  }
+  return moves;
+}
+
+static json_t *move_json(scopa_move m) {
+  char text[SCOPA_MOVE_TEXT];
+  return json_string(scopa_move_str(m, text));
+}
+
+static json_t *error_json(const char *message) {
+  return json_pack("{s:s}", "error", message);
+}
+
+static json_t *hello_json(void) {
+  json_t *bots = json_array();
+  for (const char *const *b = scopa_bot_names(); *b; b++)
+    json_array_append_new(bots, json_string(*b));
+  return json_pack("{s:s, s:s, s:o}", "name", "scopa", "version",
+                   SCOPA_VERSION, "bots", bots);
+}
+
+static json_t *legal_json(const scopa_move *moves, int n) {
+  json_t *arr = json_array();
+  for (int i = 0; i < n; i++)
+    json_array_append_new(arr, move_json(moves[i]));
+  return json_pack("{s:o}", "moves", arr);
+}
+
+static int is_legal(scopa_move m, const scopa_move *moves, int n) {
+  for (int i = 0; i < n; i++)
+    if (moves[i] == m)
+      return 1;
+  return 0;
+}
+
+static json_t *go_json(scopa_engine *e, const engine_request *req,
+                       const scopa_move *moves, int n) {
+  scopa_bot *bot = bot_named(e, req->bot);
+  scopa_move m;
+  if (!bot)
+    return error_json("cannot create the bot");
+  if (n == 1) /* nothing to think about */
+    return json_pack("{s:o}", "move", move_json(moves[0]));
+  if (scopa_bot_choose(bot, &req->view, &req->limits, &m) != SCOPA_OK ||
+      !is_legal(m, moves, n)) {
+    /* A bot bug must not become an illegal move on the wire. */
+    char text[SCOPA_MOVE_TEXT];
+    fprintf(stderr, "scopa engine: bot %s chose %s, not a legal move\n",
+            req->bot, scopa_move_str(m, text));
+    m = moves[0];
+  }
+  return json_pack("{s:o}", "move", move_json(m));
+}
+
+/* Values from the bot, then any legal move it left out, each move once. */
+static json_t *hint_json(scopa_engine *e, const engine_request *req,
+                         const scopa_move *moves, int n) {
+  scopa_bot *bot = bot_named(e, req->bot);
+  scopa_move *ranked = malloc(sizeof *ranked * (size_t)n);
+  double *values = malloc(sizeof *values * (size_t)n);
+  json_t *arr = json_array(), *out = NULL;
+  int k = 0;
+  if (!bot || !ranked || !values || !arr)
+    goto done;
+  int got = scopa_bot_evaluate(bot, &req->view, &req->limits, ranked, values,
+                               n);
+  if (got < 0)
+    got = 0;
+  if (got > n)
+    got = n;
+  double worst = 0;
+  scopa_move *listed = calloc((size_t)n, sizeof *listed);
+  if (!listed)
+    goto done;
+  for (int i = 0; i < got; i++) {
+    if (!is_legal(ranked[i], moves, n) || is_legal(ranked[i], listed, k))
+      continue;
+    double v = isfinite(values[i]) ? values[i] : 0;
+    if (k == 0 || v < worst)
+      worst = v;
+    listed[k++] = ranked[i];
+    json_array_append_new(arr, json_pack("{s:o, s:f}", "move",
+                                         move_json(ranked[i]), "value", v));
+  }
+  for (int i = 0; i < n; i++)
+    if (!is_legal(moves[i], listed, k)) {
+      listed[k++] = moves[i];
+      json_array_append_new(arr, json_pack("{s:o, s:f}", "move",
+                                           move_json(moves[i]), "value",
+                                           worst));
+    }
+  free(listed);
+  out = json_pack("{s:O}", "moves", arr);
+done:
+  json_decref(arr);
+  free(ranked);
+  free(values);
+  return out ? out : error_json("out of memory");
+}
+
+static json_t *answer_json(scopa_engine *e, const engine_request *req) {
+  int n = 0;
+  if (req->cmd == ENGINE_HELLO)
+    return hello_json();
+  scopa_move *moves = legal_moves(&req->view, &n);
+  json_t *out;
+  if (!moves)
+    return error_json("out of memory");
+  if (n <= 0)
+    out = error_json("no legal move");
+  else if (req->cmd == ENGINE_LEGAL)
+    out = legal_json(moves, n);
+  else if (req->cmd == ENGINE_GO)
+    out = go_json(e, req, moves, n);
+  else
+    out = hint_json(e, req, moves, n);
+  free(moves);
+  return out;
+}
+
+char *scopa_engine_answer(scopa_engine *e, const char *line, size_t len,
+                          int *quit) {
+  engine_request req;
+  char msg[300];
+  json_t *out;
+  *quit = 0;
+  if (scopa__engine_parse(line, len, &req, msg, sizeof msg) != SCOPA_OK)
+    out = error_json(msg);
+  else if (req.cmd == ENGINE_QUIT) {
+    *quit = 1;
+    scopa__engine_request_free(&req);
+    return NULL;
+  } else
+    out = answer_json(e, &req);
+  if (!out)
+    out = error_json("out of memory");
+  if (out && req.id)
+    json_object_set(out, "id", req.id);
+  char *text = out ? json_dumps(out, JSON_COMPACT | JSON_ENSURE_ASCII |
+                                         JSON_PRESERVE_ORDER)
+                   : NULL;
+  json_decref(out);
+  scopa__engine_request_free(&req);
+  if (!text) /* out of memory, or an id jansson cannot print */
+    text = strdup("{\"error\": \"out of memory\"}");
+  return text;
+}

@@ -1,0 +1,315 @@
+/*
+ * request.c -- parses one `scopa engine` request line into a checked
+ * request (CONTRACTS.md "scopa engine"), and the JSON readers of rules and
+ * views that the bindings share.
+ *
+ * Nothing here trusts the input: any bytes may arrive (not JSON, invalid
+ * UTF-8, deep nesting, huge numbers, wrong types), and every one of them
+ * ends as either a checked request or an error message, never a crash.
+ * JSON values have exact types, as in records: 3 is not 3.0 nor "3", true
+ * is not 1.  A view is only accepted if it can happen (scopa_view_build
+ * replays it on a deck that agrees with everything the seat saw).  No I/O
+ * and no global state: a pure function of the bytes.
+ */
+#include "engine.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+void scopa__engine_msg(char *msg, size_t msgsize, const char *fmt, ...) {
+  if (!msg || msgsize == 0)
+    return;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, msgsize, fmt, ap);
+  va_end(ap);
+  for (char *p = msg; *p; p++)
+    if ((unsigned char)*p < 0x20 || (unsigned char)*p >= 0x7F)
+      *p = '?';
+}
+
+#define FAIL(code, ...) (scopa__engine_msg(msg, msgsize, __VA_ARGS__), (code))
+
+/* ---- rules ----------------------------------------------------------- */
+
+static const scopa_option_info *find_option(const char *name) {
+  for (int i = 0; i < scopa_option_count(); i++)
+    if (strcmp(scopa_option_get(i)->name, name) == 0)
+      return scopa_option_get(i);
+  return NULL;
+}
+
+/* One option from its JSON value, with the exact type it needs. */
+static int read_option(scopa_rules *rules, const char *key, json_t *value,
+                       char *msg, size_t msgsize) {
+  const scopa_option_info *info = find_option(key);
+  char why[200];
+  long long v = -1;
+  if (!info)
+    return FAIL(SCOPA_ERULES, "unknown rules option \"%.40s\"", key);
+  if (info->kind == SCOPA_OPT_BOOL) {
+    if (!json_is_boolean(value))
+      return FAIL(SCOPA_ERULES, "rules option \"%s\" must be true or false",
+                  key);
+    v = json_is_true(value);
+  } else if (info->kind == SCOPA_OPT_INT) {
+    if (!json_is_integer(value))
+      return FAIL(SCOPA_ERULES,
+                  "rules option \"%s\" must be a whole number", key);
+    v = json_integer_value(value);
+  } else {
+    const char *s = json_string_value(value);
+    for (int i = 0; s && info->values[i]; i++)
+      if (strlen(s) == json_string_length(value) &&
+          strcmp(info->values[i], s) == 0)
+        v = i;
+    if (v < 0)
+      return FAIL(SCOPA_ERULES, "rules option \"%s\" has no value like that",
+                  key);
+  }
+  if (scopa_rules_set(rules, key, v, why, sizeof why) != SCOPA_OK)
+    return FAIL(SCOPA_ERULES, "%s", why);
+  return SCOPA_OK;
+}
+
+int scopa__engine_read_rules(json_t *obj, scopa_rules *rules, char *msg,
+                             size_t msgsize) {
+  const char *key;
+  json_t *value;
+  char why[200];
+  if (!json_is_object(obj))
+    return FAIL(SCOPA_ERULES, "\"rules\" must be a JSON object");
+  scopa_rules_init(rules);
+  json_object_foreach(obj, key, value) {
+    int rc = read_option(rules, key, value, msg, msgsize);
+    if (rc != SCOPA_OK)
+      return rc;
+  }
+  if (scopa_rules_check(rules, why, sizeof why) != SCOPA_OK)
+    return FAIL(SCOPA_ERULES, "%s", why);
+  return SCOPA_OK;
+}
+
+/* ---- the view fields ------------------------------------------------- */
+
+/* An integer member in lo..hi. */
+static int read_int(json_t *obj, const char *key, long long lo,
+                    long long hi, long long *out, char *msg,
+                    size_t msgsize) {
+  json_t *v = json_object_get(obj, key);
+  if (!v)
+    return FAIL(SCOPA_EVIEW, "the request needs \"%s\"", key);
+  if (!json_is_integer(v) || json_integer_value(v) < lo ||
+      json_integer_value(v) > hi)
+    return FAIL(SCOPA_EVIEW, "\"%s\" must be a whole number from %lld to %lld",
+                key, lo, hi);
+  *out = json_integer_value(v);
+  return SCOPA_OK;
+}
+
+/* A list of at most 40 cards in canonical notation. */
+static int read_cards(json_t *round, const char *key, uint8_t *cards,
+                      int *n, char *msg, size_t msgsize) {
+  json_t *arr = json_object_get(round, key);
+  if (!json_is_array(arr))
+    return FAIL(SCOPA_EVIEW, "\"round\" needs a \"%s\" list of cards", key);
+  if (json_array_size(arr) > 40)
+    return FAIL(SCOPA_EVIEW, "\"round.%s\" has more than 40 cards", key);
+  *n = (int)json_array_size(arr);
+  for (int i = 0; i < *n; i++) {
+    json_t *v = json_array_get(arr, (size_t)i);
+    const char *s = json_string_value(v);
+    int card = s ? scopa_card_parse_n(s, json_string_length(v)) : -1;
+    if (card < 0)
+      return FAIL(SCOPA_EVIEW, "round.%s[%d] is not a card%s%.12s%s", key, i,
+                  s ? " (\"" : "", s ? s : "", s ? "\")" : "");
+    cards[i] = (uint8_t)card;
+  }
+  return SCOPA_OK;
+}
+
+static int read_moves(json_t *round, scopa_move *moves, int *n, char *msg,
+                      size_t msgsize) {
+  json_t *arr = json_object_get(round, "moves");
+  char why[200];
+  if (!json_is_array(arr))
+    return FAIL(SCOPA_EVIEW, "\"round\" needs a \"moves\" list");
+  if (json_array_size(arr) > 40)
+    return FAIL(SCOPA_EVIEW, "a round has at most 40 moves");
+  *n = (int)json_array_size(arr);
+  for (int i = 0; i < *n; i++) {
+    json_t *v = json_array_get(arr, (size_t)i);
+    const char *s = json_string_value(v);
+    if (!s || strlen(s) != json_string_length(v))
+      return FAIL(SCOPA_EVIEW, "round.moves[%d] is not a string", i);
+    if (scopa_move_parse(s, &moves[i], why, sizeof why) != SCOPA_OK)
+      return FAIL(SCOPA_EVIEW, "round.moves[%d]: %s", i, why);
+  }
+  return SCOPA_OK;
+}
+
+static int read_scores(json_t *obj, int sides, int *scores, char *msg,
+                       size_t msgsize) {
+  json_t *arr = json_object_get(obj, "scores");
+  if (!json_is_array(arr) || (int)json_array_size(arr) != sides)
+    return FAIL(SCOPA_EVIEW, "\"scores\" must list %d game scores, one per "
+                "side", sides);
+  for (int i = 0; i < sides; i++) {
+    json_t *v = json_array_get(arr, (size_t)i);
+    if (!json_is_integer(v) || json_integer_value(v) < 0 ||
+        json_integer_value(v) > 1000000)
+      return FAIL(SCOPA_EVIEW, "scores[%d] must be a whole number from 0 to "
+                  "1000000", i);
+    scores[i] = (int)json_integer_value(v);
+  }
+  return SCOPA_OK;
+}
+
+int scopa__engine_read_view(json_t *obj, scopa_view *view, char *msg,
+                            size_t msgsize) {
+  scopa_rules rules;
+  long long seat, dealer;
+  int scores[SCOPA_MAX_SEATS] = {0}, ntable, ndealt, nmoves, rc;
+  uint8_t table[40], dealt[40];
+  scopa_move moves[40];
+  char why[200];
+  if (!json_is_object(obj))
+    return FAIL(SCOPA_EVIEW, "a request is a JSON object");
+  if (!json_object_get(obj, "rules"))
+    return FAIL(SCOPA_ERULES, "the request needs a \"rules\" object");
+  if ((rc = scopa__engine_read_rules(json_object_get(obj, "rules"), &rules,
+                                     msg, msgsize)) != SCOPA_OK)
+    return rc;
+  if ((rc = read_int(obj, "seat", 0, rules.players - 1, &seat, msg,
+                     msgsize)) != SCOPA_OK ||
+      (rc = read_scores(obj, scopa_rules_sides(&rules), scores, msg,
+                        msgsize)) != SCOPA_OK)
+    return rc;
+  json_t *round = json_object_get(obj, "round");
+  if (!json_is_object(round))
+    return FAIL(SCOPA_EVIEW, "the request needs a \"round\" object");
+  if ((rc = read_int(round, "dealer", 0, rules.players - 1, &dealer, msg,
+                     msgsize)) != SCOPA_OK ||
+      (rc = read_cards(round, "table", table, &ntable, msg, msgsize)) ||
+      (rc = read_cards(round, "dealt", dealt, &ndealt, msg, msgsize)) ||
+      (rc = read_moves(round, moves, &nmoves, msg, msgsize)))
+    return rc;
+  scopa_cards tableset = 0;
+  char c[SCOPA_CARD_TEXT];
+  for (int i = 0; i < ntable; i++) {
+    if (tableset & SCOPA_BIT(table[i]))
+      return FAIL(SCOPA_EVIEW, "%s is seen twice",
+                  scopa_card_str(table[i], c));
+    tableset |= SCOPA_BIT(table[i]);
+  }
+  if (scopa_view_build(view, &rules, (int)seat, (int)dealer, tableset, dealt,
+                       ndealt, moves, nmoves, scores, why,
+                       sizeof why) != SCOPA_OK)
+    return FAIL(SCOPA_EVIEW, "%s", why);
+  return SCOPA_OK;
+}
+
+/* ---- a request ------------------------------------------------------- */
+
+static const char *const COMMANDS[] = {"hello", "legal", "go", "hint",
+                                       "quit"};
+
+static int read_command(json_t *obj, char *msg, size_t msgsize) {
+  json_t *v = json_object_get(obj, "cmd");
+  const char *s = json_string_value(v);
+  if (!v)
+    return FAIL(SCOPA_EINVAL, "the request needs a \"cmd\"");
+  if (!s)
+    return FAIL(SCOPA_EINVAL, "\"cmd\" must be a string");
+  for (int i = 0; i < (int)(sizeof COMMANDS / sizeof *COMMANDS); i++)
+    if (strlen(s) == json_string_length(v) && strcmp(s, COMMANDS[i]) == 0)
+      return i;
+  return FAIL(SCOPA_EINVAL, "unknown cmd \"%.40s\" (hello, legal, go, hint, "
+              "quit)", s);
+}
+
+static int known_bot(const char *name) {
+  for (const char *const *b = scopa_bot_names(); *b; b++)
+    if (strcmp(*b, name) == 0)
+      return 1;
+  return 0;
+}
+
+/* bot, movetime_ms, seed, threads: all optional. */
+static int read_limits(json_t *obj, engine_request *req, char *msg,
+                       size_t msgsize) {
+  json_t *bot = json_object_get(obj, "bot");
+  long long v;
+  int rc;
+  snprintf(req->bot, sizeof req->bot, "best");
+  if (bot) {
+    const char *s = json_string_value(bot);
+    if (!s || strlen(s) != json_string_length(bot))
+      return FAIL(SCOPA_EINVAL, "\"bot\" must be a string");
+    if (strlen(s) >= sizeof req->bot || !known_bot(s))
+      return FAIL(SCOPA_EINVAL, "unknown bot \"%.40s\"", s);
+    snprintf(req->bot, sizeof req->bot, "%s", s);
+  }
+  if (json_object_get(obj, "movetime_ms")) {
+    if ((rc = read_int(obj, "movetime_ms", 0, ENGINE_MAX_MOVETIME_MS, &v, msg,
+                       msgsize)) != SCOPA_OK)
+      return SCOPA_EINVAL;
+    req->limits.movetime_ms = (int)v;
+  }
+  if (json_object_get(obj, "seed")) {
+    json_t *s = json_object_get(obj, "seed");
+    if (!json_is_integer(s))
+      return FAIL(SCOPA_EINVAL, "\"seed\" must be a whole number");
+    req->limits.seed = (uint64_t)json_integer_value(s);
+  }
+  if (json_object_get(obj, "threads")) {
+    if ((rc = read_int(obj, "threads", 1, 256, &v, msg, msgsize)) !=
+        SCOPA_OK)
+      return SCOPA_EINVAL;
+    req->limits.threads = (int)v;
+  }
+  return SCOPA_OK;
+}
+
+int scopa__engine_parse(const char *line, size_t len, engine_request *req,
+                        char *msg, size_t msgsize) {
+  json_error_t err;
+  memset(req, 0, sizeof *req);
+  req->limits.threads = 1;
+  json_t *root = json_loadb(line, len, JSON_REJECT_DUPLICATES, &err);
+  if (!root)
+    return FAIL(SCOPA_EJSON, "not valid JSON: %s (column %d)", err.text,
+                err.column);
+  int rc = SCOPA_OK;
+  if (!json_is_object(root)) {
+    rc = FAIL(SCOPA_EJSON, "a request is one JSON object");
+    goto done;
+  }
+  req->id = json_incref(json_object_get(root, "id"));
+  if ((rc = read_command(root, msg, msgsize)) < 0)
+    goto done;
+  req->cmd = rc;
+  rc = SCOPA_OK;
+  if (req->cmd == ENGINE_HELLO || req->cmd == ENGINE_QUIT)
+    goto done;
+  if (req->cmd != ENGINE_LEGAL &&
+      (rc = read_limits(root, req, msg, msgsize)) != SCOPA_OK)
+    goto done;
+  if ((rc = scopa__engine_read_view(root, &req->view, msg, msgsize)) !=
+      SCOPA_OK)
+    goto done;
+  if (req->view.to_play == SCOPA_NO_SEAT)
+    rc = FAIL(SCOPA_EOVER, "the round is over: nobody is to play");
+  else if (req->view.to_play != req->view.seat)
+    rc = FAIL(SCOPA_EVIEW, "seat %d is not to play: seat %d is",
+              req->view.seat, req->view.to_play);
+done:
+  json_decref(root);
+  return rc;
+}
+
+void scopa__engine_request_free(engine_request *req) {
+  json_decref(req->id);
+  req->id = NULL;
+}

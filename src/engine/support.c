@@ -1,0 +1,177 @@
+/*
+ * support.c -- the "Bindings support" functions of scopa.h that are not
+ * the protocol: struct sizes, rules and views as JSON, scores as
+ * `scopa replay --json` prints them, legal moves as text.
+ *
+ * The JSON written here has the exact shapes of CONTRACTS.md, so that a
+ * view printed by scopa_state_view_json is a valid engine request once a
+ * "cmd" is added, and reads back with scopa_view_from_json to the same
+ * view.
+ */
+#include "engine.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+size_t scopa_sizeof(const char *type) {
+  static const struct {
+    const char *name;
+    size_t size;
+  } SIZES[] = {
+      {"rules", sizeof(scopa_rules)},   {"state", sizeof(scopa_state)},
+      {"view", sizeof(scopa_view)},     {"score", sizeof(scopa_score)},
+      {"game", sizeof(scopa_game)},     {"rng", sizeof(scopa_rng)},
+      {"replay", sizeof(scopa_replay)}, {"fault", sizeof(scopa_fault)},
+      {"bot_limits", sizeof(scopa_bot_limits)},
+  };
+  for (size_t i = 0; type && i < sizeof SIZES / sizeof *SIZES; i++)
+    if (strcmp(SIZES[i].name, type) == 0)
+      return SIZES[i].size;
+  return 0;
+}
+
+void scopa_free(void *p) { free(p); }
+
+static char *dump(json_t *obj) {
+  char *text = obj ? json_dumps(obj, JSON_COMPACT | JSON_PRESERVE_ORDER)
+                   : NULL;
+  json_decref(obj);
+  return text;
+}
+
+int scopa_rules_from_json(scopa_rules *rules, const char *json, size_t len,
+                          char *msg, size_t msgsize) {
+  json_error_t err;
+  json_t *obj = json_loadb(json, len, JSON_REJECT_DUPLICATES, &err);
+  if (!obj) {
+    scopa__engine_msg(msg, msgsize, "not valid JSON: %s", err.text);
+    return SCOPA_EJSON;
+  }
+  int rc = scopa__engine_read_rules(obj, rules, msg, msgsize);
+  json_decref(obj);
+  return rc;
+}
+
+static json_t *rules_json(const scopa_rules *rules) {
+  json_t *obj = json_object();
+  for (int i = 0; i < scopa_option_count(); i++) {
+    const scopa_option_info *info = scopa_option_get(i);
+    long long v = scopa_rules_value(rules, i);
+    json_t *value = info->kind == SCOPA_OPT_BOOL  ? json_boolean(v)
+                    : info->kind == SCOPA_OPT_INT ? json_integer(v)
+                                                  : json_string(info->values[v]);
+    json_object_set_new(obj, info->name, value);
+  }
+  return obj;
+}
+
+char *scopa_rules_to_json(const scopa_rules *rules) {
+  return dump(rules_json(rules));
+}
+
+static json_t *cards_json(const uint8_t *cards, int n) {
+  json_t *arr = json_array();
+  char c[SCOPA_CARD_TEXT];
+  for (int i = 0; i < n; i++)
+    json_array_append_new(arr, json_string(scopa_card_str(cards[i], c)));
+  return arr;
+}
+
+static json_t *set_json(scopa_cards set) {
+  uint8_t cards[40];
+  int n = 0;
+  for (int c = 0; c < 40; c++)
+    if (set & SCOPA_BIT(c))
+      cards[n++] = (uint8_t)c;
+  return cards_json(cards, n);
+}
+
+char *scopa_state_view_json(const scopa_state *s, int seat,
+                            const int *scores) {
+  /* The deck is dealt top first, so a seat receives its cards in deck
+   * order: its dealt cards in deck order are the order received. */
+  uint8_t dealt[40];
+  int n = 0;
+  for (int i = 0; i < 40; i++)
+    if (s->dealt[seat] & SCOPA_BIT(s->deck[i]))
+      dealt[n++] = s->deck[i];
+  json_t *moves = json_array(), *score = json_array();
+  char m[SCOPA_MOVE_TEXT];
+  for (int i = 0; i < s->plays; i++)
+    json_array_append_new(moves, json_string(scopa_move_str(s->moves[i], m)));
+  for (int i = 0; i < s->sides; i++)
+    json_array_append_new(score, json_integer(scores ? scores[i] : 0));
+  json_t *round = json_pack("{s:i, s:o, s:o, s:o}", "dealer", s->dealer,
+                            "table", set_json(s->initial_table), "dealt",
+                            cards_json(dealt, n), "moves", moves);
+  return dump(json_pack("{s:o, s:i, s:o, s:o}", "rules",
+                        rules_json(&s->rules), "seat", seat, "scores", score,
+                        "round", round));
+}
+
+int scopa_view_from_json(scopa_view *view, const char *json, size_t len,
+                         char *msg, size_t msgsize) {
+  json_error_t err;
+  json_t *obj = json_loadb(json, len, JSON_REJECT_DUPLICATES, &err);
+  if (!obj) {
+    scopa__engine_msg(msg, msgsize, "not valid JSON: %s", err.text);
+    return SCOPA_EJSON;
+  }
+  int rc = scopa__engine_read_view(obj, view, msg, msgsize);
+  json_decref(obj);
+  return rc;
+}
+
+/* One side as in `scopa replay --json` (CONTRACTS.md). */
+static json_t *side_json(const scopa_side_score *s) {
+  json_t *points = json_object();
+  json_object_set_new(points, "scope",
+                      json_integer(s->points[SCOPA_CAT_SCOPE]));
+  for (int c = 0; c < SCOPA_CAT_COUNT; c++)
+    if (c != SCOPA_CAT_SCOPE)
+      json_object_set_new(points, scopa_category_name(c),
+                          json_integer(s->points[c]));
+  return json_pack("{s:i, s:i, s:b, s:i, s:i, s:o, s:i}", "cards", s->cards,
+                   "denari", s->denari, "settebello", s->settebello,
+                   "primiera", s->primiera, "scope", s->scope, "points",
+                   points, "round_total", s->total);
+}
+
+char *scopa_state_score_json(const scopa_state *state) {
+  scopa_score score;
+  if (scopa_state_score(state, &score) != SCOPA_OK)
+    return NULL;
+  json_t *arr = json_array();
+  for (int s = 0; s < score.sides; s++)
+    json_array_append_new(arr, side_json(&score.side[s]));
+  return dump(arr);
+}
+
+char *scopa_state_legal_text(const scopa_state *state) {
+  int cap = 256, n;
+  scopa_move *moves = malloc(sizeof *moves * (size_t)cap);
+  if (!moves)
+    return NULL;
+  n = scopa_state_legal(state, moves, cap);
+  if (n > cap) {
+    scopa_move *more = realloc(moves, sizeof *moves * (size_t)n);
+    if (!more) {
+      free(moves);
+      return NULL;
+    }
+    moves = more;
+    scopa_state_legal(state, moves, n);
+  }
+  char *text = malloc((size_t)n * SCOPA_MOVE_TEXT + 1), *p = text;
+  if (text) {
+    *p = 0;
+    for (int i = 0; i < n; i++) {
+      if (i)
+        *p++ = ' ';
+      scopa_move_str(moves[i], p);
+      p += strlen(p);
+    }
+  }
+  free(moves);
+  return text;
+}
