@@ -278,9 +278,17 @@ int scopa__engine_parse(const char *line, size_t len, engine_request *req,
   memset(req, 0, sizeof *req);
   req->limits.threads = 1;
   json_t *root = json_loadb(line, len, JSON_REJECT_DUPLICATES, &err);
-  if (!root)
+  if (!root) {
+    /* A key given twice makes the request ambiguous, but the id can
+     * still be echoed when it is there (and given once). */
+    json_error_t again;
+    json_t *lax = json_loadb(line, len, 0, &again);
+    if (json_is_object(lax))
+      req->id = json_incref(json_object_get(lax, "id"));
+    json_decref(lax);
     return FAIL(SCOPA_EJSON, "not valid JSON: %s (column %d)", err.text,
                 err.column);
+  }
   int rc = SCOPA_OK;
   if (!json_is_object(root)) {
     rc = FAIL(SCOPA_EJSON, "a request is one JSON object");
