@@ -135,6 +135,24 @@ static void seat_label(const scopa_replay *rp, int seat, char *buf,
     snprintf(buf, n, "seat %d", seat);
 }
 
+/* Messages name the captured cards as the record wrote them ("4b+1c"),
+ * not in card order, so a player recognises the move. */
+static void as_written(char *msg, size_t size, scopa_move m,
+                       const char *text) {
+  const char *x = strchr(text, 'x');
+  char canon[SCOPA_MOVE_TEXT], out[256];
+  scopa_move_str(m, canon);
+  const char *ctakes = strchr(canon, 'x');
+  if (!x || !ctakes || strcmp(x, ctakes) == 0)
+    return;
+  char *at = strstr(msg, ctakes + 1);
+  if (!at)
+    return;
+  snprintf(out, sizeof out, "%.*s%s%s", (int)(at - msg), msg, x + 1,
+           at + strlen(ctakes + 1));
+  snprintf(msg, size, "%s", out);
+}
+
 static int read_moves(json_t *moves, scopa_state *st, scopa_replay_round *rr,
                       const scopa_replay *rp, int r, scopa_fault *f) {
   if (!json_is_array(moves))
@@ -152,9 +170,12 @@ static int read_moves(json_t *moves, scopa_state *st, scopa_replay_round *rr,
     seat_label(rp, seat, who, sizeof who);
     if (!text || strlen(text) != json_string_length(v))
       return fail(f, r, (int)i, "%s: a move must be a string", who);
-    if (scopa_move_parse(text, &m, msg, sizeof msg) != SCOPA_OK ||
-        scopa_state_apply(st, m, msg, sizeof msg) != SCOPA_OK)
+    if (scopa_move_parse(text, &m, msg, sizeof msg) != SCOPA_OK)
       return fail(f, r, (int)i, "%s: %s", who, msg);
+    if (scopa_state_apply(st, m, msg, sizeof msg) != SCOPA_OK) {
+      as_written(msg, sizeof msg, m, text);
+      return fail(f, r, (int)i, "%s: %s", who, msg);
+    }
     rr->moves[rr->nmoves++] = m;
   }
   return SCOPA_OK;

@@ -1,0 +1,236 @@
+/*
+ * test_sim.c -- random games under random option combinations, with the
+ * invariants checked at every step (in the spirit of SQLite's
+ * fuzzinvariants.c):
+ *   - every card is in exactly one place (hands, table, piles, stock);
+ *   - hands have the sizes the deal gives; a legal move exists until the
+ *     round ends, and every listed move passes the checker, once;
+ *   - moves that are not listed fail the checker;
+ *   - a seat's view rebuilt from what it was told equals its view, and a
+ *     world sampled from it agrees with everything the seat knows;
+ *   - round points add up; parse(print(x)) == x for moves and for whole
+ *     records, which replay to the same scores.
+ */
+#include "../test.h"
+#include "helpers.h"
+
+static scopa_rng rng;
+
+static scopa_rules random_rules(void) {
+  static const char *const words[] = {
+      "players=3",          "players=4",        "players=4 teams=true",
+      "refill=1",           "kings_redeal=false",
+      "mandatory_capture=false",                "fewest_cards=true",
+      "ace_sweeps=true",    "ace_sweep_scopa=false",
+      "capture=quindici",   "primiera=faces_zero", "primiera=sevens",
+      "primiera=off",       "re_bello=true",    "napola=true",
+      "target=5",           "tiebreak=count_order", "win_by_two=true",
+      "cappotto=4",         "game=scopone",     "game=scopone_scientifico"};
+  for (;;) {
+    scopa_rules r;
+    scopa_rules_init(&r);
+    int n = (int)scopa_rng_below(&rng, 5);
+    for (int i = 0; i < n; i++) {
+      char buf[128];
+      snprintf(buf, sizeof buf, "%s",
+               words[scopa_rng_below(&rng, sizeof words / sizeof words[0])]);
+      for (char *w = strtok(buf, " "); w; w = strtok(NULL, " ")) {
+        char *eq = strchr(w, '=');
+        *eq = 0;
+        scopa_rules_set_text(&r, w, eq + 1, NULL, 0);
+      }
+    }
+    if (scopa_rules_check(&r, NULL, 0) == SCOPA_OK)
+      return r;
+  }
+}
+
+static void check_places(const scopa_state *s) {
+  scopa_cards seen = s->table, stock = 0;
+  int overlap = 0;
+  for (int i = s->next; i < 40; i++)
+    stock |= SCOPA_BIT(s->deck[i]);
+  overlap |= (seen & stock) != 0;
+  seen |= stock;
+  for (int i = 0; i < s->players; i++) {
+    overlap |= (seen & s->hand[i]) != 0;
+    seen |= s->hand[i];
+  }
+  for (int i = 0; i < s->sides; i++) {
+    overlap |= (seen & s->pile[i]) != 0;
+    seen |= s->pile[i];
+  }
+  CHECK(!overlap);
+  CHECK(seen == SCOPA_ALL_CARDS);
+}
+
+static void check_hands(const scopa_state *s) {
+  if (scopa_state_over(s)) {
+    for (int i = 0; i < s->players; i++)
+      CHECK(s->hand[i] == 0);
+    CHECK_EQ_INT(scopa_state_stock(s), 0);
+    return;
+  }
+  int seat = s->to_play, sizes = 0;
+  CHECK(s->hand[seat] != 0);
+  for (int i = 0; i < s->players; i++) {
+    int n = __builtin_popcountll(s->hand[i]);
+    sizes += n;
+    /* Seats that already played this turn round hold one card less. */
+    int max = s->rules.refill == 1 ? 3 : s->rules.game == SCOPA_GAME_SCOPA
+                                             ? 3
+                                             : 10;
+    CHECK(n <= max);
+  }
+  CHECK_EQ_INT(sizes, s->next - __builtin_popcountll(s->initial_table) -
+                          s->plays);
+}
+
+static void check_legal(const scopa_state *s, const scopa_move *moves,
+                        int n) {
+  char msg[200];
+  CHECK(n > 0);
+  for (int i = 0; i < n; i++) {
+    CHECK_EQ_INT(scopa_state_check(s, moves[i], msg, sizeof msg), SCOPA_OK);
+    for (int j = 0; j < i; j++)
+      CHECK(moves[i] != moves[j]);
+    char text[SCOPA_MOVE_TEXT];
+    scopa_move back;
+    scopa_move_str(moves[i], text);
+    CHECK(scopa_move_parse(text, &back, NULL, 0) == SCOPA_OK &&
+          back == moves[i]);
+  }
+  /* Random moves of a held card: legal iff listed. */
+  for (int k = 0; k < 6; k++) {
+    scopa_cards hand = s->hand[s->to_play];
+    int pick = (int)scopa_rng_below(&rng, (uint32_t)__builtin_popcountll(hand));
+    while (pick--)
+      hand &= hand - 1;
+    scopa_cards takes = s->table & scopa_rng_next(&rng);
+    scopa_move m = SCOPA_MOVE(__builtin_ctzll(hand), takes);
+    int listed = 0;
+    for (int i = 0; i < n; i++)
+      listed |= moves[i] == m;
+    int rc = scopa_state_check(s, m, msg, sizeof msg);
+    CHECK_EQ_INT(rc == SCOPA_OK, listed);
+    if (rc != SCOPA_OK)
+      CHECK(msg[0] != 0);
+  }
+}
+
+static void check_view(const scopa_state *s) {
+  int seat = s->to_play;
+  scopa_view v, w;
+  char msg[200];
+  scopa_view_of(s, seat, NULL, &v);
+  /* What the seat was told: its dealt cards in deck order. */
+  uint8_t dealt[40];
+  int nd = 0;
+  for (int i = 0; i < s->next; i++)
+    if (s->dealt[seat] & SCOPA_BIT(s->deck[i]))
+      dealt[nd++] = s->deck[i];
+  int rc = scopa_view_build(&w, &s->rules, seat, s->dealer, s->initial_table,
+                            dealt, nd, s->moves, s->plays, NULL, msg,
+                            sizeof msg);
+  CHECK_EQ_INT(rc, SCOPA_OK);
+  if (rc != SCOPA_OK)
+    fprintf(stderr, "view_build: %s\n", msg);
+  else
+    CHECK(memcmp(&v, &w, sizeof v) == 0);
+  CHECK(!(v.unseen & (v.hand | v.table)));
+  scopa_state x;
+  scopa_view_sample(&v, &rng, &x);
+  check_places(&x);
+  CHECK(x.hand[seat] == s->hand[seat]);
+  CHECK(x.table == s->table);
+  CHECK_EQ_INT(x.to_play, s->to_play);
+  for (int i = 0; i < s->players; i++)
+    CHECK_EQ_INT(__builtin_popcountll(x.hand[i]),
+                 __builtin_popcountll(s->hand[i]));
+  scopa_move a[SCOPA_MAX_MOVES], b[SCOPA_MAX_MOVES];
+  CHECK_EQ_INT(scopa_state_legal(&x, a, SCOPA_MAX_MOVES),
+               scopa_view_legal(&v, b, SCOPA_MAX_MOVES));
+  /* The sampled world is one where the seat's view is the same. */
+  scopa_view_of(&x, seat, NULL, &w);
+  CHECK(memcmp(&v, &w, sizeof v) == 0);
+}
+
+static void check_score(const scopa_state *s, const scopa_score *sc) {
+  int cards = 0;
+  for (int i = 0; i < sc->sides; i++) {
+    int sum = 0;
+    for (int c = 0; c < SCOPA_CAT_COUNT; c++)
+      sum += sc->side[i].points[c];
+    CHECK_EQ_INT(sc->side[i].total, sum);
+    cards += sc->side[i].cards;
+  }
+  CHECK_EQ_INT(cards + __builtin_popcountll(s->table), 40);
+}
+
+/* Plays one game with random moves; checks the record round-trips. */
+static void play_game(int g) {
+  scopa_rules r = random_rules();
+  scopa_game game;
+  scopa_record *rec = scopa_record_new(&r, NULL);
+  scopa_game_init(&game, &r, (int)scopa_rng_below(&rng, (uint32_t)r.players));
+  int rounds = 0;
+  while (!game.finished && rounds < 8) {
+    scopa_state s;
+    scopa_move moves[SCOPA_MAX_MOVES];
+    scopa_state_deal_random(&s, &r, game.dealer, &rng);
+    scopa_record_round(rec, game.dealer, s.deck);
+    while (!scopa_state_over(&s)) {
+      check_places(&s);
+      check_hands(&s);
+      if (s.plays % 5 == g % 5)
+        check_view(&s);
+      int n = scopa_state_legal(&s, moves, SCOPA_MAX_MOVES);
+      check_legal(&s, moves, n);
+      scopa_move m = moves[scopa_rng_below(&rng, (uint32_t)n)];
+      scopa_record_move(rec, m);
+      CHECK_EQ_INT(scopa_state_apply(&s, m, NULL, 0), SCOPA_OK);
+    }
+    check_places(&s);
+    check_hands(&s);
+    CHECK_EQ_INT(s.plays, scopa_state_total_plays(&s));
+    scopa_score sc;
+    CHECK_EQ_INT(scopa_state_score(&s, &sc), SCOPA_OK);
+    check_score(&s, &sc);
+    scopa_game_add(&game, &sc);
+    rounds++;
+  }
+  /* parse(print(record)) replays to the same game. */
+  char *text = scopa_record_json(rec);
+  scopa_replay rp;
+  scopa_fault f;
+  int rc = scopa_replay_text(text, strlen(text), &rp, &f);
+  CHECK_EQ_INT(rc, SCOPA_OK);
+  if (rc != SCOPA_OK) {
+    fprintf(stderr, "replay: round %d move %d: %s\n", f.round, f.move,
+            f.message);
+  } else {
+    CHECK_EQ_INT(rp.nrounds, rounds);
+    CHECK_EQ_INT(rp.game.finished, game.finished);
+    CHECK_EQ_INT(rp.game.winner, game.winner);
+    for (int i = 0; i < game.sides; i++)
+      CHECK_EQ_INT(rp.game.totals[i], game.totals[i]);
+    scopa_record *again = scopa_record_from_replay(&rp);
+    char *text2 = scopa_record_json(again);
+    CHECK_EQ_STR(text2, text);
+    free(text2);
+    scopa_record_free(again);
+    scopa_replay_free(&rp);
+  }
+  free(text);
+  scopa_record_free(rec);
+}
+
+int main(int argc, char **argv) {
+  int games = argc > 1 ? atoi(argv[1]) : 1000;
+  scopa_rng_seed(&rng, argc > 2 ? strtoull(argv[2], NULL, 10) : 20261122);
+  TEST("sim-1.1", "random games under random rules: invariants at every "
+                  "step");
+  for (int g = 0; g < games; g++)
+    play_game(g);
+  return test_summary("sim");
+}
