@@ -69,6 +69,7 @@ typedef struct play_session {
   /* The last move, for "last move and what it took". */
   int has_last, last_seat, last_scopa;
   scopa_move last_move;
+  scopa_cards last_table;    /* the table just before the last move       */
   /* The last finished round. */
   scopa_score score;
   int totals_before[SCOPA_MAX_SEATS];

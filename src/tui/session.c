@@ -265,6 +265,7 @@ int play_session_apply(play_session *s, scopa_move move, char *msg,
                        size_t msgsize) {
   int seat = scopa_state_to_play(&s->st);
   int scopa = scopa_state_is_scopa(&s->st, move);
+  scopa_cards table = s->st.table;
   int rc = scopa_state_apply(&s->st, move, msg, msgsize);
   if (rc != SCOPA_OK)
     return rc;
@@ -273,6 +274,7 @@ int play_session_apply(play_session *s, scopa_move move, char *msg,
   s->last_seat = seat;
   s->last_move = move;
   s->last_scopa = scopa;
+  s->last_table = table;
   if (scopa_state_over(&s->st))
     end_round(s);
   play_session_save(s);

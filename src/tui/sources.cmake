@@ -7,6 +7,7 @@ set(SCOPA_TUI_SOURCES
   src/tui/session.c
   src/tui/text.c
   src/tui/line.c
+  src/tui/draw.c
   src/tui/screen.c
   src/tui/step.c)
 set(SCOPA_TUI_LIBS PkgConfig::NCURSESW)

@@ -204,7 +204,7 @@ static void holder_line(const play_session *s, lines *L, int cat,
   char *line = next_line(L), name[80], c[SCOPA_CARD_TEXT];
   if (!line)
     return;
-  snprintf(line, PLAY_LINE, "%-11s %s: ", title, scopa_card_str(card, c));
+  snprintf(line, PLAY_LINE, "%-11s%s: ", title, scopa_card_str(card, c));
   int holder = -1;
   for (int side = 0; side < s->score.sides; side++)
     if (s->round_pile[side] & SCOPA_BIT(card))

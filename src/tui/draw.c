@@ -1,0 +1,379 @@
+/*
+ * draw.c -- what the full-screen table shows: the title and scores, the
+ * active rules, the other seats (card backs, captures, scope), the stock,
+ * the last move, the table cards, the hand, the move being chosen, and
+ * the panels at the end of a round and of the game.
+ *
+ * Cards are boxes with the rank, a suit symbol in the suit's colour and
+ * the suit's name, so they read without colour too; a screen too small
+ * for boxes gets one-line cards ("[7d]").  Everything is drawn from the
+ * session and the screen struct: a redraw after a resize is the whole
+ * resize handling.
+ */
+#include "screen.h"
+
+#include <curses.h>
+#include <string.h>
+
+enum { PAIR_SUIT = 1, PAIR_BACK = 5, PAIR_TITLE, PAIR_GOOD };
+#define CARD_W 6
+#define CARD_H 4
+
+static const char *const SUIT_UTF8[4] = {"\xe2\x99\xa6", "\xe2\x99\xa5",
+                                         "\xe2\x99\xa0", "\xe2\x99\xa3"};
+static const char *const SUIT_LETTER[4] = {"d", "c", "s", "b"};
+static const char *const SUIT_SHORT[4] = {"den", "cop", "spa", "bas"};
+
+static const char *suit_symbol(const screen *sc, int suit) {
+  return sc->utf8 ? SUIT_UTF8[suit] : SUIT_LETTER[suit];
+}
+
+static attr_t suit_attr(const screen *sc, int card) {
+  return sc->color ? COLOR_PAIR(PAIR_SUIT + SCOPA_SUIT(card)) | A_BOLD
+                   : A_BOLD;
+}
+
+/* Text clipped to the screen's width. */
+static void put(int y, int x, const char *text) {
+  if (y < 0 || y >= LINES || x >= COLS)
+    return;
+  mvaddnstr(y, x, text, COLS - x);
+}
+
+static void card_box(const screen *sc, int y, int x, int card, attr_t mark) {
+  if (y < 0 || y + CARD_H > LINES || x + CARD_W > COLS)
+    return;
+  char rank[8];
+  snprintf(rank, sizeof rank, "%-2d ", SCOPA_RANK(card));
+  attron(mark);
+  mvaddch(y, x, ACS_ULCORNER);
+  for (int i = 1; i < CARD_W - 1; i++) {
+    mvaddch(y, x + i, ACS_HLINE);
+    mvaddch(y + CARD_H - 1, x + i, ACS_HLINE);
+  }
+  mvaddch(y, x + CARD_W - 1, ACS_URCORNER);
+  mvaddch(y + CARD_H - 1, x, ACS_LLCORNER);
+  mvaddch(y + CARD_H - 1, x + CARD_W - 1, ACS_LRCORNER);
+  for (int r = 1; r < CARD_H - 1; r++) {
+    mvaddch(y + r, x, ACS_VLINE);
+    mvaddch(y + r, x + CARD_W - 1, ACS_VLINE);
+  }
+  attroff(mark);
+  attron(suit_attr(sc, card) | mark);
+  mvaddstr(y + 1, x + 1, rank);
+  addstr(suit_symbol(sc, SCOPA_SUIT(card)));
+  mvaddstr(y + 2, x + 1, " ");
+  addstr(SUIT_SHORT[SCOPA_SUIT(card)]);
+  attroff(suit_attr(sc, card) | mark);
+}
+
+/* "[7♦]" on one line; returns the width used. */
+static int card_token(const screen *sc, int y, int x, int card, attr_t mark) {
+  char rank[4];
+  snprintf(rank, sizeof rank, "%d", SCOPA_RANK(card));
+  attron(suit_attr(sc, card) | mark);
+  mvaddstr(y, x, "[");
+  addstr(rank);
+  addstr(suit_symbol(sc, SCOPA_SUIT(card)));
+  addstr("]");
+  attroff(suit_attr(sc, card) | mark);
+  return (int)strlen(rank) + 3;
+}
+
+static int list_cards(scopa_cards cards, int *out) {
+  int n = 0;
+  for (int c = 0; c < 40; c++)
+    if (cards & SCOPA_BIT(c))
+      out[n++] = c;
+  return n;
+}
+
+/* Rows the table needs in box mode at this width. */
+static int table_rows(int ncards) {
+  int per_row = (COLS - 2) / (CARD_W + 1);
+  if (per_row < 1)
+    per_row = 1;
+  return ncards ? (ncards + per_row - 1) / per_row : 1;
+}
+
+static int others(const screen *sc) {
+  int n = 0;
+  for (int seat = 0; seat < sc->s->rules.players; seat++)
+    n += seat != sc->viewer;
+  return n;
+}
+
+/* Box mode needs this many rows (see draw_board). */
+static int rows_needed(const screen *sc, int ntable) {
+  return 2 + others(sc) + 1 + 1 + 1 + table_rows(ntable) * CARD_H + 1 + 1 +
+         1 + CARD_H + 1 + 1 + 1 + 1;
+}
+
+static void title_line(const screen *sc) {
+  const play_session *s = sc->s;
+  char left[160], right[200] = "", name[80];
+  snprintf(left, sizeof left, " Scopa  %s %d  %s: %s", TX(s, "round", "mano"),
+           s->round_no, TX(s, "dealer", "mazziere"),
+           play_seat_name(s, s->st.dealer));
+  for (int side = 0; side < s->game.sides; side++)
+    snprintf(right + strlen(right), sizeof right - strlen(right), "%s%s %d",
+             side ? "  " : "", play_side_name(s, side, name, sizeof name),
+             s->game.totals[side]);
+  snprintf(right + strlen(right), sizeof right - strlen(right), "  / %d ",
+           s->rules.target);
+  attron(A_REVERSE);
+  mvhline(0, 0, ' ', COLS);
+  put(0, 0, left);
+  int x = COLS - (int)strlen(right);
+  put(0, x > (int)strlen(left) ? x : (int)strlen(left) + 1, right);
+  attroff(A_REVERSE);
+  char rules[400];
+  put(1, 0, play_rules_line(s, rules, sizeof rules));
+}
+
+static void seat_line(const screen *sc, int y, int seat) {
+  const play_session *s = sc->s;
+  int side = scopa_rules_side_of(&s->rules, seat);
+  int turn = scopa_state_to_play(&s->st) == seat;
+  char text[200];
+  attr_t a = turn ? A_BOLD : A_NORMAL;
+  attron(a);
+  snprintf(text, sizeof text, "%s %-12.12s", turn ? ">" : " ",
+           play_seat_name(s, seat));
+  put(y, 0, text);
+  attroff(a);
+  int x = 15, k = __builtin_popcountll(s->st.hand[seat]);
+  attron(sc->color ? COLOR_PAIR(PAIR_BACK) : A_DIM);
+  for (int i = 0; i < k && x < COLS - 2; i++, x += 2)
+    put(y, x, sc->utf8 ? "\xe2\x96\x92" : "#");
+  attroff(sc->color ? COLOR_PAIR(PAIR_BACK) : A_DIM);
+  snprintf(text, sizeof text, "%d %s  %s %d %s, %d %s%s", k,
+           TX(s, "in hand", "in mano"), TX(s, "taken", "prese"),
+           __builtin_popcountll(s->st.pile[side]), TX(s, "cards", "carte"),
+           s->st.scope[side], s->st.scope[side] == 1 ? "scopa" : "scope",
+           s->rules.teams && seat % 2 == sc->viewer % 2 && sc->viewer >= 0
+               ? TX(s, "  (partner)", "  (compagno)")
+               : "");
+  put(y, 15 + 2 * 10 + 1, text);
+}
+
+static void last_line(const screen *sc, int y) {
+  const play_session *s = sc->s;
+  char text[600], words[400];
+  snprintf(text, sizeof text, "%s: %d   ", TX(s, "Stock", "Mazzo"),
+           scopa_state_stock(&s->st));
+  if (s->has_last)
+    snprintf(text + strlen(text), sizeof text - strlen(text), "%s %s: %s%s",
+             TX(s, "Last:", "Ultima:"), play_seat_name(s, s->last_seat),
+             play_move_words(s, s->last_move, words, sizeof words),
+             s->last_scopa ? "  SCOPA!" : "");
+  put(y, 0, text);
+}
+
+/* The table's cards from y; returns the next free row. */
+static int table_cards(const screen *sc, int y, int boxes) {
+  int cards[40], n = list_cards(sc->shown_table, cards);
+  scopa_move current = sc->choosing ? screen_current_move(sc) : 0;
+  char label[80];
+  snprintf(label, sizeof label, "%s (%d)", TX(sc->s, "Table", "Tavolo"), n);
+  put(y++, 0, label);
+  if (!n)
+    put(y, 2, TX(sc->s, "(empty)", "(vuoto)"));
+  int x = 2;
+  for (int i = 0; i < n; i++) {
+    attr_t mark = (SCOPA_MOVE_TAKES(current) | sc->flash) & SCOPA_BIT(cards[i])
+                      ? A_REVERSE
+                      : A_NORMAL;
+    int w = boxes ? CARD_W : 5;
+    if (x + w > COLS) {
+      x = 2;
+      y += boxes ? CARD_H : 1;
+    }
+    if (boxes)
+      card_box(sc, y, x, cards[i], mark);
+    else
+      w = card_token(sc, y, x, cards[i], mark);
+    x += w + 1;
+  }
+  return y + (boxes ? CARD_H : 1);
+}
+
+static void hand_label(const screen *sc, int y) {
+  const play_session *s = sc->s;
+  char label[200];
+  if (sc->viewer < 0)
+    snprintf(label, sizeof label, "%s", TX(s, "(hands hidden)", "(mani coperte)"));
+  else if (s->humans == 1)
+    snprintf(label, sizeof label, "%s", TX(s, "Your hand", "La tua mano"));
+  else
+    snprintf(label, sizeof label, "%s %s", TX(s, "Hand of", "Mano di"),
+             play_seat_name(s, sc->viewer));
+  put(y, 0, label);
+}
+
+/* The viewer's hand from y; returns the next free row. */
+static int hand_cards(screen *sc, int y, int boxes) {
+  memset(sc->hand_at, 0, sizeof sc->hand_at);
+  hand_label(sc, y++);
+  if (sc->viewer < 0)
+    return y + (boxes ? CARD_H + 2 : 1);
+  int cards[40], n = list_cards(sc->s->st.hand[sc->viewer], cards);
+  int x = 2;
+  for (int i = 0; i < n && i < 10; i++) {
+    int selected = sc->choosing && i == sc->sel;
+    attr_t mark = selected ? A_REVERSE | A_BOLD : A_NORMAL;
+    char digit[4];
+    snprintf(digit, sizeof digit, "%d", (i + 1) % 10);
+    int w;
+    if (boxes) {
+      put(y, x + 2, sc->choosing ? digit : " ");
+      card_box(sc, y + 2 - selected, x, cards[i], mark);
+      w = CARD_W;
+      sc->hand_at[i] = (rect){y + 1, x, CARD_H + 1, CARD_W};
+    } else {
+      put(y, x, sc->choosing ? digit : " ");
+      w = 1 + card_token(sc, y, x + 1, cards[i], mark);
+      sc->hand_at[i] = (rect){y, x, 1, w};
+    }
+    x += w + 1;
+  }
+  return y + (boxes ? CARD_H + 2 : 1);
+}
+
+/* "5c takes 5s (1 of 2: press again for the next)   [ Play ]" */
+static void choice_line(screen *sc, int y) {
+  const play_session *s = sc->s;
+  sc->play_at = (rect){-1, -1, 0, 0};
+  if (!sc->choosing || !sc->ncards)
+    return;
+  scopa_move opts[SCOPA_MAX_MOVES];
+  int k = screen_card_moves(sc, sc->cards[sc->sel], opts, SCOPA_MAX_MOVES);
+  char text[500], words[400], m[SCOPA_MOVE_TEXT];
+  scopa_move cur = screen_current_move(sc);
+  snprintf(text, sizeof text, "%s  %s%s", scopa_move_str(cur, m),
+           play_move_words(s, cur, words, sizeof words),
+           scopa_state_is_scopa(&s->st, cur) ? " - scopa!" : "");
+  if (k > 1)
+    snprintf(text + strlen(text), sizeof text - strlen(text), "  (%d/%d, %s)",
+             sc->opt + 1, k,
+             TX(s, "pick the card again for the next",
+                "riscegli la carta per la prossima"));
+  int x = COLS - 10;
+  attron(A_BOLD);
+  put(y, 0, text);
+  attroff(A_BOLD);
+  if (x > 0) {
+    attron(A_REVERSE);
+    put(y, x, TX(s, "[ Play ]", "[ Gioca ]"));
+    attroff(A_REVERSE);
+    sc->play_at = (rect){y, x, 1, 9};
+  }
+}
+
+static void help_line(const screen *sc) {
+  const play_session *s = sc->s;
+  const char *help =
+      sc->choosing
+          ? TX(s,
+               "<- -> or 1-0 choose  Up/Down/again: other capture  Enter: play"
+               "  q: save & quit",
+               "<- -> o 1-0 scegli  Su/Giu/di nuovo: altra presa  Invio: gioca"
+               "  q: salva ed esci")
+          : TX(s, "q: save & quit", "q: salva ed esci");
+  attron(A_DIM);
+  put(LINES - 1, 0, help);
+  attroff(A_DIM);
+}
+
+void draw_board(screen *sc) {
+  const play_session *s = sc->s;
+  erase();
+  if (COLS < 40 || LINES < 14) {
+    put(0, 0, TX(s, "Terminal too small: 40x14 at least.",
+                 "Terminale troppo piccolo: almeno 40x14."));
+    refresh();
+    return;
+  }
+  int ntable = __builtin_popcountll(sc->shown_table);
+  int boxes = rows_needed(sc, ntable) <= LINES && COLS >= 62;
+  title_line(sc);
+  int y = 2;
+  for (int seat = 0; seat < s->rules.players; seat++)
+    if (seat != sc->viewer)
+      seat_line(sc, y++, seat);
+  last_line(sc, y++);
+  y = table_cards(sc, y + 1, boxes) + 1;
+  if (sc->viewer >= 0) {
+    int side = scopa_rules_side_of(&s->rules, sc->viewer);
+    char text[120];
+    snprintf(text, sizeof text, "%s %d %s, %d %s", TX(s, "taken", "prese"),
+             __builtin_popcountll(s->st.pile[side]), TX(s, "cards", "carte"),
+             s->st.scope[side], s->st.scope[side] == 1 ? "scopa" : "scope");
+    put(y, 24, text);
+  }
+  y = hand_cards(sc, y, boxes);
+  choice_line(sc, y++);
+  if (*sc->message) {
+    attron(A_BOLD | (sc->color ? COLOR_PAIR(PAIR_GOOD) : 0));
+    put(y < LINES - 1 ? y : LINES - 2, 0, sc->message);
+    attroff(A_BOLD | (sc->color ? COLOR_PAIR(PAIR_GOOD) : 0));
+  }
+  help_line(sc);
+  refresh();
+}
+
+void draw_panel(screen *sc, const char *title, play_lines lines, int n,
+                const char *footer) {
+  erase();
+  title_line(sc);
+  int w = 0;
+  for (int i = 0; i < n; i++)
+    if ((int)strlen(lines[i]) > w)
+      w = (int)strlen(lines[i]);
+  int x = (COLS - w) / 2 > 1 ? (COLS - w) / 2 : 1;
+  int y = (LINES - n - 4) / 2 > 2 ? (LINES - n - 4) / 2 : 2;
+  attron(A_BOLD);
+  put(y, x, title);
+  attroff(A_BOLD);
+  for (int i = 0; i < n; i++)
+    put(y + 2 + i, x, lines[i]);
+  attron(A_REVERSE);
+  put(y + 3 + n < LINES ? y + 3 + n : LINES - 1, x, footer);
+  attroff(A_REVERSE);
+  refresh();
+}
+
+void draw_handover(screen *sc, int seat) {
+  int viewer = sc->viewer;
+  sc->viewer = -1;
+  int choosing = sc->choosing;
+  sc->choosing = 0;
+  draw_board(sc);
+  char text[200];
+  snprintf(text, sizeof text, "%s %s: %s",
+           TX(sc->s, "Pass the terminal to", "Passa il terminale a"),
+           play_seat_name(sc->s, seat),
+           TX(sc->s, "press Enter when ready.", "premi Invio quando sei pronto."));
+  attron(A_REVERSE | A_BOLD);
+  put(LINES / 2, (COLS - (int)strlen(text)) / 2 > 0 ? (COLS - (int)strlen(text)) / 2 : 0,
+      text);
+  attroff(A_REVERSE | A_BOLD);
+  refresh();
+  sc->viewer = viewer;
+  sc->choosing = choosing;
+}
+
+void draw_init_colors(screen *sc) {
+  sc->color = has_colors() && !sc->s->cfg.no_color;
+  if (!sc->color)
+    return;
+  start_color();
+  use_default_colors();
+  init_pair(PAIR_SUIT + SCOPA_SUIT_DENARI, COLOR_YELLOW, -1);
+  init_pair(PAIR_SUIT + SCOPA_SUIT_COPPE, COLOR_RED, -1);
+  init_pair(PAIR_SUIT + SCOPA_SUIT_SPADE, COLOR_CYAN, -1);
+  init_pair(PAIR_SUIT + SCOPA_SUIT_BASTONI, COLOR_GREEN, -1);
+  init_pair(PAIR_BACK, COLOR_MAGENTA, -1);
+  init_pair(PAIR_TITLE, COLOR_BLACK, COLOR_GREEN);
+  init_pair(PAIR_GOOD, COLOR_YELLOW, -1);
+}
