@@ -632,6 +632,13 @@ int scopa_view_features(const scopa_view *view, float *out, int cap);
 int scopa_state_actions(const scopa_state *state, scopa_move *table,
                         uint8_t *mask);
 
+/* Difficulty levels for people: "principiante", "intermedio",
+ * "esperto", "campione" (or "beginner", "intermediate", "expert",
+ * "champion"), weakest first.  Sets *bot to the bot's name and
+ * *movetime_ms to its time budget (0: the bot's default); either pointer
+ * may be NULL.  Returns SCOPA_OK, or SCOPA_EINVAL for an unknown level. */
+int scopa_bot_level(const char *level, const char **bot, int *movetime_ms);
+
 /* ------------------------------------------------------------------ */
 /* Game records                                                        */
 /* ------------------------------------------------------------------ */

@@ -14,9 +14,25 @@
 /* Weakest first; "best" is resolved to BEST_BOT. */
 static const bot_kind BOTS[] = {
     {"random", "plays a uniformly random legal move", bot_random_choose, NULL},
+    {"greedy",
+     "takes the most valuable capture; lays so as not to leave a sweep or "
+     "expose sevens",
+     bot_greedy_choose, NULL},
+    {"rules",
+     "traditional play: counts the unseen cards, safe totals, pairs, decided "
+     "majorities; plays the known last deal perfectly",
+     bot_rules_choose, NULL},
+    {"pimc",
+     "samples worlds uniformly from what it has seen and solves each "
+     "exactly (depth-limited early in scopone)",
+     bot_pimc_choose, bot_pimc_evaluate},
+    {"infer",
+     "pimc that weighs each world by how likely the others' moves are in "
+     "it, and enumerates every world in the last two deals",
+     bot_infer_choose, bot_infer_evaluate},
 };
 #define NBOTS ((int)(sizeof BOTS / sizeof BOTS[0]))
-#define BEST_BOT "random"
+#define BEST_BOT "infer"
 
 static const char *NAMES[NBOTS + 2];
 
@@ -59,7 +75,10 @@ int scopa_bot_new(const char *name, scopa_bot **out) {
 void scopa_bot_free(scopa_bot *bot) {
   if (!bot)
     return;
-  free(bot->scratch);
+  if (bot->scratch_free)
+    bot->scratch_free(bot->scratch);
+  else
+    free(bot->scratch);
   free(bot);
 }
 

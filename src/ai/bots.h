@@ -23,10 +23,36 @@ typedef struct bot_kind {
 
 struct scopa_bot {
   const bot_kind *kind;
-  void *scratch; /* the bot's own memory (freed with free()) */
+  void *scratch; /* the bot's own memory                          */
+  void (*scratch_free)(void *scratch); /* NULL: free()             */
 };
 
 int bot_random_choose(scopa_bot *bot, const scopa_view *view,
                       const scopa_bot_limits *limits, scopa_move *move);
+
+int bot_greedy_choose(scopa_bot *bot, const scopa_view *view,
+                      const scopa_bot_limits *limits, scopa_move *move);
+int bot_rules_choose(scopa_bot *bot, const scopa_view *view,
+                     const scopa_bot_limits *limits, scopa_move *move);
+int bot_pimc_choose(scopa_bot *bot, const scopa_view *view,
+                    const scopa_bot_limits *limits, scopa_move *move);
+int bot_pimc_evaluate(scopa_bot *bot, const scopa_view *view,
+                      const scopa_bot_limits *limits, scopa_move *moves,
+                      double *values, int cap);
+int bot_infer_choose(scopa_bot *bot, const scopa_view *view,
+                     const scopa_bot_limits *limits, scopa_move *move);
+int bot_infer_evaluate(scopa_bot *bot, const scopa_view *view,
+                       const scopa_bot_limits *limits, scopa_move *moves,
+                       double *values, int cap);
+
+/* search.c: the bot's solvers (made on first use, one per thread, each
+ * with a table of 2^bits entries); NULL when out of memory. */
+struct ai_solver;
+struct ai_solver *ai_bot_solver(scopa_bot *bot, int thread, int bits);
+
+/* endgame.c: when the view leaves nothing unknown (2 players, stock
+ * empty), the move of an exact solve; returns 1 and sets *move, else 0. */
+int ai_endgame_move(scopa_bot *bot, const scopa_view *view,
+                    scopa_move *move);
 
 #endif

@@ -1,0 +1,147 @@
+/*
+ * heur.c -- the move values of heur.h.  Greedy reads the table as it is;
+ * with `counting` the odds come from the exact unseen cards (hypergeometric
+ * chance that the next seat holds a rank), majorities already decided stop
+ * counting, and laying from a pair earns its retake.
+ */
+#include "heur.h"
+
+#include "internal.h"
+
+/* Chance that a hand of h cards drawn from u unseen holds one of k. */
+static double holds(int k, int u, int h) {
+  if (k <= 0 || h <= 0)
+    return 0;
+  if (h >= u)
+    return 1;
+  double none = 1;
+  for (int i = 0; i < h; i++)
+    none *= (double)(u - k - i) / (double)(u - i);
+  return none < 0 ? 1 : 1 - none;
+}
+
+/* Chance the next seat holds a card of rank r. */
+static double has_rank(const ai_heur *h, int r) {
+  if (r < 1 || r > 10)
+    return 0;
+  if (!h->counting)
+    return (SCOPA_RANK_CARDS(r) & ~h->hand & ~h->table) ? 0.55 : 0;
+  return holds(POPCOUNT(h->unseen & SCOPA_RANK_CARDS(r)), POPCOUNT(h->unseen),
+               h->next_hand);
+}
+
+/* The rank that sweeps a table (0: none), ace sweeps aside. */
+static int sweep_rank(const scopa_rules *r, scopa_cards t) {
+  int s = cards_sum(t);
+  if (r->capture == SCOPA_CAPTURE_QUINDICI)
+    return s < 15 && s >= 5 ? 15 - s : 0;
+  return s <= 10 ? s : 0;
+}
+
+/* Value of cards for a side, given its pile and the opponents'. */
+static double cards_value(const ai_heur *h, scopa_cards got) {
+  int decided = h->counting;
+  double card = 0.07, coin = 0.17;
+  if (decided && (POPCOUNT(h->mine) > 20 || POPCOUNT(h->theirs) > 20))
+    card = 0.01;
+  if (decided && (POPCOUNT(h->mine & SCOPA_DENARI_CARDS) > 5 ||
+                  POPCOUNT(h->theirs & SCOPA_DENARI_CARDS) > 5))
+    coin = 0.01;
+  double v = card * POPCOUNT(got) + coin * POPCOUNT(got & SCOPA_DENARI_CARDS);
+  if (got & SCOPA_BIT(SCOPA_SETTEBELLO))
+    v += 1.0;
+  if (h->rules->re_bello && (got & SCOPA_BIT(SCOPA_RE_BELLO)))
+    v += 1.0;
+  if (h->rules->primiera != SCOPA_PRIMIERA_OFF) {
+    double seven = 0.33, six = 0.12, ace = 0.08;
+    if (decided && POPCOUNT(h->mine & SCOPA_RANK_CARDS(7)) >= 3)
+      seven = six = ace = 0.03;
+    if (decided && POPCOUNT(h->theirs & SCOPA_RANK_CARDS(7)) >= 3)
+      seven = six = ace = 0.05;
+    v += seven * POPCOUNT(got & SCOPA_RANK_CARDS(7)) +
+         six * POPCOUNT(got & SCOPA_RANK_CARDS(6)) +
+         ace * POPCOUNT(got & SCOPA_RANK_CARDS(1));
+  }
+  return v;
+}
+
+/* What the next seat may get from the table we leave. */
+static double danger(const ai_heur *h, scopa_cards t) {
+  if (!t || h->last_play)
+    return 0;
+  double d = 0;
+  int r = sweep_rank(h->rules, t);
+  if (r)
+    d += has_rank(h, r) * (1.0 + cards_value(h, t));
+  else if (h->rules->ace_sweeps && !(t & SCOPA_RANK_CARDS(1)))
+    d += has_rank(h, 1) * (h->rules->ace_sweep_scopa + cards_value(h, t));
+  /* Valuable cards left where a matching rank takes them. */
+  FOR_EACH_CARD(c, t) {
+    double v = cards_value(h, SCOPA_BIT(c));
+    if (v > 0.15)
+      d += 0.6 * has_rank(h, SCOPA_RANK(c)) * v;
+  }
+  return d;
+}
+
+double ai_heur_move(const ai_heur *h, scopa_move m) {
+  int card = SCOPA_MOVE_CARD(m);
+  scopa_cards takes = SCOPA_MOVE_TAKES(m);
+  double v = 0;
+  scopa_cards left = h->table;
+  if (takes) {
+    left &= ~takes;
+    v += cards_value(h, takes | SCOPA_BIT(card));
+    if (!left && !h->last_play) {
+      int ace_sweep = h->rules->ace_sweeps && SCOPA_RANK(card) == 1 &&
+                      !(h->table & SCOPA_RANK_CARDS(1));
+      int sweep_is_scopa = !ace_sweep || h->rules->ace_sweep_scopa;
+      v += sweep_is_scopa ? 1.0 : 0;
+    }
+  } else {
+    left |= SCOPA_BIT(card);
+    /* A card laid from a pair can be taken back by its twin. */
+    if (h->counting &&
+        POPCOUNT(h->hand & SCOPA_RANK_CARDS(SCOPA_RANK(card))) >= 2)
+      v += 0.08;
+    /* Low cards are cheap to lay and keep tables sweepable by us. */
+    v -= 0.004 * SCOPA_RANK(card);
+  }
+  return v - danger(h, left);
+}
+
+int ai_heur_best(const ai_heur *h, const scopa_move *moves, int n,
+                 double *best_value) {
+  int best = 0;
+  double bv = -1e9;
+  for (int i = 0; i < n; i++) {
+    double v = ai_heur_move(h, moves[i]);
+    if (v > bv + 1e-9) {
+      bv = v;
+      best = i;
+    }
+  }
+  if (best_value)
+    *best_value = bv;
+  return best;
+}
+
+void ai_heur_of_view(ai_heur *h, const scopa_view *v, int counting) {
+  int side = scopa_rules_side_of(&v->rules, v->seat);
+  h->rules = &v->rules;
+  h->hand = v->hand;
+  h->table = v->table;
+  h->mine = v->pile[side];
+  h->theirs = 0;
+  for (int k = 0; k < v->sides; k++)
+    if (k != side)
+      h->theirs |= v->pile[k];
+  h->unseen = v->unseen;
+  int next = (v->seat + 1) % v->players;
+  h->next_hand = v->hand_count[next];
+  if (h->next_hand == 0 && v->stock > 0)
+    h->next_hand = v->rules.refill == 1 ? 1 : 3;
+  int total = v->rules.game == SCOPA_GAME_SCIENTIFICO ? 40 : 36;
+  h->last_play = v->plays + 1 == total;
+  h->counting = counting;
+}

@@ -1,0 +1,35 @@
+/*
+ * heur.h -- the traditional move values shared by the greedy and rules
+ * bots and by the opponent model of the inference bot.  Not API.
+ *
+ * A move's value is in points for the mover's side, roughly: what it takes
+ * (a scopa 1, the settebello 1, a seven a third of the primiera, coins and
+ * cards a share of their majorities), less what it leaves the next seat
+ * (a sweep, exposed sevens and coins).
+ */
+#ifndef SCOPA_AI_HEUR_H
+#define SCOPA_AI_HEUR_H
+
+#include "scopa.h"
+
+typedef struct ai_heur {
+  const scopa_rules *rules;
+  scopa_cards hand, table;
+  scopa_cards mine, theirs;  /* the mover's side's pile; all the others' */
+  scopa_cards unseen;        /* cards the mover cannot place             */
+  int next_hand;             /* cards the next seat will hold on its turn */
+  int last_play;             /* nonzero: this is the round's last play    */
+  int counting;              /* rules: exact odds from unseen cards       */
+} ai_heur;
+
+/* Fills the context of a view's seat (counting as asked). */
+void ai_heur_of_view(ai_heur *h, const scopa_view *view, int counting);
+
+/* The value of one legal move. */
+double ai_heur_move(const ai_heur *h, scopa_move move);
+
+/* The index of the best of n moves by ai_heur_move (the first on ties). */
+int ai_heur_best(const ai_heur *h, const scopa_move *moves, int n,
+                 double *best_value);
+
+#endif

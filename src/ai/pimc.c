@@ -1,0 +1,249 @@
+/*
+ * pimc.c -- the search bots: `pimc` (perfect-information Monte Carlo:
+ * worlds sampled uniformly from the view, each solved exactly, the move of
+ * best average) and `infer`, the same over worlds weighed by how likely
+ * the others' moves are in them (worlds.c), with every world listed once
+ * the stock is down to the last deal.
+ *
+ * What must stay true: the bots read only the view; every random choice
+ * comes from the seed and the view, and the work done is fixed by counts
+ * (worlds, nodes), never by the clock, so one seed and one thread count
+ * always give the same move.  The time budget becomes a node budget at
+ * NODES_PER_MS, measured on the reference machine.
+ */
+#include "bots.h"
+#include "internal.h"
+#include "solver.h"
+#include "worlds.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NODES_PER_MS 2500
+#define MAX_THREADS 8
+
+typedef struct pimc_config {
+  int worlds;     /* worlds solved when sampling                     */
+  int candidates; /* worlds sampled and weighed before choosing (infer) */
+  int infer;      /* weigh worlds by the likelihood of the moves seen */
+  long enumerate; /* list every world when there are at most this many */
+  int default_ms;
+} pimc_config;
+
+static const pimc_config PIMC = {16, 0, 0, 0, 30};
+static const pimc_config INFER = {24, 240, 1, 2000, 100};
+
+typedef struct job {
+  scopa_bot *bot;
+  const scopa_state *worlds;
+  const double *weight;
+  int nworlds, thread, threads, depth, bits;
+  const scopa_move *moves;
+  int n;
+  uint64_t budget;
+  double sum[SCOPA_MAX_MOVES];
+  double wsum;
+} job;
+
+static void *solve_worlds(void *arg) {
+  job *j = arg;
+  ai_solver *S = ai_bot_solver(j->bot, j->thread, j->bits);
+  if (!S)
+    return NULL;
+  uint64_t start = ai_solver_nodes(S);
+  int values[SCOPA_MAX_MOVES];
+  for (int w = j->thread; w < j->nworlds; w += j->threads) {
+    ai_solver_root(S, &j->worlds[w], j->moves, j->n, j->depth, values);
+    for (int i = 0; i < j->n; i++)
+      j->sum[i] += j->weight[w] * values[i];
+    j->wsum += j->weight[w];
+    if (ai_solver_nodes(S) - start > j->budget)
+      break;
+  }
+  return NULL;
+}
+
+static uint64_t view_hash(const scopa_view *v) {
+  uint64_t h = v->hand * 0x9E3779B97F4A7C15ull ^ v->table;
+  h ^= (uint64_t)v->plays << 56 ^ (uint64_t)v->seat << 52;
+  for (int i = 0; i < v->plays; i++)
+    h = (h ^ v->moves[i]) * 0xff51afd7ed558ccdull;
+  return h;
+}
+
+/* Keeps k of the n worlds, each drawn with chance proportional to its
+ * weight (systematic resampling); the kept ones weigh 1. */
+static int resample(scopa_state *w, double *weight, int n, int k,
+                    scopa_rng *rng) {
+  double total = 0;
+  for (int i = 0; i < n; i++)
+    total += weight[i];
+  if (n <= k || total <= 0)
+    return n;
+  int pickv[512], m = 0;
+  double step = total / k,
+         u = step * (double)(scopa_rng_next(rng) >> 11) / 9007199254740992.0,
+         acc = 0;
+  for (int i = 0; i < n && m < k; i++) {
+    acc += weight[i];
+    while (u < acc && m < k) {
+      pickv[m++] = i;
+      u += step;
+    }
+  }
+  for (int i = 0; i < m; i++) {
+    if (i != pickv[i])
+      w[i] = w[pickv[i]];
+    weight[i] = 1;
+  }
+  return m;
+}
+
+/* The worlds to solve and their weights; returns how many (0: none). */
+static int make_worlds(const scopa_view *v, const pimc_config *cfg,
+                       scopa_rng *rng, scopa_state **out, double **weight) {
+  long count = cfg->enumerate > 0 ? ai_world_count(v) : -1;
+  int listed = count >= 0 && count <= cfg->enumerate;
+  int m = listed ? (int)count : cfg->infer ? cfg->candidates : cfg->worlds;
+  *out = malloc(sizeof(scopa_state) * (size_t)m);
+  *weight = malloc(sizeof(double) * (size_t)m);
+  if (!*out || !*weight)
+    return 0;
+  if (listed)
+    ai_world_enumerate(v, *out, m);
+  else
+    for (int i = 0; i < m; i++)
+      scopa_view_sample(v, rng, &(*out)[i]);
+  for (int i = 0; i < m; i++)
+    (*weight)[i] = cfg->infer ? ai_world_likelihood(v, &(*out)[i]) : 1;
+  if (!listed && cfg->infer)
+    m = resample(*out, *weight, m, cfg->worlds, rng);
+  return m;
+}
+
+static int search_depth(const scopa_view *v) {
+  int total = v->rules.game == SCOPA_GAME_SCIENTIFICO ? 40 : 36;
+  if (v->players == 2 || total - v->plays <= 16)
+    return AI_DEPTH_END;
+  return 8;
+}
+
+/* Average values of the n moves over the worlds, in points. */
+static int pimc_values(scopa_bot *bot, const scopa_view *v,
+                       const scopa_bot_limits *l, const pimc_config *cfg,
+                       const scopa_move *moves, int n, double *avg) {
+  scopa_rng rng;
+  scopa_rng_seed(&rng, l->seed ^ view_hash(v));
+  scopa_state *worlds = NULL;
+  double *weight = NULL;
+  int nw = make_worlds(v, cfg, &rng, &worlds, &weight);
+  int threads = l->threads < 1 ? 1 : l->threads > MAX_THREADS ? MAX_THREADS
+                                                               : l->threads;
+  int ms = l->movetime_ms > 0 ? l->movetime_ms : cfg->default_ms;
+  job jobs[MAX_THREADS];
+  pthread_t tid[MAX_THREADS];
+  for (int t = 0; t < threads; t++) {
+    memset(&jobs[t], 0, sizeof jobs[t]);
+    jobs[t] = (job){bot, worlds, weight, nw, t, threads, search_depth(v), 20,
+                    moves, n, (uint64_t)ms * NODES_PER_MS, {0}, 0};
+  }
+  for (int t = 1; t < threads; t++)
+    if (pthread_create(&tid[t], NULL, solve_worlds, &jobs[t]) != 0)
+      jobs[t].nworlds = 0, tid[t] = 0;
+  solve_worlds(&jobs[0]);
+  double wsum = jobs[0].wsum;
+  for (int i = 0; i < n; i++)
+    avg[i] = jobs[0].sum[i];
+  for (int t = 1; t < threads; t++) {
+    if (tid[t])
+      pthread_join(tid[t], NULL);
+    for (int i = 0; i < n; i++)
+      avg[i] += jobs[t].sum[i];
+    wsum += jobs[t].wsum;
+  }
+  double scale = wsum * AI_UNIT * (v->sides - 1);
+  for (int i = 0; i < n; i++)
+    avg[i] = scale > 0 ? avg[i] / scale : 0;
+  free(worlds);
+  free(weight);
+  return nw > 0 ? SCOPA_OK : SCOPA_ENOMEM;
+}
+
+static int legal(const scopa_view *v, scopa_move *moves) {
+  int n = scopa_view_legal(v, moves, SCOPA_MAX_MOVES);
+  return n > SCOPA_MAX_MOVES ? SCOPA_MAX_MOVES : n;
+}
+
+static int choose(scopa_bot *bot, const scopa_view *v,
+                  const scopa_bot_limits *l, const pimc_config *cfg,
+                  scopa_move *move) {
+  scopa_move moves[SCOPA_MAX_MOVES];
+  double avg[SCOPA_MAX_MOVES];
+  int n = legal(v, moves);
+  if (n <= 0)
+    return SCOPA_EINVAL;
+  *move = moves[0];
+  if (n == 1 || ai_endgame_move(bot, v, move))
+    return SCOPA_OK;
+  int rc = pimc_values(bot, v, l, cfg, moves, n, avg);
+  if (rc != SCOPA_OK)
+    return rc;
+  int best = 0;
+  for (int i = 1; i < n; i++)
+    if (avg[i] > avg[best] + 1e-12)
+      best = i;
+  *move = moves[best];
+  return SCOPA_OK;
+}
+
+static int evaluate(scopa_bot *bot, const scopa_view *v,
+                    const scopa_bot_limits *l, const pimc_config *cfg,
+                    scopa_move *out, double *values, int cap) {
+  scopa_move moves[SCOPA_MAX_MOVES];
+  double avg[SCOPA_MAX_MOVES];
+  int n = legal(v, moves);
+  if (n <= 0)
+    return SCOPA_EINVAL;
+  int rc = pimc_values(bot, v, l, cfg, moves, n, avg);
+  if (rc != SCOPA_OK)
+    return rc;
+  for (int i = 1; i < n; i++) { /* best first, stable */
+    scopa_move m = moves[i];
+    double a = avg[i];
+    int j = i;
+    for (; j > 0 && avg[j - 1] < a; j--) {
+      moves[j] = moves[j - 1];
+      avg[j] = avg[j - 1];
+    }
+    moves[j] = m;
+    avg[j] = a;
+  }
+  for (int i = 0; i < n && i < cap; i++) {
+    out[i] = moves[i];
+    values[i] = avg[i];
+  }
+  return n;
+}
+
+int bot_pimc_choose(scopa_bot *bot, const scopa_view *view,
+                    const scopa_bot_limits *limits, scopa_move *move) {
+  return choose(bot, view, limits, &PIMC, move);
+}
+
+int bot_pimc_evaluate(scopa_bot *bot, const scopa_view *view,
+                      const scopa_bot_limits *limits, scopa_move *moves,
+                      double *values, int cap) {
+  return evaluate(bot, view, limits, &PIMC, moves, values, cap);
+}
+
+int bot_infer_choose(scopa_bot *bot, const scopa_view *view,
+                     const scopa_bot_limits *limits, scopa_move *move) {
+  return choose(bot, view, limits, &INFER, move);
+}
+
+int bot_infer_evaluate(scopa_bot *bot, const scopa_view *view,
+                       const scopa_bot_limits *limits, scopa_move *moves,
+                       double *values, int cap) {
+  return evaluate(bot, view, limits, &INFER, moves, values, cap);
+}

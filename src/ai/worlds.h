@@ -1,0 +1,31 @@
+/*
+ * worlds.h -- the worlds a seat cannot tell apart: building one from a
+ * chosen deal of the unseen cards, listing all of them late in 2-player
+ * scopa, and how likely the others' moves so far are in each.  Not API.
+ */
+#ifndef SCOPA_AI_WORLDS_H
+#define SCOPA_AI_WORLDS_H
+
+#include "scopa.h"
+
+/* The full state where every other seat holds hands[seat] and the stock
+ * is stock[0..view->stock) top first (hands[view->seat] is ignored). */
+void ai_world_build(const scopa_view *view, const scopa_cards *hands,
+                    const uint8_t *stock, scopa_state *out);
+
+/* Every world of a 2-player view whose stock is at most 6 cards: each way
+ * to give the opponent its hand and to split the stock between the two
+ * seats (the order inside a hand does not matter).  Writes up to cap and
+ * returns how many there are, or -1 when the view is not of that kind. */
+int ai_world_enumerate(const scopa_view *view, scopa_state *out, int cap);
+
+/* How many worlds ai_world_enumerate would list (-1: not enumerable). */
+long ai_world_count(const scopa_view *view);
+
+/* The likelihood of the moves the other seats made since their hands were
+ * last dealt, if the world is the truth and they play like a softened
+ * greedy player (heur.c).  Relative: only ratios between worlds mean
+ * anything. */
+double ai_world_likelihood(const scopa_view *view, const scopa_state *world);
+
+#endif
