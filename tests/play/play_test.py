@@ -1,0 +1,394 @@
+#!/usr/bin/env python3
+"""play_test.py -- tests of `scopa play` (CONTRACTS.md "`scopa play` without a
+terminal", issue 3), driven from outside like the checkers drive it.
+
+    python3 play_test.py SCOPA_BINARY TEST_NAME
+
+Each test name is one case below (play-line-1.1 ...).  A finished game is
+checked twice: by `scopa replay --json` and by the independent reference
+implementation in tests/oracle/refscopa.py.  Exit status 0 pass, 1 fail,
+77 skipped (tmux missing).
+"""
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REFSCOPA = os.path.join(HERE, "..", "oracle", "refscopa.py")
+SCOPA = None
+TMP = None
+ENV = dict(os.environ, LANG="C.UTF-8", LC_ALL="", XDG_DATA_HOME="")
+
+
+def fail(msg):
+    print("FAIL:", msg)
+    sys.exit(1)
+
+
+def check(cond, msg):
+    if not cond:
+        fail(msg)
+
+
+def replay(path):
+    out = subprocess.run([SCOPA, "replay", "--json", path], capture_output=True,
+                         text=True, env=ENV)
+    check(out.returncode == 0, "scopa replay rejects %s: %s" % (path, out.stdout))
+    return json.loads(out.stdout)
+
+
+def reference(path):
+    """The independent implementation's reading of the record."""
+    out = subprocess.run([sys.executable, REFSCOPA, "replay", "--json", path],
+                         capture_output=True, text=True)
+    check(out.returncode == 0, "refscopa rejects %s: %s %s" %
+          (path, out.stdout, out.stderr))
+    return json.loads(out.stdout)
+
+
+def check_finished(path):
+    ours, ref = replay(path), reference(path)
+    check(ours["finished"] is True, "scopa replay: game not finished")
+    check(ref["finished"] is True, "refscopa: game not finished")
+    check(ours["totals"] == ref["totals"] and ours["winner"] == ref["winner"],
+          "totals differ: %s vs %s" % (ours["totals"], ref["totals"]))
+    return ours
+
+
+def play_plain(args, lines, timeout=30):
+    out = subprocess.run([SCOPA, "play", "--plain", "--lang", "en"] + args,
+                         input="".join(l + "\n" for l in lines),
+                         capture_output=True, text=True, timeout=timeout,
+                         env=ENV)
+    return out
+
+
+def ones(n=400):
+    return ["1"] * n
+
+
+# play-line-1.1: the bar of issue 3, exactly the checker's command.
+def t_line_bar():
+    rec = os.path.join(TMP, "bar.json")
+    out = subprocess.run([SCOPA, "play", "--plain", "--seed", "7", "--opponent",
+                          "greedy", "--record", rec], input="1\n" * 400,
+                         capture_output=True, text=True, timeout=30, env=ENV)
+    check(out.returncode == 0, "exit status %d: %s" % (out.returncode, out.stderr))
+    check_finished(rec)
+    check(re.search(r"^\s+1\. \S+", out.stdout, re.M), "no numbered move list")
+    check("7" in out.stdout.splitlines()[-3] or "seed" in out.stdout.lower(),
+          "the seed is not shown")
+    # The same seed, the same game.
+    rec2 = os.path.join(TMP, "bar2.json")
+    subprocess.run([SCOPA, "play", "--plain", "--seed", "7", "--opponent",
+                    "greedy", "--record", rec2], input="1\n" * 400,
+                   capture_output=True, text=True, timeout=30, env=ENV)
+    a, b = json.load(open(rec)), json.load(open(rec2))
+    check(a["rounds"] == b["rounds"], "--seed 7 twice gave two games")
+
+
+# play-line-1.2: the state, the numbered list, names of cards, the seed.
+def t_line_format():
+    rec = os.path.join(TMP, "fmt.json")
+    out = play_plain(["--seed", "11", "--record", rec], ones())
+    text = out.stdout
+    check(out.returncode == 0, "exit status")
+    for want in ["Table (", "Your hand (", "Legal moves:", "Stock:",
+                 "Score of round 1", "Primiera", "Shuffle seed: 11",
+                 "The game is over. Winner:"]:
+        check(want in text, "missing %r in the output" % want)
+    check(re.search(r"\b\d+[dcsb] \((\w+) of (coins|cups|swords|clubs)\)", text),
+          "cards are not announced by name")
+
+
+# play-line-2.1: a line it cannot use gets a message and the question again.
+def t_line_bad_lines():
+    rec = os.path.join(TMP, "bad.json")
+    p = subprocess.Popen([SCOPA, "play", "--plain", "--lang", "en", "--seed", "5",
+                          "--record", rec], stdin=subprocess.PIPE,
+                         stdout=subprocess.PIPE, text=True, env=ENV)
+
+    def until_prompt():
+        seen = []
+        while True:
+            line = p.stdout.readline()
+            check(line, "output ended before a prompt")
+            seen.append(line)
+            if line.startswith("Your move?"):
+                return seen
+
+    first = until_prompt()
+    moves = [m.group(1) for m in
+             (re.match(r"\s+\d+\. (\S+)", l) for l in first) if m]
+    check(moves, "no moves listed")
+    for bad, want in [("hello", "Cannot read"), ("99", "There is no move 99"),
+                      ("0", "There is no move 0"), ("11x", "Cannot read")]:
+        p.stdin.write(bad + "\n")
+        p.stdin.flush()
+        seen = until_prompt()
+        check(any(want in l for l in seen), "%r: no %r in %r" % (bad, want, seen))
+    # A card not in the hand is refused with the engine's reason.
+    hand = re.search(r"Your hand \(\d+\): (.*)", "".join(first)).group(1)
+    held = set(re.findall(r"\b(\d+[dcsb]) \(", hand))
+    stranger = next(c for c in ("%d%s" % (r, s) for r in range(1, 11)
+                                for s in "dcsb") if c not in held)
+    p.stdin.write(stranger + "\n")
+    p.stdin.flush()
+    seen = until_prompt()
+    check(any("Not allowed" in l for l in seen), "no refusal for %s" % stranger)
+    # A move in record notation is played.
+    p.stdin.write(moves[-1] + "\n")
+    p.stdin.flush()
+    seen = until_prompt()
+    check(any(l.startswith("You: ") for l in seen), "the move was not played")
+    p.stdin.close()
+    rc = p.wait(timeout=10)
+    check(rc == 0, "end of input: exit %d" % rc)
+    r = replay(rec)
+    check(not r["finished"], "game finished?")
+    got = json.load(open(rec))
+    first_moves = got["rounds"][0]["moves"]
+    check(moves[-1] in first_moves, "record lacks the move played")
+
+
+# play-line-3.1: end of input mid-game: exit 0, record valid and unfinished;
+# play-line-3.2: --resume goes on from there to the end.
+def t_line_resume():
+    rec = os.path.join(TMP, "cut.json")
+    out = play_plain(["--seed", "21", "--opponent", "random", "--record", rec],
+                     ["1"] * 5)
+    check(out.returncode == 0, "exit status %d after end of input" % out.returncode)
+    check("scopa play --resume" in out.stdout, "no word on how to go on")
+    r = replay(rec)
+    check(r["finished"] is False, "cut game is finished?")
+    before = json.load(open(rec))
+    n_before = sum(len(x["moves"]) for x in before["rounds"])
+    check(n_before >= 5, "record holds %d moves, 5 plays or more expected"
+          % n_before)
+    out = play_plain(["--resume", rec], ones())
+    check(out.returncode == 0, "resume exit %d: %s" % (out.returncode, out.stderr))
+    check_finished(rec)
+    after = json.load(open(rec))
+    r0b, r0a = before["rounds"][0], after["rounds"][0]
+    check(r0a["deck"] == r0b["deck"] and
+          r0a["moves"][:len(r0b["moves"])] == r0b["moves"],
+          "the resumed game does not continue the record")
+    check(after["seats"] == before["seats"], "seats changed on resume")
+
+
+# play-line-4.1: a signal (Ctrl-C) while waiting for a move: record written.
+def t_line_sigint():
+    rec = os.path.join(TMP, "int.json")
+    p = subprocess.Popen([SCOPA, "play", "--plain", "--lang", "en", "--seed", "8",
+                          "--record", rec], stdin=subprocess.PIPE,
+                         stdout=subprocess.PIPE, text=True, env=ENV)
+    for _ in range(3):
+        while not p.stdout.readline().startswith("Your move?"):
+            pass
+        p.stdin.write("1\n")
+        p.stdin.flush()
+    while not p.stdout.readline().startswith("Your move?"):
+        pass
+    p.send_signal(signal.SIGINT)
+    rest = p.stdout.read()
+    rc = p.wait(timeout=10)
+    check(rc == 0, "exit %d after SIGINT" % rc)
+    check("Stopped" in rest, "no word after the signal: %r" % rest[-300:])
+    got = json.load(open(rec))
+    check(len(got["rounds"][0]["moves"]) >= 3, "moves lost")
+    check(replay(rec)["finished"] is False, "finished?")
+
+
+# play-line-5.1: presets, players, teams, hot seat, options as flags.
+def t_line_variants():
+    cases = [
+        ["--preset", "scopone"],
+        ["--preset", "scientifico", "--partner", "random"],
+        ["--preset", "assi", "--target", "5"],
+        ["--preset", "quindici", "--target", "5"],
+        ["--players", "3", "--target", "6", "--napola", "--re-bello", "true"],
+        ["--players", "4", "--teams", "--humans", "2", "--target", "4"],
+        ["--refill", "1", "--target", "4", "--primiera", "sevens"],
+        ["--mandatory_capture=false", "--fewest-cards", "--target", "4",
+         "--cappotto", "3"],
+    ]
+    for i, args in enumerate(cases):
+        rec = os.path.join(TMP, "var%d.json" % i)
+        out = play_plain(args + ["--seed", str(i), "--record", rec], ones(2000))
+        check(out.returncode == 0, "%s: exit %d %s" % (args, out.returncode,
+                                                       out.stderr))
+        check_finished(rec)
+    bad = play_plain(["--players", "5"], [])
+    check(bad.returncode == 2 and "scopa play" in bad.stderr, "bad option accepted")
+    bad = play_plain(["--win_by_two", "--tiebreak", "count_order"], [])
+    check(bad.returncode == 2, "rules that cannot be played accepted")
+
+
+# play-line-6.1: Italian, and a forced capture explained.
+def t_line_italian():
+    rec = os.path.join(TMP, "it.json")
+    out = subprocess.run([SCOPA, "play", "--plain", "--lang", "it", "--seed", "7",
+                          "--record", rec], input="1\n" * 400,
+                         capture_output=True, text=True, timeout=30, env=ENV)
+    check(out.returncode == 0, "exit")
+    for want in ["Mosse possibili:", "Tavolo", "di denari", "Seme del mazzo: 7"]:
+        check(want in out.stdout, "missing %r" % want)
+    check("deve prendere" in out.stdout, "no forced capture explained")
+
+
+# play-tty-1.1: a whole game through the full-screen table in tmux.
+def t_tty():
+    tmux = shutil.which("tmux")
+    if not tmux:
+        print("SKIP: no tmux")
+        sys.exit(77)
+    sock = "scopa-test-%d" % os.getpid()
+    rec = os.path.join(TMP, "tty.json")
+    T = [tmux, "-L", sock, "-f", "/dev/null"]
+    cmd = ("env LANG=C.UTF-8 TERM=xterm-256color %s play --lang en --seed 4 "
+           "--delay 0 --opponent random --record %s; echo EXIT=$?; sleep 60"
+           % (SCOPA, rec))
+    subprocess.run(T + ["new-session", "-d", "-s", "t", "-x", "80", "-y", "24",
+                        cmd], check=True)
+    try:
+        def screen():
+            return subprocess.run(T + ["capture-pane", "-p", "-t", "t"],
+                                  capture_output=True, text=True).stdout
+
+        def keys(*k):
+            subprocess.run(T + ["send-keys", "-t", "t"] + list(k))
+
+        deadline = time.time() + 10
+        while "Table (" not in screen():
+            check(time.time() < deadline, "no table drawn:\n" + screen())
+            time.sleep(0.05)
+        s = screen()
+        check("Your hand" in s and "[ Play ]" in s, "no hand / play button:\n" + s)
+        check(re.search("[\u2666\u2665\u2660\u2663]", s), "no suit symbols:\n" + s)
+        check("Rules: scopa" in s, "the rules are not shown:\n" + s)
+        # Arrow keys, a digit twice (pick again), then Enter, until the end.
+        seen_panel = False
+        deadline = time.time() + 40
+        step = 0
+        while "EXIT=" not in s:
+            check(time.time() < deadline, "the game did not end:\n" + s)
+            if "End of the round" in s:
+                seen_panel = True
+                check("Primiera" in s and "Settebello" in s,
+                      "round score not itemised:\n" + s)
+            if "End of the game" in s:
+                check("Shuffle seed: 4" in s, "no seed at the end:\n" + s)
+            step += 1
+            if step % 3 == 0:
+                keys("Right")
+            elif step % 3 == 1:
+                keys("1")
+            keys("Enter")
+            time.sleep(0.03)
+            s = screen()
+        check(seen_panel, "never saw an end-of-round panel")
+        check("EXIT=0" in s, "exit status:\n" + s)
+        check_finished(rec)
+    finally:
+        subprocess.run(T + ["kill-server"], capture_output=True)
+
+
+# play-tty-2.1: TERM=dumb on a terminal falls back to line mode; Ctrl-C in
+# the full-screen table keeps the record.
+def t_tty_fallback():
+    tmux = shutil.which("tmux")
+    if not tmux:
+        sys.exit(77)
+    sock = "scopa-test2-%d" % os.getpid()
+    T = [tmux, "-L", sock, "-f", "/dev/null"]
+    rec, rec2 = os.path.join(TMP, "dumb.json"), os.path.join(TMP, "ctrlc.json")
+
+    def screen():
+        return subprocess.run(T + ["capture-pane", "-p", "-t", "t"],
+                              capture_output=True, text=True).stdout
+
+    def wait_for(text, what):
+        deadline = time.time() + 10
+        while text not in screen():
+            check(time.time() < deadline, "%s:\n%s" % (what, screen()))
+            time.sleep(0.05)
+
+    try:
+        subprocess.run(T + ["new-session", "-d", "-s", "t", "-x", "80", "-y", "24",
+                            "env TERM=dumb %s play --lang en --seed 2 --record %s;"
+                            " echo EXIT=$?; sleep 60" % (SCOPA, rec)], check=True)
+        wait_for("Legal moves:", "TERM=dumb did not give the line mode")
+        subprocess.run(T + ["send-keys", "-t", "t", "C-d"])
+        wait_for("EXIT=0", "end of input on a dumb terminal")
+        subprocess.run(T + ["kill-server"], capture_output=True)
+        T[2] = sock + "b"  # a fresh server: the old one may still be leaving
+        subprocess.run(T + ["new-session", "-d", "-s", "t", "-x", "60", "-y", "20",
+                            "env LANG=C.UTF-8 TERM=xterm %s play --lang en --seed 3 "
+                            "--delay 0 --record %s; echo EXIT=$?; sleep 60"
+                            % (SCOPA, rec2)], check=True)
+        wait_for("Table (", "no table on a 60x20 terminal")
+        subprocess.run(T + ["resize-window", "-t", "t", "-x", "100", "-y", "30"])
+        subprocess.run(T + ["send-keys", "-t", "t", "Enter"])
+        time.sleep(0.3)
+        subprocess.run(T + ["send-keys", "-t", "t", "C-c"])
+        wait_for("EXIT=", "Ctrl-C did not stop the game")
+        check("scopa play --resume" in screen(), "no word on resuming")
+        got = json.load(open(rec2))
+        check(len(got["rounds"][0]["moves"]) >= 1, "the move before Ctrl-C is lost")
+        check(replay(rec2)["finished"] is False, "finished?")
+    finally:
+        subprocess.run(T + ["kill-server"], capture_output=True)
+        subprocess.run(T[:2] + [sock, "kill-server"], capture_output=True)
+
+
+# play-step-1.1: `scopa replay --step` walks a record without a terminal.
+def t_step():
+    rec = os.path.join(TMP, "step.json")
+    play_plain(["--seed", "9", "--record", rec], ones())
+    out = subprocess.run([SCOPA, "replay", "--step", rec], input="", text=True,
+                         capture_output=True, env=dict(ENV, LANG="C"))
+    check(out.returncode == 0, "exit %d: %s" % (out.returncode, out.stderr))
+    got = json.load(open(rec))
+    first = got["rounds"][0]["moves"][0]
+    check(first in out.stdout, "the first move is not shown")
+    check("Table" in out.stdout and "Score of round 1" in out.stdout,
+          "no table / no score:\n" + out.stdout[:500])
+
+
+TESTS = {
+    "play-line-1.1": t_line_bar,
+    "play-line-1.2": t_line_format,
+    "play-line-2.1": t_line_bad_lines,
+    "play-line-3.1": t_line_resume,
+    "play-line-4.1": t_line_sigint,
+    "play-line-5.1": t_line_variants,
+    "play-line-6.1": t_line_italian,
+    "play-tty-1.1": t_tty,
+    "play-tty-2.1": t_tty_fallback,
+    "play-step-1.1": t_step,
+}
+
+
+def main():
+    global SCOPA, TMP
+    if len(sys.argv) != 3 or sys.argv[2] not in TESTS:
+        print("usage: play_test.py SCOPA TEST (%s)" % " ".join(TESTS))
+        return 2
+    SCOPA = os.path.abspath(sys.argv[1])
+    TMP = tempfile.mkdtemp(prefix="scopa-play-")
+    try:
+        TESTS[sys.argv[2]]()
+    finally:
+        shutil.rmtree(TMP, ignore_errors=True)
+    print("ok", sys.argv[2])
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
