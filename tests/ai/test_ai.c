@@ -1,0 +1,303 @@
+/*
+ * test_ai.c -- the bots play fair (they see only their view), the solver
+ * agrees with plain minimax, the arena's statistics are right on known
+ * distributions, and the named bots and levels exist.  Fast: search bots
+ * run with tiny budgets here; strength is measured in bench/.
+ */
+#include "solver.h"
+#include "stats.h"
+#include "test.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+static const char *const BOTS[] = {"random", "greedy", "rules", "pimc",
+                                   "infer"};
+#define NBOT 5
+
+/* Plays random moves until `plays` cards are out (or the round ends). */
+static void random_round(scopa_state *s, const char *preset, uint64_t seed,
+                         int plays) {
+  scopa_rules r;
+  scopa_rng rng;
+  scopa_rules_preset(&r, preset);
+  scopa_rng_seed(&rng, seed);
+  scopa_state_deal_random(s, &r, (int)(seed % r.players), &rng);
+  while (!scopa_state_over(s) && s->plays < plays) {
+    scopa_move m[SCOPA_MAX_MOVES];
+    int n = scopa_state_legal(s, m, SCOPA_MAX_MOVES);
+    scopa_state_play(s, m[scopa_rng_below(&rng, (uint32_t)n)]);
+  }
+}
+
+static scopa_move choose(scopa_bot *bot, const scopa_state *s, uint64_t seed) {
+  scopa_view v;
+  scopa_move m = 0;
+  scopa_bot_limits l = {2, seed, 1};
+  scopa_view_of(s, s->to_play, NULL, &v);
+  CHECK_EQ_INT(scopa_bot_choose(bot, &v, &l, &m), SCOPA_OK);
+  return m;
+}
+
+/* The hidden cards of s (other hands, stock) dealt again at random. */
+static void poison(scopa_state *s, uint64_t seed) {
+  scopa_view v;
+  scopa_rng rng;
+  scopa_rng_seed(&rng, seed);
+  scopa_view_of(s, s->to_play, NULL, &v);
+  scopa_view_sample(&v, &rng, s);
+}
+
+static void test_fair_play(void) {
+  TEST("fair-1.1", "bots see only their view: poisoned hidden cards");
+  for (int b = 0; b < NBOT; b++) {
+    scopa_bot *bot;
+    CHECK_EQ_INT(scopa_bot_new(BOTS[b], &bot), SCOPA_OK);
+    for (int k = 0; k < 6; k++) {
+      scopa_state s, p;
+      random_round(&s, "scopa", 100 + k, 5 * k + 1);
+      if (scopa_state_over(&s))
+        continue;
+      p = s;
+      poison(&p, 999 + k);
+      scopa_move m1 = choose(bot, &s, 7), m2 = choose(bot, &p, 7);
+      CHECK(m1 == m2);
+      CHECK_EQ_INT(scopa_state_check(&s, m1, NULL, 0), SCOPA_OK);
+    }
+    scopa_bot_free(bot);
+  }
+  TEST("fair-1.2", "resampling the unseen cards keeps the move");
+  for (int b = 1; b < NBOT; b++) {
+    scopa_bot *bot;
+    scopa_bot_new(BOTS[b], &bot);
+    scopa_state s, w;
+    random_round(&s, "scopa", 7, 13);
+    scopa_move m1 = choose(bot, &s, 3);
+    for (int k = 0; k < 3; k++) {
+      w = s;
+      poison(&w, 50 + k);
+      CHECK(choose(bot, &w, 3) == m1);
+    }
+    scopa_bot_free(bot);
+  }
+}
+
+static void test_determinism(void) {
+  TEST("bot-1.1", "one seed, one move; two threads deterministic too");
+  scopa_bot *a, *b;
+  scopa_bot_new("best", &a);
+  scopa_bot_new("best", &b);
+  CHECK_EQ_STR(scopa_bot_name(a), "infer");
+  scopa_state s;
+  random_round(&s, "scopa", 11, 8);
+  scopa_view v;
+  scopa_view_of(&s, s.to_play, NULL, &v);
+  scopa_bot_limits l = {3, 42, 2};
+  scopa_move m1, m2;
+  CHECK_EQ_INT(scopa_bot_choose(a, &v, &l, &m1), SCOPA_OK);
+  CHECK_EQ_INT(scopa_bot_choose(b, &v, &l, &m2), SCOPA_OK);
+  CHECK(m1 == m2);
+  TEST("bot-1.2", "evaluate lists every legal move, best first");
+  scopa_move moves[SCOPA_MAX_MOVES];
+  double val[SCOPA_MAX_MOVES];
+  int n = scopa_bot_evaluate(a, &v, &l, moves, val, SCOPA_MAX_MOVES);
+  CHECK_EQ_INT(n, scopa_view_legal(&v, moves + 100, 100));
+  for (int i = 1; i < n; i++)
+    CHECK(val[i - 1] >= val[i]);
+  TEST("bot-1.3", "a bot refuses a view whose seat is not to play");
+  v.seat = (uint8_t)((v.seat + 1) % v.players);
+  CHECK_EQ_INT(scopa_bot_choose(a, &v, &l, &m1), SCOPA_EINVAL);
+  scopa_bot_free(a);
+  scopa_bot_free(b);
+  scopa_bot_free(NULL);
+}
+
+/* ---- the solver against plain minimax ---------------------------------- */
+
+static int minimax(const scopa_state *s, int root) {
+  if (scopa_state_over(s))
+    return ai_leaf_value(s, root);
+  scopa_move m[SCOPA_MAX_MOVES];
+  int n = scopa_state_legal(s, m, SCOPA_MAX_MOVES);
+  int maxing = scopa_rules_side_of(&s->rules, s->to_play) == root;
+  int best = maxing ? -AI_INF : AI_INF;
+  for (int i = 0; i < n; i++) {
+    scopa_state c = *s;
+    int g = ai_move_gain(s, m[i], root);
+    scopa_state_play(&c, m[i]);
+    int v = g + minimax(&c, root);
+    if (maxing ? v > best : v < best)
+      best = v;
+  }
+  return best;
+}
+
+static void test_solver(void) {
+  TEST("solver-1.1", "alpha-beta with a table agrees with plain minimax");
+  ai_solver *S = ai_solver_new(14);
+  const char *presets[] = {"scopa", "scopa", "assi", "quindici"};
+  for (int k = 0; k < 16; k++) {
+    scopa_state s;
+    random_round(&s, presets[k % 4], 300 + k, k < 8 ? 24 : 27);
+    if (scopa_state_over(&s))
+      continue;
+    int root = scopa_rules_side_of(&s.rules, s.to_play);
+    ai_solver_begin(S, root);
+    CHECK_EQ_INT(ai_solver_value(S, &s, 0, AI_DEPTH_END), minimax(&s, root));
+    ai_solver_begin(S, root);
+    CHECK_EQ_INT(ai_solver_search(S, &s, -AI_INF, AI_INF, AI_DEPTH_END),
+                 minimax(&s, root));
+    scopa_move m[SCOPA_MAX_MOVES];
+    int vals[SCOPA_MAX_MOVES], n = scopa_state_legal(&s, m, SCOPA_MAX_MOVES);
+    ai_solver_root(S, &s, m, n, AI_DEPTH_END, vals);
+    for (int i = 0; i < n; i++) {
+      scopa_state c = s;
+      scopa_state_play(&c, m[i]);
+      CHECK_EQ_INT(vals[i], ai_move_gain(&s, m[i], root) + minimax(&c, root));
+    }
+  }
+  TEST("solver-1.2", "scopone teams: last tricks agree with minimax");
+  for (int k = 0; k < 6; k++) {
+    scopa_state s;
+    random_round(&s, k % 2 ? "scopone" : "scientifico", 500 + k,
+                 k % 2 ? 27 : 31);
+    int root = scopa_rules_side_of(&s.rules, s.to_play);
+    ai_solver_begin(S, root);
+    CHECK_EQ_INT(ai_solver_value(S, &s, 0, AI_DEPTH_END), minimax(&s, root));
+  }
+  ai_solver_free(S);
+}
+
+static void test_endgame(void) {
+  TEST("endgame-1.1", "rules and up play the known last deal perfectly");
+  ai_solver *S = ai_solver_new(14);
+  const char *names[] = {"rules", "pimc", "infer"};
+  for (int b = 0; b < 3; b++) {
+    scopa_bot *bot;
+    scopa_bot_new(names[b], &bot);
+    for (int k = 0; k < 8; k++) {
+      scopa_state s;
+      random_round(&s, "scopa", 700 + k, 30 + k % 4);
+      scopa_move m = choose(bot, &s, 1), all[SCOPA_MAX_MOVES];
+      int vals[SCOPA_MAX_MOVES], best = -AI_INF, mine = 0;
+      int n = scopa_state_legal(&s, all, SCOPA_MAX_MOVES);
+      ai_solver_root(S, &s, all, n, AI_DEPTH_END, vals);
+      for (int i = 0; i < n; i++) {
+        if (vals[i] > best)
+          best = vals[i];
+        if (all[i] == m)
+          mine = vals[i];
+      }
+      CHECK_EQ_INT(mine, best);
+    }
+    scopa_bot_free(bot);
+  }
+  ai_solver_free(S);
+}
+
+/* ---- greedy's traditional choices ---------------------------------------- */
+
+static scopa_move greedy_on(scopa_cards hand, scopa_cards table) {
+  scopa_state s;
+  random_round(&s, "scopa", 1, 0);
+  scopa_cards rest = SCOPA_ALL_CARDS & ~hand & ~table;
+  s.hand[s.to_play] = hand;
+  s.table = table;
+  s.hand[1 - s.to_play] &= rest;
+  scopa_bot *bot;
+  scopa_bot_new("greedy", &bot);
+  scopa_move m = choose(bot, &s, 0);
+  scopa_bot_free(bot);
+  return m;
+}
+
+static void test_greedy(void) {
+  scopa_cards b = 0;
+  TEST("greedy-1.1", "a scopa first");
+  b = SCOPA_BIT(SCOPA_CARD(5, 1)) | SCOPA_BIT(SCOPA_CARD(7, 0));
+  scopa_move m = greedy_on(b, SCOPA_BIT(SCOPA_CARD(2, 2)) |
+                                  SCOPA_BIT(SCOPA_CARD(3, 3)));
+  CHECK_EQ_INT(SCOPA_MOVE_CARD(m), SCOPA_CARD(5, 1));
+  TEST("greedy-1.2", "the settebello before other cards");
+  b = SCOPA_BIT(SCOPA_CARD(7, 1)) | SCOPA_BIT(SCOPA_CARD(4, 1));
+  m = greedy_on(b, SCOPA_BIT(SCOPA_SETTEBELLO) | SCOPA_BIT(SCOPA_CARD(4, 2)) |
+                       SCOPA_BIT(SCOPA_CARD(9, 2)));
+  CHECK(SCOPA_MOVE_TAKES(m) == SCOPA_BIT(SCOPA_SETTEBELLO));
+  TEST("greedy-1.3", "laying: no table the next seat can sweep");
+  b = SCOPA_BIT(SCOPA_CARD(2, 1)) | SCOPA_BIT(SCOPA_CARD(9, 1));
+  m = greedy_on(b, SCOPA_BIT(SCOPA_CARD(5, 2)));
+  CHECK_EQ_INT(SCOPA_MOVE_CARD(m), SCOPA_CARD(9, 1));
+}
+
+/* ---- statistics, names, levels --------------------------------------------- */
+
+static void test_stats(void) {
+  TEST("stats-1.1", "mean and interval of a known distribution");
+  ai_stats st = {0};
+  for (int i = 0; i < 10000; i++)
+    ai_stats_add(&st, i % 2 ? 1.0 : -1.0);
+  CHECK(fabs(st.mean) < 1e-12);
+  CHECK(fabs(ai_stats_sd(&st) - 1.0) < 1e-3);
+  CHECK(fabs(ai_stats_ci95(&st) - 0.0196) < 1e-4);
+  TEST("stats-1.2", "a normal sample's interval covers the true mean");
+  scopa_rng rng;
+  scopa_rng_seed(&rng, 5);
+  int covered = 0;
+  for (int rep = 0; rep < 200; rep++) {
+    ai_stats u = {0};
+    for (int i = 0; i < 400; i++)
+      ai_stats_add(&u, (double)scopa_rng_below(&rng, 1000001) / 1e6);
+    covered += fabs(u.mean - 0.5) <= ai_stats_ci95(&u);
+  }
+  CHECK(covered >= 180 && covered <= 198); /* about 95% of 200 */
+}
+
+static void test_names(void) {
+  TEST("names-1.1", "the ladder, weakest first, and best");
+  const char *const *names = scopa_bot_names();
+  for (int i = 0; i < NBOT; i++)
+    CHECK_EQ_STR(names[i], BOTS[i]);
+  CHECK_EQ_STR(names[NBOT], "best");
+  CHECK(names[NBOT + 1] == NULL);
+  CHECK(scopa_bot_describe("greedy") != NULL);
+  scopa_bot *bot = NULL;
+  CHECK_EQ_INT(scopa_bot_new("nobody", &bot), SCOPA_EINVAL);
+  TEST("level-1.1", "difficulty levels in Italian and English");
+  const char *name;
+  int ms;
+  CHECK_EQ_INT(scopa_bot_level("campione", &name, &ms), SCOPA_OK);
+  CHECK_EQ_STR(name, "best");
+  CHECK_EQ_INT(scopa_bot_level("beginner", &name, &ms), SCOPA_OK);
+  CHECK_EQ_STR(name, "greedy");
+  CHECK_EQ_INT(scopa_bot_level("esperto", NULL, NULL), SCOPA_OK);
+  CHECK_EQ_INT(scopa_bot_level("dio", &name, &ms), SCOPA_EINVAL);
+}
+
+static void test_other_games(void) {
+  TEST("games-1.1", "every bot finishes rounds of every game");
+  const char *presets[] = {"scopone", "scientifico", "assi", "quindici"};
+  for (int p = 0; p < 4; p++)
+    for (int b = 0; b < NBOT; b++) {
+      scopa_bot *bot;
+      scopa_bot_new(BOTS[b], &bot);
+      scopa_state s;
+      random_round(&s, presets[p], 40 + p, 36 - 6 + (p == 1 ? 4 : 0));
+      for (int k = 0; k < 3 && !scopa_state_over(&s); k++) {
+        scopa_move m = choose(bot, &s, 9);
+        CHECK_EQ_INT(scopa_state_apply(&s, m, NULL, 0), SCOPA_OK);
+      }
+      scopa_bot_free(bot);
+    }
+}
+
+int main(void) {
+  test_fair_play();
+  test_determinism();
+  test_solver();
+  test_endgame();
+  test_greedy();
+  test_stats();
+  test_names();
+  test_other_games();
+  return test_summary("ai");
+}
