@@ -12,6 +12,8 @@
 
 #include <string.h>
 
+#include "sum_tables.h"
+
 /* What a card may do on a table, before mandatory_capture and lays. */
 typedef struct capture_rule {
   int sweep;         /* the ace sweeps the whole table              */
@@ -244,51 +246,79 @@ static inline scopa_cards ranks_held(scopa_cards set) {
 
 /*
  * The default capture rule (match, no ace sweep, no fewest_cards), where
- * the bench and most searches spend their time: the same moves as
- * card_moves() card by card, with rank tests on whole sets and the sums
- * built once, and only when a card has no rank match on the table.
+ * the bench and most searches spend their time.  Captures by sum come from
+ * generated tables (src/core/sum_tables.h): the partitions of the card's
+ * value into two or more ranks that the table's ranks allow, each checked
+ * against the table's per-rank counts at once: with counts and
+ * multiplicities in nibbles (at most 4 each), ((C | H) - P) & H == H holds
+ * exactly when every count covers its multiplicity.
  */
-#define FAST_SUMS 64
+#define NIBBLE_HIGH 0x8888888888ull
+
+/* Per-rank counts of a set, one nibble per rank. */
+static inline uint64_t rank_counts(scopa_cards x) {
+  x = x - ((x >> 1) & 0x5555555555ull);
+  return (x & 0x3333333333ull) + ((x >> 2) & 0x3333333333ull);
+}
+
+/* Bit r-1 set iff a card of rank r is in the set (ranks 1..10). */
+static inline unsigned rank_bits(scopa_cards x) {
+  uint64_t p = ranks_held(x);
+  p = (p | (p >> 3)) & 0x0303030303ull;
+  p = (p | (p >> 6)) & 0x000F000F000Full;
+  p = (p | (p >> 12)) & 0x000000FF000000FFull;
+  p = (p | (p >> 24)) & 0xFFFFull;
+  return (unsigned)p;
+}
+
+/* Every capture of the partition `parts` (nibble multiplicities) from the
+ * table, appended at moves[n]; returns the new n. */
+static int emit_partition(scopa_move base, uint64_t parts, scopa_cards table,
+                          scopa_move *moves, int n, int cap) {
+  if (!parts) {
+    if (n < cap)
+      moves[n] = base;
+    return n + 1;
+  }
+  int shift = LOWEST(parts) & ~3;
+  unsigned m = (unsigned)(parts >> shift) & 0xF;
+  unsigned avail = (unsigned)(table >> shift) & 0xF;
+  parts &= ~((uint64_t)0xF << shift);
+  for (unsigned sub = avail; sub; sub = (sub - 1) & avail)
+    if ((unsigned)__builtin_popcount(sub) == m)
+      n = emit_partition(base | ((scopa_cards)sub << shift), parts, table,
+                         moves, n, cap);
+  return n;
+}
+
 static int hand_moves_match(scopa_cards hand, scopa_cards table,
                             int mandatory, scopa_move *moves, int cap) {
-  scopa_cards on_table = ranks_held(table);
-  scopa_cards by_sum = ranks_held(hand) & ~on_table;
-  uint8_t sum[FAST_SUMS];
-  scopa_cards set[FAST_SUMS];
-  int ns = 0, n = 0;
-  if (by_sum) {
-    int max_sum = (63 - __builtin_clzll(by_sum)) / 4 + 1;
-    scopa_cards low = table & (((scopa_cards)1 << (4 * (max_sum - 1))) - 1);
-    if (low & (low - 1)) { /* two or more cards below the largest sum */
-      sum[0] = 0, set[0] = 0, ns = 1;
-      for (; low; low &= low - 1) {
-        int c = LOWEST(low), v = SCOPA_RANK(c), end = ns;
-        for (int i = 0; i < end; i++) {
-          int t = sum[i] + v;
-          if (t > max_sum)
-            continue;
-          if (ns == FAST_SUMS)
-            return -1;
-          sum[ns] = (uint8_t)t;
-          set[ns++] = set[i] | SCOPA_BIT(c);
-        }
-      }
-    }
-  }
+  uint64_t counts = rank_counts(table) | NIBBLE_HIGH;
+  unsigned present = rank_bits(table);
+  int n = 0;
   for (scopa_cards h = hand; h; h &= h - 1) {
     int c = LOWEST(h), v = SCOPA_RANK(c), start = n;
     scopa_move bits = SCOPA_MOVE(c, 0);
     scopa_cards same = table & SCOPA_RANK_CARDS(v);
     if (same) {
-      for (; same; same &= same - 1)
-        PUSH(bits | SCOPA_BIT(LOWEST(same)));
+      for (; same; same &= same - 1) {
+        if (n < cap)
+          moves[n] = bits | SCOPA_BIT(LOWEST(same));
+        n++;
+      }
     } else {
-      for (int i = 1; i < ns; i++)
-        if (sum[i] == v && (set[i] & (set[i] - 1)))
-          PUSH(bits | set[i]);
+      uint64_t cand = SUM_CAND[v][present & ((1u << (v - 1)) - 1)];
+      for (; cand; cand &= cand - 1) {
+        uint64_t parts = SUM_PARTS[v][LOWEST(cand)];
+        if (((counts - parts) & NIBBLE_HIGH) == NIBBLE_HIGH)
+          n = emit_partition(bits, parts, table, moves, n, cap);
+      }
     }
-    if (n == start || !mandatory)
-      PUSH(bits);
+    if (n == start || !mandatory) {
+      if (n < cap)
+        moves[n] = bits;
+      n++;
+    }
   }
   return n;
 }
