@@ -18,7 +18,8 @@ static const char USAGE[] =
     "  --preset NAME      scopa, scopone, scientifico, assi, quindici\n"
     "  --opponent BOT     computer players (default: the strongest)\n"
     "  --partner BOT      your partner in a team game (default: --opponent)\n"
-    "  --level N          bot strength 1..8 (thinking time), default: the bot's\n"
+    "  --level L          1-4 or principiante|intermedio|esperto|campione\n"
+    "                     (beginner|intermediate|expert|champion)\n"
     "  --movetime MS      bot thinking time per move\n"
     "  --players N        2, 3 or 4;  --teams  partners (4 players)\n"
     "  --humans N         hot seat: N people share this terminal (seats 1..N)\n"
@@ -94,6 +95,18 @@ static int split_seats(play_config *cfg, const char *list) {
     snprintf(cfg->seat_kind[n++], PLAY_NAME, "%s", tok);
   }
   return n >= 2 ? n : -1;
+}
+
+/* A level by number (1 weakest) or by name (scopa_bot_level). */
+static int level_name(const char *text, char *out) {
+  static const char *const BY_NUMBER[] = {"principiante", "intermedio",
+                                          "esperto", "campione"};
+  if (text[0] >= '1' && text[0] <= '4' && !text[1])
+    text = BY_NUMBER[text[0] - '1'];
+  if (scopa_bot_level(text, NULL, NULL) != SCOPA_OK)
+    return -1;
+  snprintf(out, PLAY_NAME, "%s", text);
+  return 0;
 }
 
 typedef struct parser {
@@ -203,14 +216,16 @@ static int one_arg(parser *p) {
       return bad("--seed wants a number, not", val);
     cfg->seeded = 1;
     cfg->seed = (unsigned long long)v;
-  } else if (IS("level") || IS("movetime") || IS("delay") || IS("humans")) {
-    long long max = IS("level") ? 8 : IS("humans") ? 4 : 600000;
+  } else if (IS("level")) {
+    if (!(val = take_value(p, eq)) || level_name(val, cfg->level))
+      return bad("unknown level", val);
+  } else if (IS("movetime") || IS("delay") || IS("humans")) {
+    long long max = IS("humans") ? 4 : 600000;
     if (!(val = take_value(p, eq)) || parse_number(val, 0, max, &v))
       return bad("not a good number:", val);
-    *(IS("level")      ? &cfg->level
-      : IS("movetime") ? &cfg->movetime_ms
-      : IS("delay")    ? &cfg->delay_ms
-                       : &cfg->humans) = (int)v;
+    *(IS("movetime") ? &cfg->movetime_ms
+      : IS("delay")  ? &cfg->delay_ms
+                     : &cfg->humans) = (int)v;
   } else {
     int rc = rules_flag(p, flag, eq);
     if (rc == -2)

@@ -14,7 +14,9 @@
 #include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
+#include <poll.h>
 #include <string.h>
+#include <unistd.h>
 
 static void print_cards(const play_session *s, const char *title,
                         scopa_cards cards) {
@@ -90,21 +92,42 @@ static void print_moves(const play_session *s, const scopa_move *moves,
   }
 }
 
+/* Input, read straight from fd 0 with poll: a signal may be delivered to
+ * a bot's thread rather than to a blocked read, so the wait wakes up four
+ * times a second to look at play_stop. */
+static char inbuf[4096];
+static size_t inlen;
+static int ineof;
+
 /* Reads one line into buf (the rest of a too long line is dropped).
  * Returns 0, or -1 at end of input or on a signal. */
 static int read_line(char *buf, size_t n) {
   fflush(stdout);
-  if (!fgets(buf, (int)n, stdin))
-    return -1;
-  size_t len = strlen(buf);
-  if (len && buf[len - 1] != '\n' && !feof(stdin)) {
-    int ch;
-    while ((ch = getchar()) != EOF && ch != '\n')
-      ;
+  for (;;) {
+    char *nl = memchr(inbuf, '\n', inlen);
+    if (nl || (ineof && inlen) || inlen == sizeof inbuf) {
+      size_t take = nl ? (size_t)(nl - inbuf) : inlen;
+      size_t keep = take < n - 1 ? take : n - 1;
+      memcpy(buf, inbuf, keep);
+      buf[keep] = 0;
+      size_t used = nl ? take + 1 : take;
+      memmove(inbuf, inbuf + used, inlen - used);
+      inlen -= used;
+      while (keep && isspace((unsigned char)buf[keep - 1]))
+        buf[--keep] = 0;
+      return 0;
+    }
+    if (ineof || play_stop)
+      return -1;
+    struct pollfd pfd = {STDIN_FILENO, POLLIN, 0};
+    if (poll(&pfd, 1, 250) <= 0)
+      continue;
+    ssize_t got = read(STDIN_FILENO, inbuf + inlen, sizeof inbuf - inlen);
+    if (got > 0)
+      inlen += (size_t)got;
+    else if (got == 0 || errno != EINTR)
+      ineof = 1;
   }
-  while (len && isspace((unsigned char)buf[len - 1]))
-    buf[--len] = 0;
-  return 0;
 }
 
 /* The listed move a line names, or -1 with a message for the person. */

@@ -33,7 +33,7 @@ typedef struct play_config {
   char opponent[PLAY_NAME];  /* bot for computer seats ("" = best)         */
   char partner[PLAY_NAME];   /* bot for the human's partner ("" = opp.)    */
   int humans;                /* hot seat: seats 0..humans-1 are people     */
-  int level;                 /* 0 = bot default, else 1..8                 */
+  char level[PLAY_NAME];      /* scopa_bot_level name, or 1..4 ("" none)    */
   int movetime_ms;           /* overrides level when > 0                   */
   int seeded;
   unsigned long long seed;
@@ -49,6 +49,7 @@ typedef struct play_config {
 typedef struct play_seat {
   int human;
   scopa_bot *bot;
+  int movetime_ms;           /* the bot's time per move, 0 its default     */
   char name[PLAY_NAME];
 } play_seat;
 
@@ -60,6 +61,8 @@ typedef struct play_session {
   int round_live;            /* st holds a round that is not over          */
   int round_no;              /* 1-based number of the round in st          */
   int humans;                /* number of human seats                      */
+  int resumed;               /* seat names come from the record            */
+  char record_names[SCOPA_MAX_SEATS][PLAY_NAME];
   play_seat seat[SCOPA_MAX_SEATS];
   scopa_rng rng;
   unsigned long long seed;

@@ -72,22 +72,49 @@ static const char *best_bot(void) {
   return best;
 }
 
-/* A bot by name, else the best there is (said on stderr). */
-static scopa_bot *make_bot(const char *want) {
-  scopa_bot *bot = NULL;
+/* A bot by name or by level name ("esperto"), else the best there is
+ * (said on stderr).  --level sets the bot when no name is given, and the
+ * time per move unless --movetime does. */
+static void make_bot(play_session *s, play_seat *seat, const char *want) {
+  const char *level_bot = NULL;
+  int ms = 0;
+  if (*s->cfg.level)
+    scopa_bot_level(s->cfg.level, &level_bot, &ms);
   if (!*want)
+    want = level_bot ? level_bot : best_bot();
+  const char *bot = want;
+  if (scopa_bot_new(want, &seat->bot) != SCOPA_OK &&
+      (scopa_bot_level(want, &bot, &ms) != SCOPA_OK ||
+       scopa_bot_new(bot, &seat->bot) != SCOPA_OK)) {
+    fprintf(stderr, "scopa play: no bot named '%s' in this build; playing "
+                    "against '%s' instead\n",
+            want, best_bot());
     want = best_bot();
-  if (scopa_bot_new(want, &bot) == SCOPA_OK)
-    return bot;
-  fprintf(stderr, "scopa play: no bot named '%s' in this build; playing "
-                  "against '%s' instead\n",
-          want, best_bot());
-  scopa_bot_new(best_bot(), &bot);
-  return bot;
+    scopa_bot_new(want, &seat->bot);
+  }
+  seat->movetime_ms = s->cfg.movetime_ms ? s->cfg.movetime_ms : ms;
+  snprintf(seat->name, PLAY_NAME, "%s", want);
 }
 
 static int seat_is_partner(const play_session *s, int seat) {
   return s->rules.teams && seat == 2;
+}
+
+/* Who sat at a seat, from its name in a record this program wrote:
+ * "You", "Player 2" are people, "Computer" the default bot, a bot or level
+ * name (maybe numbered, "greedy 2") that bot, and any other name a person. */
+static void kind_from_name(const char *name, char *kind) {
+  char base[PLAY_NAME];
+  snprintf(base, sizeof base, "%s", name);
+  char *sp = strrchr(base, ' ');
+  if (sp && sp[1] && strspn(sp + 1, "0123456789") == strlen(sp + 1))
+    *sp = 0;
+  if (!strcmp(base, "Computer"))
+    kind[0] = 0;
+  else if (scopa_bot_describe(base) || scopa_bot_level(base, NULL, NULL) == 0)
+    snprintf(kind, PLAY_NAME, "%s", base);
+  else
+    snprintf(kind, PLAY_NAME, "human");
 }
 
 static void setup_seats(play_session *s) {
@@ -96,8 +123,13 @@ static void setup_seats(play_session *s) {
   s->humans = 0;
   for (int i = 0; i < players; i++) {
     play_seat *seat = &s->seat[i];
+    char from_record[PLAY_NAME] = "";
     const char *kind = c->seat_kind[i];
-    if (!*kind)
+    if (!*kind && s->resumed) {
+      kind_from_name(s->record_names[i], from_record);
+      kind = strcmp(from_record, "human") && *c->opponent ? "" : from_record;
+    }
+    if (!*kind && !s->resumed)
       kind = i < (c->humans ? c->humans : 1) ? "human" : "";
     if (strcmp(kind, "human") == 0) {
       seat->human = 1;
@@ -106,8 +138,9 @@ static void setup_seats(play_session *s) {
     }
     if (!*kind)
       kind = seat_is_partner(s, i) && *c->partner ? c->partner : c->opponent;
-    seat->bot = make_bot(kind);
-    snprintf(seat->name, PLAY_NAME, "%s", scopa_bot_name(seat->bot));
+    make_bot(s, seat, kind);
+    if (!*kind) /* the default opponent, or one given by level */
+      snprintf(seat->name, PLAY_NAME, "%s", *c->level ? c->level : "Computer");
   }
   int k = 0;
   for (int i = 0; i < players; i++)
@@ -119,12 +152,20 @@ static void setup_seats(play_session *s) {
         snprintf(s->seat[i].name, PLAY_NAME, "%s %d",
                  TX(s, "Player", "Giocatore"), k);
     }
-  /* Two bots of the same kind get a number each. */
+  /* Bots of the same kind are numbered: "greedy 1", "greedy 2". */
+  char base[SCOPA_MAX_SEATS][PLAY_NAME];
   for (int i = 0; i < players; i++)
-    for (int j = i + 1; j < players; j++)
-      if (!s->seat[j].human && strcmp(s->seat[i].name, s->seat[j].name) == 0)
-        snprintf(s->seat[j].name + strlen(s->seat[j].name),
-                 PLAY_NAME - strlen(s->seat[j].name), " %d", j + 1);
+    memcpy(base[i], s->seat[i].name, PLAY_NAME);
+  for (int i = 0; i < players; i++) {
+    int same = 0, before = 0;
+    for (int j = 0; j < players; j++)
+      if (!s->seat[i].human && strcmp(base[i], base[j]) == 0)
+        same++, before += j < i;
+    if (same > 1)
+      snprintf(s->seat[i].name, PLAY_NAME, "%.20s %d", base[i], before + 1);
+  }
+  for (int i = 0; s->resumed && i < players; i++)
+    memcpy(s->seat[i].name, s->record_names[i], PLAY_NAME);
 }
 
 const char *play_seat_name(const play_session *s, int seat) {
@@ -172,6 +213,12 @@ static int resume(play_session *s, char *msg, size_t msgsize) {
   s->game = rp.game;
   s->round_no = rp.nrounds;
   s->rec = scopa_record_from_replay(&rp);
+  s->resumed = 1;
+  for (int i = 0; i < s->rules.players; i++)
+    if (i < rp.nseats)
+      snprintf(s->record_names[i], PLAY_NAME, "%s", rp.seats[i]);
+    else
+      snprintf(s->record_names[i], PLAY_NAME, "%s", i ? "Computer" : "You");
   const scopa_replay_round *last = rp.nrounds ? &rp.rounds[rp.nrounds - 1] : 0;
   if (last && !last->complete) {
     scopa_state_deal(&s->st, &s->rules, last->dealer, last->deck, NULL, 0);
@@ -288,9 +335,7 @@ scopa_move play_session_bot_move(play_session *s) {
   scopa_bot_limits lim = {0};
   lim.seed = s->seed * 1000003ull + (unsigned long long)s->round_no * 64 +
              s->st.plays;
-  lim.movetime_ms = s->cfg.movetime_ms;
-  if (!lim.movetime_ms && s->cfg.level)
-    lim.movetime_ms = 25 << (s->cfg.level - 1);
+  lim.movetime_ms = s->seat[seat].movetime_ms;
   scopa_move move = 0;
   if (scopa_bot_choose(s->seat[seat].bot, &view, &lim, &move) != SCOPA_OK ||
       scopa_state_check(&s->st, move, NULL, 0) != SCOPA_OK) {

@@ -62,6 +62,9 @@ def check_finished(path):
 
 
 def play_plain(args, lines, timeout=30):
+    """A game in line mode; the opponent is greedy unless args say (fast)."""
+    if "--opponent" not in args and "--resume" not in args:
+        args = ["--opponent", "greedy"] + args
     out = subprocess.run([SCOPA, "play", "--plain", "--lang", "en"] + args,
                          input="".join(l + "\n" for l in lines),
                          capture_output=True, text=True, timeout=timeout,
@@ -111,6 +114,7 @@ def t_line_format():
 def t_line_bad_lines():
     rec = os.path.join(TMP, "bad.json")
     p = subprocess.Popen([SCOPA, "play", "--plain", "--lang", "en", "--seed", "5",
+                          "--opponent", "greedy",
                           "--record", rec], stdin=subprocess.PIPE,
                          stdout=subprocess.PIPE, text=True, env=ENV)
 
@@ -186,6 +190,7 @@ def t_line_resume():
 def t_line_sigint():
     rec = os.path.join(TMP, "int.json")
     p = subprocess.Popen([SCOPA, "play", "--plain", "--lang", "en", "--seed", "8",
+                          "--opponent", "best",
                           "--record", rec], stdin=subprocess.PIPE,
                          stdout=subprocess.PIPE, text=True, env=ENV)
     for _ in range(3):
@@ -234,6 +239,7 @@ def t_line_variants():
 def t_line_italian():
     rec = os.path.join(TMP, "it.json")
     out = subprocess.run([SCOPA, "play", "--plain", "--lang", "it", "--seed", "7",
+                          "--opponent", "greedy",
                           "--record", rec], input="1\n" * 400,
                          capture_output=True, text=True, timeout=30, env=ENV)
     check(out.returncode == 0, "exit")
@@ -321,7 +327,8 @@ def t_tty_fallback():
 
     try:
         subprocess.run(T + ["new-session", "-d", "-s", "t", "-x", "80", "-y", "24",
-                            "env TERM=dumb %s play --lang en --seed 2 --record %s;"
+                            "env TERM=dumb %s play --lang en --seed 2 --opponent greedy "
+                            "--record %s;"
                             " echo EXIT=$?; sleep 60" % (SCOPA, rec)], check=True)
         wait_for("Legal moves:", "TERM=dumb did not give the line mode")
         subprocess.run(T + ["send-keys", "-t", "t", "C-d"])
@@ -330,7 +337,7 @@ def t_tty_fallback():
         T[2] = sock + "b"  # a fresh server: the old one may still be leaving
         subprocess.run(T + ["new-session", "-d", "-s", "t", "-x", "60", "-y", "20",
                             "env LANG=C.UTF-8 TERM=xterm %s play --lang en --seed 3 "
-                            "--delay 0 --record %s; echo EXIT=$?; sleep 60"
+                            "--opponent best --delay 0 --record %s; echo EXIT=$?; sleep 60"
                             % (SCOPA, rec2)], check=True)
         wait_for("Table (", "no table on a 60x20 terminal")
         subprocess.run(T + ["resize-window", "-t", "t", "-x", "100", "-y", "30"])
