@@ -1,0 +1,143 @@
+/*
+ * test_view.c -- hidden information (STYLE.md habit 6): a seat's view holds
+ * nothing the seat may not know, a view rebuilt from what the seat was told
+ * is checked (a view that cannot happen is an error), and sampled worlds
+ * vary only in what the seat cannot see.
+ */
+#include "../test.h"
+#include "helpers.h"
+
+/* A 2-player round, dealer 1, a few moves in. */
+static scopa_state started(int plays, scopa_rng *rng) {
+  scopa_rules r = rules_of("");
+  scopa_state s;
+  scopa_move moves[SCOPA_MAX_MOVES];
+  scopa_state_deal_random(&s, &r, 1, rng);
+  while (s.plays < plays) {
+    int n = scopa_state_legal(&s, moves, SCOPA_MAX_MOVES);
+    scopa_state_play(&s, moves[scopa_rng_below(rng, (uint32_t)n)]);
+  }
+  return s;
+}
+
+static int dealt_of(const scopa_state *s, int seat, uint8_t *out) {
+  int n = 0;
+  for (int i = 0; i < s->next; i++)
+    if (s->dealt[seat] & SCOPA_BIT(s->deck[i]))
+      out[n++] = s->deck[i];
+  return n;
+}
+
+int main(void) {
+  scopa_rng rng;
+  scopa_rng_seed(&rng, 99);
+  char msg[200];
+  TEST("view-1.1", "a view does not change when hidden cards change");
+  for (int k = 0; k < 200; k++) {
+    scopa_state s = started(1 + k % 30, &rng), t = s;
+    int seat = s.to_play;
+    /* Swap the other hand with cards from the stock: unseen to `seat`. */
+    int other = 1 - seat;
+    scopa_cards stock = 0;
+    for (int i = t.next; i < 40; i++)
+      stock |= SCOPA_BIT(t.deck[i]);
+    if (!stock || !t.hand[other])
+      continue;
+    int a = __builtin_ctzll(t.hand[other]), b = __builtin_ctzll(stock);
+    t.hand[other] ^= SCOPA_BIT(a) | SCOPA_BIT(b);
+    for (int i = t.next; i < 40; i++)
+      if (t.deck[i] == b)
+        t.deck[i] = (uint8_t)a;
+    scopa_view v, w;
+    scopa_view_of(&s, seat, NULL, &v);
+    scopa_view_of(&t, seat, NULL, &w);
+    CHECK(memcmp(&v, &w, sizeof v) == 0);
+    CHECK(!(v.hand & v.unseen));
+    CHECK(v.unseen & SCOPA_BIT(a));
+  }
+  TEST("view-2.1", "a view that cannot happen is an error: a card seen "
+                   "twice");
+  scopa_state s = started(4, &rng);
+  uint8_t dealt[40];
+  int nd = dealt_of(&s, s.to_play, dealt);
+  scopa_view v;
+  scopa_rules r = s.rules;
+  CHECK_EQ_INT(scopa_view_build(&v, &r, s.to_play, s.dealer, s.initial_table,
+                                dealt, nd, s.moves, s.plays, NULL, msg,
+                                sizeof msg),
+               SCOPA_OK);
+  uint8_t twice[40];
+  memcpy(twice, dealt, sizeof twice);
+  twice[1] = twice[0];
+  CHECK_EQ_INT(scopa_view_build(&v, &r, s.to_play, s.dealer, s.initial_table,
+                                twice, nd, s.moves, s.plays, NULL, msg,
+                                sizeof msg),
+               SCOPA_EVIEW);
+  CHECK(strstr(msg, "twice") != NULL);
+  TEST("view-2.2", "a view that cannot happen is an error: a dealt card "
+                   "on the table");
+  twice[1] = (uint8_t)__builtin_ctzll(s.initial_table);
+  CHECK_EQ_INT(scopa_view_build(&v, &r, s.to_play, s.dealer, s.initial_table,
+                                twice, nd, s.moves, s.plays, NULL, msg,
+                                sizeof msg),
+               SCOPA_EVIEW);
+  TEST("view-2.3", "a view that cannot happen is an error: too few or too "
+                   "many dealt cards");
+  CHECK_EQ_INT(scopa_view_build(&v, &r, s.to_play, s.dealer, s.initial_table,
+                                dealt, nd - 1, s.moves, s.plays, NULL, msg,
+                                sizeof msg),
+               SCOPA_EVIEW);
+  TEST("view-2.4", "a view that cannot happen is an error: an illegal move");
+  scopa_move bad[40];
+  memcpy(bad, s.moves, sizeof bad);
+  /* The first move laid a card that could have captured, or took cards
+   * that are not there: rewrite it to take a card not on the table. */
+  bad[0] = SCOPA_MOVE(SCOPA_MOVE_CARD(bad[0]),
+                      ~s.initial_table & ~SCOPA_BIT(SCOPA_MOVE_CARD(bad[0])) &
+                          SCOPA_ALL_CARDS & (~0ull << 36));
+  CHECK_EQ_INT(scopa_view_build(&v, &r, s.to_play, s.dealer, s.initial_table,
+                                dealt, nd, bad, s.plays, NULL, msg,
+                                sizeof msg),
+               SCOPA_EVIEW);
+  TEST("view-2.5", "a view that cannot happen is an error: a table of the "
+                   "wrong size, a seat out of range");
+  CHECK_EQ_INT(scopa_view_build(&v, &r, s.to_play, s.dealer,
+                                s.initial_table & (s.initial_table - 1), dealt,
+                                nd, s.moves, s.plays, NULL, msg, sizeof msg),
+               SCOPA_EVIEW);
+  CHECK_EQ_INT(scopa_view_build(&v, &r, 2, s.dealer, s.initial_table, dealt,
+                                nd, s.moves, s.plays, NULL, msg, sizeof msg),
+               SCOPA_EVIEW);
+  TEST("view-2.6", "random garbage views never crash and are refused or "
+                   "consistent");
+  for (int k = 0; k < 3000; k++) {
+    uint8_t d[40];
+    scopa_move m[40];
+    int nd2 = (int)scopa_rng_below(&rng, 12), nm = (int)scopa_rng_below(&rng, 12);
+    for (int i = 0; i < nd2; i++)
+      d[i] = (uint8_t)scopa_rng_below(&rng, 41);
+    for (int i = 0; i < nm; i++)
+      m[i] = SCOPA_MOVE(scopa_rng_below(&rng, 40),
+                        scopa_rng_next(&rng) & scopa_rng_next(&rng));
+    scopa_cards table = scopa_rng_next(&rng) & SCOPA_ALL_CARDS;
+    int rc = scopa_view_build(&v, &r, (int)scopa_rng_below(&rng, 3) - 0,
+                              (int)scopa_rng_below(&rng, 2), table, d, nd2, m,
+                              nm, NULL, msg, sizeof msg);
+    CHECK(rc == SCOPA_OK || rc == SCOPA_EVIEW);
+    if (rc != SCOPA_OK)
+      CHECK(msg[0] != 0);
+  }
+  TEST("view-3.1", "sampled worlds keep the seat's hand, vary the rest");
+  s = started(2, &rng);
+  scopa_view_of(&s, s.to_play, NULL, &v);
+  scopa_cards seen_other = 0;
+  for (int k = 0; k < 100; k++) {
+    scopa_state w;
+    scopa_view_sample(&v, &rng, &w);
+    CHECK(w.hand[s.to_play] == s.hand[s.to_play]);
+    seen_other |= w.hand[1 - s.to_play];
+  }
+  /* Over 100 samples the other hand takes many different cards. */
+  CHECK(__builtin_popcountll(seen_other) > 10);
+  return test_summary("view");
+}
