@@ -40,7 +40,8 @@ static void put(int y, int x, const char *text) {
   mvaddnstr(y, x, text, COLS - x);
 }
 
-static void card_box(const screen *sc, int y, int x, int card, attr_t mark) {
+static void card_box(const screen *sc, int y, int x, int card, attr_t mark,
+                     const char *label) {
   if (y < 0 || y + CARD_H > LINES || x + CARD_W > COLS)
     return;
   char rank[8];
@@ -54,6 +55,8 @@ static void card_box(const screen *sc, int y, int x, int card, attr_t mark) {
   mvaddch(y, x + CARD_W - 1, ACS_URCORNER);
   mvaddch(y + CARD_H - 1, x, ACS_LLCORNER);
   mvaddch(y + CARD_H - 1, x + CARD_W - 1, ACS_LRCORNER);
+  if (label)
+    mvaddstr(y, x + 2, label);
   for (int r = 1; r < CARD_H - 1; r++) {
     mvaddch(y + r, x, ACS_VLINE);
     mvaddch(y + r, x + CARD_W - 1, ACS_VLINE);
@@ -105,37 +108,46 @@ static int others(const screen *sc) {
 
 /* Box mode needs this many rows (see draw_board). */
 static int rows_needed(const screen *sc, int ntable) {
-  return 2 + others(sc) + 1 + 1 + 1 + table_rows(ntable) * CARD_H + 1 + 1 +
+  int before = sc->s->rules.players > 2;
+  return 2 + others(sc) + 1 + before + 1 + table_rows(ntable) * CARD_H + 1 +
          1 + CARD_H + 1 + 1 + 1 + 1;
 }
 
 static void title_line(const screen *sc) {
   const play_session *s = sc->s;
-  char left[160], right[200] = "", name[80];
-  snprintf(left, sizeof left, " Scopa  %s %d  %s: %s", TX(s, "round", "mano"),
-           s->round_no, TX(s, "dealer", "mazziere"),
-           play_seat_name(s, s->st.dealer));
+  char left[64], right[240] = "", name[80];
+  snprintf(left, sizeof left, " Scopa - %s %d ", TX(s, "round", "mano"),
+           s->round_no);
   for (int side = 0; side < s->game.sides; side++)
     snprintf(right + strlen(right), sizeof right - strlen(right), "%s%s %d",
-             side ? "  " : "", play_side_name(s, side, name, sizeof name),
+             side ? " - " : "", play_side_name(s, side, name, sizeof name),
              s->game.totals[side]);
-  snprintf(right + strlen(right), sizeof right - strlen(right), "  / %d ",
-           s->rules.target);
+  snprintf(right + strlen(right), sizeof right - strlen(right), "  (%s %d) ",
+           TX(s, "target", "ai"), s->rules.target);
   attron(A_REVERSE);
   mvhline(0, 0, ' ', COLS);
   put(0, 0, left);
   int x = COLS - (int)strlen(right);
-  put(0, x > (int)strlen(left) ? x : (int)strlen(left) + 1, right);
+  put(0, x > (int)strlen(left) ? x : (int)strlen(left), right);
   attroff(A_REVERSE);
   char rules[400];
   put(1, 0, play_rules_line(s, rules, sizeof rules));
 }
 
+/* "taken 12 cards, 1 scopa" of a seat's side */
+static char *taken(const play_session *s, int seat, char *buf, size_t n) {
+  int side = scopa_rules_side_of(&s->rules, seat);
+  snprintf(buf, n, "%s %d %s, %d %s", TX(s, "taken", "prese"),
+           __builtin_popcountll(s->st.pile[side]), TX(s, "cards", "carte"),
+           s->st.scope[side], s->st.scope[side] == 1 ? "scopa" : "scope");
+  return buf;
+}
+
 static void seat_line(const screen *sc, int y, int seat) {
   const play_session *s = sc->s;
-  int side = scopa_rules_side_of(&s->rules, seat);
   int turn = scopa_state_to_play(&s->st) == seat;
-  char text[200];
+  int partner = s->rules.teams && sc->viewer >= 0 && seat % 2 == sc->viewer % 2;
+  char text[200], pile[80];
   attr_t a = turn ? A_BOLD : A_NORMAL;
   attron(a);
   snprintf(text, sizeof text, "%s %-12.12s", turn ? ">" : " ",
@@ -144,17 +156,32 @@ static void seat_line(const screen *sc, int y, int seat) {
   attroff(a);
   int x = 15, k = __builtin_popcountll(s->st.hand[seat]);
   attron(sc->color ? COLOR_PAIR(PAIR_BACK) : A_DIM);
-  for (int i = 0; i < k && x < COLS - 2; i++, x += 2)
+  for (int i = 0; i < k && x < COLS - 2; i++, x++)
     put(y, x, sc->utf8 ? "\xe2\x96\x92" : "#");
   attroff(sc->color ? COLOR_PAIR(PAIR_BACK) : A_DIM);
-  snprintf(text, sizeof text, "%d %s  %s %d %s, %d %s%s", k,
-           TX(s, "in hand", "in mano"), TX(s, "taken", "prese"),
-           __builtin_popcountll(s->st.pile[side]), TX(s, "cards", "carte"),
-           s->st.scope[side], s->st.scope[side] == 1 ? "scopa" : "scope",
-           s->rules.teams && seat % 2 == sc->viewer % 2 && sc->viewer >= 0
-               ? TX(s, "  (partner)", "  (compagno)")
-               : "");
-  put(y, 15 + 2 * 10 + 1, text);
+  snprintf(text, sizeof text, "%d %s  %s%s%s", k, TX(s, "in hand", "in mano"),
+           taken(s, seat, pile, sizeof pile),
+           partner ? TX(s, "  partner", "  compagno") : "",
+           seat == s->st.dealer ? TX(s, "  dealer", "  mazziere") : "");
+  put(y, 15 + 11, text);
+}
+
+/* The moves of the round before the last one, back to the viewer's own
+ * (or players-2 of them), in notation: what happened since your turn. */
+static void before_line(const screen *sc, int y) {
+  const play_session *s = sc->s;
+  char text[400] = "", m[SCOPA_MOVE_TEXT];
+  int players = s->rules.players, n = s->st.plays;
+  int first = n - 1 - (players - 2) > 0 ? n - 1 - (players - 2) : 0;
+  for (int i = first; i < n - 1 && s->round_live; i++) {
+    int seat = (s->st.dealer + 1 + i) % players;
+    snprintf(text + strlen(text), sizeof text - strlen(text), "%s%s %s",
+             *text ? ", " : TX(s, "Before: ", "Prima: "),
+             play_seat_name(s, seat), scopa_move_str(s->st.moves[i], m));
+  }
+  attron(A_DIM);
+  put(y, 0, text);
+  attroff(A_DIM);
 }
 
 static void last_line(const screen *sc, int y) {
@@ -190,7 +217,7 @@ static int table_cards(const screen *sc, int y, int boxes) {
       y += boxes ? CARD_H : 1;
     }
     if (boxes)
-      card_box(sc, y, x, cards[i], mark);
+      card_box(sc, y, x, cards[i], mark, NULL);
     else
       w = card_token(sc, y, x, cards[i], mark);
     x += w + 1;
@@ -200,23 +227,24 @@ static int table_cards(const screen *sc, int y, int boxes) {
 
 static void hand_label(const screen *sc, int y) {
   const play_session *s = sc->s;
-  char label[200];
+  char label[200], pile[80];
   if (sc->viewer < 0)
     snprintf(label, sizeof label, "%s", TX(s, "(hands hidden)", "(mani coperte)"));
-  else if (s->humans == 1)
-    snprintf(label, sizeof label, "%s", TX(s, "Your hand", "La tua mano"));
   else
-    snprintf(label, sizeof label, "%s %s", TX(s, "Hand of", "Mano di"),
-             play_seat_name(s, sc->viewer));
+    snprintf(label, sizeof label, "%s   %s",
+             s->humans == 1 ? TX(s, "Your hand", "La tua mano")
+                            : play_seat_name(s, sc->viewer),
+             taken(s, sc->viewer, pile, sizeof pile));
   put(y, 0, label);
 }
 
-/* The viewer's hand from y; returns the next free row. */
+/* The viewer's hand from y; returns the next free row.  Each card has its
+ * key (1..9, 0) in its top border; the selected one stands out a row. */
 static int hand_cards(screen *sc, int y, int boxes) {
   memset(sc->hand_at, 0, sizeof sc->hand_at);
   hand_label(sc, y++);
   if (sc->viewer < 0)
-    return y + (boxes ? CARD_H + 2 : 1);
+    return y + (boxes ? CARD_H + 1 : 1);
   int cards[40], n = list_cards(sc->s->st.hand[sc->viewer], cards);
   int x = 2;
   for (int i = 0; i < n && i < 10; i++) {
@@ -226,10 +254,10 @@ static int hand_cards(screen *sc, int y, int boxes) {
     snprintf(digit, sizeof digit, "%d", (i + 1) % 10);
     int w;
     if (boxes) {
-      put(y, x + 2, sc->choosing ? digit : " ");
-      card_box(sc, y + 2 - selected, x, cards[i], mark);
+      card_box(sc, y + 1 - selected, x, cards[i], mark,
+               sc->choosing ? digit : NULL);
       w = CARD_W;
-      sc->hand_at[i] = (rect){y + 1, x, CARD_H + 1, CARD_W};
+      sc->hand_at[i] = (rect){y, x, CARD_H + 1, CARD_W};
     } else {
       put(y, x, sc->choosing ? digit : " ");
       w = 1 + card_token(sc, y, x + 1, cards[i], mark);
@@ -237,7 +265,7 @@ static int hand_cards(screen *sc, int y, int boxes) {
     }
     x += w + 1;
   }
-  return y + (boxes ? CARD_H + 2 : 1);
+  return y + (boxes ? CARD_H + 1 : 1);
 }
 
 /* "5c takes 5s (1 of 2: press again for the next)   [ Play ]" */
@@ -301,16 +329,10 @@ void draw_board(screen *sc) {
   for (int seat = 0; seat < s->rules.players; seat++)
     if (seat != sc->viewer)
       seat_line(sc, y++, seat);
+  if (s->rules.players > 2)
+    before_line(sc, y++);
   last_line(sc, y++);
-  y = table_cards(sc, y + 1, boxes) + 1;
-  if (sc->viewer >= 0) {
-    int side = scopa_rules_side_of(&s->rules, sc->viewer);
-    char text[120];
-    snprintf(text, sizeof text, "%s %d %s, %d %s", TX(s, "taken", "prese"),
-             __builtin_popcountll(s->st.pile[side]), TX(s, "cards", "carte"),
-             s->st.scope[side], s->st.scope[side] == 1 ? "scopa" : "scope");
-    put(y, 24, text);
-  }
+  y = table_cards(sc, y, boxes) + 1;
   y = hand_cards(sc, y, boxes);
   choice_line(sc, y++);
   if (*sc->message) {
