@@ -1,0 +1,39 @@
+"""scopa -- Scopa and its family (Scopone, Scopone Scientifico, Scopa
+d'Assi, Scopa a Quindici) over libscopa, with ctypes and the standard
+library only.
+
+    import scopa
+    g = scopa.Game({"game": "scopa", "players": 2})
+    r = g.new_round(dealer=0, seed=1)
+    r.current_seat, r.legal_moves(), r.apply("7dx3c+4s"), r.view(0)
+    r.score()
+
+    scopa.preset("assi")                 rules presets as dicts
+    scopa.card_str(24) == "7d"           notation helpers
+    scopa.Bot("best").choose(r)          the library's bots
+    scopa.load_record(path) / g.save(p)  game records
+    scopa.ScopaEnv / ScopaGymEnv         environments for learning agents
+    scopa.Engine().request({...})        `scopa engine` in-process
+
+The library is SCOPA_LIB when set, else the build's build/libscopa.so.
+"""
+from . import _lib
+from .cards import (CARDS, SUITS, card_str, card_parse, card_name, is_card,
+                    move_str, parse_move, move_card, move_captures,
+                    normalize_move, rank, suit)
+from .rules import PRESETS, preset, check as check_rules
+from .game import Game, Round
+from .bots import Bot, names as bot_names, describe as describe_bot
+from .records import RecordError, load as load_record, save as save_record
+from .engine import Engine
+from .env import ScopaEnv, ScopaGymEnv, FEATURES, ACTIONS, ACTION_SLOTS
+
+__version__ = _lib.lib.scopa_strerror and "0.1.0"
+library_path = _lib.path
+
+__all__ = ["Game", "Round", "Bot", "Engine", "ScopaEnv", "ScopaGymEnv",
+           "RecordError", "CARDS", "SUITS", "PRESETS", "FEATURES", "ACTIONS",
+           "ACTION_SLOTS", "card_str", "card_parse", "card_name", "is_card",
+           "move_str", "parse_move", "move_card", "move_captures",
+           "normalize_move", "rank", "suit", "preset", "check_rules",
+           "bot_names", "describe_bot", "load_record", "save_record"]

@@ -1,0 +1,207 @@
+"""_lib -- finds and loads libscopa.so, and declares the C functions used.
+
+The library is the one named by the environment variable SCOPA_LIB when it
+is set, else the one the build made (build/libscopa.so at the top of the
+repository, then other build*/ folders), else an installed libscopa.
+
+The plain structs that Python reads (scopa_rules, scopa_state, scopa_game,
+scopa_bot_limits, scopa_fault) are mirrored here and checked against the
+library's own sizes (scopa_sizeof) when it is loaded, so a layout change in
+scopa.h fails loudly instead of reading garbage.  Everything else crosses as
+plain integers, byte buffers or JSON text.
+"""
+import ctypes
+import ctypes.util
+import glob
+import os
+
+c_u8, c_i32, c_u64 = ctypes.c_uint8, ctypes.c_int32, ctypes.c_uint64
+c_int, c_char_p, c_void_p, c_size_t = (ctypes.c_int, ctypes.c_char_p,
+                                       ctypes.c_void_p, ctypes.c_size_t)
+MAX_SEATS = 4
+MOVE_TEXT = 176
+MSG = 300
+NO_SEAT = 0xFF
+
+OPTION_FIELDS = ["game", "players", "teams", "refill", "kings_redeal",
+                 "mandatory_capture", "fewest_cards", "ace_sweeps",
+                 "ace_sweep_scopa", "capture", "primiera", "re_bello",
+                 "napola", "target", "tiebreak", "win_by_two", "cappotto"]
+
+
+class Rules(ctypes.Structure):
+    _fields_ = [(name, c_i32) for name in OPTION_FIELDS]
+
+
+class State(ctypes.Structure):
+    _fields_ = [("rules", Rules),
+                ("hand", c_u64 * MAX_SEATS),
+                ("table", c_u64),
+                ("pile", c_u64 * MAX_SEATS),
+                ("deck", c_u8 * 40),
+                ("next", c_u8), ("dealer", c_u8), ("to_play", c_u8),
+                ("last_capturer", c_u8), ("plays", c_u8),
+                ("players", c_u8), ("sides", c_u8),
+                ("scope", c_u8 * MAX_SEATS),
+                ("initial_table", c_u64),
+                ("dealt", c_u64 * MAX_SEATS),
+                ("moves", c_u64 * 40)]
+
+
+class GameStruct(ctypes.Structure):
+    _fields_ = [("rules", Rules), ("sides", c_int),
+                ("totals", c_int * MAX_SEATS), ("rounds", c_int),
+                ("dealer", c_int), ("finished", c_int), ("winner", c_int)]
+
+
+class BotLimits(ctypes.Structure):
+    _fields_ = [("movetime_ms", c_int), ("seed", c_u64), ("threads", c_int)]
+
+
+class Fault(ctypes.Structure):
+    _fields_ = [("round", c_int), ("move", c_int),
+                ("message", ctypes.c_char * 256)]
+
+
+class Rng(ctypes.Structure):
+    _fields_ = [("s", c_u64 * 4)]
+
+
+def _candidates():
+    env = os.environ.get("SCOPA_LIB")
+    if env:
+        return [env]
+    top = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..",
+                                       ".."))
+    found = [os.path.join(top, "build", "libscopa.so")]
+    found += sorted(glob.glob(os.path.join(top, "build*", "libscopa.so")))
+    name = ctypes.util.find_library("scopa")
+    if name:
+        found.append(name)
+    return found
+
+
+def _load():
+    tried = []
+    for path in _candidates():
+        if os.environ.get("SCOPA_LIB") or os.path.exists(path) or \
+                not os.path.sep in path:
+            try:
+                return ctypes.CDLL(path), path
+            except OSError as e:
+                tried.append("%s (%s)" % (path, e))
+        else:
+            tried.append(path)
+    raise ImportError("scopa: cannot load libscopa.so; build it (see the "
+                      "README) or set SCOPA_LIB.  Tried: " + "; ".join(tried))
+
+
+lib, path = _load()
+
+_SIGNATURES = {
+    "scopa_sizeof": (c_size_t, [c_char_p]),
+    "scopa_free": (None, [c_void_p]),
+    "scopa_strerror": (c_char_p, [c_int]),
+    "scopa_card_str": (c_char_p, [c_int, c_char_p]),
+    "scopa_card_parse": (c_int, [c_char_p]),
+    "scopa_move_str": (c_char_p, [c_u64, c_char_p]),
+    "scopa_move_parse": (c_int, [c_char_p, ctypes.POINTER(c_u64), c_char_p,
+                                 c_size_t]),
+    "scopa_card_name": (c_char_p, [c_int, c_char_p, c_char_p, c_size_t]),
+    "scopa_option_count": (c_int, []),
+    "scopa_rules_init": (None, [ctypes.POINTER(Rules)]),
+    "scopa_rules_check": (c_int, [ctypes.POINTER(Rules), c_char_p, c_size_t]),
+    "scopa_rules_preset": (c_int, [ctypes.POINTER(Rules), c_char_p]),
+    "scopa_rules_from_json": (c_int, [ctypes.POINTER(Rules), c_char_p,
+                                      c_size_t, c_char_p, c_size_t]),
+    "scopa_rules_to_json": (c_void_p, [ctypes.POINTER(Rules)]),
+    "scopa_rules_sides": (c_int, [ctypes.POINTER(Rules)]),
+    "scopa_rules_side_of": (c_int, [ctypes.POINTER(Rules), c_int]),
+    "scopa_rng_seed": (None, [ctypes.POINTER(Rng), c_u64]),
+    "scopa_rng_deck": (None, [ctypes.POINTER(Rng), ctypes.POINTER(c_u8)]),
+    "scopa_state_deal": (c_int, [ctypes.POINTER(State), ctypes.POINTER(Rules),
+                                 c_int, ctypes.POINTER(c_u8), c_char_p,
+                                 c_size_t]),
+    "scopa_state_deal_random": (None, [ctypes.POINTER(State),
+                                       ctypes.POINTER(Rules), c_int,
+                                       ctypes.POINTER(Rng)]),
+    "scopa_state_to_play": (c_int, [ctypes.POINTER(State)]),
+    "scopa_state_over": (c_int, [ctypes.POINTER(State)]),
+    "scopa_state_apply": (c_int, [ctypes.POINTER(State), c_u64, c_char_p,
+                                  c_size_t]),
+    "scopa_state_play": (None, [ctypes.POINTER(State), c_u64]),
+    "scopa_state_legal_text": (c_void_p, [ctypes.POINTER(State)]),
+    "scopa_state_view_json": (c_void_p, [ctypes.POINTER(State), c_int,
+                                         ctypes.POINTER(c_int)]),
+    "scopa_state_score_json": (c_void_p, [ctypes.POINTER(State)]),
+    "scopa_state_score": (c_int, [ctypes.POINTER(State), c_void_p]),
+    "scopa_state_actions": (c_int, [ctypes.POINTER(State),
+                                    ctypes.POINTER(c_u64),
+                                    ctypes.POINTER(c_u8)]),
+    "scopa_game_init": (None, [ctypes.POINTER(GameStruct),
+                               ctypes.POINTER(Rules), c_int]),
+    "scopa_game_add": (c_int, [ctypes.POINTER(GameStruct), c_void_p]),
+    "scopa_view_of": (None, [ctypes.POINTER(State), c_int,
+                             ctypes.POINTER(c_int), c_void_p]),
+    "scopa_view_from_json": (c_int, [c_void_p, c_char_p, c_size_t, c_char_p,
+                                     c_size_t]),
+    "scopa_view_features": (c_int, [c_void_p, ctypes.POINTER(ctypes.c_float),
+                                    c_int]),
+    "scopa_bot_names": (ctypes.POINTER(c_char_p), []),
+    "scopa_bot_describe": (c_char_p, [c_char_p]),
+    "scopa_bot_new": (c_int, [c_char_p, ctypes.POINTER(c_void_p)]),
+    "scopa_bot_free": (None, [c_void_p]),
+    "scopa_bot_name": (c_char_p, [c_void_p]),
+    "scopa_bot_choose": (c_int, [c_void_p, c_void_p,
+                                 ctypes.POINTER(BotLimits),
+                                 ctypes.POINTER(c_u64)]),
+    "scopa_bot_evaluate": (c_int, [c_void_p, c_void_p,
+                                   ctypes.POINTER(BotLimits),
+                                   ctypes.POINTER(c_u64),
+                                   ctypes.POINTER(ctypes.c_double), c_int]),
+    "scopa_replay_text": (c_int, [c_char_p, c_size_t, c_void_p,
+                                  ctypes.POINTER(Fault)]),
+    "scopa_replay_free": (None, [c_void_p]),
+    "scopa_engine_new": (c_int, [ctypes.POINTER(c_void_p)]),
+    "scopa_engine_free": (None, [c_void_p]),
+    "scopa_engine_answer": (c_void_p, [c_void_p, c_char_p, c_size_t,
+                                       ctypes.POINTER(c_int)]),
+}
+
+for _name, (_res, _args) in _SIGNATURES.items():
+    _f = getattr(lib, _name)
+    _f.restype = _res
+    _f.argtypes = _args
+
+SIZES = {name: lib.scopa_sizeof(name.encode()) for name in
+         ("rules", "state", "view", "score", "game", "rng", "replay",
+          "fault", "bot_limits")}
+for _name, _cls in (("rules", Rules), ("state", State), ("game", GameStruct),
+                    ("bot_limits", BotLimits), ("fault", Fault),
+                    ("rng", Rng)):
+    if ctypes.sizeof(_cls) != SIZES[_name]:
+        raise ImportError("scopa: %s has %d bytes in %s, %d here: the "
+                          "bindings do not match the library" %
+                          (_name, SIZES[_name], path, ctypes.sizeof(_cls)))
+
+FEATURES = 480
+ACTION_SLOTS = 32
+ACTIONS = 40 * ACTION_SLOTS
+
+
+def take_string(ptr):
+    """The text of a malloc'd char * from the library, freed."""
+    if not ptr:
+        raise MemoryError("scopa: out of memory")
+    try:
+        return ctypes.string_at(ptr).decode("utf-8")
+    finally:
+        lib.scopa_free(ptr)
+
+
+def msgbuf():
+    return ctypes.create_string_buffer(MSG)
+
+
+def view_buffer():
+    return ctypes.create_string_buffer(SIZES["view"])

@@ -1,0 +1,168 @@
+"""`scopa engine` as a process (CONTRACTS.md "scopa engine"), the way an
+outside referee drives it: JSON lines on a pipe, answers checked against
+the independent reference (tests/oracle/refscopa.py), and broken input of
+every kind (bad JSON, invalid UTF-8, NUL bytes, deep nesting, a line of
+several megabytes, wrong types, views that cannot happen) answered with an
+error, the engine going on."""
+import json
+import random
+import subprocess
+
+from conftest import random_rules, scopa_bin
+import refscopa
+
+
+class Proc(object):
+    def __init__(self):
+        self.p = subprocess.Popen([scopa_bin(), "engine"],
+                                  stdin=subprocess.PIPE,
+                                  stdout=subprocess.PIPE)
+
+    def ask_raw(self, raw):
+        self.p.stdin.write(raw + b"\n")
+        self.p.stdin.flush()
+        line = self.p.stdout.readline()
+        assert line.endswith(b"\n"), raw[:200]
+        return json.loads(line)
+
+    def ask(self, obj):
+        return self.ask_raw(json.dumps(obj).encode())
+
+    def close(self):
+        self.p.stdin.close()
+        assert self.p.wait(timeout=10) == 0
+
+
+def view_of(ref, rules, seat, scores):
+    """The request fields for `seat` of a reference round, built from the
+    reference's own bookkeeping."""
+    P = ref.rules.players
+    order = [(ref.dealer + 1 + i) % P for i in range(ref.nmoves)]
+    return {"rules": rules, "seat": seat, "scores": scores,
+            "round": {"dealer": ref.dealer, "table": ref.initial_table,
+                      "dealt": list(ref.dealt[seat]),
+                      "moves": list(ref.history)}}
+
+
+class TrackedRound(refscopa.Round):
+    """The reference round, also keeping what each seat was dealt in order
+    and the moves as played."""
+
+    def __init__(self, rules, dealer, deck):
+        refscopa.Round.__init__(self, rules, dealer, deck)
+        self.dealt = [list(h) for h in self.hands]
+        self.history = []
+
+    def _start_turn(self):
+        before = [list(h) for h in self.hands] if hasattr(self, "dealt") \
+            else None
+        refscopa.Round._start_turn(self)
+        if before is not None:
+            for s, h in enumerate(self.hands):
+                self.dealt[s].extend(c for c in h if c not in before[s])
+
+    def apply(self, move):
+        self.history.append(str(move))
+        refscopa.Round.apply(self, move)
+
+
+def test_engine_process_1_legal_and_go_agree_with_reference():
+    rng = random.Random(17)
+    e = Proc()
+    bots = e.ask({"cmd": "hello"})["bots"]
+    for n in range(40):
+        rules = random_rules(rng)
+        parsed = refscopa.parse_rules(rules)
+        deck = list(refscopa.ALL_CARDS) if hasattr(refscopa, "ALL_CARDS") \
+            else ["%d%s" % (r, s) for r in range(1, 11) for s in "dcsb"]
+        while True:
+            rng.shuffle(deck)
+            t = deck[parsed.hand_size * parsed.players:][:parsed.table_size]
+            if not (parsed.kings_redeal and
+                    sum(1 for c in t if c.startswith("10")) >= 3):
+                break
+        ref = TrackedRound(parsed, rng.randrange(parsed.players), deck)
+        scores = [rng.randrange(5) for _ in range(parsed.sides)]
+        while ref.seat_to_play() is not None:
+            seat = ref.seat_to_play()
+            req = view_of(ref, rules, seat, scores)
+            ans = e.ask(dict(req, cmd="legal", id=n))
+            assert "error" not in ans, (req, ans)
+            want = sorted(refscopa.normalize_move(str(m))
+                          for m in ref.legal_moves())
+            got = sorted(refscopa.normalize_move(m) for m in ans["moves"])
+            assert got == want, req
+            # Every bot by turns; the searching ones (the last, strongest,
+            # of the list) less often, to keep the test fast.
+            k = n + ref.nmoves
+            bot = bots[k % 3] if k % 8 else bots[3 + k // 8 % (len(bots) - 3)]
+            ans = e.ask(dict(req, cmd="go", bot=bot, seed=n, movetime_ms=2))
+            assert refscopa.normalize_move(ans["move"]) in want, (req, ans)
+            # The seat after is not to play: an error.
+            other = view_of(ref, rules, (seat + 1) % parsed.players, scores)
+            assert "error" in e.ask(dict(other, cmd="legal"))
+            ref.apply(refscopa.parse_move(ans["move"]))
+    e.close()
+
+
+def test_engine_process_2_broken_input_never_ends_the_engine():
+    e = Proc()
+    good = {"cmd": "legal", "rules": {}, "seat": 0, "scores": [0, 0],
+            "round": {"dealer": 1, "table": ["1c", "5c", "6s", "9d"],
+                      "dealt": ["2d", "5s", "7b"], "moves": []}}
+    raw_lines = [b"", b"   ", b"{", b"nul\x00l", b"{\"cmd\":\"\xc3\x28\"}",
+                 b"\xff\xfe", b"[" * 100000, b"{\"a\":" * 50000,
+                 b"{\"cmd\":\"hello\"}{}", b"\"hello\"", b"1e999",
+                 b"{\"cmd\":\"legal\",\"seat\":1e400}",
+                 b"x" * (3 << 20), b"{\"cmd\":\"hello\",\"id\":\"" +
+                 b"a" * (2 << 20) + b"\"}"]
+    for raw in raw_lines:
+        ans = e.ask_raw(raw)
+        assert "error" in ans, raw[:80]
+    broken = []
+    for key, value in [("seat", "0"), ("seat", 1), ("seat", -1),
+                       ("seat", 0.0), ("scores", [0]), ("scores", [0, "1"]),
+                       ("scores", None), ("rules", {"players": 2.0}),
+                       ("rules", {"nope": 1}), ("rules", []),
+                       ("round", [])]:
+        broken.append(dict(good, **{key: value}))
+    for key, value in [("dealer", 2), ("dealer", True), ("table", ["1c"]),
+                       ("table", ["1c", "5c", "6s", "9d", "2d"]),
+                       ("table", ["1c", "5c", "6s", "6s"]),
+                       ("dealt", ["2d", "5s", "1c"]),
+                       ("dealt", ["2d", "5s", "7b", "8b"]),
+                       ("dealt", "2d"), ("moves", ["2dx1c"]),
+                       ("moves", ["5sx5c", "9dx9d"]), ("moves", [5])]:
+        broken.append(dict(good, round=dict(good["round"], **{key: value})))
+    for extra in [{"cmd": "go", "bot": "nobody"}, {"cmd": "go", "bot": 1},
+                  {"cmd": "go", "movetime_ms": -5},
+                  {"cmd": "go", "movetime_ms": 1.5},
+                  {"cmd": "go", "seed": "1"}, {"cmd": "hint", "bot": None},
+                  {"cmd": "jump"}, {"cmd": ["go"]}]:
+        broken.append(dict(good, **extra))
+    for i, req in enumerate(broken):
+        ans = e.ask(dict(req, id={"n": i}))
+        assert "error" in ans and ans["id"] == {"n": i}, (req, ans)
+    # Still answering, and correctly.
+    assert len(e.ask(good)["moves"]) == 3
+    hint = e.ask(dict(good, cmd="hint", movetime_ms=20))
+    assert sorted(m["move"] for m in hint["moves"]) == \
+        sorted(e.ask(good)["moves"])
+    values = [m["value"] for m in hint["moves"]]
+    assert values == sorted(values, reverse=True)
+    e.p.stdin.write(b"{\"cmd\": \"quit\"}\n{\"cmd\": \"hello\"}\n")
+    e.p.stdin.flush()
+    assert e.p.stdout.read() == b""
+    assert e.p.wait(timeout=10) == 0
+
+
+def test_engine_process_3_pipelined_and_end_of_input():
+    """Requests sent at once get answers in order; end of input ends it,
+    also after a last line without a newline."""
+    lines = [json.dumps({"cmd": "hello", "id": i}) for i in range(50)]
+    out = subprocess.run([scopa_bin(), "engine"],
+                         input=("\n".join(lines)).encode(),
+                         stdout=subprocess.PIPE, timeout=30)
+    answers = [json.loads(l) for l in out.stdout.splitlines()]
+    assert [a["id"] for a in answers] == list(range(50))
+    assert out.returncode == 0
