@@ -291,9 +291,14 @@ static int emit_partition(scopa_move base, uint64_t parts, scopa_cards table,
   return n;
 }
 
+/* The nibbles of a partition that are not zero, as all-ones nibbles. */
+static inline uint64_t nibbles_used(uint64_t parts) {
+  return ((parts | (parts >> 1) | (parts >> 2)) & 0x1111111111ull) * 0xF;
+}
+
 static int hand_moves_match(scopa_cards hand, scopa_cards table,
                             int mandatory, scopa_move *moves, int cap) {
-  uint64_t counts = rank_counts(table) | NIBBLE_HIGH;
+  uint64_t exact = rank_counts(table), counts = exact | NIBBLE_HIGH;
   unsigned present = rank_bits(table);
   int n = 0;
   for (scopa_cards h = hand; h; h &= h - 1) {
@@ -310,8 +315,18 @@ static int hand_moves_match(scopa_cards hand, scopa_cards table,
       uint64_t cand = SUM_CAND[v][present & ((1u << (v - 1)) - 1)];
       for (; cand; cand &= cand - 1) {
         uint64_t parts = SUM_PARTS[v][LOWEST(cand)];
-        if (((counts - parts) & NIBBLE_HIGH) == NIBBLE_HIGH)
+        if (((counts - parts) & NIBBLE_HIGH) != NIBBLE_HIGH)
+          continue;
+        /* Usually the table holds exactly the cards the partition needs
+         * of each of its ranks: then there is one capture, all of them. */
+        uint64_t used = nibbles_used(parts);
+        if ((exact & used) == parts) {
+          if (n < cap)
+            moves[n] = bits | (table & used);
+          n++;
+        } else {
           n = emit_partition(bits, parts, table, moves, n, cap);
+        }
       }
     }
     if (n == start || !mandatory) {

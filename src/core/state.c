@@ -49,13 +49,15 @@ static void give(scopa_state *s, int seat, int n) {
 
 /* Deals `per_seat` cards to every seat, one at a time, in play order. */
 static void deal_round_robin(scopa_state *s, int per_seat) {
-  for (int i = 0; i < per_seat * s->players; i++)
-    give(s, (s->dealer + 1 + i) % s->players, 1);
+  int seat = s->dealer;
+  for (int i = 0; i < per_seat * s->players; i++) {
+    if (++seat == s->players)
+      seat = 0;
+    give(s, seat, 1);
+  }
 }
 
-int scopa_state_deal(scopa_state *s, const scopa_rules *rules, int dealer,
-                     const uint8_t deck[40], char *msg, size_t msgsize) {
-  assert(dealer >= 0 && dealer < rules->players);
+static int check_deck(const uint8_t deck[40], char *msg, size_t msgsize) {
   scopa_cards seen = 0;
   for (int i = 0; i < 40; i++) {
     if (deck[i] >= 40) {
@@ -70,7 +72,15 @@ int scopa_state_deal(scopa_state *s, const scopa_rules *rules, int dealer,
     }
     seen |= SCOPA_BIT(deck[i]);
   }
-  memset(s, 0, sizeof *s);
+  return SCOPA_OK;
+}
+
+/* The deal of a deck known to hold the 40 cards once each. */
+static int deal_checked_deck(scopa_state *s, const scopa_rules *rules,
+                             int dealer, const uint8_t deck[40], char *msg,
+                             size_t msgsize) {
+  /* moves[] is only meaningful below plays: leave it uncleared. */
+  memset(s, 0, offsetof(scopa_state, moves));
   s->rules = *rules;
   memcpy(s->deck, deck, 40);
   s->dealer = (uint8_t)dealer;
@@ -94,12 +104,22 @@ int scopa_state_deal(scopa_state *s, const scopa_rules *rules, int dealer,
   return SCOPA_OK;
 }
 
+int scopa_state_deal(scopa_state *s, const scopa_rules *rules, int dealer,
+                     const uint8_t deck[40], char *msg, size_t msgsize) {
+  assert(dealer >= 0 && dealer < rules->players);
+  int rc = check_deck(deck, msg, msgsize);
+  if (rc == SCOPA_OK)
+    rc = deal_checked_deck(s, rules, dealer, deck, msg, msgsize);
+  return rc;
+}
+
 void scopa_state_deal_random(scopa_state *s, const scopa_rules *rules,
                              int dealer, scopa_rng *rng) {
   uint8_t deck[40];
+  assert(dealer >= 0 && dealer < rules->players);
   do
     scopa_rng_deck(rng, deck);
-  while (scopa_state_deal(s, rules, dealer, deck, NULL, 0) != SCOPA_OK);
+  while (deal_checked_deck(s, rules, dealer, deck, NULL, 0) != SCOPA_OK);
 }
 
 int scopa_state_to_play(const scopa_state *s) {
