@@ -39,16 +39,19 @@ static void usage(FILE *out) {
   for (int i = 0; i < scopa_option_count(); i++) {
     const scopa_option_info *o = scopa_option_get(i);
     char vals[160] = "";
-    if (o->kind == SCOPA_OPT_BOOL)
+    const char *def = o->default_text;
+    if (o->kind == SCOPA_OPT_BOOL) {
       snprintf(vals, sizeof vals, "true|false");
+      def = !strcmp(def, "1") ? "true" : !strcmp(def, "0") ? "false" : def;
+    } else if (o->kind == SCOPA_OPT_INT && o->max > 1000000)
+      snprintf(vals, sizeof vals, "%lld or more", o->min);
     else if (o->kind == SCOPA_OPT_INT)
       snprintf(vals, sizeof vals, "%lld..%lld", o->min, o->max);
     else
       for (int k = 0; o->values[k]; k++)
         snprintf(vals + strlen(vals), sizeof vals - strlen(vals), "%s%s",
                  k ? "|" : "", o->values[k]);
-    fprintf(out, "  --%-18s %s (default %s)\n", o->name, vals,
-            o->default_text);
+    fprintf(out, "  --%-18s %s (default %s)\n", o->name, vals, def);
   }
 }
 

@@ -132,7 +132,7 @@ static int pick(screen *sc, int i) {
   }
   int k = options_of_selected(sc);
   if (k <= 1)
-    return 1;
+    return k; /* the only move: play it */
   sc->opt = (sc->opt + 1) % k;
   return 0;
 }
