@@ -40,6 +40,16 @@ static void put(int y, int x, const char *text) {
   mvaddnstr(y, x, text, COLS - x);
 }
 
+/* Box lines: Unicode in a UTF-8 locale (the terminal's alternate
+ * character set is often mis-set, inside tmux or screen), else ACS. */
+static void box_char(const screen *sc, int y, int x, const char *utf8,
+                     chtype acs) {
+  if (sc->utf8)
+    mvaddstr(y, x, utf8);
+  else
+    mvaddch(y, x, acs);
+}
+
 static void card_box(const screen *sc, int y, int x, int card, attr_t mark,
                      const char *label) {
   if (y < 0 || y + CARD_H > LINES || x + CARD_W > COLS)
@@ -47,19 +57,19 @@ static void card_box(const screen *sc, int y, int x, int card, attr_t mark,
   char rank[8];
   snprintf(rank, sizeof rank, "%-2d ", SCOPA_RANK(card));
   attron(mark);
-  mvaddch(y, x, ACS_ULCORNER);
+  box_char(sc, y, x, "\xe2\x94\x8c", ACS_ULCORNER);
   for (int i = 1; i < CARD_W - 1; i++) {
-    mvaddch(y, x + i, ACS_HLINE);
-    mvaddch(y + CARD_H - 1, x + i, ACS_HLINE);
+    box_char(sc, y, x + i, "\xe2\x94\x80", ACS_HLINE);
+    box_char(sc, y + CARD_H - 1, x + i, "\xe2\x94\x80", ACS_HLINE);
   }
-  mvaddch(y, x + CARD_W - 1, ACS_URCORNER);
-  mvaddch(y + CARD_H - 1, x, ACS_LLCORNER);
-  mvaddch(y + CARD_H - 1, x + CARD_W - 1, ACS_LRCORNER);
+  box_char(sc, y, x + CARD_W - 1, "\xe2\x94\x90", ACS_URCORNER);
+  box_char(sc, y + CARD_H - 1, x, "\xe2\x94\x94", ACS_LLCORNER);
+  box_char(sc, y + CARD_H - 1, x + CARD_W - 1, "\xe2\x94\x98", ACS_LRCORNER);
   if (label)
     mvaddstr(y, x + 2, label);
   for (int r = 1; r < CARD_H - 1; r++) {
-    mvaddch(y + r, x, ACS_VLINE);
-    mvaddch(y + r, x + CARD_W - 1, ACS_VLINE);
+    box_char(sc, y + r, x, "\xe2\x94\x82", ACS_VLINE);
+    box_char(sc, y + r, x + CARD_W - 1, "\xe2\x94\x82", ACS_VLINE);
   }
   attroff(mark);
   attron(suit_attr(sc, card) | mark);
@@ -282,13 +292,11 @@ static void choice_line(screen *sc, int y) {
            play_move_words(s, cur, words, sizeof words),
            scopa_state_is_scopa(&s->st, cur) ? " - scopa!" : "");
   if (k > 1)
-    snprintf(text + strlen(text), sizeof text - strlen(text), "  (%d/%d, %s)",
-             sc->opt + 1, k,
-             TX(s, "pick the card again for the next",
-                "riscegli la carta per la prossima"));
+    snprintf(text + strlen(text), sizeof text - strlen(text), "  (%d/%d: %s)",
+             sc->opt + 1, k, TX(s, "pick again for the next", "di nuovo: la prossima"));
   int x = COLS - 10;
   attron(A_BOLD);
-  put(y, 0, text);
+  mvaddnstr(y, 0, text, x > 1 ? x - 1 : COLS);
   attroff(A_BOLD);
   if (x > 0) {
     attron(A_REVERSE);

@@ -113,6 +113,7 @@ static void start_choice(screen *sc, int seat) {
   if (sc->sel < 0)
     sc->sel = 0;
   sc->opt = 0;
+  sc->picked = -1;
   sc->viewer = seat;
   sc->choosing = 1;
   sc->shown_table = s->st.table;
@@ -124,8 +125,8 @@ static void start_choice(screen *sc, int seat) {
 static int pick(screen *sc, int i) {
   if (i < 0 || i >= sc->ncards)
     return 0;
-  if (i != sc->sel) {
-    sc->sel = i;
+  if (i != sc->sel || i != sc->picked) {
+    sc->sel = sc->picked = i;
     sc->opt = 0;
     explain_selected(sc);
     return 0;
@@ -161,10 +162,12 @@ static int choice_key(screen *sc, int ch) {
   case 'q': case 'Q': return -1;
   case KEY_LEFT: case 'h':
     sc->sel = (sc->sel + sc->ncards - 1) % sc->ncards, sc->opt = 0;
+    sc->picked = -1;
     explain_selected(sc);
     return 0;
   case KEY_RIGHT: case 'l':
     sc->sel = (sc->sel + 1) % sc->ncards, sc->opt = 0;
+    sc->picked = -1;
     explain_selected(sc);
     return 0;
   case KEY_UP: case 'k':

@@ -25,6 +25,8 @@ typedef struct screen {
    * and which of its legal moves is shown. */
   int ncards, cards[10];
   int sel, opt;
+  int picked;         /* card picked once already (-1: none): picking
+                         it again cycles through its captures        */
   int nmoves;
   scopa_move moves[SCOPA_MAX_MOVES];
   int choosing;       /* a person is choosing a move now               */

@@ -305,6 +305,77 @@ def t_tty():
         subprocess.run(T + ["kill-server"], capture_output=True)
 
 
+def card_index(text):
+    """Card number of RULES.md notation, as scopa.h encodes it."""
+    return (int(text[:-1]) - 1) * 4 + "dcsb".index(text[-1])
+
+
+def first_choice_with_options(max_seed=300):
+    """A seed whose first position for the person has a card with two or
+    more legal captures: (seed, digit of that card, its moves in order)."""
+    for seed in range(max_seed):
+        out = play_plain(["--seed", str(seed), "--record",
+                          os.path.join(TMP, "probe.json")], [])
+        text = out.stdout
+        hand = re.search(r"Your hand \(\d+\): (.*)", text)
+        if not hand:
+            continue
+        cards = sorted(re.findall(r"\b(\d+[dcsb]) \(", hand.group(1)),
+                       key=card_index)
+        listed = re.findall(r"^\s+\d+\. (\S+)", text, re.M)
+        for i, card in enumerate(cards):
+            mine = [m for m in listed if m.split("x")[0] == card]
+            if len(mine) >= 2 and i < 9:
+                return seed, str(i + 1), mine
+    fail("no seed with a choice of captures")
+
+
+# play-tty-1.2: picking the same card again cycles through its captures
+# (seed 004), and Enter plays the capture shown.
+def t_tty_cycle():
+    tmux = shutil.which("tmux")
+    if not tmux:
+        sys.exit(77)
+    seed, digit, options = first_choice_with_options()
+    sock = "scopa-test3-%d" % os.getpid()
+    T = [tmux, "-L", sock, "-f", "/dev/null"]
+    rec = os.path.join(TMP, "cycle.json")
+
+    def screen():
+        return subprocess.run(T + ["capture-pane", "-p", "-t", "t"],
+                              capture_output=True, text=True).stdout
+
+    def wait_for(text, what):
+        deadline = time.time() + 10
+        while text not in screen():
+            check(time.time() < deadline, "%s:\n%s" % (what, screen()))
+            time.sleep(0.05)
+
+    try:
+        subprocess.run(T + ["new-session", "-d", "-s", "t", "-x", "80", "-y", "24",
+                            "env LANG=C.UTF-8 TERM=xterm %s play --lang en "
+                            "--seed %d --opponent greedy --delay 0 --record %s;"
+                            " echo EXIT=$?; sleep 60" % (SCOPA, seed, rec)],
+                           check=True)
+        wait_for("[ Play ]", "no choice shown")
+        subprocess.run(T + ["send-keys", "-t", "t", digit])
+        wait_for("(1/%d" % len(options), "first capture not offered")
+        check(options[0] in screen(), "%s not shown:\n%s" % (options[0], screen()))
+        subprocess.run(T + ["send-keys", "-t", "t", digit])
+        wait_for("(2/%d" % len(options), "picking again did not cycle")
+        check(options[1] in screen(), "%s not shown" % options[1])
+        subprocess.run(T + ["send-keys", "-t", "t", "Enter"])
+        time.sleep(0.3)
+        subprocess.run(T + ["send-keys", "-t", "t", "q"])
+        wait_for("EXIT=0", "q did not leave")
+        got = json.load(open(rec))
+        r0 = got["rounds"][0]
+        mine = r0["moves"][1 if r0["dealer"] == 0 else 0]
+        check(mine == options[1], "played %s, not %s" % (mine, options[1]))
+    finally:
+        subprocess.run(T + ["kill-server"], capture_output=True)
+
+
 # play-tty-2.1: TERM=dumb on a terminal falls back to line mode; Ctrl-C in
 # the full-screen table keeps the record.
 def t_tty_fallback():
@@ -377,6 +448,7 @@ TESTS = {
     "play-line-5.1": t_line_variants,
     "play-line-6.1": t_line_italian,
     "play-tty-1.1": t_tty,
+    "play-tty-1.2": t_tty_cycle,
     "play-tty-2.1": t_tty_fallback,
     "play-step-1.1": t_step,
 }
