@@ -627,10 +627,11 @@ char *scopa_engine_answer(scopa_engine *engine, const char *line,
 int scopa_view_features(const scopa_view *view, float *out, int cap);
 
 /* The legal moves of the seat to play, by action: table[a] is the move of
- * action a and mask[a] is 1 when a is legal, for a in 0..SCOPA_ACTIONS-1
- * (table may be NULL).  Returns the number of legal actions. */
+ * action a and mask[a] is 1 when a is legal, for a in 0..SCOPA_ACTIONS-1;
+ * actions[0..n-1] lists the legal actions in increasing order.  table and
+ * actions may be NULL.  Returns n, the number of legal actions. */
 int scopa_state_actions(const scopa_state *state, scopa_move *table,
-                        uint8_t *mask);
+                        uint8_t *mask, int *actions);
 
 /* Difficulty levels for people: "principiante", "intermedio",
  * "esperto", "campione" (or "beginner", "intermediate", "expert",

@@ -77,7 +77,7 @@ int scopa_view_features(const scopa_view *v, float *out, int cap) {
 }
 
 int scopa_state_actions(const scopa_state *s, scopa_move *table,
-                        uint8_t *mask) {
+                        uint8_t *mask, int *actions) {
   memset(mask, 0, SCOPA_ACTIONS);
   if (table)
     memset(table, 0, sizeof *table * SCOPA_ACTIONS);
@@ -102,9 +102,12 @@ int scopa_state_actions(const scopa_state *s, scopa_move *table,
     if (n > SCOPA_ACTION_SLOTS)
       n = SCOPA_ACTION_SLOTS;
     for (int i = 0; i < n; i++) {
-      mask[card * SCOPA_ACTION_SLOTS + i] = 1;
+      int a = card * SCOPA_ACTION_SLOTS + i;
+      mask[a] = 1;
       if (table)
-        table[card * SCOPA_ACTION_SLOTS + i] = moves[i];
+        table[a] = moves[i];
+      if (actions)
+        actions[count + i] = a;
     }
     count += n;
   }

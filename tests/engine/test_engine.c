@@ -287,7 +287,10 @@ static void test_actions(scopa_rng *rng) {
     while (!scopa_state_over(&st)) {
       scopa_move moves[SCOPA_MAX_MOVES];
       int n = scopa_state_legal(&st, moves, SCOPA_MAX_MOVES);
-      int k = scopa_state_actions(&st, table, mask);
+      static int list[SCOPA_ACTIONS];
+      int k = scopa_state_actions(&st, table, mask, list);
+      for (int i = 0; i < k; i++)
+        CHECK(mask[list[i]] && (i == 0 || list[i] > list[i - 1]));
       CHECK_EQ_INT(k, n);
       for (int a = 0; a < SCOPA_ACTIONS; a++)
         if (mask[a])

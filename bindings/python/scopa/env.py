@@ -76,20 +76,21 @@ class _Table(object):
     def __init__(self):
         self.moves = (ctypes.c_uint64 * ACTIONS)()
         self.mask = (ctypes.c_uint8 * ACTIONS)()
+        self.actions = (ctypes.c_int * ACTIONS)()
         self.features = (ctypes.c_float * FEATURES)()
         self.count = 0
 
     def fill(self, rnd):
         self.count = L.scopa_state_actions(ctypes.byref(rnd._st), self.moves,
-                                           self.mask)
+                                           self.mask, self.actions)
 
     def legal(self):
-        return [a for a, m in enumerate(bytes(self.mask)) if m]
+        return self.actions[:self.count]
 
 
 def _features(rnd, seat, table):
     L.scopa_view_features(rnd._view_buffer(seat), table.features, FEATURES)
-    return list(table.features)
+    return memoryview(table.features).cast("B").cast("f").tolist()
 
 
 def _round_rewards(rnd):

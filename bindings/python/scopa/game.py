@@ -128,6 +128,7 @@ class Round(object):
         self.scores = game.totals  # each side's game score before it
         self._st = _lib.State()
         self._counted = False
+        self._scores_c = None
         if deck is not None:
             if seed is not None:
                 raise ValueError("give a deck or a seed, not both")
@@ -238,8 +239,10 @@ class Round(object):
 
     # views and scores ----------------------------------------------------
     def _scores_arg(self):
-        return (ctypes.c_int * _lib.MAX_SEATS)(*(self.scores +
-                                                 [0] * _lib.MAX_SEATS)[:4])
+        if self._scores_c is None:
+            padded = (self.scores + [0] * _lib.MAX_SEATS)[:_lib.MAX_SEATS]
+            self._scores_c = (ctypes.c_int * _lib.MAX_SEATS)(*padded)
+        return self._scores_c
 
     def view_json(self, seat):
         if not 0 <= seat < self.game.players:
