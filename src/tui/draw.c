@@ -41,11 +41,14 @@ static void put(int y, int x, const char *text) {
 }
 
 /* Box lines: Unicode in a UTF-8 locale (the terminal's alternate
- * character set is often mis-set, inside tmux or screen), else ACS. */
+ * character set is often mis-set, inside tmux or screen), plain ASCII with
+ * --ascii, else the terminal's line drawing (ACS). */
 static void box_char(const screen *sc, int y, int x, const char *utf8,
                      chtype acs) {
   if (sc->utf8)
     mvaddstr(y, x, utf8);
+  else if (sc->s->cfg.ascii)
+    mvaddch(y, x, acs == ACS_HLINE ? '-' : acs == ACS_VLINE ? '|' : '+');
   else
     mvaddch(y, x, acs);
 }

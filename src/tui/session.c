@@ -266,8 +266,14 @@ int play_session_open(play_session *s, const play_config *cfg, char *msg,
     default_record_path(s);
   make_dirs(s->record_path);
   if (play_session_save(s)) {
-    snprintf(msg, msgsize, "cannot write the record %s", s->record_path);
-    return -1;
+    if (*cfg->record || *cfg->resume) {
+      snprintf(msg, msgsize, "cannot write the record %s", s->record_path);
+      return -1;
+    }
+    /* The default place is not writable: play on, and say so. */
+    fprintf(stderr, "scopa play: cannot write %s; this game will not be "
+                    "recorded (use --record FILE)\n",
+            s->record_path);
   }
   return 0;
 }

@@ -314,10 +314,13 @@ int play_result_lines(const play_session *s, play_lines out) {
              play_side_name(s, s->game.winner, name, sizeof name),
              human_won && s->humans == 1 ? TX(s, " - well played!", " - bravo!")
                                          : "");
-  } else {
+  } else if (!s->save_failed) {
     snprintf(line, PLAY_LINE, "%s",
              TX(s, "The game is not finished; it is saved and can be resumed.",
                 "La partita non è finita; è salvata e si può riprendere."));
+  } else {
+    snprintf(line, PLAY_LINE, "%s",
+             TX(s, "The game is not finished.", "La partita non è finita."));
   }
   line = next_line(&L);
   addf(line, TX(s, "Totals:", "Totale:"));
@@ -331,9 +334,12 @@ int play_result_lines(const play_session *s, play_lines out) {
   snprintf(line, PLAY_LINE, "%s %llu", TX(s, "Shuffle seed:", "Seme del mazzo:"),
            s->seed);
   line = next_line(&L);
-  snprintf(line, PLAY_LINE, "%s %s", TX(s, "Record:", "Registrazione:"),
-           s->record_path);
-  if (!s->game.finished) {
+  snprintf(line, PLAY_LINE, "%s %s%s", TX(s, "Record:", "Registrazione:"),
+           s->record_path,
+           s->save_failed ? TX(s, " (could not be written)",
+                               " (non si è potuta scrivere)")
+                          : "");
+  if (!s->game.finished && !s->save_failed) {
     line = next_line(&L);
     snprintf(line, PLAY_LINE, "%s scopa play --resume %s",
              TX(s, "To go on:", "Per continuare:"), s->record_path);
