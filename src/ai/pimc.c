@@ -22,6 +22,7 @@
 
 #define NODES_PER_MS 2500
 #define MAX_THREADS 8
+#define AI_ROLLOUT (-1) /* depth: playouts instead of search */
 
 typedef struct pimc_config {
   int worlds;     /* worlds solved when sampling                     */
@@ -41,13 +42,41 @@ typedef struct job {
   int nworlds, thread, threads, depth, bits;
   const scopa_move *moves;
   int n;
-  uint64_t budget;
+  uint64_t budget, seed;
   double sum[SCOPA_MAX_MOVES];
   double wsum;
 } job;
 
+/* Each move's mean playout value in one world (depth AI_ROLLOUT). */
+static void rollout_world(job *j, int w, int *values) {
+  const scopa_state *s = &j->worlds[w];
+  int root = scopa_rules_side_of(&s->rules, s->to_play);
+  int left = scopa_state_total_plays(s) - s->plays;
+  long per = (long)(j->budget / (uint64_t)(left * j->n * j->nworlds + 1));
+  int reps = per < 1 ? 1 : per > 400 ? 400 : (int)per;
+  scopa_rng rng;
+  scopa_rng_seed(&rng, j->seed ^ (uint64_t)w * 0x9E3779B97F4A7C15ull);
+  for (int i = 0; i < j->n; i++) {
+    long sum = 0;
+    int plies = 0;
+    for (int r = 0; r < reps; r++)
+      sum += ai_rollout(s, j->moves[i], root, &rng, &plies);
+    values[i] = (int)(sum / reps);
+  }
+}
+
 static void *solve_worlds(void *arg) {
   job *j = arg;
+  if (j->depth == AI_ROLLOUT) {
+    int values[SCOPA_MAX_MOVES];
+    for (int w = j->thread; w < j->nworlds; w += j->threads) {
+      rollout_world(j, w, values);
+      for (int i = 0; i < j->n; i++)
+        j->sum[i] += j->weight[w] * values[i];
+      j->wsum += j->weight[w];
+    }
+    return NULL;
+  }
   ai_solver *S = ai_bot_solver(j->bot, j->thread, j->bits);
   if (!S)
     return NULL;
@@ -126,7 +155,7 @@ static int search_depth(const scopa_view *v) {
   int total = v->rules.game == SCOPA_GAME_SCIENTIFICO ? 40 : 36;
   if (v->players == 2 || total - v->plays <= 16)
     return AI_DEPTH_END;
-  return 8;
+  return AI_ROLLOUT;
 }
 
 /* Average values of the n moves over the worlds, in points. */
@@ -146,7 +175,7 @@ static int pimc_values(scopa_bot *bot, const scopa_view *v,
   for (int t = 0; t < threads; t++) {
     memset(&jobs[t], 0, sizeof jobs[t]);
     jobs[t] = (job){bot, worlds, weight, nw, t, threads, search_depth(v), 20,
-                    moves, n, (uint64_t)ms * NODES_PER_MS, {0}, 0};
+                    moves, n, (uint64_t)ms * NODES_PER_MS, l->seed, {0}, 0};
   }
   for (int t = 1; t < threads; t++)
     if (pthread_create(&tid[t], NULL, solve_worlds, &jobs[t]) != 0)

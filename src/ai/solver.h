@@ -60,4 +60,10 @@ int ai_leaf_value(const scopa_state *state, int root_side);
  * the piles so far (for depth-limited search). */
 int ai_eval_state(const scopa_state *state, int root_side);
 
+/* rollout.c: the value of `move` in a world followed by a playout where
+ * every seat plays the rules bot's move (sometimes a random one); adds the
+ * plies played to *plies. */
+int ai_rollout(const scopa_state *world, scopa_move move, int root_side,
+               scopa_rng *rng, int *plies);
+
 #endif

@@ -13,6 +13,7 @@
 #include "internal.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 void ai_world_build(const scopa_view *v, const scopa_cards *hands,
@@ -158,7 +159,10 @@ static double move_chance(const scopa_view *v, int seat, scopa_cards hand,
       top = score[i];
   }
   for (int i = 0; i < n; i++) {
-    double e = exp((score[i] - top) / MODEL_TEMPERATURE);
+    static double temp = 0;
+    if (!temp)
+      temp = getenv("SCOPA_AI_TEMP") ? atof(getenv("SCOPA_AI_TEMP")) : MODEL_TEMPERATURE;
+    double e = exp((score[i] - top) / temp);
     sum += e;
     if (moves[i] == move)
       mine = e;

@@ -34,14 +34,15 @@ typedef struct arena {
   long next;   /* next deal to play (under lock) */
   pthread_mutex_t lock;
   double *result;    /* per deal: A - B; per game: 1 A won, -1 B, 0 none */
-  double ms[2];      /* time spent choosing, per bot */
+  double ms[2];      /* time spent choosing, per bot (wall clock) */
+  double cpu[2];     /* the same in the choosing thread's CPU time */
   long moves[2];
   int error;
 } arena;
 
-static double now_ms(void) {
+static double clock_ms(clockid_t id) {
   struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
+  clock_gettime(id, &t);
   return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
 }
 
@@ -70,7 +71,7 @@ static int seatings(const scopa_rules *r) {
 /* Plays one round to the end; per-bot time and move counts go to ms/moves. */
 static int play_round(scopa_state *s, scopa_bot *bots[2], const int *who,
                       const arena *a, uint64_t seed, const int *scores,
-                      double ms[2], long moves[2]) {
+                      double ms[4], long moves[2]) {
   while (!scopa_state_over(s)) {
     int seat = scopa_state_to_play(s), b = who[seat];
     scopa_view v;
@@ -79,9 +80,11 @@ static int play_round(scopa_state *s, scopa_bot *bots[2], const int *who,
                                                (uint64_t)seat),
                           a->bot_threads};
     scopa_move m;
-    double t0 = now_ms();
+    double t0 = clock_ms(CLOCK_MONOTONIC),
+           c0 = clock_ms(CLOCK_THREAD_CPUTIME_ID);
     int rc = scopa_bot_choose(bots[b], &v, &l, &m);
-    ms[b] += now_ms() - t0;
+    ms[b] += clock_ms(CLOCK_MONOTONIC) - t0;
+    ms[2 + b] += clock_ms(CLOCK_THREAD_CPUTIME_ID) - c0;
     moves[b]++;
     if (rc != SCOPA_OK || scopa_state_apply(s, m, NULL, 0) != SCOPA_OK)
       return -1;
@@ -104,7 +107,7 @@ static double round_diff(const scopa_score *sc, const scopa_rules *r,
   return pts[0] / count[0] - pts[1] / count[1];
 }
 
-static double play_deal(arena *a, scopa_bot *bots[2], long d, double ms[2],
+static double play_deal(arena *a, scopa_bot *bots[2], long d, double ms[4],
                         long moves[2]) {
   scopa_rng rng;
   scopa_rng_seed(&rng, mix(a->seed ^ mix((uint64_t)d)));
@@ -127,7 +130,7 @@ static double play_deal(arena *a, scopa_bot *bots[2], long d, double ms[2],
 }
 
 /* One game to the target: +1 A wins, -1 B wins, 0 unfinished. */
-static double play_game(arena *a, scopa_bot *bots[2], long g, double ms[2],
+static double play_game(arena *a, scopa_bot *bots[2], long g, double ms[4],
                         long moves[2]) {
   scopa_rng rng;
   scopa_rng_seed(&rng, mix(a->seed ^ mix((uint64_t)g + 77)));
@@ -155,7 +158,7 @@ static double play_game(arena *a, scopa_bot *bots[2], long g, double ms[2],
 static void *worker(void *arg) {
   arena *a = arg;
   scopa_bot *bots[2] = {NULL, NULL};
-  double ms[2] = {0, 0};
+  double ms[4] = {0, 0, 0, 0};
   long moves[2] = {0, 0};
   if (scopa_bot_new(a->bot_name[0], &bots[0]) ||
       scopa_bot_new(a->bot_name[1], &bots[1])) {
@@ -175,6 +178,7 @@ done:
   pthread_mutex_lock(&a->lock);
   for (int b = 0; b < 2; b++) {
     a->ms[b] += ms[b];
+    a->cpu[b] += ms[2 + b];
     a->moves[b] += moves[b];
   }
   pthread_mutex_unlock(&a->lock);
@@ -331,9 +335,13 @@ static void report(const arena *a, int json) {
            a->bot_name[0], a->bot_name[1], a->count, st.mean,
            ai_stats_ci95(&st), ai_stats_sd(&st));
   if (json) {
-    printf("\"a_ms_per_move\": %.3f, \"b_ms_per_move\": %.3f, \"threads\": "
-           "%d, \"seed\": %llu}\n",
-           msa, msb, a->threads, (unsigned long long)a->seed);
+    printf("\"a_ms_per_move\": %.3f, \"b_ms_per_move\": %.3f, "
+           "\"a_cpu_ms_per_move\": %.3f, \"b_cpu_ms_per_move\": %.3f, "
+           "\"threads\": %d, \"bot_threads\": %d, \"seed\": %llu}\n",
+           msa, msb, a->moves[0] ? a->cpu[0] / a->moves[0] : 0,
+           a->moves[1] ? a->cpu[1] / a->moves[1] : 0, a->threads,
+           a->bot_threads < 1 ? 1 : a->bot_threads,
+           (unsigned long long)a->seed);
     return;
   }
   if (a->games)
