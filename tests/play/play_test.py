@@ -412,6 +412,10 @@ def t_tty_fallback():
                             % (SCOPA, rec2)], check=True)
         wait_for("Table (", "no table on a 60x20 terminal")
         subprocess.run(T + ["resize-window", "-t", "t", "-x", "100", "-y", "30"])
+        time.sleep(0.3)
+        wide = screen().splitlines()
+        check(len(wide) >= 29 and "Table (" in screen() and
+              len(wide[0].rstrip()) > 70, "no redraw at 100x30:\n" + screen())
         subprocess.run(T + ["send-keys", "-t", "t", "Enter"])
         time.sleep(0.3)
         subprocess.run(T + ["send-keys", "-t", "t", "C-c"])
@@ -420,6 +424,23 @@ def t_tty_fallback():
         got = json.load(open(rec2))
         check(len(got["rounds"][0]["moves"]) >= 1, "the move before Ctrl-C is lost")
         check(replay(rec2)["finished"] is False, "finished?")
+        # A closed terminal (SIGHUP): the game stops, the record stays.
+        rec3 = os.path.join(TMP, "hup.json")
+        subprocess.run(T + ["new-window", "-t", "t",
+                            "env LANG=C.UTF-8 TERM=xterm %s play --seed 6 "
+                            "--opponent greedy --delay 0 --record %s"
+                            % (SCOPA, rec3)], check=True)
+        wait_for("[ Play ]", "no game in the new window")
+        subprocess.run(T + ["send-keys", "-t", "t", "Enter"])
+        time.sleep(0.3)
+        subprocess.run(T + ["kill-window", "-t", "t"])
+        deadline = time.time() + 5
+        while subprocess.run(["pgrep", "-f", rec3],
+                             capture_output=True).returncode == 0:
+            check(time.time() < deadline, "still running after SIGHUP")
+            time.sleep(0.1)
+        got = json.load(open(rec3))
+        check(len(got["rounds"][0]["moves"]) >= 1, "moves lost on SIGHUP")
     finally:
         subprocess.run(T + ["kill-server"], capture_output=True)
         subprocess.run(T[:2] + [sock, "kill-server"], capture_output=True)
