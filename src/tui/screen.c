@@ -176,7 +176,7 @@ static int choice_key(screen *sc, int ch) {
   case KEY_DOWN: case 'j': case '\t':
     sc->opt = (sc->opt + 1) % (k ? k : 1);
     return 0;
-  case '\n': case '\r': case KEY_ENTER: case ' ': return k > 0;
+  case '\n': case '\r': case KEY_ENTER: return k > 0;
   case KEY_MOUSE: return click(sc);
   }
   if (ch >= '0' && ch <= '9')

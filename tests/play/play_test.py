@@ -376,6 +376,79 @@ def t_tty_cycle():
         subprocess.run(T + ["kill-server"], capture_output=True)
 
 
+# play-pty-1.1: the mouse, through a pty opened here: a click picks a card,
+# a second click on it plays its only move.
+def t_pty_mouse():
+    import fcntl
+    import pty
+    import select
+    import struct
+    import termios
+    seed = None
+    for probe in range(200):
+        out = play_plain(["--seed", str(probe), "--record",
+                          os.path.join(TMP, "probe.json")], [])
+        hand = re.search(r"Your hand \(\d+\): (.*)", out.stdout)
+        table = re.search(r"Table \((\d+)\)", out.stdout)
+        if not hand or int(table.group(1)) > 11 or "Computer" in out.stdout:
+            continue
+        cards = sorted(re.findall(r"\b(\d+[dcsb]) \(", hand.group(1)),
+                       key=card_index)
+        listed = re.findall(r"^\s+\d+\. (\S+)", out.stdout, re.M)
+        # The second card, with exactly one move.
+        mine = [m for m in listed if m.split("x")[0] == cards[1]]
+        if len(cards) == 3 and len(mine) == 1:
+            seed, want = probe, mine[0]
+            break
+    check(seed is not None, "no seed for the mouse test")
+    rec = os.path.join(TMP, "mouse.json")
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    env = dict(ENV, TERM="xterm")
+    p = subprocess.Popen([SCOPA, "play", "--lang", "en", "--seed", str(seed),
+                          "--opponent", "greedy", "--delay", "0", "--record",
+                          rec], stdin=slave, stdout=slave, stderr=slave,
+                         env=env, start_new_session=True)
+    os.close(slave)
+    seen = b""
+
+    def drain(seconds):
+        nonlocal seen
+        end = time.time() + seconds
+        while time.time() < end:
+            r, _, _ = select.select([master], [], [], 0.05)
+            if r:
+                try:
+                    seen += os.read(master, 65536)
+                except OSError:
+                    return
+
+    def click(col, row):
+        for end in "Mm":  # press, release (xterm's SGR mouse, 1-based)
+            os.write(master, ("\x1b[<0;%d;%d%s" % (col + 1, row + 1, end))
+                     .encode())
+        drain(0.3)
+
+    try:
+        drain(1.0)
+        check(b"Play" in seen, "no table drawn on the pty")
+        # Layout at 80x24, 2 players: the hand's cards are rows 11..15,
+        # card i at column 2 + 7 i.
+        click(2 + 7 + 2, 13)
+        click(2 + 7 + 2, 13)
+        os.write(master, b"q")
+        drain(0.5)
+        p.wait(timeout=10)
+    finally:
+        if p.poll() is None:
+            p.kill()
+        os.close(master)
+    got = json.load(open(rec))
+    r0 = got["rounds"][0]
+    played = r0["moves"][1 if r0["dealer"] == 0 else 0]
+    check(played == want, "the clicks played %s, not %s" % (played, want))
+
+
 # play-tty-2.1: TERM=dumb on a terminal falls back to line mode; Ctrl-C in
 # the full-screen table keeps the record.
 def t_tty_fallback():
@@ -471,6 +544,7 @@ TESTS = {
     "play-tty-1.1": t_tty,
     "play-tty-1.2": t_tty_cycle,
     "play-tty-2.1": t_tty_fallback,
+    "play-pty-1.1": t_pty_mouse,
     "play-step-1.1": t_step,
 }
 
