@@ -318,7 +318,7 @@ int main(void) {
   test_example();
   test_malformed();
   TEST("engine-random-1", "CONTRACTS.md: legal/go on random rounds");
-  for (int r = 0; r < 160; r++)
+  for (int r = 0; r < 100; r++)
     play_round(&rng, r);
   test_actions(&rng);
   TEST("engine-sizeof-1", "scopa.h: struct sizes");

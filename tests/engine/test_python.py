@@ -150,12 +150,12 @@ def test_python_bots_1_every_bot_plays_legal_moves():
         bot = scopa.Bot(name)
         g = scopa.Game(random_rules(rng))
         r = g.new_round(seed=rng.randrange(1000))
-        for _ in range(6):
+        for _ in range(3):
             if r.current_seat is None:
                 break
-            m = bot.choose(r, movetime_ms=20, seed=1)
+            m = bot.choose(r, movetime_ms=5, seed=1)
             assert m in r.legal_moves()
-            vals = bot.evaluate(r.view(r.current_seat), movetime_ms=20)
+            vals = bot.evaluate(r.view(r.current_seat), movetime_ms=5)
             assert sorted(v[0] for v in vals) == sorted(r.legal_moves())
             r.apply(m)
     with pytest.raises(ValueError):
