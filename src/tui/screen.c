@@ -288,7 +288,11 @@ static int end_game(void *self, play_session *s) {
 }
 
 static void setup_terminal(screen *sc) {
-  setlocale(LC_CTYPE, "");
+  /* No locale set at all (a bare container): terminals today are UTF-8,
+   * and Debian always has C.UTF-8. */
+  const char *ctype = setlocale(LC_CTYPE, "");
+  if (!ctype || !strcmp(ctype, "C") || !strcmp(ctype, "POSIX"))
+    setlocale(LC_CTYPE, "C.UTF-8");
   sc->utf8 = !sc->s->cfg.ascii && strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
   initscr();
   cbreak();
