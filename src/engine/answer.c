@@ -109,7 +109,7 @@ static int is_legal(scopa_move m, const scopa_move *moves, int n) {
 static json_t *go_json(scopa_engine *e, const engine_request *req,
                        const scopa_move *moves, int n) {
   scopa_bot *bot = bot_named(e, req->bot);
-  scopa_move m;
+  scopa_move m = 0;
   if (!bot)
     return error_json("cannot create the bot");
   if (n == 1) /* nothing to think about */
@@ -119,7 +119,7 @@ static json_t *go_json(scopa_engine *e, const engine_request *req,
     /* A bot bug must not become an illegal move on the wire. */
     char text[SCOPA_MOVE_TEXT];
     fprintf(stderr, "scopa engine: bot %s chose %s, not a legal move\n",
-            req->bot, scopa_move_str(m, text));
+            req->bot, m ? scopa_move_str(m, text) : "nothing");
     m = moves[0];
   }
   return json_pack("{s:o}", "move", move_json(m));

@@ -203,3 +203,17 @@ def test_python_env_3_reset_seed_repeats():
     a.reset(seed=7)
     b.reset(seed=7)
     assert a.round.deck == b.round.deck and a.round.dealer == b.round.dealer
+
+
+def test_python_contract_5_rounds_in_any_order():
+    """A Game deals any number of rounds with any dealer (experiments);
+    the views and scores stay right."""
+    g = scopa.Game({"players": 3, "target": 1})
+    for i in range(12):
+        r = g.new_round(dealer=(i * 7) % 3, seed=i)
+        assert r.view(0)["round"]["dealer"] == (i * 7) % 3
+        if i % 3 == 2:
+            continue  # abandoned
+        while r.current_seat is not None:
+            r.apply(r.legal_moves()[-1])
+        assert len(r.score()) == 3

@@ -68,17 +68,16 @@ class Game(object):
         """Deals a round.  dealer defaults to the game's next dealer (the
         seat after the last one).  deck: 40 cards top first (notation or
         ints), dealt in the canonical order; seed=N shuffles (again until
-        the deal is not void); neither: a random seed."""
-        if self._game.finished:
-            raise ValueError("the game is over")
-        if self.rounds and not self.rounds[-1].over:
-            raise ValueError("the current round is not over")
+        the deal is not void); neither: a random seed.
+
+        Any dealer may be given, and a round may be dealt before the last
+        one is over (it is then abandoned) or after the game has ended
+        (its score then counts nowhere): for experiments.  Only a game
+        played in order makes a valid record (save() checks)."""
         if dealer is None:
             dealer = self._game.dealer
-        if not isinstance(dealer, int) or not 0 <= dealer < self.players:
+        if type(dealer) is not int or not 0 <= dealer < self.players:
             raise ValueError("dealer must be a seat 0..%d" % (self.players - 1))
-        if self.rounds and dealer != self._game.dealer:
-            raise ValueError("the dealer must be seat %d" % self._game.dealer)
         if not self.rounds and dealer != self._game.dealer:
             L.scopa_game_init(ctypes.byref(self._game),
                               ctypes.byref(self._rules), dealer)
@@ -87,6 +86,8 @@ class Game(object):
         return r
 
     def _round_over(self, r):
+        if self._game.finished or r is not self.rounds[-1]:
+            return
         score = ctypes.create_string_buffer(_lib.SIZES["score"])
         L.scopa_state_score(ctypes.byref(r._st), score)
         L.scopa_game_add(ctypes.byref(self._game), score)
