@@ -34,24 +34,44 @@ static const char USAGE[] =
     "\n"
     "rules options (RULES.md), each as --NAME VALUE:\n";
 
+/* "  --target             1 or more (default 11)" */
+static void rules_option_usage(FILE *out, const scopa_option_info *o) {
+  char vals[160] = "";
+  const char *def = o->default_text;
+  if (o->kind == SCOPA_OPT_BOOL) {
+    snprintf(vals, sizeof vals, "true|false");
+    def = !strcmp(def, "1") ? "true" : !strcmp(def, "0") ? "false" : def;
+  } else if (o->kind == SCOPA_OPT_INT && o->max > 1000000)
+    snprintf(vals, sizeof vals, "%lld or more", o->min);
+  else if (o->kind == SCOPA_OPT_INT)
+    snprintf(vals, sizeof vals, "%lld..%lld", o->min, o->max);
+  else
+    for (int k = 0; o->values[k]; k++)
+      snprintf(vals + strlen(vals), sizeof vals - strlen(vals), "%s%s",
+               k ? "|" : "", o->values[k]);
+  fprintf(out, "  --%-18s %s (default %s)\n", o->name, vals, def);
+}
+
 static void usage(FILE *out) {
   fputs(USAGE, out);
-  for (int i = 0; i < scopa_option_count(); i++) {
-    const scopa_option_info *o = scopa_option_get(i);
-    char vals[160] = "";
-    const char *def = o->default_text;
-    if (o->kind == SCOPA_OPT_BOOL) {
-      snprintf(vals, sizeof vals, "true|false");
-      def = !strcmp(def, "1") ? "true" : !strcmp(def, "0") ? "false" : def;
-    } else if (o->kind == SCOPA_OPT_INT && o->max > 1000000)
-      snprintf(vals, sizeof vals, "%lld or more", o->min);
-    else if (o->kind == SCOPA_OPT_INT)
-      snprintf(vals, sizeof vals, "%lld..%lld", o->min, o->max);
-    else
-      for (int k = 0; o->values[k]; k++)
-        snprintf(vals + strlen(vals), sizeof vals - strlen(vals), "%s%s",
-                 k ? "|" : "", o->values[k]);
-    fprintf(out, "  --%-18s %s (default %s)\n", o->name, vals, def);
+  for (int i = 0; i < scopa_option_count(); i++)
+    rules_option_usage(out, scopa_option_get(i));
+  fprintf(out,
+          "\nopponents (--opponent, --partner, --seats), weakest first:\n");
+  const char *const *bots = scopa_bot_names();
+  for (int i = 0; bots[i]; i++) {
+    const char *what = scopa_bot_describe(bots[i]);
+    fprintf(out, "  %-10s %s\n", bots[i], what ? what : "");
+  }
+  static const char *const LEVELS[] = {"principiante", "intermedio", "esperto",
+                                       "campione"};
+  fprintf(out, "\nlevels (--level):\n");
+  for (int i = 0; i < 4; i++) {
+    const char *bot = NULL;
+    int ms = 0;
+    if (scopa_bot_level(LEVELS[i], &bot, &ms) == SCOPA_OK)
+      fprintf(out, "  %d %-12s %s%s\n", i + 1, LEVELS[i], bot ? bot : "?",
+              ms ? ", limited time" : "");
   }
 }
 
@@ -139,8 +159,8 @@ static int is_bool_word(const char *v) {
 static int rules_flag(parser *p, const char *flag, const char *eq) {
   int negated = strncmp(flag, "no-", 3) == 0 || strncmp(flag, "no_", 3) == 0;
   char name[64];
-  snprintf(name, sizeof name, "%.*s", (int)(eq ? eq - flag : (long)strlen(flag)),
-           flag);
+  snprintf(name, sizeof name, "%.*s",
+           (int)(eq ? eq - flag : (long)strlen(flag)), flag);
   const scopa_option_info *o = find_option(name);
   if (!o && negated) {
     o = find_option(name + 3);

@@ -29,8 +29,7 @@ static const char *suit_symbol(const screen *sc, int suit) {
 }
 
 static attr_t suit_attr(const screen *sc, int card) {
-  return sc->color ? COLOR_PAIR(PAIR_SUIT + SCOPA_SUIT(card)) | A_BOLD
-                   : A_BOLD;
+  return sc->color ? COLOR_PAIR(PAIR_SUIT + SCOPA_SUIT(card)) | A_BOLD : A_BOLD;
 }
 
 /* Text clipped to the screen's width. */
@@ -122,8 +121,8 @@ static int others(const screen *sc) {
 /* Box mode needs this many rows (see draw_board). */
 static int rows_needed(const screen *sc, int ntable) {
   int before = sc->s->rules.players > 2;
-  return 2 + others(sc) + 1 + before + 1 + table_rows(ntable) * CARD_H + 1 +
-         1 + CARD_H + 1 + 1 + 1 + 1;
+  return 2 + others(sc) + 1 + before + 1 + table_rows(ntable) * CARD_H + 1 + 1 +
+         CARD_H + 1 + 1 + 1 + 1;
 }
 
 static void title_line(const screen *sc) {
@@ -242,7 +241,8 @@ static void hand_label(const screen *sc, int y) {
   const play_session *s = sc->s;
   char label[200], pile[80];
   if (sc->viewer < 0)
-    snprintf(label, sizeof label, "%s", TX(s, "(hands hidden)", "(mani coperte)"));
+    snprintf(label, sizeof label, "%s",
+             TX(s, "(hands hidden)", "(mani coperte)"));
   else
     snprintf(label, sizeof label, "%s   %s",
              s->humans == 1 ? TX(s, "Your hand", "La tua mano")
@@ -296,7 +296,8 @@ static void choice_line(screen *sc, int y) {
            scopa_state_is_scopa(&s->st, cur) ? " - scopa!" : "");
   if (k > 1)
     snprintf(text + strlen(text), sizeof text - strlen(text), "  (%d/%d: %s)",
-             sc->opt + 1, k, TX(s, "pick again for the next", "di nuovo: la prossima"));
+             sc->opt + 1, k,
+             TX(s, "pick again for the next", "di nuovo: la prossima"));
   int x = COLS - 10;
   attron(A_BOLD);
   mvaddnstr(y, 0, text, x > 1 ? x - 1 : COLS);
@@ -328,8 +329,9 @@ void draw_board(screen *sc) {
   const play_session *s = sc->s;
   erase();
   if (COLS < 40 || LINES < 14) {
-    put(0, 0, TX(s, "Terminal too small: 40x14 at least.",
-                 "Terminale troppo piccolo: almeno 40x14."));
+    put(0, 0,
+        TX(s, "Terminal too small: 40x14 at least.",
+           "Terminale troppo piccolo: almeno 40x14."));
     refresh();
     return;
   }
@@ -383,12 +385,14 @@ void draw_handover(screen *sc, int seat) {
   sc->choosing = 0;
   draw_board(sc);
   char text[200];
-  snprintf(text, sizeof text, "%s %s: %s",
-           TX(sc->s, "Pass the terminal to", "Passa il terminale a"),
-           play_seat_name(sc->s, seat),
-           TX(sc->s, "press Enter when ready.", "premi Invio quando sei pronto."));
+  snprintf(
+      text, sizeof text, "%s %s: %s",
+      TX(sc->s, "Pass the terminal to", "Passa il terminale a"),
+      play_seat_name(sc->s, seat),
+      TX(sc->s, "press Enter when ready.", "premi Invio quando sei pronto."));
   attron(A_REVERSE | A_BOLD);
-  put(LINES / 2, (COLS - (int)strlen(text)) / 2 > 0 ? (COLS - (int)strlen(text)) / 2 : 0,
+  put(LINES / 2,
+      (COLS - (int)strlen(text)) / 2 > 0 ? (COLS - (int)strlen(text)) / 2 : 0,
       text);
   attroff(A_REVERSE | A_BOLD);
   refresh();

@@ -13,8 +13,8 @@
 
 #include <ctype.h>
 #include <errno.h>
-#include <stdlib.h>
 #include <poll.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -25,7 +25,8 @@ static void print_cards(const play_session *s, const char *title,
   int first = 1;
   for (int c = 0; c < 40; c++)
     if (cards & SCOPA_BIT(c)) {
-      printf("%s %s", first ? "" : ",", play_card_words(s, c, words, sizeof words));
+      printf("%s %s", first ? "" : ",",
+             play_card_words(s, c, words, sizeof words));
       first = 0;
     }
   printf("%s\n", first ? TX(s, " none", " nessuna") : "");
@@ -35,16 +36,15 @@ static void print_scores(const play_session *s) {
   char name[80];
   printf("%s", TX(s, "Score:", "Punteggio:"));
   for (int side = 0; side < s->game.sides; side++)
-    printf("%s %s %d", side ? "," : "", play_side_name(s, side, name, sizeof name),
-           s->game.totals[side]);
+    printf("%s %s %d", side ? "," : "",
+           play_side_name(s, side, name, sizeof name), s->game.totals[side]);
   printf(" (%s %d)\n", TX(s, "target", "ai"), s->rules.target);
 }
 
 static void print_others(const play_session *s, int me) {
   printf("%s: %d.", TX(s, "Stock", "Mazzo"), scopa_state_stock(&s->st));
   for (int seat = 0; seat < s->rules.players; seat++)
-    if (seat != me)
-    {
+    if (seat != me) {
       int k = __builtin_popcountll(s->st.hand[seat]);
       printf(" %s: %d %s.", play_seat_name(s, seat), k,
              k == 1 ? TX(s, "card in hand", "carta in mano")
@@ -81,8 +81,7 @@ static void print_state(const play_session *s, int seat) {
     }
 }
 
-static void print_moves(const play_session *s, const scopa_move *moves,
-                        int n) {
+static void print_moves(const play_session *s, const scopa_move *moves, int n) {
   printf("%s\n", TX(s, "Legal moves:", "Mosse possibili:"));
   for (int i = 0; i < n; i++) {
     char m[SCOPA_MOVE_TEXT], words[400];
@@ -138,8 +137,9 @@ static int match_line(const play_session *s, const char *text,
   if (*text && !*end) {
     if (k >= 1 && k <= n)
       return (int)k - 1;
-    snprintf(msg, size, TX(s, "There is no move %s: choose 1 to %d.",
-                           "Non c'è la mossa %s: scegli da 1 a %d."),
+    snprintf(msg, size,
+             TX(s, "There is no move %s: choose 1 to %d.",
+                "Non c'è la mossa %s: scegli da 1 a %d."),
              text, n);
     return -1;
   }

@@ -27,29 +27,29 @@
 /* What the command line asked for. */
 typedef struct play_config {
   scopa_rules rules;
-  int rules_given;           /* any rules option or preset on the line     */
+  int rules_given; /* any rules option or preset on the line     */
   char seat_kind[SCOPA_MAX_SEATS][PLAY_NAME]; /* "human" or a bot name;
                                                  empty = the default      */
-  char opponent[PLAY_NAME];  /* bot for computer seats ("" = best)         */
-  char partner[PLAY_NAME];   /* bot for the human's partner ("" = opp.)    */
-  int humans;                /* hot seat: seats 0..humans-1 are people     */
-  char level[PLAY_NAME];      /* scopa_bot_level name, or 1..4 ("" none)    */
-  int movetime_ms;           /* overrides level when > 0                   */
+  char opponent[PLAY_NAME]; /* bot for computer seats ("" = best)         */
+  char partner[PLAY_NAME];  /* bot for the human's partner ("" = opp.)    */
+  int humans;               /* hot seat: seats 0..humans-1 are people     */
+  char level[PLAY_NAME];    /* scopa_bot_level name, or 1..4 ("" none)    */
+  int movetime_ms;          /* overrides level when > 0                   */
   int seeded;
   unsigned long long seed;
-  int plain;                 /* --plain: line mode even on a terminal      */
-  int italian;               /* --lang it                                  */
-  int delay_ms;              /* pause after a bot's move (full screen)     */
-  int ascii;                 /* --ascii: no Unicode suit symbols           */
+  int plain;    /* --plain: line mode even on a terminal      */
+  int italian;  /* --lang it                                  */
+  int delay_ms; /* pause after a bot's move (full screen)     */
+  int ascii;    /* --ascii: no Unicode suit symbols           */
   int no_color;
-  char record[PLAY_PATH];    /* --record FILE ("" = data directory)        */
-  char resume[PLAY_PATH];    /* --resume FILE                              */
+  char record[PLAY_PATH]; /* --record FILE ("" = data directory)        */
+  char resume[PLAY_PATH]; /* --resume FILE                              */
 } play_config;
 
 typedef struct play_seat {
   int human;
   scopa_bot *bot;
-  int movetime_ms;           /* the bot's time per move, 0 its default     */
+  int movetime_ms; /* the bot's time per move, 0 its default     */
   char name[PLAY_NAME];
 } play_seat;
 
@@ -57,11 +57,11 @@ typedef struct play_session {
   play_config cfg;
   scopa_rules rules;
   scopa_game game;
-  scopa_state st;            /* the round in progress (or just ended)     */
-  int round_live;            /* st holds a round that is not over          */
-  int round_no;              /* 1-based number of the round in st          */
-  int humans;                /* number of human seats                      */
-  int resumed;               /* seat names come from the record            */
+  scopa_state st; /* the round in progress (or just ended)     */
+  int round_live; /* st holds a round that is not over          */
+  int round_no;   /* 1-based number of the round in st          */
+  int humans;     /* number of human seats                      */
+  int resumed;    /* seat names come from the record            */
   char record_names[SCOPA_MAX_SEATS][PLAY_NAME];
   play_seat seat[SCOPA_MAX_SEATS];
   scopa_rng rng;
@@ -72,7 +72,7 @@ typedef struct play_session {
   /* The last move, for "last move and what it took". */
   int has_last, last_seat, last_scopa;
   scopa_move last_move;
-  scopa_cards last_table;    /* the table just before the last move       */
+  scopa_cards last_table; /* the table just before the last move       */
   /* The last finished round. */
   scopa_score score;
   int totals_before[SCOPA_MAX_SEATS];
@@ -124,12 +124,10 @@ const char *play_seat_name(const play_session *s, int seat);
 /* "7d (sette di denari)" */
 char *play_card_words(const play_session *s, int card, char *buf, size_t n);
 /* "cinque di coppe takes cinque di spade" / "... laid on the table" */
-char *play_move_words(const play_session *s, scopa_move m, char *buf,
-                      size_t n);
+char *play_move_words(const play_session *s, scopa_move m, char *buf, size_t n);
 /* Why the card's moves are restricted ("5c must take 5s: a single card
  * comes first"); "" when nothing needs saying. */
-char *play_explain_card(const play_session *s, int card, char *buf,
-                        size_t n);
+char *play_explain_card(const play_session *s, int card, char *buf, size_t n);
 /* Lines of text: PLAY_LINES of at most PLAY_LINE bytes. */
 #define PLAY_LINES 24
 #define PLAY_LINE 200

@@ -94,8 +94,7 @@ static int options_of_selected(const screen *sc) {
 }
 
 static void explain_selected(screen *sc) {
-  play_explain_card(sc->s, sc->cards[sc->sel], sc->message,
-                    sizeof sc->message);
+  play_explain_card(sc->s, sc->cards[sc->sel], sc->message, sizeof sc->message);
 }
 
 /* Fills the choice: the cards of the hand that have legal moves. */
@@ -159,25 +158,36 @@ static int click(screen *sc) {
 static int choice_key(screen *sc, int ch) {
   int k = options_of_selected(sc);
   switch (ch) {
-  case 'q': case 'Q': return -1;
-  case KEY_LEFT: case 'h':
+  case 'q':
+  case 'Q':
+    return -1;
+  case KEY_LEFT:
+  case 'h':
     sc->sel = (sc->sel + sc->ncards - 1) % sc->ncards, sc->opt = 0;
     sc->picked = -1;
     explain_selected(sc);
     return 0;
-  case KEY_RIGHT: case 'l':
+  case KEY_RIGHT:
+  case 'l':
     sc->sel = (sc->sel + 1) % sc->ncards, sc->opt = 0;
     sc->picked = -1;
     explain_selected(sc);
     return 0;
-  case KEY_UP: case 'k':
+  case KEY_UP:
+  case 'k':
     sc->opt = (sc->opt + k - 1) % (k ? k : 1);
     return 0;
-  case KEY_DOWN: case 'j': case '\t':
+  case KEY_DOWN:
+  case 'j':
+  case '\t':
     sc->opt = (sc->opt + 1) % (k ? k : 1);
     return 0;
-  case '\n': case '\r': case KEY_ENTER: return k > 0;
-  case KEY_MOUSE: return click(sc);
+  case '\n':
+  case '\r':
+  case KEY_ENTER:
+    return k > 0;
+  case KEY_MOUSE:
+    return click(sc);
   }
   if (ch >= '0' && ch <= '9')
     return pick(sc, ch == '0' ? 9 : ch - '1');
@@ -251,8 +261,8 @@ static int begin_round(void *self, play_session *s) {
   sc->shown_table = s->st.table;
   sc->flash = 0;
   snprintf(sc->message, sizeof sc->message, "%s %d: %s %s.",
-           TX(s, "Round", "Mano"), s->round_no,
-           TX(s, "dealer", "mazziere"), play_seat_name(s, s->st.dealer));
+           TX(s, "Round", "Mano"), s->round_no, TX(s, "dealer", "mazziere"),
+           play_seat_name(s, s->st.dealer));
   draw_board(sc);
   return 0;
 }
@@ -314,9 +324,9 @@ int play_screen_run(play_session *s) {
     if (s->seat[seat].human)
       sc.viewer = seat;
   setup_terminal(&sc);
-  int unfinished = play_session_run(s, &(play_ui){&sc, begin_round, ask_move,
-                                                  show_move, end_round,
-                                                  end_game});
+  int unfinished =
+      play_session_run(s, &(play_ui){&sc, begin_round, ask_move, show_move,
+                                     end_round, end_game});
   endwin();
   play_lines result;
   int n = play_result_lines(s, result);

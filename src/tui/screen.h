@@ -20,20 +20,20 @@ typedef struct rect {
 typedef struct screen {
   play_session *s;
   int utf8, color;
-  int viewer;         /* seat whose hand is face up, -1: none          */
+  int viewer; /* seat whose hand is face up, -1: none          */
   /* The choice in progress: the hand's cards in order, the selected one,
    * and which of its legal moves is shown. */
   int ncards, cards[10];
   int sel, opt;
-  int picked;         /* card picked once already (-1: none): picking
-                         it again cycles through its captures        */
+  int picked; /* card picked once already (-1: none): picking
+                 it again cycles through its captures        */
   int nmoves;
   scopa_move moves[SCOPA_MAX_MOVES];
-  int choosing;       /* a person is choosing a move now               */
-  scopa_cards flash;  /* table cards to mark (the last capture)        */
-  int flash_card;     /* the card just played (-1 none)                */
+  int choosing;            /* a person is choosing a move now               */
+  scopa_cards flash;       /* table cards to mark (the last capture)        */
+  int flash_card;          /* the card just played (-1 none)                */
   scopa_cards shown_table; /* the table drawn (before a bot's capture) */
-  char message[300];  /* explanation or error, in the message line     */
+  char message[300];       /* explanation or error, in the message line     */
   /* What is up: 0 the board, 1 a panel, 2 the hand-over screen. */
   int mode;
   const char *ptitle, *pfooter;

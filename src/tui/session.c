@@ -57,8 +57,8 @@ static void default_record_path(play_session *s) {
   char stamp[32];
   time_t now = time(NULL);
   strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", localtime(&now));
-  snprintf(s->record_path, sizeof s->record_path, "%s/%s-%llu.json", dir,
-           stamp, s->seed);
+  snprintf(s->record_path, sizeof s->record_path, "%s/%s-%llu.json", dir, stamp,
+           s->seed);
 }
 
 static const char *best_bot(void) {
@@ -86,8 +86,9 @@ static void make_bot(play_session *s, play_seat *seat, const char *want) {
   if (scopa_bot_new(want, &seat->bot) != SCOPA_OK &&
       (scopa_bot_level(want, &bot, &ms) != SCOPA_OK ||
        scopa_bot_new(bot, &seat->bot) != SCOPA_OK)) {
-    fprintf(stderr, "scopa play: no bot named '%s' in this build; playing "
-                    "against '%s' instead\n",
+    fprintf(stderr,
+            "scopa play: no bot named '%s' in this build; playing "
+            "against '%s' instead\n",
             want, best_bot());
     want = best_bot();
     scopa_bot_new(want, &seat->bot);
@@ -271,8 +272,9 @@ int play_session_open(play_session *s, const play_config *cfg, char *msg,
       return -1;
     }
     /* The default place is not writable: play on, and say so. */
-    fprintf(stderr, "scopa play: cannot write %s; this game will not be "
-                    "recorded (use --record FILE)\n",
+    fprintf(stderr,
+            "scopa play: cannot write %s; this game will not be "
+            "recorded (use --record FILE)\n",
             s->record_path);
   }
   return 0;
@@ -339,8 +341,8 @@ scopa_move play_session_bot_move(play_session *s) {
   scopa_view view;
   scopa_view_of(&s->st, seat, s->game.totals, &view);
   scopa_bot_limits lim = {0};
-  lim.seed = s->seed * 1000003ull + (unsigned long long)s->round_no * 64 +
-             s->st.plays;
+  lim.seed =
+      s->seed * 1000003ull + (unsigned long long)s->round_no * 64 + s->st.plays;
   lim.movetime_ms = s->seat[seat].movetime_ms;
   scopa_move move = 0;
   if (scopa_bot_choose(s->seat[seat].bot, &view, &lim, &move) != SCOPA_OK ||

@@ -55,8 +55,8 @@ static int step_round(play_session *s, const scopa_replay_round *rr,
       return 1;
   }
   if (!rr->complete) {
-    printf("%s\n", TX(s, "(the round is not finished)",
-                      "(la mano non è finita)"));
+    printf("%s\n",
+           TX(s, "(the round is not finished)", "(la mano non è finita)"));
     return 0;
   }
   scopa_state_score(&s->st, &s->score);
@@ -79,8 +79,8 @@ int play_step_replay(const scopa_replay *rp, int italian) {
     if (seat < rp->nseats)
       snprintf(s.seat[seat].name, PLAY_NAME, "%s", rp->seats[seat]);
     else
-      snprintf(s.seat[seat].name, PLAY_NAME, "%s %d",
-               TX(&s, "seat", "posto"), seat);
+      snprintf(s.seat[seat].name, PLAY_NAME, "%s %d", TX(&s, "seat", "posto"),
+               seat);
   }
   scopa_game_init(&s.game, &s.rules, rp->nrounds ? rp->rounds[0].dealer : 0);
   int interactive = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
@@ -94,7 +94,7 @@ int play_step_replay(const scopa_replay *rp, int italian) {
     printf("\n%s %s\n", TX(&s, "Winner:", "Vince:"),
            play_side_name(&s, rp->game.winner, name, sizeof name));
   else
-    printf("\n%s\n", TX(&s, "The game is not finished.",
-                        "La partita non è finita."));
+    printf("\n%s\n",
+           TX(&s, "The game is not finished.", "La partita non è finita."));
   return 0;
 }

@@ -73,8 +73,7 @@ static int has_sum_set(scopa_cards table, int sum) {
   return 0;
 }
 
-char *play_explain_card(const play_session *s, int card, char *buf,
-                        size_t n) {
+char *play_explain_card(const play_session *s, int card, char *buf, size_t n) {
   scopa_move moves[SCOPA_MAX_MOVES];
   int k = scopa_state_legal_card(&s->st, card, moves, SCOPA_MAX_MOVES);
   buf[0] = 0;
@@ -89,8 +88,9 @@ char *play_explain_card(const play_session *s, int card, char *buf,
   if (s->rules.ace_sweeps && SCOPA_RANK(card) == 1 &&
       SCOPA_MOVE_TAKES(moves[0]) == s->st.table && !same) {
     snprintf(buf, n, "%s %s", c,
-             TX(s, "must sweep the table: an ace on a table without aces "
-                   "takes it all",
+             TX(s,
+                "must sweep the table: an ace on a table without aces "
+                "takes it all",
                 "deve prendere tutto: un asso su un tavolo senza assi "
                 "prende tutte le carte"));
   } else if (s->rules.capture == SCOPA_CAPTURE_MATCH && same &&
@@ -192,8 +192,9 @@ static void count_line(const play_session *s, lines *L, int cat,
     const scopa_side_score *sc = &s->score.side[side];
     snprintf(part, sizeof part, "%s%s %d", side ? ", " : "",
              play_side_name(s, side, name, sizeof name),
-             denari ? sc->denari : cat == SCOPA_CAT_SCOPE ? sc->scope
-                                                          : sc->cards);
+             denari                   ? sc->denari
+             : cat == SCOPA_CAT_SCOPE ? sc->scope
+                                      : sc->cards);
     addf(line, part);
   }
   winners(s, cat, line);
@@ -268,8 +269,7 @@ static void totals_line(const play_session *s, lines *L) {
   addf(line, TX(s, "Game:", "Partita:"));
   for (int side = 0; side < s->score.sides; side++) {
     snprintf(part, sizeof part, "%s %s %d", side ? "," : "",
-             play_side_name(s, side, name, sizeof name),
-             s->game.totals[side]);
+             play_side_name(s, side, name, sizeof name), s->game.totals[side]);
     addf(line, part);
   }
   snprintf(part, sizeof part, " (%s %d)", TX(s, "target", "ai"),
@@ -280,8 +280,8 @@ static void totals_line(const play_session *s, lines *L) {
 int play_score_lines(const play_session *s, play_lines out) {
   lines L = {out, 0};
   char *line = next_line(&L);
-  snprintf(line, PLAY_LINE, "%s %d", TX(s, "Score of round", "Punti della mano"),
-           s->round_no);
+  snprintf(line, PLAY_LINE, "%s %d",
+           TX(s, "Score of round", "Punti della mano"), s->round_no);
   count_line(s, &L, SCOPA_CAT_CARTE, TX(s, "Cards", "Carte"), 0);
   count_line(s, &L, SCOPA_CAT_DENARI, TX(s, "Coins", "Denari"), 1);
   coins_detail(s, &L);
@@ -331,14 +331,14 @@ int play_result_lines(const play_session *s, play_lines out) {
     addf(line, part);
   }
   line = next_line(&L);
-  snprintf(line, PLAY_LINE, "%s %llu", TX(s, "Shuffle seed:", "Seme del mazzo:"),
-           s->seed);
+  snprintf(line, PLAY_LINE, "%s %llu",
+           TX(s, "Shuffle seed:", "Seme del mazzo:"), s->seed);
   line = next_line(&L);
   snprintf(line, PLAY_LINE, "%s %s%s", TX(s, "Record:", "Registrazione:"),
            s->record_path,
-           s->save_failed ? TX(s, " (could not be written)",
-                               " (non si è potuta scrivere)")
-                          : "");
+           s->save_failed
+               ? TX(s, " (could not be written)", " (non si è potuta scrivere)")
+               : "");
   if (!s->game.finished && !s->save_failed) {
     line = next_line(&L);
     snprintf(line, PLAY_LINE, "%s scopa play --resume %s",
