@@ -12,6 +12,7 @@
  * NODES_PER_MS, measured on the reference machine.
  */
 #include "bots.h"
+#include "heur.h"
 #include "internal.h"
 #include "solver.h"
 #include "worlds.h"
@@ -22,6 +23,7 @@
 
 #define NODES_PER_MS 2500
 #define MAX_THREADS 8
+#define TIEBREAK 0.01 /* weight of heur.c's value among equal averages */
 #define AI_ROLLOUT (-1) /* depth: playouts instead of search */
 
 typedef struct pimc_config {
@@ -192,8 +194,12 @@ static int pimc_values(scopa_bot *bot, const scopa_view *v,
     wsum += jobs[t].wsum;
   }
   double scale = wsum * AI_UNIT * (v->sides - 1);
+  /* Moves the worlds cannot tell apart are ordered by traditional play. */
+  ai_heur h;
+  ai_heur_of_view(&h, v, 1);
   for (int i = 0; i < n; i++)
-    avg[i] = scale > 0 ? avg[i] / scale : 0;
+    avg[i] = (scale > 0 ? avg[i] / scale : 0) +
+             TIEBREAK * ai_heur_move(&h, moves[i]);
   free(worlds);
   free(weight);
   return nw > 0 ? SCOPA_OK : SCOPA_ENOMEM;

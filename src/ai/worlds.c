@@ -13,7 +13,6 @@
 #include "internal.h"
 
 #include <math.h>
-#include <stdlib.h>
 #include <string.h>
 
 void ai_world_build(const scopa_view *v, const scopa_cards *hands,
@@ -159,10 +158,7 @@ static double move_chance(const scopa_view *v, int seat, scopa_cards hand,
       top = score[i];
   }
   for (int i = 0; i < n; i++) {
-    static double temp = 0;
-    if (!temp)
-      temp = getenv("SCOPA_AI_TEMP") ? atof(getenv("SCOPA_AI_TEMP")) : MODEL_TEMPERATURE;
-    double e = exp((score[i] - top) / temp);
+    double e = exp((score[i] - top) / MODEL_TEMPERATURE);
     sum += e;
     if (moves[i] == move)
       mine = e;
