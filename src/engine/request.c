@@ -279,10 +279,11 @@ int scopa__engine_parse(const char *line, size_t len, engine_request *req,
   req->limits.threads = 1;
   json_t *root = json_loadb(line, len, JSON_REJECT_DUPLICATES, &err);
   if (!root) {
-    /* A key given twice makes the request ambiguous, but the id can
-     * still be echoed when it is there (and given once). */
+    /* A key given twice makes the request ambiguous, and a \u0000 in a
+     * string could hide a name ("go\u0000x"): both are errors, but the
+     * id can still be echoed when the text is otherwise JSON. */
     json_error_t again;
-    json_t *lax = json_loadb(line, len, 0, &again);
+    json_t *lax = json_loadb(line, len, JSON_ALLOW_NUL, &again);
     if (json_is_object(lax))
       req->id = json_incref(json_object_get(lax, "id"));
     json_decref(lax);
