@@ -238,7 +238,18 @@ static int end_game(void *self, play_session *s) {
   return 0;
 }
 
+/* Who plays, and where the record goes. */
+static void welcome(const play_session *s) {
+  printf("%s", s->resumed ? TX(s, "Scopa, resumed:", "Scopa, si riprende:")
+                          : "Scopa:");
+  for (int seat = 0; seat < s->rules.players; seat++)
+    printf("%s %s (%s %d)", seat ? "," : "", play_seat_name(s, seat),
+           TX(s, "seat", "posto"), seat);
+  printf(".\n%s %s\n", TX(s, "Record:", "Registrazione:"), s->record_path);
+}
+
 int play_line_run(play_session *s) {
+  welcome(s);
   play_ui ui = {NULL, begin_round, ask_move, show_move, end_round, end_game};
   if (play_session_run(s, &ui)) {
     printf("\n%s\n", play_stop ? TX(s, "Stopped.", "Interrotto.")
