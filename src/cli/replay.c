@@ -9,6 +9,7 @@
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static json_t *moves_json(const scopa_move *moves, int n) {
   json_t *arr = json_array();
@@ -144,7 +145,7 @@ static void print_text(const scopa_replay *rp) {
 }
 
 int cli_replay(int argc, char **argv) {
-  int json = 0, legal = 0, step = 0;
+  int json = 0, legal = 0, step = -1;
   const char *path = NULL;
   for (int i = 1; i < argc; i++) {
     if (strcmp(argv[i], "--json") == 0)
@@ -153,9 +154,17 @@ int cli_replay(int argc, char **argv) {
       legal = 1;
     else if (strcmp(argv[i], "--step") == 0)
       step = 1;
+    else if (strcmp(argv[i], "--summary") == 0)
+      step = 0;
     else if (strcmp(argv[i], "--help") == 0) {
-      printf("usage: scopa replay [--json] [--legal] [--step] FILE   (FILE may be -)\n"
-             "  --step  walk through the game move by move\n");
+      printf("usage: scopa replay [--json] [--legal] [--step | --summary] FILE\n"
+             "  FILE may be - (standard input)\n"
+             "  --json     the result as one JSON object (CONTRACTS.md)\n"
+             "  --legal    with --json: the legal moves before each move\n"
+             "  --step     walk through the game move by move (the default\n"
+             "             on a terminal)\n"
+             "  --summary  print the round-by-round summary (the default\n"
+             "             otherwise)\n");
       return 0;
     } else if (!path && (argv[i][0] != '-' || strcmp(argv[i], "-") == 0))
       path = argv[i];
@@ -168,6 +177,11 @@ int cli_replay(int argc, char **argv) {
     fprintf(stderr, "usage: scopa replay [--json] [--legal] FILE\n");
     return 2;
   }
+  /* On a terminal, without --json, a person is reading: walk through
+   * the game; in a pipe, print the summary. */
+  if (step < 0)
+    step = !json && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO) &&
+           strcmp(path, "-") != 0;
   size_t len;
   char *text = cli_read_file(path, &len);
   if (!text) {
