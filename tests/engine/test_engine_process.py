@@ -5,6 +5,7 @@ every kind (bad JSON, invalid UTF-8, NUL bytes, deep nesting, a line of
 several megabytes, wrong types, views that cannot happen) answered with an
 error, the engine going on."""
 import json
+import os
 import random
 import subprocess
 
@@ -70,7 +71,8 @@ def test_engine_process_1_legal_and_go_agree_with_reference():
     rng = random.Random(17)
     e = Proc()
     bots = e.ask({"cmd": "hello"})["bots"]
-    for n in range(30):
+    # SCOPA_STRESS=N plays N rounds instead (a longer referee-like run).
+    for n in range(int(os.environ.get("SCOPA_STRESS", "30"))):
         rules = random_rules(rng)
         parsed = refscopa.parse_rules(rules)
         deck = list(refscopa.ALL_CARDS) if hasattr(refscopa, "ALL_CARDS") \

@@ -28,7 +28,7 @@ from .records import RecordError, load as load_record, save as save_record
 from .engine import Engine
 from .env import ScopaEnv, ScopaGymEnv, FEATURES, ACTIONS, ACTION_SLOTS
 
-__version__ = _lib.lib.scopa_strerror and "0.1.0"
+__version__ = Engine().request({"cmd": "hello"})["version"]
 library_path = _lib.path
 
 __all__ = ["Game", "Round", "Bot", "Engine", "ScopaEnv", "ScopaGymEnv",

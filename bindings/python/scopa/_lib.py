@@ -87,9 +87,14 @@ def _load():
         if os.environ.get("SCOPA_LIB") or os.path.exists(path) or \
                 not os.path.sep in path:
             try:
-                return ctypes.CDLL(path), path
+                found = ctypes.CDLL(path)
             except OSError as e:
                 tried.append("%s (%s)" % (path, e))
+                continue
+            if hasattr(found, "scopa_state_actions"):
+                return found, path
+            tried.append("%s (built before the bindings support: rebuild "
+                         "it)" % path)
         else:
             tried.append(path)
     raise ImportError("scopa: cannot load libscopa.so; build it (see the "
