@@ -22,7 +22,7 @@ int main(int argc, char **argv) {
   uint64_t seed = argc > 2 ? strtoull(argv[2], NULL, 10) : 1;
   scopa_rules r;
   scopa_rules_preset(&r, "scopa");
-  ai_solver *S = ai_solver_new(20);
+  ai_solver *S = ai_solver_new(argc > 3 ? atoi(argv[3]) : 20);
   scopa_rng rng;
   scopa_rng_seed(&rng, seed);
   double total = 0, worst = 0, last_total = 0;
