@@ -8,6 +8,8 @@
 
 #include "internal.h"
 
+#define SPARIGLIO 0.15
+
 /* Chance that a hand of h cards drawn from u unseen holds one of k. */
 static double holds(int k, int u, int h) {
   if (k <= 0 || h <= 0)
@@ -92,6 +94,11 @@ double ai_heur_move(const ai_heur *h, scopa_move m) {
   if (takes) {
     left &= ~takes;
     v += cards_value(h, takes | SCOPA_BIT(card));
+    /* Scopone: a capture by sum breaks the pairing of ranks (spariglio),
+     * which helps the side that did not deal; the dealer's side keeps the
+     * ranks paired (appariglio), since it plays last. */
+    if (h->counting && h->dealer_team && POPCOUNT(takes) > 1)
+      v -= SPARIGLIO * h->dealer_team;
     if (!left && !h->last_play) {
       int ace_sweep = h->rules->ace_sweeps && SCOPA_RANK(card) == 1 &&
                       !(h->table & SCOPA_RANK_CARDS(1));
@@ -144,4 +151,7 @@ void ai_heur_of_view(ai_heur *h, const scopa_view *v, int counting) {
   int total = v->rules.game == SCOPA_GAME_SCIENTIFICO ? 40 : 36;
   h->last_play = v->plays + 1 == total;
   h->counting = counting;
+  h->dealer_team = 0;
+  if (v->rules.teams)
+    h->dealer_team = side == scopa_rules_side_of(&v->rules, v->dealer) ? 1 : -1;
 }

@@ -20,6 +20,8 @@ typedef struct ai_heur {
   int next_hand;             /* cards the next seat will hold on its turn */
   int last_play;             /* nonzero: this is the round's last play    */
   int counting;              /* rules: exact odds from unseen cards       */
+  int dealer_team;           /* teams: 1 the mover's side dealt, -1 not,
+                                0 no teams                                 */
 } ai_heur;
 
 /* Fills the context of a view's seat (counting as asked). */

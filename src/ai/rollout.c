@@ -40,6 +40,8 @@ static scopa_move policy(const scopa_state *s, scopa_rng *rng) {
     h.next_hand = 3;
   h.last_play = s->plays + 1 == scopa_state_total_plays(s);
   h.counting = 1;
+  h.dealer_team = !s->rules.teams ? 0
+                  : side == s->dealer % 2 ? 1 : -1;
   return moves[ai_heur_best(&h, moves, n, NULL)];
 }
 
