@@ -133,9 +133,11 @@ static int resample(scopa_state *w, double *weight, int n, int k,
 
 /* The worlds to solve and their weights; returns how many (0: none). */
 static int make_worlds(const scopa_view *v, const pimc_config *cfg,
-                       scopa_rng *rng, scopa_state **out, double **weight) {
+                       scopa_rng *rng, scopa_state **out, double **weight,
+                       int *listed_out) {
   long count = cfg->enumerate > 0 ? ai_world_count(v) : -1;
   int listed = count >= 0 && count <= cfg->enumerate;
+  *listed_out = listed;
   int m = listed ? (int)count : cfg->infer ? cfg->candidates : cfg->worlds;
   *out = malloc(sizeof(scopa_state) * (size_t)m);
   *weight = malloc(sizeof(double) * (size_t)m);
@@ -168,16 +170,19 @@ static int pimc_values(scopa_bot *bot, const scopa_view *v,
   scopa_rng_seed(&rng, l->seed ^ view_hash(v));
   scopa_state *worlds = NULL;
   double *weight = NULL;
-  int nw = make_worlds(v, cfg, &rng, &worlds, &weight);
+  int listed = 0;
+  int nw = make_worlds(v, cfg, &rng, &worlds, &weight, &listed);
   int threads = l->threads < 1 ? 1 : l->threads > MAX_THREADS ? MAX_THREADS
                                                                : l->threads;
   int ms = l->movetime_ms > 0 ? l->movetime_ms : cfg->default_ms;
+  /* Every listed world is solved: stopping early would drop some. */
+  uint64_t budget = listed ? UINT64_MAX : (uint64_t)ms * NODES_PER_MS;
   job jobs[MAX_THREADS];
   pthread_t tid[MAX_THREADS];
   for (int t = 0; t < threads; t++) {
     memset(&jobs[t], 0, sizeof jobs[t]);
     jobs[t] = (job){bot, worlds, weight, nw, t, threads, search_depth(v), 20,
-                    moves, n, (uint64_t)ms * NODES_PER_MS, l->seed, {0}, 0};
+                    moves, n, budget, l->seed, {0}, 0};
   }
   for (int t = 1; t < threads; t++)
     if (pthread_create(&tid[t], NULL, solve_worlds, &jobs[t]) != 0)
