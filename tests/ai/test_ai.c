@@ -7,6 +7,7 @@
 #include "solver.h"
 #include "stats.h"
 #include "test.h"
+#include "worlds.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -195,6 +196,58 @@ static void test_endgame(void) {
   ai_solver_free(S);
 }
 
+static int same_view(const scopa_view *a, const scopa_view *b) {
+  int same = a->hand == b->hand && a->table == b->table &&
+             a->unseen == b->unseen && a->stock == b->stock &&
+             a->plays == b->plays && a->to_play == b->to_play;
+  for (int i = 0; i < a->players; i++)
+    same = same && a->hand_count[i] == b->hand_count[i];
+  for (int i = 0; i < a->sides; i++)
+    same = same && a->pile[i] == b->pile[i] && a->scope[i] == b->scope[i];
+  return same;
+}
+
+/* The stock cards the first seat to be dealt will receive. */
+static scopa_cards first_share(const scopa_state *s) {
+  scopa_cards got = 0;
+  for (int i = s->next; i < 40; i += 2)
+    got |= SCOPA_BIT(s->deck[i]);
+  return got;
+}
+
+static void test_worlds(void) {
+  TEST("worlds-1.1", "the last two deals: every world listed, each agrees "
+                     "with the view, none twice");
+  static scopa_state w[2000];
+  for (int k = 0; k < 6; k++) {
+    scopa_state s;
+    random_round(&s, "scopa", 900 + k, 24 + k);
+    scopa_view v, wv;
+    scopa_view_of(&s, s.to_play, NULL, &v);
+    long count = ai_world_count(&v);
+    CHECK(count > 0 && count <= 1680);
+    CHECK_EQ_INT(ai_world_enumerate(&v, w, 2000), count);
+    int found = 0;
+    for (long i = 0; i < count; i++) {
+      scopa_view_of(&w[i], s.to_play, NULL, &wv);
+      CHECK(same_view(&v, &wv));
+      CHECK(ai_world_likelihood(&v, &w[i]) > 0);
+      int opp = 1 - s.to_play;
+      for (long j = 0; j < i && k < 2; j++)
+        CHECK(!(w[j].hand[opp] == w[i].hand[opp] &&
+                first_share(&w[j]) == first_share(&w[i])));
+      found += w[i].hand[opp] == s.hand[opp];
+    }
+    CHECK(found >= 1); /* the true hand is among them */
+  }
+  TEST("worlds-1.2", "earlier in the round nothing is listed");
+  scopa_state s;
+  random_round(&s, "scopa", 5, 6);
+  scopa_view v;
+  scopa_view_of(&s, s.to_play, NULL, &v);
+  CHECK_EQ_INT(ai_world_count(&v), -1);
+}
+
 /* ---- greedy's traditional choices ---------------------------------------- */
 
 static scopa_move greedy_on(scopa_cards hand, scopa_cards table) {
@@ -295,6 +348,7 @@ int main(void) {
   test_determinism();
   test_solver();
   test_endgame();
+  test_worlds();
   test_greedy();
   test_stats();
   test_names();
