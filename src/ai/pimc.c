@@ -2,8 +2,9 @@
  * pimc.c -- the search bots: `pimc` (perfect-information Monte Carlo:
  * worlds sampled uniformly from the view, each solved exactly, the move of
  * best average) and `infer`, the same over worlds weighed by how likely
- * the others' moves are in them (worlds.c), with every world listed once
- * the stock is down to the last deal.
+ * the others' moves are in them (worlds.c), with every world listed in
+ * the last two deals of 2-player scopa.  Where a tree is too big (early
+ * scopone, 3 and 4 players) moves are valued by playouts (rollout.c).
  *
  * What must stay true: the bots read only the view; every random choice
  * comes from the seed and the view, and the work done is fixed by counts
@@ -17,6 +18,7 @@
 #include "solver.h"
 #include "worlds.h"
 
+#include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,7 +65,7 @@ static void rollout_world(job *j, int w, int *values) {
     int plies = 0;
     for (int r = 0; r < reps; r++)
       sum += ai_rollout(s, j->moves[i], root, &rng, &plies);
-    values[i] = (int)(sum / reps);
+    values[i] = (int)lround((double)sum / reps);
   }
 }
 
