@@ -489,6 +489,13 @@ int scopa_view_legal(const scopa_view *view, scopa_move *moves, int cap);
 void scopa_view_sample(const scopa_view *view, scopa_rng *rng,
                        scopa_state *out);
 
+/* The full round state of one world: hands[seat] for every other seat
+ * (the viewing seat's entry is ignored) and stock[0..view->stock) the
+ * stock from the top.  Returns SCOPA_OK, or SCOPA_EVIEW if the world does
+ * not fit the view (a card it has seen, a wrong count, a card twice). */
+int scopa_view_world(const scopa_view *view, const scopa_cards *hands,
+                     const uint8_t *stock, scopa_state *out);
+
 /* ------------------------------------------------------------------ */
 /* Computer players                                                    */
 /* ------------------------------------------------------------------ */

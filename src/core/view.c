@@ -50,15 +50,24 @@ int scopa_view_legal(const scopa_view *v, scopa_move *moves, int cap) {
   return scopa__hand_moves(&v->rules, v->hand, v->table, moves, cap);
 }
 
-void scopa_view_sample(const scopa_view *v, scopa_rng *rng, scopa_state *s) {
-  int unseen[40], n = 0;
-  FOR_EACH_CARD(c, v->unseen) unseen[n++] = c;
-  for (int i = n - 1; i > 0; i--) {
-    int j = (int)scopa_rng_below(rng, (uint32_t)i + 1);
-    int t = unseen[i];
-    unseen[i] = unseen[j];
-    unseen[j] = t;
+int scopa_view_world(const scopa_view *v, const scopa_cards *hands,
+                     const uint8_t *stock, scopa_state *s) {
+  /* The world must place exactly the unseen cards, each once. */
+  scopa_cards placed = 0;
+  for (int seat = 0; seat < v->players; seat++) {
+    if (seat == v->seat)
+      continue;
+    if ((hands[seat] & placed) || POPCOUNT(hands[seat]) != v->hand_count[seat])
+      return SCOPA_EVIEW;
+    placed |= hands[seat];
   }
+  for (int i = 0; i < v->stock; i++) {
+    if (stock[i] >= 40 || (placed & SCOPA_BIT(stock[i])))
+      return SCOPA_EVIEW;
+    placed |= SCOPA_BIT(stock[i]);
+  }
+  if (placed != v->unseen)
+    return SCOPA_EVIEW;
   memset(s, 0, sizeof *s);
   s->rules = v->rules;
   s->dealer = v->dealer;
@@ -74,30 +83,49 @@ void scopa_view_sample(const scopa_view *v, scopa_rng *rng, scopa_state *s) {
     s->pile[i] = v->pile[i];
     s->scope[i] = v->scope[i];
   }
-  int k = 0;
-  for (int seat = 0; seat < v->players; seat++) {
-    if (seat == v->seat) {
-      s->hand[seat] = v->hand;
-      continue;
-    }
-    for (int i = 0; i < v->hand_count[seat]; i++)
-      s->hand[seat] |= SCOPA_BIT(unseen[k++]);
-  }
-  s->dealt[v->seat] = v->dealt;
+  /* What each seat was dealt: the viewer knows; for the others, their
+   * hand and the cards they played. */
   for (int seat = 0; seat < v->players; seat++)
+    s->hand[seat] = s->dealt[seat] = seat == v->seat ? v->hand : hands[seat];
+  s->dealt[v->seat] = v->dealt;
+  for (int i = 0; i < v->plays; i++) {
+    int seat = (v->dealer + 1 + i) % v->players;
     if (seat != v->seat)
-      s->dealt[seat] = s->hand[seat];
-  /* The stock is what is left, in random order, at the bottom of the
-   * deck; the cards already out fill the top in any order. */
-  s->next = (uint8_t)(40 - v->stock);
-  scopa_cards out = SCOPA_ALL_CARDS;
-  for (int i = k; i < n; i++)
-    out &= ~SCOPA_BIT(unseen[i]);
+      s->dealt[seat] |= SCOPA_BIT(SCOPA_MOVE_CARD(v->moves[i]));
+  }
+  /* Every card not in the stock was dealt: those fill the top of the deck
+   * in any order, and the stock follows, top first. */
+  scopa_cards in_stock = 0;
+  for (int i = 0; i < v->stock; i++)
+    in_stock |= SCOPA_BIT(stock[i]);
   int d = 0;
-  FOR_EACH_CARD(c, out) s->deck[d++] = (uint8_t)c;
-  for (int i = k; i < n; i++)
-    s->deck[d++] = (uint8_t)unseen[i];
-  assert(d == 40 && k + v->stock == n);
+  FOR_EACH_CARD(c, SCOPA_ALL_CARDS & ~in_stock) s->deck[d++] = (uint8_t)c;
+  s->next = (uint8_t)d;
+  for (int i = 0; i < v->stock; i++)
+    s->deck[d++] = stock[i];
+  return SCOPA_OK;
+}
+
+void scopa_view_sample(const scopa_view *v, scopa_rng *rng, scopa_state *s) {
+  int unseen[40], n = 0;
+  FOR_EACH_CARD(c, v->unseen) unseen[n++] = c;
+  for (int i = n - 1; i > 0; i--) {
+    int j = (int)scopa_rng_below(rng, (uint32_t)i + 1);
+    int t = unseen[i];
+    unseen[i] = unseen[j];
+    unseen[j] = t;
+  }
+  scopa_cards hands[SCOPA_MAX_SEATS] = {0};
+  uint8_t stock[40];
+  int k = 0;
+  for (int seat = 0; seat < v->players; seat++)
+    for (int i = 0; seat != v->seat && i < v->hand_count[seat]; i++)
+      hands[seat] |= SCOPA_BIT(unseen[k++]);
+  for (int i = 0; i < v->stock; i++)
+    stock[i] = (uint8_t)unseen[k++];
+  int rc = scopa_view_world(v, hands, stock, s);
+  assert(rc == SCOPA_OK && k == n);
+  (void)rc;
 }
 
 /*

@@ -139,5 +139,25 @@ int main(void) {
   }
   /* Over 100 samples the other hand takes many different cards. */
   CHECK(__builtin_popcountll(seen_other) > 10);
+  TEST("view-3.2", "a world that does not fit the view is refused");
+  {
+    scopa_state w;
+    scopa_view_sample(&v, &rng, &w);
+    int other = 1 - v.seat;
+    scopa_cards hands[SCOPA_MAX_SEATS] = {0};
+    uint8_t stock[40];
+    hands[other] = w.hand[other];
+    memcpy(stock, w.deck + w.next, v.stock);
+    scopa_state x;
+    CHECK_EQ_INT(scopa_view_world(&v, hands, stock, &x), SCOPA_OK);
+    CHECK(memcmp(x.hand, w.hand, sizeof x.hand) == 0);
+    hands[other] ^= SCOPA_BIT(__builtin_ctzll(hands[other]));
+    CHECK_EQ_INT(scopa_view_world(&v, hands, stock, &x), SCOPA_EVIEW);
+    hands[other] |= SCOPA_BIT(__builtin_ctzll(v.hand)); /* a card it holds */
+    CHECK_EQ_INT(scopa_view_world(&v, hands, stock, &x), SCOPA_EVIEW);
+    hands[other] = w.hand[other];
+    stock[0] = stock[1];
+    CHECK_EQ_INT(scopa_view_world(&v, hands, stock, &x), SCOPA_EVIEW);
+  }
   return test_summary("view");
 }
