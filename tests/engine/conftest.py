@@ -38,6 +38,8 @@ def random_rules(rng):
 
 
 def scopa_bin():
+    if os.environ.get("SCOPA_BIN"):
+        return os.environ["SCOPA_BIN"]
     """The `scopa` command next to the library under test."""
     lib = os.environ.get("SCOPA_LIB")
     if lib:

@@ -169,3 +169,36 @@ def test_engine_process_3_pipelined_and_end_of_input():
     answers = [json.loads(l) for l in out.stdout.splitlines()]
     assert [a["id"] for a in answers] == list(range(50))
     assert out.returncode == 0
+
+
+def test_engine_process_4_searching_bots_keep_their_time():
+    """No request hangs the engine: on big tables (mandatory_capture
+    false) a searching bot that overruns movetime_ms is cut off and a
+    legal move still comes back in time."""
+    import time
+    rng = random.Random(8)
+    rules = {"players": 4, "mandatory_capture": False}
+    parsed = refscopa.parse_rules(rules)
+    deck = ["%d%s" % (r, s) for r in range(1, 11) for s in "dcsb"]
+    rng.shuffle(deck)
+    while sum(1 for c in deck[12:16] if c.startswith("10")) >= 3:
+        rng.shuffle(deck)
+    ref = TrackedRound(parsed, 0, deck)
+    e = Proc()
+    bots = e.ask({"cmd": "hello"})["bots"]
+    while ref.nmoves < 20:  # lay cards: the table grows
+        legal = ref.legal_moves()
+        lays = [m for m in legal if m.captured is None]
+        ref.apply(rng.choice(lays or legal))
+    req = view_of(ref, rules, ref.seat_to_play(), [0, 0, 0, 0])
+    want = set(refscopa.normalize_move(str(m)) for m in ref.legal_moves())
+    for bot in bots:
+        for cmd in ("go", "hint"):
+            t = time.perf_counter()
+            ans = e.ask(dict(req, cmd=cmd, bot=bot, movetime_ms=50))
+            assert time.perf_counter() - t < 3.0, (cmd, bot)
+            if cmd == "go":
+                assert refscopa.normalize_move(ans["move"]) in want
+            else:
+                assert len(ans["moves"]) == len(want)
+    e.close()
