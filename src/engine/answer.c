@@ -125,49 +125,63 @@ static json_t *go_json(scopa_engine *e, const engine_request *req,
   return json_pack("{s:o}", "move", move_json(m));
 }
 
-/* Values from the bot, then any legal move it left out, each move once. */
+static int cmp_move(const void *a, const void *b) {
+  scopa_move x = *(const scopa_move *)a, y = *(const scopa_move *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* Position of m in sorted[0..n-1], or -1. */
+static long find_move(const scopa_move *sorted, int n, scopa_move m) {
+  const scopa_move *at = bsearch(&m, sorted, (size_t)n, sizeof m, cmp_move);
+  return at ? at - sorted : -1;
+}
+
+static json_t *hint_entry(scopa_move m, double value) {
+  return json_pack("{s:o, s:f}", "move", move_json(m), "value", value);
+}
+
+/* Values from the bot, then any legal move it left out at the lowest
+ * value, each legal move once (moves the bot got wrong are dropped). */
 static json_t *hint_json(scopa_engine *e, const engine_request *req,
                          const scopa_move *moves, int n) {
   scopa_bot *bot = bot_named(e, req->bot);
   scopa_move *ranked = malloc(sizeof *ranked * (size_t)n);
+  scopa_move *sorted = malloc(sizeof *sorted * (size_t)n);
   double *values = malloc(sizeof *values * (size_t)n);
+  uint8_t *listed = calloc((size_t)n, 1);
   json_t *arr = json_array(), *out = NULL;
-  int k = 0;
-  if (!bot || !ranked || !values || !arr)
+  if (!bot || !ranked || !sorted || !values || !listed || !arr)
     goto done;
+  memcpy(sorted, moves, sizeof *sorted * (size_t)n);
+  qsort(sorted, (size_t)n, sizeof *sorted, cmp_move);
   int got = scopa_bot_evaluate(bot, &req->view, &req->limits, ranked, values,
                                n);
-  if (got < 0)
-    got = 0;
-  if (got > n)
-    got = n;
+  got = got < 0 ? 0 : got > n ? n : got;
   double worst = 0;
-  scopa_move *listed = calloc((size_t)n, sizeof *listed);
-  if (!listed)
-    goto done;
+  int k = 0;
   for (int i = 0; i < got; i++) {
-    if (!is_legal(ranked[i], moves, n) || is_legal(ranked[i], listed, k))
+    long at = find_move(sorted, n, ranked[i]);
+    if (at < 0 || listed[at])
       continue;
     double v = isfinite(values[i]) ? values[i] : 0;
-    if (k == 0 || v < worst)
-      worst = v;
-    listed[k++] = ranked[i];
-    json_array_append_new(arr, json_pack("{s:o, s:f}", "move",
-                                         move_json(ranked[i]), "value", v));
+    worst = k++ == 0 || v < worst ? v : worst;
+    listed[at] = 1;
+    json_array_append_new(arr, hint_entry(ranked[i], v));
   }
-  for (int i = 0; i < n; i++)
-    if (!is_legal(moves[i], listed, k)) {
-      listed[k++] = moves[i];
-      json_array_append_new(arr, json_pack("{s:o, s:f}", "move",
-                                           move_json(moves[i]), "value",
-                                           worst));
+  for (int i = 0; i < n; i++) {
+    long at = find_move(sorted, n, moves[i]);
+    if (!listed[at]) {
+      listed[at] = 1;
+      json_array_append_new(arr, hint_entry(moves[i], worst));
     }
-  free(listed);
+  }
   out = json_pack("{s:O}", "moves", arr);
 done:
   json_decref(arr);
   free(ranked);
+  free(sorted);
   free(values);
+  free(listed);
   return out ? out : error_json("out of memory");
 }
 
