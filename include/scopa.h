@@ -590,6 +590,10 @@ char *scopa_state_view_json(const scopa_state *state, int seat,
 int scopa_view_from_json(scopa_view *view, const char *json, size_t len,
                          char *msg, size_t msgsize);
 
+/* A round's score as a JSON list of sides, each exactly as in `scopa
+ * replay --json`. */
+char *scopa_score_json(const scopa_score *score);
+
 /* A finished round's score as a JSON list of sides, each exactly as in
  * `scopa replay --json` ("cards", "denari", "settebello", "primiera",
  * "scope", "points": {...}, "round_total").  NULL if not over. */

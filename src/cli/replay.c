@@ -45,17 +45,12 @@ static json_t *legal_json(const scopa_replay *rp,
   return all;
 }
 
-static json_t *side_json(const scopa_side_score *s) {
-  json_t *points = json_object();
-  json_object_set_new(points, "scope", json_integer(s->points[SCOPA_CAT_SCOPE]));
-  for (int c = 0; c < SCOPA_CAT_COUNT; c++)
-    if (c != SCOPA_CAT_SCOPE)
-      json_object_set_new(points, scopa_category_name(c),
-                          json_integer(s->points[c]));
-  return json_pack("{s:i, s:i, s:b, s:i, s:i, s:o, s:i}", "cards", s->cards,
-                   "denari", s->denari, "settebello", s->settebello,
-                   "primiera", s->primiera, "scope", s->scope, "points",
-                   points, "round_total", s->total);
+/* The sides of a round's score, in the shape the library writes them. */
+static json_t *sides_json(const scopa_score *score) {
+  char *text = scopa_score_json(score);
+  json_t *sides = text ? json_loads(text, 0, NULL) : NULL;
+  scopa_free(text);
+  return sides ? sides : json_array();
 }
 
 static json_t *ints_json(const int *v, int n) {
@@ -73,10 +68,7 @@ static json_t *replay_json(const scopa_replay *rp, int legal) {
     json_t *round = json_pack("{s:i, s:b}", "dealer", rr->dealer, "complete",
                               rr->complete);
     if (rr->complete) {
-      json_t *arr = json_array();
-      for (int s = 0; s < sides; s++)
-        json_array_append_new(arr, side_json(&rr->score.side[s]));
-      json_object_set_new(round, "sides", arr);
+      json_object_set_new(round, "sides", sides_json(&rr->score));
       json_object_set_new(round, "totals", ints_json(rr->totals, sides));
     }
     if (legal)

@@ -12,6 +12,7 @@
  * and no global state: a pure function of the bytes.
  */
 #include "engine.h"
+#include "json_shapes.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -33,62 +34,9 @@ void scopa__engine_msg(char *msg, size_t msgsize, const char *fmt, ...) {
 
 /* ---- rules ----------------------------------------------------------- */
 
-static const scopa_option_info *find_option(const char *name) {
-  for (int i = 0; i < scopa_option_count(); i++)
-    if (strcmp(scopa_option_get(i)->name, name) == 0)
-      return scopa_option_get(i);
-  return NULL;
-}
-
-/* One option from its JSON value, with the exact type it needs. */
-static int read_option(scopa_rules *rules, const char *key, json_t *value,
-                       char *msg, size_t msgsize) {
-  const scopa_option_info *info = find_option(key);
-  char why[200];
-  long long v = -1;
-  if (!info)
-    return FAIL(SCOPA_ERULES, "unknown rules option \"%.40s\"", key);
-  if (info->kind == SCOPA_OPT_BOOL) {
-    if (!json_is_boolean(value))
-      return FAIL(SCOPA_ERULES, "rules option \"%s\" must be true or false",
-                  key);
-    v = json_is_true(value);
-  } else if (info->kind == SCOPA_OPT_INT) {
-    if (!json_is_integer(value))
-      return FAIL(SCOPA_ERULES,
-                  "rules option \"%s\" must be a whole number", key);
-    v = json_integer_value(value);
-  } else {
-    const char *s = json_string_value(value);
-    for (int i = 0; s && info->values[i]; i++)
-      if (strlen(s) == json_string_length(value) &&
-          strcmp(info->values[i], s) == 0)
-        v = i;
-    if (v < 0)
-      return FAIL(SCOPA_ERULES, "rules option \"%s\" has no value like that",
-                  key);
-  }
-  if (scopa_rules_set(rules, key, v, why, sizeof why) != SCOPA_OK)
-    return FAIL(SCOPA_ERULES, "%s", why);
-  return SCOPA_OK;
-}
-
 int scopa__engine_read_rules(json_t *obj, scopa_rules *rules, char *msg,
                              size_t msgsize) {
-  const char *key;
-  json_t *value;
-  char why[200];
-  if (!json_is_object(obj))
-    return FAIL(SCOPA_ERULES, "\"rules\" must be a JSON object");
-  scopa_rules_init(rules);
-  json_object_foreach(obj, key, value) {
-    int rc = read_option(rules, key, value, msg, msgsize);
-    if (rc != SCOPA_OK)
-      return rc;
-  }
-  if (scopa_rules_check(rules, why, sizeof why) != SCOPA_OK)
-    return FAIL(SCOPA_ERULES, "%s", why);
-  return SCOPA_OK;
+  return scopa__rules_read(obj, rules, msg, msgsize);
 }
 
 /* ---- the view fields ------------------------------------------------- */

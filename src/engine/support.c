@@ -9,6 +9,7 @@
  * view.
  */
 #include "engine.h"
+#include "json_shapes.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -52,21 +53,8 @@ int scopa_rules_from_json(scopa_rules *rules, const char *json, size_t len,
   return rc;
 }
 
-static json_t *rules_json(const scopa_rules *rules) {
-  json_t *obj = json_object();
-  for (int i = 0; i < scopa_option_count(); i++) {
-    const scopa_option_info *info = scopa_option_get(i);
-    long long v = scopa_rules_value(rules, i);
-    json_t *value = info->kind == SCOPA_OPT_BOOL  ? json_boolean(v)
-                    : info->kind == SCOPA_OPT_INT ? json_integer(v)
-                                                  : json_string(info->values[v]);
-    json_object_set_new(obj, info->name, value);
-  }
-  return obj;
-}
-
 char *scopa_rules_to_json(const scopa_rules *rules) {
-  return dump(rules_json(rules));
+  return dump(scopa__rules_object(rules));
 }
 
 static json_t *cards_json(const uint8_t *cards, int n) {
@@ -105,7 +93,7 @@ char *scopa_state_view_json(const scopa_state *s, int seat,
                             "table", set_json(s->initial_table), "dealt",
                             cards_json(dealt, n), "moves", moves);
   return dump(json_pack("{s:o, s:i, s:o, s:o}", "rules",
-                        rules_json(&s->rules), "seat", seat, "scores", score,
+                        scopa__rules_object(&s->rules), "seat", seat, "scores", score,
                         "round", round));
 }
 
@@ -122,29 +110,18 @@ int scopa_view_from_json(scopa_view *view, const char *json, size_t len,
   return rc;
 }
 
-/* One side as in `scopa replay --json` (CONTRACTS.md). */
-static json_t *side_json(const scopa_side_score *s) {
-  json_t *points = json_object();
-  json_object_set_new(points, "scope",
-                      json_integer(s->points[SCOPA_CAT_SCOPE]));
-  for (int c = 0; c < SCOPA_CAT_COUNT; c++)
-    if (c != SCOPA_CAT_SCOPE)
-      json_object_set_new(points, scopa_category_name(c),
-                          json_integer(s->points[c]));
-  return json_pack("{s:i, s:i, s:b, s:i, s:i, s:o, s:i}", "cards", s->cards,
-                   "denari", s->denari, "settebello", s->settebello,
-                   "primiera", s->primiera, "scope", s->scope, "points",
-                   points, "round_total", s->total);
+char *scopa_score_json(const scopa_score *score) {
+  json_t *arr = json_array();
+  for (int i = 0; arr && i < score->sides; i++)
+    json_array_append_new(arr, scopa__side_object(&score->side[i]));
+  return dump(arr);
 }
 
 char *scopa_state_score_json(const scopa_state *state) {
   scopa_score score;
   if (scopa_state_score(state, &score) != SCOPA_OK)
     return NULL;
-  json_t *arr = json_array();
-  for (int s = 0; s < score.sides; s++)
-    json_array_append_new(arr, side_json(&score.side[s]));
-  return dump(arr);
+  return scopa_score_json(&score);
 }
 
 char *scopa_state_legal_text(const scopa_state *state) {

@@ -7,7 +7,7 @@
  * in order, then whether a round may follow at all).  Nothing here trusts
  * the input: every JSON value's type is checked before it is used.
  */
-#include "scopa.h"
+#include "json_shapes.h"
 
 #include <jansson.h>
 #include <stdarg.h>
@@ -27,61 +27,16 @@ static int fail(scopa_fault *f, int round, int move, const char *fmt, ...) {
   va_start(ap, fmt);
   vsnprintf(f->message, sizeof f->message, fmt, ap);
   va_end(ap);
+  scopa__utf8_clean(f->message);
   return SCOPA_ERECORD;
 }
 
-/* One rules option from its JSON value, with the exact type it needs. */
-static int read_option(scopa_rules *rules, const char *key, json_t *value,
-                       scopa_fault *f) {
-  const scopa_option_info *info = NULL;
-  for (int i = 0; i < scopa_option_count(); i++)
-    if (strcmp(scopa_option_get(i)->name, key) == 0)
-      info = scopa_option_get(i);
-  if (!info)
-    return fail(f, -1, -1, "unknown rules option \"%.60s\"", key);
-  char msg[200];
-  long long v = -1;
-  if (info->kind == SCOPA_OPT_BOOL) {
-    if (!json_is_boolean(value))
-      return fail(f, -1, -1, "rules option \"%s\" must be true or false",
-                  key);
-    v = json_is_true(value);
-  } else if (info->kind == SCOPA_OPT_INT) {
-    if (!json_is_integer(value))
-      return fail(f, -1, -1, "rules option \"%s\" must be a whole number",
-                  key);
-    v = json_integer_value(value);
-  } else {
-    const char *s = json_string_value(value);
-    for (int i = 0; s && info->values[i]; i++)
-      if (strcmp(info->values[i], s) == 0)
-        v = i;
-    if (v < 0) {
-      char names[160] = "";
-      for (int i = 0; info->values[i]; i++)
-        snprintf(names + strlen(names), sizeof names - strlen(names),
-                 "%s\"%s\"", i ? ", " : "", info->values[i]);
-      return fail(f, -1, -1, "rules option \"%s\" must be one of %s", key,
-                  names);
-    }
-  }
-  if (scopa_rules_set(rules, key, v, msg, sizeof msg) != SCOPA_OK)
-    return fail(f, -1, -1, "%s", msg);
-  return SCOPA_OK;
-}
-
 static int read_rules(json_t *root, scopa_rules *rules, scopa_fault *f) {
-  json_t *obj = json_object_get(root, "rules"), *value;
-  const char *key;
+  json_t *obj = json_object_get(root, "rules");
   char msg[200];
   if (!json_is_object(obj))
     return fail(f, -1, -1, "the record needs a \"rules\" object");
-  scopa_rules_init(rules);
-  json_object_foreach(obj, key, value) {
-    if (read_option(rules, key, value, f) != SCOPA_OK)
-      return SCOPA_ERECORD;
-  }
-  if (scopa_rules_check(rules, msg, sizeof msg) != SCOPA_OK)
+  if (scopa__rules_read(obj, rules, msg, sizeof msg) != SCOPA_OK)
     return fail(f, -1, -1, "%s", msg);
   return SCOPA_OK;
 }

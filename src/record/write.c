@@ -6,7 +6,7 @@
  * The rules are written in full, every option explicit, so a record means
  * the same game even if a default ever changes.
  */
-#include "scopa.h"
+#include "json_shapes.h"
 
 #include <jansson.h>
 #include <stdio.h>
@@ -20,19 +20,6 @@ struct scopa_record {
   json_t *moves;  /* borrowed: the current round's "moves"    */
 };
 
-static json_t *rules_json(const scopa_rules *rules) {
-  json_t *obj = json_object();
-  for (int i = 0; obj && i < scopa_option_count(); i++) {
-    const scopa_option_info *info = scopa_option_get(i);
-    long long v = scopa_rules_value(rules, i);
-    json_t *value = info->kind == SCOPA_OPT_BOOL  ? json_boolean(v != 0)
-                    : info->kind == SCOPA_OPT_INT ? json_integer(v)
-                                                  : json_string(info->values[(int)v]);
-    json_object_set_new(obj, info->name, value);
-  }
-  return obj;
-}
-
 scopa_record *scopa_record_new(const scopa_rules *rules,
                                const char *const *names) {
   scopa_record *rec = calloc(1, sizeof *rec);
@@ -43,7 +30,7 @@ scopa_record *scopa_record_new(const scopa_rules *rules,
   if (!rec->root || !rec->rounds)
     goto fail;
   json_object_set_new(rec->root, "format", json_string("scopa-record/1"));
-  json_object_set_new(rec->root, "rules", rules_json(rules));
+  json_object_set_new(rec->root, "rules", scopa__rules_object(rules));
   if (names) {
     json_t *seats = json_array();
     for (int i = 0; i < rules->players; i++)

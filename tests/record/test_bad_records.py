@@ -98,6 +98,11 @@ case("rules-9", rec(rules={"capture": "somma"}), None, None, ["capture"])
 case("rules-10", rec(rules=[]), None, None, ["rules"])
 case("rules-11", rec(rules={"target": 0}), None, None, ["target"])
 case("rules-12", rec(rules={"players": None}), None, None, ["players"])
+case("rules-13", rec(rules={"game": "scopa\u0000x"}), None, None, ["game"])
+# A long key of two-byte characters, cut to fit the message: the answer
+# must still be valid JSON (valid UTF-8).
+case("rules-14", rec(rules={"\u00e9" * 100: 1}), None, None, ["unknown"])
+case("rules-15", rec(rules={"\U0001F0A1" * 50: True}), None, None)
 # Seats.
 case("seats-1", rec(seats=["Anna"]), None, None, ["seats"])
 case("seats-2", rec(seats=["Anna", 7]), None, None)

@@ -1,0 +1,32 @@
+/*
+ * json_shapes.h -- the JSON shapes that records, `scopa replay --json` and
+ * the engine protocol share (RULES.md "Game records", CONTRACTS.md): the
+ * "rules" object read with exact types and written in full, and one side
+ * of a round's score.  Internal to libscopa (src/record, src/engine); the
+ * public way in is scopa.h.
+ */
+#ifndef SCOPA_RECORD_JSON_SHAPES_H
+#define SCOPA_RECORD_JSON_SHAPES_H
+
+#include "scopa.h"
+
+#include <jansson.h>
+
+/* A "rules" object: every option with the exact JSON type it needs (11,
+ * not 11.0 or "11"; true, not 1), unknown options refused, then
+ * scopa_rules_check.  Returns SCOPA_OK or SCOPA_ERULES with a message. */
+int scopa__rules_read(json_t *obj, scopa_rules *rules, char *msg,
+                      size_t msgsize);
+
+/* Every option of checked rules, in option order (a new reference). */
+json_t *scopa__rules_object(const scopa_rules *rules);
+
+/* One side of a round's score as in `scopa replay --json` (a new
+ * reference). */
+json_t *scopa__side_object(const scopa_side_score *side);
+
+/* Replaces bytes that are not valid UTF-8 with '?', in place: messages
+ * quote input and cut it to fit, and JSON strings must be valid UTF-8. */
+void scopa__utf8_clean(char *text);
+
+#endif
