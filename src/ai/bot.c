@@ -24,11 +24,12 @@ static const bot_kind BOTS[] = {
      bot_rules_choose, NULL},
     {"pimc",
      "samples worlds uniformly from what it has seen and solves each "
-     "exactly (depth-limited early in scopone)",
+     "exactly (playouts where the tree is too big, as in early scopone)",
      bot_pimc_choose, bot_pimc_evaluate},
     {"infer",
-     "pimc that weighs each world by how likely the others' moves are in "
-     "it, and enumerates every world in the last two deals",
+     "the strongest: weighs each world by how likely the others' moves are "
+     "in it; in 2-player scopa counts cards like rules, then solves every "
+     "world of the last two deals",
      bot_infer_choose, bot_infer_evaluate},
 };
 #define NBOTS ((int)(sizeof BOTS / sizeof BOTS[0]))
