@@ -35,16 +35,14 @@ static const bot_kind BOTS[] = {
 #define NBOTS ((int)(sizeof BOTS / sizeof BOTS[0]))
 #define BEST_BOT "infer"
 
-static const char *NAMES[NBOTS + 2];
+/* The names in BOTS' order, then "best": a constant, so it is safe to
+ * read from any thread.  test_ai checks it against BOTS. */
+static const char *const NAMES[] = {"random", "greedy", "rules", "pimc",
+                                    "infer",  "best",   NULL};
+_Static_assert(sizeof NAMES / sizeof NAMES[0] == NBOTS + 2,
+               "NAMES lists every bot of BOTS, then best");
 
-const char *const *scopa_bot_names(void) {
-  if (!NAMES[0]) {
-    for (int i = 0; i < NBOTS; i++)
-      NAMES[i] = BOTS[i].name;
-    NAMES[NBOTS] = "best";
-  }
-  return NAMES;
-}
+const char *const *scopa_bot_names(void) { return NAMES; }
 
 static const bot_kind *find(const char *name) {
   if (name && strcmp(name, "best") == 0)
@@ -130,17 +128,25 @@ int scopa_bot_evaluate(scopa_bot *bot, const scopa_view *view,
 int bot_random_choose(scopa_bot *bot, const scopa_view *view,
                       const scopa_bot_limits *limits, scopa_move *move) {
   (void)bot;
-  scopa_move moves[SCOPA_MAX_MOVES];
+  scopa_move buf[SCOPA_MAX_MOVES], *moves = buf;
   scopa_rng rng;
   int n = scopa_view_legal(view, moves, SCOPA_MAX_MOVES);
   if (n <= 0)
     return SCOPA_EINVAL;
-  if (n > SCOPA_MAX_MOVES)
-    n = SCOPA_MAX_MOVES;
+  /* Huge tables (mandatory_capture false) can have more moves than the
+   * buffer: list them all, so every one stays equally likely. */
+  if (n > SCOPA_MAX_MOVES) {
+    moves = malloc(sizeof *moves * (size_t)n);
+    if (!moves)
+      return SCOPA_ENOMEM;
+    scopa_view_legal(view, moves, n);
+  }
   /* Seed from the limits and the position, so one seed gives different
    * choices in different positions but the same in the same one. */
   scopa_rng_seed(&rng, limits->seed ^ (view->plays * 0x9E3779B97F4A7C15ull) ^
                            view->hand ^ (view->table << 7));
   *move = moves[scopa_rng_below(&rng, (uint32_t)n)];
+  if (moves != buf)
+    free(moves);
   return SCOPA_OK;
 }

@@ -15,37 +15,6 @@
 #include <math.h>
 #include <string.h>
 
-void ai_world_build(const scopa_view *v, const scopa_cards *hands,
-                    const uint8_t *stock, scopa_state *s) {
-  memset(s, 0, sizeof *s);
-  s->rules = v->rules;
-  s->dealer = v->dealer;
-  s->to_play = v->to_play;
-  s->last_capturer = v->last_capturer;
-  s->plays = v->plays;
-  s->players = v->players;
-  s->sides = v->sides;
-  s->table = v->table;
-  s->initial_table = v->initial_table;
-  memcpy(s->moves, v->moves, sizeof(scopa_move) * v->plays);
-  for (int i = 0; i < v->sides; i++) {
-    s->pile[i] = v->pile[i];
-    s->scope[i] = v->scope[i];
-  }
-  scopa_cards out = SCOPA_ALL_CARDS;
-  for (int seat = 0; seat < v->players; seat++) {
-    s->hand[seat] = seat == v->seat ? v->hand : hands[seat];
-    s->dealt[seat] = seat == v->seat ? v->dealt : hands[seat];
-  }
-  for (int i = 0; i < v->stock; i++)
-    out &= ~SCOPA_BIT(stock[i]);
-  int d = 0;
-  FOR_EACH_CARD(c, out) s->deck[d++] = (uint8_t)c;
-  s->next = (uint8_t)d;
-  for (int i = 0; i < v->stock; i++)
-    s->deck[d++] = stock[i];
-}
-
 static int enumerable(const scopa_view *v) {
   return v->players == 2 && v->rules.game == SCOPA_GAME_SCOPA &&
          v->rules.refill == 3 && v->stock <= 6 && v->stock % 2 == 0;
@@ -104,8 +73,9 @@ int ai_world_enumerate(const scopa_view *v, scopa_state *out, int cap) {
         else
           stock[b] = (uint8_t)rest[i], b += 2;
       }
-      if (count < cap)
-        ai_world_build(v, hands, stock, &out[count]);
+      /* Every listed world fits the view by construction. */
+      if (count < cap && scopa_view_world(v, hands, stock, &out[count]))
+        continue;
       count++;
     }
     if (h == 0)

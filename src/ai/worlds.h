@@ -1,17 +1,12 @@
 /*
- * worlds.h -- the worlds a seat cannot tell apart: building one from a
- * chosen deal of the unseen cards, listing all of them late in 2-player
- * scopa, and how likely the others' moves so far are in each.  Not API.
+ * worlds.h -- the worlds a seat cannot tell apart: listing all of them
+ * late in 2-player scopa (each built with scopa_view_world), and how
+ * likely the others' moves so far are in each.  Not API.
  */
 #ifndef SCOPA_AI_WORLDS_H
 #define SCOPA_AI_WORLDS_H
 
 #include "scopa.h"
-
-/* The full state where every other seat holds hands[seat] and the stock
- * is stock[0..view->stock) top first (hands[view->seat] is ignored). */
-void ai_world_build(const scopa_view *view, const scopa_cards *hands,
-                    const uint8_t *stock, scopa_state *out);
 
 /* Every world of a 2-player view whose stock is at most 6 cards: each way
  * to give the opponent its hand and to split the stock between the two

@@ -312,6 +312,14 @@ static void test_names(void) {
     CHECK_EQ_STR(names[i], BOTS[i]);
   CHECK_EQ_STR(names[NBOT], "best");
   CHECK(names[NBOT + 1] == NULL);
+  /* Every listed name makes that bot (the list and the registry agree). */
+  for (int i = 0; i < NBOT; i++) {
+    scopa_bot *b = NULL;
+    CHECK_EQ_INT(scopa_bot_new(names[i], &b), SCOPA_OK);
+    if (b)
+      CHECK_EQ_STR(scopa_bot_name(b), names[i]);
+    scopa_bot_free(b);
+  }
   CHECK(scopa_bot_describe("greedy") != NULL);
   scopa_bot *bot = NULL;
   CHECK_EQ_INT(scopa_bot_new("nobody", &bot), SCOPA_EINVAL);
