@@ -248,11 +248,14 @@ static inline scopa_cards ranks_held(scopa_cards set) {
  * The default capture rule (match, no ace sweep, no fewest_cards), where
  * the bench and most searches spend their time.  Captures by sum come from
  * generated tables (src/core/sum_tables.h): the partitions of the card's
- * value into two or more ranks that the table's ranks allow, each checked
- * against the table's per-rank counts at once: with counts and
- * multiplicities in nibbles (at most 4 each), ((C | H) - P) & H == H holds
- * exactly when every count covers its multiplicity.
+ * value into two or more ranks that the table's ranks allow.  Those using
+ * each rank once are possible as they stand; those using a rank twice or
+ * more are checked against the table's per-rank counts at once: with
+ * counts and multiplicities in nibbles (at most 4 each),
+ * ((C | H) - P) & H == H holds exactly when every count covers its
+ * multiplicity.
  */
+#define NIBBLE_LOW 0x1111111111ull
 #define NIBBLE_HIGH 0x8888888888ull
 
 /* Per-rank counts of a set, one nibble per rank. */
@@ -261,14 +264,18 @@ static inline uint64_t rank_counts(scopa_cards x) {
   return (x & 0x3333333333ull) + ((x >> 2) & 0x3333333333ull);
 }
 
-/* Bit r-1 set iff a card of rank r is in the set (ranks 1..10). */
-static inline unsigned rank_bits(scopa_cards x) {
-  uint64_t p = ranks_held(x);
+/* Flags at bits 0, 4, ..., 36 gathered into bits 0..9. */
+static inline unsigned gather_nibbles(uint64_t p) {
   p = (p | (p >> 3)) & 0x0303030303ull;
   p = (p | (p >> 6)) & 0x000F000F000Full;
   p = (p | (p >> 12)) & 0x000000FF000000FFull;
   p = (p | (p >> 24)) & 0xFFFFull;
   return (unsigned)p;
+}
+
+/* The nibbles of a partition that are not zero, as all-ones nibbles. */
+static inline uint64_t nibbles_used(uint64_t parts) {
+  return ((parts | (parts >> 1) | (parts >> 2)) & NIBBLE_LOW) * 0xF;
 }
 
 /* Every capture of the partition `parts` (nibble multiplicities) from the
@@ -291,15 +298,41 @@ static int emit_partition(scopa_move base, uint64_t parts, scopa_cards table,
   return n;
 }
 
-/* The nibbles of a partition that are not zero, as all-ones nibbles. */
-static inline uint64_t nibbles_used(uint64_t parts) {
-  return ((parts | (parts >> 1) | (parts >> 2)) & 0x1111111111ull) * 0xF;
+/* The captures by sum of a card of value v. */
+static int sum_captures(int v, scopa_move bits, scopa_cards table,
+                        uint64_t counts, unsigned present, uint64_t doubled,
+                        scopa_move *moves, int n, int cap) {
+  unsigned below = present & ((1u << (v - 1)) - 1);
+  int at = SUM_OFFSET[v] + (int)below;
+  /* Ranks below v with two or more cards on the table, as full nibbles. */
+  uint64_t doubled_nibbles =
+      (doubled & (((uint64_t)1 << (4 * (v - 1))) - 1)) * 0xF;
+  for (uint64_t cand = SUM_SINGLE[at]; cand; cand &= cand - 1) {
+    uint64_t parts = SUM_PARTS[v][LOWEST(cand)], used = nibbles_used(parts);
+    /* One card of each rank on the table: one capture, all of them. */
+    if (!(used & doubled_nibbles)) {
+      if (n < cap)
+        moves[n] = bits | (table & used);
+      n++;
+    } else {
+      n = emit_partition(bits, parts, table, moves, n, cap);
+    }
+  }
+  if (!doubled_nibbles)
+    return n;
+  for (uint64_t cand = SUM_MULTI[at]; cand; cand &= cand - 1) {
+    uint64_t parts = SUM_PARTS[v][LOWEST(cand)];
+    if ((((counts | NIBBLE_HIGH) - parts) & NIBBLE_HIGH) == NIBBLE_HIGH)
+      n = emit_partition(bits, parts, table, moves, n, cap);
+  }
+  return n;
 }
 
 static int hand_moves_match(scopa_cards hand, scopa_cards table,
                             int mandatory, scopa_move *moves, int cap) {
-  uint64_t exact = rank_counts(table), counts = exact | NIBBLE_HIGH;
-  unsigned present = rank_bits(table);
+  uint64_t counts = rank_counts(table);
+  unsigned present = gather_nibbles(ranks_held(table));
+  uint64_t doubled = (counts >> 1 | counts >> 2) & NIBBLE_LOW;
   int n = 0;
   for (scopa_cards h = hand; h; h &= h - 1) {
     int c = LOWEST(h), v = SCOPA_RANK(c), start = n;
@@ -312,22 +345,8 @@ static int hand_moves_match(scopa_cards hand, scopa_cards table,
         n++;
       }
     } else {
-      uint64_t cand = SUM_CAND[v][present & ((1u << (v - 1)) - 1)];
-      for (; cand; cand &= cand - 1) {
-        uint64_t parts = SUM_PARTS[v][LOWEST(cand)];
-        if (((counts - parts) & NIBBLE_HIGH) != NIBBLE_HIGH)
-          continue;
-        /* Usually the table holds exactly the cards the partition needs
-         * of each of its ranks: then there is one capture, all of them. */
-        uint64_t used = nibbles_used(parts);
-        if ((exact & used) == parts) {
-          if (n < cap)
-            moves[n] = bits | (table & used);
-          n++;
-        } else {
-          n = emit_partition(bits, parts, table, moves, n, cap);
-        }
-      }
+      n = sum_captures(v, bits, table, counts, present, doubled, moves, n,
+                       cap);
     }
     if (n == start || !mandatory) {
       if (n < cap)

@@ -24,6 +24,9 @@ static const int PRIMIERA_VALUE[2][11] = {
     {0, 16, 12, 13, 14, 15, 18, 21, 10, 10, 10},
     {0, 16, 12, 13, 14, 15, 18, 21, 0, 0, 0}};
 
+/* Ranks from the best primiera card to the worst. */
+static const int PRIMIERA_ORDER[10] = {7, 6, 1, 5, 4, 3, 2, 8, 9, 10};
+
 /* Ranks in the order of the "sevens" count; faces counted together. */
 static const int SEVENS_ORDER[7] = {7, 6, 1, 5, 4, 3, 2};
 
@@ -39,13 +42,11 @@ static void describe_pile(const scopa_rules *r, scopa_cards pile,
     if (!held)
       continue;
     out->suits++;
-    int best = 0;
-    FOR_EACH_CARD(c, held) {
-      int v = PRIMIERA_VALUE[scale][SCOPA_RANK(c)];
-      if (v > best)
-        best = v;
-    }
-    out->primiera += best;
+    /* The best card of the suit: the first held in primiera order. */
+    int k = 0;
+    while (!(held & SCOPA_BIT(SCOPA_CARD(PRIMIERA_ORDER[k], suit))))
+      k++;
+    out->primiera += PRIMIERA_VALUE[scale][PRIMIERA_ORDER[k]];
   }
   for (int i = 0; i < 7; i++)
     out->sevens[i] = POPCOUNT(pile & SCOPA_RANK_CARDS(SEVENS_ORDER[i]));
