@@ -163,7 +163,8 @@ static void advance(scopa_state *s, int seat) {
   }
   if (!any && s->rules.refill == 3)
     deal_round_robin(s, 3);
-  s->to_play = (uint8_t)((seat + 1) % s->players);
+  /* The next seat (no division: this runs after every play). */
+  s->to_play = (uint8_t)(seat + 1 == s->players ? 0 : seat + 1);
   /* refill 1: a seat with an empty hand draws at the start of its turn. */
   if (s->rules.refill == 1 && !s->hand[s->to_play] && s->next < 40)
     give(s, s->to_play, 1);
