@@ -189,33 +189,8 @@ done:
 
 /* ---- options ---------------------------------------------------------- */
 
-static int read_option(scopa_rules *rules, const char *key, json_t *value,
-                       char *msg, size_t msgsize) {
-  const scopa_option_info *info = NULL;
-  for (int i = 0; i < scopa_option_count(); i++)
-    if (strcmp(scopa_option_get(i)->name, key) == 0)
-      info = scopa_option_get(i);
-  if (!info) {
-    snprintf(msg, msgsize, "unknown rules option \"%.60s\"", key);
-    return SCOPA_ERULES;
-  }
-  long long v = -1;
-  if (info->kind == SCOPA_OPT_BOOL && json_is_boolean(value))
-    v = json_is_true(value);
-  else if (info->kind == SCOPA_OPT_INT && json_is_integer(value))
-    v = json_integer_value(value);
-  else if (info->kind == SCOPA_OPT_ENUM && json_is_string(value))
-    for (int i = 0; info->values[i]; i++)
-      if (strcmp(info->values[i], json_string_value(value)) == 0)
-        v = i;
-  if (v < 0 && !(info->kind == SCOPA_OPT_INT && json_is_integer(value))) {
-    snprintf(msg, msgsize, "rules option \"%s\" has a value of the wrong kind",
-             key);
-    return SCOPA_ERULES;
-  }
-  return scopa_rules_set(rules, key, v, msg, msgsize);
-}
-
+/* --rules FILE: a rules object as in a record (RULES.md), read by the
+ * library's own reader, so the arena and records agree on every option. */
 static int read_rules(const char *path, scopa_rules *rules, char *msg,
                       size_t msgsize) {
   size_t len;
@@ -224,21 +199,11 @@ static int read_rules(const char *path, scopa_rules *rules, char *msg,
     snprintf(msg, msgsize, "cannot read %s", path);
     return SCOPA_EIO;
   }
-  json_error_t err;
-  json_t *root = json_loadb(text, len, 0, &err), *value;
+  char why[200];
+  int rc = scopa_rules_from_json(rules, text, len, why, sizeof why);
   free(text);
-  int rc = SCOPA_OK;
-  const char *key;
-  if (!json_is_object(root)) {
-    snprintf(msg, msgsize, "%s: not a JSON object of rules options", path);
-    rc = SCOPA_ERULES;
-  } else {
-    json_object_foreach(root, key, value) {
-      if (rc == SCOPA_OK)
-        rc = read_option(rules, key, value, msg, msgsize);
-    }
-  }
-  json_decref(root);
+  if (rc != SCOPA_OK)
+    snprintf(msg, msgsize, "%s: %s", path, why);
   return rc;
 }
 
@@ -247,7 +212,10 @@ static int usage(void) {
           "usage: scopa arena --a BOT --b BOT (--deals N | --games N)\n"
           "                   [--rules FILE] [--preset NAME] [--seed S]\n"
           "                   [--threads T] [--bot-threads T] [--movetime MS]\n"
-          "                   [--movetime-a MS] [--movetime-b MS] [--json]\n");
+          "                   [--movetime-a MS] [--movetime-b MS] [--json]\n"
+          "  --rules FILE   a rules object as in a record (JSON)\n"
+          "  --preset NAME  scopa, scopone, scientifico, assi, quindici\n"
+          "                 (the last of --rules and --preset decides)\n");
   return 2;
 }
 
