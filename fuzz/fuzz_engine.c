@@ -46,8 +46,7 @@ static int one_input(const uint8_t *data, size_t size) {
   char msg[300];
   if (!engine && scopa_engine_new(&engine) != SCOPA_OK)
     abort();
-  int rc = scopa__engine_parse((const char *)data, size, &req, msg,
-                               sizeof msg);
+  int rc = scopa__engine_parse((const char *)data, size, &req, msg, sizeof msg);
   if (rc != SCOPA_OK) {
     for (const char *p = msg; *p; p++)
       if ((unsigned char)*p < 0x20 || (unsigned char)*p >= 0x7F)

@@ -47,19 +47,19 @@ extern "C" {
 /* ------------------------------------------------------------------ */
 
 /* XX(name, value, text): one table, so scopa_strerror() comes free. */
-#define SCOPA_ERRNO_MAP(XX)                                               \
-  XX(EINVAL, -1, "invalid argument")                                      \
-  XX(ENOTATION, -2, "bad card or move notation")                          \
-  XX(ERULES, -3, "rules that cannot be played")                           \
-  XX(EDECK, -4, "bad deck")                                               \
-  XX(EVOID, -5, "void deal: three or more kings on the table")            \
-  XX(EILLEGAL, -6, "illegal move")                                        \
-  XX(EOVER, -7, "the round is over")                                      \
-  XX(EVIEW, -8, "a view that cannot happen")                              \
-  XX(ERECORD, -9, "bad game record")                                      \
-  XX(EJSON, -10, "not valid JSON")                                        \
-  XX(ENOMEM, -11, "out of memory")                                        \
-  XX(EIO, -12, "input/output error")                                      \
+#define SCOPA_ERRNO_MAP(XX)                                                    \
+  XX(EINVAL, -1, "invalid argument")                                           \
+  XX(ENOTATION, -2, "bad card or move notation")                               \
+  XX(ERULES, -3, "rules that cannot be played")                                \
+  XX(EDECK, -4, "bad deck")                                                    \
+  XX(EVOID, -5, "void deal: three or more kings on the table")                 \
+  XX(EILLEGAL, -6, "illegal move")                                             \
+  XX(EOVER, -7, "the round is over")                                           \
+  XX(EVIEW, -8, "a view that cannot happen")                                   \
+  XX(ERECORD, -9, "bad game record")                                           \
+  XX(EJSON, -10, "not valid JSON")                                             \
+  XX(ENOMEM, -11, "out of memory")                                             \
+  XX(EIO, -12, "input/output error")                                           \
   XX(ENOSPACE, -13, "buffer too small")
 
 enum {
@@ -94,12 +94,12 @@ typedef uint64_t scopa_cards;
 #define SCOPA_SUIT_SPADE 2
 #define SCOPA_SUIT_BASTONI 3
 
-#define SCOPA_CARD(rank, suit) (((rank) - 1) * 4 + (suit))
+#define SCOPA_CARD(rank, suit) (((rank)-1) * 4 + (suit))
 #define SCOPA_RANK(card) ((card) / 4 + 1)
 #define SCOPA_SUIT(card) ((card) % 4)
 #define SCOPA_BIT(card) ((scopa_cards)1 << (card))
 #define SCOPA_ALL_CARDS ((scopa_cards)0xFFFFFFFFFFull)
-#define SCOPA_RANK_CARDS(rank) ((scopa_cards)0xF << (4 * ((rank) - 1)))
+#define SCOPA_RANK_CARDS(rank) ((scopa_cards)0xF << (4 * ((rank)-1)))
 #define SCOPA_DENARI_CARDS ((scopa_cards)0x1111111111ull)
 #define SCOPA_SETTEBELLO SCOPA_CARD(7, SCOPA_SUIT_DENARI)
 #define SCOPA_RE_BELLO SCOPA_CARD(10, SCOPA_SUIT_DENARI)
@@ -113,10 +113,10 @@ typedef uint64_t scopa_cards;
  */
 typedef uint64_t scopa_move;
 
-#define SCOPA_MOVE(card, captured) \
-  (((scopa_move)(card) << 48) | ((scopa_move)(captured) & SCOPA_ALL_CARDS))
+#define SCOPA_MOVE(card, captured)                                             \
+  (((scopa_move)(card) << 48) | ((scopa_move)(captured)&SCOPA_ALL_CARDS))
 #define SCOPA_MOVE_CARD(move) ((int)(((move) >> 48) & 0x3F))
-#define SCOPA_MOVE_TAKES(move) ((scopa_cards)((move) & SCOPA_ALL_CARDS))
+#define SCOPA_MOVE_TAKES(move) ((scopa_cards)((move)&SCOPA_ALL_CARDS))
 
 /* Longest text of a card ("10b") and of a move, with the NUL. */
 #define SCOPA_CARD_TEXT 4
@@ -290,21 +290,22 @@ void scopa_rng_deck(scopa_rng *rng, uint8_t deck[40]);
  * the stock (deck[next..39]).  Plain data: copy with memcpy.
  */
 typedef struct scopa_state {
-  scopa_rules rules;              /* checked rules                       */
+  scopa_rules rules; /* checked rules                       */
   scopa_cards hand[SCOPA_MAX_SEATS];
   scopa_cards table;
-  scopa_cards pile[SCOPA_MAX_SEATS]; /* per side, leftovers included at the end */
-  uint8_t deck[40];               /* this round's deck, top first        */
-  uint8_t next;                   /* deck[next..39] is the stock         */
+  scopa_cards
+      pile[SCOPA_MAX_SEATS]; /* per side, leftovers included at the end */
+  uint8_t deck[40];          /* this round's deck, top first        */
+  uint8_t next;              /* deck[next..39] is the stock         */
   uint8_t dealer;
-  uint8_t to_play;                /* seat to play, SCOPA_NO_SEAT at end  */
-  uint8_t last_capturer;          /* seat, SCOPA_NO_SEAT if none yet     */
-  uint8_t plays;                  /* cards played so far                 */
+  uint8_t to_play;       /* seat to play, SCOPA_NO_SEAT at end  */
+  uint8_t last_capturer; /* seat, SCOPA_NO_SEAT if none yet     */
+  uint8_t plays;         /* cards played so far                 */
   uint8_t players, sides;
-  uint8_t scope[SCOPA_MAX_SEATS]; /* scope per side                      */
-  scopa_cards initial_table;      /* the table as first dealt            */
+  uint8_t scope[SCOPA_MAX_SEATS];     /* scope per side                      */
+  scopa_cards initial_table;          /* the table as first dealt            */
   scopa_cards dealt[SCOPA_MAX_SEATS]; /* every card each seat got so far */
-  scopa_move moves[40];           /* moves[0..plays): the round so far   */
+  scopa_move moves[40];               /* moves[0..plays): the round so far   */
 } scopa_state;
 
 /* Deals a round from the given deck (top first) in the canonical order of
@@ -393,7 +394,7 @@ typedef struct scopa_side_score {
   int scope;      /* scope made                                         */
   int napola;     /* length of the 1d-2d-3d... run (0 if under 3)       */
   int points[SCOPA_CAT_COUNT];
-  int total;      /* sum of points                                      */
+  int total; /* sum of points                                      */
 } scopa_side_score;
 
 typedef struct scopa_score {
@@ -446,21 +447,21 @@ int scopa_game_add(scopa_game *game, const scopa_score *score);
  */
 typedef struct scopa_view {
   scopa_rules rules;
-  uint8_t seat;                 /* whose view                             */
-  uint8_t dealer, to_play;      /* to_play: SCOPA_NO_SEAT at the end      */
+  uint8_t seat;            /* whose view                             */
+  uint8_t dealer, to_play; /* to_play: SCOPA_NO_SEAT at the end      */
   uint8_t last_capturer;
   uint8_t players, sides;
-  uint8_t plays;                /* moves so far                           */
-  uint8_t stock;                /* cards in the stock                     */
+  uint8_t plays; /* moves so far                           */
+  uint8_t stock; /* cards in the stock                     */
   uint8_t hand_count[SCOPA_MAX_SEATS];
   uint8_t scope[SCOPA_MAX_SEATS];
-  scopa_cards hand;             /* this seat's hand                        */
+  scopa_cards hand; /* this seat's hand                        */
   scopa_cards table;
   scopa_cards pile[SCOPA_MAX_SEATS];
   scopa_cards initial_table;
-  scopa_cards dealt;            /* every card dealt to this seat          */
-  scopa_cards unseen;           /* in other hands or the stock             */
-  scopa_move moves[40];         /* the round's moves, in order            */
+  scopa_cards dealt;               /* every card dealt to this seat          */
+  scopa_cards unseen;              /* in other hands or the stock             */
+  scopa_move moves[40];            /* the round's moves, in order            */
   int32_t scores[SCOPA_MAX_SEATS]; /* game score of each side before it  */
 } scopa_view;
 
@@ -536,7 +537,8 @@ const char *scopa_bot_name(const scopa_bot *bot);
  * limits may be NULL (defaults, seed 0).  Returns SCOPA_OK, or
  * SCOPA_EINVAL when it is not the view's seat's turn. */
 int scopa_bot_choose(scopa_bot *bot, const scopa_view *view,
-                     const scopa_bot_limits *limits, scopa_move *move /* OUT */);
+                     const scopa_bot_limits *limits,
+                     scopa_move *move /* OUT */);
 
 /* Values the legal moves of the viewing seat, in expected points for its
  * side (relative to the other side(s)), best first.  Writes up to cap
@@ -615,8 +617,8 @@ void scopa_engine_free(scopa_engine *engine);
 /* Answers one request line (without its newline; any bytes) with one
  * JSON object text (no newline), {"error": "..."} for a wrong request.
  * For "quit" it sets *quit to 1 and returns NULL (no answer). */
-char *scopa_engine_answer(scopa_engine *engine, const char *line,
-                          size_t len, int *quit);
+char *scopa_engine_answer(scopa_engine *engine, const char *line, size_t len,
+                          int *quit);
 
 /*
  * Learning agents.  A view becomes SCOPA_FEATURES floats (layout in
@@ -665,22 +667,22 @@ typedef struct scopa_fault {
 /* One round of a replayed record. */
 typedef struct scopa_replay_round {
   int dealer;
-  int complete;             /* 0 for an unfinished last round          */
+  int complete; /* 0 for an unfinished last round          */
   uint8_t deck[40];
   int nmoves;
   scopa_move moves[40];
-  scopa_score score;        /* when complete                           */
+  scopa_score score;           /* when complete                           */
   int totals[SCOPA_MAX_SEATS]; /* cumulative, when complete            */
 } scopa_replay_round;
 
 /* A record read and checked move by move (RULES.md "Game records"). */
 typedef struct scopa_replay {
   scopa_rules rules;
-  int nseats;               /* names given (0 when "seats" is absent)  */
+  int nseats; /* names given (0 when "seats" is absent)  */
   char *seats[SCOPA_MAX_SEATS];
   int nrounds;
   scopa_replay_round *rounds;
-  scopa_game game;          /* totals, finished, winner                */
+  scopa_game game; /* totals, finished, winner                */
 } scopa_replay;
 
 /* Reads and checks a whole record from JSON text.  Returns SCOPA_OK with

@@ -25,36 +25,35 @@ static void test_end_case(void) {
 }
 
 /* Opens a named case; `rule` names what RULES.md says, for the reader. */
-#define TEST(name, rule) \
-  (test_end_case(), test_name = (name), (void)(rule))
+#define TEST(name, rule) (test_end_case(), test_name = (name), (void)(rule))
 
-#define CHECK(cond)                                                       \
-  do {                                                                    \
-    if (!(cond)) {                                                        \
-      fprintf(stderr, "%s:%d: [%s] failed: %s\n", __FILE__, __LINE__,     \
-              test_name, #cond);                                          \
-      test_case_failed = 1;                                               \
-    }                                                                     \
+#define CHECK(cond)                                                            \
+  do {                                                                         \
+    if (!(cond)) {                                                             \
+      fprintf(stderr, "%s:%d: [%s] failed: %s\n", __FILE__, __LINE__,          \
+              test_name, #cond);                                               \
+      test_case_failed = 1;                                                    \
+    }                                                                          \
   } while (0)
 
-#define CHECK_EQ_INT(a, b)                                                \
-  do {                                                                    \
-    long long a_ = (long long)(a), b_ = (long long)(b);                   \
-    if (a_ != b_) {                                                       \
-      fprintf(stderr, "%s:%d: [%s] failed: %s == %s (%lld != %lld)\n",    \
-              __FILE__, __LINE__, test_name, #a, #b, a_, b_);             \
-      test_case_failed = 1;                                               \
-    }                                                                     \
+#define CHECK_EQ_INT(a, b)                                                     \
+  do {                                                                         \
+    long long a_ = (long long)(a), b_ = (long long)(b);                        \
+    if (a_ != b_) {                                                            \
+      fprintf(stderr, "%s:%d: [%s] failed: %s == %s (%lld != %lld)\n",         \
+              __FILE__, __LINE__, test_name, #a, #b, a_, b_);                  \
+      test_case_failed = 1;                                                    \
+    }                                                                          \
   } while (0)
 
-#define CHECK_EQ_STR(a, b)                                                \
-  do {                                                                    \
-    const char *a_ = (a), *b_ = (b);                                      \
-    if (strcmp(a_, b_) != 0) {                                            \
-      fprintf(stderr, "%s:%d: [%s] failed: \"%s\" != \"%s\"\n", __FILE__,  \
-              __LINE__, test_name, a_, b_);                               \
-      test_case_failed = 1;                                               \
-    }                                                                     \
+#define CHECK_EQ_STR(a, b)                                                     \
+  do {                                                                         \
+    const char *a_ = (a), *b_ = (b);                                           \
+    if (strcmp(a_, b_) != 0) {                                                 \
+      fprintf(stderr, "%s:%d: [%s] failed: \"%s\" != \"%s\"\n", __FILE__,      \
+              __LINE__, test_name, a_, b_);                                    \
+      test_case_failed = 1;                                                    \
+    }                                                                          \
   } while (0)
 
 static int test_summary(const char *suite) {

@@ -47,7 +47,9 @@ int cli_bench(int argc, char **argv) {
     else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc)
       seed = strtoull(argv[++i], NULL, 10);
     else {
-      fprintf(stderr, "usage: scopa bench [--json] [--seconds S | --deals N] [--seed N]\n");
+      fprintf(
+          stderr,
+          "usage: scopa bench [--json] [--seconds S | --deals N] [--seed N]\n");
       return 2;
     }
   }

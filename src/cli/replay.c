@@ -65,8 +65,8 @@ static json_t *replay_json(const scopa_replay *rp, int legal) {
   int sides = rp->game.sides;
   for (int r = 0; r < rp->nrounds; r++) {
     const scopa_replay_round *rr = &rp->rounds[r];
-    json_t *round = json_pack("{s:i, s:b}", "dealer", rr->dealer, "complete",
-                              rr->complete);
+    json_t *round =
+        json_pack("{s:i, s:b}", "dealer", rr->dealer, "complete", rr->complete);
     if (rr->complete) {
       json_object_set_new(round, "sides", sides_json(&rr->score));
       json_object_set_new(round, "totals", ints_json(rr->totals, sides));
@@ -83,11 +83,11 @@ static json_t *replay_json(const scopa_replay *rp, int legal) {
 }
 
 static json_t *fault_json(const scopa_fault *f) {
-  json_t *err = json_pack("{s:o, s:o, s:s}", "round",
-                          f->round >= 0 ? json_integer(f->round) : json_null(),
-                          "move",
-                          f->move >= 0 ? json_integer(f->move) : json_null(),
-                          "message", f->message);
+  json_t *err =
+      json_pack("{s:o, s:o, s:s}", "round",
+                f->round >= 0 ? json_integer(f->round) : json_null(), "move",
+                f->move >= 0 ? json_integer(f->move) : json_null(), "message",
+                f->message);
   return json_pack("{s:b, s:o}", "valid", 0, "error", err);
 }
 
@@ -125,8 +125,8 @@ static void print_text(const scopa_replay *rp) {
       printf("  %-20s cards %2d  denari %2d  settebello %s  primiera %2d  "
              "scope %d  -> %d (total %d)\n",
              side_name(rp, s, name, sizeof name), sc->cards, sc->denari,
-             sc->settebello ? "yes" : "no ", sc->primiera, sc->scope,
-             sc->total, rr->totals[s]);
+             sc->settebello ? "yes" : "no ", sc->primiera, sc->scope, sc->total,
+             rr->totals[s]);
     }
   }
   printf("\n");
@@ -149,14 +149,15 @@ int cli_replay(int argc, char **argv) {
     else if (strcmp(argv[i], "--summary") == 0)
       step = 0;
     else if (strcmp(argv[i], "--help") == 0) {
-      printf("usage: scopa replay [--json] [--legal] [--step | --summary] FILE\n"
-             "  FILE may be - (standard input)\n"
-             "  --json     the result as one JSON object (CONTRACTS.md)\n"
-             "  --legal    with --json: the legal moves before each move\n"
-             "  --step     walk through the game move by move (the default\n"
-             "             on a terminal)\n"
-             "  --summary  print the round-by-round summary (the default\n"
-             "             otherwise)\n");
+      printf(
+          "usage: scopa replay [--json] [--legal] [--step | --summary] FILE\n"
+          "  FILE may be - (standard input)\n"
+          "  --json     the result as one JSON object (CONTRACTS.md)\n"
+          "  --legal    with --json: the legal moves before each move\n"
+          "  --step     walk through the game move by move (the default\n"
+          "             on a terminal)\n"
+          "  --summary  print the round-by-round summary (the default\n"
+          "             otherwise)\n");
       return 0;
     } else if (!path && (argv[i][0] != '-' || strcmp(argv[i], "-") == 0))
       path = argv[i];

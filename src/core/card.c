@@ -16,8 +16,8 @@ const char *scopa_strerror(int code) {
   switch (code) {
   case SCOPA_OK:
     return "ok";
-#define XX(name, value, text) \
-  case SCOPA_##name:          \
+#define XX(name, value, text)                                                  \
+  case SCOPA_##name:                                                           \
     return text;
     SCOPA_ERRNO_MAP(XX)
 #undef XX
@@ -99,8 +99,8 @@ char *scopa_move_str(scopa_move move, char *buf) {
 }
 
 /* Parses one card of a move at text[0..len); names it in the message. */
-static int move_card(const char *text, size_t len, const char *whole,
-                     char *msg, size_t msgsize) {
+static int move_card(const char *text, size_t len, const char *whole, char *msg,
+                     size_t msgsize) {
   int card = scopa_card_parse_n(text, len);
   if (card < 0)
     scopa__msg(msg, msgsize, "'%.*s' in move '%.40s' is not a card", (int)len,
@@ -144,12 +144,12 @@ int scopa_move_parse(const char *text, scopa_move *move, char *msg,
   return SCOPA_OK;
 }
 
-static const char *const RANK_IT[11] = {
-    "", "asso", "due", "tre", "quattro", "cinque", "sei", "sette",
-    "fante", "cavallo", "re"};
-static const char *const RANK_EN[11] = {
-    "", "ace", "two", "three", "four", "five", "six", "seven",
-    "knave", "horse", "king"};
+static const char *const RANK_IT[11] = {"",        "asso",    "due", "tre",
+                                        "quattro", "cinque",  "sei", "sette",
+                                        "fante",   "cavallo", "re"};
+static const char *const RANK_EN[11] = {"",      "ace",   "two", "three",
+                                        "four",  "five",  "six", "seven",
+                                        "knave", "horse", "king"};
 static const char *const SUIT_IT[4] = {"denari", "coppe", "spade", "bastoni"};
 static const char *const SUIT_EN[4] = {"coins", "cups", "swords", "clubs"};
 

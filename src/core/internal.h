@@ -19,10 +19,10 @@
 
 /* Iterate the cards of a set: for (int c; set && ((c = LOWEST(set)), 1);
  * set &= set - 1) is easy to get wrong, so spell it once. */
-#define FOR_EACH_CARD(card, set)                                          \
-  for (scopa_cards card##_rest_ = (set); card##_rest_;                    \
-       card##_rest_ &= card##_rest_ - 1)                                  \
-    for (int card = LOWEST(card##_rest_), card##_once_ = 1; card##_once_; \
+#define FOR_EACH_CARD(card, set)                                               \
+  for (scopa_cards card##_rest_ = (set); card##_rest_;                         \
+       card##_rest_ &= card##_rest_ - 1)                                       \
+    for (int card = LOWEST(card##_rest_), card##_once_ = 1; card##_once_;      \
          card##_once_ = 0)
 
 /* The suit of a card set: the ten cards of suit s. */
@@ -48,15 +48,13 @@ size_t scopa__cards_join(scopa_cards set, const char *sep, char *buf,
 int scopa__deal_hand_size(const scopa_rules *rules);
 int scopa__deal_table_size(const scopa_rules *rules);
 
-
-
 /* movegen.c: the legal moves of one card on a table (lay included when
  * allowed), the check of one play, and whether an ace sweeps. */
 int scopa__card_moves(const scopa_rules *r, int card, scopa_cards table,
                       scopa_move *moves, int cap);
 /* All the legal moves of a hand on a table. */
-int scopa__hand_moves(const scopa_rules *r, scopa_cards hand,
-                      scopa_cards table, scopa_move *moves, int cap);
+int scopa__hand_moves(const scopa_rules *r, scopa_cards hand, scopa_cards table,
+                      scopa_move *moves, int cap);
 int scopa__check_play(const scopa_rules *r, int card, scopa_cards table,
                       scopa_cards takes, char *msg, size_t msgsize);
 int scopa__is_sweep(const scopa_rules *r, int card, scopa_cards table);

@@ -16,10 +16,10 @@
 
 /* What a card may do on a table, before mandatory_capture and lays. */
 typedef struct capture_rule {
-  int sweep;         /* the ace sweeps the whole table              */
-  int single;        /* match: a card of the same rank is there     */
-  int sum;           /* the sum the taken cards must make           */
-  int min_cards;     /* fewest cards a capture may take: 1 or 2     */
+  int sweep;     /* the ace sweeps the whole table              */
+  int single;    /* match: a card of the same rank is there     */
+  int sum;       /* the sum the taken cards must make           */
+  int min_cards; /* fewest cards a capture may take: 1 or 2     */
 } capture_rule;
 
 static int is_ace_sweep(const scopa_rules *r, int card, scopa_cards table) {
@@ -28,7 +28,7 @@ static int is_ace_sweep(const scopa_rules *r, int card, scopa_cards table) {
 }
 
 static inline capture_rule rule_for(const scopa_rules *r, int card,
-                             scopa_cards table) {
+                                    scopa_cards table) {
   capture_rule cr = {0, 0, 0, 2};
   int v = SCOPA_RANK(card);
   if (is_ace_sweep(r, card, table)) {
@@ -96,8 +96,8 @@ static int table_below(scopa_cards table, int sum, int cand[40]) {
  * if there is none. */
 static int fewest_cards_for(scopa_cards table, int sum, int min) {
   int cand[40];
-  subset_walk w = {cand, table_below(table, sum, cand), 0, min, 0, NULL,
-                   0, 0, 99};
+  subset_walk w = {cand, table_below(table, sum, cand), 0, min, 0, NULL, 0, 0,
+                   99};
   for (int k = min; k <= w.n; k++) {
     w.exact = k;
     w.count = 0;
@@ -127,9 +127,8 @@ typedef struct table_sums {
 /* need: bit v set when some card needs subsets summing to v. */
 static void sums_init(table_sums *t, scopa_cards table, unsigned need) {
   int max_sum = 31 - __builtin_clz(need);
-  scopa_cards low = max_sum >= 10
-                        ? table
-                        : table & (((scopa_cards)1 << (4 * max_sum)) - 1);
+  scopa_cards low =
+      max_sum >= 10 ? table : table & (((scopa_cards)1 << (4 * max_sum)) - 1);
   t->ok = 1;
   t->n = 1;
   t->sum[0] = 0;
@@ -197,8 +196,11 @@ static int captures_with(const scopa_rules *r, int card, scopa_cards table,
     return sums_emit(sums, cr.sum, cr.min_cards, r->fewest_cards, bits, moves,
                      cap);
   int cand[40];
-  subset_walk w = {cand, table_below(table, cr.sum, cand), 0, cr.min_cards,
-                   bits, moves, cap, 0, 99};
+  subset_walk w = {cand, table_below(table, cr.sum, cand),
+                   0,    cr.min_cards,
+                   bits, moves,
+                   cap,  0,
+                   99};
   if (r->fewest_cards) {
     w.exact = fewest_cards_for(table, cr.sum, cr.min_cards);
     if (!w.exact)
@@ -237,11 +239,11 @@ static inline scopa_cards ranks_held(scopa_cards set) {
 }
 
 /* Appends a card's capture moves (and the lay when allowed) at moves[n]. */
-#define PUSH(m)         \
-  do {                  \
-    if (n < cap)        \
-      moves[n] = (m);   \
-    n++;                \
+#define PUSH(m)                                                                \
+  do {                                                                         \
+    if (n < cap)                                                               \
+      moves[n] = (m);                                                          \
+    n++;                                                                       \
   } while (0)
 
 /*
@@ -328,8 +330,8 @@ static int sum_captures(int v, scopa_move bits, scopa_cards table,
   return n;
 }
 
-static int hand_moves_match(scopa_cards hand, scopa_cards table,
-                            int mandatory, scopa_move *moves, int cap) {
+static int hand_moves_match(scopa_cards hand, scopa_cards table, int mandatory,
+                            scopa_move *moves, int cap) {
   uint64_t counts = rank_counts(table);
   unsigned present = gather_nibbles(ranks_held(table));
   uint64_t doubled = (counts >> 1 | counts >> 2) & NIBBLE_LOW;
@@ -345,8 +347,7 @@ static int hand_moves_match(scopa_cards hand, scopa_cards table,
         n++;
       }
     } else {
-      n = sum_captures(v, bits, table, counts, present, doubled, moves, n,
-                       cap);
+      n = sum_captures(v, bits, table, counts, present, doubled, moves, n, cap);
     }
     if (n == start || !mandatory) {
       if (n < cap)
@@ -358,10 +359,9 @@ static int hand_moves_match(scopa_cards hand, scopa_cards table,
 }
 
 /* Every legal move of a hand, card by card, for any rules. */
-int scopa__hand_moves(const scopa_rules *r, scopa_cards hand,
-                      scopa_cards table, scopa_move *moves, int cap) {
-  if (r->capture == SCOPA_CAPTURE_MATCH && !r->ace_sweeps &&
-      !r->fewest_cards) {
+int scopa__hand_moves(const scopa_rules *r, scopa_cards hand, scopa_cards table,
+                      scopa_move *moves, int cap) {
+  if (r->capture == SCOPA_CAPTURE_MATCH && !r->ace_sweeps && !r->fewest_cards) {
     int n = hand_moves_match(hand, table, r->mandatory_capture, moves, cap);
     if (n >= 0)
       return n;
@@ -435,8 +435,8 @@ static int explain(const scopa_rules *r, int card, scopa_cards table,
   } else if (cr.single) {
     scopa_cards same = table & SCOPA_RANK_CARDS(cr.sum);
     scopa__cards_join(same, " or ", other, sizeof other);
-    scopa__msg(msg, msgsize, "%s cannot capture %s while %s is on the table",
-               c, t, other);
+    scopa__msg(msg, msgsize, "%s cannot capture %s while %s is on the table", c,
+               t, other);
   } else if (r->capture == SCOPA_CAPTURE_QUINDICI && sum != cr.sum) {
     scopa__msg(msg, msgsize,
                "%s cannot capture %s: with %s they make %d, not 15", c, t, c,

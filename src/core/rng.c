@@ -61,7 +61,8 @@ void scopa_rng_deck(scopa_rng *rng, uint8_t deck[40]) {
     uint64_t r = scopa_rng_next(rng);
     for (int k = 0; k < 2 && i - k > 0; k++) {
       int at = i - k;
-      int j = (int)below_from(rng, (uint32_t)(k ? r : r >> 32), (uint32_t)at + 1);
+      int j =
+          (int)below_from(rng, (uint32_t)(k ? r : r >> 32), (uint32_t)at + 1);
       uint8_t t = deck[at];
       deck[at] = deck[j];
       deck[j] = t;

@@ -29,8 +29,8 @@ typedef struct option {
 } option;
 
 #define FIELD(f) offsetof(scopa_rules, f)
-#define BOOL_OPT(name, def, help) \
-  {{#name, SCOPA_OPT_BOOL, NULL, 0, 1, #def, help}, FIELD(name), def}
+#define BOOL_OPT(name, def, help)                                              \
+  { {#name, SCOPA_OPT_BOOL, NULL, 0, 1, #def, help}, FIELD(name), def }
 
 /* clang-format off */
 static const option OPTIONS[] = {
@@ -82,8 +82,7 @@ static int32_t *field(scopa_rules *rules, const option *opt) {
 }
 
 long long scopa_rules_value(const scopa_rules *rules, int i) {
-  return i >= 0 && i < NOPTIONS ? *field((scopa_rules *)rules, &OPTIONS[i])
-                                : 0;
+  return i >= 0 && i < NOPTIONS ? *field((scopa_rules *)rules, &OPTIONS[i]) : 0;
 }
 
 static const option *find(const char *name) {
@@ -137,8 +136,7 @@ int scopa_rules_set_text(scopa_rules *rules, const char *name,
     if (*value && !*end && errno == 0)
       return scopa_rules_set(rules, name, n, msg, msgsize);
   }
-  scopa__msg(msg, msgsize, "rules option '%s' cannot be '%.40s'", name,
-             value);
+  scopa__msg(msg, msgsize, "rules option '%s' cannot be '%.40s'", name, value);
   return SCOPA_ERULES;
 }
 

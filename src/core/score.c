@@ -10,13 +10,11 @@
 #include <string.h>
 
 static const char *const CATEGORY_NAMES[SCOPA_CAT_COUNT] = {
-    "carte", "denari", "settebello", "primiera", "scope", "re_bello",
-    "napola"};
+    "carte", "denari", "settebello", "primiera", "scope", "re_bello", "napola"};
 
 const char *scopa_category_name(int category) {
-  return category >= 0 && category < SCOPA_CAT_COUNT
-             ? CATEGORY_NAMES[category]
-             : "?";
+  return category >= 0 && category < SCOPA_CAT_COUNT ? CATEGORY_NAMES[category]
+                                                     : "?";
 }
 
 /* Primiera value of each rank, standard and faces_zero (index 1..10). */
@@ -110,9 +108,8 @@ static int primiera_winner(const scopa_rules *r, const scopa_score *s) {
   return strict_best(key, s->sides, alive);
 }
 
-void scopa_score_piles(const scopa_rules *r, int sides,
-                       const scopa_cards *pile, const uint8_t *scope,
-                       scopa_score *s) {
+void scopa_score_piles(const scopa_rules *r, int sides, const scopa_cards *pile,
+                       const uint8_t *scope, scopa_score *s) {
   memset(s, 0, sizeof *s);
   s->sides = sides;
   for (int i = 0; i < sides; i++) {

@@ -212,8 +212,8 @@ int scopa_view_build(scopa_view *v, const scopa_rules *rules, int seat,
     return SCOPA_EVIEW;
   }
   layout l;
-  if (lay_out(&l, rules, seat, dealer, table, dealt, ndealt, moves, nmoves,
-              msg, msgsize) != SCOPA_OK)
+  if (lay_out(&l, rules, seat, dealer, table, dealt, ndealt, moves, nmoves, msg,
+              msgsize) != SCOPA_OK)
     return SCOPA_EVIEW;
   scopa_state s;
   char why[200], m[SCOPA_MOVE_TEXT];
@@ -224,8 +224,7 @@ int scopa_view_build(scopa_view *v, const scopa_rules *rules, int seat,
   for (int i = 0; i < nmoves; i++)
     if (scopa_state_apply(&s, moves[i], why, sizeof why) != SCOPA_OK) {
       scopa__msg(msg, msgsize, "move %d (%s) by seat %d: %s", i,
-                 scopa_move_str(moves[i], m), (dealer + 1 + i) % players,
-                 why);
+                 scopa_move_str(moves[i], m), (dealer + 1 + i) % players, why);
       return SCOPA_EVIEW;
     }
   if (POPCOUNT(s.dealt[seat]) != ndealt) {

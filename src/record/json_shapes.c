@@ -62,8 +62,8 @@ static int read_option(scopa_rules *rules, const char *key, json_t *value,
   } else if ((v = enum_value(info, value)) < 0) {
     char names[160] = "";
     for (int i = 0; info->values[i]; i++)
-      snprintf(names + strlen(names), sizeof names - strlen(names),
-               "%s\"%s\"", i ? ", " : "", info->values[i]);
+      snprintf(names + strlen(names), sizeof names - strlen(names), "%s\"%s\"",
+               i ? ", " : "", info->values[i]);
     return fail(msg, msgsize, "rules option \"%s\" must be one of %s", key,
                 names);
   }
@@ -95,9 +95,10 @@ json_t *scopa__rules_object(const scopa_rules *rules) {
   for (int i = 0; obj && i < scopa_option_count(); i++) {
     const scopa_option_info *info = scopa_option_get(i);
     long long v = scopa_rules_value(rules, i);
-    json_t *value = info->kind == SCOPA_OPT_BOOL  ? json_boolean(v != 0)
-                    : info->kind == SCOPA_OPT_INT ? json_integer(v)
-                                                  : json_string(info->values[(int)v]);
+    json_t *value = info->kind == SCOPA_OPT_BOOL ? json_boolean(v != 0)
+                    : info->kind == SCOPA_OPT_INT
+                        ? json_integer(v)
+                        : json_string(info->values[(int)v]);
     json_object_set_new(obj, info->name, value);
   }
   return obj;
@@ -105,23 +106,25 @@ json_t *scopa__rules_object(const scopa_rules *rules) {
 
 json_t *scopa__side_object(const scopa_side_score *s) {
   json_t *points = json_object();
-  json_object_set_new(points, "scope", json_integer(s->points[SCOPA_CAT_SCOPE]));
+  json_object_set_new(points, "scope",
+                      json_integer(s->points[SCOPA_CAT_SCOPE]));
   for (int c = 0; c < SCOPA_CAT_COUNT; c++)
     if (c != SCOPA_CAT_SCOPE)
       json_object_set_new(points, scopa_category_name(c),
                           json_integer(s->points[c]));
   return json_pack("{s:i, s:i, s:b, s:i, s:i, s:o, s:i}", "cards", s->cards,
-                   "denari", s->denari, "settebello", s->settebello,
-                   "primiera", s->primiera, "scope", s->scope, "points",
-                   points, "round_total", s->total);
+                   "denari", s->denari, "settebello", s->settebello, "primiera",
+                   s->primiera, "scope", s->scope, "points", points,
+                   "round_total", s->total);
 }
 
 /* The length of the valid UTF-8 sequence at p, or 0. */
 static int utf8_len(const unsigned char *p) {
-  int n = p[0] < 0x80 ? 1 : p[0] >= 0xC2 && p[0] <= 0xDF ? 2
-        : p[0] >= 0xE0 && p[0] <= 0xEF                    ? 3
-        : p[0] >= 0xF0 && p[0] <= 0xF4                    ? 4
-                                                          : 0;
+  int n = p[0] < 0x80                    ? 1
+          : p[0] >= 0xC2 && p[0] <= 0xDF ? 2
+          : p[0] >= 0xE0 && p[0] <= 0xEF ? 3
+          : p[0] >= 0xF0 && p[0] <= 0xF4 ? 4
+                                         : 0;
   for (int i = 1; i < n; i++)
     if ((p[i] & 0xC0) != 0x80)
       return 0;

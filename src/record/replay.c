@@ -82,8 +82,7 @@ static int read_deck(json_t *deck, uint8_t out[40], int r, scopa_fault *f) {
   return SCOPA_OK;
 }
 
-static void seat_label(const scopa_replay *rp, int seat, char *buf,
-                       size_t n) {
+static void seat_label(const scopa_replay *rp, int seat, char *buf, size_t n) {
   if (seat < rp->nseats)
     snprintf(buf, n, "seat %d (%.60s)", seat, rp->seats[seat]);
   else
@@ -92,8 +91,7 @@ static void seat_label(const scopa_replay *rp, int seat, char *buf,
 
 /* Messages name the captured cards as the record wrote them ("4b+1c"),
  * not in card order, so a player recognises the move. */
-static void as_written(char *msg, size_t size, scopa_move m,
-                       const char *text) {
+static void as_written(char *msg, size_t size, scopa_move m, const char *text) {
   const char *x = strchr(text, 'x');
   char canon[SCOPA_MOVE_TEXT], out[256];
   scopa_move_str(m, canon);
@@ -120,8 +118,10 @@ static int read_moves(json_t *moves, scopa_state *st, scopa_replay_round *rr,
     scopa_move m;
     int seat = scopa_state_to_play(st);
     if (seat < 0)
-      return fail(f, r, (int)i, "the round is over after %d moves; \"%.40s\" "
-                  "is one too many", st->plays, text ? text : "?");
+      return fail(f, r, (int)i,
+                  "the round is over after %d moves; \"%.40s\" "
+                  "is one too many",
+                  st->plays, text ? text : "?");
     seat_label(rp, seat, who, sizeof who);
     if (!text || strlen(text) != json_string_length(v))
       return fail(f, r, (int)i, "%s: a move must be a string", who);
@@ -136,8 +136,7 @@ static int read_moves(json_t *moves, scopa_state *st, scopa_replay_round *rr,
   return SCOPA_OK;
 }
 
-static int read_round(json_t *round, scopa_replay *rp, int r,
-                      scopa_fault *f) {
+static int read_round(json_t *round, scopa_replay *rp, int r, scopa_fault *f) {
   scopa_replay_round *rr = &rp->rounds[r];
   scopa_state st;
   char msg[200];
@@ -179,11 +178,15 @@ static int read_rounds(json_t *root, scopa_replay *rp, scopa_fault *f) {
     return fail(f, -1, -1, "out of memory");
   for (size_t r = 0; r < n; r++) {
     if (r > 0 && rp->game.finished)
-      return fail(f, (int)r, -1, "the game ended after round %zu; no round "
-                  "may follow", r - 1);
+      return fail(f, (int)r, -1,
+                  "the game ended after round %zu; no round "
+                  "may follow",
+                  r - 1);
     if (r > 0 && !rp->rounds[r - 1].complete)
-      return fail(f, (int)r, -1, "round %zu is unfinished; no round may "
-                  "follow it", r - 1);
+      return fail(f, (int)r, -1,
+                  "round %zu is unfinished; no round may "
+                  "follow it",
+                  r - 1);
     if (r == 0) {
       json_t *d = json_object_get(json_array_get(rounds, 0), "dealer");
       int first = json_is_integer(d) ? (int)json_integer_value(d) : 0;

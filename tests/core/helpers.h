@@ -70,7 +70,8 @@ static inline scopa_move move_of(const char *text) {
  * set so that cards are conserved.
  */
 static inline scopa_state position(const scopa_rules *r, const char *hand,
-                            const char *other, const char *table, int stock) {
+                                   const char *other, const char *table,
+                                   int stock) {
   scopa_state s;
   uint8_t deck[40];
   for (int i = 0; i < 40; i++)
@@ -106,7 +107,8 @@ static inline scopa_state position(const scopa_rules *r, const char *hand,
   for (int i = 0; i < r->players; i++)
     in_hands += __builtin_popcountll(s.hand[i]);
   /* Conservation as advance() sees it: dealt to seats = played + held. */
-  s.plays = (uint8_t)(s.next - __builtin_popcountll(s.initial_table) - in_hands);
+  s.plays =
+      (uint8_t)(s.next - __builtin_popcountll(s.initial_table) - in_hands);
   return s;
 }
 

@@ -15,8 +15,8 @@ static void cards_tests(void) {
   CHECK_EQ_STR(scopa_card_str(SCOPA_SETTEBELLO, buf), "7d");
   CHECK_EQ_STR(scopa_card_str(SCOPA_CARD(10, SCOPA_SUIT_BASTONI), buf), "10b");
   TEST("cards-1.2", "RULES.md Cards: parsers are strict");
-  const char *bad[] = {"07d", "7D", "11d", "0d", "7", "d", "7dd", " 7d",
-                       "7d ", "1 0b", "10", "", "7x", "010b"};
+  const char *bad[] = {"07d", "7D",  "11d",  "0d", "7", "d",  "7dd",
+                       " 7d", "7d ", "1 0b", "10", "",  "7x", "010b"};
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
     CHECK_EQ_INT(scopa_card_parse(bad[i]), SCOPA_ENOTATION);
   TEST("cards-1.3", "RULES.md Game records: move notation");
@@ -28,8 +28,8 @@ static void cards_tests(void) {
   CHECK_EQ_STR(scopa_move_str(m, mt), "10bx3c+7b");
   CHECK(scopa_move_parse("10bx7b+3c", &m, NULL, 0) == SCOPA_OK);
   CHECK_EQ_STR(scopa_move_str(m, mt), "10bx3c+7b");
-  const char *badm[] = {"7dx", "7dx3c+", "7dx3c+3c", "7dx7d", "x3c",
-                        "7d x3c", "7dX3c", "7dx3c++4s", "7dx3cx4s", ""};
+  const char *badm[] = {"7dx",    "7dx3c+", "7dx3c+3c",  "7dx7d",    "x3c",
+                        "7d x3c", "7dX3c",  "7dx3c++4s", "7dx3cx4s", ""};
   for (size_t i = 0; i < sizeof badm / sizeof badm[0]; i++)
     CHECK_EQ_INT(scopa_move_parse(badm[i], &m, NULL, 0), SCOPA_ENOTATION);
   TEST("cards-1.4", "card names in Italian and English");
@@ -49,10 +49,10 @@ static void deal_tests(void) {
   R = rules_of("");
   CHECK(scopa_state_deal(&s, &R, 1, deck, NULL, 0) == SCOPA_OK);
   /* dealer 1: seat 0 gets deck[0], deck[2], deck[4]. */
-  CHECK(s.hand[0] == (SCOPA_BIT(deck[0]) | SCOPA_BIT(deck[2]) |
-                      SCOPA_BIT(deck[4])));
-  CHECK(s.hand[1] == (SCOPA_BIT(deck[1]) | SCOPA_BIT(deck[3]) |
-                      SCOPA_BIT(deck[5])));
+  CHECK(s.hand[0] ==
+        (SCOPA_BIT(deck[0]) | SCOPA_BIT(deck[2]) | SCOPA_BIT(deck[4])));
+  CHECK(s.hand[1] ==
+        (SCOPA_BIT(deck[1]) | SCOPA_BIT(deck[3]) | SCOPA_BIT(deck[5])));
   CHECK(s.table == (SCOPA_BIT(deck[6]) | SCOPA_BIT(deck[7]) |
                     SCOPA_BIT(deck[8]) | SCOPA_BIT(deck[9])));
   CHECK_EQ_INT(scopa_state_to_play(&s), 0);

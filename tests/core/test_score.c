@@ -33,15 +33,16 @@ static void category_tests(void) {
   const char *half = "1d 2d 3d 4d 5d 6d 7d 8d 9d 10d 1c 2c 3c 4c 5c 6c 7c "
                      "8c 9c 10c";
   score2(&r, half, rest_of(half), 0, 0);
-  CHECK_EQ_INT(S.side[0].points[SCOPA_CAT_CARTE] +
-                   S.side[1].points[SCOPA_CAT_CARTE], 0);
+  CHECK_EQ_INT(
+      S.side[0].points[SCOPA_CAT_CARTE] + S.side[1].points[SCOPA_CAT_CARTE], 0);
   CHECK_EQ_INT(S.side[0].denari, 10);
   CHECK_EQ_INT(S.side[0].points[SCOPA_CAT_DENARI], 1);
   CHECK_EQ_INT(S.side[0].points[SCOPA_CAT_SETTEBELLO], 1);
   TEST("denari-1.1", "RULES.md Scoring: 5-5 coins gives no denari point");
   score2(&r, "1d 2d 3d 4d 5d", "6d 7d 8d 9d 10d", 0, 0);
   CHECK_EQ_INT(S.side[0].points[SCOPA_CAT_DENARI] +
-                   S.side[1].points[SCOPA_CAT_DENARI], 0);
+                   S.side[1].points[SCOPA_CAT_DENARI],
+               0);
   CHECK_EQ_INT(S.side[1].points[SCOPA_CAT_SETTEBELLO], 1);
   TEST("scope-1.1", "RULES.md Scoring: 1 per scopa");
   score2(&r, "1c", "2c", 3, 1);
@@ -78,7 +79,8 @@ static void primiera_tests(void) {
   TEST("primiera-1.5", "RULES.md primiera: a tie gives no point");
   score2(&r, "7d 7c 6s 6b", "6d 6c 7s 7b", 0, 0);
   CHECK_EQ_INT(S.side[0].points[SCOPA_CAT_PRIMIERA] +
-                   S.side[1].points[SCOPA_CAT_PRIMIERA], 0);
+                   S.side[1].points[SCOPA_CAT_PRIMIERA],
+               0);
   TEST("primiera-2.1", "RULES.md primiera faces_zero: faces worth 0, a suit "
                        "held through faces still counts");
   r = rules_of("primiera=faces_zero");
@@ -101,7 +103,8 @@ static void primiera_tests(void) {
                        "point");
   score2(&r, "7d 8d", "7c 9c", 0, 0);
   CHECK_EQ_INT(S.side[0].points[SCOPA_CAT_PRIMIERA] +
-                   S.side[1].points[SCOPA_CAT_PRIMIERA], 0);
+                   S.side[1].points[SCOPA_CAT_PRIMIERA],
+               0);
   TEST("primiera-3.4", "RULES.md primiera sevens, three sides: only the "
                        "sides still tied go on");
   {
@@ -276,11 +279,10 @@ static void game_tests(void) {
   scopa_game_add(&g, &s);
   CHECK(g.finished && g.winner == 0);
   TEST("rules-1.1", "RULES.md Game records: rules that cannot be played");
-  const char *bad[][2] = {{"teams", "true"},       {"players", "1"},
-                          {"refill", "2"},         {"players", "5"},
-                          {"capture", "somma"},    {"target", "0"},
-                          {"cappotto", "-1"},      {"nonsense", "1"},
-                          {"mandatory_capture", "1"}};
+  const char *bad[][2] = {
+      {"teams", "true"},  {"players", "1"},     {"refill", "2"},
+      {"players", "5"},   {"capture", "somma"}, {"target", "0"},
+      {"cappotto", "-1"}, {"nonsense", "1"},    {"mandatory_capture", "1"}};
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
     scopa_rules x;
     char msg[200];

@@ -17,15 +17,27 @@
 static scopa_rng rng;
 
 static scopa_rules random_rules(void) {
-  static const char *const words[] = {
-      "players=3",          "players=4",        "players=4 teams=true",
-      "refill=1",           "kings_redeal=false",
-      "mandatory_capture=false",                "fewest_cards=true",
-      "ace_sweeps=true",    "ace_sweep_scopa=false",
-      "capture=quindici",   "primiera=faces_zero", "primiera=sevens",
-      "primiera=off",       "re_bello=true",    "napola=true",
-      "target=5",           "tiebreak=count_order", "win_by_two=true",
-      "cappotto=4",         "game=scopone",     "game=scopone_scientifico"};
+  static const char *const words[] = {"players=3",
+                                      "players=4",
+                                      "players=4 teams=true",
+                                      "refill=1",
+                                      "kings_redeal=false",
+                                      "mandatory_capture=false",
+                                      "fewest_cards=true",
+                                      "ace_sweeps=true",
+                                      "ace_sweep_scopa=false",
+                                      "capture=quindici",
+                                      "primiera=faces_zero",
+                                      "primiera=sevens",
+                                      "primiera=off",
+                                      "re_bello=true",
+                                      "napola=true",
+                                      "target=5",
+                                      "tiebreak=count_order",
+                                      "win_by_two=true",
+                                      "cappotto=4",
+                                      "game=scopone",
+                                      "game=scopone_scientifico"};
   for (;;) {
     scopa_rules r;
     scopa_rules_init(&r);
@@ -77,17 +89,16 @@ static void check_hands(const scopa_state *s) {
     int n = __builtin_popcountll(s->hand[i]);
     sizes += n;
     /* Seats that already played this turn round hold one card less. */
-    int max = s->rules.refill == 1 ? 3 : s->rules.game == SCOPA_GAME_SCOPA
-                                             ? 3
-                                             : 10;
+    int max = s->rules.refill == 1                ? 3
+              : s->rules.game == SCOPA_GAME_SCOPA ? 3
+                                                  : 10;
     CHECK(n <= max);
   }
-  CHECK_EQ_INT(sizes, s->next - __builtin_popcountll(s->initial_table) -
-                          s->plays);
+  CHECK_EQ_INT(sizes,
+               s->next - __builtin_popcountll(s->initial_table) - s->plays);
 }
 
-static void check_legal(const scopa_state *s, const scopa_move *moves,
-                        int n) {
+static void check_legal(const scopa_state *s, const scopa_move *moves, int n) {
   char msg[200];
   CHECK(n > 0);
   for (int i = 0; i < n; i++) {
@@ -129,9 +140,9 @@ static void check_view(const scopa_state *s) {
   for (int i = 0; i < s->next; i++)
     if (s->dealt[seat] & SCOPA_BIT(s->deck[i]))
       dealt[nd++] = s->deck[i];
-  int rc = scopa_view_build(&w, &s->rules, seat, s->dealer, s->initial_table,
-                            dealt, nd, s->moves, s->plays, NULL, msg,
-                            sizeof msg);
+  int rc =
+      scopa_view_build(&w, &s->rules, seat, s->dealer, s->initial_table, dealt,
+                       nd, s->moves, s->plays, NULL, msg, sizeof msg);
   CHECK_EQ_INT(rc, SCOPA_OK);
   if (rc != SCOPA_OK)
     fprintf(stderr, "view_build: %s\n", msg);

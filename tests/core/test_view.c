@@ -96,8 +96,7 @@ int main(void) {
                       ~s.initial_table & ~SCOPA_BIT(SCOPA_MOVE_CARD(bad[0])) &
                           SCOPA_ALL_CARDS & (~0ull << 36));
   CHECK_EQ_INT(scopa_view_build(&v, &r, s.to_play, s.dealer, s.initial_table,
-                                dealt, nd, bad, s.plays, NULL, msg,
-                                sizeof msg),
+                                dealt, nd, bad, s.plays, NULL, msg, sizeof msg),
                SCOPA_EVIEW);
   TEST("view-2.5", "a view that cannot happen is an error: a table of the "
                    "wrong size, a seat out of range");
@@ -105,15 +104,16 @@ int main(void) {
                                 s.initial_table & (s.initial_table - 1), dealt,
                                 nd, s.moves, s.plays, NULL, msg, sizeof msg),
                SCOPA_EVIEW);
-  CHECK_EQ_INT(scopa_view_build(&v, &r, 2, s.dealer, s.initial_table, dealt,
-                                nd, s.moves, s.plays, NULL, msg, sizeof msg),
+  CHECK_EQ_INT(scopa_view_build(&v, &r, 2, s.dealer, s.initial_table, dealt, nd,
+                                s.moves, s.plays, NULL, msg, sizeof msg),
                SCOPA_EVIEW);
   TEST("view-2.6", "random garbage views never crash and are refused or "
                    "consistent");
   for (int k = 0; k < 3000; k++) {
     uint8_t d[40];
     scopa_move m[40];
-    int nd2 = (int)scopa_rng_below(&rng, 12), nm = (int)scopa_rng_below(&rng, 12);
+    int nd2 = (int)scopa_rng_below(&rng, 12),
+        nm = (int)scopa_rng_below(&rng, 12);
     for (int i = 0; i < nd2; i++)
       d[i] = (uint8_t)scopa_rng_below(&rng, 41);
     for (int i = 0; i < nm; i++)
