@@ -59,6 +59,9 @@ static void describe_pile(const scopa_rules *r, scopa_cards pile,
 /* The one side whose key is strictly highest among those in `alive`, or
  * -1.  Narrows `alive` to the sides sharing the highest key. */
 static int strict_best(const int *key, int sides, int *alive) {
+  /* Two sides both in the running, the usual case: one comparison. */
+  if (sides == 2 && alive[0] && alive[1])
+    return key[0] == key[1] ? -1 : key[1] > key[0];
   int best = -1, count = 0;
   for (int i = 0; i < sides; i++)
     if (alive[i] && (best < 0 || key[i] > key[best]))
