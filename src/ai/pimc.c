@@ -224,6 +224,18 @@ static int legal(const scopa_view *v, scopa_move *moves) {
   return n > SCOPA_MAX_MOVES ? SCOPA_MAX_MOVES : n;
 }
 
+/* Tables of real play hold 3.4 cards on average and rarely more than 8;
+ * with mandatory_capture false they can be built up to 30, where every
+ * node has thousands of moves and a search of fixed node counts would take
+ * many seconds.  There the rules bot plays instead. */
+#define SEARCH_MAX_TABLE 12
+#define SEARCH_MAX_MOVES 64
+
+static int too_big(const scopa_view *v, int n) {
+  return __builtin_popcountll(v->table) > SEARCH_MAX_TABLE ||
+         n > SEARCH_MAX_MOVES;
+}
+
 static int choose(scopa_bot *bot, const scopa_view *v,
                   const scopa_bot_limits *l, const pimc_config *cfg,
                   scopa_move *move) {
@@ -235,8 +247,8 @@ static int choose(scopa_bot *bot, const scopa_view *v,
   *move = moves[0];
   if (n == 1 || ai_endgame_move(bot, v, move))
     return SCOPA_OK;
-  if (cfg->search_stock >= 0 && v->players == 2 &&
-      v->stock > cfg->search_stock)
+  if (too_big(v, n) || (cfg->search_stock >= 0 && v->players == 2 &&
+                         v->stock > cfg->search_stock))
     return bot_rules_choose(bot, v, l, move);
   int rc = pimc_values(bot, v, l, cfg, moves, n, avg);
   if (rc != SCOPA_OK)
@@ -257,9 +269,20 @@ static int evaluate(scopa_bot *bot, const scopa_view *v,
   int n = legal(v, moves);
   if (n <= 0)
     return SCOPA_EINVAL;
-  int rc = pimc_values(bot, v, l, cfg, moves, n, avg);
-  if (rc != SCOPA_OK)
-    return rc;
+  if (too_big(v, n)) {
+    /* No search: the rules bot's move first (1), the others 0, as for
+     * bots without values (scopa_bot_evaluate). */
+    scopa_move best;
+    int rc = bot_rules_choose(bot, v, l, &best);
+    if (rc != SCOPA_OK)
+      return rc;
+    for (int i = 0; i < n; i++)
+      avg[i] = moves[i] == best;
+  } else {
+    int rc = pimc_values(bot, v, l, cfg, moves, n, avg);
+    if (rc != SCOPA_OK)
+      return rc;
+  }
   for (int i = 1; i < n; i++) { /* best first, stable */
     scopa_move m = moves[i];
     double a = avg[i];

@@ -351,7 +351,52 @@ static void test_other_games(void) {
     }
 }
 
+static void test_huge_tables(void) {
+  TEST("huge-1.1", "on a table built up with mandatory_capture false the "
+                   "search bots play the rules bot's move (no search of "
+                   "thousands of moves per node)");
+  scopa_rules r;
+  scopa_rng rng;
+  scopa_state s;
+  scopa_rules_init(&r);
+  r.players = 4;
+  r.mandatory_capture = 0;
+  scopa_rules_check(&r, NULL, 0);
+  scopa_rng_seed(&rng, 8);
+  scopa_state_deal_random(&s, &r, 0, &rng);
+  /* Lay cards until the table holds more than 12. */
+  while (__builtin_popcountll(s.table) <= 16 && !scopa_state_over(&s)) {
+    scopa_move m[SCOPA_MAX_MOVES];
+    int n = scopa_state_legal(&s, m, SCOPA_MAX_MOVES);
+    scopa_move lay = m[0];
+    for (int i = 0; i < n && i < SCOPA_MAX_MOVES; i++)
+      if (!SCOPA_MOVE_TAKES(m[i]))
+        lay = m[i];
+    scopa_state_play(&s, lay);
+  }
+  CHECK(__builtin_popcountll(s.table) > 12);
+  scopa_bot *rules, *bots[2];
+  scopa_bot_new("rules", &rules);
+  scopa_bot_new("pimc", &bots[0]);
+  scopa_bot_new("best", &bots[1]);
+  scopa_move want = choose(rules, &s, 3);
+  for (int b = 0; b < 2; b++) {
+    CHECK(choose(bots[b], &s, 3) == want);
+    scopa_view v;
+    scopa_move moves[SCOPA_MAX_MOVES];
+    double values[SCOPA_MAX_MOVES];
+    scopa_bot_limits l = {2, 3, 1};
+    scopa_view_of(&s, s.to_play, NULL, &v);
+    int n = scopa_bot_evaluate(bots[b], &v, &l, moves, values,
+                               SCOPA_MAX_MOVES);
+    CHECK(n > 0 && moves[0] == want);
+    scopa_bot_free(bots[b]);
+  }
+  scopa_bot_free(rules);
+}
+
 int main(void) {
+  test_huge_tables();
   test_fair_play();
   test_determinism();
   test_solver();
