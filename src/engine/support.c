@@ -40,17 +40,35 @@ static char *dump(json_t *obj) {
   return text;
 }
 
-int scopa_rules_from_json(scopa_rules *rules, const char *json, size_t len,
-                          char *msg, size_t msgsize) {
+/* Parses JSON text (duplicate keys refused) and hands the object to one of
+ * the request readers, which fill `out`. */
+typedef int (*object_reader)(json_t *obj, void *out, char *msg,
+                             size_t msgsize);
+
+static int read_json_text(const char *json, size_t len, object_reader read,
+                          void *out, char *msg, size_t msgsize) {
   json_error_t err;
   json_t *obj = json_loadb(json, len, JSON_REJECT_DUPLICATES, &err);
   if (!obj) {
     scopa__engine_msg(msg, msgsize, "not valid JSON: %s", err.text);
     return SCOPA_EJSON;
   }
-  int rc = scopa__engine_read_rules(obj, rules, msg, msgsize);
+  int rc = read(obj, out, msg, msgsize);
   json_decref(obj);
   return rc;
+}
+
+static int rules_reader(json_t *obj, void *out, char *msg, size_t msgsize) {
+  return scopa__engine_read_rules(obj, out, msg, msgsize);
+}
+
+static int view_reader(json_t *obj, void *out, char *msg, size_t msgsize) {
+  return scopa__engine_read_view(obj, out, msg, msgsize);
+}
+
+int scopa_rules_from_json(scopa_rules *rules, const char *json, size_t len,
+                          char *msg, size_t msgsize) {
+  return read_json_text(json, len, rules_reader, rules, msg, msgsize);
 }
 
 char *scopa_rules_to_json(const scopa_rules *rules) {
@@ -99,15 +117,7 @@ char *scopa_state_view_json(const scopa_state *s, int seat,
 
 int scopa_view_from_json(scopa_view *view, const char *json, size_t len,
                          char *msg, size_t msgsize) {
-  json_error_t err;
-  json_t *obj = json_loadb(json, len, JSON_REJECT_DUPLICATES, &err);
-  if (!obj) {
-    scopa__engine_msg(msg, msgsize, "not valid JSON: %s", err.text);
-    return SCOPA_EJSON;
-  }
-  int rc = scopa__engine_read_view(obj, view, msg, msgsize);
-  json_decref(obj);
-  return rc;
+  return read_json_text(json, len, view_reader, view, msg, msgsize);
 }
 
 char *scopa_score_json(const scopa_score *score) {
