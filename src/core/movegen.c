@@ -330,42 +330,107 @@ static int sum_captures(int v, scopa_move bits, scopa_cards table,
   return n;
 }
 
-static int hand_moves_match(scopa_cards hand, scopa_cards table, int mandatory,
-                            scopa_move *moves, int cap) {
+/* The captures by sum of a card of value v, appended at moves[n] (kept
+ * out of line: most cards never need it, and the hand loop stays small). */
+__attribute__((noinline)) static int
+sum_moves(int v, scopa_move bits, scopa_cards table, scopa_move *moves, int n,
+          int cap) {
   uint64_t counts = rank_counts(table);
   unsigned present = gather_nibbles(ranks_held(table));
   uint64_t doubled = (counts >> 1 | counts >> 2) & NIBBLE_LOW;
+  return sum_captures(v, bits, table, counts, present, doubled, moves, n, cap);
+}
+
+/* The cards of a set that share their rank with another card of it. */
+static inline scopa_cards low_doubled(scopa_cards set) {
+  uint64_t counts = rank_counts(set);
+  return ((counts >> 1 | counts >> 2) & NIBBLE_LOW) * 0xF;
+}
+
+/* Of three table cards a < b < c (one bit each) of different ranks, the
+ * set of two or three adding up to v, or 0 (there is one at most). */
+static inline scopa_cards three_sum(scopa_cards a3, scopa_cards b3,
+                                    scopa_cards c3, int v) {
+  scopa_cards a = a3 & ~b3, b = b3 & ~c3, c = c3;
+  int ra = (LOWEST(a) >> 2) + 1, rb = (LOWEST(b) >> 2) + 1,
+      rc = (LOWEST(c) >> 2) + 1;
+  scopa_cards take = 0;
+  take |= ra + rb == v ? a | b : 0;
+  take |= ra + rc == v ? a | c : 0;
+  take |= rb + rc == v ? b | c : 0;
+  take |= ra + rb + rc == v ? a | b | c : 0;
+  return take;
+}
+
+/*
+ * The hand loop, written for few instructions and few mispredicted
+ * branches: a card meets at most one card of its rank on the table nearly
+ * always, and whether it may be laid is arithmetic.  With `checked` zero
+ * the caller guarantees room for every move.
+ */
+static inline __attribute__((always_inline)) int
+match_moves(scopa_cards hand, scopa_cards table, int mandatory,
+            scopa_move *moves, int cap, int checked) {
   int n = 0;
+  scopa_move scratch, *slot;
   for (scopa_cards h = hand; h; h &= h - 1) {
-    int c = LOWEST(h), v = SCOPA_RANK(c), start = n;
+    int c = LOWEST(h), start = n;
     scopa_move bits = SCOPA_MOVE(c, 0);
-    scopa_cards same = table & SCOPA_RANK_CARDS(v);
+    scopa_cards rank = (scopa_cards)0xF << (c & ~3); /* the card's rank */
+    scopa_cards same = table & rank;
     if (same) {
-      for (; same; same &= same - 1) {
-        if (n < cap)
-          moves[n] = bits | SCOPA_BIT(LOWEST(same));
+      if (__builtin_expect((same & (same - 1)) != 0, 0)) {
+        for (; same; same &= same - 1) {
+          slot = !checked || n < cap ? &moves[n] : &scratch;
+          *slot = bits | SCOPA_BIT(LOWEST(same));
+          n++;
+        }
+      } else {
+        slot = !checked || n < cap ? &moves[n] : &scratch;
+        *slot = bits | same;
         n++;
       }
     } else {
-      n = sum_captures(v, bits, table, counts, present, doubled, moves, n, cap);
+      /* A sum takes two or more table cards of lower rank. */
+      scopa_cards low = table & (rank - 1), rest = low & (low - 1);
+      if (rest) {
+        scopa_cards third = rest & (rest - 1);
+        slot = !checked || n < cap ? &moves[n] : &scratch;
+        if (!third) {
+          /* Two: half the cases in play.  They make v or they do not. */
+          int sum = (LOWEST(low) >> 2) + (LOWEST(rest) >> 2) + 2;
+          *slot = bits | low;
+          n += sum == SCOPA_RANK(c);
+        } else if (!(third & (third - 1)) && !(low & low_doubled(low))) {
+          /* Three of different ranks: one of their four sets at most
+           * makes v. */
+          *slot = bits | three_sum(low, rest, third, SCOPA_RANK(c));
+          n += *slot != bits;
+        } else {
+          n = sum_moves(SCOPA_RANK(c), bits, table, moves, n, cap);
+        }
+      }
     }
-    if (n == start || !mandatory) {
-      if (n < cap)
-        moves[n] = bits;
-      n++;
-    }
+    slot = !checked || n < cap ? &moves[n] : &scratch;
+    *slot = bits;
+    n += (n == start) | !mandatory;
   }
   return n;
 }
 
+/* Room enough for every move without checks: a card has at most four
+ * single captures, or as many sums as subsets of a table of eight. */
+static int hand_moves_match(scopa_cards hand, scopa_cards table, int mandatory,
+                            scopa_move *moves, int cap) {
+  if (cap >= 3 * 257 && POPCOUNT(hand) <= 3 && POPCOUNT(table) <= 8)
+    return match_moves(hand, table, mandatory, moves, cap, 0);
+  return match_moves(hand, table, mandatory, moves, cap, 1);
+}
+
 /* Every legal move of a hand, card by card, for any rules. */
-int scopa__hand_moves(const scopa_rules *r, scopa_cards hand, scopa_cards table,
-                      scopa_move *moves, int cap) {
-  if (r->capture == SCOPA_CAPTURE_MATCH && !r->ace_sweeps && !r->fewest_cards) {
-    int n = hand_moves_match(hand, table, r->mandatory_capture, moves, cap);
-    if (n >= 0)
-      return n;
-  }
+__attribute__((noinline)) static int
+hand_moves_any(const scopa_rules *r, scopa_cards hand, scopa_cards table,
+               scopa_move *moves, int cap) {
   scopa_cards on_table = ranks_held(table), in_hand = ranks_held(hand);
   int quindici = r->capture == SCOPA_CAPTURE_QUINDICI;
   int sweep = r->ace_sweeps && table && !(on_table & 1);
@@ -404,6 +469,13 @@ int scopa__hand_moves(const scopa_rules *r, scopa_cards hand, scopa_cards table,
   return n;
 }
 #undef PUSH
+
+int scopa__hand_moves(const scopa_rules *r, scopa_cards hand, scopa_cards table,
+                      scopa_move *moves, int cap) {
+  if (r->capture == SCOPA_CAPTURE_MATCH && !r->ace_sweeps && !r->fewest_cards)
+    return hand_moves_match(hand, table, r->mandatory_capture, moves, cap);
+  return hand_moves_any(r, hand, table, moves, cap);
+}
 
 int scopa_state_legal_card(const scopa_state *s, int card, scopa_move *moves,
                            int cap) {

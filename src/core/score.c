@@ -28,31 +28,34 @@ static const int PRIMIERA_ORDER[10] = {7, 6, 1, 5, 4, 3, 2, 8, 9, 10};
 /* Ranks in the order of the "sevens" count; faces counted together. */
 static const int SEVENS_ORDER[7] = {7, 6, 1, 5, 4, 3, 2};
 
+/* Bits 1..3 of every rank's nibble: with the denari (bit 0) of a pile
+ * added, the trailing ones run up to the first missing denaro. */
+#define DENARI_GAPS 0xEEEEEEEEEEull
+
 static void describe_pile(const scopa_rules *r, scopa_cards pile,
                           scopa_side_score *out) {
-  int scale = r->primiera == SCOPA_PRIMIERA_FACES_ZERO;
+  const int *value = PRIMIERA_VALUE[r->primiera == SCOPA_PRIMIERA_FACES_ZERO];
   out->cards = POPCOUNT(pile);
   out->denari = POPCOUNT(pile & SCOPA_DENARI_CARDS);
   out->settebello = (pile & SCOPA_BIT(SCOPA_SETTEBELLO)) != 0;
-  out->primiera = out->suits = 0;
-  for (int suit = 0; suit < 4; suit++) {
-    scopa_cards held = pile & SUIT_CARDS(suit);
-    if (!held)
-      continue;
-    out->suits++;
-    /* The best card of the suit: the first held in primiera order. */
-    int k = 0;
-    while (!(held & SCOPA_BIT(SCOPA_CARD(PRIMIERA_ORDER[k], suit))))
-      k++;
-    out->primiera += PRIMIERA_VALUE[scale][PRIMIERA_ORDER[k]];
+  /* The best card of each suit: rank by rank in primiera order, the suits
+   * (a nibble) holding that rank and no better one. */
+  unsigned done = 0;
+  int primiera = 0;
+  for (int k = 0; k < 10; k++) {
+    int rank = PRIMIERA_ORDER[k];
+    unsigned held = (unsigned)(pile >> (4 * (rank - 1))) & 0xF;
+    primiera += value[rank] * __builtin_popcount(held & ~done);
+    done |= held;
   }
+  out->primiera = primiera;
+  out->suits = __builtin_popcount(done);
   for (int i = 0; i < 7; i++)
     out->sevens[i] = POPCOUNT(pile & SCOPA_RANK_CARDS(SEVENS_ORDER[i]));
   out->sevens[7] = POPCOUNT(pile & (SCOPA_RANK_CARDS(8) | SCOPA_RANK_CARDS(9) |
                                     SCOPA_RANK_CARDS(10)));
-  int run = 0;
-  while (run < 10 && (pile & SCOPA_BIT(SCOPA_CARD(run + 1, 0))))
-    run++;
+  /* The run of denari from the ace: 1d, 2d, 3d, ... */
+  int run = LOWEST(~((pile & SCOPA_DENARI_CARDS) | DENARI_GAPS)) / 4;
   out->napola = run >= 3 ? run : 0;
 }
 

@@ -148,12 +148,35 @@ int scopa_state_is_scopa(const scopa_state *s, scopa_move move) {
   return 1;
 }
 
-/* After a play: refill the hands, pass the turn, or end the round. */
-static void advance(scopa_state *s, int seat) {
-  /* Cards in the hands: those dealt to seats less those played. */
-  int any = s->next - POPCOUNT(s->initial_table) != s->plays;
+/* Cards in the hands: those dealt to seats less those played. */
+static int cards_in_hands(const scopa_state *s) {
+  return s->next - POPCOUNT(s->initial_table) - s->plays;
+}
+
+/* A play that took the whole table: a scopa, unless it was the last play
+ * of the round or an ace's sweep that does not count (RULES.md "A
+ * turn").  Called after the play, with the table it met. */
+static void count_sweep(scopa_state *s, int side, int card,
+                        scopa_cards table) {
+  if (s->plays == scopa_state_total_plays(s))
+    return;
+  if (scopa__is_sweep(&s->rules, card, table) && !s->rules.ace_sweep_scopa)
+    return;
+  s->scope[side]++;
+}
+
+/* What follows some plays only (out of line, so that the usual play saves
+ * no registers): a scopa counted; the hands refilled, or the round ended
+ * with the leftovers to the last capturer (RULES.md "End of the round");
+ * with refill 1, a seat with an empty hand drawing at the start of its
+ * turn.  to_play already names the next seat. */
+__attribute__((noinline)) static void after_play(scopa_state *s, int side,
+                                                 int card, scopa_cards table,
+                                                 scopa_cards takes) {
+  if (takes && takes == table)
+    count_sweep(s, side, card, table);
+  int any = cards_in_hands(s) != 0;
   if (!any && s->next == 40) {
-    /* RULES.md "End of the round": leftovers to the last capturer. */
     if (s->last_capturer != SCOPA_NO_SEAT) {
       s->pile[side_of(s, s->last_capturer)] |= s->table;
       s->table = 0;
@@ -163,30 +186,30 @@ static void advance(scopa_state *s, int seat) {
   }
   if (!any && s->rules.refill == 3)
     deal_round_robin(s, 3);
-  /* The next seat (no division: this runs after every play). */
-  s->to_play = (uint8_t)(seat + 1 == s->players ? 0 : seat + 1);
-  /* refill 1: a seat with an empty hand draws at the start of its turn. */
   if (s->rules.refill == 1 && !s->hand[s->to_play] && s->next < 40)
     give(s, s->to_play, 1);
 }
 
 void scopa_state_play(scopa_state *s, scopa_move move) {
   int seat = s->to_play, card = SCOPA_MOVE_CARD(move);
-  scopa_cards takes = SCOPA_MOVE_TAKES(move);
-  assert(seat != SCOPA_NO_SEAT && (s->hand[seat] & SCOPA_BIT(card)));
-  s->hand[seat] &= ~SCOPA_BIT(card);
-  if (takes) {
-    int side = side_of(s, seat);
-    if (takes == s->table)
-      s->scope[side] += (uint8_t)scopa_state_is_scopa(s, move);
-    s->table &= ~takes;
-    s->pile[side] |= takes | SCOPA_BIT(card);
-    s->last_capturer = (uint8_t)seat;
-  } else {
-    s->table |= SCOPA_BIT(card);
-  }
+  scopa_cards takes = SCOPA_MOVE_TAKES(move), bit = SCOPA_BIT(card);
+  scopa_cards table = s->table;
+  assert(seat != SCOPA_NO_SEAT && (s->hand[seat] & bit));
+  int side = side_of(s, seat);
+  /* Whether a play captures is a coin toss in random play: masks, not
+   * branches.  took is all ones for a capture, 0 for a lay. */
+  scopa_cards took = -(scopa_cards)(takes != 0);
+  s->hand[seat] &= ~bit;
+  s->table = (table & ~takes) | (bit & ~took);
+  s->pile[side] |= (takes | bit) & took;
+  s->last_capturer ^= (uint8_t)((s->last_capturer ^ seat) & took);
   s->moves[s->plays++] = move;
-  advance(s, seat);
+  /* The next seat (no division: this runs after every play). */
+  s->to_play = (uint8_t)(seat + 1 == s->players ? 0 : seat + 1);
+  if (__builtin_expect((takes && takes == table) || !cards_in_hands(s) ||
+                           s->rules.refill == 1,
+                       0))
+    after_play(s, side, card, table, takes);
 }
 
 int scopa_state_check(const scopa_state *s, scopa_move move, char *msg,
