@@ -470,11 +470,17 @@ hand_moves_any(const scopa_rules *r, scopa_cards hand, scopa_cards table,
 }
 #undef PUSH
 
-int scopa__hand_moves(const scopa_rules *r, scopa_cards hand, scopa_cards table,
-                      scopa_move *moves, int cap) {
+static inline __attribute__((always_inline)) int
+hand_moves(const scopa_rules *r, scopa_cards hand, scopa_cards table,
+           scopa_move *moves, int cap) {
   if (r->capture == SCOPA_CAPTURE_MATCH && !r->ace_sweeps && !r->fewest_cards)
     return hand_moves_match(hand, table, r->mandatory_capture, moves, cap);
   return hand_moves_any(r, hand, table, moves, cap);
+}
+
+int scopa__hand_moves(const scopa_rules *r, scopa_cards hand, scopa_cards table,
+                      scopa_move *moves, int cap) {
+  return hand_moves(r, hand, table, moves, cap);
 }
 
 int scopa_state_legal_card(const scopa_state *s, int card, scopa_move *moves,
@@ -487,8 +493,7 @@ int scopa_state_legal_card(const scopa_state *s, int card, scopa_move *moves,
 int scopa_state_legal(const scopa_state *s, scopa_move *moves, int cap) {
   if (s->to_play == SCOPA_NO_SEAT)
     return 0;
-  return scopa__hand_moves(&s->rules, s->hand[s->to_play], s->table, moves,
-                           cap);
+  return hand_moves(&s->rules, s->hand[s->to_play], s->table, moves, cap);
 }
 
 /* Explains why `takes` is not a capture the card may make. */

@@ -5,6 +5,8 @@
  */
 #include "internal.h"
 
+#include <string.h>
+
 static uint64_t splitmix64(uint64_t *x) {
   uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
@@ -31,41 +33,52 @@ uint64_t scopa_rng_next(scopa_rng *rng) {
   return result;
 }
 
+/* The rare rejection of Lemire's method, out of line so that the usual
+ * draw stays small enough to inline. */
+__attribute__((noinline)) static uint32_t below_slow(scopa_rng *rng,
+                                                    uint64_t m, uint32_t n) {
+  uint32_t floor = (uint32_t)(-n) % n;
+  while ((uint32_t)m < floor)
+    m = (uint64_t)(uint32_t)(scopa_rng_next(rng) >> 32) * n;
+  return (uint32_t)(m >> 32);
+}
+
 /* Lemire's multiply-shift with rejection: unbiased for every n. */
 uint32_t scopa_rng_below(scopa_rng *rng, uint32_t n) {
   uint64_t m = (uint64_t)(uint32_t)(scopa_rng_next(rng) >> 32) * n;
-  if ((uint32_t)m < n) {
-    uint32_t floor = (uint32_t)(-n) % n;
-    while ((uint32_t)m < floor)
-      m = (uint64_t)(uint32_t)(scopa_rng_next(rng) >> 32) * n;
-  }
+  if (__builtin_expect((uint32_t)m < n, 0))
+    return below_slow(rng, m, n);
   return (uint32_t)(m >> 32);
 }
 
-/* Fisher-Yates, two draws from each 64-bit output: each half goes through
- * the same unbiased multiply-shift as scopa_rng_below. */
-static uint32_t below_from(scopa_rng *rng, uint32_t bits, uint32_t n) {
+/* One draw below n from 32 given random bits, as scopa_rng_below. */
+static inline uint32_t below_from(scopa_rng *rng, uint32_t bits, uint32_t n) {
   uint64_t m = (uint64_t)bits * n;
-  if ((uint32_t)m < n) {
-    uint32_t floor = (uint32_t)(-n) % n;
-    while ((uint32_t)m < floor)
-      m = (uint64_t)(uint32_t)(scopa_rng_next(rng) >> 32) * n;
-  }
+  if (__builtin_expect((uint32_t)m < n, 0))
+    return below_slow(rng, m, n);
   return (uint32_t)(m >> 32);
 }
 
+static inline void swap_cards(uint8_t deck[40], int at, int j) {
+  uint8_t t = deck[at];
+  deck[at] = deck[j];
+  deck[j] = t;
+}
+
+/* Fisher-Yates from the top of the deck down, two draws from each 64-bit
+ * output (the high half first). */
 void scopa_rng_deck(scopa_rng *rng, uint8_t deck[40]) {
-  for (int i = 0; i < 40; i++)
-    deck[i] = (uint8_t)i;
-  for (int i = 39; i > 0; i -= 2) {
+  static const uint8_t ORDERED[40] = {
+      0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13,
+      14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27,
+      28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39};
+  memcpy(deck, ORDERED, 40);
+  for (int i = 39; i > 1; i -= 2) {
     uint64_t r = scopa_rng_next(rng);
-    for (int k = 0; k < 2 && i - k > 0; k++) {
-      int at = i - k;
-      int j =
-          (int)below_from(rng, (uint32_t)(k ? r : r >> 32), (uint32_t)at + 1);
-      uint8_t t = deck[at];
-      deck[at] = deck[j];
-      deck[j] = t;
-    }
+    swap_cards(deck, i, (int)below_from(rng, (uint32_t)(r >> 32), i + 1));
+    swap_cards(deck, i - 1, (int)below_from(rng, (uint32_t)r, i));
   }
+  /* i == 1: the last draw, from the high half. */
+  uint64_t r = scopa_rng_next(rng);
+  swap_cards(deck, 1, (int)below_from(rng, (uint32_t)(r >> 32), 2));
 }

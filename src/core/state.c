@@ -191,22 +191,23 @@ __attribute__((noinline)) static void after_play(scopa_state *s, int side,
 }
 
 void scopa_state_play(scopa_state *s, scopa_move move) {
-  int seat = s->to_play, card = SCOPA_MOVE_CARD(move);
+  int seat = s->to_play, card = SCOPA_MOVE_CARD(move), side = 0;
   scopa_cards takes = SCOPA_MOVE_TAKES(move), bit = SCOPA_BIT(card);
   scopa_cards table = s->table;
   assert(seat != SCOPA_NO_SEAT && (s->hand[seat] & bit));
-  int side = side_of(s, seat);
-  /* Whether a play captures is a coin toss in random play: masks, not
-   * branches.  took is all ones for a capture, 0 for a lay. */
-  scopa_cards took = -(scopa_cards)(takes != 0);
   s->hand[seat] &= ~bit;
-  s->table = (table & ~takes) | (bit & ~took);
-  s->pile[side] |= (takes | bit) & took;
-  s->last_capturer ^= (uint8_t)((s->last_capturer ^ seat) & took);
+  if (takes) {
+    side = side_of(s, seat);
+    s->table = table & ~takes;
+    s->pile[side] |= takes | bit;
+    s->last_capturer = (uint8_t)seat;
+  } else {
+    s->table = table | bit;
+  }
   s->moves[s->plays++] = move;
   /* The next seat (no division: this runs after every play). */
   s->to_play = (uint8_t)(seat + 1 == s->players ? 0 : seat + 1);
-  if (__builtin_expect((takes && takes == table) || !cards_in_hands(s) ||
+  if (__builtin_expect(takes == table || !cards_in_hands(s) ||
                            s->rules.refill == 1,
                        0))
     after_play(s, side, card, table, takes);
