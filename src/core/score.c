@@ -59,85 +59,66 @@ static void describe_pile(const scopa_rules *r, scopa_cards pile,
   out->napola = run >= 3 ? run : 0;
 }
 
-/* The one side whose key is strictly highest among those in `alive`, or
- * -1.  Narrows `alive` to the sides sharing the highest key. */
-static int strict_best(const int *key, int sides, int *alive) {
-  /* Two sides both in the running, the usual case: one comparison. */
-  if (sides == 2 && alive[0] && alive[1])
-    return key[0] == key[1] ? -1 : key[1] > key[0];
-  int best = -1, count = 0;
-  for (int i = 0; i < sides; i++)
-    if (alive[i] && (best < 0 || key[i] > key[best]))
+/* The one side whose key is strictly highest, or -1 on a tie at the top. */
+static int strict_best(const int *key, int sides) {
+  int best = 0, count = 0;
+  for (int i = 1; i < sides; i++)
+    if (key[i] > key[best])
       best = i;
-  for (int i = 0; i < sides; i++) {
-    if (alive[i] && key[i] != key[best])
-      alive[i] = 0;
-    count += alive[i];
-  }
+  for (int i = 0; i < sides; i++)
+    count += key[i] == key[best];
   return count == 1 ? best : -1;
 }
 
-static int best_of(const scopa_score *s, size_t offset) {
-  int key[SCOPA_MAX_SEATS] = {0}, alive[SCOPA_MAX_SEATS] = {0};
-  for (int i = 0; i < s->sides; i++) {
-    key[i] = *(const int *)((const char *)&s->side[i] + offset);
-    alive[i] = 1;
+/* What primiera compares, as one number (higher is better): under the
+ * standard scales, a complete primiera (all four suits) above any
+ * incomplete one, then the sum; under "sevens", the counts in order, four
+ * bits each (a count is at most 12). */
+static int primiera_key(const scopa_rules *r, const scopa_side_score *x) {
+  if (r->primiera == SCOPA_PRIMIERA_SEVENS) {
+    int key = 0;
+    for (int k = 0; k < 8; k++)
+      key = key << 4 | x->sevens[k];
+    return key;
   }
-  return strict_best(key, s->sides, alive);
+  return (x->suits == 4) << 16 | x->primiera;
 }
 
-static int primiera_winner(const scopa_rules *r, const scopa_score *s) {
-  int key[SCOPA_MAX_SEATS] = {0}, alive[SCOPA_MAX_SEATS] = {0};
-  if (r->primiera == SCOPA_PRIMIERA_OFF)
-    return -1;
-  for (int i = 0; i < s->sides; i++)
-    alive[i] = 1;
-  if (r->primiera == SCOPA_PRIMIERA_SEVENS) {
-    for (int k = 0; k < 8; k++) {
-      for (int i = 0; i < s->sides; i++)
-        key[i] = s->side[i].sevens[k];
-      int w = strict_best(key, s->sides, alive);
-      if (w >= 0)
-        return w;
-    }
-    return -1;
+/* The category's point to the one side strictly ahead on key[]. */
+static void award(scopa_score *s, int category, const int *key) {
+  if (s->sides == 2) {
+    /* The usual case, without branches: ties give no one the point. */
+    s->side[0].points[category] = key[0] > key[1];
+    s->side[1].points[category] = key[1] > key[0];
+    return;
   }
-  /* A complete primiera (all four suits) beats any incomplete one; sides
-   * equal in that respect compare sums. */
-  for (int i = 0; i < s->sides; i++)
-    key[i] = s->side[i].suits == 4;
-  int w = strict_best(key, s->sides, alive);
+  int w = strict_best(key, s->sides);
   if (w >= 0)
-    return w;
-  for (int i = 0; i < s->sides; i++)
-    key[i] = s->side[i].primiera;
-  return strict_best(key, s->sides, alive);
+    s->side[w].points[category] = 1;
 }
 
 void scopa_score_piles(const scopa_rules *r, int sides, const scopa_cards *pile,
                        const uint8_t *scope, scopa_score *s) {
+  int cards[SCOPA_MAX_SEATS], denari[SCOPA_MAX_SEATS], prim[SCOPA_MAX_SEATS];
   memset(s, 0, sizeof *s);
   s->sides = sides;
   for (int i = 0; i < sides; i++) {
-    describe_pile(r, pile[i], &s->side[i]);
-    s->side[i].scope = scope[i];
-    s->side[i].points[SCOPA_CAT_SCOPE] = scope[i];
-    s->side[i].points[SCOPA_CAT_SETTEBELLO] = s->side[i].settebello;
-    if (r->re_bello)
-      s->side[i].points[SCOPA_CAT_RE_BELLO] =
-          (pile[i] & SCOPA_BIT(SCOPA_RE_BELLO)) != 0;
-    if (r->napola)
-      s->side[i].points[SCOPA_CAT_NAPOLA] = s->side[i].napola;
+    scopa_side_score *x = &s->side[i];
+    describe_pile(r, pile[i], x);
+    x->scope = scope[i];
+    x->points[SCOPA_CAT_SCOPE] = scope[i];
+    x->points[SCOPA_CAT_SETTEBELLO] = x->settebello;
+    x->points[SCOPA_CAT_RE_BELLO] =
+        r->re_bello && (pile[i] & SCOPA_BIT(SCOPA_RE_BELLO));
+    x->points[SCOPA_CAT_NAPOLA] = r->napola ? x->napola : 0;
+    cards[i] = x->cards;
+    denari[i] = x->denari;
+    prim[i] = primiera_key(r, x);
   }
-  int w = best_of(s, offsetof(scopa_side_score, cards));
-  if (w >= 0)
-    s->side[w].points[SCOPA_CAT_CARTE] = 1;
-  w = best_of(s, offsetof(scopa_side_score, denari));
-  if (w >= 0)
-    s->side[w].points[SCOPA_CAT_DENARI] = 1;
-  w = primiera_winner(r, s);
-  if (w >= 0)
-    s->side[w].points[SCOPA_CAT_PRIMIERA] = 1;
+  award(s, SCOPA_CAT_CARTE, cards);
+  award(s, SCOPA_CAT_DENARI, denari);
+  if (r->primiera != SCOPA_PRIMIERA_OFF)
+    award(s, SCOPA_CAT_PRIMIERA, prim);
   for (int i = 0; i < sides; i++)
     for (int c = 0; c < SCOPA_CAT_COUNT; c++)
       s->side[i].total += s->side[i].points[c];
