@@ -332,9 +332,10 @@ static int sum_captures(int v, scopa_move bits, scopa_cards table,
 
 /* The captures by sum of a card of value v, appended at moves[n] (kept
  * out of line: most cards never need it, and the hand loop stays small). */
-__attribute__((noinline)) static int
-sum_moves(int v, scopa_move bits, scopa_cards table, scopa_move *moves, int n,
-          int cap) {
+__attribute__((noinline)) static int sum_moves(int v, scopa_move bits,
+                                               scopa_cards table,
+                                               scopa_move *moves, int n,
+                                               int cap) {
   uint64_t counts = rank_counts(table);
   unsigned present = gather_nibbles(ranks_held(table));
   uint64_t doubled = (counts >> 1 | counts >> 2) & NIBBLE_LOW;
@@ -419,10 +420,12 @@ match_moves(scopa_cards hand, scopa_cards table, int mandatory,
 }
 
 /* Room enough for every move without checks: a card has at most four
- * single captures, or as many sums as subsets of a table of eight. */
-static int hand_moves_match(scopa_cards hand, scopa_cards table, int mandatory,
-                            scopa_move *moves, int cap) {
-  if (cap >= 3 * 257 && POPCOUNT(hand) <= 3 && POPCOUNT(table) <= 8)
+ * single captures and a lay, or a lay and as many sums as a table of six
+ * has subsets (65), and a hand at most ten cards. */
+static inline __attribute__((always_inline)) int
+hand_moves_match(scopa_cards hand, scopa_cards table, int mandatory,
+                 scopa_move *moves, int cap) {
+  if (cap >= 10 * 65 && POPCOUNT(table) <= 6)
     return match_moves(hand, table, mandatory, moves, cap, 0);
   return match_moves(hand, table, mandatory, moves, cap, 1);
 }

@@ -35,8 +35,8 @@ uint64_t scopa_rng_next(scopa_rng *rng) {
 
 /* The rare rejection of Lemire's method, out of line so that the usual
  * draw stays small enough to inline. */
-__attribute__((noinline)) static uint32_t below_slow(scopa_rng *rng,
-                                                    uint64_t m, uint32_t n) {
+__attribute__((noinline)) static uint32_t below_slow(scopa_rng *rng, uint64_t m,
+                                                     uint32_t n) {
   uint32_t floor = (uint32_t)(-n) % n;
   while ((uint32_t)m < floor)
     m = (uint64_t)(uint32_t)(scopa_rng_next(rng) >> 32) * n;
@@ -68,10 +68,10 @@ static inline void swap_cards(uint8_t deck[40], int at, int j) {
 /* Fisher-Yates from the top of the deck down, two draws from each 64-bit
  * output (the high half first). */
 void scopa_rng_deck(scopa_rng *rng, uint8_t deck[40]) {
-  static const uint8_t ORDERED[40] = {
-      0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13,
-      14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27,
-      28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39};
+  static const uint8_t ORDERED[40] = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,
+                                      10, 11, 12, 13, 14, 15, 16, 17, 18, 19,
+                                      20, 21, 22, 23, 24, 25, 26, 27, 28, 29,
+                                      30, 31, 32, 33, 34, 35, 36, 37, 38, 39};
   memcpy(deck, ORDERED, 40);
   for (int i = 39; i > 1; i -= 2) {
     uint64_t r = scopa_rng_next(rng);

@@ -47,14 +47,21 @@ static void give(scopa_state *s, int seat, int n) {
   }
 }
 
-/* Deals `per_seat` cards to every seat, one at a time, in play order. */
+/* Deals `per_seat` cards to every seat, one at a time, in play order:
+ * the seat k places after the dealer gets deck[next + k - 1 + i * players]
+ * for i below per_seat. */
 static void deal_round_robin(scopa_state *s, int per_seat) {
-  int seat = s->dealer;
-  for (int i = 0; i < per_seat * s->players; i++) {
-    if (++seat == s->players)
+  int players = s->players, seat = s->dealer;
+  for (int k = 0; k < players; k++) {
+    if (++seat == players)
       seat = 0;
-    give(s, seat, 1);
+    scopa_cards got = 0;
+    for (int i = k; i < per_seat * players; i += players)
+      got |= SCOPA_BIT(s->deck[s->next + i]);
+    s->hand[seat] |= got;
+    s->dealt[seat] |= got;
   }
+  s->next = (uint8_t)(s->next + per_seat * players);
 }
 
 static int check_deck(const uint8_t deck[40], char *msg, size_t msgsize) {
@@ -156,8 +163,7 @@ static int cards_in_hands(const scopa_state *s) {
 /* A play that took the whole table: a scopa, unless it was the last play
  * of the round or an ace's sweep that does not count (RULES.md "A
  * turn").  Called after the play, with the table it met. */
-static void count_sweep(scopa_state *s, int side, int card,
-                        scopa_cards table) {
+static void count_sweep(scopa_state *s, int side, int card, scopa_cards table) {
   if (s->plays == scopa_state_total_plays(s))
     return;
   if (scopa__is_sweep(&s->rules, card, table) && !s->rules.ace_sweep_scopa)
@@ -207,9 +213,8 @@ void scopa_state_play(scopa_state *s, scopa_move move) {
   s->moves[s->plays++] = move;
   /* The next seat (no division: this runs after every play). */
   s->to_play = (uint8_t)(seat + 1 == s->players ? 0 : seat + 1);
-  if (__builtin_expect(takes == table || !cards_in_hands(s) ||
-                           s->rules.refill == 1,
-                       0))
+  if (__builtin_expect(
+          takes == table || !cards_in_hands(s) || s->rules.refill == 1, 0))
     after_play(s, side, card, table, takes);
 }
 
