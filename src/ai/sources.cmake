@@ -11,5 +11,4 @@ set(SCOPA_AI_SOURCES
   src/ai/worlds.c
   src/ai/pimc.c
   src/ai/rollout.c
-  src/ai/level.c
-  src/ai/stats.c)
+  src/ai/level.c)

@@ -11,7 +11,7 @@
  */
 #include "cli.h"
 
-#include "../ai/stats.h"
+#include "stats.h"
 
 #include <jansson.h>
 #include <math.h>
@@ -282,11 +282,11 @@ static int parse(arena *a, int argc, char **argv, int *json) {
 }
 
 static void report(const arena *a, int json) {
-  ai_stats st = {0}, won = {0};
+  cli_stats st = {0}, won = {0};
   long wins[3] = {0, 0, 0}; /* A, B, unfinished */
   for (long i = 0; i < a->count; i++) {
-    ai_stats_add(&st, a->result[i]);
-    ai_stats_add(&won, a->result[i] > 0);
+    cli_stats_add(&st, a->result[i]);
+    cli_stats_add(&won, a->result[i] > 0);
     wins[a->result[i] > 0 ? 0 : a->result[i] < 0 ? 1 : 2]++;
   }
   double msa = a->moves[0] ? a->ms[0] / a->moves[0] : 0;
@@ -296,12 +296,12 @@ static void report(const arena *a, int json) {
            "\"b_wins\": %ld, \"unfinished\": %ld, \"a_win_rate\": %.4f, "
            "\"ci95\": %.4f, ",
            a->bot_name[0], a->bot_name[1], a->count, wins[0], wins[1], wins[2],
-           won.mean, ai_stats_ci95(&won));
+           won.mean, cli_stats_ci95(&won));
   else if (json)
     printf("{\"a\": \"%s\", \"b\": \"%s\", \"deals\": %ld, \"diff\": %.4f, "
            "\"ci95\": %.4f, \"sd\": %.4f, ",
            a->bot_name[0], a->bot_name[1], a->count, st.mean,
-           ai_stats_ci95(&st), ai_stats_sd(&st));
+           cli_stats_ci95(&st), cli_stats_sd(&st));
   if (json) {
     printf("\"a_ms_per_move\": %.3f, \"b_ms_per_move\": %.3f, "
            "\"a_cpu_ms_per_move\": %.3f, \"b_cpu_ms_per_move\": %.3f, "
@@ -319,7 +319,7 @@ static void report(const arena *a, int json) {
   else
     printf("%s vs %s: %+.3f +- %.3f points per deal over %ld duplicate "
            "deals\n",
-           a->bot_name[0], a->bot_name[1], st.mean, ai_stats_ci95(&st),
+           a->bot_name[0], a->bot_name[1], st.mean, cli_stats_ci95(&st),
            a->count);
   printf("ms per move: %s %.3f, %s %.3f; %d thread(s)\n", a->bot_name[0], msa,
          a->bot_name[1], msb, a->threads);

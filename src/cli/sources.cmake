@@ -5,6 +5,7 @@ set(SCOPA_CLI_SOURCES
   src/cli/bench.c
   src/cli/play.c
   src/cli/arena.c
+  src/cli/stats.c
   src/cli/engine.c)
 # The terminal game (`scopa play`, `scopa replay --step`): src/tui.
 include(src/tui/sources.cmake)

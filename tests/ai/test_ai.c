@@ -286,21 +286,21 @@ static void test_greedy(void) {
 
 static void test_stats(void) {
   TEST("stats-1.1", "mean and interval of a known distribution");
-  ai_stats st = {0};
+  cli_stats st = {0};
   for (int i = 0; i < 10000; i++)
-    ai_stats_add(&st, i % 2 ? 1.0 : -1.0);
+    cli_stats_add(&st, i % 2 ? 1.0 : -1.0);
   CHECK(fabs(st.mean) < 1e-12);
-  CHECK(fabs(ai_stats_sd(&st) - 1.0) < 1e-3);
-  CHECK(fabs(ai_stats_ci95(&st) - 0.0196) < 1e-4);
+  CHECK(fabs(cli_stats_sd(&st) - 1.0) < 1e-3);
+  CHECK(fabs(cli_stats_ci95(&st) - 0.0196) < 1e-4);
   TEST("stats-1.2", "a normal sample's interval covers the true mean");
   scopa_rng rng;
   scopa_rng_seed(&rng, 5);
   int covered = 0;
   for (int rep = 0; rep < 200; rep++) {
-    ai_stats u = {0};
+    cli_stats u = {0};
     for (int i = 0; i < 400; i++)
-      ai_stats_add(&u, (double)scopa_rng_below(&rng, 1000001) / 1e6);
-    covered += fabs(u.mean - 0.5) <= ai_stats_ci95(&u);
+      cli_stats_add(&u, (double)scopa_rng_below(&rng, 1000001) / 1e6);
+    covered += fabs(u.mean - 0.5) <= cli_stats_ci95(&u);
   }
   CHECK(covered >= 180 && covered <= 198); /* about 95% of 200 */
 }

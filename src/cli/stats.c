@@ -7,17 +7,17 @@
 
 #include <math.h>
 
-void ai_stats_add(ai_stats *s, double x) {
+void cli_stats_add(cli_stats *s, double x) {
   s->n++;
   double d = x - s->mean;
   s->mean += d / (double)s->n;
   s->m2 += d * (x - s->mean);
 }
 
-double ai_stats_sd(const ai_stats *s) {
+double cli_stats_sd(const cli_stats *s) {
   return s->n > 1 ? sqrt(s->m2 / (double)(s->n - 1)) : 0;
 }
 
-double ai_stats_ci95(const ai_stats *s) {
-  return s->n > 1 ? 1.96 * ai_stats_sd(s) / sqrt((double)s->n) : 0;
+double cli_stats_ci95(const cli_stats *s) {
+  return s->n > 1 ? 1.96 * cli_stats_sd(s) / sqrt((double)s->n) : 0;
 }
