@@ -28,14 +28,14 @@ typedef struct arena {
   int movetime[2], bot_threads;
   scopa_rules rules;
   uint64_t seed;
-  long count;  /* deals or games */
-  int games;   /* nonzero: games to the target */
+  long count; /* deals or games */
+  int games;  /* nonzero: games to the target */
   int threads;
-  long next;   /* next deal to play (under lock) */
+  long next; /* next deal to play (under lock) */
   pthread_mutex_t lock;
-  double *result;    /* per deal: A - B; per game: 1 A won, -1 B, 0 none */
-  double ms[2];      /* time spent choosing, per bot (wall clock) */
-  double cpu[2];     /* the same in the choosing thread's CPU time */
+  double *result; /* per deal: A - B; per game: 1 A won, -1 B, 0 none */
+  double ms[2];   /* time spent choosing, per bot (wall clock) */
+  double cpu[2];  /* the same in the choosing thread's CPU time */
   long moves[2];
   int error;
 } arena;
@@ -76,8 +76,8 @@ static int play_round(scopa_state *s, scopa_bot *bots[2], const int *who,
     int seat = scopa_state_to_play(s), b = who[seat];
     scopa_view v;
     scopa_view_of(s, seat, scores, &v);
-    scopa_bot_limits l = {a->movetime[b], mix(seed ^ (uint64_t)s->plays << 8 ^
-                                               (uint64_t)seat),
+    scopa_bot_limits l = {a->movetime[b],
+                          mix(seed ^ (uint64_t)s->plays << 8 ^ (uint64_t)seat),
                           a->bot_threads};
     scopa_move m;
     double t0 = clock_ms(CLOCK_MONOTONIC),

@@ -268,8 +268,8 @@ static void test_greedy(void) {
   scopa_cards b = 0;
   TEST("greedy-1.1", "a scopa first");
   b = SCOPA_BIT(SCOPA_CARD(5, 1)) | SCOPA_BIT(SCOPA_CARD(7, 0));
-  scopa_move m = greedy_on(b, SCOPA_BIT(SCOPA_CARD(2, 2)) |
-                                  SCOPA_BIT(SCOPA_CARD(3, 3)));
+  scopa_move m =
+      greedy_on(b, SCOPA_BIT(SCOPA_CARD(2, 2)) | SCOPA_BIT(SCOPA_CARD(3, 3)));
   CHECK_EQ_INT(SCOPA_MOVE_CARD(m), SCOPA_CARD(5, 1));
   TEST("greedy-1.2", "the settebello before other cards");
   b = SCOPA_BIT(SCOPA_CARD(7, 1)) | SCOPA_BIT(SCOPA_CARD(4, 1));
@@ -282,7 +282,8 @@ static void test_greedy(void) {
   CHECK_EQ_INT(SCOPA_MOVE_CARD(m), SCOPA_CARD(9, 1));
 }
 
-/* ---- statistics, names, levels --------------------------------------------- */
+/* ---- statistics, names, levels ---------------------------------------------
+ */
 
 static void test_stats(void) {
   TEST("stats-1.1", "mean and interval of a known distribution");
@@ -387,8 +388,7 @@ static void test_huge_tables(void) {
     double values[SCOPA_MAX_MOVES];
     scopa_bot_limits l = {2, 3, 1};
     scopa_view_of(&s, s.to_play, NULL, &v);
-    int n = scopa_bot_evaluate(bots[b], &v, &l, moves, values,
-                               SCOPA_MAX_MOVES);
+    int n = scopa_bot_evaluate(bots[b], &v, &l, moves, values, SCOPA_MAX_MOVES);
     CHECK(n > 0 && moves[0] == want);
     scopa_bot_free(bots[b]);
   }
