@@ -10,14 +10,6 @@ int bot_greedy_choose(scopa_bot *bot, const scopa_view *view,
                       const scopa_bot_limits *limits, scopa_move *move) {
   (void)bot;
   (void)limits;
-  scopa_move moves[SCOPA_MAX_MOVES];
-  int n = scopa_view_legal(view, moves, SCOPA_MAX_MOVES);
-  if (n <= 0)
-    return SCOPA_EINVAL;
-  if (n > SCOPA_MAX_MOVES)
-    n = SCOPA_MAX_MOVES;
-  ai_heur h;
-  ai_heur_of_view(&h, view, 0);
-  *move = moves[ai_heur_best(&h, moves, n, NULL)];
-  return SCOPA_OK;
+  int n = ai_heur_choose(view, 0, move);
+  return n < 0 ? n : SCOPA_OK;
 }

@@ -155,3 +155,15 @@ void ai_heur_of_view(ai_heur *h, const scopa_view *v, int counting) {
   if (v->rules.teams)
     h->dealer_team = side == scopa_rules_side_of(&v->rules, v->dealer) ? 1 : -1;
 }
+
+int ai_heur_choose(const scopa_view *view, int counting, scopa_move *move) {
+  scopa_move moves[SCOPA_MAX_MOVES];
+  int n = scopa_view_legal(view, moves, SCOPA_MAX_MOVES);
+  if (n <= 0)
+    return SCOPA_EINVAL;
+  ai_heur h;
+  ai_heur_of_view(&h, view, counting);
+  *move = moves[ai_heur_best(&h, moves,
+                             n < SCOPA_MAX_MOVES ? n : SCOPA_MAX_MOVES, NULL)];
+  return n;
+}

@@ -15,13 +15,13 @@
 typedef struct ai_heur {
   const scopa_rules *rules;
   scopa_cards hand, table;
-  scopa_cards mine, theirs;  /* the mover's side's pile; all the others' */
-  scopa_cards unseen;        /* cards the mover cannot place             */
-  int next_hand;             /* cards the next seat will hold on its turn */
-  int last_play;             /* nonzero: this is the round's last play    */
-  int counting;              /* rules: exact odds from unseen cards       */
-  int dealer_team;           /* teams: 1 the mover's side dealt, -1 not,
-                                0 no teams                                 */
+  scopa_cards mine, theirs; /* the mover's side's pile; all the others' */
+  scopa_cards unseen;       /* cards the mover cannot place             */
+  int next_hand;            /* cards the next seat will hold on its turn */
+  int last_play;            /* nonzero: this is the round's last play    */
+  int counting;             /* rules: exact odds from unseen cards       */
+  int dealer_team;          /* teams: 1 the mover's side dealt, -1 not,
+                               0 no teams                                 */
 } ai_heur;
 
 /* Fills the context of a view's seat (counting as asked). */
@@ -33,5 +33,10 @@ double ai_heur_move(const ai_heur *h, scopa_move move);
 /* The index of the best of n moves by ai_heur_move (the first on ties). */
 int ai_heur_best(const ai_heur *h, const scopa_move *moves, int n,
                  double *best_value);
+
+/* The best legal move of a view's seat by these values (counting as
+ * asked) into *move; returns how many legal moves there were, or
+ * SCOPA_EINVAL when there is none. */
+int ai_heur_choose(const scopa_view *view, int counting, scopa_move *move);
 
 #endif

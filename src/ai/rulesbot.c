@@ -9,16 +9,11 @@
 int bot_rules_choose(scopa_bot *bot, const scopa_view *view,
                      const scopa_bot_limits *limits, scopa_move *move) {
   (void)limits;
-  scopa_move moves[SCOPA_MAX_MOVES];
-  int n = scopa_view_legal(view, moves, SCOPA_MAX_MOVES);
-  if (n <= 0)
-    return SCOPA_EINVAL;
-  if (n > SCOPA_MAX_MOVES)
-    n = SCOPA_MAX_MOVES;
-  if (n > 1 && ai_endgame_move(bot, view, move))
-    return SCOPA_OK;
-  ai_heur h;
-  ai_heur_of_view(&h, view, 1);
-  *move = moves[ai_heur_best(&h, moves, n, NULL)];
+  int n = ai_heur_choose(view, 1, move);
+  if (n < 0)
+    return n;
+  /* Nothing unknown: the solver's move replaces the estimate. */
+  if (n > 1)
+    ai_endgame_move(bot, view, move);
   return SCOPA_OK;
 }
