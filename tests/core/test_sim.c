@@ -13,6 +13,7 @@
  */
 #include "../test.h"
 #include "helpers.h"
+#include "internal.h"
 
 static scopa_rng rng;
 
@@ -236,6 +237,60 @@ static void play_game(int g) {
   scopa_record_free(rec);
 }
 
+/* A random set of n cards out of `from`. */
+static scopa_cards random_cards(scopa_cards from, int n) {
+  scopa_cards set = 0;
+  while (n-- > 0 && from) {
+    int pick = (int)scopa_rng_below(&rng, (uint32_t)__builtin_popcountll(from));
+    scopa_cards rest = from;
+    while (pick--)
+      rest &= rest - 1;
+    scopa_cards bit = rest & -rest;
+    set |= bit;
+    from &= ~bit;
+  }
+  return set;
+}
+
+/* Move generation for whole hands, whose default-rules loop takes
+ * shortcuts (pairs and triples summed directly, stores without checks
+ * when there is room), against the card-by-card search the checker
+ * uses, on positions play rarely reaches: hands of up to ten cards,
+ * tables of up to sixteen, and every room from none to enough. */
+static void check_hand_moves(int cases) {
+  for (int k = 0; k < cases; k++) {
+    scopa_rules r;
+    scopa_rules_preset(&r, "scopa");
+    r.mandatory_capture = scopa_rng_below(&rng, 4) != 0;
+    scopa_cards hand =
+        random_cards(SCOPA_ALL_CARDS, 1 + (int)scopa_rng_below(&rng, 10));
+    scopa_cards table =
+        random_cards(SCOPA_ALL_CARDS & ~hand, (int)scopa_rng_below(&rng, 17));
+    scopa_move all[SCOPA_MAX_MOVES], some[SCOPA_MAX_MOVES + 1];
+    int n = scopa__hand_moves(&r, hand, table, all, SCOPA_MAX_MOVES);
+    /* The same moves, card by card (in any order within a card). */
+    int m = 0;
+    FOR_EACH_CARD(c, hand) {
+      int got = scopa__card_moves(&r, c, table, some, SCOPA_MAX_MOVES - m);
+      for (int i = 0; i < got && m + i < n; i++) {
+        int found = 0;
+        for (int j = 0; j < got && m + j < n; j++)
+          found |= all[m + j] == some[i];
+        CHECK(found);
+      }
+      m += got;
+    }
+    CHECK_EQ_INT(n, m);
+    /* Less room: the same count, the first moves, nothing written past. */
+    int cap = (int)scopa_rng_below(&rng, (uint32_t)n + 2);
+    some[cap] = 0x5A5A;
+    CHECK_EQ_INT(scopa__hand_moves(&r, hand, table, some, cap), n);
+    for (int i = 0; i < cap && i < n; i++)
+      CHECK(some[i] == all[i]);
+    CHECK(some[cap] == 0x5A5A);
+  }
+}
+
 int main(int argc, char **argv) {
   int games = argc > 1 ? atoi(argv[1]) : 1000;
   scopa_rng_seed(&rng, argc > 2 ? strtoull(argv[2], NULL, 10) : 20261122);
@@ -243,5 +298,8 @@ int main(int argc, char **argv) {
                   "step");
   for (int g = 0; g < games; g++)
     play_game(g);
+  TEST("sim-1.2", "RULES.md \"A turn\": a whole hand's moves are the moves "
+                  "of its cards, with any room for them");
+  check_hand_moves(games * 20);
   return test_summary("sim");
 }
