@@ -17,16 +17,12 @@ static double now(void) {
 
 /* Plays one random deal; returns the plays made.  *check accumulates the
  * points so the work cannot be optimised away and runs can be compared. */
-static int random_deal(const scopa_rules *rules, scopa_rng *rng, int dealer,
+__attribute__((flatten)) static int random_deal(const scopa_rules *rules, scopa_rng *rng, int dealer,
                        long long *check) {
   scopa_state st;
-  scopa_move moves[SCOPA_MAX_MOVES];
   scopa_score score;
   scopa_state_deal_random(&st, rules, dealer, rng);
-  while (!scopa_state_over(&st)) {
-    int n = scopa_state_legal(&st, moves, SCOPA_MAX_MOVES);
-    scopa_state_play(&st, moves[scopa_rng_below(rng, (uint32_t)n)]);
-  }
+  scopa_state_playout(&st, rng);
   scopa_state_score(&st, &score);
   *check += score.side[0].total * 3 + score.side[1].total;
   return st.plays;

@@ -15,6 +15,8 @@
 #include "helpers.h"
 #include "internal.h"
 
+#include <string.h>
+
 static scopa_rng rng;
 
 static scopa_rules random_rules(void) {
@@ -291,6 +293,34 @@ static void check_hand_moves(int cases) {
   }
 }
 
+/* scopa_state_playout plays the round the legal-and-play loop plays with
+ * the same random draws, under random rules. */
+static void check_playouts(int rounds) {
+  for (int k = 0; k < rounds; k++) {
+    scopa_rules r = random_rules();
+    scopa_state a, b;
+    scopa_state_deal_random(
+        &a, &r, (int)scopa_rng_below(&rng, (uint32_t)r.players), &rng);
+    b = a;
+    scopa_rng ra = rng, rb = rng;
+    int plays = scopa_state_playout(&a, &ra);
+    scopa_move moves[SCOPA_MAX_MOVES];
+    while (!scopa_state_over(&b)) {
+      int n = scopa_state_legal(&b, moves, SCOPA_MAX_MOVES);
+      scopa_state_play(&b, moves[scopa_rng_below(&rb, (uint32_t)n)]);
+    }
+    CHECK(scopa_state_over(&a));
+    CHECK_EQ_INT(plays, b.plays);
+    CHECK_EQ_INT(a.plays, b.plays);
+    CHECK(memcmp(a.moves, b.moves, sizeof(scopa_move) * b.plays) == 0);
+    for (int i = 0; i < b.sides; i++)
+      CHECK(a.pile[i] == b.pile[i] && a.scope[i] == b.scope[i]);
+    CHECK(memcmp(&ra, &rb, sizeof ra) == 0);
+    CHECK_EQ_INT(scopa_state_playout(&a, &ra), 0);
+    rng = ra;
+  }
+}
+
 int main(int argc, char **argv) {
   int games = argc > 1 ? atoi(argv[1]) : 1000;
   scopa_rng_seed(&rng, argc > 2 ? strtoull(argv[2], NULL, 10) : 20261122);
@@ -301,5 +331,8 @@ int main(int argc, char **argv) {
   TEST("sim-1.2", "RULES.md \"A turn\": a whole hand's moves are the moves "
                   "of its cards, with any room for them");
   check_hand_moves(games * 20);
+  TEST("sim-1.3", "scopa_state_playout: the round legal moves chosen by "
+                  "the same draws would play");
+  check_playouts(games);
   return test_summary("sim");
 }

@@ -217,3 +217,32 @@ def test_python_contract_5_rounds_in_any_order():
         while r.current_seat is not None:
             r.apply(r.legal_moves()[-1])
         assert len(r.score()) == 3
+
+
+def test_python_playout_1_random_rounds_are_legal_and_seeded():
+    """Round.playout (scopa_state_playout): every move legal by the
+    reference, the reference's score, the same seed the same round, and
+    the round it was copied from untouched."""
+    rng = random.Random(8)
+    for n in range(60):
+        rules = random_rules(rng)
+        g = scopa.Game(rules)
+        deck = list(scopa.CARDS)
+        while True:
+            rng.shuffle(deck)
+            dealer = rng.randrange(g.players)
+            try:
+                r = g.new_round(dealer=dealer, deck=deck)
+                break
+            except ValueError:  # a void deal
+                g = scopa.Game(rules)
+        a, b = r.copy(), r.copy()
+        played = a.playout(seed=n)
+        assert b.playout(seed=n) == played and b.moves == a.moves
+        assert a.over and played == len(a.moves) > 0
+        assert r.moves == [] and not r.over
+        ref = ref_round(rules, dealer, deck)
+        for move in a.moves:
+            assert refscopa.normalize_move(str(move)) in norm(ref.legal_moves())
+            ref.apply(refscopa.parse_move(str(move)))
+        assert a.score() == ref.score(), (rules, a.moves)

@@ -135,6 +135,8 @@ _SIGNATURES = {
     "scopa_state_apply": (c_int, [ctypes.POINTER(State), c_u64, c_char_p,
                                   c_size_t]),
     "scopa_state_play": (None, [ctypes.POINTER(State), c_u64]),
+    "scopa_state_playout": (c_int, [ctypes.POINTER(State),
+                                    ctypes.POINTER(Rng)]),
     "scopa_state_legal_text": (c_void_p, [ctypes.POINTER(State)]),
     "scopa_state_view_json": (c_void_p, [ctypes.POINTER(State), c_int,
                                          ctypes.POINTER(c_int)]),

@@ -228,6 +228,17 @@ class Round(object):
             raise ValueError(msg.value.decode() or "illegal move")
         self._after_move()
 
+    def playout(self, seed=0):
+        """Plays the round to its end, every move drawn uniformly from the
+        legal ones (seeded: the same seed, the same round), in C at full
+        speed: for Monte Carlo rollouts, usually on a copy().  Returns how
+        many moves were played."""
+        rng = _lib.Rng()
+        L.scopa_rng_seed(ctypes.byref(rng), seed & (2 ** 64 - 1))
+        plays = L.scopa_state_playout(ctypes.byref(self._st), ctypes.byref(rng))
+        self._after_move()
+        return plays
+
     def _play_int(self, m):
         """Plays a move int known to be legal (from the action table)."""
         L.scopa_state_play(ctypes.byref(self._st), m)
