@@ -17,7 +17,7 @@ static double now(void) {
 
 /* Plays one random deal; returns the plays made.  *check accumulates the
  * points so the work cannot be optimised away and runs can be compared. */
-__attribute__((flatten)) static int random_deal(const scopa_rules *rules, scopa_rng *rng, int dealer,
+static int random_deal(const scopa_rules *rules, scopa_rng *rng, int dealer,
                        long long *check) {
   scopa_state st;
   scopa_score score;
