@@ -368,8 +368,10 @@ int scopa_state_is_scopa(const scopa_state *state, scopa_move move);
  * and benchmarks: at each turn the move is moves[scopa_rng_below(rng, n)]
  * of the n moves scopa_state_legal lists, so the round is the one those
  * two calls and scopa_state_play in a loop would play, with the same rng
- * draws, only faster (one call, compiled as one loop).  Returns the
- * number of moves played (0 if the round was over). */
+ * draws, only faster (one call, compiled as one loop).  In a position with
+ * more legal moves than SCOPA_MAX_MOVES (see there) the draw is among the
+ * first SCOPA_MAX_MOVES.  Returns the number of moves played (0 if the
+ * round was over). */
 int scopa_state_playout(scopa_state *state, scopa_rng *rng);
 
 /* ------------------------------------------------------------------ */

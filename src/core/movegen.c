@@ -507,6 +507,8 @@ __attribute__((flatten)) int scopa_state_playout(scopa_state *s,
   int plays = 0;
   for (; s->to_play != SCOPA_NO_SEAT; plays++) {
     int n = scopa_state_legal(s, moves, SCOPA_MAX_MOVES);
+    if (n > SCOPA_MAX_MOVES) /* only tables built up on purpose */
+      n = SCOPA_MAX_MOVES;
     scopa_state_play(s, moves[scopa_rng_below(rng, (uint32_t)n)]);
   }
   return plays;
