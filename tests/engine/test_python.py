@@ -25,21 +25,27 @@ def norm(moves):
     return sorted(refscopa.normalize_move(str(m)) for m in moves)
 
 
+def random_round(rng):
+    """A new round under random rules and a random deck (void deals are
+    dealt again): (rules, dealer, deck, round)."""
+    rules = random_rules(rng)
+    g = scopa.Game(rules)
+    deck = list(scopa.CARDS)
+    while True:
+        rng.shuffle(deck)
+        dealer = rng.randrange(g.players)
+        try:
+            return rules, dealer, list(deck), g.new_round(dealer=dealer,
+                                                           deck=deck)
+        except ValueError:  # a void deal
+            g = scopa.Game(rules)
+
+
 def test_python_contract_1_random_rounds_agree_with_reference():
     """CONTRACTS.md Python: legal_moves, apply, current_seat, score()."""
     rng = random.Random(5)
     for n in range(120):
-        rules = random_rules(rng)
-        g = scopa.Game(rules)
-        deck = list(scopa.CARDS)
-        while True:
-            rng.shuffle(deck)
-            dealer = rng.randrange(g.players)
-            try:
-                r = g.new_round(dealer=dealer, deck=deck)
-                break
-            except ValueError:  # a void deal
-                g = scopa.Game(rules)
+        rules, dealer, deck, r = random_round(rng)
         ref = ref_round(rules, dealer, deck)
         while True:
             assert r.current_seat == ref.seat_to_play()
@@ -225,17 +231,7 @@ def test_python_playout_1_random_rounds_are_legal_and_seeded():
     the round it was copied from untouched."""
     rng = random.Random(8)
     for n in range(60):
-        rules = random_rules(rng)
-        g = scopa.Game(rules)
-        deck = list(scopa.CARDS)
-        while True:
-            rng.shuffle(deck)
-            dealer = rng.randrange(g.players)
-            try:
-                r = g.new_round(dealer=dealer, deck=deck)
-                break
-            except ValueError:  # a void deal
-                g = scopa.Game(rules)
+        rules, dealer, deck, r = random_round(rng)
         a, b = r.copy(), r.copy()
         played = a.playout(seed=n)
         assert b.playout(seed=n) == played and b.moves == a.moves
