@@ -248,33 +248,60 @@ def t_line_italian():
     check("deve prendere" in out.stdout, "no forced capture explained")
 
 
+class Tmux:
+    """A private tmux server for one test (exit 77, skipped, without tmux):
+    start a command in a session, read its screen, send keys, wait for
+    text; close() ends every server it started."""
+
+    def __init__(self, name):
+        self.tmux = shutil.which("tmux")
+        if not self.tmux:
+            print("SKIP: no tmux")
+            sys.exit(77)
+        self.socks = []
+        self.new_server(name)
+
+    def new_server(self, name):
+        self.sock = "%s-%d" % (name, os.getpid())
+        self.socks.append(self.sock)
+
+    def run(self, *args, **kw):
+        return subprocess.run([self.tmux, "-L", self.sock, "-f", "/dev/null"]
+                              + list(args), **kw)
+
+    def start(self, command, x=80, y=24):
+        self.run("new-session", "-d", "-s", "t", "-x", str(x), "-y", str(y),
+                 command, check=True)
+
+    def screen(self):
+        return self.run("capture-pane", "-p", "-t", "t", capture_output=True,
+                        text=True).stdout
+
+    def keys(self, *k):
+        self.run("send-keys", "-t", "t", *k)
+
+    def wait_for(self, text, what, seconds=10):
+        deadline = time.time() + seconds
+        while text not in self.screen():
+            check(time.time() < deadline, "%s:\n%s" % (what, self.screen()))
+            time.sleep(0.05)
+
+    def close(self):
+        for sock in self.socks:
+            subprocess.run([self.tmux, "-L", sock, "kill-server"],
+                           capture_output=True)
+
+
 # play-tty-1.1: a whole game through the full-screen table in tmux.
 def t_tty():
-    tmux = shutil.which("tmux")
-    if not tmux:
-        print("SKIP: no tmux")
-        sys.exit(77)
-    sock = "scopa-test-%d" % os.getpid()
+    tm = Tmux("scopa-test")
     rec = os.path.join(TMP, "tty.json")
-    T = [tmux, "-L", sock, "-f", "/dev/null"]
-    cmd = ("env LANG=C.UTF-8 TERM=xterm-256color %s play --lang en --seed 4 "
-           "--delay 0 --opponent random --record %s; echo EXIT=$?; sleep 60"
-           % (SCOPA, rec))
-    subprocess.run(T + ["new-session", "-d", "-s", "t", "-x", "80", "-y", "24",
-                        cmd], check=True)
+    tm.start("env LANG=C.UTF-8 TERM=xterm-256color %s play --lang en "
+             "--seed 4 --delay 0 --opponent random --record %s; "
+             "echo EXIT=$?; sleep 60" % (SCOPA, rec))
     try:
-        def screen():
-            return subprocess.run(T + ["capture-pane", "-p", "-t", "t"],
-                                  capture_output=True, text=True).stdout
-
-        def keys(*k):
-            subprocess.run(T + ["send-keys", "-t", "t"] + list(k))
-
-        deadline = time.time() + 10
-        while "Table (" not in screen():
-            check(time.time() < deadline, "no table drawn:\n" + screen())
-            time.sleep(0.05)
-        s = screen()
+        tm.wait_for("Table (", "no table drawn")
+        s = tm.screen()
         check("Your hand" in s and "[ Play ]" in s, "no hand / play button:\n" + s)
         check(re.search("[\u2666\u2665\u2660\u2663]", s), "no suit symbols:\n" + s)
         check("Rules: scopa" in s, "the rules are not shown:\n" + s)
@@ -292,17 +319,17 @@ def t_tty():
                 check("Shuffle seed: 4" in s, "no seed at the end:\n" + s)
             step += 1
             if step % 3 == 0:
-                keys("Right")
+                tm.keys("Right")
             elif step % 3 == 1:
-                keys("1")
-            keys("Enter")
+                tm.keys("1")
+            tm.keys("Enter")
             time.sleep(0.03)
-            s = screen()
+            s = tm.screen()
         check(seen_panel, "never saw an end-of-round panel")
         check("EXIT=0" in s, "exit status:\n" + s)
         check_finished(rec)
     finally:
-        subprocess.run(T + ["kill-server"], capture_output=True)
+        tm.close()
 
 
 def card_index(text):
@@ -333,47 +360,31 @@ def first_choice_with_options(max_seed=300):
 # play-tty-1.2: picking the same card again cycles through its captures
 # (seed 004), and Enter plays the capture shown.
 def t_tty_cycle():
-    tmux = shutil.which("tmux")
-    if not tmux:
-        sys.exit(77)
+    tm = Tmux("scopa-test3")
     seed, digit, options = first_choice_with_options()
-    sock = "scopa-test3-%d" % os.getpid()
-    T = [tmux, "-L", sock, "-f", "/dev/null"]
     rec = os.path.join(TMP, "cycle.json")
 
-    def screen():
-        return subprocess.run(T + ["capture-pane", "-p", "-t", "t"],
-                              capture_output=True, text=True).stdout
-
-    def wait_for(text, what):
-        deadline = time.time() + 10
-        while text not in screen():
-            check(time.time() < deadline, "%s:\n%s" % (what, screen()))
-            time.sleep(0.05)
-
     try:
-        subprocess.run(T + ["new-session", "-d", "-s", "t", "-x", "80", "-y", "24",
-                            "env LANG=C.UTF-8 TERM=xterm %s play --lang en "
-                            "--seed %d --opponent greedy --delay 0 --record %s;"
-                            " echo EXIT=$?; sleep 60" % (SCOPA, seed, rec)],
-                           check=True)
-        wait_for("[ Play ]", "no choice shown")
-        subprocess.run(T + ["send-keys", "-t", "t", digit])
-        wait_for("(1/%d" % len(options), "first capture not offered")
-        check(options[0] in screen(), "%s not shown:\n%s" % (options[0], screen()))
-        subprocess.run(T + ["send-keys", "-t", "t", digit])
-        wait_for("(2/%d" % len(options), "picking again did not cycle")
-        check(options[1] in screen(), "%s not shown" % options[1])
-        subprocess.run(T + ["send-keys", "-t", "t", "Enter"])
+        tm.start("env LANG=C.UTF-8 TERM=xterm %s play --lang en --seed %d "
+                 "--opponent greedy --delay 0 --record %s; echo EXIT=$?; "
+                 "sleep 60" % (SCOPA, seed, rec))
+        tm.wait_for("[ Play ]", "no choice shown")
+        tm.keys(digit)
+        tm.wait_for("(1/%d" % len(options), "first capture not offered")
+        check(options[0] in tm.screen(), "%s not shown:\n%s" % (options[0], tm.screen()))
+        tm.keys(digit)
+        tm.wait_for("(2/%d" % len(options), "picking again did not cycle")
+        check(options[1] in tm.screen(), "%s not shown" % options[1])
+        tm.keys("Enter")
         time.sleep(0.3)
-        subprocess.run(T + ["send-keys", "-t", "t", "q"])
-        wait_for("EXIT=0", "q did not leave")
+        tm.keys("q")
+        tm.wait_for("EXIT=0", "q did not leave")
         got = json.load(open(rec))
         r0 = got["rounds"][0]
         mine = r0["moves"][1 if r0["dealer"] == 0 else 0]
         check(mine == options[1], "played %s, not %s" % (mine, options[1]))
     finally:
-        subprocess.run(T + ["kill-server"], capture_output=True)
+        tm.close()
 
 
 # play-pty-1.1: the mouse, through a pty opened here: a click picks a card,
@@ -452,61 +463,43 @@ def t_pty_mouse():
 # play-tty-2.1: TERM=dumb on a terminal falls back to line mode; Ctrl-C in
 # the full-screen table keeps the record.
 def t_tty_fallback():
-    tmux = shutil.which("tmux")
-    if not tmux:
-        sys.exit(77)
-    sock = "scopa-test2-%d" % os.getpid()
-    T = [tmux, "-L", sock, "-f", "/dev/null"]
+    tm = Tmux("scopa-test2")
     rec, rec2 = os.path.join(TMP, "dumb.json"), os.path.join(TMP, "ctrlc.json")
 
-    def screen():
-        return subprocess.run(T + ["capture-pane", "-p", "-t", "t"],
-                              capture_output=True, text=True).stdout
-
-    def wait_for(text, what):
-        deadline = time.time() + 10
-        while text not in screen():
-            check(time.time() < deadline, "%s:\n%s" % (what, screen()))
-            time.sleep(0.05)
-
     try:
-        subprocess.run(T + ["new-session", "-d", "-s", "t", "-x", "80", "-y", "24",
-                            "env TERM=dumb %s play --lang en --seed 2 --opponent greedy "
-                            "--record %s;"
-                            " echo EXIT=$?; sleep 60" % (SCOPA, rec)], check=True)
-        wait_for("Legal moves:", "TERM=dumb did not give the line mode")
-        subprocess.run(T + ["send-keys", "-t", "t", "C-d"])
-        wait_for("EXIT=0", "end of input on a dumb terminal")
-        subprocess.run(T + ["kill-server"], capture_output=True)
-        T[2] = sock + "b"  # a fresh server: the old one may still be leaving
-        subprocess.run(T + ["new-session", "-d", "-s", "t", "-x", "60", "-y", "20",
-                            "env LANG=C.UTF-8 TERM=xterm %s play --lang en --seed 3 "
-                            "--opponent best --delay 0 --record %s; echo EXIT=$?; sleep 60"
-                            % (SCOPA, rec2)], check=True)
-        wait_for("Table (", "no table on a 60x20 terminal")
-        subprocess.run(T + ["resize-window", "-t", "t", "-x", "100", "-y", "30"])
+        tm.start("env TERM=dumb %s play --lang en --seed 2 --opponent greedy "
+                 "--record %s; echo EXIT=$?; sleep 60" % (SCOPA, rec))
+        tm.wait_for("Legal moves:", "TERM=dumb did not give the line mode")
+        tm.keys("C-d")
+        tm.wait_for("EXIT=0", "end of input on a dumb terminal")
+        tm.run("kill-server", capture_output=True)
+        tm.new_server("scopa-test2b")  # the old server may still be leaving
+        tm.start("env LANG=C.UTF-8 TERM=xterm %s play --lang en --seed 3 "
+                 "--opponent best --delay 0 --record %s; echo EXIT=$?; sleep 60"
+                 % (SCOPA, rec2), x=60, y=20)
+        tm.wait_for("Table (", "no table on a 60x20 terminal")
+        tm.run("resize-window", "-t", "t", "-x", "100", "-y", "30")
         time.sleep(0.3)
-        wide = screen().splitlines()
-        check(len(wide) >= 29 and "Table (" in screen() and
-              len(wide[0].rstrip()) > 70, "no redraw at 100x30:\n" + screen())
-        subprocess.run(T + ["send-keys", "-t", "t", "Enter"])
+        wide = tm.screen().splitlines()
+        check(len(wide) >= 29 and "Table (" in tm.screen() and
+              len(wide[0].rstrip()) > 70, "no redraw at 100x30:\n" + tm.screen())
+        tm.keys("Enter")
         time.sleep(0.3)
-        subprocess.run(T + ["send-keys", "-t", "t", "C-c"])
-        wait_for("EXIT=", "Ctrl-C did not stop the game")
-        check("scopa play --resume" in screen(), "no word on resuming")
+        tm.keys("C-c")
+        tm.wait_for("EXIT=", "Ctrl-C did not stop the game")
+        check("scopa play --resume" in tm.screen(), "no word on resuming")
         got = json.load(open(rec2))
         check(len(got["rounds"][0]["moves"]) >= 1, "the move before Ctrl-C is lost")
         check(replay(rec2)["finished"] is False, "finished?")
         # A closed terminal (SIGHUP): the game stops, the record stays.
         rec3 = os.path.join(TMP, "hup.json")
-        subprocess.run(T + ["new-window", "-t", "t",
-                            "env LANG=C.UTF-8 TERM=xterm %s play --seed 6 "
-                            "--opponent greedy --delay 0 --record %s"
-                            % (SCOPA, rec3)], check=True)
-        wait_for("[ Play ]", "no game in the new window")
-        subprocess.run(T + ["send-keys", "-t", "t", "Enter"])
+        tm.run("new-window", "-t", "t",
+               "env LANG=C.UTF-8 TERM=xterm %s play --seed 6 --opponent greedy "
+               "--delay 0 --record %s" % (SCOPA, rec3), check=True)
+        tm.wait_for("[ Play ]", "no game in the new window")
+        tm.keys("Enter")
         time.sleep(0.3)
-        subprocess.run(T + ["kill-window", "-t", "t"])
+        tm.run("kill-window", "-t", "t")
         deadline = time.time() + 5
         while subprocess.run(["pgrep", "-f", rec3],
                              capture_output=True).returncode == 0:
@@ -515,8 +508,7 @@ def t_tty_fallback():
         got = json.load(open(rec3))
         check(len(got["rounds"][0]["moves"]) >= 1, "moves lost on SIGHUP")
     finally:
-        subprocess.run(T + ["kill-server"], capture_output=True)
-        subprocess.run(T[:2] + [sock, "kill-server"], capture_output=True)
+        tm.close()
 
 
 # play-step-1.1: `scopa replay --step` walks a record without a terminal.
