@@ -1,0 +1,330 @@
+/*
+ * i18n.ts -- every word the client shows, in Italian and English.  The
+ * language comes from the browser (navigator.languages), can be switched on
+ * screen, and is remembered in localStorage by main.ts.
+ *
+ * What must stay true: both languages have every key (a unit test checks);
+ * placeholders are {name} and are filled by t().
+ */
+
+export type Lang = 'it' | 'en';
+export const LANGS: readonly Lang[] = ['it', 'en'];
+
+const en = {
+  title: 'Scopa',
+  tagline: 'The Italian card game, at the table with a bot or with friends.',
+  playBot: 'Play a bot now',
+  level: 'Level',
+  lv_principiante: 'Beginner',
+  lv_intermedio: 'Intermediate',
+  lv_esperto: 'Expert',
+  lv_campione: 'Champion',
+  rules: 'Rules',
+  preset: 'Game',
+  allOptions: 'Every option',
+  yourName: 'Your name',
+  start: 'Start',
+  privateTable: 'Private table',
+  privateHelp: 'Create a table, then send its link or code to your friends.',
+  seats: 'Seats',
+  seatMe: 'You',
+  seatOpen: 'A friend (open seat)',
+  create: 'Create table',
+  joinByCode: 'Join by code',
+  code: 'Code',
+  join: 'Join',
+  watch: 'Watch',
+  leaderboard: 'Leaderboard',
+  home: 'Home',
+  language: 'Language',
+  connecting: 'Connecting…',
+  offline: 'Connection lost: reconnecting in {s} s…',
+  reconnecting: 'Reconnecting…',
+  resent: 'Move sent again',
+  waitingPlayers: 'Waiting for players. Share this link or the code {code}:',
+  copy: 'Copy link',
+  copied: 'Copied',
+  yourTurn: 'Your turn',
+  turnOf: '{name} to play',
+  you: 'you',
+  stock: 'Stock: {n}',
+  table: 'Table',
+  emptyTable: 'The table is empty',
+  hand: 'Your hand',
+  handOf: "{name}'s hand: {n} cards",
+  pile: 'Captured: {n}',
+  scopaCount: 'Scope: {n}',
+  scores: 'Score',
+  target: 'to {n}',
+  lastMove: 'Last move',
+  lastMoveText: '{name}: {move}',
+  lays: '{card} laid on the table',
+  takes: '{card} takes {cards}',
+  noMoveYet: 'No move yet',
+  play: 'Play',
+  cancel: 'Cancel',
+  optionOf: 'choice {i} of {n}: click the card again for the next',
+  r_lay: 'No capture: this card is laid on the table.',
+  'r_must-capture': 'This card must take: a card that can capture may not be laid.',
+  'r_match-first': 'A card of the same rank is on the table: the {card} must take it, not a sum.',
+  r_sweep: 'An ace sweeps the whole table.',
+  r_choice: 'This card can take different sets: click again to choose.',
+  'r_not-playable': 'This card cannot be played now.',
+  hint: 'Hint',
+  hintOff: 'Hints off',
+  hintOn: 'Hints on',
+  hintSays: 'Suggested: {move} (worth {value} points)',
+  hintUnavailable: 'This server does not give hints yet.',
+  away: 'away',
+  awayFor: 'away: a bot plays in {s} s',
+  bot: 'bot',
+  here: 'here',
+  spectator: 'You are watching',
+  roundScore: 'Round score',
+  category: 'Category',
+  c_carte: 'Cards',
+  c_denari: 'Coins',
+  c_settebello: 'Settebello',
+  c_primiera: 'Primiera',
+  c_scope: 'Scope',
+  c_re_bello: 'Re bello',
+  c_napola: 'Napola',
+  c_sevens: 'Most sevens',
+  c_all_sevens: 'All sevens',
+  roundTotal: 'This round',
+  totals: 'Total',
+  side: 'Side',
+  team: 'Team {names}',
+  continue: 'Continue',
+  partialRound: 'Only the numbers: this round was not fully seen here.',
+  gameOver: 'Game over',
+  winnerIs: '{name} wins',
+  youWin: 'You win!',
+  youLose: 'You lose',
+  noWinner: 'No winner',
+  seedRevealed: 'The seed, revealed: {seed}',
+  seedCheck: 'Its SHA-256 was announced at the start: {sha}',
+  download: 'Download the game record',
+  review: 'Review the game',
+  reviewUnavailable: 'This server does not offer reviews yet.',
+  reviewCost: 'cost {n} points',
+  newGame: 'New game',
+  rank: 'Rank',
+  player: 'Player',
+  rating: 'Rating',
+  games: 'Games',
+  noLeaderboard: 'The leaderboard is not available on this server yet.',
+  error: 'Error: {msg}',
+  invalidRules: 'These options do not go together: {names}',
+  skip: 'Skip animations',
+  tableRules: 'Rules of this table',
+  defaults: 'standard rules',
+  dealer: 'dealer',
+  seedHash: 'Deck commitment (SHA-256): {sha}',
+  code_label: 'Table {code}',
+  yes: 'yes',
+  no: 'no',
+  keyboardHelp: 'Keys: 1–9 pick a card (again: next choice), Enter plays, Esc cancels, H hint.',
+};
+
+type Key = keyof typeof en;
+
+const it: Record<Key, string> = {
+  title: 'Scopa',
+  tagline: 'Il gioco di carte italiano, al tavolo con il computer o con gli amici.',
+  playBot: 'Gioca subito contro il computer',
+  level: 'Livello',
+  lv_principiante: 'Principiante',
+  lv_intermedio: 'Intermedio',
+  lv_esperto: 'Esperto',
+  lv_campione: 'Campione',
+  rules: 'Regole',
+  preset: 'Gioco',
+  allOptions: 'Tutte le opzioni',
+  yourName: 'Il tuo nome',
+  start: 'Inizia',
+  privateTable: 'Tavolo privato',
+  privateHelp: 'Crea un tavolo, poi manda il link o il codice agli amici.',
+  seats: 'Posti',
+  seatMe: 'Tu',
+  seatOpen: 'Un amico (posto libero)',
+  create: 'Crea il tavolo',
+  joinByCode: 'Entra con un codice',
+  code: 'Codice',
+  join: 'Entra',
+  watch: 'Guarda',
+  leaderboard: 'Classifica',
+  home: 'Inizio',
+  language: 'Lingua',
+  connecting: 'Connessione…',
+  offline: 'Connessione persa: riprovo tra {s} s…',
+  reconnecting: 'Riconnessione…',
+  resent: 'Mossa inviata di nuovo',
+  waitingPlayers: 'In attesa dei giocatori. Condividi questo link o il codice {code}:',
+  copy: 'Copia il link',
+  copied: 'Copiato',
+  yourTurn: 'Tocca a te',
+  turnOf: 'Tocca a {name}',
+  you: 'tu',
+  stock: 'Mazzo: {n}',
+  table: 'Tavolo',
+  emptyTable: 'Il tavolo è vuoto',
+  hand: 'Le tue carte',
+  handOf: 'Carte di {name}: {n}',
+  pile: 'Prese: {n}',
+  scopaCount: 'Scope: {n}',
+  scores: 'Punteggio',
+  target: 'a {n}',
+  lastMove: 'Ultima mossa',
+  lastMoveText: '{name}: {move}',
+  lays: '{card} posato sul tavolo',
+  takes: '{card} prende {cards}',
+  noMoveYet: 'Nessuna mossa',
+  play: 'Gioca',
+  cancel: 'Annulla',
+  optionOf: 'scelta {i} di {n}: tocca di nuovo la carta per la prossima',
+  r_lay: 'Nessuna presa: la carta va sul tavolo.',
+  'r_must-capture': 'Questa carta deve prendere: chi può prendere non può posare.',
+  'r_match-first': 'Sul tavolo c’è una carta dello stesso valore: il {card} deve prendere quella, non una somma.',
+  r_sweep: 'L’asso piglia tutto il tavolo.',
+  r_choice: 'Questa carta può prendere gruppi diversi: tocca di nuovo per scegliere.',
+  'r_not-playable': 'Questa carta non si può giocare adesso.',
+  hint: 'Suggerimento',
+  hintOff: 'Suggerimenti spenti',
+  hintOn: 'Suggerimenti accesi',
+  hintSays: 'Consiglio: {move} (vale {value} punti)',
+  hintUnavailable: 'Questo server non dà ancora suggerimenti.',
+  away: 'assente',
+  awayFor: 'assente: gioca il computer tra {s} s',
+  bot: 'computer',
+  here: 'presente',
+  spectator: 'Stai guardando',
+  roundScore: 'Punti della mano',
+  category: 'Voce',
+  c_carte: 'Carte',
+  c_denari: 'Denari',
+  c_settebello: 'Settebello',
+  c_primiera: 'Primiera',
+  c_scope: 'Scope',
+  c_re_bello: 'Re bello',
+  c_napola: 'Napola',
+  c_sevens: 'Più settanta',
+  c_all_sevens: 'Tutti i sette',
+  roundTotal: 'Questa mano',
+  totals: 'Totale',
+  side: 'Squadra',
+  team: 'Squadra {names}',
+  continue: 'Continua',
+  partialRound: 'Solo i numeri: questa mano non è stata vista per intero qui.',
+  gameOver: 'Partita finita',
+  winnerIs: 'Vince {name}',
+  youWin: 'Hai vinto!',
+  youLose: 'Hai perso',
+  noWinner: 'Nessun vincitore',
+  seedRevealed: 'Il seme rivelato: {seed}',
+  seedCheck: 'Il suo SHA-256 era stato annunciato all’inizio: {sha}',
+  download: 'Scarica la registrazione della partita',
+  review: 'Rivedi la partita',
+  reviewUnavailable: 'Questo server non offre ancora la revisione.',
+  reviewCost: 'costata {n} punti',
+  newGame: 'Nuova partita',
+  rank: 'Pos.',
+  player: 'Giocatore',
+  rating: 'Punteggio',
+  games: 'Partite',
+  noLeaderboard: 'La classifica non è ancora disponibile su questo server.',
+  error: 'Errore: {msg}',
+  invalidRules: 'Queste opzioni non vanno insieme: {names}',
+  skip: 'Salta le animazioni',
+  tableRules: 'Regole di questo tavolo',
+  defaults: 'regole normali',
+  dealer: 'mazziere',
+  seedHash: 'Impegno sul mazzo (SHA-256): {sha}',
+  code_label: 'Tavolo {code}',
+  yes: 'sì',
+  no: 'no',
+  keyboardHelp: 'Tasti: 1–9 scegli una carta (di nuovo: scelta seguente), Invio gioca, Esc annulla, H suggerimento.',
+};
+
+export const STRINGS: Record<Lang, Record<Key, string>> = { en, it };
+export type { Key };
+
+/** The first of the browser's languages that we speak; English otherwise. */
+export function pickLang(prefs: readonly string[]): Lang {
+  for (const p of prefs) {
+    const base = p.toLowerCase().split('-')[0];
+    if (base === 'it' || base === 'en') return base;
+  }
+  return 'en';
+}
+
+export function t(lang: Lang, key: Key, args: Record<string, string | number> = {}): string {
+  const s = STRINGS[lang][key] ?? STRINGS.en[key];
+  return s.replace(/\{(\w+)\}/g, (_, k: string) => String(args[k] ?? `{${k}}`));
+}
+
+/** Card names for screen readers: "7 di denari" / "7 of coins". */
+const SUIT_NAMES: Record<Lang, Record<string, string>> = {
+  it: { d: 'denari', c: 'coppe', s: 'spade', b: 'bastoni' },
+  en: { d: 'coins', c: 'cups', s: 'swords', b: 'clubs' },
+};
+const RANK_NAMES: Record<Lang, string[]> = {
+  it: ['', 'asso', '2', '3', '4', '5', '6', '7', 'fante', 'cavallo', 're'],
+  en: ['', 'ace', '2', '3', '4', '5', '6', '7', 'knave', 'horse', 'king'],
+};
+
+export function cardName(lang: Lang, card: string): string {
+  const rank = Number(card.slice(0, -1));
+  const suit = card.slice(-1);
+  const of = lang === 'it' ? 'di' : 'of';
+  return `${RANK_NAMES[lang][rank] ?? rank} ${of} ${SUIT_NAMES[lang][suit] ?? suit}`;
+}
+
+export function suitName(lang: Lang, suit: string): string {
+  return SUIT_NAMES[lang][suit] ?? suit;
+}
+
+/** Option names for the rules form and the rules box. */
+const OPTION_NAMES: Record<Lang, Record<string, string>> = {
+  en: {
+    game: 'Game', players: 'Players', teams: 'Teams', team_size: 'Team size', refill: 'Cards drawn',
+    kings_redeal: 'Three kings: deal again', deal_bonus: 'Deal bonus (15)', capture: 'Capture',
+    single_match_first: 'Same rank first', fewest_cards: 'Fewest cards', max_capture: 'Max captured',
+    mandatory_capture: 'Must capture', last_card_scopa: 'Scopa on the last card', ace_sweeps: 'Ace sweeps (asso piglia tutto)',
+    ace_sweep_scopa: 'Ace sweep is a scopa', ace_sweep_with_ace: 'Ace sweeps over an ace', ace_first_play: 'Ace on the first play',
+    ace_empty_table: 'Ace on an empty table', ace_sweep_optional: 'Ace may be laid', leftovers: 'Leftover cards go to',
+    primiera: 'Primiera', re_bello: 'Re bello', napola: 'Napola', most_sevens: 'Most sevens', all_sevens: 'All sevens bonus',
+    target: 'Target', tiebreak: 'Tie-break', win_by_two: 'Win by two', cappotto: 'Cappotto', all_coins_wins: 'All coins wins',
+    lowest_wins: 'Lowest wins (a perdere)',
+  },
+  it: {
+    game: 'Gioco', players: 'Giocatori', teams: 'A squadre', team_size: 'Giocatori per squadra', refill: 'Carte pescate',
+    kings_redeal: 'Tre re: si ridà', deal_bonus: 'Bonus di mano (15)', capture: 'Presa',
+    single_match_first: 'Prima la carta uguale', fewest_cards: 'Meno carte', max_capture: 'Massimo prese',
+    mandatory_capture: 'Presa obbligatoria', last_card_scopa: 'Scopa all’ultima carta', ace_sweeps: 'Asso piglia tutto',
+    ace_sweep_scopa: 'L’asso fa scopa', ace_sweep_with_ace: 'Asso su asso', ace_first_play: 'Asso alla prima giocata',
+    ace_empty_table: 'Asso a tavolo vuoto', ace_sweep_optional: 'Asso posabile', leftovers: 'Carte rimaste a',
+    primiera: 'Primiera', re_bello: 'Re bello', napola: 'Napola', most_sevens: 'Più sette', all_sevens: 'Bonus tutti i sette',
+    target: 'Punti per vincere', tiebreak: 'Spareggio', win_by_two: 'Vincere di due', cappotto: 'Cappotto', all_coins_wins: 'Tutti i denari vince',
+    lowest_wins: 'Vince chi ha meno (a perdere)',
+  },
+};
+
+export function optionName(lang: Lang, name: string): string {
+  return OPTION_NAMES[lang][name] ?? name;
+}
+
+const PRESET_NAMES: Record<Lang, Record<string, string>> = {
+  en: { scopa: 'Scopa', scopone: 'Scopone', scientifico: 'Scopone scientifico', assi: "Scopa d'assi", quindici: 'Scopa a quindici', escoba: 'Escoba', trentuno: 'Scopone a trentuno', perdere: 'Scopa a perdere' },
+  it: { scopa: 'Scopa', scopone: 'Scopone', scientifico: 'Scopone scientifico', assi: "Scopa d'assi", quindici: 'Scopa a quindici', escoba: 'Escoba', trentuno: 'Scopone a trentuno', perdere: 'Scopa a perdere' },
+};
+
+export function presetName(lang: Lang, name: string): string {
+  return PRESET_NAMES[lang][name] ?? name;
+}
+
+export function valueName(lang: Lang, v: string | number | boolean): string {
+  if (v === true) return t(lang, 'yes');
+  if (v === false) return t(lang, 'no');
+  return String(v).replace(/_/g, ' ');
+}

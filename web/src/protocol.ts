@@ -1,0 +1,278 @@
+/*
+ * protocol.ts -- the messages of `scopa serve`'s WebSocket (/ws), typed as
+ * docs/CONTRACTS.md writes them, plus the card and move notation of
+ * docs/RULES.md.  Nothing here touches the DOM or a socket: parse() takes the
+ * text of one frame and returns a typed message or null, so it is tested
+ * under node.
+ *
+ * What must stay true: every field CONTRACTS.md names is here with its exact
+ * name and JSON type; fields and types we do not know are ignored (the
+ * protocol grows), never an error.  The two extensions this client proposes
+ * (hint, review) are marked EXTENSION and written down in docs/web.md.
+ */
+
+export const PROTOCOL = 1;
+
+export type Suit = 'd' | 'c' | 's' | 'b';
+export type Rank = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10;
+/** A card in record notation: rank digits then suit letter, "7d", "10b". */
+export type Card = `${Rank}${Suit}`;
+
+export const SUITS: readonly Suit[] = ['d', 'c', 's', 'b'];
+export const RANKS: readonly Rank[] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+
+/** A move: the card played and the table cards it takes (none: laid). */
+export interface Move {
+  card: Card;
+  takes: Card[];
+}
+
+export function isCard(s: unknown): s is Card {
+  return typeof s === 'string' && /^(10|[1-9])[dcsb]$/.test(s);
+}
+
+export function rankOf(c: Card): Rank {
+  return Number(c.slice(0, -1)) as Rank;
+}
+
+export function suitOf(c: Card): Suit {
+  return c.slice(-1) as Suit;
+}
+
+/** "10bx3c+7b" -> {card: "10b", takes: ["3c", "7b"]}; null when malformed. */
+export function parseMove(s: string): Move | null {
+  const [card, rest, extra] = s.split('x');
+  if (extra !== undefined || !isCard(card)) return null;
+  if (rest === undefined) return { card, takes: [] };
+  const takes = rest.split('+');
+  if (!takes.every(isCard)) return null;
+  return { card, takes: takes as Card[] };
+}
+
+export function formatMove(m: Move): string {
+  return m.takes.length ? `${m.card}x${m.takes.join('+')}` : m.card;
+}
+
+/** The same move whatever the order of its captured cards. */
+export function sameMove(a: Move, b: Move): boolean {
+  if (a.card !== b.card || a.takes.length !== b.takes.length) return false;
+  return a.takes.every((c) => b.takes.includes(c));
+}
+
+// ---- rules, round, scores: as in a record and a `scopa engine` request ----
+
+/** A rules object as in a record: options left out take their defaults. */
+export type Rules = { [option: string]: string | number | boolean };
+
+export interface Round {
+  dealer: number;
+  table: Card[]; // the table cards as first dealt this round
+  dealt?: Card[]; // every card dealt to this seat (absent for spectators)
+  moves: string[]; // every move of this round so far, in record notation
+}
+
+export type Presence = 'here' | 'away' | 'bot';
+export type Status = 'waiting' | 'playing' | 'finished';
+
+export interface Points {
+  scope: number;
+  carte: number;
+  denari: number;
+  settebello: number;
+  primiera: number;
+  re_bello: number;
+  napola: number;
+  sevens: number;
+  all_sevens: number;
+}
+
+/** One side of a scored round, as in `scopa replay --json`. */
+export interface Side {
+  cards: number;
+  denari: number;
+  settebello: boolean;
+  primiera: number;
+  scope: number;
+  sevens: number;
+  points: Points;
+  round_total: number;
+}
+
+// ---- server to client ----
+
+export interface HelloMsg {
+  type: 'hello';
+  protocol: number;
+  version: string;
+  id?: unknown;
+}
+export interface SeatedMsg {
+  type: 'seated';
+  code: string;
+  seat: number;
+  token: string;
+  id?: unknown;
+}
+export interface StateMsg {
+  type: 'state';
+  code: string;
+  seat: number | null;
+  status: Status;
+  seats: string[];
+  presence: Presence[];
+  to_play: number | null;
+  seed_sha256: string;
+  rules: Rules;
+  scores: number[];
+  round: Round | null;
+  hand?: Card[];
+  legal?: string[];
+  /** Not in CONTRACTS.md: seconds left before a bot takes an away seat, if
+   * the server sends it (one entry per seat, null when not counting). */
+  away_seconds?: (number | null)[];
+  id?: unknown;
+}
+export interface RoundOverMsg {
+  type: 'round_over';
+  sides: Side[];
+  totals: number[];
+  id?: unknown;
+}
+export interface GameOverMsg {
+  type: 'game_over';
+  totals: number[];
+  winner: number | null;
+  seed: string;
+  id?: unknown;
+}
+export interface ErrorMsg {
+  type: 'error';
+  message: string;
+  id?: unknown;
+}
+/** EXTENSION (docs/web.md): the engine's best move for the asking seat. */
+export interface HintMsg {
+  type: 'hint';
+  move: string;
+  value: number;
+  moves?: { move: string; value: number }[];
+  id?: unknown;
+}
+/** EXTENSION (docs/web.md): every move of a finished game with the bot's
+ * evaluation: `loss` is the points the move cost by that evaluation. */
+export interface ReviewMsg {
+  type: 'review';
+  rounds: {
+    dealer: number;
+    moves: { seat: number; move: string; best: string; value: number; loss: number }[];
+  }[];
+  id?: unknown;
+}
+
+export type ServerMsg =
+  | HelloMsg
+  | SeatedMsg
+  | StateMsg
+  | RoundOverMsg
+  | GameOverMsg
+  | ErrorMsg
+  | HintMsg
+  | ReviewMsg;
+
+// ---- client to server ----
+
+export type SeatSpec = 'me' | 'open' | string; // or a bot name
+
+export type ClientMsg =
+  | { type: 'create'; rules: Rules; seats: SeatSpec[]; name?: string; id?: number }
+  | { type: 'join'; code: string; name?: string; id?: number }
+  | { type: 'resume'; code: string; token: string; id?: number }
+  | { type: 'watch'; code: string; id?: number }
+  | { type: 'move'; move: string; ply: number; id?: number }
+  | { type: 'ping'; id?: number } // answered by nothing we rely on; keeps NATs open
+  | { type: 'hint'; id?: number } // EXTENSION
+  | { type: 'review'; code: string; id?: number }; // EXTENSION
+
+// ---- parsing: loose on extras, strict on what we use ----
+
+type Obj = Record<string, unknown>;
+
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
+const isStr = (v: unknown): v is string => typeof v === 'string';
+const isArrOf = <T>(v: unknown, f: (x: unknown) => x is T): v is T[] =>
+  Array.isArray(v) && v.every(f);
+const isIntOrNull = (v: unknown): v is number | null => v === null || isInt(v);
+
+function isRound(v: unknown): v is Round {
+  return (
+    isObj(v) &&
+    isInt(v.dealer) &&
+    isArrOf(v.table, isCard) &&
+    (v.dealt === undefined || isArrOf(v.dealt, isCard)) &&
+    isArrOf(v.moves, isStr)
+  );
+}
+
+function isSide(v: unknown): v is Side {
+  return isObj(v) && isObj(v.points) && isInt(v.cards) && isInt(v.round_total);
+}
+
+const PRESENCE: readonly string[] = ['here', 'away', 'bot'];
+const STATUS: readonly string[] = ['waiting', 'playing', 'finished'];
+
+function checkState(m: Obj): boolean {
+  return (
+    isStr(m.code) &&
+    isIntOrNull(m.seat) &&
+    isStr(m.status) &&
+    STATUS.includes(m.status) &&
+    isArrOf(m.seats, isStr) &&
+    isArrOf(m.presence, (p): p is Presence => isStr(p) && PRESENCE.includes(p)) &&
+    isIntOrNull(m.to_play) &&
+    isObj(m.rules) &&
+    isArrOf(m.scores, isInt) &&
+    (m.round === null || m.round === undefined || isRound(m.round)) &&
+    (m.hand === undefined || isArrOf(m.hand, isCard)) &&
+    (m.legal === undefined || isArrOf(m.legal, isStr))
+  );
+}
+
+/** One text frame to a message we understand, or null (unknown type, or a
+ * known type whose fields are not what CONTRACTS.md says). */
+export function parse(text: string): ServerMsg | null {
+  let m: unknown;
+  try {
+    m = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!isObj(m) || !isStr(m.type)) return null;
+  switch (m.type) {
+    case 'hello':
+      return isInt(m.protocol) ? (m as unknown as HelloMsg) : null;
+    case 'seated':
+      return isStr(m.code) && isInt(m.seat) && isStr(m.token) ? (m as unknown as SeatedMsg) : null;
+    case 'state':
+      if (!checkState(m)) return null;
+      if (m.round === undefined) m.round = null;
+      if (!isStr(m.seed_sha256)) m.seed_sha256 = '';
+      return m as unknown as StateMsg;
+    case 'round_over':
+      return isArrOf(m.sides, isSide) && isArrOf(m.totals, isInt)
+        ? (m as unknown as RoundOverMsg)
+        : null;
+    case 'game_over':
+      return isArrOf(m.totals, isInt) && isIntOrNull(m.winner)
+        ? ({ ...m, seed: isStr(m.seed) ? m.seed : '' } as unknown as GameOverMsg)
+        : null;
+    case 'error':
+      return isStr(m.message) ? (m as unknown as ErrorMsg) : null;
+    case 'hint':
+      return isStr(m.move) && typeof m.value === 'number' ? (m as unknown as HintMsg) : null;
+    case 'review':
+      return Array.isArray(m.rounds) ? (m as unknown as ReviewMsg) : null;
+    default:
+      return null;
+  }
+}

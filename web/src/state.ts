@@ -1,0 +1,388 @@
+/*
+ * state.ts -- the headless table: everything the screen shows, computed from
+ * the server's last `state` message and the player's selection, with no DOM.
+ * render.ts draws it, input.ts changes it, test/state.test.ts checks it.
+ *
+ * What must stay true:
+ * - a move can only be chosen from the server's `legal` list (illegal plays
+ *   are impossible, not refused later);
+ * - the table, the piles and the scope are replayed from `round.table` and
+ *   `round.moves` alone (public knowledge), as RULES.md "A turn" plays them;
+ * - the server's numbers (round_over, scores) win over ours when both exist.
+ */
+import {
+  type Card,
+  type Move,
+  type Presence,
+  type Round,
+  type Rules,
+  type Side,
+  type StateMsg,
+  formatMove,
+  parseMove,
+  rankOf,
+  suitOf,
+  SUITS,
+} from './protocol.js';
+import {
+  type Effective,
+  effective,
+  handSize,
+  num,
+  playsPerRound,
+  sideCount,
+  sideOf,
+  tableCardsDealt,
+} from './rules.js';
+
+// ---------------------------------------------------------------- replay --
+
+export interface Replayed {
+  table: Card[]; // the table now
+  piles: Card[][]; // per side: captured cards (leftovers once the round ends)
+  scope: Card[][]; // per side: the cards that made a scopa (shown across)
+  lastCapture: number | null; // side that captured last
+  played: number[]; // per seat: cards played this round
+  complete: boolean; // every card of the round has been played
+  bonus: Card[]; // deal_bonus: the table cards the dealer's side took at once
+}
+
+/** The seat that plays move i of a round (the seat after the dealer leads). */
+export function seatOfMove(dealer: number, i: number, players: number): number {
+  return (dealer + 1 + i) % players;
+}
+
+const sum = (cs: readonly Card[]): number => cs.reduce((a, c) => a + rankOf(c), 0);
+
+/** RULES.md "A turn" and "End of the round", replayed on public cards. */
+export function replay(round: Round, rules: Rules): Replayed {
+  const r = effective(rules);
+  const players = num(r, 'players');
+  const sides = sideCount(r);
+  const piles: Card[][] = Array.from({ length: sides }, () => []);
+  const scope: Card[][] = Array.from({ length: sides }, () => []);
+  const played = new Array<number>(players).fill(0);
+  let table: Card[] = [...round.table];
+  let lastCapture: number | null = null;
+  const bonus: Card[] = [];
+  const dealerSide = sideOf(r, round.dealer);
+  if (r.deal_bonus === 'fifteen' && table.length === 4 && (sum(table) === 15 || sum(table) === 30)) {
+    // deal_bonus: the dealer's side takes the four cards and 1 or 2 scope.
+    bonus.push(...table);
+    piles[dealerSide]!.push(...table);
+    const n = sum(table) === 30 ? 2 : 1;
+    for (let k = 0; k < n; k++) scope[dealerSide]!.push(table[k]!);
+    table = [];
+    lastCapture = dealerSide;
+  }
+  const total = playsPerRound(r);
+  round.moves.forEach((text, i) => {
+    const m = parseMove(text);
+    if (!m) return;
+    const seat = seatOfMove(round.dealer, i, players);
+    const side = sideOf(r, seat);
+    played[seat] = (played[seat] ?? 0) + 1;
+    const before = table.length;
+    const takenAlone =
+      m.takes.length === 0 && before === 0 && rankOf(m.card) === 1 && aceTakenFromEmpty(r, i, round);
+    if (m.takes.length === 0 && !takenAlone) {
+      table.push(m.card);
+      return;
+    }
+    table = table.filter((c) => !m.takes.includes(c));
+    piles[side]!.push(m.card, ...m.takes);
+    lastCapture = side;
+    const last = i === total - 1;
+    const sweep = isAceSweep(r, m, before, round, i);
+    const scopaCounts = !sweep || r.ace_sweep_scopa === true;
+    if (table.length === 0 && scopaCounts && (!last || r.last_card_scopa === true)) scope[side]!.push(m.card);
+  });
+  const complete = round.moves.length >= total;
+  if (complete && table.length) {
+    const to =
+      r.leftovers === 'dealer' ? dealerSide : r.leftovers === 'nobody' ? null : lastCapture;
+    if (to !== null) piles[to]!.push(...table);
+    table = [];
+  }
+  return { table, piles, scope, lastCapture, played, complete, bonus };
+}
+
+/** ace_empty_table "taken": an ace alone on an empty table is a capture,
+ * except as the first play under no_sweep / no_ace (RULES.md, case 1). */
+function aceTakenFromEmpty(r: Effective, i: number, _round: Round): boolean {
+  if (r.ace_sweeps !== true || r.ace_empty_table !== 'taken') return false;
+  return !(i === 0 && r.ace_first_play !== 'sweeps');
+}
+
+/** An ace that swept the table (not an ace taking the only ace). */
+function isAceSweep(r: Effective, m: Move, before: number, _round: Round, i: number): boolean {
+  if (r.ace_sweeps !== true || rankOf(m.card) !== 1 || m.takes.length !== before || before === 0) return false;
+  if (i === 0 && r.ace_first_play !== 'sweeps') return false;
+  if (before === 1 && rankOf(m.takes[0]!) === 1) return false;
+  return before > 1 || rankOf(m.takes[0]!) !== 1;
+}
+
+// ------------------------------------------------------ counts and deals --
+
+/** Cards in each seat's hand now (others' are shown as backs). */
+export function handCounts(round: Round, rules: Rules, toPlay: number | null): number[] {
+  const r = effective(rules);
+  const players = num(r, 'players');
+  const n = round.moves.length;
+  const played = replay(round, rules).played;
+  const first = handSize(r);
+  if (r.game !== 'scopa') return played.map((p) => Math.max(0, first - p));
+  const perDeal = 3 * players;
+  const deals = playsPerRound(r) / perDeal; // 6 hands at 2 players, 4 at 3 ...
+  if (num(r, 'refill') === 1) {
+    if (n < perDeal) return played.map((p) => Math.max(0, 3 - p));
+    return played.map((_, s) => (s === toPlay ? 1 : 0));
+  }
+  const dealt = Math.min(deals, Math.floor(n / perDeal) + 1) * 3;
+  return played.map((p) => Math.max(0, dealt - p));
+}
+
+/** Cards left in the stock. */
+export function stockCount(round: Round, rules: Rules): number {
+  const r = effective(rules);
+  if (r.game !== 'scopa') return 0;
+  const players = num(r, 'players');
+  const n = round.moves.length;
+  const perDeal = 3 * players;
+  const afterTable = 40 - tableCardsDealt(r);
+  if (num(r, 'refill') === 1) {
+    if (n < perDeal) return afterTable - perDeal;
+    return Math.max(0, afterTable - n - 1);
+  }
+  const deals = Math.min(playsPerRound(r) / perDeal, Math.floor(n / perDeal) + 1);
+  return afterTable - deals * perDeal;
+}
+
+// ------------------------------------------------------- choosing a move --
+
+export type Reason =
+  | 'lay' // the card has no capture: it is laid
+  | 'must-capture' // mandatory_capture: a card that can take must take
+  | 'match-first' // a card of the same rank is on the table: it takes that, not a sum
+  | 'sweep' // an ace sweeps the table (ace_sweeps)
+  | 'choice' // several moves: click again to cycle
+  | 'not-playable'; // in hand but no legal move (regola del vile, refill: 1)
+
+export interface CardChoice {
+  card: Card;
+  options: Move[]; // the legal moves with this card, captures first (fewest cards first), the lay last
+  reason: Reason;
+}
+
+/** Does some set of two or more table cards add up to v?  (rule 2) */
+export function hasSumSet(table: readonly Card[], v: number): boolean {
+  const ranks = table.map(rankOf);
+  const go = (i: number, left: number, count: number): boolean => {
+    if (left === 0) return count >= 2;
+    if (left < 0 || i >= ranks.length) return false;
+    return go(i + 1, left - ranks[i]!, count + 1) || go(i + 1, left, count);
+  };
+  return go(0, v, 0);
+}
+
+function orderOptions(ms: Move[]): Move[] {
+  return [...ms].sort((a, b) => {
+    if (!a.takes.length !== !b.takes.length) return a.takes.length ? -1 : 1;
+    if (a.takes.length !== b.takes.length) return a.takes.length - b.takes.length;
+    return formatMove(a) < formatMove(b) ? -1 : formatMove(a) > formatMove(b) ? 1 : 0;
+  });
+}
+
+/** The choice for each card in hand, from the server's legal list alone. */
+export function choices(hand: readonly Card[], legal: readonly string[], table: readonly Card[], rules: Rules): CardChoice[] {
+  const r = effective(rules);
+  const moves = legal.map(parseMove).filter((m): m is Move => m !== null);
+  return hand.map((card) => {
+    const options = orderOptions(moves.filter((m) => m.card === card));
+    return { card, options, reason: reasonFor(card, options, table, r) };
+  });
+}
+
+function reasonFor(card: Card, options: Move[], table: readonly Card[], r: Effective): Reason {
+  if (options.length === 0) return 'not-playable';
+  const captures = options.filter((m) => m.takes.length > 0);
+  if (captures.length === 0) return 'lay';
+  const v = rankOf(card);
+  const sweeps = r.ace_sweeps === true && v === 1 && table.length > 1 && captures.some((m) => m.takes.length === table.length);
+  if (options.length > 1) return 'choice';
+  if (sweeps) return 'sweep';
+  const single = captures.every((m) => m.takes.length === 1 && rankOf(m.takes[0]!) === v);
+  if (r.capture === 'match' && r.single_match_first !== false && single && hasSumSet(table, v)) return 'match-first';
+  return 'must-capture';
+}
+
+/** The player's pending choice: a card picked, and which of its moves is shown. */
+export interface Selection {
+  card: Card;
+  index: number;
+}
+
+export type PickResult =
+  | { kind: 'none' } // the card cannot be played now
+  | { kind: 'play'; move: Move } // one move only: play it at once
+  | { kind: 'select'; selection: Selection }; // several: show option `index`
+
+/** A click (or key) on a hand card: the first click picks it, the next ones
+ * cycle through its moves (seed 004: "click again on the card"). */
+export function pickCard(cs: readonly CardChoice[], sel: Selection | null, card: Card): PickResult {
+  const c = cs.find((x) => x.card === card);
+  if (!c || c.options.length === 0) return { kind: 'none' };
+  if (c.options.length === 1) return { kind: 'play', move: c.options[0]! };
+  if (sel && sel.card === card) return { kind: 'select', selection: { card, index: (sel.index + 1) % c.options.length } };
+  return { kind: 'select', selection: { card, index: 0 } };
+}
+
+/** A click on a table card while a hand card is picked: the next of its
+ * moves that takes that card (or null: that card cannot be taken). */
+export function pickTableCard(cs: readonly CardChoice[], sel: Selection, target: Card): Selection | null {
+  const c = cs.find((x) => x.card === sel.card);
+  if (!c) return null;
+  const n = c.options.length;
+  for (let k = 1; k <= n; k++) {
+    const i = (sel.index + k) % n;
+    if (c.options[i]!.takes.includes(target)) return { card: sel.card, index: i };
+  }
+  return null;
+}
+
+export function selectedMove(cs: readonly CardChoice[], sel: Selection | null): Move | null {
+  if (!sel) return null;
+  const c = cs.find((x) => x.card === sel.card);
+  return c?.options[sel.index] ?? null;
+}
+
+// --------------------------------------------------------------- layout --
+
+export type Slot = 'bottom' | 'bottom-right' | 'right' | 'top-right' | 'top' | 'top-left' | 'left' | 'bottom-left';
+
+/** Where each seat sits on screen, the viewer at the bottom.  Play goes
+ * counter-clockwise (RULES.md: seat i+1 sits to the right of seat i), so the
+ * next seat is on the viewer's right; at 4 and 6 the partner (side i mod S)
+ * is opposite. */
+export function layout(players: number, viewer: number | null): Slot[] {
+  const me = viewer ?? 0;
+  const around: Record<number, Slot[]> = {
+    2: ['bottom', 'top'],
+    3: ['bottom', 'top-right', 'top-left'],
+    4: ['bottom', 'right', 'top', 'left'],
+    6: ['bottom', 'bottom-right', 'top-right', 'top', 'top-left', 'bottom-left'],
+  };
+  const slots = around[players] ?? around[2]!;
+  const out: Slot[] = [];
+  for (let s = 0; s < players; s++) out.push(slots[(s - me + players) % players] ?? 'top');
+  return out;
+}
+
+// ------------------------------------------------------------ scoring ----
+
+/** Primiera values (RULES.md "Cards"); faces 0 under faces_zero. */
+export function primieraValue(c: Card, facesZero = false): number {
+  const v = [0, 16, 12, 13, 14, 15, 18, 21, 10, 10, 10][rankOf(c)]!;
+  return facesZero && rankOf(c) >= 8 ? 0 : v;
+}
+
+export interface Itemised {
+  cards: number[];
+  denari: Card[][]; // per side, its coins
+  settebello: number | null; // side holding 7d
+  reBello: number | null; // side holding 10d
+  primiera: (Card | null)[][]; // per side, per suit (d c s b): its best card
+  sevens: Card[][];
+  scope: Card[][];
+}
+
+/** The cards behind each category of a complete round, for the score
+ * screen (the points themselves come from the server's round_over). */
+export function itemise(rep: Replayed, rules: Rules): Itemised {
+  const r = effective(rules);
+  const facesZero = r.primiera === 'faces_zero';
+  const has = (card: Card) => {
+    const i = rep.piles.findIndex((p) => p.includes(card));
+    return i < 0 ? null : i;
+  };
+  return {
+    cards: rep.piles.map((p) => p.length),
+    denari: rep.piles.map((p) => p.filter((c) => suitOf(c) === 'd').sort((a, b) => rankOf(a) - rankOf(b))),
+    settebello: has('7d'),
+    reBello: has('10d'),
+    primiera: rep.piles.map((p) =>
+      SUITS.map((s) => {
+        const inSuit = p.filter((c) => suitOf(c) === s);
+        if (!inSuit.length) return null;
+        return inSuit.reduce((best, c) => (primieraValue(c, facesZero) > primieraValue(best, facesZero) ? c : best));
+      }),
+    ),
+    sevens: rep.piles.map((p) => p.filter((c) => rankOf(c) === 7)),
+    scope: rep.scope,
+  };
+}
+
+/** Do our replayed piles agree with the server's round_over?  When they do
+ * not (a round we saw only in part), the score screen shows the server's
+ * numbers without the cards. */
+export function agrees(it: Itemised, sides: readonly Side[]): boolean {
+  return sides.every((s, i) => it.cards[i] === s.cards && (it.denari[i]?.length ?? -1) === s.denari);
+}
+
+// --------------------------------------------------------- the table -----
+
+/** What the table screen shows, all of it derived from one state message. */
+export interface TableView {
+  code: string;
+  viewer: number | null;
+  status: StateMsg['status'];
+  names: string[];
+  presence: Presence[];
+  toPlay: number | null;
+  rules: Rules;
+  eff: Effective;
+  scores: number[];
+  slots: Slot[];
+  round: Round | null;
+  rep: Replayed | null;
+  hand: Card[];
+  counts: number[]; // per seat, cards in hand
+  stock: number;
+  choices: CardChoice[];
+  myTurn: boolean;
+  lastMove: { seat: number; move: Move } | null;
+  ply: number; // moves of this round seen: the `ply` of our next move
+}
+
+export function tableView(s: StateMsg): TableView {
+  const eff = effective(s.rules);
+  const players = num(eff, 'players');
+  const round = s.round;
+  const rep = round ? replay(round, s.rules) : null;
+  const hand = s.hand ?? [];
+  const legal = s.legal ?? [];
+  const lastText = round?.moves[round.moves.length - 1];
+  const last = lastText ? parseMove(lastText) : null;
+  return {
+    code: s.code,
+    viewer: s.seat,
+    status: s.status,
+    names: s.seats,
+    presence: s.presence,
+    toPlay: s.to_play,
+    rules: s.rules,
+    eff,
+    scores: s.scores,
+    slots: layout(players, s.seat),
+    round,
+    rep,
+    hand,
+    counts: round ? handCounts(round, s.rules, s.to_play) : new Array<number>(players).fill(0),
+    stock: round ? stockCount(round, s.rules) : 0,
+    choices: choices(hand, legal, rep?.table ?? [], s.rules),
+    myTurn: s.seat !== null && s.to_play === s.seat && legal.length > 0,
+    lastMove:
+      round && last ? { seat: seatOfMove(round.dealer, round.moves.length - 1, players), move: last } : null,
+    ply: round?.moves.length ?? 0,
+  };
+}

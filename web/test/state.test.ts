@@ -1,0 +1,287 @@
+/*
+ * state.test.ts -- the headless table (state.ts), protocol parsing
+ * (protocol.ts) and the rules table (rules.ts), under node's test runner.
+ * Test names cite the rule of docs/RULES.md or the contract of
+ * docs/CONTRACTS.md they check.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { type Card, type Round, type StateMsg, formatMove, parse, parseMove, sameMove } from '../src/protocol.js';
+import {
+  choices,
+  handCounts,
+  hasSumSet,
+  itemise,
+  layout,
+  pickCard,
+  pickTableCard,
+  replay,
+  selectedMove,
+  stockCount,
+  tableView,
+  agrees,
+} from '../src/state.js';
+import { conflicts, differences, effective, PRESETS, seatsOfSide, sideCount, sideOf } from '../src/rules.js';
+import { LANGS, STRINGS, t, pickLang } from '../src/i18n.js';
+
+test('notation: moves parse and print as RULES.md writes them', () => {
+  assert.deepEqual(parseMove('10bx3c+7b'), { card: '10b', takes: ['3c', '7b'] });
+  assert.deepEqual(parseMove('7s'), { card: '7s', takes: [] });
+  assert.equal(parseMove('11b'), null);
+  assert.equal(parseMove('7S'), null);
+  assert.equal(parseMove('7sx'), null);
+  assert.equal(parseMove('7sx3c+'), null);
+  assert.equal(parseMove('7sx3cx4c'), null);
+  assert.equal(formatMove({ card: '10b', takes: ['3c', '7b'] }), '10bx3c+7b');
+  assert.ok(sameMove(parseMove('7dx3c+4s')!, parseMove('7dx4s+3c')!));
+  assert.ok(!sameMove(parseMove('7dx3c+4s')!, parseMove('7dx7c')!));
+});
+
+const STATE = {
+  type: 'state',
+  code: 'K7QX2M',
+  seat: 0,
+  status: 'playing',
+  seats: ['Anna', 'best'],
+  presence: ['here', 'bot'],
+  to_play: 0,
+  seed_sha256: '9f2c',
+  rules: {},
+  scores: [3, 5],
+  round: { dealer: 1, table: ['1c', '5c', '6s', '9d'], dealt: ['2d', '5s', '7b'], moves: [] },
+  hand: ['2d', '5s', '7b'],
+  legal: ['5sx5c', '2d', '7b'],
+};
+
+test('contract serve: a state message as CONTRACTS.md writes it parses', () => {
+  const m = parse(JSON.stringify(STATE));
+  assert.ok(m && m.type === 'state');
+  assert.equal(m.code, 'K7QX2M');
+  assert.deepEqual(m.hand, ['2d', '5s', '7b']);
+});
+
+test('contract serve: unknown fields and types are ignored, broken messages refused', () => {
+  const m = parse(JSON.stringify({ ...STATE, future_field: { x: 1 } }));
+  assert.ok(m && m.type === 'state');
+  assert.equal(parse(JSON.stringify({ type: 'tournament', x: 1 })), null);
+  assert.equal(parse('not json'), null);
+  assert.equal(parse(JSON.stringify({ ...STATE, hand: ['11d'] })), null);
+  assert.equal(parse(JSON.stringify({ ...STATE, presence: ['gone', 'bot'] })), null);
+  const spectator = { ...STATE, seat: null, round: { dealer: 1, table: [], moves: [] } } as Record<string, unknown>;
+  delete spectator.hand;
+  delete spectator.legal;
+  const w = parse(JSON.stringify(spectator));
+  assert.ok(w && w.type === 'state' && w.seat === null && w.hand === undefined);
+  const go = parse(JSON.stringify({ type: 'game_over', totals: [11, 4], winner: 0, seed: 'ab12' }));
+  assert.ok(go && go.type === 'game_over' && go.seed === 'ab12');
+  const ro = parse(
+    JSON.stringify({
+      type: 'round_over',
+      totals: [3, 1],
+      sides: [
+        { cards: 22, denari: 6, settebello: true, primiera: 78, scope: 0, sevens: 3, round_total: 3, points: {} },
+        { cards: 18, denari: 4, settebello: false, primiera: 70, scope: 1, sevens: 1, round_total: 1, points: {} },
+      ],
+    }),
+  );
+  assert.ok(ro && ro.type === 'round_over' && ro.sides.length === 2);
+  assert.equal(parse(JSON.stringify({ type: 'seated', code: 'K', seat: 0 })), null); // no token
+});
+
+test('capture-1: a card of the same rank must be taken, the sum sets are not offered (match-first)', () => {
+  // seed 004, figure 2a: the five takes the five, not the one and the four.
+  const table: Card[] = ['5b', '1c', '4d', '9s'];
+  const cs = choices(['5s', '2c'], ['5sx5b', '2c'], table, {});
+  const five = cs[0]!;
+  assert.equal(five.options.length, 1);
+  assert.equal(five.reason, 'match-first');
+  assert.equal(cs[1]!.reason, 'lay');
+  assert.ok(hasSumSet(table, 5));
+  assert.ok(!hasSumSet(['5b', '9s'], 5));
+});
+
+test('capture-2: several sets for one card cycle on each click, then wrap', () => {
+  // seed 004, figure 2b: "the program lets you choose ... if you click again".
+  const legal = ['9dx5c+1s+3b', '9dx5c+4b', '9dx1s+3b+5c+', '2c'].filter((m) => parseMove(m));
+  const cs = choices(['9d', '2c'], legal, ['5c', '1s', '3b', '4b'], {});
+  assert.equal(cs[0]!.reason, 'choice');
+  assert.equal(cs[0]!.options.length, 2);
+  // fewest cards first
+  assert.equal(formatMove(cs[0]!.options[0]!), '9dx5c+4b');
+  let r = pickCard(cs, null, '9d');
+  assert.equal(r.kind, 'select');
+  let sel = r.kind === 'select' ? r.selection : null;
+  assert.equal(formatMove(selectedMove(cs, sel)!), '9dx5c+4b');
+  r = pickCard(cs, sel, '9d');
+  sel = r.kind === 'select' ? r.selection : null;
+  assert.equal(formatMove(selectedMove(cs, sel)!), '9dx5c+1s+3b');
+  r = pickCard(cs, sel, '9d');
+  sel = r.kind === 'select' ? r.selection : null;
+  assert.equal(sel!.index, 0);
+  // a single-move card plays at once
+  const two = pickCard(cs, sel, '2c');
+  assert.equal(two.kind, 'play');
+});
+
+test('capture-2: a click on a table card picks the next set that takes it', () => {
+  const cs = choices(['9d'], ['9dx5c+4b', '9dx5c+1s+3b'], ['5c', '1s', '3b', '4b'], {});
+  const sel = { card: '9d' as Card, index: 0 };
+  const s2 = pickTableCard(cs, sel, '1s');
+  assert.deepEqual(s2, { card: '9d', index: 1 });
+  assert.deepEqual(pickTableCard(cs, s2!, '5c'), { card: '9d', index: 0 });
+  assert.equal(pickTableCard(cs, sel, '7d' as Card), null);
+});
+
+test('mandatory_capture: a card that must take says so; with false the lay is the last choice', () => {
+  const table: Card[] = ['3c', '4s'];
+  const forced = choices(['7d'], ['7dx3c+4s'], table, {});
+  assert.equal(forced[0]!.reason, 'must-capture');
+  const free = choices(['7d'], ['7d', '7dx3c+4s'], table, { mandatory_capture: false });
+  assert.equal(free[0]!.reason, 'choice');
+  assert.equal(formatMove(free[0]!.options[1]!), '7d');
+});
+
+test('illegal plays are impossible: a card not in legal cannot be picked', () => {
+  const cs = choices(['1d', '5s'], ['5s'], [], { ace_sweeps: true, ace_first_play: 'no_ace' });
+  assert.equal(cs[0]!.reason, 'not-playable');
+  assert.equal(pickCard(cs, null, '1d').kind, 'none');
+  assert.equal(pickCard(cs, null, '7d').kind, 'none');
+});
+
+test('ace_sweeps: an ace that sweeps is explained as a sweep', () => {
+  const cs = choices(['1d'], ['1dx5c+6s'], ['5c', '6s'], { ace_sweeps: true });
+  assert.equal(cs[0]!.reason, 'sweep');
+});
+
+test('seats: the next seat sits on the right, the partner opposite (2, 3, 4, 6 players)', () => {
+  assert.deepEqual(layout(2, 0), ['bottom', 'top']);
+  assert.deepEqual(layout(2, 1), ['top', 'bottom']);
+  assert.deepEqual(layout(3, 2), ['top-right', 'top-left', 'bottom']);
+  assert.deepEqual(layout(4, 1), ['left', 'bottom', 'right', 'top']);
+  const r4 = effective({ players: 4, teams: true });
+  assert.equal(layout(4, 1)[(1 + 2) % 4], 'top'); // partner of seat 1 is seat 3
+  assert.equal(sideOf(r4, 3), sideOf(r4, 1));
+  const six2 = effective({ players: 6, teams: true, team_size: 2 });
+  assert.equal(sideCount(six2), 3);
+  assert.deepEqual(seatsOfSide(six2, 0), [0, 3]);
+  assert.equal(layout(6, 0)[3], 'top');
+  const six3 = effective({ players: 6, teams: true, team_size: 3 });
+  assert.deepEqual(seatsOfSide(six3, 1), [1, 3, 5]);
+  assert.deepEqual(layout(6, 4), ['top-right', 'top', 'top-left', 'bottom-left', 'bottom', 'bottom-right']);
+  assert.equal(layout(4, null)[0], 'bottom'); // a spectator sees seat 0 at the bottom
+});
+
+test('presets and defaults: scopone plays 4 in teams, presets are RULES.md\'s', () => {
+  const s = effective(PRESETS.scopone!);
+  assert.equal(s.players, 4);
+  assert.equal(s.teams, true);
+  assert.equal(effective({}).target, 11);
+  assert.equal(effective(PRESETS.escoba!).target, 21);
+  assert.deepEqual(differences({ target: 21 }), [['target', 21]]);
+  assert.deepEqual(differences(PRESETS.scopone!), []);
+  assert.deepEqual(conflicts({}), []);
+  assert.deepEqual(conflicts(PRESETS.trentuno!), []);
+  assert.ok(conflicts({ teams: true }).includes('teams'));
+  assert.ok(conflicts({ ace_empty_table: 'taken' }).includes('ace_empty_table'));
+  assert.ok(conflicts({ lowest_wins: true, cappotto: 7 }).includes('lowest_wins'));
+});
+
+test('a turn: the table, piles and scope replay from the moves; the last card scores no scopa', () => {
+  const round: Round = { dealer: 1, table: ['1c', '5c', '6s', '9d'], moves: ['5sx5c', '2d', '7bx1c+6s'] };
+  const rep = replay(round, {});
+  assert.deepEqual(rep.table, ['9d', '2d']);
+  assert.deepEqual(rep.piles[0], ['5s', '5c', '7b', '1c', '6s']);
+  assert.deepEqual(rep.piles[1], []);
+  assert.deepEqual(rep.played, [2, 1]);
+  assert.deepEqual(rep.scope, [[], []]);
+  // seat 1 plays move 1 and seat 0 move 2 (dealer 1: seat 0 leads)
+  const rep2 = replay({ dealer: 1, table: ['1c', '5c'], moves: ['6bx1c+5c'] }, {});
+  assert.deepEqual(rep2.scope[0], ['6b']);
+  assert.equal(rep2.lastCapture, 0);
+});
+
+function fullRound(): Round {
+  // 36 plays: the first 35 laid, the last sweeps the 39 cards?  Keep it
+  // simple: a round where seat 0 sweeps everything with the last card is
+  // built from a made-up legal-looking sequence of lays.
+  const table: Card[] = ['1c', '2c', '3c', '4c'];
+  const moves: string[] = [];
+  const suits = ['d', 's', 'b'] as const;
+  const all: Card[] = [];
+  for (const s of suits) for (let r = 1; r <= 10; r++) all.push(`${r}${s}` as Card);
+  for (let r = 5; r <= 10; r++) all.push(`${r}c` as Card);
+  for (let i = 0; i < 35; i++) moves.push(all[i]!);
+  moves.push(`${all[35]!}x1c`);
+  return { dealer: 1, table, moves };
+}
+
+test('end of the round: leftovers go to the side that captured last, and never as a scopa', () => {
+  const round = fullRound();
+  const rep = replay(round, {});
+  assert.ok(rep.complete);
+  assert.equal(rep.table.length, 0);
+  assert.equal(rep.piles[1]!.length, 40);
+  assert.deepEqual(rep.scope, [[], []]);
+  const nobody = replay(round, { leftovers: 'nobody' });
+  assert.equal(nobody.piles[1]!.length, 2);
+  const dealer = replay(round, { leftovers: 'dealer' });
+  assert.equal(dealer.piles[1]!.length, 40);
+  const it = itemise(rep, {});
+  assert.equal(it.settebello, 1);
+  assert.equal(it.cards[1], 40);
+  assert.deepEqual(it.primiera[1], ['7d', '7c', '7s', '7b']);
+  assert.ok(agrees(it, [
+    { cards: 0, denari: 0, settebello: false, primiera: 0, scope: 0, sevens: 0, round_total: 0, points: {} as never },
+    { cards: 40, denari: 10, settebello: true, primiera: 84, scope: 0, sevens: 4, round_total: 4, points: {} as never },
+  ]));
+});
+
+test('deal_bonus fifteen: the dealer\'s side takes a table adding up to 15 and a scopa', () => {
+  const rep = replay({ dealer: 1, table: ['1c', '2c', '3c', '9d'], moves: [] }, { deal_bonus: 'fifteen', capture: 'quindici' });
+  assert.equal(rep.table.length, 0);
+  assert.equal(rep.piles[1]!.length, 4);
+  assert.equal(rep.scope[1]!.length, 1);
+});
+
+test('ace_sweeps: a sweep is a scopa only under ace_sweep_scopa; an ace taken alone too', () => {
+  const r = { dealer: 1, table: ['5c', '6s', '2b', '3b'] as Card[], moves: ['1dx5c+6s+2b+3b'] };
+  assert.equal(replay(r, { ace_sweeps: true }).scope[0]!.length, 1);
+  assert.equal(replay(r, { ace_sweeps: true, ace_sweep_scopa: false }).scope[0]!.length, 0);
+  const taken = replay({ dealer: 1, table: ['5c'], moves: ['5sx5c', '1d'] }, { ace_sweeps: true, ace_empty_table: 'taken' });
+  assert.deepEqual(taken.piles[1], ['1d']);
+  assert.equal(taken.table.length, 0);
+});
+
+test('the deal: hands and stock at 2 players across the six hands', () => {
+  const r: Round = { dealer: 1, table: ['1c', '5c', '6s', '9d'], moves: [] };
+  assert.deepEqual(handCounts(r, {}, 0), [3, 3]);
+  assert.equal(stockCount(r, {}), 30);
+  const six = { ...r, moves: ['2d', '3d', '4d', '2s', '3s', '4s'] };
+  assert.deepEqual(handCounts(six, {}, 0), [3, 3]);
+  assert.equal(stockCount(six, {}), 24);
+  const seven = { ...r, moves: [...six.moves, '2b'] };
+  assert.deepEqual(handCounts(seven, {}, 1), [2, 3]);
+  assert.equal(stockCount(fullRound(), {}), 0);
+  assert.deepEqual(handCounts(fullRound(), {}, null), [0, 0]);
+  const scopone: Round = { dealer: 3, table: [], moves: ['1d'] };
+  assert.deepEqual(handCounts(scopone, { game: 'scopone_scientifico' }, 1), [9, 10, 10, 10]);
+});
+
+test('tableView: whose turn, the last move and the ply of the next move', () => {
+  const v = tableView({ ...(STATE as unknown as StateMsg), round: { dealer: 1, table: ['1c', '5c', '6s', '9d'], dealt: [], moves: ['9s'] }, to_play: 1, legal: undefined });
+  assert.equal(v.myTurn, false);
+  assert.deepEqual(v.lastMove, { seat: 0, move: { card: '9s', takes: [] } });
+  assert.equal(v.ply, 1);
+  const mine = tableView(STATE as unknown as StateMsg);
+  assert.equal(mine.myTurn, true);
+  assert.equal(mine.ply, 0);
+  assert.deepEqual(mine.slots, ['bottom', 'top']);
+});
+
+test('i18n: Italian and English have the same keys, and the browser picks the language', () => {
+  for (const l of LANGS) for (const k of Object.keys(STRINGS.en)) assert.ok((STRINGS[l] as Record<string, string>)[k], `${l} lacks ${k}`);
+  assert.equal(pickLang(['it-IT', 'en']), 'it');
+  assert.equal(pickLang(['de-DE', 'en-US']), 'en');
+  assert.equal(pickLang(['de-DE']), 'en');
+  assert.equal(t('en', 'turnOf', { name: 'Anna' }), 'Anna to play');
+});
