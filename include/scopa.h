@@ -727,6 +727,233 @@ int scopa_record_save(const scopa_record *record, const char *path);
 /* A record that continues a replayed one (for resuming a game). */
 scopa_record *scopa_record_from_replay(const scopa_replay *replay);
 
+
+/* ------------------------------------------------------------------ */
+/* Seeds: one seed deals every deck of a game                          */
+/* ------------------------------------------------------------------ */
+
+/*
+ * A game's seed is a text of 1 to SCOPA_SEED_MAX lowercase hexadecimal
+ * digits (RULES.md "Game records", `seed`).  Round k's deck (k = 0 for the
+ * first round) depends on the seed, k and the rules alone:
+ *
+ *   1. The seed is read as a number, most significant digit first, into
+ *      four 64-bit words w[0..3] (w[3] holds the last 16 digits, w[2] the
+ *      16 before them, ...; missing digits are zeros).
+ *   2. The generator's four state words are s[i] = mix(w[i] ^ mix(k * 4 +
+ *      i + 1)), where mix(z) is splitmix64's output function (z +=
+ *      0x9e3779b97f4a7c15; z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9; z = (z
+ *      ^ (z >> 27)) * 0x94d049bb133111eb; z ^ (z >> 31)).
+ *   3. Decks are drawn with scopa_rng_deck until one is not a void deal
+ *      under the rules (kings_redeal); that deck is round k's.
+ *
+ * The first dealer is the seat scopa_rng_below(players) of the generator
+ * built the same way with k = -1 (mix(-4 + i + 1) as a 64-bit unsigned
+ * value).  Later dealers follow the rules (the seat after the previous
+ * dealer), so a whole game's decks and dealers follow from its seed.
+ */
+#define SCOPA_SEED_MAX 64
+#define SCOPA_SEED_TEXT (SCOPA_SEED_MAX + 1)
+
+/* SCOPA_OK if text is a valid seed (1..SCOPA_SEED_MAX lowercase hex
+ * digits), else SCOPA_EINVAL with a message. */
+int scopa_seed_check(const char *text, char *msg, size_t msgsize);
+
+/* The generator of round `round` of a game with this seed (round -1: the
+ * one that picks the first dealer).  seed must be valid. */
+void scopa_seed_rng(const char *seed, int round, scopa_rng *rng);
+
+/* Round `round`'s deck (void deals skipped) under checked rules. */
+void scopa_seed_deck(const char *seed, int round, const scopa_rules *rules,
+                     uint8_t deck[40]);
+
+/* The first dealer of a game with this seed, 0..players-1. */
+int scopa_seed_dealer(const char *seed, int players);
+
+/* A fresh seed of 32 hex digits (128 bits) from the operating system
+ * (getrandom).  Returns SCOPA_OK or SCOPA_EIO. */
+int scopa_seed_random(char seed[SCOPA_SEED_TEXT]);
+
+/* The lowercase hex SHA-256 of the seed's ASCII bytes: a commitment that
+ * can be shown before the game and checked after it (CONTRACTS.md
+ * `seed_sha256`).  out holds 65 bytes.  Returns SCOPA_OK or SCOPA_EIO if
+ * the digest library failed. */
+int scopa_seed_sha256(const char *seed, char out[65]);
+
+/* ------------------------------------------------------------------ */
+/* A whole game: seats, rounds, scores, the record                     */
+/* ------------------------------------------------------------------ */
+
+/*
+ * scopa_match is the one game loop every front end uses (the terminal
+ * game, the arena, replay, Python, the server): the rules, the seats, the
+ * rounds dealt from the seed, the live round, the totals, dealer rotation
+ * and the end of the game by every rule of RULES.md, and the history from
+ * which its record is written.  Its life:
+ *
+ *     scopa_match_new (or scopa_match_from_record)
+ *     while (!over)   scopa_match_deal, then scopa_match_apply until the
+ *                     round is over (each apply says what the move did)
+ *     scopa_match_record_json / scopa_match_save at any moment
+ *
+ * It does no I/O (except scopa_match_save) and runs no bots: a front end
+ * asks a bot for the move of a bot seat from scopa_match_view and applies
+ * it like anybody's.  An opaque handle that owns its memory (it grows by
+ * one round's worth per round); copy it with scopa_match_copy.
+ */
+typedef struct scopa_match scopa_match;
+
+/* Who sits at a seat. */
+enum { SCOPA_SEAT_PERSON, SCOPA_SEAT_BOT };
+
+typedef struct scopa_seat {
+  int kind;          /* SCOPA_SEAT_PERSON or SCOPA_SEAT_BOT              */
+  const char *name;  /* the name shown and recorded; NULL = ""            */
+  const char *bot;   /* a bot: its name for scopa_bot_new ("best")        */
+  const char *level; /* a bot: its level for people ("esperto"), or NULL */
+} scopa_seat;
+
+/* Where a game is. */
+enum {
+  SCOPA_MATCH_DEAL, /* no round in play: scopa_match_deal comes next      */
+  SCOPA_MATCH_PLAY, /* a round in play: scopa_match_apply                 */
+  SCOPA_MATCH_OVER  /* the game has ended                                 */
+};
+
+/* What a deal or a move did, so a front end can announce it without
+ * working it out again. */
+typedef struct scopa_event {
+  int round;   /* 0-based index of the round                            */
+  int ply;     /* index of the move in the round (-1 for a deal)         */
+  int seat;    /* who played (the dealer for a deal)                     */
+  scopa_move move;
+  scopa_cards table_before; /* the table just before the move           */
+  scopa_cards taken;        /* table cards taken (0: laid)             */
+  int scopa;                /* 1 if the move scored a scopa               */
+  int refilled;  /* cards dealt from the stock after it (a new hand)    */
+  int round_over;          /* this move ended the round                  */
+  scopa_cards leftovers;   /* then: the table cards left at the end     */
+  int leftovers_side;      /* the side that took them, -1 for nobody      */
+  scopa_score score;       /* then: the round's score                    */
+  int totals[SCOPA_MAX_SEATS]; /* then: the game's totals after it       */
+  int game_over;           /* the game ended with this round             */
+  int winner;              /* then: the winning side, -1 for none       */
+} scopa_event;
+
+/* Starts a game.  rules must be checked; seats lists rules->players seats
+ * (NULL: people without names); seed is a valid seed, or NULL for one
+ * from scopa_seed_random.  The first dealer follows from the seed.
+ * Returns SCOPA_OK and sets *out, SCOPA_EINVAL (a bad seed or seat, with
+ * a message), SCOPA_EIO (no random seed) or SCOPA_ENOMEM. */
+int scopa_match_new(const scopa_rules *rules, const scopa_seat *seats,
+                    const char *seed, scopa_match **out /* OUT */, char *msg,
+                    size_t msgsize);
+
+/* Frees a game; NULL is a no-op. */
+void scopa_match_free(scopa_match *match);
+
+/* A deep copy.  Returns SCOPA_OK and sets *out, or SCOPA_ENOMEM. */
+int scopa_match_copy(const scopa_match *match, scopa_match **out /* OUT */);
+
+/* SCOPA_MATCH_DEAL, _PLAY or _OVER. */
+int scopa_match_phase(const scopa_match *match);
+
+const scopa_rules *scopa_match_rules(const scopa_match *match);
+
+/* The seed ("" for a game restored from a record that had none: its new
+ * rounds are dealt from a seed drawn at restore, which is not recorded). */
+const char *scopa_match_seed(const scopa_match *match);
+
+/* Seat `seat`'s description (the strings are owned by the match).  A
+ * name may hold NUL bytes (a record can say "An\u0000na"): *name_len,
+ * when name_len is not NULL, gets its length in bytes. */
+void scopa_match_seat(const scopa_match *match, int seat, scopa_seat *out,
+                      size_t *name_len);
+
+/* The scores: totals, the next dealer, finished and winner. */
+const scopa_game *scopa_match_game(const scopa_match *match);
+
+/* The number of rounds dealt so far (the live or last one is index
+ * rounds - 1). */
+int scopa_match_rounds(const scopa_match *match);
+
+/* Round r (0..rounds-1) as played so far: dealer, deck, moves, and once
+ * complete its score and the totals after it. */
+const scopa_replay_round *scopa_match_round(const scopa_match *match, int r);
+
+/* The live round, or the last one once it is over; NULL before the first
+ * deal. */
+const scopa_state *scopa_match_state(const scopa_match *match);
+
+/* The seat to play, or -1 when no move is awaited. */
+int scopa_match_to_play(const scopa_match *match);
+
+/* Deals the next round from the seed.  Returns SCOPA_OK (ev, which may be
+ * NULL, says who dealt), or SCOPA_EOVER when a round is in play or the
+ * game is over. */
+int scopa_match_deal(scopa_match *match, scopa_event *ev);
+
+/* Deals the next round from a given deck (replaying a record; the deck is
+ * then not the seed's).  Errors as scopa_state_deal, and SCOPA_EOVER. */
+int scopa_match_deal_deck(scopa_match *match, const uint8_t deck[40],
+                          scopa_event *ev, char *msg, size_t msgsize);
+
+/* Plays a move for the seat to play: checked as scopa_state_check (the
+ * same messages), then played; at the end of the round the score is
+ * added and the end rules applied.  ev (may be NULL) says what the move
+ * did.  On error nothing changes.  Errors: SCOPA_EILLEGAL with a message,
+ * SCOPA_EOVER when no round is in play. */
+int scopa_match_apply(scopa_match *match, scopa_move move, scopa_event *ev,
+                      char *msg, size_t msgsize);
+
+/* Seat `seat`'s view of the current round with the scores before it, or
+ * with seat -1 the public view for spectators: the same fields with seat
+ * SCOPA_NO_SEAT, no hand and no dealt cards (every card in a hand or the
+ * stock is unseen).  Before the first deal the view is of an empty round. */
+void scopa_match_view(const scopa_match *match, int seat, scopa_view *out);
+
+/* The same as the fields of a `scopa engine` request (CONTRACTS.md):
+ * {"rules", "seat", "scores", "round": {"dealer", "table", "dealt",
+ * "moves"}}; for seat -1 "seat" is null and "round" has no "dealt".
+ * malloc'd (scopa_free), NULL if out of memory or before the first deal. */
+char *scopa_match_view_json(const scopa_match *match, int seat);
+
+/* A seed for a bot's choice at the current move: a function of the game's
+ * seed, the round and the move, so a seeded game plays the same again. */
+uint64_t scopa_match_bot_seed(const scopa_match *match);
+
+/* Who may read a record. */
+#define SCOPA_RECORD_FULL (-2)   /* everything: every deck and the seed  */
+#define SCOPA_RECORD_SEEN (-3)   /* what some seat has seen               */
+#define SCOPA_RECORD_PUBLIC (-1) /* what every seat has seen              */
+
+/*
+ * The game's record (RULES.md "Game records") as JSON text, malloc'd
+ * (scopa_free).  viewer SCOPA_RECORD_FULL gives the full record with the
+ * seed and its "seed_sha256"; any other viewer (a seat 0..players-1, or
+ * SCOPA_RECORD_SEEN or _PUBLIC) gives the record of a game in progress
+ * that can be shown while it goes on: no seed, and in the live round's
+ * deck every card the viewer may not know yet is null.  Seats where a bot
+ * sat carry "bots": [null, {"bot": "best", "level": "esperto"}] (one entry
+ * per seat); top-level fields of a restored record that this library does
+ * not know are written back as they were.  NULL if out of memory.
+ */
+char *scopa_match_record_json(const scopa_match *match, int viewer);
+
+/* Writes the full record to path so that a crash at any point leaves
+ * either the old file or the new one (scopa_record_save).  Returns
+ * SCOPA_OK or SCOPA_EIO with a message. */
+int scopa_match_save(const scopa_match *match, const char *path, char *msg,
+                     size_t msgsize);
+
+/* Restores a game from the text of a record, the unfinished round
+ * included, checked as scopa_replay_text does (same faults).  A record
+ * with a "seed" deals its next rounds from it, so a resumed game deals
+ * exactly what the straight game would have.  Returns SCOPA_OK and sets
+ * *out, or an error with *fault. */
+int scopa_match_from_record(const char *text, size_t len,
+                            scopa_match **out /* OUT */, scopa_fault *fault);
+
 #ifdef __cplusplus
 }
 #endif
