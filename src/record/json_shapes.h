@@ -29,4 +29,10 @@ json_t *scopa__side_object(const scopa_side_score *side);
  * quote input and cut it to fit, and JSON strings must be valid UTF-8. */
 void scopa__utf8_clean(char *text);
 
+/* Writes text and a newline to path so that a crash at any point leaves
+ * the old file or the new one, never a torn one.  Returns SCOPA_OK or
+ * SCOPA_EIO with a message. */
+int scopa__file_save(const char *path, const char *text, char *msg,
+                     size_t msgsize);
+
 #endif

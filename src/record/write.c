@@ -84,13 +84,13 @@ char *scopa_record_json(const scopa_record *rec) {
   return json_dumps(rec->root, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
 }
 
-int scopa_record_save(const scopa_record *rec, const char *path) {
+int scopa__file_save(const char *path, const char *text, char *msg,
+                     size_t msgsize) {
   size_t n = strlen(path);
   char *tmp = malloc(n + 16);
-  char *text = scopa_record_json(rec);
   int rc = SCOPA_EIO;
   FILE *fp = NULL;
-  if (!tmp || !text)
+  if (!tmp)
     goto out;
   snprintf(tmp, n + 16, "%s.tmp%ld", path, (long)getpid());
   fp = fopen(tmp, "w");
@@ -104,8 +104,16 @@ int scopa_record_save(const scopa_record *rec, const char *path) {
   else
     remove(tmp);
 out:
-  free(text);
+  if (rc != SCOPA_OK && msg && msgsize)
+    snprintf(msg, msgsize, "cannot save %s", path);
   free(tmp);
+  return rc;
+}
+
+int scopa_record_save(const scopa_record *rec, const char *path) {
+  char *text = scopa_record_json(rec);
+  int rc = text ? scopa__file_save(path, text, NULL, 0) : SCOPA_EIO;
+  free(text);
   return rc;
 }
 
