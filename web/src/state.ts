@@ -34,6 +34,9 @@ import {
   sideOf,
   tableCardsDealt,
 } from './rules.js';
+import type { ConnStatus } from './socket.js';
+import type { GameOverMsg, HintMsg, ReviewMsg, RoundOverMsg } from './protocol.js';
+import type { Lang } from './i18n.js';
 
 // ---------------------------------------------------------------- replay --
 
@@ -385,4 +388,36 @@ export function tableView(s: StateMsg): TableView {
       round && last ? { seat: seatOfMove(round.dealer, round.moves.length - 1, players), move: last } : null,
     ply: round?.moves.length ?? 0,
   };
+}
+
+// ------------------------------------------------------ the whole app ----
+
+/** Everything on screen, as data: main.ts changes it, render.ts draws it. */
+export interface AppState {
+  lang: Lang;
+  screen: 'home' | 'table' | 'leaderboard';
+  conn: ConnStatus;
+  code: string | null;
+  token: string | null;
+  seat: number | null;
+  msg: StateMsg | null;
+  view: TableView | null;
+  selection: Selection | null;
+  /** The card whose reason is shown (the last one picked or refused). */
+  explain: Card | null;
+  /** The round just scored, with the round as we last saw it (for cards). */
+  roundOver: { msg: RoundOverMsg; round: Round | null; rules: Rules } | null;
+  gameOver: GameOverMsg | null;
+  error: string | null;
+  notice: string | null;
+  hintsOn: boolean;
+  hint: HintMsg | null;
+  hintState: 'idle' | 'asking' | 'unavailable';
+  review: ReviewMsg | null;
+  reviewState: 'idle' | 'asking' | 'unavailable' | 'open';
+  reviewStep: number;
+  /** When each seat was first seen away (client clock, ms), for the countdown. */
+  awaySince: (number | null)[];
+  leaderboard: { state: 'loading' | 'ok' | 'unavailable'; rows: Record<string, unknown>[] };
+  skipAnim: boolean;
 }

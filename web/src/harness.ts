@@ -1,0 +1,113 @@
+/*
+ * harness.ts -- development page (harness.html, served by `npx vite` only,
+ * never built into dist/): ?view=cards shows the whole deck; the other views
+ * feed saved messages in the CONTRACTS.md shape to the real client (main.ts)
+ * through a fake socket, to look at screens without a server.  It tests
+ * nothing about the server.
+ */
+import { backSvg, cardSvg, installSprite } from './cards.js';
+import { RANKS, SUITS, type Card, type ServerMsg } from './protocol.js';
+import type { WsLike } from './socket.js';
+import { startApp } from './main.js';
+
+const q = new URLSearchParams(location.search);
+const view = q.get('view') ?? 'cards';
+const app = document.getElementById('app')!;
+
+class FakeWs implements WsLike {
+  readyState = 0;
+  onopen: ((ev: unknown) => void) | null = null;
+  onclose: ((ev: unknown) => void) | null = null;
+  onerror: ((ev: unknown) => void) | null = null;
+  onmessage: ((ev: { data: unknown }) => void) | null = null;
+  constructor() {
+    setTimeout(() => {
+      this.readyState = 1;
+      this.onopen?.({});
+    }, 0);
+  }
+  send(d: string): void {
+    console.log('sent', d);
+  }
+  close(): void {}
+}
+
+const base = {
+  type: 'state',
+  code: 'K7QX2M',
+  seat: 0,
+  status: 'playing',
+  seats: ['Anna', 'best'],
+  presence: ['here', 'bot'],
+  to_play: 0,
+  seed_sha256: '9f2c4be0a1d3c5e7f9a0b2c4d6e8f0a1b3c5d7e9f1a3b5c7d9e1f3a5b7c9d1e3',
+  rules: {},
+  scores: [3, 5],
+};
+
+const mid = {
+  ...base,
+  round: {
+    dealer: 1,
+    table: ['1c', '5c', '6s', '9d'],
+    dealt: ['2d', '5s', '7b', '9b', '4c', '3b'],
+    moves: ['5sx5c', '8b', '2d', '1s', '7bx6s+1c', '3s', '4s', '4b'],
+  },
+  hand: ['9b', '4c', '3b'],
+  legal: ['9bx9d', '4cx4s', '4cx1s+3s', '4cx4b', '3bx3s'],
+};
+
+function msgs(): object[] {
+  switch (view) {
+    case 'table':
+      return [mid];
+    case 'opponent':
+      return [{ ...mid, to_play: 1, legal: undefined, presence: ['here', 'away'], away_seconds: [null, 45] }];
+    case 'round': {
+      const sides = [
+        { cards: 22, denari: 6, settebello: true, primiera: 78, scope: 2, sevens: 3, points: { scope: 2, carte: 1, denari: 1, settebello: 1, primiera: 1, re_bello: 0, napola: 0, sevens: 0, all_sevens: 0 }, round_total: 6 },
+        { cards: 18, denari: 4, settebello: false, primiera: 66, scope: 0, sevens: 1, points: { scope: 0, carte: 0, denari: 0, settebello: 0, primiera: 0, re_bello: 0, napola: 0, sevens: 0, all_sevens: 0 }, round_total: 0 },
+      ];
+      return [mid, { type: 'round_over', sides, totals: [9, 5] }];
+    }
+    case 'result':
+      return [{ ...mid, status: 'finished', to_play: null, legal: undefined, hand: [] }, { type: 'game_over', totals: [12, 8], winner: 0, seed: '4d902d9101e9bb90aa31c0ffee12345678' }];
+    case 'scopone':
+      return [
+        {
+          ...base,
+          seat: 1,
+          seats: ['Anna', 'Bruno', 'Carla', 'Dario'],
+          presence: ['here', 'here', 'bot', 'away'],
+          to_play: 1,
+          rules: { game: 'scopone' },
+          scores: [4, 7],
+          round: { dealer: 0, table: ['1c', '5c', '6s', '9d'], dealt: ['2d', '5s', '7b', '9b', '4c', '3b', '10d', '8c', '6d'], moves: ['9bx9d'] },
+          hand: ['2d', '5s', '7b', '4c', '3b', '10d', '8c', '6d', '1b'],
+          legal: ['5sx5c', '7bx1c+6s', '6dx6s', '6dx1c+5c', '2d', '4c', '3b', '10d', '8c', '1b'].filter((m) => !['2d', '4c', '3b', '10d', '8c', '1b'].includes(m)),
+        },
+      ];
+    case 'waiting':
+      return [{ ...base, status: 'waiting', to_play: null, seats: ['Anna', ''], presence: ['here', 'away'], round: null, hand: [], legal: undefined }];
+    default:
+      return [];
+  }
+}
+
+if (view === 'cards') {
+  installSprite(document);
+  document.body.style.background = '#0d4d2b';
+  const size = q.get('w') ?? '90';
+  app.innerHTML = SUITS.map(
+    (s) =>
+      `<div style="display:flex;gap:6px;margin:6px">${RANKS.map(
+        (r) => `<div style="width:${size}px">${cardSvg(`${r}${s}` as Card)}</div>`,
+      ).join('')}<div style="width:${size}px">${backSvg()}</div></div>`,
+  ).join('');
+} else {
+  if (q.get('lang')) localStorage.setItem('scopa.lang', q.get('lang')!);
+  const a = startApp(app, { createWs: () => new FakeWs() });
+  setTimeout(() => {
+    for (const m of msgs()) a.receive(m as ServerMsg);
+  }, 50);
+}
