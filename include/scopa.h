@@ -513,17 +513,65 @@ int scopa_view_world(const scopa_view *view, const scopa_cards *hands,
 
 /*
  * A bot chooses a move from a seat's view, never from the full state, so
- * it plays fair.  Given the same view, limits and seed it always chooses
- * the same move.  A bot object holds its scratch memory (transposition
- * tables, ...); use one per thread.
+ * it plays fair.  A bot object holds its scratch memory (transposition
+ * tables, the worlds it weighs), allocated once when it is made (see
+ * scopa_bot_set_memory); use one bot per thread.
+ *
+ * Time.  A searching bot (pimc, infer, best) keeps to the clock: it plans
+ * its work for movetime_ms (SCOPA_BOT_NODES_PER_MS nodes a millisecond)
+ * and stops at whichever comes first of the end of that plan, movetime_ms
+ * of wall-clock time after the call began (CLOCK_MONOTONIC), deadline_ns,
+ * and *cancel becoming nonzero.  It checks them every few dozen search
+ * nodes, inside the solver, the playouts and the building of worlds, so it
+ * returns within a few milliseconds of the stop, and always with a legal
+ * move: the best over the worlds it finished, or the rules bot's move
+ * when it finished none.  A move chosen by the clock can depend on the
+ * machine's speed and load.
+ *
+ * Determinism.  With nodes set, the work is fixed by counts (worlds,
+ * nodes) and the clock is not read for the budget: the same view, limits,
+ * seed and memory give the same move on any machine (tests, tournaments).
+ * deadline_ns and cancel still stop such a search if they come first (a
+ * safety net); only then does the move depend on timing.  The bots that
+ * do not search (random, greedy, rules) are always deterministic.
+ *
+ * Cancelling from another thread.  cancel points to an int that the
+ * caller owns and keeps valid until the call returns; the bot only reads
+ * it, with __atomic_load_n(cancel, __ATOMIC_RELAXED).  Another thread
+ * stops the search by storing a nonzero value, e.g.
+ * __atomic_store_n(&flag, 1, __ATOMIC_RELAXED) (or atomic_store on an
+ * atomic_int, which has the same size and representation on the
+ * platforms we build on).  The call then returns SCOPA_OK with its best
+ * move so far within a few milliseconds.  A flag already set when the
+ * call begins makes it answer at once (still a legal move).  Reset the
+ * flag to 0 before reusing it.
+ *
+ * Every field's 0 means the default, so a zeroed struct is valid, and so
+ * is the old initialiser {movetime_ms, seed, threads} (-Wextra warns about
+ * the fields it leaves out: prefer designated initialisers).
  */
 typedef struct scopa_bot scopa_bot;
 
+/* Search nodes a bot plans per millisecond of movetime_ms (the solver's
+ * speed on the reference 2-core machine).  A caller that wants the work of
+ * a time budget without the clock sets nodes = ms * SCOPA_BOT_NODES_PER_MS. */
+#define SCOPA_BOT_NODES_PER_MS 2500
+
 typedef struct scopa_bot_limits {
-  int movetime_ms; /* time budget for this move; 0 = the bot's default */
-  uint64_t seed;   /* for every random choice the bot makes             */
-  int threads;     /* threads it may use; 0 or 1 = one                   */
+  int movetime_ms;     /* wall-clock budget of this call, from its start;
+                          0 = the bot's default (scopa_bot_movetime);
+                          ignored when nodes is set                       */
+  uint64_t seed;       /* for every random choice the bot makes          */
+  int threads;         /* threads it may use; 0 or 1 = one               */
+  uint64_t nodes;      /* nonzero: a node budget per thread instead of the
+                          clock (deterministic, see above)                */
+  int64_t deadline_ns; /* nonzero: stop by this CLOCK_MONOTONIC time in
+                          nanoseconds (scopa_clock_ns), whatever the mode */
+  const int *cancel;   /* NULL, or a flag another thread may set (above) */
 } scopa_bot_limits;
+
+/* CLOCK_MONOTONIC now, in nanoseconds: the clock of deadline_ns. */
+int64_t scopa_clock_ns(void);
 
 /* The names of the bots this build has, NULL-terminated, weakest first;
  * "best" is always among them and means the strongest. */
@@ -543,15 +591,23 @@ void scopa_bot_free(scopa_bot *bot);
 /* The bot's name as created ("best" resolves to the bot it stands for). */
 const char *scopa_bot_name(const scopa_bot *bot);
 
-/* Chooses a move for the viewing seat, which must be the seat to play.
- * limits may be NULL (defaults, seed 0).  Returns SCOPA_OK, or
- * SCOPA_EINVAL when it is not the view's seat's turn. */
+/* The bot's default time budget in milliseconds (what movetime_ms 0
+ * means): 30 for pimc, 100 for infer and best; 0 for the bots that do not
+ * search. */
+int scopa_bot_movetime(const scopa_bot *bot);
+
+/* Chooses a move for the viewing seat, which must be the seat to play,
+ * within the limits (see above).  limits may be NULL (defaults, seed 0).
+ * Returns SCOPA_OK with a legal move, or SCOPA_EINVAL when it is not the
+ * view's seat's turn. */
 int scopa_bot_choose(scopa_bot *bot, const scopa_view *view,
                      const scopa_bot_limits *limits,
                      scopa_move *move /* OUT */);
 
 /* Values the legal moves of the viewing seat, in expected points for its
- * side (relative to the other side(s)), best first.  Writes up to cap
+ * side (relative to the other side(s)), best first, within the limits as
+ * scopa_bot_choose (stopped before any world was valued, a searching bot
+ * gives the rules bot's move 1 and the others 0).  Writes up to cap
  * moves and values and returns how many legal moves there are, or a
  * negative error as scopa_bot_choose. */
 int scopa_bot_evaluate(scopa_bot *bot, const scopa_view *view,

@@ -13,24 +13,25 @@
 
 /* Weakest first; "best" is resolved to BEST_BOT. */
 static const bot_kind BOTS[] = {
-    {"random", "plays a uniformly random legal move", bot_random_choose, NULL},
+    {"random", "plays a uniformly random legal move", bot_random_choose, NULL,
+     0},
     {"greedy",
      "takes the most valuable capture; lays so as not to leave a sweep or "
      "expose sevens",
-     bot_greedy_choose, NULL},
+     bot_greedy_choose, NULL, 0},
     {"rules",
      "traditional play: counts the unseen cards, safe totals, pairs, decided "
      "majorities; plays the known last deal perfectly",
-     bot_rules_choose, NULL},
+     bot_rules_choose, NULL, 0},
     {"pimc",
      "samples worlds uniformly from what it has seen and solves each "
      "exactly (playouts where the tree is too big, as in early scopone)",
-     bot_pimc_choose, bot_pimc_evaluate},
+     bot_pimc_choose, bot_pimc_evaluate, 30},
     {"infer",
      "the strongest: weighs each world by how likely the others' moves are "
      "in it; in 2-player scopa counts cards like rules, then solves every "
      "world of the last two deals",
-     bot_infer_choose, bot_infer_evaluate},
+     bot_infer_choose, bot_infer_evaluate, 100},
 };
 #define NBOTS ((int)(sizeof BOTS / sizeof BOTS[0]))
 #define BEST_BOT "infer"
@@ -83,10 +84,14 @@ void scopa_bot_free(scopa_bot *bot) {
 
 const char *scopa_bot_name(const scopa_bot *bot) { return bot->kind->name; }
 
-static scopa_bot_limits defaults(const scopa_bot_limits *limits) {
-  scopa_bot_limits l = {0, 0, 1};
+int scopa_bot_movetime(const scopa_bot *bot) { return bot->kind->default_ms; }
+
+/* The limits of a call, its clock started now. */
+static scopa_bot_limits start(scopa_bot *bot, const scopa_bot_limits *limits) {
+  scopa_bot_limits l = {0, 0, 1, 0, 0, NULL};
   if (limits)
     l = *limits;
+  ai_clock_start(&bot->clock, &l, bot->kind->default_ms);
   return l;
 }
 
@@ -95,7 +100,7 @@ int scopa_bot_choose(scopa_bot *bot, const scopa_view *view,
   assert(bot && view && move);
   if (view->to_play != view->seat)
     return SCOPA_EINVAL;
-  scopa_bot_limits l = defaults(limits);
+  scopa_bot_limits l = start(bot, limits);
   return bot->kind->choose(bot, view, &l, move);
 }
 
@@ -105,7 +110,7 @@ int scopa_bot_evaluate(scopa_bot *bot, const scopa_view *view,
   assert(bot && view);
   if (view->to_play != view->seat)
     return SCOPA_EINVAL;
-  scopa_bot_limits l = defaults(limits);
+  scopa_bot_limits l = start(bot, limits);
   if (bot->kind->evaluate)
     return bot->kind->evaluate(bot, view, &l, moves, values, cap);
   /* A bot without values: its choice first at 1, the rest at 0. */

@@ -5,6 +5,7 @@
 #ifndef SCOPA_AI_BOTS_H
 #define SCOPA_AI_BOTS_H
 
+#include "clock.h"
 #include "scopa.h"
 
 typedef int (*bot_choose_fn)(scopa_bot *bot, const scopa_view *view,
@@ -19,12 +20,15 @@ typedef struct bot_kind {
   const char *help;
   bot_choose_fn choose;
   bot_evaluate_fn evaluate; /* NULL: derived from choose */
+  int default_ms;           /* movetime_ms 0 means this; 0: no search  */
 } bot_kind;
 
 struct scopa_bot {
   const bot_kind *kind;
   void *scratch; /* the bot's own memory                          */
   void (*scratch_free)(void *scratch); /* NULL: free()             */
+  ai_clock clock; /* of the call in progress (scopa_bot_choose/evaluate
+                     start it; every search of the call checks it)   */
 };
 
 int bot_random_choose(scopa_bot *bot, const scopa_view *view,
@@ -51,7 +55,8 @@ struct ai_solver;
 struct ai_solver *ai_bot_solver(scopa_bot *bot, int thread, int bits);
 
 /* endgame.c: when the view leaves nothing unknown (2 players, stock
- * empty), the move of an exact solve; returns 1 and sets *move, else 0. */
+ * empty), the move of an exact solve; returns 1 and sets *move, else 0
+ * (also when the bot's clock stopped the solve). */
 int ai_endgame_move(scopa_bot *bot, const scopa_view *view,
                     scopa_move *move);
 

@@ -21,7 +21,8 @@ int ai_endgame_move(scopa_bot *bot, const scopa_view *v, scopa_move *move) {
   int n = scopa_view_legal(v, moves, SCOPA_MAX_MOVES);
   if (n <= 0 || n > SCOPA_MAX_MOVES)
     return 0;
-  ai_solver_root(S, &world, moves, n, AI_DEPTH_END, values);
+  if (ai_solver_root(S, &world, moves, n, AI_DEPTH_END, values) != 0)
+    return 0; /* stopped by the clock: the caller's move stands */
   int best = 0;
   for (int i = 1; i < n; i++)
     if (values[i] > values[best])

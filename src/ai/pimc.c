@@ -7,10 +7,12 @@
  * scopone, 3 and 4 players) moves are valued by playouts (rollout.c).
  *
  * What must stay true: the bots read only the view; every random choice
- * comes from the seed and the view, and the work done is fixed by counts
- * (worlds, nodes), never by the clock, so one seed and one thread count
- * always give the same move.  The time budget becomes a node budget at
- * NODES_PER_MS, measured on the reference machine.
+ * comes from the seed and the view; the work planned is fixed by counts
+ * (worlds, and nodes: limits->nodes, or the time budget at
+ * SCOPA_BOT_NODES_PER_MS), so with limits->nodes one seed and one thread
+ * count always give the same move.  The bot's clock (clock.h) can only
+ * cut the plan short: a world it interrupts is dropped, and with no world
+ * finished the rules bot's move is played.  Always a legal move.
  */
 #include "bots.h"
 #include "heur.h"
@@ -23,7 +25,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define NODES_PER_MS 2500
 #define MAX_THREADS 8
 #define TIEBREAK 0.01 /* weight of heur.c's value among equal averages */
 #define AI_ROLLOUT (-1) /* depth: playouts instead of search */
@@ -33,24 +34,25 @@ typedef struct pimc_config {
   int candidates; /* worlds sampled and weighed before choosing (infer) */
   int infer;      /* weigh worlds by the likelihood of the moves seen */
   long enumerate; /* list every world when there are at most this many */
-  int default_ms;
   int search_stock; /* 2-player scopa: search only once the stock holds at
                        most this many cards, play the rules bot before (-1:
                        search always) */
 } pimc_config;
 
-static const pimc_config PIMC = {16, 0, 0, 0, 30, -1};
+static const pimc_config PIMC = {16, 0, 0, 0, -1};
 /* Against greedy, the rules bot's counting (+0.80 on 400 deals) did better
  * than searching sampled worlds in the first four deals (+0.71 on the same
  * 200); searching the last two deals over every world on top of rules
  * gave +0.93 on those 400 (docs/ai.md). */
-static const pimc_config INFER = {24, 240, 1, 2000, 100, 6};
+static const pimc_config INFER = {24, 240, 1, 2000, 6};
 
 typedef struct job {
   scopa_bot *bot;
+  ai_solver *solver; /* this thread's; NULL for playouts              */
   const scopa_state *worlds;
   const double *weight;
-  int nworlds, thread, threads, depth, bits;
+  const int *order; /* the order to solve the worlds in; NULL: as listed */
+  int nworlds, thread, threads, depth;
   const scopa_move *moves;
   int n;
   uint64_t budget, seed;
@@ -58,8 +60,9 @@ typedef struct job {
   double wsum;
 } job;
 
-/* Each move's mean playout value in one world (depth AI_ROLLOUT). */
-static void rollout_world(job *j, int w, int *values) {
+/* Each move's mean playout value in one world (depth AI_ROLLOUT); -1 when
+ * the clock stopped it (the world is then dropped). */
+static int rollout_world(job *j, int w, int *values) {
   const scopa_state *s = &j->worlds[w];
   int root = scopa_rules_side_of(&s->rules, s->to_play);
   int left = scopa_state_total_plays(s) - s->plays;
@@ -70,35 +73,37 @@ static void rollout_world(job *j, int w, int *values) {
   for (int i = 0; i < j->n; i++) {
     long sum = 0;
     int plies = 0;
-    for (int r = 0; r < reps; r++)
+    for (int r = 0; r < reps; r++) {
+      if (ai_clock_check(&j->bot->clock))
+        return -1;
       sum += ai_rollout(s, j->moves[i], root, &rng, &plies);
+    }
     values[i] = (int)lround((double)sum / reps);
   }
+  return 0;
 }
 
+/* Solves this thread's share of the worlds, in order, until they are done,
+ * the node budget is spent (checked between worlds, so it is the same on
+ * every machine) or the clock stops (the unfinished world is dropped). */
 static void *solve_worlds(void *arg) {
   job *j = arg;
-  if (j->depth == AI_ROLLOUT) {
-    int values[SCOPA_MAX_MOVES];
-    for (int w = j->thread; w < j->nworlds; w += j->threads) {
-      rollout_world(j, w, values);
-      for (int i = 0; i < j->n; i++)
-        j->sum[i] += j->weight[w] * values[i];
-      j->wsum += j->weight[w];
-    }
+  ai_solver *S = j->solver;
+  if (j->depth != AI_ROLLOUT && !S)
     return NULL;
-  }
-  ai_solver *S = ai_bot_solver(j->bot, j->thread, j->bits);
-  if (!S)
-    return NULL;
-  uint64_t start = ai_solver_nodes(S);
+  uint64_t start = S ? ai_solver_nodes(S) : 0;
   int values[SCOPA_MAX_MOVES];
-  for (int w = j->thread; w < j->nworlds; w += j->threads) {
-    ai_solver_root(S, &j->worlds[w], j->moves, j->n, j->depth, values);
+  for (int k = j->thread; k < j->nworlds; k += j->threads) {
+    int w = j->order ? j->order[k] : k;
+    int rc = S ? ai_solver_root(S, &j->worlds[w], j->moves, j->n, j->depth,
+                                values)
+               : rollout_world(j, w, values);
+    if (rc != 0)
+      break;
     for (int i = 0; i < j->n; i++)
       j->sum[i] += j->weight[w] * values[i];
     j->wsum += j->weight[w];
-    if (ai_solver_nodes(S) - start > j->budget)
+    if (S && ai_solver_nodes(S) - start > j->budget)
       break;
   }
   return NULL;
@@ -140,27 +145,76 @@ static int resample(scopa_state *w, double *weight, int n, int k,
   return m;
 }
 
-/* The worlds to solve and their weights; returns how many (0: none). */
-static int make_worlds(const scopa_view *v, const pimc_config *cfg,
-                       scopa_rng *rng, scopa_state **out, double **weight,
-                       int *listed_out) {
+typedef struct ranked {
+  double weight;
+  int index;
+} ranked;
+
+static int heavier_first(const void *a, const void *b) {
+  const ranked *x = a, *y = b;
+  if (x->weight != y->weight)
+    return x->weight < y->weight ? 1 : -1;
+  return x->index - y->index;
+}
+
+/* The listed worlds heaviest first, so that a search the clock stops has
+ * solved the likeliest ones (a prefix of the listing order would be a
+ * lopsided sample: hands that share their lowest cards). */
+static int *heaviest_first(const double *weight, int n) {
+  ranked *r = malloc(sizeof *r * (size_t)n);
+  int *order = malloc(sizeof *order * (size_t)n);
+  if (!r || !order) {
+    free(r);
+    free(order);
+    return NULL;
+  }
+  for (int i = 0; i < n; i++)
+    r[i] = (ranked){weight[i], i};
+  qsort(r, (size_t)n, sizeof *r, heavier_first);
+  for (int i = 0; i < n; i++)
+    order[i] = r[i].index;
+  free(r);
+  return order;
+}
+
+/* Fills out[0..m) with worlds of the view (listed or sampled) and their
+ * weights; 0 on success, -1 when the clock stopped it. */
+static int fill_worlds(scopa_bot *bot, const scopa_view *v,
+                       const pimc_config *cfg, int listed, scopa_rng *rng,
+                       scopa_state *out, double *weight, int m) {
+  if (listed && ai_world_enumerate(v, out, m, &bot->clock) != m)
+    return -1;
+  for (int i = 0; !listed && i < m; i++) {
+    if (i % 16 == 0 && ai_clock_check(&bot->clock))
+      return -1;
+    scopa_view_sample(v, rng, &out[i]);
+  }
+  for (int i = 0; i < m; i++) {
+    if (i % 8 == 0 && ai_clock_check(&bot->clock))
+      return -1;
+    weight[i] = cfg->infer ? ai_world_likelihood(v, &out[i]) : 1;
+  }
+  return 0;
+}
+
+/* The worlds to solve, their weights and the order to solve them in (NULL:
+ * as they are); returns how many (0: none, for want of memory or time). */
+static int make_worlds(scopa_bot *bot, const scopa_view *v,
+                       const pimc_config *cfg, scopa_rng *rng,
+                       scopa_state **out, double **weight, int **order) {
   long count = cfg->enumerate > 0 ? ai_world_count(v) : -1;
   int listed = count >= 0 && count <= cfg->enumerate;
-  *listed_out = listed;
   int m = listed ? (int)count : cfg->infer ? cfg->candidates : cfg->worlds;
   *out = malloc(sizeof(scopa_state) * (size_t)m);
   *weight = malloc(sizeof(double) * (size_t)m);
-  if (!*out || !*weight)
+  *order = NULL;
+  if (!*out || !*weight ||
+      fill_worlds(bot, v, cfg, listed, rng, *out, *weight, m) != 0)
     return 0;
-  if (listed)
-    ai_world_enumerate(v, *out, m);
-  else
-    for (int i = 0; i < m; i++)
-      scopa_view_sample(v, rng, &(*out)[i]);
-  for (int i = 0; i < m; i++)
-    (*weight)[i] = cfg->infer ? ai_world_likelihood(v, &(*out)[i]) : 1;
   if (!listed && cfg->infer)
     m = resample(*out, *weight, m, cfg->worlds, rng);
+  if (listed && !(*order = heaviest_first(*weight, m)))
+    return 0;
   return m;
 }
 
@@ -171,7 +225,9 @@ static int search_depth(const scopa_view *v) {
   return AI_ROLLOUT;
 }
 
-/* Average values of the n moves over the worlds, in points. */
+/* Average values of the n moves over the worlds, in points.  Returns
+ * SCOPA_OK, or 1 when no world was finished (out of time or memory): the
+ * caller then plays as the rules bot. */
 static int pimc_values(scopa_bot *bot, const scopa_view *v,
                        const scopa_bot_limits *l, const pimc_config *cfg,
                        const scopa_move *moves, int n, double *avg) {
@@ -179,24 +235,34 @@ static int pimc_values(scopa_bot *bot, const scopa_view *v,
   scopa_rng_seed(&rng, l->seed ^ view_hash(v));
   scopa_state *worlds = NULL;
   double *weight = NULL;
-  int listed = 0;
-  int nw = make_worlds(v, cfg, &rng, &worlds, &weight, &listed);
+  int *order = NULL;
+  int nw = make_worlds(bot, v, cfg, &rng, &worlds, &weight, &order);
   int threads = l->threads < 1 ? 1 : l->threads > MAX_THREADS ? MAX_THREADS
                                                                : l->threads;
-  int ms = l->movetime_ms > 0 ? l->movetime_ms : cfg->default_ms;
-  /* Every listed world is solved: stopping early would drop some. */
-  uint64_t budget = listed ? UINT64_MAX : (uint64_t)ms * NODES_PER_MS;
+  int ms = l->movetime_ms > 0 ? l->movetime_ms : scopa_bot_movetime(bot);
+  /* Every listed world is solved (until the clock stops): stopping early
+   * by count would drop some. */
+  uint64_t budget = order  ? UINT64_MAX
+                    : l->nodes ? l->nodes
+                               : (uint64_t)ms * SCOPA_BOT_NODES_PER_MS;
+  int depth = search_depth(v);
   job jobs[MAX_THREADS];
   pthread_t tid[MAX_THREADS];
   for (int t = 0; t < threads; t++) {
     memset(&jobs[t], 0, sizeof jobs[t]);
-    jobs[t] = (job){bot, worlds, weight, nw, t, threads, search_depth(v), 20,
-                    moves, n, budget, l->seed, {0}, 0};
+    jobs[t] = (job){.bot = bot, .worlds = worlds, .weight = weight,
+                    .order = order, .nworlds = nw, .thread = t,
+                    .threads = threads, .depth = depth, .moves = moves,
+                    .n = n, .budget = budget, .seed = l->seed};
+    /* Made here, before any thread starts: the bot is not shared. */
+    if (depth != AI_ROLLOUT)
+      jobs[t].solver = ai_bot_solver(bot, t, 20);
   }
   for (int t = 1; t < threads; t++)
     if (pthread_create(&tid[t], NULL, solve_worlds, &jobs[t]) != 0)
       jobs[t].nworlds = 0, tid[t] = 0;
-  solve_worlds(&jobs[0]);
+  if (nw > 0)
+    solve_worlds(&jobs[0]);
   double wsum = jobs[0].wsum;
   for (int i = 0; i < n; i++)
     avg[i] = jobs[0].sum[i];
@@ -216,7 +282,8 @@ static int pimc_values(scopa_bot *bot, const scopa_view *v,
              TIEBREAK * ai_heur_move(&h, moves[i]);
   free(worlds);
   free(weight);
-  return nw > 0 ? SCOPA_OK : SCOPA_ENOMEM;
+  free(order);
+  return wsum > 0 ? SCOPA_OK : 1;
 }
 
 static int legal(const scopa_view *v, scopa_move *moves) {
@@ -236,6 +303,19 @@ static int too_big(const scopa_view *v, int n) {
          n > SEARCH_MAX_MOVES;
 }
 
+/* The rules bot's move first (1), the others 0, as for bots without
+ * values (scopa_bot_evaluate): where there is no search, or no world was
+ * finished in time. */
+static int rules_values(scopa_bot *bot, const scopa_view *v,
+                        const scopa_bot_limits *l, const scopa_move *moves,
+                        int n, double *avg) {
+  scopa_move best;
+  int rc = bot_rules_choose(bot, v, l, &best);
+  for (int i = 0; i < n; i++)
+    avg[i] = moves[i] == best;
+  return rc;
+}
+
 static int choose(scopa_bot *bot, const scopa_view *v,
                   const scopa_bot_limits *l, const pimc_config *cfg,
                   scopa_move *move) {
@@ -248,11 +328,9 @@ static int choose(scopa_bot *bot, const scopa_view *v,
   if (n == 1 || ai_endgame_move(bot, v, move))
     return SCOPA_OK;
   if (too_big(v, n) || (cfg->search_stock >= 0 && v->players == 2 &&
-                         v->stock > cfg->search_stock))
+                         v->stock > cfg->search_stock) ||
+      pimc_values(bot, v, l, cfg, moves, n, avg) != SCOPA_OK)
     return bot_rules_choose(bot, v, l, move);
-  int rc = pimc_values(bot, v, l, cfg, moves, n, avg);
-  if (rc != SCOPA_OK)
-    return rc;
   int best = 0;
   for (int i = 1; i < n; i++)
     if (avg[i] > avg[best] + 1e-12)
@@ -269,17 +347,8 @@ static int evaluate(scopa_bot *bot, const scopa_view *v,
   int n = legal(v, moves);
   if (n <= 0)
     return SCOPA_EINVAL;
-  if (too_big(v, n)) {
-    /* No search: the rules bot's move first (1), the others 0, as for
-     * bots without values (scopa_bot_evaluate). */
-    scopa_move best;
-    int rc = bot_rules_choose(bot, v, l, &best);
-    if (rc != SCOPA_OK)
-      return rc;
-    for (int i = 0; i < n; i++)
-      avg[i] = moves[i] == best;
-  } else {
-    int rc = pimc_values(bot, v, l, cfg, moves, n, avg);
+  if (too_big(v, n) || pimc_values(bot, v, l, cfg, moves, n, avg) != SCOPA_OK) {
+    int rc = rules_values(bot, v, l, moves, n, avg);
     if (rc != SCOPA_OK)
       return rc;
   }

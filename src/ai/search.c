@@ -41,5 +41,7 @@ ai_solver *ai_bot_solver(scopa_bot *bot, int thread, int bits) {
     s->solver[thread] = ai_solver_new(bits);
     s->bits[thread] = bits;
   }
+  if (s->solver[thread])
+    ai_solver_set_clock(s->solver[thread], &bot->clock);
   return s->solver[thread];
 }

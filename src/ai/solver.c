@@ -32,6 +32,9 @@ struct ai_solver {
   uint32_t id;
   int root_side;
   uint64_t nodes;
+  ai_clock *clock; /* NULL: never stops                              */
+  int countdown;   /* nodes left before the next check of the clock */
+  int stopped;     /* the clock stopped the current search          */
 };
 
 ai_solver *ai_solver_new(int bits) {
@@ -59,6 +62,22 @@ void ai_solver_begin(ai_solver *s, int root_side) {
 }
 
 uint64_t ai_solver_nodes(const ai_solver *s) { return s->nodes; }
+
+void ai_solver_set_clock(ai_solver *s, ai_clock *clock) { s->clock = clock; }
+
+int ai_solver_stopped(const ai_solver *s) { return s->stopped; }
+
+/* Counts a node; every CLOCK_CHECK_NODES nodes asks the clock.  Nonzero
+ * once the search must stop. */
+static inline int tick(ai_solver *S) {
+  S->nodes++;
+  if (--S->countdown <= 0) {
+    S->countdown = CLOCK_CHECK_NODES;
+    if (ai_clock_check(S->clock))
+      S->stopped = 1;
+  }
+  return S->stopped;
+}
 
 static int side_of(const scopa_state *s, int seat) {
   return s->rules.teams ? seat % 2 : seat;
@@ -186,9 +205,12 @@ static void store(ai_solver *S, tt_entry *e, uint64_t key, int depth, int v,
   e->hi = (int16_t)(v < beta ? v : AI_INF);
 }
 
+/* Once stopped, every call returns 0 at once and nothing more is stored:
+ * a stopped search's values are never written to the table. */
 int ai_solver_search(ai_solver *S, const scopa_state *s, int alpha, int beta,
                      int depth) {
-  S->nodes++;
+  if (tick(S))
+    return 0;
   if (s->to_play == SCOPA_NO_SEAT)
     return ai_leaf_value(s, S->root_side);
   if (depth <= 0)
@@ -226,6 +248,8 @@ int ai_solver_search(ai_solver *S, const scopa_state *s, int alpha, int beta,
     int gain = ai_move_gain(s, moves[i], S->root_side);
     scopa_state_play(&child, moves[i]);
     int v = gain + ai_solver_search(S, &child, a - gain, b - gain, depth - 1);
+    if (S->stopped)
+      return 0;
     if (maxing ? v > best : v < best) {
       best = v;
       best_move = moves[i];
@@ -244,7 +268,7 @@ int ai_solver_search(ai_solver *S, const scopa_state *s, int alpha, int beta,
 int ai_solver_value(ai_solver *S, const scopa_state *s, int guess,
                     int depth) {
   int lo = -AI_INF, hi = AI_INF, g = guess;
-  while (lo < hi) {
+  while (lo < hi && !S->stopped) {
     int beta = g == lo ? g + 1 : g;
     g = ai_solver_search(S, s, beta - 1, beta, depth);
     if (g < beta)
@@ -255,15 +279,18 @@ int ai_solver_value(ai_solver *S, const scopa_state *s, int guess,
   return g;
 }
 
-void ai_solver_root(ai_solver *S, const scopa_state *s,
-                    const scopa_move *moves, int n, int depth, int *values) {
+int ai_solver_root(ai_solver *S, const scopa_state *s,
+                   const scopa_move *moves, int n, int depth, int *values) {
   int root = side_of(s, s->to_play), guess = 0;
   ai_solver_begin(S, root);
-  for (int i = 0; i < n; i++) {
+  S->countdown = CLOCK_CHECK_NODES;
+  S->stopped = ai_clock_check(S->clock);
+  for (int i = 0; i < n && !S->stopped; i++) {
     scopa_state child = *s;
     int gain = ai_move_gain(s, moves[i], root);
     scopa_state_play(&child, moves[i]);
     values[i] = gain + ai_solver_value(S, &child, guess, depth - 1);
     guess = values[i] - gain;
   }
+  return S->stopped ? -1 : 0;
 }

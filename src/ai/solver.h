@@ -13,6 +13,7 @@
 #ifndef SCOPA_AI_SOLVER_H
 #define SCOPA_AI_SOLVER_H
 
+#include "clock.h"
 #include "scopa.h"
 
 #define AI_UNIT 8
@@ -30,6 +31,15 @@ void ai_solver_free(ai_solver *solver);
  * earlier trees are ignored from now on. */
 void ai_solver_begin(ai_solver *solver, int root_side);
 
+/* The clock that stops the solver's searches (clock.h), checked every
+ * CLOCK_CHECK_NODES nodes and at the start of every ai_solver_root; NULL
+ * (the default) never stops. */
+void ai_solver_set_clock(ai_solver *solver, ai_clock *clock);
+
+/* Nonzero when the last search was stopped by the clock: its value (and
+ * its table entries, which it did not store) mean nothing. */
+int ai_solver_stopped(const ai_solver *solver);
+
 /* Nodes visited since the solver was made. */
 uint64_t ai_solver_nodes(const ai_solver *solver);
 
@@ -45,8 +55,9 @@ int ai_solver_value(ai_solver *solver, const scopa_state *state, int guess,
 
 /* Values of each of the moves (legal in state) for the side to play, which
  * becomes the root side: values[i] is what moves[i] is worth, the scopa
- * it may make included.  Calls ai_solver_begin itself. */
-void ai_solver_root(ai_solver *solver, const scopa_state *state,
+ * it may make included.  Calls ai_solver_begin itself.  Returns 0, or -1
+ * when the clock stopped it (then values are incomplete: drop them). */
+int ai_solver_root(ai_solver *solver, const scopa_state *state,
                     const scopa_move *moves, int n, int depth, int *values);
 
 /* The points a move scores at once (a scopa), in solver units for the

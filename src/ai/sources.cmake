@@ -1,6 +1,7 @@
 # The bots (src/ai), built into libscopa.  Paths relative to the top.
 set(SCOPA_AI_SOURCES
   src/ai/bot.c
+  src/ai/clock.c
   src/ai/heur.c
   src/ai/greedy.c
   src/ai/rulesbot.c

@@ -48,7 +48,8 @@ static scopa_cards pick(const int *cards, uint32_t bits) {
   return s;
 }
 
-int ai_world_enumerate(const scopa_view *v, scopa_state *out, int cap) {
+int ai_world_enumerate(const scopa_view *v, scopa_state *out, int cap,
+                       ai_clock *clock) {
   if (!enumerable(v))
     return -1;
   int opp = 1 - v->seat, h = v->hand_count[opp], u = 0, cards[40];
@@ -73,6 +74,8 @@ int ai_world_enumerate(const scopa_view *v, scopa_state *out, int cap) {
         else
           stock[b] = (uint8_t)rest[i], b += 2;
       }
+      if (count % 32 == 0 && ai_clock_check(clock))
+        return -2;
       /* Every listed world fits the view by construction. */
       if (count < cap && scopa_view_world(v, hands, stock, &out[count]))
         continue;

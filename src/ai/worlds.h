@@ -6,13 +6,16 @@
 #ifndef SCOPA_AI_WORLDS_H
 #define SCOPA_AI_WORLDS_H
 
+#include "clock.h"
 #include "scopa.h"
 
 /* Every world of a 2-player view whose stock is at most 6 cards: each way
  * to give the opponent its hand and to split the stock between the two
  * seats (the order inside a hand does not matter).  Writes up to cap and
- * returns how many there are, or -1 when the view is not of that kind. */
-int ai_world_enumerate(const scopa_view *view, scopa_state *out, int cap);
+ * returns how many there are, or -1 when the view is not of that kind, or
+ * -2 when the clock stopped it (clock may be NULL: never). */
+int ai_world_enumerate(const scopa_view *view, scopa_state *out, int cap,
+                       ai_clock *clock);
 
 /* How many worlds ai_world_enumerate would list (-1: not enumerable). */
 long ai_world_count(const scopa_view *view);

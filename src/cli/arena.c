@@ -6,8 +6,11 @@
  * takes each seat in turn and B the other two.  A deal's figure is A's
  * points minus B's (B's mean over its seats), averaged over the seatings,
  * so luck of the cards cancels out.  Deal d's deck and the bots' seeds
- * come from the seed and d only: any thread count gives the same games.
- * `--games N` plays games to the target instead, sides alternating.
+ * come from the seed and d only: any thread count gives the same games,
+ * as the bots search by node budgets (their time budget at
+ * SCOPA_BOT_NODES_PER_MS nodes a ms) unless `--clock` has them keep time
+ * by the wall clock.  `--games N` plays games to the target instead, sides
+ * alternating.
  */
 #include "cli.h"
 
@@ -26,6 +29,7 @@
 typedef struct arena {
   const char *bot_name[2]; /* A, B */
   int movetime[2], bot_threads;
+  int by_clock; /* --clock: wall-clock budgets; else node budgets   */
   scopa_rules rules;
   uint64_t seed;
   long count; /* deals or games */
@@ -76,9 +80,13 @@ static int play_round(scopa_state *s, scopa_bot *bots[2], const int *who,
     int seat = scopa_state_to_play(s), b = who[seat];
     scopa_view v;
     scopa_view_of(s, seat, scores, &v);
-    scopa_bot_limits l = {a->movetime[b],
-                          mix(seed ^ (uint64_t)s->plays << 8 ^ (uint64_t)seat),
-                          a->bot_threads};
+    scopa_bot_limits l = {
+        .movetime_ms = a->movetime[b],
+        .seed = mix(seed ^ (uint64_t)s->plays << 8 ^ (uint64_t)seat),
+        .threads = a->bot_threads};
+    int budget = a->movetime[b] ? a->movetime[b] : scopa_bot_movetime(bots[b]);
+    if (!a->by_clock)
+      l.nodes = (uint64_t)budget * SCOPA_BOT_NODES_PER_MS;
     scopa_move m;
     double t0 = clock_ms(CLOCK_MONOTONIC),
            c0 = clock_ms(CLOCK_THREAD_CPUTIME_ID);
@@ -212,10 +220,15 @@ static int usage(void) {
           "usage: scopa arena --a BOT --b BOT (--deals N | --games N)\n"
           "                   [--rules FILE] [--preset NAME] [--seed S]\n"
           "                   [--threads T] [--bot-threads T] [--movetime MS]\n"
-          "                   [--movetime-a MS] [--movetime-b MS] [--json]\n"
+          "                   [--movetime-a MS] [--movetime-b MS] [--clock]\n"
+          "                   [--json]\n"
           "  --rules FILE   a rules object as in a record (JSON)\n"
           "  --preset NAME  scopa, scopone, scientifico, assi, quindici\n"
-          "                 (the last of --rules and --preset decides)\n");
+          "                 (the last of --rules and --preset decides)\n"
+          "  --clock        bots keep their movetime by the wall clock (moves\n"
+          "                 then depend on the machine and its load); by\n"
+          "                 default it is a node budget and only the seed\n"
+          "                 decides the games\n");
   return 2;
 }
 
@@ -226,6 +239,10 @@ static int parse(arena *a, int argc, char **argv, int *json) {
     const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
     if (strcmp(o, "--json") == 0) {
       *json = 1;
+      continue;
+    }
+    if (strcmp(o, "--clock") == 0) {
+      a->by_clock = 1;
       continue;
     }
     if (!v)
@@ -305,11 +322,12 @@ static void report(const arena *a, int json) {
   if (json) {
     printf("\"a_ms_per_move\": %.3f, \"b_ms_per_move\": %.3f, "
            "\"a_cpu_ms_per_move\": %.3f, \"b_cpu_ms_per_move\": %.3f, "
-           "\"threads\": %d, \"bot_threads\": %d, \"seed\": %llu}\n",
+           "\"threads\": %d, \"bot_threads\": %d, \"budget\": \"%s\", "
+           "\"seed\": %llu}\n",
            msa, msb, a->moves[0] ? a->cpu[0] / a->moves[0] : 0,
            a->moves[1] ? a->cpu[1] / a->moves[1] : 0, a->threads,
            a->bot_threads < 1 ? 1 : a->bot_threads,
-           (unsigned long long)a->seed);
+           a->by_clock ? "clock" : "nodes", (unsigned long long)a->seed);
     return;
   }
   if (a->games)

@@ -10,7 +10,9 @@
 #include "worlds.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
+#include <time.h>
 
 static const char *const BOTS[] = {"random", "greedy", "rules", "pimc",
                                    "infer"};
@@ -34,7 +36,8 @@ static void random_round(scopa_state *s, const char *preset, uint64_t seed,
 static scopa_move choose(scopa_bot *bot, const scopa_state *s, uint64_t seed) {
   scopa_view v;
   scopa_move m = 0;
-  scopa_bot_limits l = {2, seed, 1};
+  /* A node budget: the moves must not depend on the machine's load. */
+  scopa_bot_limits l = {.nodes = 2 * SCOPA_BOT_NODES_PER_MS, .seed = seed};
   scopa_view_of(s, s->to_play, NULL, &v);
   CHECK_EQ_INT(scopa_bot_choose(bot, &v, &l, &m), SCOPA_OK);
   return m;
@@ -93,7 +96,8 @@ static void test_determinism(void) {
   random_round(&s, "scopa", 11, 8);
   scopa_view v;
   scopa_view_of(&s, s.to_play, NULL, &v);
-  scopa_bot_limits l = {3, 42, 2};
+  scopa_bot_limits l = {
+      .nodes = 3 * SCOPA_BOT_NODES_PER_MS, .seed = 42, .threads = 2};
   scopa_move m1, m2;
   CHECK_EQ_INT(scopa_bot_choose(a, &v, &l, &m1), SCOPA_OK);
   CHECK_EQ_INT(scopa_bot_choose(b, &v, &l, &m2), SCOPA_OK);
@@ -226,7 +230,7 @@ static void test_worlds(void) {
     scopa_view_of(&s, s.to_play, NULL, &v);
     long count = ai_world_count(&v);
     CHECK(count > 0 && count <= 1680);
-    CHECK_EQ_INT(ai_world_enumerate(&v, w, 2000), count);
+    CHECK_EQ_INT(ai_world_enumerate(&v, w, 2000, NULL), count);
     int found = 0;
     for (long i = 0; i < count; i++) {
       scopa_view_of(&w[i], s.to_play, NULL, &wv);
@@ -386,7 +390,7 @@ static void test_huge_tables(void) {
     scopa_view v;
     scopa_move moves[SCOPA_MAX_MOVES];
     double values[SCOPA_MAX_MOVES];
-    scopa_bot_limits l = {2, 3, 1};
+    scopa_bot_limits l = {.nodes = 2 * SCOPA_BOT_NODES_PER_MS, .seed = 3};
     scopa_view_of(&s, s.to_play, NULL, &v);
     int n = scopa_bot_evaluate(bots[b], &v, &l, moves, values, SCOPA_MAX_MOVES);
     CHECK(n > 0 && moves[0] == want);
@@ -395,7 +399,187 @@ static void test_huge_tables(void) {
   scopa_bot_free(rules);
 }
 
+/* ---- time: deadlines, cancelling, node budgets (scopa.h "Time") -------- */
+
+/* Bounds here are loose on purpose (a correctness property, not a speed
+ * figure: sanitizers and a loaded machine slow everything); each search
+ * below would run for seconds (release) to minutes (sanitizers) unstopped,
+ * so a call that returns within the bound was stopped. */
+#define STOP_SLACK_MS 300.0
+
+static double now_ms(void) { return (double)scopa_clock_ns() / 1e6; }
+
+typedef struct canceller {
+  int *flag;
+  int after_ms;
+  double at; /* when the flag was set */
+} canceller;
+
+static void *cancel_later(void *arg) {
+  canceller *c = arg;
+  struct timespec t = {0, (long)c->after_ms * 1000000};
+  nanosleep(&t, NULL);
+  c->at = now_ms();
+  __atomic_store_n(c->flag, 1, __ATOMIC_RELAXED);
+  return NULL;
+}
+
+/* A legal move of s, as scopa_state_check says. */
+static int is_legal(const scopa_state *s, scopa_move m) {
+  return scopa_state_check(s, m, NULL, 0) == SCOPA_OK;
+}
+
+/* Positions of the fifth deal of 2-player scopa, where best lists and
+ * solves every world (up to 1,680): 250-500 ms of work before. */
+static void fifth_deal(scopa_state *s, uint64_t seed) {
+  random_round(s, "scopa", seed, 24 + (int)(seed % 4));
+}
+
+static void test_deadlines(void) {
+  TEST("clock-1.1", "movetime_ms is a wall-clock budget: best on the fifth "
+                    "deal at 20 ms");
+  scopa_bot *bot;
+  scopa_bot_new("best", &bot);
+  for (uint64_t k = 0; k < 6; k++) {
+    scopa_state s;
+    scopa_view v;
+    scopa_move m = 0;
+    fifth_deal(&s, 300 + k);
+    scopa_view_of(&s, s.to_play, NULL, &v);
+    scopa_bot_limits l = {.movetime_ms = 20, .seed = k};
+    double t0 = now_ms();
+    CHECK_EQ_INT(scopa_bot_choose(bot, &v, &l, &m), SCOPA_OK);
+    CHECK(now_ms() - t0 < 20 + STOP_SLACK_MS);
+    CHECK(is_legal(&s, m));
+  }
+  TEST("clock-1.2", "deadline_ns stops a node budget too (scientifico, "
+                    "playouts)");
+  scopa_state s;
+  scopa_view v;
+  scopa_move m = 0;
+  random_round(&s, "scientifico", 5, 0);
+  scopa_view_of(&s, s.to_play, NULL, &v);
+  double t0 = now_ms();
+  scopa_bot_limits l = {.nodes = 1000000000000ull,
+                        .deadline_ns = scopa_clock_ns() + 20000000};
+  CHECK_EQ_INT(scopa_bot_choose(bot, &v, &l, &m), SCOPA_OK);
+  CHECK(now_ms() - t0 < 20 + STOP_SLACK_MS);
+  CHECK(is_legal(&s, m));
+  scopa_bot_free(bot);
+}
+
+/* Every bot, every game, early to late, stopped before it starts (a past
+ * deadline, or the cancel flag already set): a legal move, and values for
+ * every legal move. */
+static void test_immediate_stop(void) {
+  TEST("clock-1.3", "stopped at once, every bot still answers a legal move");
+  const char *presets[] = {"scopa", "scopone", "scientifico", "assi",
+                           "quindici"};
+  int set = 1;
+  for (int p = 0; p < 5; p++)
+    for (int b = 0; b < NBOT; b++) {
+      scopa_bot *bot;
+      scopa_bot_new(BOTS[b], &bot);
+      for (int plays = 0; plays < 40; plays += 5) {
+        scopa_state s;
+        scopa_view v;
+        scopa_move m = 0, moves[SCOPA_MAX_MOVES], legal[SCOPA_MAX_MOVES];
+        double values[SCOPA_MAX_MOVES];
+        random_round(&s, presets[p], 60 + (uint64_t)plays, plays);
+        if (scopa_state_over(&s))
+          continue;
+        scopa_view_of(&s, s.to_play, NULL, &v);
+        scopa_bot_limits l = {.movetime_ms = 1000, .seed = 1};
+        if (plays % 10)
+          l.deadline_ns = scopa_clock_ns();
+        else
+          l.cancel = &set;
+        CHECK_EQ_INT(scopa_bot_choose(bot, &v, &l, &m), SCOPA_OK);
+        CHECK(is_legal(&s, m));
+        int n = scopa_bot_evaluate(bot, &v, &l, moves, values,
+                                   SCOPA_MAX_MOVES);
+        CHECK_EQ_INT(n, scopa_state_legal(&s, legal, SCOPA_MAX_MOVES));
+        for (int i = 0; i < n; i++)
+          CHECK(is_legal(&s, moves[i]));
+      }
+      scopa_bot_free(bot);
+    }
+}
+
+static void test_cancel(void) {
+  TEST("clock-1.4", "a cancel flag set from another thread stops a long "
+                    "search (best, scientifico, node budget of seconds)");
+  int flag = 0;
+  canceller c = {&flag, 30, 0};
+  scopa_state s;
+  scopa_view v;
+  scopa_move m = 0;
+  scopa_bot *bot;
+  scopa_bot_new("best", &bot);
+  random_round(&s, "scientifico", 5, 0);
+  scopa_view_of(&s, s.to_play, NULL, &v);
+  scopa_bot_limits l = {.nodes = 1000000000000ull, .cancel = &flag};
+  pthread_t tid;
+  CHECK_EQ_INT(pthread_create(&tid, NULL, cancel_later, &c), 0);
+  CHECK_EQ_INT(scopa_bot_choose(bot, &v, &l, &m), SCOPA_OK);
+  double back = now_ms();
+  pthread_join(tid, NULL);
+  CHECK(c.at > 0 && back - c.at < STOP_SLACK_MS);
+  CHECK(is_legal(&s, m));
+  scopa_bot_free(bot);
+
+  TEST("clock-1.5", "the solver stops inside its recursion: one exact "
+                    "solve of 28 plays of scientifico (minutes) cancelled");
+  random_round(&s, "scientifico", 5, 12);
+  ai_solver *S = ai_solver_new(14);
+  ai_clock clock;
+  scopa_bot_limits none = {.cancel = &flag};
+  flag = 0;
+  ai_clock_start(&clock, &none, 0);
+  ai_solver_set_clock(S, &clock);
+  scopa_move moves[SCOPA_MAX_MOVES];
+  int values[SCOPA_MAX_MOVES];
+  int n = scopa_state_legal(&s, moves, SCOPA_MAX_MOVES);
+  c.at = 0;
+  CHECK_EQ_INT(pthread_create(&tid, NULL, cancel_later, &c), 0);
+  CHECK_EQ_INT(ai_solver_root(S, &s, moves, n, AI_DEPTH_END, values), -1);
+  back = now_ms();
+  pthread_join(tid, NULL);
+  CHECK(c.at > 0 && back - c.at < STOP_SLACK_MS);
+  CHECK(ai_solver_stopped(S));
+  ai_solver_free(S);
+}
+
+static void test_node_budget(void) {
+  TEST("clock-1.6", "by node budget the move depends on view, limits and "
+                    "seed only: movetime_ms is ignored, the same move twice");
+  scopa_bot *a, *b;
+  scopa_bot_new("best", &a);
+  scopa_bot_new("pimc", &b);
+  for (uint64_t k = 0; k < 4; k++) {
+    scopa_state s;
+    scopa_view v;
+    scopa_move m1 = 0, m2 = 0, m3 = 0;
+    random_round(&s, k % 2 ? "scopa" : "scopone", 400 + k, 20 + (int)k);
+    scopa_view_of(&s, s.to_play, NULL, &v);
+    scopa_bot *bot = k < 2 ? a : b;
+    scopa_bot_limits l = {.movetime_ms = 1, .seed = k,
+                          .nodes = 20 * SCOPA_BOT_NODES_PER_MS};
+    CHECK_EQ_INT(scopa_bot_choose(bot, &v, &l, &m1), SCOPA_OK);
+    l.movetime_ms = 5000;
+    CHECK_EQ_INT(scopa_bot_choose(bot, &v, &l, &m2), SCOPA_OK);
+    CHECK_EQ_INT(scopa_bot_choose(bot, &v, &l, &m3), SCOPA_OK);
+    CHECK(m1 == m2 && m2 == m3);
+  }
+  scopa_bot_free(a);
+  scopa_bot_free(b);
+}
+
 int main(void) {
+  test_deadlines();
+  test_immediate_stop();
+  test_cancel();
+  test_node_budget();
   test_huge_tables();
   test_fair_play();
   test_determinism();

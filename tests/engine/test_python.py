@@ -168,6 +168,42 @@ def test_python_bots_1_every_bot_plays_legal_moves():
         scopa.Bot("nobody")
 
 
+def test_python_bots_2_keep_the_clock():
+    """scopa.h "Time" from Python: movetime_ms is a wall-clock budget (1 ms
+    comes back in a few ms, not the hundreds a full search takes), a Cancel
+    set from another thread stops a search of seconds, and a node budget
+    gives the same move twice.  Bounds are loose: sanitizers, loaded
+    machine."""
+    import threading
+    import time
+    bot = scopa.Bot("best")
+    assert bot.movetime_ms == 100
+    r = scopa.Game(scopa.preset("scientifico")).new_round(dealer=0, seed=5)
+    t = time.monotonic()
+    m = bot.choose(r, movetime_ms=1)
+    assert time.monotonic() - t < 0.3
+    assert m in r.legal_moves()
+    flag = scopa.Cancel()
+    timer = threading.Timer(0.03, flag.set)
+    timer.start()
+    t = time.monotonic()
+    m = bot.choose(r, nodes=10 ** 12, cancel=flag)
+    assert time.monotonic() - t < 0.03 + 0.3
+    assert flag.is_set() and m in r.legal_moves()
+    timer.join()
+    t = time.monotonic()
+    m = bot.choose(r, nodes=10 ** 12, deadline_ns=scopa.clock_ns() + 20000000)
+    assert time.monotonic() - t < 0.02 + 0.3
+    with pytest.raises(TypeError):
+        bot.choose(r, cancel=True)
+    r2 = scopa.Game(scopa.preset("scopone")).new_round(dealer=1, seed=9)
+    for _ in range(22):
+        r2.apply(r2.legal_moves()[0])
+    a = scopa.Bot("pimc").choose(r2, nodes=50000, seed=3, movetime_ms=1)
+    b = scopa.Bot("pimc").choose(r2, nodes=50000, seed=3, movetime_ms=900)
+    assert a == b
+
+
 def test_python_env_1_aec_episodes():
     """Environment: masks match the legal moves, rewards are zero-sum."""
     rng = random.Random(2)

@@ -10,7 +10,8 @@ library only.
 
     scopa.preset("assi")                 rules presets as dicts
     scopa.card_str(24) == "7d"           notation helpers
-    scopa.Bot("best").choose(r)          the library's bots
+    scopa.Bot("best").choose(r)          the library's bots (movetime_ms,
+                                         nodes, deadline_ns, scopa.Cancel)
     scopa.load_record(path) / g.save(p)  game records
     scopa.ScopaEnv / ScopaGymEnv         environments for learning agents
     scopa.Engine().request({...})        `scopa engine` in-process
@@ -23,7 +24,8 @@ from .cards import (CARDS, SUITS, card_str, card_parse, card_name, is_card,
                     normalize_move, rank, suit)
 from .rules import PRESETS, preset, check as check_rules
 from .game import Game, Round
-from .bots import Bot, names as bot_names, describe as describe_bot
+from .bots import (Bot, Cancel, clock_ns, names as bot_names,
+                   describe as describe_bot)
 from .records import RecordError, load as load_record, save as save_record
 from .engine import Engine
 from .env import ScopaEnv, ScopaGymEnv, FEATURES, ACTIONS, ACTION_SLOTS
@@ -31,7 +33,7 @@ from .env import ScopaEnv, ScopaGymEnv, FEATURES, ACTIONS, ACTION_SLOTS
 __version__ = Engine().request({"cmd": "hello"})["version"]
 library_path = _lib.path
 
-__all__ = ["Game", "Round", "Bot", "Engine", "ScopaEnv", "ScopaGymEnv",
+__all__ = ["Game", "Round", "Bot", "Cancel", "clock_ns", "Engine", "ScopaEnv", "ScopaGymEnv",
            "RecordError", "CARDS", "SUITS", "PRESETS", "FEATURES", "ACTIONS",
            "ACTION_SLOTS", "card_str", "card_parse", "card_name", "is_card",
            "move_str", "parse_move", "move_card", "move_captures",

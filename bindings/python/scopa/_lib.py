@@ -55,7 +55,9 @@ class GameStruct(ctypes.Structure):
 
 
 class BotLimits(ctypes.Structure):
-    _fields_ = [("movetime_ms", c_int), ("seed", c_u64), ("threads", c_int)]
+    _fields_ = [("movetime_ms", c_int), ("seed", c_u64), ("threads", c_int),
+                ("nodes", c_u64), ("deadline_ns", ctypes.c_int64),
+                ("cancel", ctypes.POINTER(c_int))]
 
 
 class Fault(ctypes.Structure):
@@ -160,6 +162,8 @@ _SIGNATURES = {
     "scopa_bot_new": (c_int, [c_char_p, ctypes.POINTER(c_void_p)]),
     "scopa_bot_free": (None, [c_void_p]),
     "scopa_bot_name": (c_char_p, [c_void_p]),
+    "scopa_bot_movetime": (c_int, [c_void_p]),
+    "scopa_clock_ns": (ctypes.c_int64, []),
     "scopa_bot_choose": (c_int, [c_void_p, c_void_p,
                                  ctypes.POINTER(BotLimits),
                                  ctypes.POINTER(c_u64)]),

@@ -2,7 +2,15 @@
 
 A bot chooses from a seat's view only.  Give it a Round (it plays for the
 seat to play) or a view dict as in an engine request (Round.view(seat),
-or what a GUI sends).  Same view, limits and seed: same move.
+or what a GUI sends).
+
+Time (scopa.h "Time"): movetime_ms is a wall-clock budget (0: the bot's
+default, Bot.movetime_ms); deadline_ns an absolute time on clock_ns()
+(time.monotonic_ns() on Linux); a Cancel flag set from another thread
+stops the search.  The call releases the GIL, and comes back within a few
+milliseconds of any of them with a legal move.  With nodes set, the work
+is a node budget instead and the same view, limits and seed give the same
+move on any machine.
 """
 import ctypes
 import json
@@ -43,6 +51,34 @@ def _view_of(where):
     return buf
 
 
+def clock_ns():
+    """CLOCK_MONOTONIC now, in nanoseconds: the clock of deadline_ns."""
+    return L.scopa_clock_ns()
+
+
+class Cancel(object):
+    """A flag another thread sets to stop a bot's search:
+
+        flag = scopa.Cancel()
+        threading.Timer(0.05, flag.set).start()
+        bot.choose(r, nodes=10**12, cancel=flag)   # back ~50 ms later
+
+    The C side reads it atomically while the call runs (the GIL is
+    released); clear() it before reusing it."""
+
+    def __init__(self):
+        self._flag = ctypes.c_int(0)
+
+    def set(self):
+        self._flag.value = 1
+
+    def clear(self):
+        self._flag.value = 0
+
+    def is_set(self):
+        return bool(self._flag.value)
+
+
 class Bot(object):
     """A bot by name ("random", ..., "best")."""
 
@@ -52,6 +88,7 @@ class Bot(object):
             raise ValueError("unknown bot %r (one of %s)" %
                              (name, ", ".join(names())))
         self.name = L.scopa_bot_name(self._bot).decode()
+        self.movetime_ms = L.scopa_bot_movetime(self._bot)
 
     def __del__(self):
         if getattr(self, "_bot", None):
@@ -59,25 +96,35 @@ class Bot(object):
             self._bot = None
 
     @staticmethod
-    def _limits(movetime_ms, seed, threads):
-        return _lib.BotLimits(int(movetime_ms), int(seed) & (2 ** 64 - 1),
-                              int(threads))
+    def _limits(movetime_ms, seed, threads, nodes=0, deadline_ns=0,
+                cancel=None):
+        lim = _lib.BotLimits(int(movetime_ms), int(seed) & (2 ** 64 - 1),
+                             int(threads), int(nodes), int(deadline_ns))
+        if cancel is not None:
+            if not isinstance(cancel, Cancel):
+                raise TypeError("cancel must be a scopa.Cancel")
+            lim.cancel = ctypes.pointer(cancel._flag)
+        return lim
 
-    def choose(self, where, movetime_ms=0, seed=0, threads=1):
+    def choose(self, where, movetime_ms=0, seed=0, threads=1, nodes=0,
+               deadline_ns=0, cancel=None):
         """The bot's move (record notation) for the seat to play."""
         view = _view_of(where)
         out = ctypes.c_uint64()
-        lim = self._limits(movetime_ms, seed, threads)
+        lim = self._limits(movetime_ms, seed, threads, nodes, deadline_ns,
+                           cancel)
         if L.scopa_bot_choose(self._bot, view, ctypes.byref(lim),
                               ctypes.byref(out)) != 0:
             raise ValueError("the view's seat is not the one to play")
         return cards.move_str(out.value)
 
-    def evaluate(self, where, movetime_ms=0, seed=0, threads=1):
+    def evaluate(self, where, movetime_ms=0, seed=0, threads=1, nodes=0,
+                 deadline_ns=0, cancel=None):
         """[(move, value), ...] best first, values in expected points for
         the seat's side."""
         view = _view_of(where)
-        lim = self._limits(movetime_ms, seed, threads)
+        lim = self._limits(movetime_ms, seed, threads, nodes, deadline_ns,
+                           cancel)
         cap = 256
         while True:
             moves = (ctypes.c_uint64 * cap)()
