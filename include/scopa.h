@@ -513,9 +513,10 @@ int scopa_view_world(const scopa_view *view, const scopa_cards *hands,
 
 /*
  * A bot chooses a move from a seat's view, never from the full state, so
- * it plays fair.  A bot object holds its scratch memory (transposition
- * tables, the worlds it weighs), allocated once when it is made (see
- * scopa_bot_set_memory); use one bot per thread.
+ * it plays fair.  A bot object holds its memory (transposition tables, the
+ * worlds it weighs), allocated once when it is made, never per move, and
+ * bounded by a limit the caller may set (scopa_bot_set_memory); use one
+ * bot per thread.
  *
  * Time.  A searching bot (pimc, infer, best) keeps to the clock: it plans
  * its work for movetime_ms (SCOPA_BOT_NODES_PER_MS nodes a millisecond)
@@ -581,8 +582,8 @@ const char *const *scopa_bot_names(void);
  * capture..."), or NULL for an unknown name. */
 const char *scopa_bot_describe(const char *name);
 
-/* Creates a bot by name.  Returns SCOPA_OK and sets *out, SCOPA_EINVAL for
- * an unknown name, SCOPA_ENOMEM. */
+/* Creates a bot by name, with its default memory (see below).  Returns
+ * SCOPA_OK and sets *out, SCOPA_EINVAL for an unknown name, SCOPA_ENOMEM. */
 int scopa_bot_new(const char *name, scopa_bot **out /* OUT */);
 
 /* Frees a bot; NULL is a no-op. */
@@ -590,6 +591,30 @@ void scopa_bot_free(scopa_bot *bot);
 
 /* The bot's name as created ("best" resolves to the bot it stands for). */
 const char *scopa_bot_name(const scopa_bot *bot);
+
+/*
+ * Memory.  scopa_bot_new gives a bot its default: SCOPA_BOT_MEMORY_DEFAULT
+ * for pimc, infer and best (about 1.2 MiB of worlds, the rest one
+ * transposition table), SCOPA_BOT_MEMORY_MIN for rules (a table for its
+ * exact last deal), nothing for random and greedy.  A call that uses
+ * several threads splits the table among them.  Small tables are fast (the
+ * solver's working set fits the caches): the default was chosen so.
+ */
+#define SCOPA_BOT_MEMORY_MIN ((size_t)256 * 1024)
+#define SCOPA_BOT_MEMORY_DEFAULT ((size_t)4 * 1024 * 1024)
+
+/* Gives the bot at most `bytes` of memory instead (0: its default),
+ * allocated now, in one go; the old memory is freed.  Returns SCOPA_OK;
+ * SCOPA_EINVAL for a nonzero limit below SCOPA_BOT_MEMORY_MIN;
+ * SCOPA_ENOMEM, and the bot keeps its old memory.  A bot that does not
+ * search holds nothing whatever the limit.  Below about 2.3 MiB a
+ * searching bot holds fewer worlds (infer then samples where it would have
+ * listed every world); the move then depends on the limit (scopa.h,
+ * "Determinism").  Never while the bot is choosing. */
+int scopa_bot_set_memory(scopa_bot *bot, size_t bytes);
+
+/* The bytes of memory the bot holds now (at most its limit). */
+size_t scopa_bot_memory(const scopa_bot *bot);
 
 /* The bot's default time budget in milliseconds (what movetime_ms 0
  * means): 30 for pimc, 100 for infer and best; 0 for the bots that do not

@@ -14,24 +14,24 @@
 /* Weakest first; "best" is resolved to BEST_BOT. */
 static const bot_kind BOTS[] = {
     {"random", "plays a uniformly random legal move", bot_random_choose, NULL,
-     0},
+     0, 0, 0},
     {"greedy",
      "takes the most valuable capture; lays so as not to leave a sweep or "
      "expose sevens",
-     bot_greedy_choose, NULL, 0},
+     bot_greedy_choose, NULL, 0, 0, 0},
     {"rules",
      "traditional play: counts the unseen cards, safe totals, pairs, decided "
      "majorities; plays the known last deal perfectly",
-     bot_rules_choose, NULL, 0},
+     bot_rules_choose, NULL, 0, SCOPA_BOT_MEMORY_MIN, 0},
     {"pimc",
      "samples worlds uniformly from what it has seen and solves each "
      "exactly (playouts where the tree is too big, as in early scopone)",
-     bot_pimc_choose, bot_pimc_evaluate, 30},
+     bot_pimc_choose, bot_pimc_evaluate, 30, SCOPA_BOT_MEMORY_DEFAULT, 1},
     {"infer",
      "the strongest: weighs each world by how likely the others' moves are "
      "in it; in 2-player scopa counts cards like rules, then solves every "
      "world of the last two deals",
-     bot_infer_choose, bot_infer_evaluate, 100},
+     bot_infer_choose, bot_infer_evaluate, 100, SCOPA_BOT_MEMORY_DEFAULT, 1},
 };
 #define NBOTS ((int)(sizeof BOTS / sizeof BOTS[0]))
 #define BEST_BOT "infer"
@@ -68,6 +68,11 @@ int scopa_bot_new(const char *name, scopa_bot **out) {
   if (!bot)
     return SCOPA_ENOMEM;
   bot->kind = k;
+  int rc = ai_bot_memory_init(bot, 0); /* once, here: never per move */
+  if (rc != SCOPA_OK) {
+    free(bot);
+    return rc;
+  }
   *out = bot;
   return SCOPA_OK;
 }

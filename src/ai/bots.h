@@ -21,11 +21,13 @@ typedef struct bot_kind {
   bot_choose_fn choose;
   bot_evaluate_fn evaluate; /* NULL: derived from choose */
   int default_ms;           /* movetime_ms 0 means this; 0: no search  */
+  size_t memory;            /* default memory (search.c); 0: none      */
+  int worlds;               /* nonzero: its memory holds worlds        */
 } bot_kind;
 
 struct scopa_bot {
   const bot_kind *kind;
-  void *scratch; /* the bot's own memory                          */
+  void *scratch; /* the bot's memory (search.c), or NULL          */
   void (*scratch_free)(void *scratch); /* NULL: free()             */
   ai_clock clock; /* of the call in progress (scopa_bot_choose/evaluate
                      start it; every search of the call checks it)   */
@@ -49,10 +51,33 @@ int bot_infer_evaluate(scopa_bot *bot, const scopa_view *view,
                        const scopa_bot_limits *limits, scopa_move *moves,
                        double *values, int cap);
 
-/* search.c: the bot's solvers (made on first use, one per thread, each
- * with a table of 2^bits entries); NULL when out of memory. */
+/* search.c: the bot's memory (scopa_bot_set_memory), allocated at once:
+ * bytes 0 is the kind's default.  SCOPA_OK, SCOPA_EINVAL (below
+ * SCOPA_BOT_MEMORY_MIN) or SCOPA_ENOMEM (the old memory is kept). */
+int ai_bot_memory_init(scopa_bot *bot, size_t bytes);
+
+/* The solver of thread `thread` (0..threads-1) when a call uses `threads`
+ * threads (0: however many the last call used), its clock the bot's; its
+ * table is a slice of the bot's memory.  NULL for a bot without memory.
+ * Call from the bot's own thread only, before starting the others. */
 struct ai_solver;
-struct ai_solver *ai_bot_solver(scopa_bot *bot, int thread, int bits);
+struct ai_solver *ai_bot_solver(scopa_bot *bot, int thread, int threads);
+
+/* The searching bots' buffer of worlds: states, their weights and a
+ * ranking, cap of each; NULL for a bot without one. */
+typedef struct ai_ranked {
+  double weight;
+  int index;
+} ai_ranked;
+
+typedef struct ai_worlds {
+  scopa_state *state;
+  double *weight;
+  ai_ranked *rank;
+  int cap;
+} ai_worlds;
+
+ai_worlds *ai_bot_worlds(scopa_bot *bot);
 
 /* endgame.c: when the view leaves nothing unknown (2 players, stock
  * empty), the move of an exact solve; returns 1 and sets *move, else 0

@@ -9,7 +9,7 @@
 int ai_endgame_move(scopa_bot *bot, const scopa_view *v, scopa_move *move) {
   if (v->players != 2 || v->stock != 0)
     return 0;
-  ai_solver *S = ai_bot_solver(bot, 0, 14);
+  ai_solver *S = ai_bot_solver(bot, 0, 0);
   if (!S)
     return 0;
   scopa_rng rng;

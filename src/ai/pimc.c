@@ -51,7 +51,7 @@ typedef struct job {
   ai_solver *solver; /* this thread's; NULL for playouts              */
   const scopa_state *worlds;
   const double *weight;
-  const int *order; /* the order to solve the worlds in; NULL: as listed */
+  const ai_ranked *rank; /* the order to solve them in; NULL: as they are */
   int nworlds, thread, threads, depth;
   const scopa_move *moves;
   int n;
@@ -94,7 +94,7 @@ static void *solve_worlds(void *arg) {
   uint64_t start = S ? ai_solver_nodes(S) : 0;
   int values[SCOPA_MAX_MOVES];
   for (int k = j->thread; k < j->nworlds; k += j->threads) {
-    int w = j->order ? j->order[k] : k;
+    int w = j->rank ? j->rank[k].index : k;
     int rc = S ? ai_solver_root(S, &j->worlds[w], j->moves, j->n, j->depth,
                                 values)
                : rollout_world(j, w, values);
@@ -145,36 +145,20 @@ static int resample(scopa_state *w, double *weight, int n, int k,
   return m;
 }
 
-typedef struct ranked {
-  double weight;
-  int index;
-} ranked;
-
 static int heavier_first(const void *a, const void *b) {
-  const ranked *x = a, *y = b;
+  const ai_ranked *x = a, *y = b;
   if (x->weight != y->weight)
     return x->weight < y->weight ? 1 : -1;
   return x->index - y->index;
 }
 
-/* The listed worlds heaviest first, so that a search the clock stops has
- * solved the likeliest ones (a prefix of the listing order would be a
+/* Ranks the listed worlds heaviest first, so that a search the clock stops
+ * has solved the likeliest ones (a prefix of the listing order would be a
  * lopsided sample: hands that share their lowest cards). */
-static int *heaviest_first(const double *weight, int n) {
-  ranked *r = malloc(sizeof *r * (size_t)n);
-  int *order = malloc(sizeof *order * (size_t)n);
-  if (!r || !order) {
-    free(r);
-    free(order);
-    return NULL;
-  }
+static void heaviest_first(ai_worlds *w, int n) {
   for (int i = 0; i < n; i++)
-    r[i] = (ranked){weight[i], i};
-  qsort(r, (size_t)n, sizeof *r, heavier_first);
-  for (int i = 0; i < n; i++)
-    order[i] = r[i].index;
-  free(r);
-  return order;
+    w->rank[i] = (ai_ranked){w->weight[i], i};
+  qsort(w->rank, (size_t)n, sizeof *w->rank, heavier_first);
 }
 
 /* Fills out[0..m) with worlds of the view (listed or sampled) and their
@@ -197,24 +181,29 @@ static int fill_worlds(scopa_bot *bot, const scopa_view *v,
   return 0;
 }
 
-/* The worlds to solve, their weights and the order to solve them in (NULL:
- * as they are); returns how many (0: none, for want of memory or time). */
+/* The worlds to solve, in the bot's buffer, with their weights and, when
+ * listed, their ranking (*ranked); returns how many (0: none, for want of
+ * memory or time).  A bot whose memory holds fewer worlds than a listing
+ * samples instead, and samples at most what it holds. */
 static int make_worlds(scopa_bot *bot, const scopa_view *v,
                        const pimc_config *cfg, scopa_rng *rng,
-                       scopa_state **out, double **weight, int **order) {
+                       ai_worlds **out, int *ranked) {
+  ai_worlds *w = *out = ai_bot_worlds(bot);
+  *ranked = 0;
+  if (!w)
+    return 0;
   long count = cfg->enumerate > 0 ? ai_world_count(v) : -1;
-  int listed = count >= 0 && count <= cfg->enumerate;
+  int listed = count >= 0 && count <= cfg->enumerate && count <= w->cap;
   int m = listed ? (int)count : cfg->infer ? cfg->candidates : cfg->worlds;
-  *out = malloc(sizeof(scopa_state) * (size_t)m);
-  *weight = malloc(sizeof(double) * (size_t)m);
-  *order = NULL;
-  if (!*out || !*weight ||
-      fill_worlds(bot, v, cfg, listed, rng, *out, *weight, m) != 0)
+  if (m > w->cap)
+    m = w->cap;
+  if (fill_worlds(bot, v, cfg, listed, rng, w->state, w->weight, m) != 0)
     return 0;
   if (!listed && cfg->infer)
-    m = resample(*out, *weight, m, cfg->worlds, rng);
-  if (listed && !(*order = heaviest_first(*weight, m)))
-    return 0;
+    m = resample(w->state, w->weight, m, cfg->worlds, rng);
+  if (listed)
+    heaviest_first(w, m);
+  *ranked = listed;
   return m;
 }
 
@@ -233,16 +222,15 @@ static int pimc_values(scopa_bot *bot, const scopa_view *v,
                        const scopa_move *moves, int n, double *avg) {
   scopa_rng rng;
   scopa_rng_seed(&rng, l->seed ^ view_hash(v));
-  scopa_state *worlds = NULL;
-  double *weight = NULL;
-  int *order = NULL;
-  int nw = make_worlds(bot, v, cfg, &rng, &worlds, &weight, &order);
+  ai_worlds *w = NULL;
+  int ranked = 0;
+  int nw = make_worlds(bot, v, cfg, &rng, &w, &ranked);
   int threads = l->threads < 1 ? 1 : l->threads > MAX_THREADS ? MAX_THREADS
                                                                : l->threads;
   int ms = l->movetime_ms > 0 ? l->movetime_ms : scopa_bot_movetime(bot);
   /* Every listed world is solved (until the clock stops): stopping early
    * by count would drop some. */
-  uint64_t budget = order  ? UINT64_MAX
+  uint64_t budget = ranked ? UINT64_MAX
                     : l->nodes ? l->nodes
                                : (uint64_t)ms * SCOPA_BOT_NODES_PER_MS;
   int depth = search_depth(v);
@@ -250,13 +238,15 @@ static int pimc_values(scopa_bot *bot, const scopa_view *v,
   pthread_t tid[MAX_THREADS];
   for (int t = 0; t < threads; t++) {
     memset(&jobs[t], 0, sizeof jobs[t]);
-    jobs[t] = (job){.bot = bot, .worlds = worlds, .weight = weight,
-                    .order = order, .nworlds = nw, .thread = t,
+    jobs[t] = (job){.bot = bot, .worlds = w ? w->state : NULL,
+                    .weight = w ? w->weight : NULL,
+                    .rank = ranked ? w->rank : NULL, .nworlds = nw,
+                    .thread = t,
                     .threads = threads, .depth = depth, .moves = moves,
                     .n = n, .budget = budget, .seed = l->seed};
     /* Made here, before any thread starts: the bot is not shared. */
     if (depth != AI_ROLLOUT)
-      jobs[t].solver = ai_bot_solver(bot, t, 20);
+      jobs[t].solver = ai_bot_solver(bot, t, threads);
   }
   for (int t = 1; t < threads; t++)
     if (pthread_create(&tid[t], NULL, solve_worlds, &jobs[t]) != 0)
@@ -280,9 +270,6 @@ static int pimc_values(scopa_bot *bot, const scopa_view *v,
   for (int i = 0; i < n; i++)
     avg[i] = (scale > 0 ? avg[i] / scale : 0) +
              TIEBREAK * ai_heur_move(&h, moves[i]);
-  free(worlds);
-  free(weight);
-  free(order);
   return wsum > 0 ? SCOPA_OK : 1;
 }
 

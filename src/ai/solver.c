@@ -26,10 +26,15 @@ typedef struct tt_entry {
   int8_t depth;
 } tt_entry;
 
+_Static_assert(sizeof(tt_entry) == AI_TT_ENTRY_BYTES, "AI_TT_ENTRY_BYTES");
+
 struct ai_solver {
   tt_entry *tt;
   uint64_t mask;
   uint32_t id;
+  uint32_t *ids;     /* the tree counter of the table's memory          */
+  uint32_t own_ids;  /* that counter, when the solver owns its table    */
+  int owns_table;
   int root_side;
   uint64_t nodes;
   ai_clock *clock; /* NULL: never stops                              */
@@ -37,27 +42,37 @@ struct ai_solver {
   int stopped;     /* the clock stopped the current search          */
 };
 
-ai_solver *ai_solver_new(int bits) {
+ai_solver *ai_solver_new_in(void *table, int bits, uint32_t *ids) {
   ai_solver *s = calloc(1, sizeof *s);
   if (!s)
     return NULL;
-  s->tt = calloc((size_t)1 << bits, sizeof *s->tt);
-  if (!s->tt) {
-    free(s);
+  s->tt = table;
+  s->mask = ((uint64_t)1 << bits) - 1;
+  s->ids = ids;
+  return s;
+}
+
+ai_solver *ai_solver_new(int bits) {
+  tt_entry *tt = calloc((size_t)1 << bits, sizeof *tt);
+  ai_solver *s = tt ? ai_solver_new_in(tt, bits, NULL) : NULL;
+  if (!s) {
+    free(tt);
     return NULL;
   }
-  s->mask = ((uint64_t)1 << bits) - 1;
+  s->ids = &s->own_ids;
+  s->owns_table = 1;
   return s;
 }
 
 void ai_solver_free(ai_solver *s) {
-  if (s)
+  if (s && s->owns_table)
     free(s->tt);
   free(s);
 }
 
+/* A new tree: its id is new to every solver of the table's memory. */
 void ai_solver_begin(ai_solver *s, int root_side) {
-  s->id++;
+  s->id = __atomic_add_fetch(s->ids, 1, __ATOMIC_RELAXED);
   s->root_side = root_side;
 }
 

@@ -23,8 +23,20 @@
 
 typedef struct ai_solver ai_solver;
 
+/* Bytes of one table entry. */
+#define AI_TT_ENTRY_BYTES 32
+
 /* A solver with a table of 2^bits entries; NULL when out of memory. */
 ai_solver *ai_solver_new(int bits);
+
+/* A solver over a table it does not own: the 2^bits entries
+ * (AI_TT_ENTRY_BYTES each) at table, zeroed when first given out.  ids
+ * counts the trees of every solver that ever used that memory (shared,
+ * atomically), so an entry left by an earlier solver there is never taken
+ * for one of this solver's trees.  NULL when out of memory. */
+ai_solver *ai_solver_new_in(void *table, int bits, uint32_t *ids);
+
+/* Frees the solver (and its table if it owns it); NULL is a no-op. */
 void ai_solver_free(ai_solver *solver);
 
 /* Starts a new search tree (a new world or a new root side): entries of

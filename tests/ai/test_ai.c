@@ -575,7 +575,65 @@ static void test_node_budget(void) {
   scopa_bot_free(b);
 }
 
+static void test_memory(void) {
+  TEST("memory-1.1", "a bot's memory: the default, a limit set, kept");
+  scopa_bot *best, *rules, *greedy;
+  scopa_bot_new("best", &best);
+  scopa_bot_new("rules", &rules);
+  scopa_bot_new("greedy", &greedy);
+  size_t def = scopa_bot_memory(best);
+  CHECK(def > SCOPA_BOT_MEMORY_DEFAULT / 2 && def <= SCOPA_BOT_MEMORY_DEFAULT);
+  CHECK(scopa_bot_memory(rules) > 0 &&
+        scopa_bot_memory(rules) <= SCOPA_BOT_MEMORY_MIN);
+  CHECK_EQ_INT(scopa_bot_memory(greedy), 0);
+  CHECK_EQ_INT(scopa_bot_set_memory(greedy, 1 << 30), SCOPA_OK);
+  CHECK_EQ_INT(scopa_bot_memory(greedy), 0);
+  CHECK_EQ_INT(scopa_bot_set_memory(best, SCOPA_BOT_MEMORY_MIN - 1),
+               SCOPA_EINVAL);
+  CHECK_EQ_INT(scopa_bot_memory(best), def);
+  /* A small limit: fewer worlds held (infer samples on the fifth deal
+   * where it would list 1,680), still legal moves, never above it. */
+  for (int threads = 1; threads <= 3; threads++) {
+    CHECK_EQ_INT(scopa_bot_set_memory(best, 512 * 1024), SCOPA_OK);
+    size_t small = scopa_bot_memory(best);
+    CHECK(small > 0 && small <= 512 * 1024);
+    for (uint64_t k = 0; k < 3; k++) {
+      scopa_state s;
+      scopa_view v;
+      scopa_move m = 0;
+      fifth_deal(&s, 500 + k);
+      scopa_view_of(&s, s.to_play, NULL, &v);
+      scopa_bot_limits l = {.nodes = 10 * SCOPA_BOT_NODES_PER_MS,
+                            .seed = k, .threads = threads};
+      CHECK_EQ_INT(scopa_bot_choose(best, &v, &l, &m), SCOPA_OK);
+      CHECK(is_legal(&s, m));
+      CHECK_EQ_INT(scopa_bot_memory(best), small);
+    }
+    CHECK_EQ_INT(scopa_bot_set_memory(best, 0), SCOPA_OK);
+    CHECK_EQ_INT(scopa_bot_memory(best), def);
+  }
+  TEST("memory-1.2", "a node budget plays the same with another thread "
+                     "count's carving of the same memory in between");
+  scopa_state s;
+  scopa_view v;
+  scopa_move m1 = 0, m2 = 0, m3 = 0;
+  random_round(&s, "scopone", 77, 20);
+  scopa_view_of(&s, s.to_play, NULL, &v);
+  scopa_bot_limits l = {.nodes = 20 * SCOPA_BOT_NODES_PER_MS, .seed = 5};
+  CHECK_EQ_INT(scopa_bot_choose(best, &v, &l, &m1), SCOPA_OK);
+  l.threads = 2;
+  CHECK_EQ_INT(scopa_bot_choose(best, &v, &l, &m2), SCOPA_OK);
+  CHECK(is_legal(&s, m2));
+  l.threads = 1;
+  CHECK_EQ_INT(scopa_bot_choose(best, &v, &l, &m3), SCOPA_OK);
+  CHECK(m1 == m3);
+  scopa_bot_free(best);
+  scopa_bot_free(rules);
+  scopa_bot_free(greedy);
+}
+
 int main(void) {
+  test_memory();
   test_deadlines();
   test_immediate_stop();
   test_cancel();

@@ -202,6 +202,12 @@ def test_python_bots_2_keep_the_clock():
     a = scopa.Bot("pimc").choose(r2, nodes=50000, seed=3, movetime_ms=1)
     b = scopa.Bot("pimc").choose(r2, nodes=50000, seed=3, movetime_ms=900)
     assert a == b
+    small = scopa.Bot("best", memory=1 << 20)
+    assert 0 < small.memory <= 1 << 20 < scopa.Bot("best").memory
+    assert small.choose(r2, movetime_ms=5) in r2.legal_moves()
+    with pytest.raises(ValueError):
+        small.set_memory(1000)
+    assert scopa.Bot("greedy").memory == 0
 
 
 def test_python_env_1_aec_episodes():

@@ -163,6 +163,8 @@ _SIGNATURES = {
     "scopa_bot_free": (None, [c_void_p]),
     "scopa_bot_name": (c_char_p, [c_void_p]),
     "scopa_bot_movetime": (c_int, [c_void_p]),
+    "scopa_bot_set_memory": (c_int, [c_void_p, c_size_t]),
+    "scopa_bot_memory": (c_size_t, [c_void_p]),
     "scopa_clock_ns": (ctypes.c_int64, []),
     "scopa_bot_choose": (c_int, [c_void_p, c_void_p,
                                  ctypes.POINTER(BotLimits),

@@ -11,6 +11,10 @@ stops the search.  The call releases the GIL, and comes back within a few
 milliseconds of any of them with a legal move.  With nodes set, the work
 is a node budget instead and the same view, limits and seed give the same
 move on any machine.
+
+Memory: a bot holds its tables and worlds from its creation on (4 MiB for
+the searching bots); Bot(name, memory=bytes) or bot.set_memory(bytes) sets
+another limit (at least 256 KiB), bot.memory says what it holds.
 """
 import ctypes
 import json
@@ -80,15 +84,35 @@ class Cancel(object):
 
 
 class Bot(object):
-    """A bot by name ("random", ..., "best")."""
+    """A bot by name ("random", ..., "best"); memory: a limit in bytes
+    (None: the bot's default)."""
 
-    def __init__(self, name="best"):
+    def __init__(self, name="best", memory=None):
         self._bot = ctypes.c_void_p()
-        if L.scopa_bot_new(name.encode(), ctypes.byref(self._bot)) != 0:
+        rc = L.scopa_bot_new(name.encode(), ctypes.byref(self._bot))
+        if rc == -11:
+            raise MemoryError("scopa: out of memory")
+        if rc != 0:
             raise ValueError("unknown bot %r (one of %s)" %
                              (name, ", ".join(names())))
         self.name = L.scopa_bot_name(self._bot).decode()
         self.movetime_ms = L.scopa_bot_movetime(self._bot)
+        if memory is not None:
+            self.set_memory(memory)
+
+    def set_memory(self, nbytes):
+        """Gives the bot at most nbytes of memory (0: its default),
+        allocated now; ValueError below 256 KiB."""
+        rc = L.scopa_bot_set_memory(self._bot, int(nbytes))
+        if rc == -11:
+            raise MemoryError("scopa: out of memory")
+        if rc != 0:
+            raise ValueError("memory limit too small: %d bytes" % nbytes)
+
+    @property
+    def memory(self):
+        """The bytes of memory the bot holds."""
+        return L.scopa_bot_memory(self._bot)
 
     def __del__(self):
         if getattr(self, "_bot", None):
