@@ -969,6 +969,11 @@ const scopa_state *scopa_match_state(const scopa_match *match);
 /* The seat to play, or -1 when no move is awaited. */
 int scopa_match_to_play(const scopa_match *match);
 
+/* Sets who deals first, in place of the seed's choice (a record or a
+ * person says so).  Returns SCOPA_OK, or SCOPA_EOVER once a round has been
+ * dealt. */
+int scopa_match_set_first_dealer(scopa_match *match, int dealer);
+
 /* Deals the next round from the seed.  Returns SCOPA_OK (ev, which may be
  * NULL, says who dealt), or SCOPA_EOVER when a round is in play or the
  * game is over. */

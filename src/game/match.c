@@ -206,6 +206,14 @@ int scopa_match_to_play(const scopa_match *m) {
 
 /* ---- dealing and playing --------------------------------------------- */
 
+int scopa_match_set_first_dealer(scopa_match *m, int dealer) {
+  assert(dealer >= 0 && dealer < m->rules.players);
+  if (m->nrounds)
+    return SCOPA_EOVER;
+  scopa__match_first_dealer(m, dealer);
+  return SCOPA_OK;
+}
+
 static int grow(scopa_match *m) {
   if (m->nrounds < m->cap)
     return SCOPA_OK;

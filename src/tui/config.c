@@ -24,7 +24,8 @@ static const char USAGE[] =
     "  --players N        2, 3 or 4;  --teams  partners (4 players)\n"
     "  --humans N         hot seat: N people share this terminal (seats 1..N)\n"
     "  --seats A,B,..     who sits where: human or a bot name, per seat\n"
-    "  --seed N           fixes the shuffle (and the first dealer)\n"
+    "  --seed S           fixes every deck and the first dealer (1 to 64\n"
+    "                     hexadecimal digits; the game's record keeps it)\n"
     "  --record FILE      where the game record goes (default: data dir)\n"
     "  --resume FILE      continue an unfinished game from its record\n"
     "  --plain            line mode, even on a terminal\n"
@@ -235,10 +236,11 @@ static int one_arg(parser *p) {
       return bad("missing file for", arg);
     snprintf(IS("record") ? cfg->record : cfg->resume, PLAY_PATH, "%s", val);
   } else if (IS("seed")) {
-    if (!(val = take_value(p, eq)) || parse_number(val, 0, LLONG_MAX, &v))
-      return bad("--seed wants a number, not", val);
-    cfg->seeded = 1;
-    cfg->seed = (unsigned long long)v;
+    if (!(val = take_value(p, eq)) ||
+        scopa_seed_check(val, NULL, 0) != SCOPA_OK)
+      return bad("--seed wants 1 to 64 hexadecimal digits (0-9, a-f), not",
+                 val);
+    snprintf(cfg->seed, sizeof cfg->seed, "%s", val);
   } else if (IS("level")) {
     if (!(val = take_value(p, eq)) || level_name(val, cfg->level))
       return bad("unknown level", val);

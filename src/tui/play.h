@@ -35,8 +35,7 @@ typedef struct play_config {
   int humans;               /* hot seat: seats 0..humans-1 are people     */
   char level[PLAY_NAME];    /* scopa_bot_level name, or 1..4 ("" none)    */
   int movetime_ms;          /* overrides level when > 0                   */
-  int seeded;
-  unsigned long long seed;
+  char seed[SCOPA_SEED_TEXT]; /* --seed: the game's seed ("" = a fresh one) */
   int plain;    /* --plain: line mode even on a terminal      */
   int italian;  /* --lang it                                  */
   int delay_ms; /* pause after a bot's move (full screen)     */
@@ -53,8 +52,16 @@ typedef struct play_seat {
   char name[PLAY_NAME];
 } play_seat;
 
+/*
+ * The game itself is `match` (the library's whole-game object): it deals,
+ * checks, scores, rotates dealers and ends the game.  The fields from
+ * `rules` to `round_pile` are read-only copies of it for the faces,
+ * refreshed after every deal and move; the session never changes them
+ * on its own.
+ */
 typedef struct play_session {
   play_config cfg;
+  scopa_match *match;
   scopa_rules rules;
   scopa_game game;
   scopa_state st; /* the round in progress (or just ended)     */
@@ -63,10 +70,8 @@ typedef struct play_session {
   int humans;     /* number of human seats                      */
   int resumed;    /* seat names come from the record            */
   char record_names[SCOPA_MAX_SEATS][PLAY_NAME];
+  int record_kinds; /* the record said who was a bot ("bots")     */
   play_seat seat[SCOPA_MAX_SEATS];
-  scopa_rng rng;
-  unsigned long long seed;
-  scopa_record *rec;
   char record_path[PLAY_PATH];
   int save_failed;
   /* The last move, for "last move and what it took". */

@@ -1,13 +1,15 @@
 /*
- * session.c -- one game of `scopa play`: seats, shuffle, rounds, record.
+ * session.c -- one game of `scopa play`: who sits where, and the game
+ * itself played through the library's whole-game object (scopa_match),
+ * which deals every round from the game's seed, checks and plays the
+ * moves, adds up the scores and ends the game.
  *
- * Keeps true: every deal and every move is in s->rec, and the record is
- * saved to s->record_path after each of them, so the file on disk is never
- * behind the game by more than the move being chosen.  With --seed N the
- * whole game is a function of N: the rng seeded with N picks the first
- * dealer (scopa_rng_below(players)), then deals every round with
- * scopa_state_deal_random (void deals redealt), and the bots' seeds are
- * derived from N, the round and the play.
+ * Keeps true: the record is saved to s->record_path after every deal and
+ * every move, so the file on disk is never behind the game by more than
+ * the move being chosen.  The game is a function of its seed (--seed, or
+ * one from the operating system, kept in the record): a resumed game
+ * deals what the straight game would have, and the bots' seeds follow
+ * from it too (scopa_match_bot_seed).
  */
 #include "play.h"
 
@@ -20,19 +22,6 @@
 #include <unistd.h>
 
 volatile sig_atomic_t play_stop;
-
-static unsigned long long fresh_seed(void) {
-  unsigned long long seed = 0;
-  int fd = open("/dev/urandom", O_RDONLY);
-  if (fd >= 0) {
-    if (read(fd, &seed, sizeof seed) != (ssize_t)sizeof seed)
-      seed = 0;
-    close(fd);
-  }
-  if (!seed)
-    seed = (unsigned long long)time(NULL) * 2654435761u ^ (unsigned)getpid();
-  return seed % 1000000000000ull; /* short enough to read out and retype */
-}
 
 /* mkdir -p for the directory part of path. */
 static void make_dirs(char *path) {
@@ -57,8 +46,8 @@ static void default_record_path(play_session *s) {
   char stamp[32];
   time_t now = time(NULL);
   strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", localtime(&now));
-  snprintf(s->record_path, sizeof s->record_path, "%s/%s-%llu.json", dir, stamp,
-           s->seed);
+  snprintf(s->record_path, sizeof s->record_path, "%s/%s-%.12s.json", dir,
+           stamp, scopa_match_seed(s->match));
 }
 
 static const char *best_bot(void) {
@@ -126,7 +115,13 @@ static void setup_seats(play_session *s) {
     play_seat *seat = &s->seat[i];
     char from_record[PLAY_NAME] = "";
     const char *kind = c->seat_kind[i];
-    if (!*kind && s->resumed) {
+    if (!*kind && s->resumed && s->record_kinds) {
+      scopa_seat rs;
+      scopa_match_seat(s->match, i, &rs, NULL);
+      snprintf(from_record, PLAY_NAME, "%s",
+               rs.kind == SCOPA_SEAT_BOT && rs.bot ? rs.bot : "human");
+      kind = strcmp(from_record, "human") && *c->opponent ? "" : from_record;
+    } else if (!*kind && s->resumed) {
       kind_from_name(s->record_names[i], from_record);
       kind = strcmp(from_record, "human") && *c->opponent ? "" : from_record;
     }
@@ -182,8 +177,8 @@ const char *play_side_name(const play_session *s, int side, char *buf,
   return buf;
 }
 
-/* Rebuilds the game from a record: finished rounds into the totals, the
- * last unfinished round replayed into s->st. */
+/* Rebuilds the game from a record: the match with its unfinished round,
+ * the seat names, and who was a bot when the record says so. */
 static int resume(play_session *s, char *msg, size_t msgsize) {
   size_t len;
   FILE *fp = fopen(s->cfg.resume, "rb");
@@ -201,44 +196,52 @@ static int resume(play_session *s, char *msg, size_t msgsize) {
   if (!text)
     return -1;
   text[len] = 0;
-  scopa_replay rp;
   scopa_fault fault;
-  int rc = scopa_replay_text(text, len, &rp, &fault);
+  int rc = scopa_match_from_record(text, len, &s->match, &fault);
+  s->record_kinds = rc == SCOPA_OK && strstr(text, "\"bots\"") != NULL;
   free(text);
   if (rc != SCOPA_OK) {
     snprintf(msg, msgsize, "%s is not a good record: %s", s->cfg.resume,
              fault.message);
     return -1;
   }
-  s->rules = rp.rules;
-  s->game = rp.game;
-  s->round_no = rp.nrounds;
-  s->rec = scopa_record_from_replay(&rp);
+  s->rules = *scopa_match_rules(s->match);
   s->resumed = 1;
-  for (int i = 0; i < s->rules.players; i++)
-    if (i < rp.nseats)
-      snprintf(s->record_names[i], PLAY_NAME, "%s", rp.seats[i]);
+  for (int i = 0; i < s->rules.players; i++) {
+    scopa_seat seat;
+    scopa_match_seat(s->match, i, &seat, NULL);
+    if (*seat.name)
+      snprintf(s->record_names[i], PLAY_NAME, "%s", seat.name);
     else
       snprintf(s->record_names[i], PLAY_NAME, "%s", i ? "Computer" : "You");
-  const scopa_replay_round *last = rp.nrounds ? &rp.rounds[rp.nrounds - 1] : 0;
-  if (last && !last->complete) {
-    scopa_state_deal(&s->st, &s->rules, last->dealer, last->deck, NULL, 0);
-    for (int i = 0; i < last->nmoves; i++)
-      scopa_state_play(&s->st, last->moves[i]);
-    s->round_live = 1;
   }
-  scopa_replay_free(&rp);
-  return s->rec ? 0 : -1;
+  return 0;
 }
 
-static int start_new(play_session *s) {
-  const char *names[SCOPA_MAX_SEATS];
-  for (int i = 0; i < s->rules.players; i++)
-    names[i] = s->seat[i].name;
-  s->rec = scopa_record_new(&s->rules, names);
-  scopa_game_init(&s->game, &s->rules,
-                  (int)scopa_rng_below(&s->rng, (uint32_t)s->rules.players));
-  return s->rec ? 0 : -1;
+/* A new game: the seats as set up, and the seed given or a fresh one. */
+static int start_new(play_session *s, char *msg, size_t msgsize) {
+  scopa_seat seats[SCOPA_MAX_SEATS];
+  for (int i = 0; i < s->rules.players; i++) {
+    const play_seat *p = &s->seat[i];
+    seats[i].kind = p->human ? SCOPA_SEAT_PERSON : SCOPA_SEAT_BOT;
+    seats[i].name = p->name;
+    seats[i].bot = p->bot ? scopa_bot_name(p->bot) : NULL;
+    seats[i].level = !p->human && *s->cfg.level ? s->cfg.level : NULL;
+  }
+  return scopa_match_new(&s->rules, seats, *s->cfg.seed ? s->cfg.seed : NULL,
+                         &s->match, msg, msgsize) == SCOPA_OK
+             ? 0
+             : -1;
+}
+
+/* The faces' copies of the game (play.h), after every deal and move. */
+static void mirror(play_session *s) {
+  const scopa_state *st = scopa_match_state(s->match);
+  s->game = *scopa_match_game(s->match);
+  s->round_no = scopa_match_rounds(s->match);
+  s->round_live = scopa_match_phase(s->match) == SCOPA_MATCH_PLAY;
+  if (st)
+    s->st = *st;
 }
 
 int play_session_open(play_session *s, const play_config *cfg, char *msg,
@@ -246,8 +249,6 @@ int play_session_open(play_session *s, const play_config *cfg, char *msg,
   memset(s, 0, sizeof *s);
   s->cfg = *cfg;
   s->rules = cfg->rules;
-  s->seed = cfg->seeded ? cfg->seed : fresh_seed();
-  scopa_rng_seed(&s->rng, s->seed);
   if (*cfg->resume) {
     if (resume(s, msg, msgsize))
       return -1;
@@ -255,10 +256,9 @@ int play_session_open(play_session *s, const play_config *cfg, char *msg,
       fprintf(stderr, "scopa play: resuming: the record's rules apply\n");
   }
   setup_seats(s);
-  if (!*cfg->resume && start_new(s)) {
-    snprintf(msg, msgsize, "out of memory");
+  if (!*cfg->resume && start_new(s, msg, msgsize))
     return -1;
-  }
+  mirror(s);
   if (*cfg->record)
     snprintf(s->record_path, sizeof s->record_path, "%s", cfg->record);
   else if (*cfg->resume)
@@ -284,65 +284,54 @@ void play_session_close(play_session *s) {
   play_session_save(s);
   for (int i = 0; i < SCOPA_MAX_SEATS; i++)
     scopa_bot_free(s->seat[i].bot);
-  scopa_record_free(s->rec);
-  s->rec = NULL;
+  scopa_match_free(s->match);
+  s->match = NULL;
 }
 
 int play_session_save(play_session *s) {
-  if (!s->rec)
+  if (!s->match)
     return -1;
-  int rc = scopa_record_save(s->rec, s->record_path);
+  int rc = scopa_match_save(s->match, s->record_path, NULL, 0);
   s->save_failed = rc != SCOPA_OK;
   return rc == SCOPA_OK ? 0 : -1;
 }
 
 void play_session_deal(play_session *s) {
-  if (s->round_live || s->game.finished)
-    return;
-  scopa_state_deal_random(&s->st, &s->rules, s->game.dealer, &s->rng);
-  scopa_record_round(s->rec, s->game.dealer, s->st.deck);
-  s->round_live = 1;
-  s->round_no++;
+  if (scopa_match_deal(s->match, NULL) != SCOPA_OK)
+    return; /* a round in play (resumed), or the game is over */
   s->has_last = 0;
+  mirror(s);
   play_session_save(s);
-}
-
-/* Scores the round just over and adds it to the game. */
-static void end_round(play_session *s) {
-  scopa_state_score(&s->st, &s->score);
-  memcpy(s->totals_before, s->game.totals, sizeof s->totals_before);
-  memcpy(s->round_pile, s->st.pile, sizeof s->round_pile);
-  scopa_game_add(&s->game, &s->score);
-  s->round_live = 0;
 }
 
 int play_session_apply(play_session *s, scopa_move move, char *msg,
                        size_t msgsize) {
-  int seat = scopa_state_to_play(&s->st);
-  int scopa = scopa_state_is_scopa(&s->st, move);
-  scopa_cards table = s->st.table;
-  int rc = scopa_state_apply(&s->st, move, msg, msgsize);
+  scopa_event ev;
+  int rc = scopa_match_apply(s->match, move, &ev, msg, msgsize);
   if (rc != SCOPA_OK)
     return rc;
-  scopa_record_move(s->rec, move);
   s->has_last = 1;
-  s->last_seat = seat;
+  s->last_seat = ev.seat;
   s->last_move = move;
-  s->last_scopa = scopa;
-  s->last_table = table;
-  if (scopa_state_over(&s->st))
-    end_round(s);
+  s->last_scopa = ev.scopa;
+  s->last_table = ev.table_before;
+  mirror(s);
+  if (ev.round_over) {
+    s->score = ev.score;
+    memcpy(s->round_pile, s->st.pile, sizeof s->round_pile);
+    for (int side = 0; side < ev.score.sides; side++)
+      s->totals_before[side] = ev.totals[side] - ev.score.side[side].total;
+  }
   play_session_save(s);
   return SCOPA_OK;
 }
 
 scopa_move play_session_bot_move(play_session *s) {
-  int seat = scopa_state_to_play(&s->st);
+  int seat = scopa_match_to_play(s->match);
   scopa_view view;
-  scopa_view_of(&s->st, seat, s->game.totals, &view);
+  scopa_match_view(s->match, seat, &view);
   scopa_bot_limits lim = {0};
-  lim.seed =
-      s->seed * 1000003ull + (unsigned long long)s->round_no * 64 + s->st.plays;
+  lim.seed = scopa_match_bot_seed(s->match);
   lim.movetime_ms = s->seat[seat].movetime_ms;
   scopa_move move = 0;
   if (scopa_bot_choose(s->seat[seat].bot, &view, &lim, &move) != SCOPA_OK ||

@@ -38,19 +38,25 @@ static int wait_enter(const play_session *s, int interactive) {
 
 static int step_round(play_session *s, const scopa_replay_round *rr,
                       int interactive) {
-  scopa_state_deal(&s->st, &s->rules, rr->dealer, rr->deck, NULL, 0);
+  scopa_match_deal_deck(s->match, rr->deck, NULL, NULL, 0);
+  s->st = *scopa_match_state(s->match);
   printf("\n=== %s %d, %s: %s ===\n", TX(s, "Round", "Mano"), s->round_no,
          TX(s, "dealer", "mazziere"), play_seat_name(s, rr->dealer));
   for (int i = 0; i < rr->nmoves; i++) {
-    int seat = scopa_state_to_play(&s->st);
     char m[SCOPA_MOVE_TEXT], words[400];
+    scopa_event ev;
     print_hands(s);
-    int scopa = scopa_state_is_scopa(&s->st, rr->moves[i]);
-    printf("%d. %s: %s  %s%s\n", i + 1, play_seat_name(s, seat),
+    if (scopa_match_apply(s->match, rr->moves[i], &ev, NULL, 0) != SCOPA_OK)
+      return 1; /* cannot happen: the record was checked */
+    printf("%d. %s: %s  %s%s\n", i + 1, play_seat_name(s, ev.seat),
            scopa_move_str(rr->moves[i], m),
            play_move_words(s, rr->moves[i], words, sizeof words),
-           scopa ? "  SCOPA!" : "");
-    scopa_state_play(&s->st, rr->moves[i]);
+           ev.scopa ? "  SCOPA!" : "");
+    s->st = *scopa_match_state(s->match);
+    if (ev.round_over) {
+      s->score = ev.score;
+      s->game = *scopa_match_game(s->match);
+    }
     if (wait_enter(s, interactive))
       return 1;
   }
@@ -59,9 +65,7 @@ static int step_round(play_session *s, const scopa_replay_round *rr,
            TX(s, "(the round is not finished)", "(la mano non è finita)"));
     return 0;
   }
-  scopa_state_score(&s->st, &s->score);
   memcpy(s->round_pile, s->st.pile, sizeof s->round_pile);
-  scopa_game_add(&s->game, &s->score);
   play_lines lines;
   int n = play_score_lines(s, lines);
   printf("\n");
@@ -70,6 +74,8 @@ static int step_round(play_session *s, const scopa_replay_round *rr,
   return 0;
 }
 
+/* The record's game is played again through a fresh scopa_match, move by
+ * move, so the texts see it as it was at each step. */
 int play_step_replay(const scopa_replay *rp, int italian) {
   static play_session s; /* large; texts only read it */
   memset(&s, 0, sizeof s);
@@ -82,19 +88,24 @@ int play_step_replay(const scopa_replay *rp, int italian) {
       snprintf(s.seat[seat].name, PLAY_NAME, "%s %d", TX(&s, "seat", "posto"),
                seat);
   }
-  scopa_game_init(&s.game, &s.rules, rp->nrounds ? rp->rounds[0].dealer : 0);
+  if (scopa_match_new(&s.rules, NULL, NULL, &s.match, NULL, 0) != SCOPA_OK)
+    return 1;
+  scopa_match_set_first_dealer(s.match, rp->nrounds ? rp->rounds[0].dealer : 0);
+  s.game = *scopa_match_game(s.match);
   int interactive = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
   for (int r = 0; r < rp->nrounds; r++) {
     s.round_no = r + 1;
     if (step_round(&s, &rp->rounds[r], interactive))
-      return 0;
+      break;
   }
   char name[80];
-  if (rp->game.finished)
+  const scopa_game *g = scopa_match_game(s.match);
+  if (g->finished)
     printf("\n%s %s\n", TX(&s, "Winner:", "Vince:"),
-           play_side_name(&s, rp->game.winner, name, sizeof name));
+           play_side_name(&s, g->winner, name, sizeof name));
   else
     printf("\n%s\n",
            TX(&s, "The game is not finished.", "La partita non è finita."));
+  scopa_match_free(s.match);
   return 0;
 }

@@ -330,9 +330,12 @@ int play_result_lines(const play_session *s, play_lines out) {
              play_side_name(s, side, name, sizeof name), s->game.totals[side]);
     addf(line, part);
   }
-  line = next_line(&L);
-  snprintf(line, PLAY_LINE, "%s %llu",
-           TX(s, "Shuffle seed:", "Seme del mazzo:"), s->seed);
+  if (*scopa_match_seed(s->match)) {
+    line = next_line(&L);
+    snprintf(line, PLAY_LINE, "%s %s",
+             TX(s, "Shuffle seed:", "Seme del mazzo:"),
+             scopa_match_seed(s->match));
+  }
   line = next_line(&L);
   snprintf(line, PLAY_LINE, "%s %s%s", TX(s, "Record:", "Registrazione:"),
            s->record_path,

@@ -525,7 +525,36 @@ def t_step():
           "no table / no score:\n" + out.stdout[:500])
 
 
+# play-seed-1.1: issue 10's bar: `--seed 42` stopped after ten moves and
+# resumed deals the same decks (and plays the same game) as straight through;
+# the record keeps the seed and every deck follows from it.
+def t_seed_resume():
+    straight = os.path.join(TMP, "straight.json")
+    out = play_plain(["--seed", "42", "--record", straight], ones())
+    check(out.returncode == 0, "straight game: %s" % out.stderr)
+    a = json.load(open(straight))
+    check(a.get("seed") == "42", "the record does not keep the seed")
+    check(len(a["rounds"]) >= 2, "too short a game to test: %d rounds" %
+          len(a["rounds"]))
+    for stop in (10, 23):
+        resumed = os.path.join(TMP, "resumed%d.json" % stop)
+        play_plain(["--seed", "42", "--record", resumed], ones(stop))
+        part = json.load(open(resumed))
+        played = sum(len(r["moves"]) for r in part["rounds"])
+        check(played >= stop, "stopped after %d moves, not %d" % (played, stop))
+        out = play_plain(["--resume", resumed], ones())
+        check(out.returncode == 0, "resumed game: %s" % out.stderr)
+        b = json.load(open(resumed))
+        check([r["deck"] for r in a["rounds"]] ==
+              [r["deck"] for r in b["rounds"]],
+              "resumed after %d moves, the decks differ" % stop)
+        check(a["rounds"] == b["rounds"], "the resumed game plays otherwise")
+        check(b.get("seed") == "42", "the resumed record lost its seed")
+    check_finished(straight)
+
+
 TESTS = {
+    "play-seed-1.1": t_seed_resume,
     "play-line-1.1": t_line_bar,
     "play-line-1.2": t_line_format,
     "play-line-2.1": t_line_bad_lines,
