@@ -5,9 +5,10 @@
  * sides swap seats (A on side 0, then on side 1); with three players A
  * takes each seat in turn and B the other two.  A deal's figure is A's
  * points minus B's (B's mean over its seats), averaged over the seatings,
- * so luck of the cards cancels out.  Deal d's deck and the bots' seeds
- * come from the seed and d only: any thread count gives the same games,
- * as the bots search by node budgets (their time budget at
+ * so luck of the cards cancels out.  Deal d is the first round of a game
+ * (scopa_match) whose seed comes from the arena's seed and d only, and the
+ * bots' seeds from the game's: any thread count gives the same games, as
+ * the bots search by node budgets (their time budget at
  * SCOPA_BOT_NODES_PER_MS nodes a ms) unless `--clock` has them keep time
  * by the wall clock.  `--games N` plays games to the target instead, sides
  * alternating.
@@ -72,29 +73,30 @@ static int seatings(const scopa_rules *r) {
   return scopa_rules_sides(r) == 2 ? 2 : r->players;
 }
 
-/* Plays one round to the end; per-bot time and move counts go to ms/moves. */
-static int play_round(scopa_state *s, scopa_bot *bots[2], const int *who,
-                      const arena *a, uint64_t seed, const int *scores,
-                      double ms[4], long moves[2]) {
-  while (!scopa_state_over(s)) {
-    int seat = scopa_state_to_play(s), b = who[seat];
+/* Plays the match's round in play to its end; per-bot time and move
+ * counts go to ms/moves, and the last move's event (the round's score,
+ * the game's end) to *end. */
+static int play_round(scopa_match *m, scopa_bot *bots[2], const int *who,
+                      const arena *a, uint64_t salt, double ms[4],
+                      long moves[2], scopa_event *end) {
+  while (scopa_match_phase(m) == SCOPA_MATCH_PLAY) {
+    int seat = scopa_match_to_play(m), b = who[seat];
     scopa_view v;
-    scopa_view_of(s, seat, scores, &v);
-    scopa_bot_limits l = {
-        .movetime_ms = a->movetime[b],
-        .seed = mix(seed ^ (uint64_t)s->plays << 8 ^ (uint64_t)seat),
-        .threads = a->bot_threads};
+    scopa_match_view(m, seat, &v);
+    scopa_bot_limits l = {.movetime_ms = a->movetime[b],
+                          .seed = mix(scopa_match_bot_seed(m) ^ salt),
+                          .threads = a->bot_threads};
     int budget = a->movetime[b] ? a->movetime[b] : scopa_bot_movetime(bots[b]);
     if (!a->by_clock)
       l.nodes = (uint64_t)budget * SCOPA_BOT_NODES_PER_MS;
-    scopa_move m;
+    scopa_move mv;
     double t0 = clock_ms(CLOCK_MONOTONIC),
            c0 = clock_ms(CLOCK_THREAD_CPUTIME_ID);
-    int rc = scopa_bot_choose(bots[b], &v, &l, &m);
+    int rc = scopa_bot_choose(bots[b], &v, &l, &mv);
     ms[b] += clock_ms(CLOCK_MONOTONIC) - t0;
     ms[2 + b] += clock_ms(CLOCK_THREAD_CPUTIME_ID) - c0;
     moves[b]++;
-    if (rc != SCOPA_OK || scopa_state_apply(s, m, NULL, 0) != SCOPA_OK)
+    if (rc != SCOPA_OK || scopa_match_apply(m, mv, end, NULL, 0) != SCOPA_OK)
       return -1;
   }
   return 0;
@@ -115,52 +117,74 @@ static double round_diff(const scopa_score *sc, const scopa_rules *r,
   return pts[0] / count[0] - pts[1] / count[1];
 }
 
+/* The game of deal or game number n: its seed follows from the arena's
+ * seed and n alone, and seat n % players deals first. */
+static scopa_match *new_match(const arena *a, long n, uint64_t salt) {
+  char seed[SCOPA_SEED_TEXT];
+  scopa_match *m = NULL;
+  snprintf(seed, sizeof seed, "%016llx",
+           (unsigned long long)mix(a->seed ^ mix((uint64_t)n + salt)));
+  if (scopa_match_new(&a->rules, NULL, seed, &m, NULL, 0) != SCOPA_OK)
+    return NULL;
+  scopa_match_set_first_dealer(m, (int)(n % a->rules.players));
+  return m;
+}
+
 static double play_deal(arena *a, scopa_bot *bots[2], long d, double ms[4],
                         long moves[2]) {
-  scopa_rng rng;
-  scopa_rng_seed(&rng, mix(a->seed ^ mix((uint64_t)d)));
-  scopa_state deal, s;
-  scopa_state_deal_random(&deal, &a->rules, (int)(d % a->rules.players), &rng);
+  scopa_match *deal = new_match(a, d, 0), *m = NULL;
   double sum = 0;
   int k_count = seatings(&a->rules);
+  if (!deal || scopa_match_deal(deal, NULL) != SCOPA_OK)
+    goto fail;
   for (int k = 0; k < k_count; k++) {
     int who[SCOPA_MAX_SEATS];
+    scopa_event end;
     seating(&a->rules, k, who);
-    s = deal;
-    scopa_score sc;
-    if (play_round(&s, bots, who, a, mix(a->seed + (uint64_t)d * 7 + k), NULL,
-                   ms, moves) ||
-        scopa_state_score(&s, &sc))
-      return a->error = 1, 0;
-    sum += round_diff(&sc, &a->rules, who);
+    if (scopa_match_copy(deal, &m) != SCOPA_OK ||
+        play_round(m, bots, who, a, (uint64_t)k, ms, moves, &end) ||
+        !end.round_over)
+      goto fail;
+    sum += round_diff(&end.score, &a->rules, who);
+    scopa_match_free(m);
+    m = NULL;
   }
+  scopa_match_free(deal);
   return sum / k_count;
+fail:
+  scopa_match_free(m);
+  scopa_match_free(deal);
+  return a->error = 1, 0;
 }
 
 /* One game to the target: +1 A wins, -1 B wins, 0 unfinished. */
 static double play_game(arena *a, scopa_bot *bots[2], long g, double ms[4],
                         long moves[2]) {
-  scopa_rng rng;
-  scopa_rng_seed(&rng, mix(a->seed ^ mix((uint64_t)g + 77)));
   int who[SCOPA_MAX_SEATS];
   seating(&a->rules, (int)(g % seatings(&a->rules)), who);
-  scopa_game game;
-  scopa_game_init(&game, &a->rules, (int)(g % a->rules.players));
-  for (int r = 0; r < MAX_GAME_ROUNDS && !game.finished; r++) {
-    scopa_state s;
-    scopa_score sc;
-    scopa_state_deal_random(&s, &a->rules, game.dealer, &rng);
-    if (play_round(&s, bots, who, a, mix(a->seed ^ (uint64_t)g << 20 ^ r),
-                   game.totals, ms, moves) ||
-        scopa_state_score(&s, &sc) || scopa_game_add(&game, &sc))
+  scopa_match *m = new_match(a, g, 77);
+  if (!m)
+    return a->error = 1, 0;
+  for (int r = 0; r < MAX_GAME_ROUNDS; r++) {
+    scopa_event end;
+    if (scopa_match_deal(m, NULL) != SCOPA_OK)
+      break; /* the game is over */
+    if (play_round(m, bots, who, a, 0, ms, moves, &end)) {
+      scopa_match_free(m);
       return a->error = 1, 0;
+    }
   }
-  if (!game.finished || game.winner < 0)
-    return 0;
-  for (int seat = 0; seat < a->rules.players; seat++)
-    if (scopa_rules_side_of(&a->rules, seat) == game.winner)
-      return who[seat] == 0 ? 1 : -1;
-  return 0;
+  const scopa_game *game = scopa_match_game(m);
+  double result = 0;
+  for (int seat = 0; game->finished && game->winner >= 0 &&
+                     seat < a->rules.players;
+       seat++)
+    if (scopa_rules_side_of(&a->rules, seat) == game->winner) {
+      result = who[seat] == 0 ? 1 : -1;
+      break;
+    }
+  scopa_match_free(m);
+  return result;
 }
 
 static void *worker(void *arg) {
