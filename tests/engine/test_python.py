@@ -284,3 +284,77 @@ def test_python_playout_1_random_rounds_are_legal_and_seeded():
             assert refscopa.normalize_move(str(move)) in norm(ref.legal_moves())
             ref.apply(refscopa.parse_move(str(move)))
         assert a.score() == ref.score(), (rules, a.moves)
+
+
+# ---- issue 10: the whole game, seeds ------------------------------------
+import seed_deck as ref_seed  # noqa: E402
+
+
+def test_python_seed_1_decks_as_documented():
+    """RULES.md Game records, seed: round k's deck from the seed and k alone,
+    as include/scopa.h documents it (tests/oracle/seed_deck.py, written
+    from those words, agrees with the library)."""
+    rng = random.Random(10)
+    for n in range(40):
+        seed = "%x" % rng.getrandbits(rng.choice([4, 64, 128, 256]))
+        rules = rng.choice([{}, {"players": 3}, {"game": "scopone"},
+                            {"game": "scopone_scientifico"},
+                            {"kings_redeal": False}])
+        k = rng.randrange(12)
+        assert scopa.seed_deck(seed, k, rules) == \
+            ref_seed.seed_deck(seed, k, rules), (seed, k, rules)
+        players = scopa.Game(rules).players
+        assert scopa.seed_dealer(seed, players) == \
+            ref_seed.seed_dealer(seed, players)
+    for bad in ("", "XY", "a" * 65, "12 "):
+        with pytest.raises(ValueError):
+            scopa.seed_deck(bad, 0)
+    with pytest.raises(TypeError):
+        scopa.seed_deck(42, 0)
+
+
+def test_python_game_1_seeded_game_resumes_identically(tmp_path):
+    """A seeded game stopped at any move and restored from its record deals
+    and plays on exactly as the straight game (issue 10)."""
+    def play(stop_every):
+        g = scopa.Game({"target": 6}, seed="c0ffee")
+        bot = scopa.Bot("greedy")
+        k = 0
+        while not g.finished:
+            if g.rounds and g.rounds[-1].current_seat is not None:
+                r = g.rounds[-1]
+            else:
+                r = g.new_round()
+            r.apply(bot.choose(r, seed=k))
+            k += 1
+            if stop_every and k % stop_every == 0:
+                path = str(tmp_path / "g.json")
+                g.save(path)
+                g = scopa.Game.from_record(path)
+        return g.record()
+    straight = play(0)
+    assert straight["seed"] == "c0ffee"
+    for i, rd in enumerate(straight["rounds"]):
+        assert rd["deck"] == scopa.seed_deck("c0ffee", i, {"target": 6})
+    for every in (7, 13):
+        assert play(every) == straight
+
+
+def test_python_game_2_views_and_public_records():
+    """Views and records for readers other than the full record hold no card
+    the reader may not know (issue 10)."""
+    g = scopa.Game(seed="5eed")
+    r = g.new_round()
+    r.apply(r.legal_moves()[0])
+    public = g.view(None)
+    assert public["seat"] is None and "dealt" not in public["round"]
+    assert g.view(0) == r.view(0)
+    for viewer in ("public", "seen", 0, 1):
+        rec = g.record(viewer)
+        assert "seed" not in rec and "seed_sha256" in rec
+        deck = rec["rounds"][-1]["deck"]
+        known = set(c for c in deck if c is not None)
+        hidden = set(r.hand(1 - viewer)) if viewer in (0, 1) else set()
+        assert not (known & hidden)
+        assert not (known & set(r.deck[40 - r.stock:]))
+    assert g.record()["seed"] == "5eed"

@@ -23,7 +23,7 @@ from .cards import (CARDS, SUITS, card_str, card_parse, card_name, is_card,
                     move_str, parse_move, move_card, move_captures,
                     normalize_move, rank, suit)
 from .rules import PRESETS, preset, check as check_rules
-from .game import Game, Round
+from .game import Game, Round, seed_deck, seed_dealer
 from .bots import (Bot, Cancel, clock_ns, names as bot_names,
                    describe as describe_bot)
 from .records import RecordError, load as load_record, save as save_record
@@ -38,4 +38,5 @@ __all__ = ["Game", "Round", "Bot", "Cancel", "clock_ns", "Engine", "ScopaEnv", "
            "ACTION_SLOTS", "card_str", "card_parse", "card_name", "is_card",
            "move_str", "parse_move", "move_card", "move_captures",
            "normalize_move", "rank", "suit", "preset", "check_rules",
-           "bot_names", "describe_bot", "load_record", "save_record"]
+           "bot_names", "describe_bot", "load_record", "save_record",
+           "seed_deck", "seed_dealer"]

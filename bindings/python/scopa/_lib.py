@@ -60,6 +60,14 @@ class BotLimits(ctypes.Structure):
                 ("cancel", ctypes.POINTER(c_int))]
 
 
+class Seat(ctypes.Structure):
+    _fields_ = [("kind", c_int), ("name", c_char_p), ("bot", c_char_p),
+                ("level", c_char_p)]
+
+
+MATCH_DEAL, MATCH_PLAY, MATCH_OVER = 0, 1, 2
+
+
 class Fault(ctypes.Structure):
     _fields_ = [("round", c_int), ("move", c_int),
                 ("message", ctypes.c_char * 256)]
@@ -173,6 +181,32 @@ _SIGNATURES = {
                                    ctypes.POINTER(BotLimits),
                                    ctypes.POINTER(c_u64),
                                    ctypes.POINTER(ctypes.c_double), c_int]),
+    "scopa_seed_check": (c_int, [c_char_p, c_char_p, c_size_t]),
+    "scopa_seed_deck": (None, [c_char_p, c_int, ctypes.POINTER(Rules),
+                               ctypes.POINTER(c_u8)]),
+    "scopa_seed_dealer": (c_int, [c_char_p, c_int]),
+    "scopa_match_new": (c_int, [ctypes.POINTER(Rules), ctypes.POINTER(Seat),
+                                c_char_p, ctypes.POINTER(c_void_p), c_char_p,
+                                c_size_t]),
+    "scopa_match_free": (None, [c_void_p]),
+    "scopa_match_phase": (c_int, [c_void_p]),
+    "scopa_match_rules": (ctypes.POINTER(Rules), [c_void_p]),
+    "scopa_match_seed": (c_char_p, [c_void_p]),
+    "scopa_match_game": (ctypes.POINTER(GameStruct), [c_void_p]),
+    "scopa_match_rounds": (c_int, [c_void_p]),
+    "scopa_match_state": (c_void_p, [c_void_p]),
+    "scopa_match_set_first_dealer": (c_int, [c_void_p, c_int]),
+    "scopa_match_deal": (c_int, [c_void_p, c_void_p]),
+    "scopa_match_deal_deck": (c_int, [c_void_p, ctypes.POINTER(c_u8),
+                                      c_void_p, c_char_p, c_size_t]),
+    "scopa_match_apply": (c_int, [c_void_p, c_u64, c_void_p, c_char_p,
+                                  c_size_t]),
+    "scopa_match_view_json": (c_void_p, [c_void_p, c_int]),
+    "scopa_match_record_json": (c_void_p, [c_void_p, c_int]),
+    "scopa_match_save": (c_int, [c_void_p, c_char_p, c_char_p, c_size_t]),
+    "scopa_match_from_record": (c_int, [c_char_p, c_size_t,
+                                        ctypes.POINTER(c_void_p),
+                                        ctypes.POINTER(Fault)]),
     "scopa_replay_text": (c_int, [c_char_p, c_size_t, c_void_p,
                                   ctypes.POINTER(Fault)]),
     "scopa_replay_free": (None, [c_void_p]),

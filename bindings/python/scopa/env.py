@@ -133,14 +133,12 @@ class ScopaEnv(object):
         options = options or {}
         if seed is not None:
             self._rng.seed(seed)
-        game = Game(self.rules)
         dealer = options.get("dealer", self._rng.randrange(self.players))
-        game._game.dealer = dealer
-        if "scores" in options:
-            for i, s in enumerate(options["scores"]):
-                game._game.totals[i] = s
+        game = Game(self.rules, first_dealer=dealer)
         self.round = game.new_round(dealer=dealer,
                                     seed=self._rng.getrandbits(64))
+        if "scores" in options:  # the game score the observations show
+            self.round.scores = [int(s) for s in options["scores"]]
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
