@@ -165,19 +165,44 @@ enum {
   SCOPA_PRIMIERA_STANDARD,
   SCOPA_PRIMIERA_FACES_ZERO,
   SCOPA_PRIMIERA_SEVENS,
-  SCOPA_PRIMIERA_OFF
+  SCOPA_PRIMIERA_OFF,
+  SCOPA_PRIMIERA_SUM,          /* plain sum, a missing suit adds 0   */
+  SCOPA_PRIMIERA_COMPLETE_ONLY /* only complete sides compete        */
 };
-enum { SCOPA_TIEBREAK_EXTRA_ROUND, SCOPA_TIEBREAK_COUNT_ORDER };
+enum {
+  SCOPA_TIEBREAK_EXTRA_ROUND,
+  SCOPA_TIEBREAK_COUNT_ORDER,
+  SCOPA_TIEBREAK_COUNT_ORDER_ON_TIE
+};
+/* ace_sweep_with_ace, ace_first_play, ace_empty_table (RULES.md "A
+ * turn", ace_sweeps). */
+enum { SCOPA_ACE_WITH_ACE_NO, SCOPA_ACE_WITH_ACE_YES, SCOPA_ACE_WITH_ACE_CHOICE };
+enum {
+  SCOPA_ACE_FIRST_SWEEPS,
+  SCOPA_ACE_FIRST_NO_SWEEP,
+  SCOPA_ACE_FIRST_NO_ACE
+};
+enum { SCOPA_ACE_EMPTY_LAID, SCOPA_ACE_EMPTY_TAKEN };
+/* leftovers (RULES.md "End of the round"). */
+enum {
+  SCOPA_LEFTOVERS_LAST_CAPTURE,
+  SCOPA_LEFTOVERS_DEALER,
+  SCOPA_LEFTOVERS_NOBODY
+};
+/* deal_bonus (RULES.md "The deal"). */
+enum { SCOPA_DEAL_BONUS_OFF, SCOPA_DEAL_BONUS_FIFTEEN };
 
 /*
  * The options of RULES.md, one field each, named as the option is named
  * in a record's "rules" object.  Fill it with scopa_rules_init() and
  * scopa_rules_set(), then scopa_rules_check() before use: the round and
- * game functions assume checked rules.
+ * game functions assume checked rules.  The options added with the
+ * variants come last, so the older fields keep their offsets; the option
+ * table (scopa_option_get) lists them all in the order of RULES.md.
  */
 typedef struct scopa_rules {
   int32_t game;              /* SCOPA_GAME_*                         */
-  int32_t players;           /* 2..4; 0 = the game's default         */
+  int32_t players;           /* 2, 3, 4 or 6; 0 = the game's default */
   int32_t teams;             /* 0/1; -1 = the game's default         */
   int32_t refill;            /* 3, or 1 (scopa only)                 */
   int32_t kings_redeal;      /* 0/1                                  */
@@ -193,6 +218,20 @@ typedef struct scopa_rules {
   int32_t tiebreak;          /* SCOPA_TIEBREAK_*                     */
   int32_t win_by_two;        /* 0/1                                  */
   int32_t cappotto;          /* >= 0; 0 = off                        */
+  int32_t team_size;         /* 2 or 3 (3: 6 players in teams)       */
+  int32_t deal_bonus;        /* SCOPA_DEAL_BONUS_*                   */
+  int32_t single_match_first; /* 0/1                                 */
+  int32_t max_capture;       /* 0 (no limit) or 2                    */
+  int32_t last_card_scopa;   /* 0/1                                  */
+  int32_t ace_sweep_with_ace; /* SCOPA_ACE_WITH_ACE_*                */
+  int32_t ace_first_play;    /* SCOPA_ACE_FIRST_*                    */
+  int32_t ace_empty_table;   /* SCOPA_ACE_EMPTY_*                    */
+  int32_t ace_sweep_optional; /* 0/1                                 */
+  int32_t leftovers;         /* SCOPA_LEFTOVERS_*                    */
+  int32_t most_sevens;       /* 0/1                                  */
+  int32_t all_sevens;        /* >= 0 points; 0 = off                 */
+  int32_t all_coins_wins;    /* 0/1                                  */
+  int32_t lowest_wins;       /* 0/1                                  */
 } scopa_rules;
 
 /* The kind of value an option takes. */
@@ -240,15 +279,24 @@ int scopa_rules_set_text(scopa_rules *rules, const char *name,
  * SCOPA_OK or SCOPA_ERULES with a message. */
 int scopa_rules_check(scopa_rules *rules, char *msg, size_t msgsize);
 
-/* The rules of a named preset: "scopa", "scopone", "scientifico" (also
- * "scopone_scientifico"), "assi" (Scopa d'Assi), "quindici" (Scopa a
- * Quindici).  Checked.  Returns SCOPA_OK or SCOPA_EINVAL. */
+/* The rules of a named preset (RULES.md "Presets"): "scopa", "scopone",
+ * "scientifico" (also "scopone_scientifico"), "assi" (Scopa d'Assi),
+ * "quindici" (Scopa a Quindici), "escoba", "trentuno" (Scopone a
+ * trentuno), "perdere" (Scopa a perdere).  Checked.  Returns SCOPA_OK or
+ * SCOPA_EINVAL. */
 int scopa_rules_preset(scopa_rules *rules, const char *name);
 
-/* Number of sides: 2 with teams, else the number of players. */
+/* The preset names scopa_rules_preset knows, NULL-terminated, in the
+ * order of RULES.md (aliases left out). */
+const char *const *scopa_rules_preset_names(void);
+
+/* Number of sides: players / team_size with teams, else the number of
+ * players. */
 int scopa_rules_sides(const scopa_rules *rules);
 
-/* The side a seat belongs to (seat % 2 with teams, else the seat). */
+/* The side a seat belongs to: seat % sides (RULES.md "Seats, sides,
+ * order": with teams partners alternate with opponents; without, each
+ * seat is its own side). */
 int scopa_rules_side_of(const scopa_rules *rules, int seat);
 
 /* Writes the options that differ from the game's defaults as "key=value"
@@ -277,7 +325,7 @@ void scopa_rng_deck(scopa_rng *rng, uint8_t deck[40]);
 /* A round                                                             */
 /* ------------------------------------------------------------------ */
 
-#define SCOPA_MAX_SEATS 4
+#define SCOPA_MAX_SEATS 6
 #define SCOPA_NO_SEAT 0xFF
 /* Enough room for the legal moves of any position reached in real play.
  * Positions built on purpose (mandatory_capture false and a table of 30
@@ -378,7 +426,9 @@ int scopa_state_playout(scopa_state *state, scopa_rng *rng);
 /* Scoring                                                             */
 /* ------------------------------------------------------------------ */
 
-/* Categories, in the order tiebreak "count_order" adds them up. */
+/* Categories, in the count order of RULES.md "End of the game" (the order
+ * the count_order tiebreaks add them up).  A category that is off scores 0
+ * points. */
 enum {
   SCOPA_CAT_CARTE,
   SCOPA_CAT_DENARI,
@@ -387,6 +437,8 @@ enum {
   SCOPA_CAT_SCOPE,
   SCOPA_CAT_RE_BELLO,
   SCOPA_CAT_NAPOLA,
+  SCOPA_CAT_SEVENS,     /* most_sevens                               */
+  SCOPA_CAT_ALL_SEVENS, /* all_sevens                                */
   SCOPA_CAT_COUNT
 };
 
@@ -440,8 +492,10 @@ void scopa_game_init(scopa_game *game, const scopa_rules *rules,
                      int first_dealer);
 
 /* Adds a finished round's score, then applies the end rules of RULES.md
- * "End of the game" (cappotto, target, tiebreak, win_by_two); moves the
- * deal to the next seat.  Returns SCOPA_OK, or SCOPA_EOVER if the game had
+ * "End of the game" in their order (all_coins_wins, cappotto, then the
+ * target with lowest_wins, tiebreak and win_by_two); moves the deal to the
+ * next seat.  all_coins_wins reads the side's pile as the score describes
+ * it (denari == 10).  Returns SCOPA_OK, or SCOPA_EOVER if the game had
  * already ended. */
 int scopa_game_add(scopa_game *game, const scopa_score *score);
 

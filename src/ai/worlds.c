@@ -107,7 +107,8 @@ static double move_chance(const scopa_view *v, int seat, scopa_cards hand,
                           scopa_cards table, const scopa_cards *pile,
                           int plays, scopa_move move) {
   scopa_move moves[SCOPA_MAX_MOVES];
-  int n = scopa__hand_moves(&v->rules, hand, table, moves, SCOPA_MAX_MOVES);
+  int n = scopa__hand_moves(&v->rules, hand, table, plays == 0, moves,
+                            SCOPA_MAX_MOVES);
   if (n > SCOPA_MAX_MOVES)
     n = SCOPA_MAX_MOVES;
   if (n <= 1)
@@ -143,6 +144,11 @@ double ai_world_likelihood(const scopa_view *v, const scopa_state *w) {
   int start = hands_start(v);
   scopa_cards table = v->initial_table, pile[SCOPA_MAX_SEATS] = {0};
   double p = 1;
+  /* deal_bonus: a table of 15 or 30 went to the dealer before move 0. */
+  int sum = 0;
+  FOR_EACH_CARD(c, table) sum += SCOPA_RANK(c);
+  if (v->rules.deal_bonus == SCOPA_DEAL_BONUS_FIFTEEN && (sum == 15 || sum == 30))
+    table = 0;
   for (int i = 0; i < v->plays; i++) {
     scopa_move m = v->moves[i];
     int seat = (v->dealer + 1 + i) % v->players;
@@ -158,6 +164,10 @@ double ai_world_likelihood(const scopa_view *v, const scopa_state *w) {
       table &= ~takes;
       pile[scopa_rules_side_of(&v->rules, seat)] |=
           takes | SCOPA_BIT(SCOPA_MOVE_CARD(m));
+    } else if (!table && scopa__ace_taken(&v->rules, SCOPA_MOVE_CARD(m), 0,
+                                          i == 0)) {
+      pile[scopa_rules_side_of(&v->rules, seat)] |=
+          SCOPA_BIT(SCOPA_MOVE_CARD(m));
     } else {
       table |= SCOPA_BIT(SCOPA_MOVE_CARD(m));
     }

@@ -49,15 +49,25 @@ int scopa__deal_hand_size(const scopa_rules *rules);
 int scopa__deal_table_size(const scopa_rules *rules);
 
 /* movegen.c: the legal moves of one card on a table (lay included when
- * allowed), the check of one play, and whether an ace sweeps. */
+ * allowed), the check of one play, and what an ace does.  first: this is
+ * the round's first play (ace_first_play); hand: the hand the card is
+ * played from (ace_first_play "no_ace" looks at it). */
 int scopa__card_moves(const scopa_rules *r, int card, scopa_cards table,
-                      scopa_move *moves, int cap);
+                      int first, scopa_cards hand, scopa_move *moves, int cap);
 /* All the legal moves of a hand on a table. */
 int scopa__hand_moves(const scopa_rules *r, scopa_cards hand, scopa_cards table,
-                      scopa_move *moves, int cap);
+                      int first, scopa_move *moves, int cap);
 int scopa__check_play(const scopa_rules *r, int card, scopa_cards table,
-                      scopa_cards takes, char *msg, size_t msgsize);
-int scopa__is_sweep(const scopa_rules *r, int card, scopa_cards table);
+                      scopa_cards takes, int first, scopa_cards hand,
+                      char *msg, size_t msgsize);
+/* Taking the whole table with this card is an ace's sweep (scored under
+ * ace_sweep_scopa), not an ordinary capture. */
+int scopa__is_sweep(const scopa_rules *r, int card, scopa_cards table,
+                    int first);
+/* The card, played alone, is an ace taken from an empty table
+ * (ace_empty_table "taken"): a capture of itself. */
+int scopa__ace_taken(const scopa_rules *r, int card, scopa_cards table,
+                     int first);
 
 /* deal.c: who receives deck[i] (a seat, or DEAL_TABLE), for a whole round
  * of these rules and this dealer.  Play does not change it. */

@@ -1,12 +1,18 @@
 /*
  * movegen.c -- which plays are legal (RULES.md "A turn"): rank matches
- * before sums, sums of two or more cards, quindici, the ace's sweep,
- * fewest_cards and mandatory_capture.
+ * before sums (or not, single_match_first), sums of two or more cards,
+ * quindici, max_capture, fewest_cards, the ace under ace_sweeps and its
+ * four refinements, and mandatory_capture.
  *
- * The legality of a play depends only on the card, the cards it takes and
- * the table, never on the rest of the hand: "a card that can capture may
- * not be laid" is about that card.  scopa_view_build relies on this to
- * check the other seats' moves on the visible table.
+ * The legality of a play depends only on the card, the cards it takes, the
+ * table and whether it is the round's first play, and on the rest of the
+ * hand in one case only (ace_first_play "no_ace": an ace may lead only
+ * from a hand of aces).  scopa_view_build relies on this to check the
+ * other seats' moves on the visible table.
+ *
+ * Default rules take the lean match loop (hand_moves_match); every other
+ * rule goes through the general path, which asks ace_case() how an ace
+ * plays and ordinary_rule() what the capture rule in force allows.
  */
 #include "internal.h"
 
@@ -14,51 +20,86 @@
 
 #include "sum_tables.h"
 
-/* What a card may do on a table, before mandatory_capture and lays. */
-typedef struct capture_rule {
-  int sweep;     /* the ace sweeps the whole table              */
-  int single;    /* match: a card of the same rank is there     */
-  int sum;       /* the sum the taken cards must make           */
-  int min_cards; /* fewest cards a capture may take: 1 or 2     */
-} capture_rule;
+#define ACES SCOPA_RANK_CARDS(1)
 
-static int is_ace_sweep(const scopa_rules *r, int card, scopa_cards table) {
-  return r->ace_sweeps && SCOPA_RANK(card) == 1 && table &&
-         !(table & SCOPA_RANK_CARDS(1));
+/* How a card plays (RULES.md "A turn", an ace under ace_sweeps, cases 1
+ * to 4): by the capture rule in force (PLAIN: every card but an ace under
+ * ace_sweeps, and the ace in cases 1 and 4), on an empty table (EMPTY:
+ * laid, or taken under ace_empty_table "taken"), sweeping (SWEEPS), or
+ * sweeping or capturing by the rule in force ("choice" with an ace on the
+ * table). */
+enum { ACE_PLAIN, ACE_EMPTY, ACE_SWEEPS, ACE_CHOICE };
+
+static int ace_case(const scopa_rules *r, int card, scopa_cards table,
+                    int first) {
+  if (!r->ace_sweeps || SCOPA_RANK(card) != 1)
+    return ACE_PLAIN;
+  if (first && r->ace_first_play != SCOPA_ACE_FIRST_SWEEPS)
+    return ACE_PLAIN; /* case 1 */
+  if (!table)
+    return ACE_EMPTY; /* case 2 */
+  if (!(table & ACES) || r->ace_sweep_with_ace == SCOPA_ACE_WITH_ACE_YES)
+    return ACE_SWEEPS; /* case 3 */
+  if (r->ace_sweep_with_ace == SCOPA_ACE_WITH_ACE_CHOICE)
+    return ACE_CHOICE; /* case 3, "choice" with an ace on the table */
+  return ACE_PLAIN;    /* case 4 */
 }
 
-static inline capture_rule rule_for(const scopa_rules *r, int card,
-                                    scopa_cards table) {
-  capture_rule cr = {0, 0, 0, 2};
+/* Taking the whole table with this ace is a sweep (scored under
+ * ace_sweep_scopa) rather than an ordinary capture: never when the table
+ * held exactly one card, an ace (RULES.md "A turn"). */
+static int is_sweep(const scopa_rules *r, int card, scopa_cards table,
+                    int first) {
+  int k = ace_case(r, card, table, first);
+  return (k == ACE_SWEEPS || k == ACE_CHOICE) &&
+         !(POPCOUNT(table) == 1 && (table & ACES));
+}
+
+/* ace_first_play "no_ace" (regola del vile): on the first play an ace is
+ * not playable from a hand holding any other card. */
+static int ace_barred(const scopa_rules *r, int card, scopa_cards hand,
+                      int first) {
+  return first && r->ace_sweeps &&
+         r->ace_first_play == SCOPA_ACE_FIRST_NO_ACE &&
+         SCOPA_RANK(card) == 1 && (hand & ~ACES);
+}
+
+/* What the capture rule in force allows a card: one card of its rank
+ * (single), or sets of min_cards..max_cards table cards adding up to sum
+ * (only the smallest with fewest_cards). */
+typedef struct capture_rule {
+  int single;
+  int sum, min_cards, max_cards;
+} capture_rule;
+
+static capture_rule ordinary_rule(const scopa_rules *r, int card,
+                                  scopa_cards table) {
   int v = SCOPA_RANK(card);
-  if (is_ace_sweep(r, card, table)) {
-    cr.sweep = 1;
-  } else if (r->capture == SCOPA_CAPTURE_QUINDICI) {
+  capture_rule cr = {0, v, 2, r->max_capture ? r->max_capture : 40};
+  if (r->capture == SCOPA_CAPTURE_QUINDICI) {
     cr.sum = 15 - v;
     cr.min_cards = 1;
+  } else if (!r->single_match_first) {
+    cr.min_cards = 1; /* a card of rank v is such a set */
   } else if (table & SCOPA_RANK_CARDS(v)) {
     cr.single = 1;
-    cr.sum = v;
     cr.min_cards = 1;
-  } else {
-    cr.sum = v;
   }
   return cr;
 }
 
 /*
- * Subsets of the table cards cand[0..n) summing to `sum`, each with at
- * least `min` cards and, when `exact` is nonzero, exactly `exact` cards.
- * Calls emit for each (through the out buffer) and counts them all.
+ * Subsets of the table cards cand[0..n) summing to `sum`, each with
+ * min..max cards and, when `exact` is nonzero, exactly `exact` cards.
+ * Writes each (through the out buffer) and counts them all.
  */
 typedef struct subset_walk {
   const int *cand; /* table cards, ascending rank */
   int n;
-  int exact, min;
+  int exact, min, max;
   scopa_move card_bits;
   scopa_move *out;
   int cap, count;
-  int fewest; /* while searching: fewest cards of any subset found */
 } subset_walk;
 
 static void walk(subset_walk *w, int from, int left, int used,
@@ -66,14 +107,12 @@ static void walk(subset_walk *w, int from, int left, int used,
   if (left == 0) {
     if (used < w->min || (w->exact && used != w->exact))
       return;
-    if (used < w->fewest)
-      w->fewest = used;
     if (w->count < w->cap)
       w->out[w->count] = w->card_bits | set;
     w->count++;
     return;
   }
-  if (w->exact && used >= w->exact)
+  if (used >= w->max || (w->exact && used >= w->exact))
     return;
   for (int i = from; i < w->n; i++) {
     int v = SCOPA_RANK(w->cand[i]);
@@ -92,13 +131,13 @@ static int table_below(scopa_cards table, int sum, int cand[40]) {
   return n;
 }
 
-/* The fewest cards of any capture of `sum` (of at least min cards), or 0
- * if there is none. */
-static int fewest_cards_for(scopa_cards table, int sum, int min) {
+/* The fewest cards of any capture of `sum` (of min..max cards), or 0 if
+ * there is none. */
+static int fewest_cards_for(scopa_cards table, int sum, int min, int max) {
   int cand[40];
-  subset_walk w = {cand, table_below(table, sum, cand), 0, min, 0, NULL, 0, 0,
-                   99};
-  for (int k = min; k <= w.n; k++) {
+  subset_walk w = {cand, table_below(table, sum, cand), 0, min, max, 0, NULL,
+                   0, 0};
+  for (int k = min; k <= w.n && k <= max; k++) {
     w.exact = k;
     w.count = 0;
     walk(&w, 0, sum, 0, 0);
@@ -149,21 +188,22 @@ static void sums_init(table_sums *t, scopa_cards table, unsigned need) {
   }
 }
 
-/* The captures of `sum` listed, with at least min cards (only the fewest
- * with fewest_cards). */
-static int sums_emit(const table_sums *t, int sum, int min, int fewest,
+/* The captures the rule cr allows, listed from the table's sums (only the
+ * fewest with fewest_cards). */
+static int sums_emit(const table_sums *t, const capture_rule *cr, int fewest,
                      scopa_move bits, scopa_move *moves, int cap) {
   int size = 99, n = 0;
-  if (fewest)
-    for (int i = 1; i < t->n; i++)
-      if (t->sum[i] == sum && POPCOUNT(t->set[i]) >= min &&
-          POPCOUNT(t->set[i]) < size)
-        size = POPCOUNT(t->set[i]);
+  for (int i = 1; fewest && i < t->n; i++) {
+    int pc = POPCOUNT(t->set[i]);
+    if (t->sum[i] == cr->sum && pc >= cr->min_cards && pc <= cr->max_cards &&
+        pc < size)
+      size = pc;
+  }
   for (int i = 1; i < t->n; i++) {
-    if (t->sum[i] != sum)
+    if (t->sum[i] != cr->sum)
       continue;
     int pc = POPCOUNT(t->set[i]);
-    if (pc < min || (fewest && pc != size))
+    if (pc < cr->min_cards || pc > cr->max_cards || (fewest && pc != size))
       continue;
     if (n < cap)
       moves[n] = bits | t->set[i];
@@ -172,17 +212,13 @@ static int sums_emit(const table_sums *t, int sum, int min, int fewest,
   return n;
 }
 
-/* The capture moves of a card (not the lay), into moves[0..cap).  sums
- * may be NULL, or the table's sums for the capture rule in force. */
-static int captures_with(const scopa_rules *r, int card, scopa_cards table,
-                         const table_sums *sums, scopa_move *moves, int cap) {
-  capture_rule cr = rule_for(r, card, table);
+/* The captures the rule in force allows a card (ace sweeps aside), into
+ * moves[0..cap).  sums may be NULL, or the table's sums for this card. */
+static int ordinary_captures(const scopa_rules *r, int card, scopa_cards table,
+                             const table_sums *sums, scopa_move *moves,
+                             int cap) {
+  capture_rule cr = ordinary_rule(r, card, table);
   scopa_move bits = SCOPA_MOVE(card, 0);
-  if (cr.sweep) {
-    if (cap > 0)
-      moves[0] = bits | table;
-    return 1;
-  }
   if (cr.single) {
     int n = 0;
     FOR_EACH_CARD(c, table & SCOPA_RANK_CARDS(cr.sum)) {
@@ -193,16 +229,15 @@ static int captures_with(const scopa_rules *r, int card, scopa_cards table,
     return n;
   }
   if (sums && sums->ok)
-    return sums_emit(sums, cr.sum, cr.min_cards, r->fewest_cards, bits, moves,
-                     cap);
+    return sums_emit(sums, &cr, r->fewest_cards, bits, moves, cap);
   int cand[40];
-  subset_walk w = {cand, table_below(table, cr.sum, cand),
-                   0,    cr.min_cards,
-                   bits, moves,
-                   cap,  0,
-                   99};
+  subset_walk w = {cand,         table_below(table, cr.sum, cand),
+                   0,            cr.min_cards,
+                   cr.max_cards, bits,
+                   moves,        cap,
+                   0};
   if (r->fewest_cards) {
-    w.exact = fewest_cards_for(table, cr.sum, cr.min_cards);
+    w.exact = fewest_cards_for(table, cr.sum, cr.min_cards, cr.max_cards);
     if (!w.exact)
       return 0;
   }
@@ -210,15 +245,57 @@ static int captures_with(const scopa_rules *r, int card, scopa_cards table,
   return w.count;
 }
 
-static int captures(const scopa_rules *r, int card, scopa_cards table,
-                    scopa_move *moves, int cap) {
-  return captures_with(r, card, table, NULL, moves, cap);
+/* Every capture of a card (not the lay), into moves[0..cap): the sweep
+ * first when the ace can sweep, then, by the rule in force, the others
+ * ("choice" lists them beside the sweep, without the sweep again). */
+static int captures_with(const scopa_rules *r, int card, scopa_cards table,
+                         int first, const table_sums *sums, scopa_move *moves,
+                         int cap) {
+  int k = ace_case(r, card, table, first);
+  if (k == ACE_EMPTY)
+    return 0;
+  if (k == ACE_PLAIN)
+    return ordinary_captures(r, card, table, sums, moves, cap);
+  scopa_move sweep = SCOPA_MOVE(card, table);
+  if (cap > 0)
+    moves[0] = sweep;
+  if (k == ACE_SWEEPS)
+    return 1;
+  /* "choice": the rule in force too (an ace's captures are few: one ace
+   * of the table, or under quindici sets adding up to 14). */
+  scopa_move other[SCOPA_MAX_MOVES];
+  int m = ordinary_captures(r, card, table, sums, other, SCOPA_MAX_MOVES);
+  if (m > SCOPA_MAX_MOVES) /* only tables built up on purpose */
+    m = SCOPA_MAX_MOVES;
+  int n = 1;
+  for (int i = 0; i < m; i++) {
+    if (other[i] == sweep)
+      continue;
+    if (n < cap)
+      moves[n] = other[i];
+    n++;
+  }
+  return n;
+}
+
+/* May the card be laid (or, on an empty table under "taken", taken)
+ * besides its ncaps captures?  caps[0] is its first capture. */
+static int may_lay(const scopa_rules *r, int card, scopa_cards table,
+                   int first, int ncaps) {
+  if (ncaps == 0 || !r->mandatory_capture)
+    return 1;
+  /* ace_sweep_optional: the sweep as the only capture may be refused. */
+  return r->ace_sweep_optional && ncaps == 1 &&
+         is_sweep(r, card, table, first);
 }
 
 static int card_moves(const scopa_rules *r, int card, scopa_cards table,
-                      const table_sums *sums, scopa_move *moves, int cap) {
-  int n = captures_with(r, card, table, sums, moves, cap);
-  if (n == 0 || !r->mandatory_capture) {
+                      int first, scopa_cards hand, const table_sums *sums,
+                      scopa_move *moves, int cap) {
+  if (ace_barred(r, card, hand, first))
+    return 0;
+  int n = captures_with(r, card, table, first, sums, moves, cap);
+  if (may_lay(r, card, table, first, n)) {
     if (n < cap)
       moves[n] = SCOPA_MOVE(card, 0);
     n++;
@@ -227,8 +304,9 @@ static int card_moves(const scopa_rules *r, int card, scopa_cards table,
 }
 
 int scopa__card_moves(const scopa_rules *r, int card, scopa_cards table,
-                      scopa_move *moves, int cap) {
-  return card_moves(r, card, table, NULL, moves, cap);
+                      int first, scopa_cards hand, scopa_move *moves,
+                      int cap) {
+  return card_moves(r, card, table, first, hand, NULL, moves, cap);
 }
 
 /* Bit 4*(r-1) set iff the set holds a card of rank r. */
@@ -237,14 +315,6 @@ static inline scopa_cards ranks_held(scopa_cards set) {
   set |= set >> 2;
   return set & SCOPA_DENARI_CARDS;
 }
-
-/* Appends a card's capture moves (and the lay when allowed) at moves[n]. */
-#define PUSH(m)                                                                \
-  do {                                                                         \
-    if (n < cap)                                                               \
-      moves[n] = (m);                                                          \
-    n++;                                                                       \
-  } while (0)
 
 /*
  * The default capture rule (match, no ace sweep, no fewest_cards), where
@@ -430,21 +500,22 @@ hand_moves_match(scopa_cards hand, scopa_cards table, int mandatory,
   return match_moves(hand, table, mandatory, moves, cap, 1);
 }
 
-/* Every legal move of a hand, card by card, for any rules. */
+/* The sum a card's ordinary captures need, or 0 (a rank match). */
+static int sum_needed(const scopa_rules *r, int card, scopa_cards table) {
+  capture_rule cr = ordinary_rule(r, card, table);
+  return cr.single ? 0 : cr.sum;
+}
+
+/* Every legal move of a hand, card by card, for any rules: the table's
+ * sums are listed once for the whole hand. */
 __attribute__((noinline)) static int
 hand_moves_any(const scopa_rules *r, scopa_cards hand, scopa_cards table,
-               scopa_move *moves, int cap) {
-  scopa_cards on_table = ranks_held(table), in_hand = ranks_held(hand);
-  int quindici = r->capture == SCOPA_CAPTURE_QUINDICI;
-  int sweep = r->ace_sweeps && table && !(on_table & 1);
-  /* Sums some card needs: bit v of need. */
+               int first, scopa_move *moves, int cap) {
   unsigned need = 0;
-  scopa_cards by_sum = quindici ? in_hand : in_hand & ~on_table;
-  if (sweep)
-    by_sum &= ~(scopa_cards)1;
-  FOR_EACH_CARD(c, by_sum) {
-    int v = SCOPA_RANK(c);
-    need |= 1u << (quindici ? 15 - v : v);
+  FOR_EACH_CARD(c, hand) {
+    int sum = sum_needed(r, c, table);
+    if (sum > 0)
+      need |= 1u << sum;
   }
   table_sums sums;
   sums.ok = 0;
@@ -452,51 +523,46 @@ hand_moves_any(const scopa_rules *r, scopa_cards hand, scopa_cards table,
     sums_init(&sums, table, need);
   int n = 0;
   FOR_EACH_CARD(c, hand) {
-    int v = SCOPA_RANK(c), start = n;
-    scopa_move bits = SCOPA_MOVE(c, 0);
-    if (sweep && v == 1) {
-      PUSH(bits | table);
-    } else if (!quindici && (on_table & SCOPA_BIT(4 * (v - 1)))) {
-      FOR_EACH_CARD(t, table & SCOPA_RANK_CARDS(v)) PUSH(bits | SCOPA_BIT(t));
-    } else if (sums.ok) {
-      int room = n < cap ? cap - n : 0;
-      n += sums_emit(&sums, quindici ? 15 - v : v, quindici ? 1 : 2,
-                     r->fewest_cards, bits, moves + (n < cap ? n : 0), room);
-    } else {
-      int room = n < cap ? cap - n : 0;
-      n += captures(r, c, table, moves + (n < cap ? n : 0), room);
-    }
-    if (n == start || !r->mandatory_capture)
-      PUSH(bits);
+    int room = n < cap ? cap - n : 0;
+    n += card_moves(r, c, table, first, hand, &sums,
+                    moves + (n < cap ? n : 0), room);
   }
   return n;
 }
-#undef PUSH
+
+/* The default capture rule, or one the lean loop does not know. */
+static inline int plain_match(const scopa_rules *r) {
+  return r->capture == SCOPA_CAPTURE_MATCH && !r->ace_sweeps &&
+         !r->fewest_cards && r->single_match_first && !r->max_capture;
+}
 
 static inline __attribute__((always_inline)) int
-hand_moves(const scopa_rules *r, scopa_cards hand, scopa_cards table,
+hand_moves(const scopa_rules *r, scopa_cards hand, scopa_cards table, int first,
            scopa_move *moves, int cap) {
-  if (r->capture == SCOPA_CAPTURE_MATCH && !r->ace_sweeps && !r->fewest_cards)
+  if (plain_match(r))
     return hand_moves_match(hand, table, r->mandatory_capture, moves, cap);
-  return hand_moves_any(r, hand, table, moves, cap);
+  return hand_moves_any(r, hand, table, first, moves, cap);
 }
 
 int scopa__hand_moves(const scopa_rules *r, scopa_cards hand, scopa_cards table,
-                      scopa_move *moves, int cap) {
-  return hand_moves(r, hand, table, moves, cap);
+                      int first, scopa_move *moves, int cap) {
+  return hand_moves(r, hand, table, first, moves, cap);
 }
 
 int scopa_state_legal_card(const scopa_state *s, int card, scopa_move *moves,
                            int cap) {
-  if (s->to_play == SCOPA_NO_SEAT || !(s->hand[s->to_play] & SCOPA_BIT(card)))
+  int seat = s->to_play;
+  if (seat == SCOPA_NO_SEAT || !(s->hand[seat] & SCOPA_BIT(card)))
     return 0;
-  return scopa__card_moves(&s->rules, card, s->table, moves, cap);
+  return scopa__card_moves(&s->rules, card, s->table, s->plays == 0,
+                           s->hand[seat], moves, cap);
 }
 
 int scopa_state_legal(const scopa_state *s, scopa_move *moves, int cap) {
   if (s->to_play == SCOPA_NO_SEAT)
     return 0;
-  return hand_moves(&s->rules, s->hand[s->to_play], s->table, moves, cap);
+  return hand_moves(&s->rules, s->hand[s->to_play], s->table, s->plays == 0,
+                    moves, cap);
 }
 
 /* Link-time optimisation inlines scopa_state_play here too: the whole
@@ -514,20 +580,15 @@ __attribute__((flatten)) int scopa_state_playout(scopa_state *s,
   return plays;
 }
 
-/* Explains why `takes` is not a capture the card may make. */
+/* Explains why `takes` is not a capture the rule in force allows. */
 static int explain(const scopa_rules *r, int card, scopa_cards table,
                    scopa_cards takes, char *msg, size_t msgsize) {
-  capture_rule cr = rule_for(r, card, table);
+  capture_rule cr = ordinary_rule(r, card, table);
   char c[SCOPA_CARD_TEXT], t[128], other[128];
   scopa_card_str(card, c);
   scopa__cards_join(takes, "+", t, sizeof t);
   int n = POPCOUNT(takes), sum = cards_sum(takes);
-  if (cr.sweep) {
-    scopa__msg(msg, msgsize,
-               "%s is an ace on a table with no ace: it sweeps the whole "
-               "table (ace_sweeps), not %s",
-               c, t);
-  } else if (cr.single) {
+  if (cr.single) {
     scopa_cards same = table & SCOPA_RANK_CARDS(cr.sum);
     scopa__cards_join(same, " or ", other, sizeof other);
     scopa__msg(msg, msgsize, "%s cannot capture %s while %s is on the table", c,
@@ -544,8 +605,13 @@ static int explain(const scopa_rules *r, int card, scopa_cards table,
                "%s cannot capture %s: a capture by sum takes two or more "
                "cards",
                c, t);
+  } else if (n > cr.max_cards) {
+    scopa__msg(msg, msgsize,
+               "%s cannot capture %s: a capture takes at most %d cards "
+               "(max_capture)",
+               c, t, cr.max_cards);
   } else {
-    int k = fewest_cards_for(table, cr.sum, cr.min_cards);
+    int k = fewest_cards_for(table, cr.sum, cr.min_cards, cr.max_cards);
     scopa__msg(msg, msgsize,
                "%s must capture with the fewest cards (%d), not %d "
                "(fewest_cards)",
@@ -554,8 +620,38 @@ static int explain(const scopa_rules *r, int card, scopa_cards table,
   return SCOPA_EILLEGAL;
 }
 
+/* Whether takes (not empty, on the table) is a capture the rule in force
+ * allows the card. */
+static int ordinary_ok(const scopa_rules *r, int card, scopa_cards table,
+                       scopa_cards takes) {
+  capture_rule cr = ordinary_rule(r, card, table);
+  int n = POPCOUNT(takes);
+  if (cr.single)
+    return n == 1 && (takes & SCOPA_RANK_CARDS(cr.sum));
+  return cards_sum(takes) == cr.sum && n >= cr.min_cards &&
+         n <= cr.max_cards &&
+         (!r->fewest_cards ||
+          n == fewest_cards_for(table, cr.sum, cr.min_cards, cr.max_cards));
+}
+
+/* A card laid (or an ace taken from an empty table): allowed unless it
+ * could capture under mandatory_capture. */
+static int check_lay(const scopa_rules *r, int card, scopa_cards table,
+                     int first, const char *c, char *msg, size_t msgsize) {
+  scopa_move caps[2];
+  int n = captures_with(r, card, table, first, NULL, caps, 2);
+  if (may_lay(r, card, table, first, n))
+    return SCOPA_OK;
+  char m[SCOPA_MOVE_TEXT];
+  scopa__msg(msg, msgsize,
+             "%s can capture (%s), so it cannot be laid on the table", c,
+             scopa_move_str(caps[0], m));
+  return SCOPA_EILLEGAL;
+}
+
 int scopa__check_play(const scopa_rules *r, int card, scopa_cards table,
-                      scopa_cards takes, char *msg, size_t msgsize) {
+                      scopa_cards takes, int first, scopa_cards hand,
+                      char *msg, size_t msgsize) {
   char c[SCOPA_CARD_TEXT];
   scopa_card_str(card, c);
   if (takes & ~table) {
@@ -564,31 +660,40 @@ int scopa__check_play(const scopa_rules *r, int card, scopa_cards table,
     scopa__msg(msg, msgsize, "%s cannot capture %s: not on the table", c, t);
     return SCOPA_EILLEGAL;
   }
-  scopa_move first;
-  int can = captures(r, card, table, &first, 1);
-  if (!takes) {
-    if (can && r->mandatory_capture) {
-      char m[SCOPA_MOVE_TEXT];
-      scopa__msg(msg, msgsize,
-                 "%s can capture (%s), so it cannot be laid on the table", c,
-                 scopa_move_str(first, m));
-      return SCOPA_EILLEGAL;
-    }
-    return SCOPA_OK;
+  if (ace_barred(r, card, hand, first)) {
+    scopa__msg(msg, msgsize,
+               "%s: the first play may not be an ace unless every card in "
+               "the hand is one (ace_first_play no_ace)",
+               c);
+    return SCOPA_EILLEGAL;
   }
-  capture_rule cr = rule_for(r, card, table);
-  int ok;
-  if (cr.sweep)
-    ok = takes == table;
-  else if (cr.single)
-    ok = POPCOUNT(takes) == 1 && (takes & SCOPA_RANK_CARDS(cr.sum));
-  else
-    ok = cards_sum(takes) == cr.sum && POPCOUNT(takes) >= cr.min_cards &&
-         (!r->fewest_cards ||
-          POPCOUNT(takes) == fewest_cards_for(table, cr.sum, cr.min_cards));
-  return ok ? SCOPA_OK : explain(r, card, table, takes, msg, msgsize);
+  if (!takes)
+    return check_lay(r, card, table, first, c, msg, msgsize);
+  int k = ace_case(r, card, table, first);
+  if (k == ACE_SWEEPS || k == ACE_CHOICE) {
+    if (takes == table || (k == ACE_CHOICE && ordinary_ok(r, card, table, takes)))
+      return SCOPA_OK;
+    char t[128];
+    scopa__cards_join(takes, "+", t, sizeof t);
+    scopa__msg(msg, msgsize,
+               "%s is an ace that sweeps the whole table (ace_sweeps)%s, not "
+               "%s",
+               c, k == ACE_CHOICE ? " or captures by the rule in force" : "",
+               t);
+    return SCOPA_EILLEGAL;
+  }
+  if (ordinary_ok(r, card, table, takes))
+    return SCOPA_OK;
+  return explain(r, card, table, takes, msg, msgsize);
 }
 
-int scopa__is_sweep(const scopa_rules *r, int card, scopa_cards table) {
-  return is_ace_sweep(r, card, table);
+int scopa__is_sweep(const scopa_rules *r, int card, scopa_cards table,
+                    int first) {
+  return is_sweep(r, card, table, first);
+}
+
+int scopa__ace_taken(const scopa_rules *r, int card, scopa_cards table,
+                     int first) {
+  return r->ace_empty_table == SCOPA_ACE_EMPTY_TAKEN &&
+         ace_case(r, card, table, first) == ACE_EMPTY;
 }

@@ -3,9 +3,15 @@
  * values, default and help, in one place.  The rest of the engine reads
  * the fields of a checked scopa_rules; nothing else names an option.
  *
- * Invariant kept by scopa_rules_check: players is 2..4, teams only with 4
- * players, the scopone games have 4 players in teams, refill 1 only in
- * scopa, and win_by_two never meets tiebreak "count_order".
+ * Invariant kept by scopa_rules_check (RULES.md "Game records", rules that
+ * cannot be played): players is 2, 3, 4 or 6; teams only with 4 or 6
+ * players; team_size 3 only with 6 players in teams; 6 players only in
+ * scopa; the scopone games have 4 players in teams; refill 1 only in
+ * scopa; the four ace refinements keep their defaults without ace_sweeps;
+ * single_match_first false only with capture match; deal_bonus never with
+ * scopone_scientifico; win_by_two never meets a count order tiebreak; and
+ * lowest_wins meets none of win_by_two, cappotto, all_coins_wins or a
+ * tiebreak other than extra_round.
  */
 #include "internal.h"
 
@@ -19,53 +25,111 @@ static const char *const GAMES[] = {"scopa", "scopone", "scopone_scientifico",
                                     NULL};
 static const char *const CAPTURES[] = {"match", "quindici", NULL};
 static const char *const PRIMIERAS[] = {"standard", "faces_zero", "sevens",
-                                        "off", NULL};
-static const char *const TIEBREAKS[] = {"extra_round", "count_order", NULL};
+                                        "off",      "sum",        "complete_only",
+                                        NULL};
+static const char *const TIEBREAKS[] = {"extra_round", "count_order",
+                                        "count_order_on_tie", NULL};
+static const char *const WITH_ACE[] = {"no", "yes", "choice", NULL};
+static const char *const FIRST_PLAY[] = {"sweeps", "no_sweep", "no_ace", NULL};
+static const char *const EMPTY_TABLE[] = {"laid", "taken", NULL};
+static const char *const LEFTOVERS[] = {"last_capture", "dealer", "nobody",
+                                        NULL};
+static const char *const DEAL_BONUS[] = {"off", "fifteen", NULL};
 
 typedef struct option {
   scopa_option_info info;
   size_t offset; /* of the int32_t field in scopa_rules */
   int32_t initial;
+  int32_t hole; /* a value inside min..max that is not allowed (0: none) */
 } option;
 
 #define FIELD(f) offsetof(scopa_rules, f)
 #define BOOL_OPT(name, def, help)                                              \
-  { {#name, SCOPA_OPT_BOOL, NULL, 0, 1, #def, help}, FIELD(name), def }
+  { {#name, SCOPA_OPT_BOOL, NULL, 0, 1, #def, help}, FIELD(name), def, 0 }
 
 /* clang-format off */
+/* In the order of RULES.md, by section; each row is one option. */
 static const option OPTIONS[] = {
+  /* Seats, sides, order */
   {{"game", SCOPA_OPT_ENUM, GAMES, 0, 2, "scopa",
     "scopa (3 cards, 4 on the table), scopone (9 each), "
-    "scopone_scientifico (10 each)"}, FIELD(game), SCOPA_GAME_SCOPA},
-  {{"players", SCOPA_OPT_INT, NULL, 2, 4, "2 (4 for scopone)",
-    "number of players"}, FIELD(players), 0},
+    "scopone_scientifico (10 each)"}, FIELD(game), SCOPA_GAME_SCOPA, 0},
+  {{"players", SCOPA_OPT_INT, NULL, 2, 6, "2 (4 for scopone)",
+    "number of players: 2, 3, 4 or 6 (6 only in scopa)"},
+   FIELD(players), 0, 5},
   {{"teams", SCOPA_OPT_BOOL, NULL, 0, 1, "false (true for scopone)",
-    "4 players in two teams, seats 0+2 against 1+3"}, FIELD(teams), -1},
+    "4 or 6 players in teams of team_size partners who alternate around "
+    "the table (4: seats 0+2 against 1+3)"}, FIELD(teams), -1, 0},
+  {{"team_size", SCOPA_OPT_INT, NULL, 2, 3, "2",
+    "partners per team: 2, or 3 (6 players as two teams of three)"},
+   FIELD(team_size), 2, 0},
+  /* The deal */
   {{"refill", SCOPA_OPT_INT, NULL, 1, 3, "3",
     "cards drawn when a hand is empty: 3 for everyone, or 1 at a time"},
-   FIELD(refill), 3},
+   FIELD(refill), 3, 2},
   BOOL_OPT(kings_redeal, 1, "three or four kings on the table void the deal"),
+  {{"deal_bonus", SCOPA_OPT_ENUM, DEAL_BONUS, 0, 1, "off",
+    "fifteen: a first table adding up to 15 (30) is the dealer's, with 1 "
+    "(2) scope"}, FIELD(deal_bonus), SCOPA_DEAL_BONUS_OFF, 0},
+  /* A turn */
   BOOL_OPT(mandatory_capture, 1, "a card that can capture may not be laid"),
   BOOL_OPT(fewest_cards, 0, "only captures with the fewest cards are allowed"),
+  BOOL_OPT(single_match_first, 1,
+           "a card of the same rank must be taken before any sum (false: any "
+           "set adding up to the card)"),
+  {{"max_capture", SCOPA_OPT_INT, NULL, 0, 2, "0",
+    "2: a capture takes at most two table cards (0: no limit)"},
+   FIELD(max_capture), 0, 1},
+  BOOL_OPT(last_card_scopa, 0,
+           "a capture emptying the table with the round's last card is a "
+           "scopa too"),
   BOOL_OPT(ace_sweeps, 0, "Scopa d'Assi: an ace sweeps the table"),
   BOOL_OPT(ace_sweep_scopa, 1, "an ace's sweep counts as a scopa"),
+  {{"ace_sweep_with_ace", SCOPA_OPT_ENUM, WITH_ACE, 0, 2, "no",
+    "an ace on the table: no (blocks the sweep), yes (sweeps anyway), "
+    "choice (sweep or an ordinary capture)"},
+   FIELD(ace_sweep_with_ace), SCOPA_ACE_WITH_ACE_NO, 0},
+  {{"ace_first_play", SCOPA_OPT_ENUM, FIRST_PLAY, 0, 2, "sweeps",
+    "the round's first play: sweeps, no_sweep (an ace does not sweep), "
+    "no_ace (no ace unless the hand is all aces)"},
+   FIELD(ace_first_play), SCOPA_ACE_FIRST_SWEEPS, 0},
+  {{"ace_empty_table", SCOPA_OPT_ENUM, EMPTY_TABLE, 0, 1, "laid",
+    "an ace played to an empty table is laid, or taken into the pile"},
+   FIELD(ace_empty_table), SCOPA_ACE_EMPTY_LAID, 0},
+  BOOL_OPT(ace_sweep_optional, 0,
+           "an ace whose only capture is the sweep may be laid instead"),
   {{"capture", SCOPA_OPT_ENUM, CAPTURES, 0, 1, "match",
     "match (rank, or a sum) or quindici (sum to 15 with the card played)"},
-   FIELD(capture), SCOPA_CAPTURE_MATCH},
-  {{"primiera", SCOPA_OPT_ENUM, PRIMIERAS, 0, 3, "standard",
-    "standard, faces_zero, sevens (most sevens, then sixes...) or off"},
-   FIELD(primiera), SCOPA_PRIMIERA_STANDARD},
+   FIELD(capture), SCOPA_CAPTURE_MATCH, 0},
+  /* End of the round */
+  {{"leftovers", SCOPA_OPT_ENUM, LEFTOVERS, 0, 2, "last_capture",
+    "who takes the cards left on the table: last_capture, dealer or "
+    "nobody"}, FIELD(leftovers), SCOPA_LEFTOVERS_LAST_CAPTURE, 0},
+  /* Scoring a round */
+  {{"primiera", SCOPA_OPT_ENUM, PRIMIERAS, 0, 5, "standard",
+    "standard, faces_zero, sevens (most sevens, then sixes...), off, sum "
+    "(plain sum) or complete_only"},
+   FIELD(primiera), SCOPA_PRIMIERA_STANDARD, 0},
   BOOL_OPT(re_bello, 0, "1 point for the king of coins"),
   BOOL_OPT(napola, 0, "3+ points for 1d 2d 3d and the coins that follow"),
+  BOOL_OPT(most_sevens, 0, "1 point for the most sevens (Escoba)"),
+  {{"all_sevens", SCOPA_OPT_INT, NULL, 0, LLONG_MAX, "0",
+    "points for holding all four sevens (0: off)"}, FIELD(all_sevens), 0, 0},
+  /* End of the game */
   {{"target", SCOPA_OPT_INT, NULL, 1, LLONG_MAX, "11",
-    "points to win the game"}, FIELD(target), 11},
-  {{"tiebreak", SCOPA_OPT_ENUM, TIEBREAKS, 0, 1, "extra_round",
-    "extra_round, or count_order (categories counted in order)"},
-   FIELD(tiebreak), SCOPA_TIEBREAK_EXTRA_ROUND},
+    "points to win the game"}, FIELD(target), 11, 0},
+  {{"tiebreak", SCOPA_OPT_ENUM, TIEBREAKS, 0, 2, "extra_round",
+    "extra_round, count_order (categories counted in order) or "
+    "count_order_on_tie (only between sides tied at the top)"},
+   FIELD(tiebreak), SCOPA_TIEBREAK_EXTRA_ROUND, 0},
   BOOL_OPT(win_by_two, 0, "the winner must lead by two points"),
   {{"cappotto", SCOPA_OPT_INT, NULL, 0, LLONG_MAX, "0",
     "the game ends when one side has this many and the others none "
-    "(0: off)"}, FIELD(cappotto), 0},
+    "(0: off)"}, FIELD(cappotto), 0, 0},
+  BOOL_OPT(all_coins_wins, 0, "a side taking all ten coins wins the game"),
+  BOOL_OPT(lowest_wins, 0,
+           "Scopa a perdere: once a side reaches the target, the lowest "
+           "total wins"),
 };
 /* clang-format on */
 
@@ -105,9 +169,10 @@ int scopa_rules_set(scopa_rules *rules, const char *name, long long value,
     scopa__msg(msg, msgsize, "unknown rules option '%.40s'", name);
     return SCOPA_ERULES;
   }
-  /* refill takes 1 or 3 only: the range check alone would allow 2. */
+  /* refill takes 1 or 3, players 2..4 or 6, max_capture 0 or 2: the
+   * range check alone would allow the hole between. */
   if (value < opt->info.min || value > opt->info.max ||
-      (opt->offset == FIELD(refill) && value == 2)) {
+      (opt->hole && value == opt->hole)) {
     scopa__msg(msg, msgsize, "rules option '%s' cannot be %lld", name, value);
     return SCOPA_ERULES;
   }
@@ -140,56 +205,166 @@ int scopa_rules_set_text(scopa_rules *rules, const char *name,
   return SCOPA_ERULES;
 }
 
+/* RULES.md "Game records": who may sit at the table. */
+static int check_seats(const scopa_rules *r, char *msg, size_t msgsize) {
+  int scopone = r->game != SCOPA_GAME_SCOPA;
+  const char *game = GAMES[r->game];
+  if (r->teams && r->players != 4 && r->players != 6) {
+    scopa__msg(msg, msgsize, "teams need 4 or 6 players, not %d", r->players);
+    return SCOPA_ERULES;
+  }
+  if (r->team_size == 3 && !(r->teams && r->players == 6)) {
+    scopa__msg(msg, msgsize, "team_size 3 needs 6 players in teams");
+    return SCOPA_ERULES;
+  }
+  if (r->players == 6 && scopone) {
+    scopa__msg(msg, msgsize, "6 players only play scopa, not %s", game);
+    return SCOPA_ERULES;
+  }
+  if (scopone && (r->players != 4 || !r->teams)) {
+    scopa__msg(msg, msgsize, "%s is played by 4 players in two teams", game);
+    return SCOPA_ERULES;
+  }
+  return SCOPA_OK;
+}
+
+/* RULES.md "Game records": options that only mean something together. */
+static int check_play(const scopa_rules *r, char *msg, size_t msgsize) {
+  const char *game = GAMES[r->game];
+  if (r->game != SCOPA_GAME_SCOPA && r->refill == 1) {
+    scopa__msg(msg, msgsize, "refill 1 is only for scopa, not %s", game);
+    return SCOPA_ERULES;
+  }
+  if (!r->ace_sweeps) {
+    static const size_t ACE_OPTIONS[] = {
+        FIELD(ace_sweep_with_ace), FIELD(ace_first_play),
+        FIELD(ace_empty_table), FIELD(ace_sweep_optional)};
+    for (size_t i = 0; i < sizeof ACE_OPTIONS / sizeof ACE_OPTIONS[0]; i++)
+      for (int k = 0; k < NOPTIONS; k++)
+        if (OPTIONS[k].offset == ACE_OPTIONS[i] &&
+            *field((scopa_rules *)r, &OPTIONS[k]) != OPTIONS[k].initial) {
+          scopa__msg(msg, msgsize, "%s needs ace_sweeps true",
+                     OPTIONS[k].info.name);
+          return SCOPA_ERULES;
+        }
+  }
+  if (!r->single_match_first && r->capture == SCOPA_CAPTURE_QUINDICI) {
+    scopa__msg(msg, msgsize,
+               "single_match_first false is only for capture match");
+    return SCOPA_ERULES;
+  }
+  if (r->deal_bonus != SCOPA_DEAL_BONUS_OFF &&
+      r->game == SCOPA_GAME_SCIENTIFICO) {
+    scopa__msg(msg, msgsize,
+               "deal_bonus needs table cards: not with scopone_scientifico");
+    return SCOPA_ERULES;
+  }
+  return SCOPA_OK;
+}
+
+/* RULES.md "End of the game", last paragraph. */
+static int check_end(const scopa_rules *r, char *msg, size_t msgsize) {
+  if (r->win_by_two && r->tiebreak != SCOPA_TIEBREAK_EXTRA_ROUND) {
+    scopa__msg(msg, msgsize, "win_by_two and tiebreak %s cannot be combined",
+               TIEBREAKS[r->tiebreak]);
+    return SCOPA_ERULES;
+  }
+  if (r->lowest_wins && (r->win_by_two || r->cappotto || r->all_coins_wins ||
+                         r->tiebreak != SCOPA_TIEBREAK_EXTRA_ROUND)) {
+    scopa__msg(msg, msgsize,
+               "lowest_wins cannot be combined with %s",
+               r->win_by_two  ? "win_by_two"
+               : r->cappotto  ? "cappotto"
+               : r->all_coins_wins ? "all_coins_wins"
+                                   : "a count order tiebreak");
+    return SCOPA_ERULES;
+  }
+  return SCOPA_OK;
+}
+
 int scopa_rules_check(scopa_rules *rules, char *msg, size_t msgsize) {
   int scopone = rules->game != SCOPA_GAME_SCOPA;
   if (rules->players == 0)
     rules->players = scopone ? 4 : 2;
   if (rules->teams < 0)
     rules->teams = scopone;
-  const char *game = GAMES[rules->game];
-  if (rules->teams && rules->players != 4) {
-    scopa__msg(msg, msgsize, "teams need 4 players, not %d", rules->players);
-    return SCOPA_ERULES;
-  }
-  if (scopone && (rules->players != 4 || !rules->teams)) {
-    scopa__msg(msg, msgsize, "%s is played by 4 players in two teams", game);
-    return SCOPA_ERULES;
-  }
-  if (scopone && rules->refill == 1) {
-    scopa__msg(msg, msgsize, "refill 1 is only for scopa, not %s", game);
-    return SCOPA_ERULES;
-  }
-  if (rules->win_by_two && rules->tiebreak == SCOPA_TIEBREAK_COUNT_ORDER) {
-    scopa__msg(msg, msgsize,
-               "win_by_two and tiebreak count_order cannot be combined");
-    return SCOPA_ERULES;
-  }
-  return SCOPA_OK;
+  int rc = check_seats(rules, msg, msgsize);
+  if (rc == SCOPA_OK)
+    rc = check_play(rules, msg, msgsize);
+  if (rc == SCOPA_OK)
+    rc = check_end(rules, msg, msgsize);
+  return rc;
+}
+
+/* RULES.md "Presets": each is a few options over the defaults. */
+typedef struct preset {
+  const char *name, *alias;
+  void (*apply)(scopa_rules *r);
+} preset;
+
+static void p_scopa(scopa_rules *r) { (void)r; }
+static void p_scopone(scopa_rules *r) { r->game = SCOPA_GAME_SCOPONE; }
+static void p_scientifico(scopa_rules *r) { r->game = SCOPA_GAME_SCIENTIFICO; }
+static void p_assi(scopa_rules *r) { r->ace_sweeps = 1; }
+static void p_quindici(scopa_rules *r) { r->capture = SCOPA_CAPTURE_QUINDICI; }
+static void p_escoba(scopa_rules *r) {
+  r->capture = SCOPA_CAPTURE_QUINDICI;
+  r->primiera = SCOPA_PRIMIERA_OFF;
+  r->most_sevens = 1;
+  r->deal_bonus = SCOPA_DEAL_BONUS_FIFTEEN;
+  r->target = 21;
+}
+static void p_trentuno(scopa_rules *r) {
+  r->game = SCOPA_GAME_SCIENTIFICO;
+  r->ace_sweeps = 1;
+  r->ace_sweep_scopa = 0;
+  r->napola = 1;
+  r->target = 31;
+  r->all_coins_wins = 1;
+}
+static void p_perdere(scopa_rules *r) {
+  r->lowest_wins = 1;
+  r->target = 21;
+}
+
+static const preset PRESETS[] = {
+    {"scopa", NULL, p_scopa},
+    {"scopone", NULL, p_scopone},
+    {"scientifico", "scopone_scientifico", p_scientifico},
+    {"assi", "scopa_d_assi", p_assi},
+    {"quindici", "scopa_a_quindici", p_quindici},
+    {"escoba", NULL, p_escoba},
+    {"trentuno", "scopone_a_trentuno", p_trentuno},
+    {"perdere", "scopa_a_perdere", p_perdere},
+};
+#define NPRESETS ((int)(sizeof PRESETS / sizeof PRESETS[0]))
+
+const char *const *scopa_rules_preset_names(void) {
+  static const char *const NAMES[NPRESETS + 1] = {
+      "scopa",  "scopone",  "scientifico", "assi",
+      "quindici", "escoba", "trentuno",    "perdere", NULL};
+  return NAMES;
 }
 
 int scopa_rules_preset(scopa_rules *rules, const char *name) {
   scopa_rules_init(rules);
-  if (strcmp(name, "scopone") == 0)
-    rules->game = SCOPA_GAME_SCOPONE;
-  else if (strcmp(name, "scientifico") == 0 ||
-           strcmp(name, "scopone_scientifico") == 0)
-    rules->game = SCOPA_GAME_SCIENTIFICO;
-  else if (strcmp(name, "assi") == 0 || strcmp(name, "scopa_d_assi") == 0)
-    rules->ace_sweeps = 1;
-  else if (strcmp(name, "quindici") == 0 ||
-           strcmp(name, "scopa_a_quindici") == 0)
-    rules->capture = SCOPA_CAPTURE_QUINDICI;
-  else if (strcmp(name, "scopa") != 0)
-    return SCOPA_EINVAL;
-  return scopa_rules_check(rules, NULL, 0);
+  for (int i = 0; i < NPRESETS; i++)
+    if (strcmp(name, PRESETS[i].name) == 0 ||
+        (PRESETS[i].alias && strcmp(name, PRESETS[i].alias) == 0)) {
+      PRESETS[i].apply(rules);
+      return scopa_rules_check(rules, NULL, 0);
+    }
+  return SCOPA_EINVAL;
 }
 
 int scopa_rules_sides(const scopa_rules *rules) {
-  return rules->teams ? 2 : rules->players;
+  /* team_size is 2 or 3 in checked rules; unchecked ones count as 2. */
+  return rules->teams ? rules->players / (rules->team_size == 3 ? 3 : 2)
+                      : rules->players;
 }
 
 int scopa_rules_side_of(const scopa_rules *rules, int seat) {
-  return rules->teams ? seat % 2 : seat;
+  return seat % scopa_rules_sides(rules);
 }
 
 static void value_text(const option *opt, int32_t v, char *buf, size_t n) {

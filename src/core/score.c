@@ -1,6 +1,8 @@
 /*
- * score.c -- scoring a round (RULES.md "Scoring a round") and ending a
- * game (RULES.md "End of the game").
+ * score.c -- scoring a round (RULES.md "Scoring a round", with the
+ * primiera scales, most_sevens and all_sevens) and ending a game (RULES.md
+ * "End of the game": all_coins_wins, cappotto, then the target with
+ * lowest_wins, the tiebreaks and win_by_two).
  *
  * A category's point goes to the one side strictly ahead of every other;
  * a tie gives it to no one.  A round's total is the sum of its categories.
@@ -10,7 +12,8 @@
 #include <string.h>
 
 static const char *const CATEGORY_NAMES[SCOPA_CAT_COUNT] = {
-    "carte", "denari", "settebello", "primiera", "scope", "re_bello", "napola"};
+    "carte",  "denari", "settebello", "primiera",  "scope",
+    "re_bello", "napola", "sevens",     "all_sevens"};
 
 const char *scopa_category_name(int category) {
   return category >= 0 && category < SCOPA_CAT_COUNT ? CATEGORY_NAMES[category]
@@ -70,18 +73,28 @@ static int strict_best(const int *key, int sides) {
   return count == 1 ? best : -1;
 }
 
-/* What primiera compares, as one number (higher is better): under the
- * standard scales, a complete primiera (all four suits) above any
- * incomplete one, then the sum; under "sevens", the counts in order, four
- * bits each (a count is at most 12). */
+/* What primiera compares, as one number (higher is better): under
+ * "standard" and "faces_zero", a complete primiera (all four suits) above
+ * any incomplete one, then the sum; under "sum" the sum alone; under
+ * "complete_only" the sum of a complete primiera, 0 (never scoring) for
+ * an incomplete one; under "sevens", the counts in order, four bits each
+ * (a count is at most 12). */
 static int primiera_key(const scopa_rules *r, const scopa_side_score *x) {
-  if (r->primiera == SCOPA_PRIMIERA_SEVENS) {
+  int complete = x->suits == 4;
+  switch (r->primiera) {
+  case SCOPA_PRIMIERA_SEVENS: {
     int key = 0;
     for (int k = 0; k < 8; k++)
       key = key << 4 | x->sevens[k];
     return key;
   }
-  return (x->suits == 4) << 16 | x->primiera;
+  case SCOPA_PRIMIERA_SUM:
+    return x->primiera;
+  case SCOPA_PRIMIERA_COMPLETE_ONLY:
+    return complete ? x->primiera : 0;
+  default:
+    return complete << 16 | x->primiera;
+  }
 }
 
 /* The category's point to the one side strictly ahead on key[]. */
@@ -100,6 +113,7 @@ static void award(scopa_score *s, int category, const int *key) {
 void scopa_score_piles(const scopa_rules *r, int sides, const scopa_cards *pile,
                        const uint8_t *scope, scopa_score *s) {
   int cards[SCOPA_MAX_SEATS], denari[SCOPA_MAX_SEATS], prim[SCOPA_MAX_SEATS];
+  int sevens[SCOPA_MAX_SEATS];
   memset(s, 0, sizeof *s);
   s->sides = sides;
   for (int i = 0; i < sides; i++) {
@@ -111,6 +125,8 @@ void scopa_score_piles(const scopa_rules *r, int sides, const scopa_cards *pile,
     x->points[SCOPA_CAT_RE_BELLO] =
         r->re_bello && (pile[i] & SCOPA_BIT(SCOPA_RE_BELLO));
     x->points[SCOPA_CAT_NAPOLA] = r->napola ? x->napola : 0;
+    x->points[SCOPA_CAT_ALL_SEVENS] = x->sevens[0] == 4 ? r->all_sevens : 0;
+    sevens[i] = x->sevens[0];
     cards[i] = x->cards;
     denari[i] = x->denari;
     prim[i] = primiera_key(r, x);
@@ -119,6 +135,8 @@ void scopa_score_piles(const scopa_rules *r, int sides, const scopa_cards *pile,
   award(s, SCOPA_CAT_DENARI, denari);
   if (r->primiera != SCOPA_PRIMIERA_OFF)
     award(s, SCOPA_CAT_PRIMIERA, prim);
+  if (r->most_sevens)
+    award(s, SCOPA_CAT_SEVENS, sevens);
   for (int i = 0; i < sides; i++)
     for (int c = 0; c < SCOPA_CAT_COUNT; c++)
       s->side[i].total += s->side[i].points[c];
@@ -194,11 +212,71 @@ static int count_order_winner(const scopa_game *g, const int *before,
   return -1;
 }
 
+/* tiebreak "count_order_on_tie": among the sides tied at the top, add
+ * the round category by category from the totals before it; the first
+ * one at or over the target and strictly ahead of the other tied sides
+ * wins (looked at before the first category too). */
+static int on_tie_winner(const scopa_game *g, const int *before,
+                         const scopa_score *s) {
+  int top = g->totals[0], tied[SCOPA_MAX_SEATS], run[SCOPA_MAX_SEATS];
+  for (int i = 1; i < g->sides; i++)
+    if (g->totals[i] > top)
+      top = g->totals[i];
+  memcpy(run, before, sizeof run);
+  for (int i = 0; i < g->sides; i++)
+    tied[i] = g->totals[i] == top;
+  for (int step = -1; step < SCOPA_CAT_COUNT; step++) {
+    for (int i = 0; i < g->sides; i++)
+      if (step >= 0)
+        run[i] += s->side[i].points[step];
+    int w = highest(run, g->sides, tied);
+    if (w >= 0 && run[w] >= g->rules.target)
+      return w;
+  }
+  return -1;
+}
+
+/* The side with the strictly lowest total, or -1 on a tie (lowest_wins). */
+static int lowest(const int *totals, int sides) {
+  int neg[SCOPA_MAX_SEATS];
+  for (int i = 0; i < sides; i++)
+    neg[i] = -totals[i];
+  return highest(neg, sides, NULL);
+}
+
+/* all_coins_wins: the side whose pile holds the ten coins. */
+static int all_coins_winner(const scopa_game *g, const scopa_score *s) {
+  if (!g->rules.all_coins_wins)
+    return -1;
+  for (int i = 0; i < g->sides; i++)
+    if (s->side[i].denari == 10)
+      return i;
+  return -1;
+}
+
 static int leads_by_two(const scopa_game *g, int w) {
   for (int i = 0; i < g->sides; i++)
     if (i != w && g->totals[w] - g->totals[i] < 2)
       return 0;
   return 1;
+}
+
+/* The target's rule, once some side has reached it (RULES.md "End of the
+ * game"): the highest total, or the lowest under lowest_wins, with the
+ * tiebreak and win_by_two. */
+static int target_winner(const scopa_game *g, const int *before,
+                         const scopa_score *s, int at_target) {
+  const scopa_rules *r = &g->rules;
+  if (r->lowest_wins)
+    return lowest(g->totals, g->sides);
+  if (at_target >= 2 && r->tiebreak == SCOPA_TIEBREAK_COUNT_ORDER)
+    return count_order_winner(g, before, s);
+  int w = highest(g->totals, g->sides, NULL);
+  if (w < 0 && r->tiebreak == SCOPA_TIEBREAK_COUNT_ORDER_ON_TIE)
+    return on_tie_winner(g, before, s);
+  if (w >= 0 && r->win_by_two && !leads_by_two(g, w))
+    return -1;
+  return w;
 }
 
 int scopa_game_add(scopa_game *g, const scopa_score *s) {
@@ -212,15 +290,11 @@ int scopa_game_add(scopa_game *g, const scopa_score *s) {
   }
   g->rounds++;
   g->dealer = (g->dealer + 1) % g->rules.players;
-  int w = cappotto_winner(g);
-  if (w < 0 && at_target >= 2 &&
-      g->rules.tiebreak == SCOPA_TIEBREAK_COUNT_ORDER)
-    w = count_order_winner(g, before, s);
-  else if (w < 0 && at_target >= 1) {
-    w = highest(g->totals, g->sides, NULL);
-    if (w >= 0 && g->rules.win_by_two && !leads_by_two(g, w))
-      w = -1;
-  }
+  int w = all_coins_winner(g, s);
+  if (w < 0)
+    w = cappotto_winner(g);
+  if (w < 0 && at_target >= 1)
+    w = target_winner(g, before, s, at_target);
   if (w >= 0) {
     g->finished = 1;
     g->winner = w;

@@ -1,6 +1,7 @@
 /*
- * state.c -- one round: the deal (RULES.md "The deal"), playing a card
- * (RULES.md "A turn"), refilling hands, and the end of the round.
+ * state.c -- one round: the deal (RULES.md "The deal", with deal_bonus),
+ * playing a card (RULES.md "A turn"), refilling hands, and the end of the
+ * round (leftovers).
  *
  * Invariant, after every function here: each of the 40 cards is in exactly
  * one place (a hand, the table, a side's pile, or the stock
@@ -35,8 +36,9 @@ void scopa__deal_owners(const scopa_rules *r, int dealer, uint8_t owner[40]) {
     owner[i] = (uint8_t)((dealer + 1 + k) % players);
 }
 
+/* Without teams a seat is its side: no division on the usual path. */
 static int side_of(const scopa_state *s, int seat) {
-  return s->rules.teams ? seat % 2 : seat;
+  return s->rules.teams ? seat % s->sides : seat;
 }
 
 static void give(scopa_state *s, int seat, int n) {
@@ -82,6 +84,20 @@ static int check_deck(const uint8_t deck[40], char *msg, size_t msgsize) {
   return SCOPA_OK;
 }
 
+/* deal_bonus "fifteen" (RULES.md "The deal"): a table dealt adding up to
+ * 15 or 30 is the dealer's side's capture, with one scopa per 15.  It is
+ * not a play; initial_table keeps the cards as dealt. */
+static void deal_bonus(scopa_state *s) {
+  int sum = cards_sum(s->table);
+  if (sum != 15 && sum != 30)
+    return;
+  int side = side_of(s, s->dealer);
+  s->pile[side] |= s->table;
+  s->scope[side] = (uint8_t)(s->scope[side] + sum / 15);
+  s->last_capturer = s->dealer;
+  s->table = 0;
+}
+
 /* The deal of a deck known to hold the 40 cards once each. */
 static int deal_checked_deck(scopa_state *s, const scopa_rules *rules,
                              int dealer, const uint8_t deck[40], char *msg,
@@ -108,6 +124,8 @@ static int deal_checked_deck(scopa_state *s, const scopa_rules *rules,
                t, POPCOUNT(s->table & SCOPA_RANK_CARDS(10)));
     return SCOPA_EVOID;
   }
+  if (rules->deal_bonus == SCOPA_DEAL_BONUS_FIFTEEN)
+    deal_bonus(s);
   return SCOPA_OK;
 }
 
@@ -143,16 +161,28 @@ int scopa_state_total_plays(const scopa_state *s) {
 
 int scopa_state_stock(const scopa_state *s) { return 40 - s->next; }
 
-int scopa_state_is_scopa(const scopa_state *s, scopa_move move) {
-  scopa_cards takes = SCOPA_MOVE_TAKES(move);
-  if (!takes || takes != s->table)
+/* Whether a capture that empties the table, made now, scores a scopa:
+ * never with the round's last card unless last_card_scopa (RULES.md "A
+ * turn"), and an ace's sweep or an ace taken from an empty table only
+ * under ace_sweep_scopa.  `plays` counts the play itself. */
+static int scores_scopa(const scopa_state *s, int plays, int card,
+                        scopa_cards table) {
+  if (plays == scopa_state_total_plays(s) && !s->rules.last_card_scopa)
     return 0;
-  /* RULES.md "A turn": never with the last card played in the round. */
-  if (s->plays + 1 == scopa_state_total_plays(s))
-    return 0;
-  if (scopa__is_sweep(&s->rules, SCOPA_MOVE_CARD(move), s->table))
+  if (!table || scopa__is_sweep(&s->rules, card, table, plays == 1))
     return s->rules.ace_sweep_scopa;
   return 1;
+}
+
+int scopa_state_is_scopa(const scopa_state *s, scopa_move move) {
+  scopa_cards takes = SCOPA_MOVE_TAKES(move);
+  int card = SCOPA_MOVE_CARD(move);
+  if (!takes && !s->table)
+    return scopa__ace_taken(&s->rules, card, 0, s->plays == 0) &&
+           scores_scopa(s, s->plays + 1, card, 0);
+  if (!takes || takes != s->table)
+    return 0;
+  return scores_scopa(s, s->plays + 1, card, s->table);
 }
 
 /* Cards in the hands: those dealt to seats less those played. */
@@ -160,33 +190,38 @@ static int cards_in_hands(const scopa_state *s) {
   return s->next - POPCOUNT(s->initial_table) - s->plays;
 }
 
-/* A play that took the whole table: a scopa, unless it was the last play
- * of the round or an ace's sweep that does not count (RULES.md "A
- * turn").  Called after the play, with the table it met. */
-static void count_sweep(scopa_state *s, int side, int card, scopa_cards table) {
-  if (s->plays == scopa_state_total_plays(s))
-    return;
-  if (scopa__is_sweep(&s->rules, card, table) && !s->rules.ace_sweep_scopa)
-    return;
-  s->scope[side]++;
+/* leftovers (RULES.md "End of the round"): the cards left on the table
+ * go to the last capturer's side, the dealer's, or stay where they are,
+ * in no pile (and so count for nobody). */
+static void take_leftovers(scopa_state *s) {
+  int seat = s->rules.leftovers == SCOPA_LEFTOVERS_DEALER ? s->dealer
+             : s->rules.leftovers == SCOPA_LEFTOVERS_NOBODY
+                 ? SCOPA_NO_SEAT
+                 : s->last_capturer;
+  if (seat != SCOPA_NO_SEAT) {
+    s->pile[side_of(s, seat)] |= s->table;
+    s->table = 0;
+  }
 }
 
-/* What follows some plays only (out of line, so that the usual play saves
- * no registers): a scopa counted; the hands refilled, or the round ended
- * with the leftovers to the last capturer (RULES.md "End of the round");
- * with refill 1, a seat with an empty hand drawing at the start of its
- * turn.  to_play already names the next seat. */
-__attribute__((noinline)) static void after_play(scopa_state *s, int side,
-                                                 int card, scopa_cards table,
-                                                 scopa_cards takes) {
-  if (takes && takes == table)
-    count_sweep(s, side, card, table);
+/* An ace laid on an empty table under ace_empty_table "taken" goes to the
+ * player's pile instead: a capture of itself (RULES.md "A turn"). */
+static void take_ace(scopa_state *s, int seat, int card) {
+  int side = side_of(s, seat);
+  s->table &= ~SCOPA_BIT(card);
+  s->pile[side] |= SCOPA_BIT(card);
+  s->last_capturer = (uint8_t)seat;
+  if (scores_scopa(s, s->plays, card, 0))
+    s->scope[side]++;
+}
+
+/* The hands refilled, or the round ended with the leftovers taken
+ * (RULES.md "End of the round"); with refill 1, a seat with an empty hand
+ * drawing at the start of its turn. */
+static void after_turn(scopa_state *s) {
   int any = cards_in_hands(s) != 0;
   if (!any && s->next == 40) {
-    if (s->last_capturer != SCOPA_NO_SEAT) {
-      s->pile[side_of(s, s->last_capturer)] |= s->table;
-      s->table = 0;
-    }
+    take_leftovers(s);
     s->to_play = SCOPA_NO_SEAT;
     return;
   }
@@ -194,6 +229,22 @@ __attribute__((noinline)) static void after_play(scopa_state *s, int side,
     deal_round_robin(s, 3);
   if (s->rules.refill == 1 && !s->hand[s->to_play] && s->next < 40)
     give(s, s->to_play, 1);
+}
+
+/* What follows some plays only (out of line, so that the usual play saves
+ * no registers): a scopa counted (a capture emptying the table, or an ace
+ * taken from an empty one), then after_turn.  to_play already names the
+ * next seat; `table` is the table the card met. */
+__attribute__((noinline)) static void after_play(scopa_state *s, int seat,
+                                                 int card, scopa_cards table,
+                                                 scopa_cards takes) {
+  if (takes && takes == table) {
+    if (scores_scopa(s, s->plays, card, table))
+      s->scope[side_of(s, seat)]++;
+  } else if (!table && scopa__ace_taken(&s->rules, card, 0, s->plays == 1)) {
+    take_ace(s, seat, card);
+  }
+  after_turn(s);
 }
 
 void scopa_state_play(scopa_state *s, scopa_move move) {
@@ -215,7 +266,7 @@ void scopa_state_play(scopa_state *s, scopa_move move) {
   s->to_play = (uint8_t)(seat + 1 == s->players ? 0 : seat + 1);
   if (__builtin_expect(
           takes == table || !cards_in_hands(s) || s->rules.refill == 1, 0))
-    after_play(s, side, card, table, takes);
+    after_play(s, seat, card, table, takes);
 }
 
 int scopa_state_check(const scopa_state *s, scopa_move move, char *msg,
@@ -236,7 +287,7 @@ int scopa_state_check(const scopa_state *s, scopa_move move, char *msg,
     return SCOPA_EILLEGAL;
   }
   return scopa__check_play(&s->rules, card, s->table, SCOPA_MOVE_TAKES(move),
-                           msg, msgsize);
+                           s->plays == 0, s->hand[s->to_play], msg, msgsize);
 }
 
 int scopa_state_apply(scopa_state *s, scopa_move move, char *msg,

@@ -47,7 +47,8 @@ void scopa_view_of(const scopa_state *s, int seat, const int *scores,
 int scopa_view_legal(const scopa_view *v, scopa_move *moves, int cap) {
   if (v->to_play != v->seat)
     return 0;
-  return scopa__hand_moves(&v->rules, v->hand, v->table, moves, cap);
+  return scopa__hand_moves(&v->rules, v->hand, v->table, v->plays == 0, moves,
+                           cap);
 }
 
 int scopa_view_world(const scopa_view *v, const scopa_cards *hands,
@@ -164,6 +165,28 @@ static int place(layout *l, int who, int card, char *msg, size_t msgsize) {
   return SCOPA_EVIEW;
 }
 
+/* ace_first_play "no_ace": another seat that led an ace held nothing but
+ * aces.  Its first hand's free slots get the aces nobody has been seen
+ * with, so that the lead is legal whenever it can be (and the replay
+ * below rejects it when the seat is known to have held another card). */
+static void fill_first_hand_with_aces(layout *l, const scopa_rules *rules,
+                                      int seat, int dealer,
+                                      const scopa_move *moves, int nmoves) {
+  int leader = (dealer + 1) % rules->players;
+  if (!rules->ace_sweeps || rules->ace_first_play != SCOPA_ACE_FIRST_NO_ACE ||
+      nmoves == 0 || leader == seat || SCOPA_RANK(SCOPA_MOVE_CARD(moves[0])) != 1)
+    return;
+  int first_deal = scopa__deal_hand_size(rules) * rules->players;
+  scopa_cards aces = SCOPA_RANK_CARDS(1) & ~l->placed;
+  for (int i = 0; i < first_deal && aces; i++)
+    if (l->owner[i] == leader && !l->filled[i]) {
+      l->filled[i] = 1;
+      l->deck[i] = (uint8_t)LOWEST(aces);
+      l->placed |= SCOPA_BIT(LOWEST(aces));
+      aces &= aces - 1;
+    }
+}
+
 static int lay_out(layout *l, const scopa_rules *rules, int seat, int dealer,
                    scopa_cards table, const uint8_t *dealt, int ndealt,
                    const scopa_move *moves, int nmoves, char *msg,
@@ -184,6 +207,7 @@ static int lay_out(layout *l, const scopa_rules *rules, int seat, int dealer,
   }
   if (rc != SCOPA_OK)
     return rc;
+  fill_first_hand_with_aces(l, rules, seat, dealer, moves, nmoves);
   scopa_cards rest = SCOPA_ALL_CARDS & ~l->placed;
   for (int i = 0; i < 40; i++)
     if (!l->filled[i]) {

@@ -112,10 +112,12 @@ json_t *scopa__side_object(const scopa_side_score *s) {
     if (c != SCOPA_CAT_SCOPE)
       json_object_set_new(points, scopa_category_name(c),
                           json_integer(s->points[c]));
-  return json_pack("{s:i, s:i, s:b, s:i, s:i, s:o, s:i}", "cards", s->cards,
-                   "denari", s->denari, "settebello", s->settebello, "primiera",
-                   s->primiera, "scope", s->scope, "points", points,
-                   "round_total", s->total);
+  /* "sevens": the sevens in the pile (CONTRACTS.md, added with the
+   * variants; present whatever the rules). */
+  return json_pack("{s:i, s:i, s:b, s:i, s:i, s:i, s:o, s:i}", "cards",
+                   s->cards, "denari", s->denari, "settebello", s->settebello,
+                   "primiera", s->primiera, "scope", s->scope, "sevens",
+                   s->sevens[0], "points", points, "round_total", s->total);
 }
 
 /* The length of the valid UTF-8 sequence at p, or 0. */

@@ -273,11 +273,12 @@ static void check_hand_moves(int cases) {
     scopa_cards table =
         random_cards(SCOPA_ALL_CARDS & ~hand, (int)scopa_rng_below(&rng, 17));
     scopa_move all[SCOPA_MAX_MOVES], some[SCOPA_MAX_MOVES + 1];
-    int n = scopa__hand_moves(&r, hand, table, all, SCOPA_MAX_MOVES);
+    int n = scopa__hand_moves(&r, hand, table, 0, all, SCOPA_MAX_MOVES);
     /* The same moves, card by card (in any order within a card). */
     int m = 0;
     FOR_EACH_CARD(c, hand) {
-      int got = scopa__card_moves(&r, c, table, some, SCOPA_MAX_MOVES - m);
+      int got = scopa__card_moves(&r, c, table, 0, hand, some,
+                                  SCOPA_MAX_MOVES - m);
       for (int i = 0; i < got && m + i < n; i++) {
         int found = 0;
         for (int j = 0; j < got && m + j < n; j++)
@@ -290,7 +291,7 @@ static void check_hand_moves(int cases) {
     /* Less room: the same count, the first moves, nothing written past. */
     int cap = (int)scopa_rng_below(&rng, (uint32_t)n + 2);
     some[cap] = 0x5A5A;
-    CHECK_EQ_INT(scopa__hand_moves(&r, hand, table, some, cap), n);
+    CHECK_EQ_INT(scopa__hand_moves(&r, hand, table, 0, some, cap), n);
     for (int i = 0; i < cap && i < n; i++)
       CHECK(some[i] == all[i]);
     CHECK(some[cap] == 0x5A5A);
