@@ -776,7 +776,7 @@ char *scopa_engine_answer(scopa_engine *engine, const char *line, size_t len,
  * more than SCOPA_ACTION_SLOTS legal moves (only on huge tables under
  * mandatory_capture false) has its extra moves left out.
  */
-#define SCOPA_FEATURES 480
+#define SCOPA_FEATURES 672
 #define SCOPA_ACTION_SLOTS 32
 #define SCOPA_ACTIONS (40 * SCOPA_ACTION_SLOTS)
 

@@ -29,7 +29,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import refscopa  # noqa: E402
 
 BOOL_OPTS = ["kings_redeal", "mandatory_capture", "fewest_cards", "ace_sweeps",
-             "ace_sweep_scopa", "re_bello", "napola", "win_by_two"]
+             "ace_sweep_scopa", "re_bello", "napola", "win_by_two",
+             "last_card_scopa", "most_sevens", "all_coins_wins"]
 
 
 PROFILE = {"name": "mixed"}
@@ -41,14 +42,18 @@ def endgame_rules(rng, rules):
     rules["target"] = rng.choice([1, 2, 2, 3, 3, 4, 5, 6])
     rules.pop("win_by_two", None)
     r = rng.random()
-    if r < 0.55:
+    if r < 0.4:
         rules["tiebreak"] = "count_order"
+    elif r < 0.6:
+        rules["tiebreak"] = "count_order_on_tie"
     else:
         rules.pop("tiebreak", None)
         if r < 0.8:
             rules["win_by_two"] = True
     rules["cappotto"] = rng.choice([0, 0, 1, 2, 3, 4])
-    return rules
+    if rng.random() < 0.2:
+        rules["all_coins_wins"] = True
+    return valid_end(rng, rules)
 
 
 def random_rules(rng):
@@ -64,13 +69,17 @@ def random_rules_mixed(rng):
     if game != "scopa" or rng.random() < 0.2:
         rules["game"] = game
     if game == "scopa":
-        players = rng.choice([2, 2, 2, 3, 4])
+        players = rng.choice([2, 2, 2, 3, 4, 6, 6])
         if players != 2 or rng.random() < 0.2:
             rules["players"] = players
-        if players == 4 and rng.random() < 0.6:
+        if players in (4, 6) and rng.random() < 0.6:
             rules["teams"] = rng.random() < 0.6
         elif rng.random() < 0.1:
             rules["teams"] = False
+        if players == 6 and rules.get("teams") and rng.random() < 0.7:
+            rules["team_size"] = rng.choice([2, 3])
+        elif rng.random() < 0.05:
+            rules["team_size"] = 2
         if rng.random() < 0.35:
             rules["refill"] = rng.choice([1, 1, 3])
     else:
@@ -83,16 +92,46 @@ def random_rules_mixed(rng):
             rules[k] = rng.random() < 0.5
     if rng.random() < 0.3:
         rules["capture"] = rng.choice(["match", "quindici"])
+    if rules.get("capture", "match") == "match" and rng.random() < 0.25:
+        rules["single_match_first"] = rng.random() < 0.3
+    if rng.random() < 0.2:
+        rules["max_capture"] = rng.choice([0, 2, 2])
+    if game != "scopone_scientifico" and rng.random() < 0.25:
+        rules["deal_bonus"] = rng.choice(["off", "fifteen", "fifteen"])
+    if rules.get("ace_sweeps") or rng.random() < 0.15:
+        rules["ace_sweeps"] = True
+        for key, values in (("ace_sweep_with_ace", ["no", "yes", "choice"]),
+                            ("ace_first_play", ["sweeps", "no_sweep", "no_ace"]),
+                            ("ace_empty_table", ["laid", "taken"]),
+                            ("ace_sweep_optional", [False, True])):
+            if rng.random() < 0.45:
+                rules[key] = rng.choice(values)
+    if rng.random() < 0.25:
+        rules["leftovers"] = rng.choice(["last_capture", "dealer", "nobody", "nobody"])
     if rng.random() < 0.4:
-        rules["primiera"] = rng.choice(["standard", "faces_zero", "sevens", "off"])
+        rules["primiera"] = rng.choice(["standard", "faces_zero", "sevens", "off", "sum",
+                                        "complete_only"])
+    if rng.random() < 0.2:
+        rules["all_sevens"] = rng.choice([0, 1, 2, 5])
     if rng.random() < 0.7:
         rules["target"] = rng.choice([1, 2, 3, 4, 5, 6, 7, 8, 11, 11, 16, 21])
     if rng.random() < 0.4:
-        rules["tiebreak"] = rng.choice(["extra_round", "count_order", "count_order"])
-        if rules["tiebreak"] == "count_order":
-            rules.pop("win_by_two", None)
+        rules["tiebreak"] = rng.choice(["extra_round", "count_order", "count_order",
+                                        "count_order_on_tie"])
     if rng.random() < 0.3:
         rules["cappotto"] = rng.choice([0, 1, 2, 3, 4, 7])
+    if rng.random() < 0.15:
+        rules["lowest_wins"] = True
+    return valid_end(rng, rules)
+
+
+def valid_end(rng, rules):
+    """Drops the end-of-game options RULES.md forbids together."""
+    if rules.get("tiebreak", "extra_round") != "extra_round":
+        rules.pop("win_by_two", None)
+    if rules.get("lowest_wins"):
+        for k in ("win_by_two", "cappotto", "all_coins_wins", "tiebreak"):
+            rules.pop(k, None)
     return rules
 
 
@@ -165,7 +204,7 @@ def base_record(rng, kind):
     rounds, finished = play_game(rng, rules_obj, max_rounds, kind == "cut")
     rec = {"format": refscopa.FORMAT, "rules": rules_obj}
     if rng.random() < 0.7:
-        names = ["Anna", "Beppe", "Carla", "Dario"][:rules.players]
+        names = ["Anna", "Beppe", "Carla", "Dario", "Elena", "Franco"][:rules.players]
         rec["seats"] = names
     rec["rounds"] = rounds
     if rng.random() < 0.1:
@@ -305,7 +344,13 @@ def mutate(rng, rec, rules, finished):
         key, bad = rng.choice([("game", "scopa2"), ("game", "Scopa"), ("players", 1),
                                ("players", 5), ("players", 0), ("refill", 2), ("refill", 0),
                                ("capture", "sum"), ("primiera", "none"),
-                               ("tiebreak", "sudden_death"), ("kings_redeal", "yes")])
+                               ("tiebreak", "sudden_death"), ("kings_redeal", "yes"),
+                               ("players", 7), ("team_size", 1), ("team_size", 4),
+                               ("max_capture", 1), ("max_capture", 3),
+                               ("all_sevens", -1), ("leftovers", "winner"),
+                               ("ace_sweep_with_ace", "maybe"), ("deal_bonus", "thirty"),
+                               ("ace_first_play", "never"), ("ace_empty_table", "kept"),
+                               ("primiera", "Sum")])
         # target 0 / negative target / negative cappotto: see README (ambiguous)
         rec["rules"][key] = bad
     elif choice == "unknown_option":
@@ -385,13 +430,15 @@ def mutate(rng, rec, rules, finished):
         rounds[ri]["moves"].append(rng.choice(rounds[ri]["deck"]))
     elif choice == "combo":
         r = rec["rules"]
-        c = rng.randrange(6)
-        if c == 0:
+        c = rng.randrange(14)
+        if c >= 6:
+            variant_combo(rng, r, c)
+        elif c == 0:
             r["win_by_two"] = True
             r["tiebreak"] = "count_order"
         elif c == 1:
             r["teams"] = True
-            if r.get("players", 4 if r.get("game", "scopa") != "scopa" else 2) == 4:
+            if r.get("players", 4 if r.get("game", "scopa") != "scopa" else 2) in (4, 6):
                 r["players"] = rng.choice([2, 3])
         elif c == 2:
             r["game"] = rng.choice(["scopone", "scopone_scientifico"])
@@ -420,6 +467,43 @@ def mutate(rng, rec, rules, finished):
             return json.dumps(rng.choice([[rec], "scopa", 1, None, True])), "invalid:top_type"
         rec["rounds"] = rng.choice([{"0": 1}, "none", 3, None])
     return json.dumps(rec, indent=rng.choice([None, 1])), "invalid:" + choice
+
+
+def variant_combo(rng, r, c):
+    """Rules of the variants that RULES.md says cannot be played together."""
+    if c == 6:
+        r["ace_sweeps"] = False
+        k, v = rng.choice([("ace_sweep_with_ace", "yes"), ("ace_sweep_with_ace", "choice"),
+                           ("ace_first_play", "no_sweep"), ("ace_first_play", "no_ace"),
+                           ("ace_empty_table", "taken"), ("ace_sweep_optional", True)])
+        r[k] = v
+    elif c == 7:
+        r["capture"] = "quindici"
+        r["single_match_first"] = False
+    elif c == 8:
+        r["game"] = "scopone_scientifico"
+        r.pop("players", None)
+        r.pop("teams", None)
+        r.pop("refill", None)
+        r["deal_bonus"] = "fifteen"
+    elif c == 9:
+        r["lowest_wins"] = True
+        k, v = rng.choice([("win_by_two", True), ("cappotto", rng.choice([1, 7])),
+                           ("all_coins_wins", True), ("tiebreak", "count_order"),
+                           ("tiebreak", "count_order_on_tie")])
+        r[k] = v
+    elif c == 10:
+        r["team_size"] = 3
+        r["players"] = rng.choice([2, 3, 4, 6])
+        r["teams"] = r["players"] != 6 and rng.random() < 0.5
+    elif c == 11:
+        r["game"] = rng.choice(["scopone", "scopone_scientifico"])
+        r["players"] = 6
+    elif c == 12:
+        r["tiebreak"] = "count_order_on_tie"
+        r["win_by_two"] = True
+    else:
+        r["players"] = 5
 
 
 def generate(seed, count, out_dir):

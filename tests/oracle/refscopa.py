@@ -36,8 +36,10 @@ PRIMIERA_FZ = dict(PRIMIERA_STD)
 PRIMIERA_FZ.update({8: 0, 9: 0, 10: 0})
 
 # Order of the count_order tiebreak (RULES.md, "End of the game").
-COUNT_ORDER = ["carte", "denari", "settebello", "primiera", "scope", "re_bello", "napola"]
-POINT_KEYS = ["scope", "carte", "denari", "settebello", "primiera", "re_bello", "napola"]
+COUNT_ORDER = ["carte", "denari", "settebello", "primiera", "scope", "re_bello", "napola",
+               "sevens", "all_sevens"]
+POINT_KEYS = ["scope", "carte", "denari", "settebello", "primiera", "re_bello", "napola",
+              "sevens", "all_sevens"]
 
 FORMAT = "scopa-record/1"
 
@@ -102,23 +104,43 @@ def _is_bool(v):
 # other options (players, teams) are None here and filled in parse_rules.
 OPTIONS = {
     "game": ("str", ("scopa", "scopone", "scopone_scientifico"), "scopa"),
-    "players": ("int", (2, 3, 4), None),
+    "players": ("int", (2, 3, 4, 6), None),
     "teams": ("bool", None, None),
+    "team_size": ("int", (2, 3), 2),
     "refill": ("int", (1, 3), 3),
     "kings_redeal": ("bool", None, True),
+    "deal_bonus": ("str", ("off", "fifteen"), "off"),
     "mandatory_capture": ("bool", None, True),
     "fewest_cards": ("bool", None, False),
+    "single_match_first": ("bool", None, True),
+    "max_capture": ("int", (0, 2), 0),
+    "last_card_scopa": ("bool", None, False),
     "ace_sweeps": ("bool", None, False),
     "ace_sweep_scopa": ("bool", None, True),
+    "ace_sweep_with_ace": ("str", ("no", "yes", "choice"), "no"),
+    "ace_first_play": ("str", ("sweeps", "no_sweep", "no_ace"), "sweeps"),
+    "ace_empty_table": ("str", ("laid", "taken"), "laid"),
+    "ace_sweep_optional": ("bool", None, False),
     "capture": ("str", ("match", "quindici"), "match"),
-    "primiera": ("str", ("standard", "faces_zero", "sevens", "off"), "standard"),
+    "leftovers": ("str", ("last_capture", "dealer", "nobody"), "last_capture"),
+    "primiera": ("str", ("standard", "faces_zero", "sevens", "off", "sum",
+                         "complete_only"), "standard"),
     "re_bello": ("bool", None, False),
     "napola": ("bool", None, False),
+    "most_sevens": ("bool", None, False),
+    "all_sevens": ("int", "nonnegative", 0),
     "target": ("int", "positive", 11),
-    "tiebreak": ("str", ("extra_round", "count_order"), "extra_round"),
+    "tiebreak": ("str", ("extra_round", "count_order", "count_order_on_tie"), "extra_round"),
     "win_by_two": ("bool", None, False),
     "cappotto": ("int", "nonnegative", 0),
+    "all_coins_wins": ("bool", None, False),
+    "lowest_wins": ("bool", None, False),
 }
+
+# The four refinements of ace_sweeps, invalid away from their defaults
+# without it (RULES.md "A turn").
+ACE_OPTIONS = ("ace_sweep_with_ace", "ace_first_play", "ace_empty_table",
+               "ace_sweep_optional")
 
 
 class Rules(object):
@@ -127,7 +149,9 @@ class Rules(object):
     def __init__(self, values):
         for k, v in values.items():
             setattr(self, k, v)
-        self.sides = 2 if self.teams else self.players
+        # RULES.md "Seats, sides, order": players / team_size sides with
+        # teams, seat i on side i mod the number of sides.
+        self.sides = self.players // self.team_size if self.teams else self.players
         if self.game == "scopa":
             self.hand_size, self.table_size = 3, 4
         elif self.game == "scopone":
@@ -136,7 +160,7 @@ class Rules(object):
             self.hand_size, self.table_size = 10, 0
 
     def side_of(self, seat):
-        return seat % 2 if self.teams else seat
+        return seat % self.sides
 
 
 def _json_repr(v):
@@ -190,16 +214,34 @@ def parse_rules(obj):
         vals["players"] = 4 if scopone else 2
     if "teams" not in vals:
         vals["teams"] = scopone
-    if vals["teams"] and vals["players"] != 4:
-        raise RecordError(None, None, "teams need 4 players (rules say %d)" % vals["players"])
+    # RULES.md "Game records": rules that cannot be played.
+    if vals["teams"] and vals["players"] not in (4, 6):
+        raise RecordError(None, None, "teams need 4 or 6 players (rules say %d)" % vals["players"])
+    if vals["team_size"] == 3 and not (vals["players"] == 6 and vals["teams"]):
+        raise RecordError(None, None, "team_size 3 is only for 6 players in teams")
+    if vals["players"] == 6 and scopone:
+        raise RecordError(None, None, "6 players only with game scopa")
     if scopone and (vals["players"] != 4 or not vals["teams"]):
         raise RecordError(None, None, "%s is played by 4 players in teams" % vals["game"])
     # AMBIGUITY: only refill 1 is named invalid outside scopa; refill 3 (the
     # default, written out) is accepted in the scopone games.
     if vals["refill"] == 1 and scopone:
         raise RecordError(None, None, "refill 1 is only for game scopa")
-    if vals["win_by_two"] and vals["tiebreak"] == "count_order":
-        raise RecordError(None, None, "win_by_two and tiebreak count_order cannot be combined")
+    if not vals["ace_sweeps"]:
+        for k in ACE_OPTIONS:
+            if vals[k] != OPTIONS[k][2]:
+                raise RecordError(None, None, "%s needs ace_sweeps" % k)
+    if not vals["single_match_first"] and vals["capture"] == "quindici":
+        raise RecordError(None, None, "single_match_first false is not for quindici")
+    if vals["deal_bonus"] != "off" and vals["game"] == "scopone_scientifico":
+        raise RecordError(None, None, "deal_bonus needs table cards")
+    if vals["win_by_two"] and vals["tiebreak"] in ("count_order", "count_order_on_tie"):
+        raise RecordError(None, None, "win_by_two and a count order tiebreak cannot be combined")
+    if vals["lowest_wins"] and (vals["win_by_two"] or vals["cappotto"] > 0
+                                or vals["all_coins_wins"]
+                                or vals["tiebreak"] != "extra_round"):
+        raise RecordError(None, None, "lowest_wins cannot be combined with win_by_two, "
+                          "cappotto, all_coins_wins or a count order tiebreak")
     return Rules(vals)
 
 
@@ -306,6 +348,16 @@ class Round(object):
         self.over = False
         self.leftover = []
         self.leftover_to = None
+        # deal_bonus "fifteen" (RULES.md "The deal"): the dealt table adding
+        # up to 15 (30) is the dealer's side's, with 1 (2) scope; not a play.
+        if rules.deal_bonus == "fifteen" and self.table:
+            total = sum(rank(c) for c in self.table)
+            if total in (15, 30):
+                side = rules.side_of(dealer)
+                self.piles[side].extend(self.table)
+                self.scope[side] += total // 15
+                self.last_capturer = side
+                self.table = []
 
     # whose turn -------------------------------------------------------
     def seat_to_play(self):
@@ -331,47 +383,116 @@ class Round(object):
                 self.hands[seat].append(self.stock.pop(0))
 
     def _finish(self):
+        """RULES.md "End of the round", with `leftovers`."""
+        r = self.rules
         self.over = True
         self.leftover = list(self.table)
-        if self.table and self.last_capturer is not None:
-            self.piles[self.last_capturer].extend(self.table)
-            self.leftover_to = self.last_capturer
-        self.table = []
+        to = None
+        if r.leftovers == "last_capture":
+            to = self.last_capturer
+        elif r.leftovers == "dealer":
+            to = r.side_of(self.dealer)
+        if to is not None:
+            self.piles[to].extend(self.table)
+            self.leftover_to = to
+            self.table = []
+        # "nobody": the cards stay out of every pile.
 
     # move generation ----------------------------------------------------
-    def is_sweep(self, card):
-        """True when `card` would be an ace sweep (Scopa d'Assi)."""
-        r = self.rules
-        return (r.ace_sweeps and rank(card) == 1 and self.table
-                and not any(rank(t) == 1 for t in self.table))
+    def first_play(self):
+        return self.nmoves == 0
 
-    def captures_for(self, card):
+    def ace_mode(self, card):
+        """How a card plays, in the words of RULES.md's list for an ace
+        under ace_sweeps: "rule" (the capture rule in force: any other card,
+        and the ace in cases 1 and 4), "empty" (case 2), "sweep" (case 3,
+        the sweep is its only capture) or "choice" (case 3 under "choice"
+        with an ace on the table)."""
+        r = self.rules
+        if not r.ace_sweeps or rank(card) != 1:
+            return "rule"
+        if self.first_play() and r.ace_first_play in ("no_sweep", "no_ace"):
+            return "rule"
+        if not self.table:
+            return "empty"
+        ace_on_table = any(rank(t) == 1 for t in self.table)
+        if not ace_on_table or r.ace_sweep_with_ace == "yes":
+            return "sweep"
+        if r.ace_sweep_with_ace == "choice":
+            return "choice"
+        return "rule"
+
+    def is_sweep(self, card):
+        """True when `card` taking every table card now is a sweep (scored
+        under ace_sweep_scopa), not an ordinary capture: the ace can sweep,
+        and the table is not exactly one card, an ace."""
+        if self.ace_mode(card) not in ("sweep", "choice"):
+            return False
+        return not (len(self.table) == 1 and rank(self.table[0]) == 1)
+
+    def is_taken_ace(self, card):
+        """An ace played alone to an empty table under "taken"."""
+        return self.ace_mode(card) == "empty" and self.rules.ace_empty_table == "taken"
+
+    def rule_captures(self, card):
+        """The captures the capture rule in force allows (RULES.md rules 1
+        and 2, single_match_first, quindici, max_capture, fewest_cards)."""
         r = self.rules
         v = rank(card)
         T = self.table
-        if self.is_sweep(card):
-            return [tuple(T)]
-        if r.capture == "match":
+        if r.capture == "quindici":
+            caps = subsets_with_sum(T, 15 - v, 1)
+        elif r.single_match_first:
             singles = [t for t in T if rank(t) == v]
             if singles:
                 caps = [(t,) for t in singles]
             else:
                 caps = subsets_with_sum(T, v, 2)
         else:
-            caps = subsets_with_sum(T, 15 - v, 1)
+            caps = subsets_with_sum(T, v, 1)
+        if r.max_capture:
+            caps = [c for c in caps if len(c) <= r.max_capture]
         if r.fewest_cards and caps:
             m = min(len(c) for c in caps)
             caps = [c for c in caps if len(c) == m]
         return caps
 
+    def captures_for(self, card):
+        mode = self.ace_mode(card)
+        if mode == "empty":
+            return []
+        if mode == "rule":
+            return self.rule_captures(card)
+        caps = [tuple(self.table)]
+        if mode == "choice":
+            every = frozenset(self.table)
+            caps += [c for c in self.rule_captures(card) if frozenset(c) != every]
+        return caps
+
+    def ace_barred(self, card):
+        """ace_first_play "no_ace": no ace on the first play unless every
+        card in that hand is one."""
+        r = self.rules
+        if not (r.ace_sweeps and r.ace_first_play == "no_ace" and self.first_play()):
+            return False
+        hand = self.hands[self.seat_to_play()]
+        return rank(card) == 1 and any(rank(c) != 1 for c in hand)
+
     def moves_for(self, card):
+        if self.ace_barred(card):
+            return []
         caps = self.captures_for(card)
         moves = [Move(card, c) for c in caps]
-        # AMBIGUITY: with mandatory_capture false a sweeping ace may be laid too.
-        may_lay = not self.rules.mandatory_capture
-        if may_lay and not READINGS["sweep_may_be_laid"] and self.is_sweep(card):
+        r = self.rules
+        # RULES.md: mandatory_capture false lets the ace be laid wherever a
+        # card may be (case 2 has one move only: laid or taken).
+        may_lay = not caps or not r.mandatory_capture
+        if r.ace_sweep_optional and len(caps) == 1 and self.is_sweep(card):
+            may_lay = True
+        if may_lay and not READINGS["sweep_may_be_laid"] and self.is_sweep(card) \
+                and not r.ace_sweep_optional:
             may_lay = False
-        if not caps or may_lay:
+        if may_lay:
             moves.append(Move(card, None))
         return moves
 
@@ -407,8 +528,10 @@ class Round(object):
         if not caps:
             return "%s cannot capture %s: nothing on the table can be taken with it" % (
                 move.card, "+".join(move.captured))
-        if self.is_sweep(move.card):
-            return "an ace played with no ace on the table sweeps the whole table (%s)" % (
+        if self.ace_barred(move.card):
+            return "the first play may not be an ace unless the whole hand is aces"
+        if self.ace_mode(move.card) in ("sweep", "choice"):
+            return "an ace that can sweep takes the whole table (%s)" % (
                 "+".join(self.table))
         v = rank(move.card)
         if r.capture == "match":
@@ -435,9 +558,14 @@ class Round(object):
         r = self.rules
         seat = self.seat_to_play()
         side = r.side_of(seat)
-        sweep = move.captured is not None and self.is_sweep(move.card)
+        sweep = (move.captured is not None and self.is_sweep(move.card)
+                 and set(move.captured) == set(self.table))
+        taken = move.captured is None and self.is_taken_ace(move.card)
         self.hands[seat].remove(move.card)
-        if move.captured is None:
+        if taken:
+            self.piles[side].append(move.card)
+            self.last_capturer = side
+        elif move.captured is None:
             self.table.append(move.card)
         else:
             for c in move.captured:
@@ -447,8 +575,9 @@ class Round(object):
             self.last_capturer = side
         self.nmoves += 1
         last_card = all(not h for h in self.hands) and not self.stock
-        if move.captured is not None and not self.table and not last_card:
-            if not sweep or r.ace_sweep_scopa:
+        emptied = taken or (move.captured is not None and not self.table)
+        if emptied and (not last_card or r.last_card_scopa):
+            if not (sweep or taken) or r.ace_sweep_scopa:
                 self.scope[side] += 1
         self._start_turn()
 
@@ -507,6 +636,15 @@ def score_piles(rules, piles, scope):
         w = unique_best([p[0] for p in prim], cands)
         if w is not None:
             pts[w]["primiera"] = 1
+    elif rules.primiera == "sum":
+        w = unique_best([p[0] for p in prim], list(range(S)))
+        if w is not None:
+            pts[w]["primiera"] = 1
+    elif rules.primiera == "complete_only":
+        complete = [s for s in range(S) if prim[s][1]]
+        w = unique_best([p[0] for p in prim], complete)
+        if w is not None:
+            pts[w]["primiera"] = 1
     elif rules.primiera == "sevens":
         cands = list(range(S))
         for group in ([7], [6], [1], [5], [4], [3], [2], [8, 9, 10]):
@@ -517,6 +655,14 @@ def score_piles(rules, piles, scope):
                 break
         if len(cands) == 1:
             pts[cands[0]]["primiera"] = 1
+    sevens = [sum(1 for c in p if rank(c) == 7) for p in piles]
+    if rules.most_sevens:
+        w = unique_best(sevens, list(range(S)))
+        if w is not None:
+            pts[w]["sevens"] = 1
+    for s in range(S):
+        if sevens[s] == 4:
+            pts[s]["all_sevens"] = rules.all_sevens
     out = []
     for s in range(S):
         out.append({
@@ -525,6 +671,7 @@ def score_piles(rules, piles, scope):
             "settebello": "7d" in piles[s],
             "primiera": prim[s][0],
             "scope": scope[s],
+            "sevens": sevens[s],
             "points": pts[s],
             "round_total": sum(pts[s].values()),
         })
@@ -535,14 +682,36 @@ def score_piles(rules, piles, scope):
 
 def game_winner(rules, prev, sides, totals):
     """The winning side after a round, or None if play goes on.
-    prev: totals before the round; sides: score_piles output; totals: after."""
+    prev: totals before the round; sides: score_piles output; totals: after.
+    RULES.md "End of the game": all_coins_wins, cappotto, then the target."""
     S = len(totals)
+    if rules.all_coins_wins:
+        for s in range(S):
+            if sides[s]["denari"] == 10:
+                return s
     if rules.cappotto > 0:
         for s in range(S):
             if totals[s] >= rules.cappotto and all(totals[o] == 0 for o in range(S) if o != s):
                 return s
     at = [s for s in range(S) if totals[s] >= rules.target]
     if not at:
+        return None
+    if rules.lowest_wins:
+        return unique_best([-t for t in totals], list(range(S)))
+    if rules.tiebreak == "count_order_on_tie":
+        w = unique_best(totals, list(range(S)))
+        if w is not None:
+            return w
+        top = max(totals)
+        tied = [s for s in range(S) if totals[s] == top]
+        running = list(prev)
+        for cat in [None] + COUNT_ORDER:
+            if cat is not None:
+                running = [running[s] + sides[s]["points"][cat] for s in range(S)]
+            for s in tied:
+                if running[s] >= rules.target and all(running[s] > running[o]
+                                                      for o in tied if o != s):
+                    return s
         return None
     if rules.tiebreak == "extra_round" or len(at) == 1:
         w = unique_best(totals, list(range(S)))

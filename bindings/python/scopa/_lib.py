@@ -18,15 +18,23 @@ import os
 c_u8, c_i32, c_u64 = ctypes.c_uint8, ctypes.c_int32, ctypes.c_uint64
 c_int, c_char_p, c_void_p, c_size_t = (ctypes.c_int, ctypes.c_char_p,
                                        ctypes.c_void_p, ctypes.c_size_t)
-MAX_SEATS = 4
+MAX_SEATS = 6
 MOVE_TEXT = 176
 MSG = 300
 NO_SEAT = 0xFF
 
+# The fields of scopa_rules in struct order (the options added with the
+# variants come last in the struct; the option table orders them as
+# RULES.md does).
 OPTION_FIELDS = ["game", "players", "teams", "refill", "kings_redeal",
                  "mandatory_capture", "fewest_cards", "ace_sweeps",
                  "ace_sweep_scopa", "capture", "primiera", "re_bello",
-                 "napola", "target", "tiebreak", "win_by_two", "cappotto"]
+                 "napola", "target", "tiebreak", "win_by_two", "cappotto",
+                 "team_size", "deal_bonus", "single_match_first",
+                 "max_capture", "last_card_scopa", "ace_sweep_with_ace",
+                 "ace_first_play", "ace_empty_table", "ace_sweep_optional",
+                 "leftovers", "most_sevens", "all_sevens", "all_coins_wins",
+                 "lowest_wins"]
 
 
 class Rules(ctypes.Structure):
@@ -232,7 +240,7 @@ for _name, _cls in (("rules", Rules), ("state", State), ("game", GameStruct),
                           "bindings do not match the library" %
                           (_name, SIZES[_name], path, ctypes.sizeof(_cls)))
 
-FEATURES = 480
+FEATURES = 672
 ACTION_SLOTS = 32
 ACTIONS = 40 * ACTION_SLOTS
 

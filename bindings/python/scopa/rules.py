@@ -10,7 +10,8 @@ import json
 
 from . import _lib
 
-PRESETS = ("scopa", "scopone", "scientifico", "assi", "quindici")
+PRESETS = ("scopa", "scopone", "scientifico", "assi", "quindici", "escoba",
+           "trentuno", "perdere")
 
 
 def _checked(rules):
@@ -48,8 +49,9 @@ def check(rules):
 
 
 def preset(name):
-    """The rules of a named preset ("scopa", "scopone", "scientifico",
-    "assi", "quindici") as a full dict."""
+    """The rules of a named preset (one of PRESETS: "scopa", "scopone",
+    "scientifico", "assi", "quindici", "escoba", "trentuno", "perdere") as
+    a full dict."""
     return to_dict(_checked(name))
 
 
