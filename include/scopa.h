@@ -350,6 +350,9 @@ typedef struct scopa_state {
   uint8_t last_capturer; /* seat, SCOPA_NO_SEAT if none yet     */
   uint8_t plays;         /* cards played so far                 */
   uint8_t players, sides;
+  uint8_t plain; /* 1: the default capture rule (match, no ace sweeps,
+                    fewest_cards, max_capture or single_match_first
+                    false), for the lean move loop; 0 is always safe */
   uint8_t scope[SCOPA_MAX_SEATS];     /* scope per side                      */
   scopa_cards initial_table;          /* the table as first dealt            */
   scopa_cards dealt[SCOPA_MAX_SEATS]; /* every card each seat got so far */

@@ -69,6 +69,9 @@ int scopa__is_sweep(const scopa_rules *r, int card, scopa_cards table,
 int scopa__ace_taken(const scopa_rules *r, int card, scopa_cards table,
                      int first);
 
+/* The rules take the lean default-rules move loop (scopa_state.plain). */
+int scopa__plain_match(const scopa_rules *r);
+
 /* deal.c: who receives deck[i] (a seat, or DEAL_TABLE), for a whole round
  * of these rules and this dealer.  Play does not change it. */
 #define DEAL_TABLE 0xFE

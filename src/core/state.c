@@ -38,7 +38,9 @@ void scopa__deal_owners(const scopa_rules *r, int dealer, uint8_t owner[40]) {
 
 /* Without teams a seat is its side: no division on the usual path. */
 static int side_of(const scopa_state *s, int seat) {
-  return s->rules.teams ? seat % s->sides : seat;
+  if (__builtin_expect(s->rules.teams, 0))
+    return seat % s->sides;
+  return seat;
 }
 
 static void give(scopa_state *s, int seat, int n) {
@@ -109,6 +111,7 @@ static int deal_checked_deck(scopa_state *s, const scopa_rules *rules,
   s->dealer = (uint8_t)dealer;
   s->players = (uint8_t)rules->players;
   s->sides = (uint8_t)scopa_rules_sides(rules);
+  s->plain = (uint8_t)scopa__plain_match(rules);
   s->last_capturer = SCOPA_NO_SEAT;
   deal_round_robin(s, scopa__deal_hand_size(rules));
   for (int t = scopa__deal_table_size(rules); t > 0; t--)
@@ -169,6 +172,8 @@ static int scores_scopa(const scopa_state *s, int plays, int card,
                         scopa_cards table) {
   if (plays == scopa_state_total_plays(s) && !s->rules.last_card_scopa)
     return 0;
+  if (!s->rules.ace_sweeps)
+    return 1;
   if (!table || scopa__is_sweep(&s->rules, card, table, plays == 1))
     return s->rules.ace_sweep_scopa;
   return 1;
@@ -241,7 +246,8 @@ __attribute__((noinline)) static void after_play(scopa_state *s, int seat,
   if (takes && takes == table) {
     if (scores_scopa(s, s->plays, card, table))
       s->scope[side_of(s, seat)]++;
-  } else if (!table && scopa__ace_taken(&s->rules, card, 0, s->plays == 1)) {
+  } else if (!table && s->rules.ace_sweeps &&
+             scopa__ace_taken(&s->rules, card, 0, s->plays == 1)) {
     take_ace(s, seat, card);
   }
   after_turn(s);

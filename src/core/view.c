@@ -77,6 +77,7 @@ int scopa_view_world(const scopa_view *v, const scopa_cards *hands,
   s->plays = v->plays;
   s->players = v->players;
   s->sides = v->sides;
+  s->plain = (uint8_t)scopa__plain_match(&v->rules);
   s->table = v->table;
   s->initial_table = v->initial_table;
   memcpy(s->moves, v->moves, sizeof(scopa_move) * v->plays);

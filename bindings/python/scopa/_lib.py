@@ -49,7 +49,7 @@ class State(ctypes.Structure):
                 ("deck", c_u8 * 40),
                 ("next", c_u8), ("dealer", c_u8), ("to_play", c_u8),
                 ("last_capturer", c_u8), ("plays", c_u8),
-                ("players", c_u8), ("sides", c_u8),
+                ("players", c_u8), ("sides", c_u8), ("plain", c_u8),
                 ("scope", c_u8 * MAX_SEATS),
                 ("initial_table", c_u64),
                 ("dealt", c_u64 * MAX_SEATS),
