@@ -10,5 +10,8 @@ set(SCOPA_CLI_SOURCES
 # The terminal game (`scopa play`, `scopa replay --step`): src/tui.
 include(src/tui/sources.cmake)
 list(APPEND SCOPA_CLI_SOURCES ${SCOPA_TUI_SOURCES})
+# The server (`scopa serve`): src/server.
+include(src/server/sources.cmake)
+list(APPEND SCOPA_CLI_SOURCES ${SCOPA_SERVER_SOURCES})
 # Extra libraries the verbs link (ncursesw for the terminal game, ...).
-set(SCOPA_CLI_LIBS ${SCOPA_TUI_LIBS})
+set(SCOPA_CLI_LIBS ${SCOPA_TUI_LIBS} ${SCOPA_SERVER_LIBS})

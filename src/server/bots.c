@@ -1,0 +1,210 @@
+/*
+ * bots.c -- bots.h.  Two queues, each a singly linked FIFO under the
+ * pool's one mutex: `todo` (loop -> workers, with a condition variable)
+ * and `done` (workers -> loop, with the wake callback).  A worker keeps
+ * its own scopa_bot per bot name (a bot holds scratch memory and is used
+ * by one thread at a time, scopa.h), made on first use.
+ */
+#include "bots.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct job_node {
+  struct job_node *next;
+  bot_job job;
+} job_node;
+
+typedef struct fifo {
+  job_node *head, *tail;
+} fifo;
+
+#define WORKER_BOTS 16
+
+typedef struct worker {
+  pthread_t thread;
+  struct bots *pool;
+  int nbots;
+  scopa_bot *bot[WORKER_BOTS]; /* owned by this worker's thread only */
+} worker;
+
+struct bots {
+  pthread_mutex_t lock;
+  pthread_cond_t more; /* signalled when todo grows or on stop         */
+  fifo todo, done;     /* both under lock                             */
+  int busy;            /* jobs being thought about (under lock)       */
+  int queued;          /* jobs in todo (under lock)                   */
+  int stop;            /* under lock                                  */
+  void (*wake)(void *);
+  void *wake_arg;
+  int nthreads;
+  worker *workers;
+};
+
+static void push(fifo *f, job_node *n) {
+  n->next = NULL;
+  if (f->tail)
+    f->tail->next = n;
+  else
+    f->head = n;
+  f->tail = n;
+}
+
+static job_node *pop(fifo *f) {
+  job_node *n = f->head;
+  if (n) {
+    f->head = n->next;
+    if (!f->head)
+      f->tail = NULL;
+  }
+  return n;
+}
+
+/* This worker's bot of that name (a level name is resolved first). */
+static scopa_bot *bot_for(worker *w, const char *name) {
+  const char *real = name;
+  scopa_bot_level(name, &real, NULL);
+  for (int i = 0; i < w->nbots; i++)
+    if (strcmp(scopa_bot_name(w->bot[i]), real) == 0)
+      return w->bot[i];
+  scopa_bot *bot = NULL;
+  if (scopa_bot_new(real, &bot) != SCOPA_OK)
+    return NULL;
+  if (w->nbots == WORKER_BOTS) { /* cannot happen with the library's bots */
+    scopa_bot_free(w->bot[--w->nbots]);
+  }
+  w->bot[w->nbots++] = bot;
+  return bot;
+}
+
+static void think(worker *w, bot_job *job) {
+  scopa_bot *bot = bot_for(w, job->bot);
+  scopa_bot_limits limits;
+  memset(&limits, 0, sizeof limits);
+  limits.movetime_ms = job->movetime_ms;
+  limits.seed = job->seed;
+  limits.threads = 1;
+  if (!bot) {
+    job->rc = SCOPA_EINVAL;
+    return;
+  }
+  if (job->kind != BOTJOB_HINT) {
+    job->rc = scopa_bot_choose(bot, &job->view, &limits, &job->move);
+    return;
+  }
+  int n = scopa_bot_evaluate(bot, &job->view, &limits, job->moves,
+                             job->values, 8);
+  job->rc = n < 0 ? n : SCOPA_OK;
+  job->nvalues = n < 0 ? 0 : n > 8 ? 8 : n;
+  if (job->nvalues > 0)
+    job->move = job->moves[0];
+}
+
+static void *work(void *arg) {
+  worker *w = arg;
+  bots *b = w->pool;
+  pthread_mutex_lock(&b->lock);
+  for (;;) {
+    while (!b->stop && !b->todo.head)
+      pthread_cond_wait(&b->more, &b->lock);
+    if (b->stop)
+      break;
+    job_node *n = pop(&b->todo);
+    b->queued--;
+    b->busy++;
+    pthread_mutex_unlock(&b->lock);
+    think(w, &n->job);
+    pthread_mutex_lock(&b->lock);
+    b->busy--;
+    push(&b->done, n);
+    pthread_mutex_unlock(&b->lock);
+    b->wake(b->wake_arg);
+    pthread_mutex_lock(&b->lock);
+  }
+  pthread_mutex_unlock(&b->lock);
+  for (int i = 0; i < w->nbots; i++)
+    scopa_bot_free(w->bot[i]);
+  return NULL;
+}
+
+bots *bots_new(int threads, void (*wake)(void *), void *arg) {
+  bots *b = calloc(1, sizeof *b);
+  if (!b)
+    return NULL;
+  b->workers = calloc((size_t)threads, sizeof *b->workers);
+  if (!b->workers)
+    goto fail_workers;
+  pthread_mutex_init(&b->lock, NULL);
+  pthread_cond_init(&b->more, NULL);
+  b->wake = wake;
+  b->wake_arg = arg;
+  for (; b->nthreads < threads; b->nthreads++) {
+    worker *w = &b->workers[b->nthreads];
+    w->pool = b;
+    if (pthread_create(&w->thread, NULL, work, w) != 0)
+      goto fail_threads;
+  }
+  return b;
+fail_threads:
+  bots_free(b);
+  return NULL;
+fail_workers:
+  free(b);
+  return NULL;
+}
+
+static void drop(fifo *f) {
+  job_node *n;
+  while ((n = pop(f)))
+    free(n);
+}
+
+void bots_free(bots *b) {
+  if (!b)
+    return;
+  pthread_mutex_lock(&b->lock);
+  b->stop = 1;
+  pthread_cond_broadcast(&b->more);
+  pthread_mutex_unlock(&b->lock);
+  for (int i = 0; i < b->nthreads; i++)
+    pthread_join(b->workers[i].thread, NULL);
+  drop(&b->todo);
+  drop(&b->done);
+  pthread_cond_destroy(&b->more);
+  pthread_mutex_destroy(&b->lock);
+  free(b->workers);
+  free(b);
+}
+
+int bots_submit(bots *b, const bot_job *job) {
+  job_node *n = malloc(sizeof *n);
+  if (!n)
+    return -1;
+  n->job = *job;
+  pthread_mutex_lock(&b->lock);
+  push(&b->todo, n);
+  b->queued++;
+  pthread_cond_signal(&b->more);
+  pthread_mutex_unlock(&b->lock);
+  return 0;
+}
+
+int bots_take(bots *b, bot_job *out, int cap) {
+  int n = 0;
+  pthread_mutex_lock(&b->lock);
+  job_node *node;
+  while (n < cap && (node = pop(&b->done))) {
+    out[n++] = node->job;
+    free(node);
+  }
+  pthread_mutex_unlock(&b->lock);
+  return n;
+}
+
+int bots_pending(bots *b) {
+  pthread_mutex_lock(&b->lock);
+  int n = b->queued + b->busy;
+  pthread_mutex_unlock(&b->lock);
+  return n;
+}

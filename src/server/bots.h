@@ -1,0 +1,63 @@
+/*
+ * bots.h -- the bots' own small thread pool.  The event loop never thinks:
+ * it hands a seat's view to the pool (bots_submit) and goes on; a worker
+ * asks the library's bot for a move within the job's time, puts the answer
+ * on the done queue and wakes the loop (lws_cancel_service through the
+ * wake callback), and the loop takes the answers (bots_take) on its own
+ * thread.  Workers never touch a table or a connection.
+ */
+#ifndef SCOPA_SERVER_BOTS_H
+#define SCOPA_SERVER_BOTS_H
+
+#include <stdint.h>
+
+#include <scopa.h>
+
+#include "proto.h"
+
+enum {
+  BOTJOB_PLAY,  /* a bot's seat, or a bot playing for an away person    */
+  BOTJOB_CLOCK, /* a person's move clock ran out                        */
+  BOTJOB_HINT   /* values for a person who asked for a hint             */
+};
+
+typedef struct bot_job {
+  /* Set by the loop: where the answer goes and what it answers.       */
+  uint64_t table;  /* the table's id (a table reloaded gets a new one)   */
+  char code[PROTO_CODE_MAX + 1];
+  int number;      /* the game's move number the job is for             */
+  int seat;
+  int kind;        /* BOTJOB_*                                          */
+  char bot[PROTO_SEAT_MAX + 1];
+  int movetime_ms; /* 0: the bot's default                              */
+  uint64_t seed;
+  scopa_view view;
+  /* Set by the worker.                                                 */
+  int rc;          /* SCOPA_OK or the bot's error                       */
+  scopa_move move; /* the move chosen (best first for a hint)           */
+  int nvalues;     /* a hint: moves[0..nvalues) with values             */
+  scopa_move moves[8];
+  double values[8];
+} bot_job;
+
+typedef struct bots bots;
+
+/* Starts `threads` workers.  wake(arg) is called from a worker after each
+ * answer (it must be thread-safe: lws_cancel_service is).  NULL if the
+ * threads cannot start. */
+bots *bots_new(int threads, void (*wake)(void *), void *arg);
+
+/* Stops the workers (jobs not started are dropped) and frees the pool. */
+void bots_free(bots *b);
+
+/* Queues a copy of *job.  Returns 0, or -1 when out of memory. */
+int bots_submit(bots *b, const bot_job *job);
+
+/* Moves every answer ready now into out[0..cap) and returns how many;
+ * call again while it returns cap. */
+int bots_take(bots *b, bot_job *out, int cap);
+
+/* Jobs queued or being thought about (for /healthz and the sweep). */
+int bots_pending(bots *b);
+
+#endif

@@ -1,0 +1,281 @@
+/*
+ * conn.c -- one WebSocket connection.
+ *
+ * In: fragments are gathered into one message of at most MSG_MAX bytes
+ * (lws does not cap messages); a longer one is refused with an error and
+ * dropped to its end without being kept.  Every message costs a credit
+ * (limits.c); a client that keeps sending without credit is closed.
+ *
+ * Out: a FIFO of whole messages, written one per WRITEABLE callback (lws's
+ * rule: one lws_write per writeable).  A message waits for the store batch
+ * it was queued under (server.h, "the barrier").  The queue has a hard
+ * limit (past it the connection is closed at once, never grown) and a
+ * soft limit (past it for conf.soft_s seconds, closed): a client that
+ * cannot keep up costs a bounded amount of memory.
+ *
+ * A connection is freed only from the graveyard, after the service call
+ * that closed it, never inside its own callback.
+ */
+#include "server.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+conn *conn_new(server *srv, struct lws *wsi) {
+  conn *c = calloc(1, sizeof *c);
+  if (!c)
+    return NULL;
+  c->wsi = wsi;
+  c->srv = srv;
+  c->seat = -1;
+  lws_get_peer_simple(wsi, c->addr, sizeof c->addr);
+  c->last_rx_ms = now_ms();
+  limits_bucket_init(&c->bucket, &srv->conf.limits, c->last_rx_ms);
+  c->counted = limits_conn_open(srv->addrs, &srv->conf.limits, c->addr);
+  c->anext = srv->all;
+  if (srv->all)
+    srv->all->aprev = c;
+  srv->all = c;
+  srv->nconns++;
+  return c;
+}
+
+static void unlink_wake(conn *c) {
+  if (!c->in_wake)
+    return;
+  for (conn **p = &c->srv->wake; *p; p = &(*p)->wnext)
+    if (*p == c) {
+      *p = c->wnext;
+      break;
+    }
+  c->in_wake = 0;
+}
+
+void conn_closed(conn *c) {
+  server *srv = c->srv;
+  table_leave(c);
+  unlink_wake(c);
+  if (c->aprev)
+    c->aprev->anext = c->anext;
+  else
+    srv->all = c->anext;
+  if (c->anext)
+    c->anext->aprev = c->aprev;
+  if (c->counted)
+    limits_conn_close(srv->addrs, c->addr);
+  srv->nconns--;
+  c->wsi = NULL;
+  c->gnext = srv->graveyard;
+  srv->graveyard = c;
+}
+
+void conn_free_graveyard(server *srv) {
+  while (srv->graveyard) {
+    conn *c = srv->graveyard;
+    srv->graveyard = c->gnext;
+    while (c->head) {
+      out_msg *m = c->head;
+      c->head = m->next;
+      free(m);
+    }
+    free(c->rx);
+    free(c);
+  }
+}
+
+/* closing 1: once what is queued has gone out (an error saying why);
+ * closing 2: at once (the queue is what went wrong). */
+static void close_with(conn *c, int how) {
+  if (c->wsi && c->closing < how) {
+    c->closing = how;
+    lws_callback_on_writable(c->wsi);
+  }
+}
+
+void conn_close_soon(conn *c) { close_with(c, 1); }
+
+/* Asks for a writeable callback, or, while the head waits for a batch,
+ * for a wake-up at the commit. */
+static void want_write(conn *c) {
+  if (!c->wsi)
+    return;
+  if (!c->head) {
+    if (c->closing) /* drained: the writeable callback closes it */
+      lws_callback_on_writable(c->wsi);
+    return;
+  }
+  if (c->head->after > c->srv->committed) {
+    if (!c->in_wake) {
+      c->in_wake = 1;
+      c->wnext = c->srv->wake;
+      c->srv->wake = c;
+    }
+    return;
+  }
+  lws_callback_on_writable(c->wsi);
+}
+
+void conn_release(server *srv) {
+  conn *c = srv->wake;
+  srv->wake = NULL;
+  while (c) {
+    conn *next = c->wnext;
+    c->in_wake = 0;
+    c->wnext = NULL;
+    want_write(c);
+    c = next;
+  }
+}
+
+void conn_send(conn *c, const char *text) {
+  if (!c->wsi || c->closing == 2 || !text)
+    return;
+  size_t len = strlen(text);
+  server *srv = c->srv;
+  if (c->out_bytes + len > srv->conf.hard_bytes) {
+    lwsl_user("closing %s: out-queue over the hard limit\n", c->addr);
+    close_with(c, 2);
+    return;
+  }
+  out_msg *m = malloc(sizeof *m + LWS_PRE + len);
+  if (!m) {
+    close_with(c, 2);
+    return;
+  }
+  m->next = NULL;
+  m->after = srv->batch;
+  m->len = len;
+  memcpy(m->buf + LWS_PRE, text, len);
+  if (c->tail)
+    c->tail->next = m;
+  else
+    c->head = m;
+  c->tail = m;
+  c->out_bytes += len;
+  if (c->out_bytes > srv->conf.soft_bytes && !c->soft_since_ms)
+    c->soft_since_ms = now_ms();
+  srv->messages_out++;
+  want_write(c);
+}
+
+void conn_send_owned(conn *c, char *text) {
+  conn_send(c, text);
+  free(text);
+}
+
+void conn_error(conn *c, const json_t *id, const char *code,
+                const char *detail) {
+  proto_error e;
+  proto_error_set(&e, code, detail);
+  conn_send_owned(c, proto_error_json(id, &e));
+}
+
+int conn_writeable(conn *c) {
+  out_msg *m = c->head;
+  if (c->closing == 2 || (c->closing && !m)) {
+    lws_close_reason(c->wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION, NULL, 0);
+    return -1;
+  }
+  if (!m || m->after > c->srv->committed) {
+    want_write(c);
+    return 0;
+  }
+  int n = lws_write(c->wsi, m->buf + LWS_PRE, m->len, LWS_WRITE_TEXT);
+  if (n < (int)m->len)
+    return -1;
+  c->head = m->next;
+  if (!c->head)
+    c->tail = NULL;
+  c->out_bytes -= m->len;
+  if (c->out_bytes <= c->srv->conf.soft_bytes)
+    c->soft_since_ms = 0;
+  free(m);
+  want_write(c);
+  return 0;
+}
+
+/* One whole message: credits, then the parser, then the tables. */
+static void dispatch(conn *c, const char *text, size_t len) {
+  server *srv = c->srv;
+  srv->messages_in++;
+  int ok = limits_take(&c->bucket, &srv->conf.limits, now_ms());
+  if (ok < 0) {
+    conn_error(c, NULL, "too_fast", "closing the connection");
+    conn_close_soon(c);
+    return;
+  }
+  if (ok == 0) {
+    conn_error(c, NULL, "too_fast", "message ignored");
+    return;
+  }
+  proto_msg msg;
+  proto_error err;
+  if (proto_parse(text, len, &msg, &err) != 0) {
+    conn_send_owned(c, proto_error_json(NULL, &err));
+    return;
+  }
+  table_message(c, &msg);
+  proto_msg_free(&msg);
+}
+
+static int grow_rx(conn *c, size_t need) {
+  if (need <= c->rx_cap)
+    return 0;
+  size_t cap = c->rx_cap ? c->rx_cap : 1024;
+  while (cap < need)
+    cap *= 2;
+  char *more = realloc(c->rx, cap);
+  if (!more)
+    return -1;
+  c->rx = more;
+  c->rx_cap = cap;
+  return 0;
+}
+
+int conn_receive(conn *c, const void *in, size_t len) {
+  c->last_rx_ms = now_ms();
+  if (c->closing)
+    return 0;
+  if (lws_frame_is_binary(c->wsi)) {
+    if (lws_is_final_fragment(c->wsi))
+      conn_error(c, NULL, "bad_message", "messages are JSON text frames");
+    return 0;
+  }
+  if (!c->rx_skip && c->rx_len + len > MSG_MAX) {
+    c->rx_skip = 1;
+    conn_error(c, NULL, "too_big", "the limit is 65536 bytes");
+    limits_take(&c->bucket, &c->srv->conf.limits, now_ms());
+  }
+  if (!c->rx_skip) {
+    if (grow_rx(c, c->rx_len + len + 1))
+      return -1;
+    memcpy(c->rx + c->rx_len, in, len);
+    c->rx_len += len;
+  }
+  if (!lws_is_final_fragment(c->wsi) || lws_remaining_packet_payload(c->wsi))
+    return 0;
+  if (!c->rx_skip)
+    dispatch(c, c->rx, c->rx_len);
+  c->rx_len = 0;
+  c->rx_skip = 0;
+  if (c->rx_cap > 4 * 1024) { /* do not keep a big buffer for a quiet client */
+    free(c->rx);
+    c->rx = NULL;
+    c->rx_cap = 0;
+  }
+  return 0;
+}
+
+/* Closes what is over the soft limit for too long, and connections that
+ * never sat down and stay silent (lws's pings take care of dead peers). */
+void conn_sweep(server *srv, int64_t now) {
+  for (conn *c = srv->all; c; c = c->anext) {
+    if (c->soft_since_ms &&
+        now - c->soft_since_ms > (int64_t)srv->conf.soft_s * 1000) {
+      lwsl_user("closing %s: out-queue over the soft limit\n", c->addr);
+      close_with(c, 2);
+    } else if (!c->table && now - c->last_rx_ms > 120 * 1000) {
+      conn_close_soon(c);
+    }
+  }
+}

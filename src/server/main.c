@@ -1,0 +1,236 @@
+/*
+ * main.c -- `scopa serve`: flags, signals, the store, then the loop.
+ *
+ *   scopa serve [--host ADDR] [--port N] [--db FILE] [--web DIR] ...
+ *
+ * (docs/CONTRACTS.md "scopa serve"; every flag in docs/serve.md.)
+ */
+#include "table.h"
+
+#include "../cli/cli.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static server *running; /* for the signal handler only */
+
+static void on_signal(int sig) {
+  (void)sig;
+  if (running && running->ctx) {
+    running->stop = 1;
+    lws_cancel_service(running->ctx);
+  }
+}
+
+static const char USAGE[] =
+    "usage: scopa serve [--host ADDR] [--port N] [--db FILE] [--web DIR]\n"
+    "                   [--away-timeout S] [--move-clock S] [--idle S]\n"
+    "                   [--bot-threads N] [--bot-ms MS] [--away-bot BOT]\n"
+    "                   [--max-conns-per-addr N] [--max-tables-per-minute N]\n"
+    "                   [--quiet]\n"
+    "\n"
+    "Serves the web client and the game's WebSocket (/ws) on one port\n"
+    "(default 127.0.0.1:8080).  Games are stored in --db (default\n"
+    "$XDG_DATA_HOME/scopa/serve.db, or ~/.local/share/scopa/serve.db).\n"
+    "--away-timeout: seconds before a bot plays for a player who left\n"
+    "(default 60); --move-clock: seconds per move, 0 = none (default);\n"
+    "--idle: seconds before a table nobody is at leaves memory (600).\n";
+
+/* A whole number in [lo, hi], strictly: no sign games, no trailing text. */
+static int number(const char *text, long lo, long hi, long *out) {
+  char *end;
+  errno = 0;
+  long v = strtol(text, &end, 10);
+  if (errno || end == text || *end || v < lo || v > hi)
+    return -1;
+  *out = v;
+  return 0;
+}
+
+static void defaults(serve_conf *c) {
+  memset(c, 0, sizeof *c);
+  c->host = "127.0.0.1";
+  c->port = 8080;
+  c->away_s = 60;
+  c->clock_s = 0;
+  c->idle_s = 600;
+  c->bot_threads = 2;
+  c->bot_ms = 100;
+  c->away_bot = "rules";
+  c->hint_bot = "esperto";
+  c->soft_bytes = 256 * 1024;
+  c->hard_bytes = 1024 * 1024;
+  c->soft_s = 10;
+  c->limits.burst = 40;
+  c->limits.per_second = 20;
+  c->limits.strikes = 20;
+  c->limits.conns_per_addr = 64;
+  c->limits.tables_per_addr = 30;
+}
+
+/* The default database: $XDG_DATA_HOME/scopa/serve.db. */
+static const char *default_db(char *buf, size_t cap) {
+  const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+  char dir[PATH_MAX];
+  if (xdg && *xdg)
+    snprintf(dir, sizeof dir, "%s/scopa", xdg);
+  else
+    snprintf(dir, sizeof dir, "%s/.local/share/scopa", home ? home : ".");
+  char parent[PATH_MAX];
+  snprintf(parent, sizeof parent, "%s", dir);
+  for (char *s = parent + 1; *s; s++) /* mkdir -p */
+    if (*s == '/') {
+      *s = 0;
+      mkdir(parent, 0700);
+      *s = '/';
+    }
+  mkdir(dir, 0700);
+  snprintf(buf, cap, "%s/serve.db", dir);
+  return buf;
+}
+
+/* web/dist next to the source tree of this binary (build/scopa ->
+ * ../web/dist), else ./web/dist. */
+static const char *default_web(char *buf, size_t cap) {
+  char exe[PATH_MAX];
+  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  struct stat sb;
+  if (n > 0) {
+    exe[n] = 0;
+    char *slash = strrchr(exe, '/');
+    if (slash) {
+      *slash = 0;
+      snprintf(buf, cap, "%s/../web/dist", exe);
+      if (stat(buf, &sb) == 0 && S_ISDIR(sb.st_mode))
+        return buf;
+    }
+  }
+  snprintf(buf, cap, "web/dist");
+  return buf;
+}
+
+typedef struct flag {
+  const char *name;
+  long lo, hi;
+  int *ival;
+  const char **sval;
+} flag;
+
+static int parse_flags(int argc, char **argv, serve_conf *c) {
+  int soft_kb = (int)(c->soft_bytes / 1024), hard_kb = (int)(c->hard_bytes / 1024);
+  const flag FLAGS[] = {
+      {"--host", 0, 0, NULL, &c->host},
+      {"--db", 0, 0, NULL, &c->db},
+      {"--web", 0, 0, NULL, &c->web},
+      {"--away-bot", 0, 0, NULL, &c->away_bot},
+      {"--hint-bot", 0, 0, NULL, &c->hint_bot},
+      {"--port", 0, 65535, &c->port, NULL},
+      {"--away-timeout", 0, 86400, &c->away_s, NULL},
+      {"--move-clock", 0, 86400, &c->clock_s, NULL},
+      {"--idle", 1, 86400 * 7, &c->idle_s, NULL},
+      {"--bot-threads", 1, 64, &c->bot_threads, NULL},
+      {"--bot-ms", 1, 60000, &c->bot_ms, NULL},
+      {"--max-conns-per-addr", 1, 1000000, &c->limits.conns_per_addr, NULL},
+      {"--max-tables-per-minute", 1, 1000000, &c->limits.tables_per_addr,
+       NULL},
+      {"--msg-burst", 1, 1000000, &c->limits.burst, NULL},
+      {"--msg-per-second", 1, 1000000, &c->limits.per_second, NULL},
+      {"--out-soft-kb", 1, 1 << 20, &soft_kb, NULL},
+      {"--out-hard-kb", 1, 1 << 20, &hard_kb, NULL},
+  };
+  for (int i = 1; i < argc; i++) {
+    if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+      fputs(USAGE, stdout);
+      return 1;
+    }
+    if (strcmp(argv[i], "--quiet") == 0) {
+      c->quiet = 1;
+      continue;
+    }
+    size_t k = 0;
+    while (k < sizeof FLAGS / sizeof FLAGS[0] &&
+           strcmp(argv[i], FLAGS[k].name) != 0)
+      k++;
+    long v;
+    if (k == sizeof FLAGS / sizeof FLAGS[0] || i + 1 == argc) {
+      fprintf(stderr, "scopa serve: unknown flag or missing value: %s\n%s",
+              argv[i], USAGE);
+      return 2;
+    }
+    const flag *f = &FLAGS[k];
+    if (f->sval) {
+      *f->sval = argv[++i];
+    } else if (number(argv[++i], f->lo, f->hi, &v) == 0) {
+      *f->ival = (int)v;
+    } else {
+      fprintf(stderr, "scopa serve: %s takes a whole number from %ld to %ld\n",
+              f->name, f->lo, f->hi);
+      return 2;
+    }
+  }
+  c->soft_bytes = (size_t)soft_kb * 1024;
+  c->hard_bytes = (size_t)hard_kb * 1024;
+  if (c->soft_bytes > c->hard_bytes)
+    c->soft_bytes = c->hard_bytes;
+  const char *bot = NULL;
+  if (scopa_bot_level(c->away_bot, &bot, NULL) != SCOPA_OK) {
+    scopa_bot *b = NULL;
+    if (scopa_bot_new(c->away_bot, &b) != SCOPA_OK) {
+      fprintf(stderr, "scopa serve: no bot is called %s\n", c->away_bot);
+      return 2;
+    }
+    scopa_bot_free(b);
+  }
+  return 0;
+}
+
+int cli_serve(int argc, char **argv) {
+  static server srv; /* one per process: the signal handler reaches it */
+  char dbbuf[PATH_MAX], webbuf[PATH_MAX], msg[512];
+  memset(&srv, 0, sizeof srv);
+  defaults(&srv.conf);
+  int rc = parse_flags(argc, argv, &srv.conf);
+  if (rc)
+    return rc == 1 ? 0 : rc;
+  if (!srv.conf.db)
+    srv.conf.db = default_db(dbbuf, sizeof dbbuf);
+  if (!srv.conf.web)
+    srv.conf.web = default_web(webbuf, sizeof webbuf);
+  /* SCOPA_LWS_LOG: lws's log mask, for debugging (lws's LLL_* bits). */
+  const char *mask = getenv("SCOPA_LWS_LOG");
+  lws_set_log_level(mask                ? atoi(mask)
+                    : srv.conf.quiet ? LLL_ERR
+                                     : LLL_ERR | LLL_WARN | LLL_USER,
+                    NULL);
+  srv.nbuckets = 4099;
+  srv.buckets = calloc(srv.nbuckets, sizeof *srv.buckets);
+  srv.addrs = limits_table_new();
+  if (!srv.buckets || !srv.addrs)
+    goto fail_memory;
+  if (store_open(srv.conf.db, &srv.st, msg, sizeof msg)) {
+    fprintf(stderr, "scopa serve: cannot open the database %s\n", msg);
+    rc = 1;
+    goto fail_store;
+  }
+  running = &srv;
+  signal(SIGINT, on_signal);
+  signal(SIGTERM, on_signal);
+  signal(SIGPIPE, SIG_IGN);
+  rc = loop_run(&srv);
+  running = NULL;
+  tables_free(&srv);
+  store_close(srv.st);
+fail_store:
+fail_memory:
+  limits_table_free(srv.addrs);
+  free(srv.buckets);
+  if (!srv.buckets || !srv.addrs)
+    rc = 1;
+  return rc;
+}

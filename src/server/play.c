@@ -1,0 +1,312 @@
+/*
+ * play.c -- moves at a table, whoever makes them: a person's `move`, a
+ * bot's answer from the pool, a bot playing for an away person or when a
+ * move clock runs out.  All of them go through commit_move, which plays
+ * the move on the match, stores it in the open batch and queues the
+ * announcements behind that batch (server.h, "the barrier"); then the
+ * next round is dealt, and at the end of the game the ratings move.
+ *
+ * A move is accepted only for the seat to play, at the ply the sender has
+ * seen, and only if the rules allow it: a duplicate or a late copy finds
+ * a different ply and changes nothing.
+ */
+#include "table.h"
+
+#include "rating.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int round_ply(const table *t) {
+  const scopa_state *s = scopa_match_state(t->match);
+  return s ? s->plays : 0;
+}
+
+static char *round_over_json(const table *t, const scopa_event *ev) {
+  char *sides_text = scopa_score_json(&ev->score);
+  json_t *sides = sides_text ? json_loads(sides_text, 0, NULL) : NULL;
+  scopa_free(sides_text);
+  json_t *totals = json_array();
+  for (int i = 0; i < ev->score.sides; i++)
+    json_array_append_new(totals, json_integer(ev->totals[i]));
+  return proto_finish(json_pack("{s:s, s:s, s:i, s:o*, s:o}", "type",
+                                "round_over", "code", t->code, "round",
+                                ev->round, "sides", sides, "totals", totals),
+                      NULL);
+}
+
+static char *game_over_json(const table *t, const scopa_event *ev) {
+  json_t *totals = json_array();
+  for (int i = 0; i < ev->score.sides; i++)
+    json_array_append_new(totals, json_integer(ev->totals[i]));
+  return proto_finish(
+      json_pack("{s:s, s:s, s:o, s:o, s:s, s:s}", "type", "game_over", "code",
+                t->code, "totals", totals, "winner",
+                ev->winner >= 0 ? json_integer(ev->winner) : json_null(),
+                "seed", t->seed, "seed_sha256", t->seed_sha256),
+      NULL);
+}
+
+/* ------------------------------------------------------------------ */
+/* Ratings (Glicko-2), for games between people only                   */
+/* ------------------------------------------------------------------ */
+
+/* A side's identity in the ratings: its person's player hash, or its
+ * partners' joined (teams are rated as teams). */
+typedef struct side_id {
+  char key[PROTO_MAX_SEATS * 65];
+  char name[PROTO_MAX_SEATS * (PROTO_NAME_MAX + 3)];
+  int abandoned; /* a bot was playing for one of its people at the end */
+  rating before;
+  int games;
+} side_id;
+
+static void side_of(const table *t, int side, side_id *out) {
+  int sides = scopa_rules_sides(&t->rules);
+  memset(out, 0, sizeof *out);
+  for (int i = side; i < t->nseats; i += sides) {
+    const seat_info *si = &t->seat[i];
+    if (out->key[0]) {
+      strcat(out->key, "+");
+      strcat(out->name, " & ");
+    }
+    strcat(out->key, si->s.player);
+    strcat(out->name, si->s.name);
+    out->abandoned |= si->taken_over || si->nconns == 0;
+  }
+}
+
+static double result_of(int i, int j, const side_id *a, const side_id *b,
+                        int winner) {
+  if (a->abandoned != b->abandoned) /* abandoned past the timeout: lost */
+    return a->abandoned ? 0.0 : 1.0;
+  if (winner == i)
+    return 1.0;
+  if (winner == j)
+    return 0.0;
+  return 0.5;
+}
+
+static void rate(server *srv, table *t, int winner) {
+  int sides = scopa_rules_sides(&t->rules);
+  side_id id[PROTO_MAX_SEATS];
+  const char *pool = rating_pool(t->nseats);
+  for (int i = 0; i < t->nseats; i++)
+    if (t->seat[i].s.kind != STORE_PERSON)
+      return; /* a bot sat at the table: unrated */
+  for (int s = 0; s < sides; s++) {
+    store_rating r = {RATING_START, RATING_START_RD, RATING_START_VOL, 0};
+    side_of(t, s, &id[s]);
+    store_rating_get(srv->st, pool, id[s].key, &r);
+    id[s].before = (rating){r.rating, r.rd, r.vol};
+    id[s].games = r.games;
+  }
+  for (int s = 0; s < sides; s++) {
+    rating opp[PROTO_MAX_SEATS];
+    double score[PROTO_MAX_SEATS];
+    int n = 0;
+    for (int o = 0; o < sides; o++)
+      if (o != s) {
+        opp[n] = id[o].before;
+        score[n++] = result_of(s, o, &id[s], &id[o], winner);
+      }
+    rating after = rating_update(id[s].before, opp, score, n, 0.5);
+    store_rating r = {after.r, after.rd, after.vol, id[s].games + 1};
+    store_rating_put(srv->st, pool, id[s].key, id[s].name, &r);
+  }
+}
+
+/* ------------------------------------------------------------------ */
+/* Moves                                                               */
+/* ------------------------------------------------------------------ */
+
+static void end_of_round(server *srv, table *t, const scopa_event *ev) {
+  char *text = round_over_json(t, ev);
+  table_send_all(t, text);
+  free(text);
+  if (ev->game_over) {
+    t->status = T_FINISHED;
+    store_finish(srv->st, t->code);
+    if (!t->rated) {
+      rate(srv, t, ev->winner);
+      t->rated = 1;
+    }
+    text = game_over_json(t, ev);
+    table_send_all(t, text);
+    free(text);
+    return;
+  }
+  scopa_match_deal(t->match, NULL);
+  table_broadcast(t, NULL, NULL);
+}
+
+/* Plays, stores and announces a move of the seat to play.  Returns
+ * SCOPA_OK or the match's error (then nothing changed). */
+static int commit_move(server *srv, table *t, scopa_move move, conn *from,
+                       const json_t *id, char *msg, size_t msgsize) {
+  scopa_event ev;
+  int rc = scopa_match_apply(t->match, move, &ev, msg, msgsize);
+  if (rc != SCOPA_OK)
+    return rc;
+  server_batch(srv);
+  store_add_move(srv->st, t->code, t->nmoves++, move);
+  srv->moves++;
+  t->turn_since_ms = now_ms();
+  table_broadcast(t, from, id);
+  if (ev.round_over)
+    end_of_round(srv, t, &ev);
+  play_kick(srv, t);
+  return SCOPA_OK;
+}
+
+void play_move(conn *c, const proto_msg *msg) {
+  table *t = c->table;
+  char detail[300];
+  scopa_move move;
+  if (!t || c->seat < 0)
+    return conn_error(c, msg->id, "not_seated", "");
+  if (msg->seat >= 0 && msg->seat != c->seat) {
+    snprintf(detail, sizeof detail, "you sit at seat %d", c->seat);
+    return conn_error(c, msg->id, "not_your_seat", detail);
+  }
+  if (t->status != T_PLAYING)
+    return conn_error(c, msg->id, "not_playing",
+                      t->status == T_WAITING ? "waiting for players"
+                                             : "the game is over");
+  int to_play = scopa_match_to_play(t->match);
+  if (to_play != c->seat) {
+    snprintf(detail, sizeof detail, "seat %d is to play", to_play);
+    return conn_error(c, msg->id, "not_your_turn", detail);
+  }
+  if (msg->ply != round_ply(t)) {
+    snprintf(detail, sizeof detail, "ply %d, the round is at ply %d",
+             msg->ply, round_ply(t));
+    return conn_error(c, msg->id, "stale", detail);
+  }
+  if (scopa_move_parse(msg->move, &move, detail, sizeof detail) != SCOPA_OK)
+    return conn_error(c, msg->id, "bad_move", detail);
+  if (commit_move(c->srv, t, move, c, msg->id, detail, sizeof detail))
+    return conn_error(c, msg->id, "illegal", detail);
+}
+
+/* A level's time, or the server's for a bot named directly. */
+static int think_ms(const server *srv, const char *name) {
+  int ms = 0;
+  if (scopa_bot_level(name, NULL, &ms) != SCOPA_OK || ms == 0)
+    ms = srv->conf.bot_ms;
+  return ms;
+}
+
+/* The job for the seat to play, from its view only. */
+static void submit(server *srv, table *t, int seat, int kind, const char *bot,
+                   int ms) {
+  bot_job job;
+  memset(&job, 0, sizeof job);
+  job.table = t->id;
+  snprintf(job.code, sizeof job.code, "%s", t->code);
+  job.number = t->nmoves;
+  job.seat = seat;
+  job.kind = kind;
+  snprintf(job.bot, sizeof job.bot, "%s", bot);
+  job.movetime_ms = ms;
+  job.seed = scopa_match_bot_seed(t->match);
+  scopa_match_view(t->match, seat, &job.view);
+  if (bots_submit(srv->bots, &job) == 0 && kind != BOTJOB_HINT)
+    t->job_number = t->nmoves;
+}
+
+void play_kick(server *srv, table *t) {
+  if (t->status != T_PLAYING || t->job_number == t->nmoves)
+    return;
+  int seat = scopa_match_to_play(t->match);
+  if (seat < 0 || !table_bot_may_play(t, seat))
+    return;
+  const seat_info *si = &t->seat[seat];
+  if (si->s.kind == STORE_BOT)
+    submit(srv, t, seat, BOTJOB_PLAY, si->s.bot, si->think_ms);
+  else
+    submit(srv, t, seat, BOTJOB_PLAY, srv->conf.away_bot,
+           think_ms(srv, srv->conf.away_bot));
+}
+
+void play_clock(server *srv, table *t, int64_t now) {
+  if (t->status != T_PLAYING || t->clock_s <= 0 ||
+      t->job_number == t->nmoves ||
+      now - t->turn_since_ms < (int64_t)t->clock_s * 1000)
+    return;
+  int seat = scopa_match_to_play(t->match);
+  if (seat >= 0 && t->seat[seat].s.kind == STORE_PERSON)
+    submit(srv, t, seat, BOTJOB_CLOCK, srv->conf.away_bot,
+           think_ms(srv, srv->conf.away_bot));
+}
+
+void play_hint(conn *c, const proto_msg *msg) {
+  table *t = c->table;
+  if (!t || c->seat < 0)
+    return conn_error(c, msg->id, "not_seated", "");
+  if (t->status != T_PLAYING || scopa_match_to_play(t->match) != c->seat)
+    return conn_error(c, msg->id, "not_your_turn", "a hint is for your turn");
+  submit(c->srv, t, c->seat, BOTJOB_HINT, c->srv->conf.hint_bot,
+         think_ms(c->srv, c->srv->conf.hint_bot));
+}
+
+static void send_hint(table *t, const bot_job *job) {
+  char buf[SCOPA_MOVE_TEXT];
+  json_t *moves = json_array();
+  for (int i = 0; i < job->nvalues; i++)
+    json_array_append_new(
+        moves, json_pack("{s:s, s:f}", "move",
+                         scopa_move_str(job->moves[i], buf), "value",
+                         job->values[i]));
+  json_t *o = json_pack("{s:s, s:s, s:i, s:o}", "type", "hint", "code",
+                        t->code, "ply", round_ply(t), "moves", moves);
+  if (o && job->nvalues > 0) {
+    json_object_set_new(o, "move",
+                        json_string(scopa_move_str(job->moves[0], buf)));
+    json_object_set_new(o, "value", json_real(job->values[0]));
+  }
+  char *text = proto_finish(o, NULL);
+  for (conn *c = t->conns; c; c = c->tnext)
+    if (c->seat == job->seat) /* the asking seat only */
+      conn_send(c, text);
+  free(text);
+}
+
+/* The first legal move: what is played if a bot fails (it should not). */
+static scopa_move fallback(const table *t) {
+  scopa_move moves[SCOPA_MAX_MOVES];
+  int n = scopa_state_legal(scopa_match_state(t->match), moves,
+                            SCOPA_MAX_MOVES);
+  return n > 0 ? moves[0] : 0;
+}
+
+void table_bot_done(server *srv, const bot_job *job) {
+  table *t = table_find(srv, job->code);
+  if (t && t->id != job->table)
+    return; /* the table was reloaded since: the answer is stale */
+  if (!t || job->number != t->nmoves || t->status != T_PLAYING ||
+      scopa_match_to_play(t->match) != job->seat) {
+    if (t && job->kind != BOTJOB_HINT && t->job_number == job->number)
+      t->job_number = -1;
+    return;
+  }
+  if (job->kind == BOTJOB_HINT)
+    return send_hint(t, job);
+  t->job_number = -1;
+  int seat = job->seat;
+  if (job->kind == BOTJOB_PLAY && !table_bot_may_play(t, seat)) {
+    play_kick(srv, t); /* the person came back first */
+    return;
+  }
+  char msg[300], detail[8];
+  scopa_move move = job->rc == SCOPA_OK ? job->move : fallback(t);
+  if (job->kind == BOTJOB_CLOCK) {
+    snprintf(detail, sizeof detail, "%d", seat);
+    char *note = proto_notice("clock_bot", seat, detail);
+    table_send_all(t, note);
+    free(note);
+  }
+  if (commit_move(srv, t, move, NULL, NULL, msg, sizeof msg) != SCOPA_OK)
+    lwsl_err("table %s: the bot's move was refused: %s\n", t->code, msg);
+}

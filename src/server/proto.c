@@ -1,0 +1,335 @@
+/*
+ * proto.c -- the pure parser and writers of the `scopa serve` messages
+ * (docs/CONTRACTS.md).  Bytes in, a proto_msg or a proto_error out; values
+ * in, JSON text out.  It must never crash or leak on any input (the fuzz
+ * target holds it to that), and every field it accepts has an exact JSON
+ * type and a bounded size, so what reaches the tables is already checked.
+ *
+ * The catalogue below is the one place where the server's words for
+ * people live, in English and Italian; a client may also translate by
+ * "code".
+ */
+#include "proto.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* XX(code, English, Italian): each text may hold one %s, the detail. */
+#define PROTO_TEXTS(XX)                                                        \
+  XX("bad_json", "That message is not valid JSON (%s).",                       \
+     "Il messaggio non è JSON valido (%s).")                                   \
+  XX("bad_message", "That message cannot be used: %s.",                       \
+     "Il messaggio non si può usare: %s.")                                     \
+  XX("too_big", "That message is too long (%s).",                             \
+     "Il messaggio è troppo lungo (%s).")                                      \
+  XX("too_fast", "Too many messages; slow down (%s).",                         \
+     "Troppi messaggi; rallenta (%s).")                                        \
+  XX("bad_rules", "Those rules cannot be played: %s.",                         \
+     "Con queste regole non si può giocare: %s.")                              \
+  XX("bad_seats", "The seats are not right: %s.",                              \
+     "I posti non vanno bene: %s.")                                            \
+  XX("no_table", "There is no table %s.", "Non c'è nessun tavolo %s.")         \
+  XX("table_full", "Table %s has no open seat.",                               \
+     "Il tavolo %s non ha posti liberi.")                                      \
+  XX("bad_token", "That token does not belong to table %s.",                   \
+     "Quel codice non appartiene al tavolo %s.")                               \
+  XX("not_seated", "You are not sitting at a table%s.",                        \
+     "Non sei seduto a un tavolo%s.")                                          \
+  XX("already_seated", "This connection already has a place at table %s.",     \
+     "Questa connessione ha già un posto al tavolo %s.")                       \
+  XX("not_your_seat", "You can only play for your own seat (%s).",             \
+     "Puoi giocare solo per il tuo posto (%s).")                               \
+  XX("not_your_turn", "It is not your turn (%s).",                             \
+     "Non è il tuo turno (%s).")                                               \
+  XX("not_playing", "The game is not being played (%s).",                      \
+     "La partita non è in corso (%s).")                                        \
+  XX("stale", "That move was sent for an earlier position (%s).",              \
+     "Quella mossa era per una posizione precedente (%s).")                    \
+  XX("bad_move", "That move is not written correctly: %s.",                    \
+     "Quella mossa non è scritta bene: %s.")                                   \
+  XX("illegal", "That move is against the rules: %s.",                         \
+     "Quella mossa non è ammessa dalle regole: %s.")                           \
+  XX("limit", "Limit reached: %s.", "Limite raggiunto: %s.")                   \
+  XX("in_progress", "The record of table %s is secret until the game ends.",   \
+     "La registrazione del tavolo %s è segreta fino alla fine.")               \
+  XX("server", "The server could not do that (%s).",                           \
+     "Il server non ha potuto farlo (%s).")                                    \
+  XX("bot_takes_seat", "Seat %s is away: a bot plays for it until it returns.", \
+     "Il posto %s è assente: gioca un bot finché non torna.")                  \
+  XX("seat_back", "Seat %s is back.", "Il posto %s è tornato.")                \
+  XX("clock_bot", "Time is up for seat %s: a bot played its move.",            \
+     "Tempo scaduto per il posto %s: un bot ha giocato la sua mossa.")
+
+typedef struct proto_text {
+  const char *code, *en, *it;
+} proto_text;
+
+static const proto_text TEXTS[] = {
+#define PROTO__XX(c, e, i) {c, e, i},
+    PROTO_TEXTS(PROTO__XX)
+#undef PROTO__XX
+};
+
+static const char TEXT_SERVER[] = "server";
+
+/* The entry of a code; an unknown code (a slip in the server) reads as
+ * "server". */
+static const proto_text *text_of(const char *code) {
+  for (size_t i = 0; i < sizeof TEXTS / sizeof TEXTS[0]; i++)
+    if (strcmp(TEXTS[i].code, code) == 0)
+      return &TEXTS[i];
+  return code == TEXT_SERVER ? NULL : text_of(TEXT_SERVER);
+}
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+void proto_error_set(proto_error *err, const char *code, const char *detail) {
+  const proto_text *t = text_of(code);
+  err->code = t->code;
+  snprintf(err->en, sizeof err->en, t->en, detail ? detail : "");
+  snprintf(err->it, sizeof err->it, t->it, detail ? detail : "");
+}
+#pragma GCC diagnostic pop
+
+/* ------------------------------------------------------------------ */
+/* Parsing                                                             */
+/* ------------------------------------------------------------------ */
+
+static const struct {
+  const char *name;
+  int type;
+} TYPES[] = {{"create", PROTO_CREATE}, {"join", PROTO_JOIN},
+             {"resume", PROTO_RESUME}, {"watch", PROTO_WATCH},
+             {"move", PROTO_MOVE},     {"hint", PROTO_HINT},
+             {"ping", PROTO_PING}};
+
+static int refuse(proto_error *err, const char *code, const char *detail) {
+  proto_error_set(err, code, detail);
+  return -1;
+}
+
+/* Copies string field `key` into out (cap bytes with the NUL).  Returns 0
+ * (absent fields leave out empty), or -1 for a wrong type or size. */
+static int get_string(json_t *obj, const char *key, char *out, size_t cap,
+                      int required, proto_error *err) {
+  char detail[96];
+  json_t *v = json_object_get(obj, key);
+  out[0] = 0;
+  if (!v) {
+    if (!required)
+      return 0;
+    snprintf(detail, sizeof detail, "\"%s\" is missing", key);
+    return refuse(err, "bad_message", detail);
+  }
+  size_t n = json_is_string(v) ? json_string_length(v) : 0;
+  if (!json_is_string(v) || n >= cap || memchr(json_string_value(v), 0, n)) {
+    snprintf(detail, sizeof detail, "\"%s\" must be a string of at most %zu "
+             "bytes", key, cap - 1);
+    return refuse(err, "bad_message", detail);
+  }
+  memcpy(out, json_string_value(v), n + 1);
+  return 0;
+}
+
+/* An integer field in [lo, hi]; *out = absent when missing. */
+static int get_int(json_t *obj, const char *key, long lo, long hi, int absent,
+                   int *out, proto_error *err) {
+  json_t *v = json_object_get(obj, key);
+  *out = absent;
+  if (!v || (json_is_null(v) && absent == -1))
+    return 0;
+  if (!json_is_integer(v) || json_integer_value(v) < lo ||
+      json_integer_value(v) > hi) {
+    char detail[96];
+    snprintf(detail, sizeof detail, "\"%s\" must be a whole number from %ld "
+             "to %ld", key, lo, hi);
+    return refuse(err, "bad_message", detail);
+  }
+  *out = (int)json_integer_value(v);
+  return 0;
+}
+
+static int parse_seats(json_t *obj, proto_msg *out, proto_error *err) {
+  json_t *seats = json_object_get(obj, "seats");
+  if (!json_is_array(seats) || json_array_size(seats) < 2 ||
+      json_array_size(seats) > PROTO_MAX_SEATS)
+    return refuse(err, "bad_seats", "\"seats\" must list 2 to 6 seats");
+  size_t i;
+  json_t *s;
+  json_array_foreach(seats, i, s) {
+    if (!json_is_string(s) || json_string_length(s) == 0 ||
+        json_string_length(s) > PROTO_SEAT_MAX)
+      return refuse(err, "bad_seats",
+                    "each seat is \"me\", \"open\" or a bot's name");
+    memcpy(out->seats[i], json_string_value(s), json_string_length(s) + 1);
+  }
+  out->nseats = (int)json_array_size(seats);
+  return 0;
+}
+
+static int parse_create(json_t *obj, proto_msg *out, proto_error *err) {
+  json_t *rules = json_object_get(obj, "rules");
+  if (rules && !json_is_object(rules) && !json_is_string(rules))
+    return refuse(err, "bad_rules",
+                  "\"rules\" is an object as in a record, or a preset name");
+  if (rules)
+    out->rules = json_incref(rules);
+  if (parse_seats(obj, out, err) ||
+      get_int(obj, "away_timeout", 0, 86400, -1, &out->away_s, err) ||
+      get_int(obj, "move_clock", 0, 86400, -1, &out->clock_s, err))
+    return -1;
+  return 0;
+}
+
+static int parse_fields(json_t *obj, proto_msg *out, proto_error *err) {
+  char name[4 * PROTO_NAME_MAX + 1];
+  switch (out->type) {
+  case PROTO_CREATE:
+    if (parse_create(obj, out, err))
+      return -1;
+    break;
+  case PROTO_JOIN:
+  case PROTO_WATCH:
+  case PROTO_RESUME:
+    if (get_string(obj, "code", out->code, sizeof out->code, 1, err))
+      return -1;
+    if (out->type == PROTO_RESUME &&
+        get_string(obj, "token", out->token, sizeof out->token, 1, err))
+      return -1;
+    break;
+  case PROTO_MOVE:
+    if (get_string(obj, "move", out->move, sizeof out->move, 1, err) ||
+        get_int(obj, "ply", 0, 40, -1, &out->ply, err) ||
+        get_int(obj, "seat", 0, PROTO_MAX_SEATS - 1, -1, &out->seat, err))
+      return -1;
+    if (out->ply < 0)
+      return refuse(err, "bad_message",
+                    "\"ply\" (the moves of the round you have seen) is "
+                    "missing");
+    break;
+  default:
+    break;
+  }
+  if (get_string(obj, "name", name, sizeof name, 0, err) ||
+      get_string(obj, "player", out->player, sizeof out->player, 0, err))
+    return -1;
+  proto_clean_name(name, out->name);
+  return 0;
+}
+
+int proto_parse(const char *text, size_t len, proto_msg *out,
+                proto_error *err) {
+  memset(out, 0, sizeof *out);
+  out->ply = out->seat = out->away_s = out->clock_s = -1;
+  json_error_t jerr;
+  json_t *obj = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
+  if (!obj) {
+    char detail[120];
+    snprintf(detail, sizeof detail, "%.80s, at byte %d", jerr.text,
+             jerr.position);
+    /* jansson's text may quote the input: keep it printable ASCII. */
+    for (char *p = detail; *p; p++)
+      if ((unsigned char)*p < 0x20 || (unsigned char)*p >= 0x7F)
+        *p = '?';
+    return refuse(err, "bad_json", detail);
+  }
+  int rc = -1;
+  json_t *type = json_object_get(obj, "type");
+  if (!json_is_object(obj)) {
+    refuse(err, "bad_message", "a message is one JSON object");
+    goto done;
+  }
+  if (!json_is_string(type)) {
+    refuse(err, "bad_message", "\"type\" is missing");
+    goto done;
+  }
+  json_t *id = json_object_get(obj, "id");
+  if (id)
+    out->id = json_incref(id);
+  out->type = PROTO_UNKNOWN;
+  for (size_t i = 0; i < sizeof TYPES / sizeof TYPES[0]; i++)
+    if (strcmp(json_string_value(type), TYPES[i].name) == 0)
+      out->type = TYPES[i].type;
+  rc = parse_fields(obj, out, err);
+done:
+  json_decref(obj);
+  if (rc)
+    proto_msg_free(out);
+  return rc;
+}
+
+void proto_msg_free(proto_msg *msg) {
+  json_decref(msg->id);
+  json_decref(msg->rules);
+  msg->id = msg->rules = NULL;
+}
+
+/* UTF-8 is valid here (jansson checked it), so a lead byte tells the
+ * character's length. */
+void proto_clean_name(const char *in, char *out) {
+  size_t n = 0;
+  while (*in == ' ')
+    in++;
+  for (const unsigned char *p = (const unsigned char *)in; *p;) {
+    size_t clen = *p < 0x80 ? 1 : *p < 0xE0 ? 2 : *p < 0xF0 ? 3 : 4;
+    int control = *p < 0x20 || *p == 0x7F ||
+                  (*p == 0xC2 && p[1] >= 0x80 && p[1] < 0xA0);
+    if (n + clen > PROTO_NAME_MAX)
+      break;
+    if (!control) {
+      memcpy(out + n, p, clen);
+      n += clen;
+    }
+    for (size_t k = 0; k < clen && *p; k++)
+      p++;
+  }
+  while (n > 0 && out[n - 1] == ' ')
+    n--;
+  out[n] = 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Writing                                                             */
+/* ------------------------------------------------------------------ */
+
+char *proto_finish(json_t *obj, const json_t *id) {
+  if (!obj)
+    return NULL;
+  if (id)
+    json_object_set_new(obj, "id", json_deep_copy(id));
+  char *text = json_dumps(obj, JSON_COMPACT);
+  json_decref(obj);
+  return text;
+}
+
+char *proto_hello(void) {
+  return proto_finish(json_pack("{s:s, s:i, s:s, s:[s,s]}", "type", "hello",
+                                "protocol", PROTO_VERSION, "version",
+                                SCOPA_VERSION, "languages", "en", "it"),
+                      NULL);
+}
+
+char *proto_error_json(const json_t *id, const proto_error *err) {
+  return proto_finish(json_pack("{s:s, s:s, s:s, s:s}", "type", "error",
+                                "code", err->code, "message", err->en,
+                                "message_it", err->it),
+                      id);
+}
+
+char *proto_seated(const json_t *id, const char *code, int seat,
+                   const char *token, const char *player) {
+  return proto_finish(json_pack("{s:s, s:s, s:i, s:s, s:s}", "type", "seated",
+                                "code", code, "seat", seat, "token", token,
+                                "player", player),
+                      id);
+}
+
+char *proto_notice(const char *code, int seat, const char *detail) {
+  proto_error e;
+  proto_error_set(&e, code, detail);
+  return proto_finish(json_pack("{s:s, s:s, s:i, s:s, s:s}", "type", "notice",
+                                "code", e.code, "seat", seat, "message", e.en,
+                                "message_it", e.it),
+                      NULL);
+}

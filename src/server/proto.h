@@ -1,0 +1,92 @@
+/*
+ * proto.h -- the messages of `scopa serve` (docs/CONTRACTS.md "scopa serve")
+ * as plain values: a pure parser for what clients send and writers for
+ * what the server sends.  No sockets, no tables, no globals: the fuzz
+ * target (fuzz/fuzz_proto.c) feeds proto_parse any bytes.
+ *
+ * Every text a person reads goes out in English ("message") and Italian
+ * ("message_it"), with a stable "code" a client may translate itself.
+ */
+#ifndef SCOPA_SERVER_PROTO_H
+#define SCOPA_SERVER_PROTO_H
+
+#include <jansson.h>
+#include <stddef.h>
+
+#include <scopa.h>
+
+#define PROTO_VERSION 1
+#define PROTO_MAX_SEATS 6  /* what a create may ask for; the rules decide */
+#define PROTO_NAME_MAX 64  /* bytes of a nickname, UTF-8, after cleaning */
+#define PROTO_CODE_MAX 16  /* a table code                               */
+#define PROTO_TOKEN_MAX 80 /* a seat or player token                      */
+#define PROTO_SEAT_MAX 32  /* "me", "open", a bot or level name           */
+
+enum proto_type {
+  PROTO_UNKNOWN, /* a type this server does not know: ignored            */
+  PROTO_CREATE,
+  PROTO_JOIN,
+  PROTO_RESUME,
+  PROTO_WATCH,
+  PROTO_MOVE,
+  PROTO_HINT,
+  PROTO_PING
+};
+
+/* One client message.  Strings are NUL-terminated copies; json fields are
+ * references owned by the message (proto_msg_free). */
+typedef struct proto_msg {
+  int type;
+  json_t *id;    /* echoed in the direct answer, NULL if absent         */
+  json_t *rules; /* create: an object (as in a record) or a preset name */
+  char code[PROTO_CODE_MAX + 1];
+  char token[PROTO_TOKEN_MAX + 1];  /* resume                            */
+  char player[PROTO_TOKEN_MAX + 1]; /* optional player token (ratings)   */
+  char name[PROTO_NAME_MAX + 1];
+  char move[SCOPA_MOVE_TEXT];
+  int nseats;
+  char seats[PROTO_MAX_SEATS][PROTO_SEAT_MAX + 1];
+  int ply;     /* move: -1 when absent                                   */
+  int seat;    /* move: the seat the client means, -1 when absent        */
+  int away_s;  /* create: seconds before a bot plays for an away seat, -1 */
+  int clock_s; /* create: seconds per move (0 = no clock), -1 absent     */
+} proto_msg;
+
+/* Why a message was refused: a stable code and the two texts. */
+typedef struct proto_error {
+  const char *code;
+  char en[200];
+  char it[200];
+} proto_error;
+
+/* Parses one client message (one WebSocket text frame).  Returns 0 and
+ * fills *out, or -1 with *err filled (out is then empty).  Unknown fields
+ * are ignored; an unknown "type" gives PROTO_UNKNOWN, not an error. */
+int proto_parse(const char *text, size_t len, proto_msg *out,
+                proto_error *err);
+
+/* Releases what a parsed message holds; accepts a zeroed one. */
+void proto_msg_free(proto_msg *msg);
+
+/* Fills *err with a code and its two texts (printf formats with one %s,
+ * the detail, in each). */
+void proto_error_set(proto_error *err, const char *code, const char *detail);
+
+/* Writers: compact JSON text, malloc'd (free()), NULL if out of memory.
+ * id may be NULL. */
+char *proto_hello(void);
+char *proto_error_json(const json_t *id, const proto_error *err);
+char *proto_seated(const json_t *id, const char *code, int seat,
+                   const char *token, const char *player);
+char *proto_notice(const char *code, int seat, const char *detail);
+
+/* Adds "id" to an object when id is not NULL, then dumps it compactly and
+ * releases it.  NULL if out of memory. */
+char *proto_finish(json_t *obj, const json_t *id);
+
+/* Cleans a nickname: valid UTF-8 (jansson checked it), control characters
+ * and leading/trailing spaces removed, cut at PROTO_NAME_MAX bytes on a
+ * character boundary.  Writes into out (PROTO_NAME_MAX + 1 bytes). */
+void proto_clean_name(const char *in, char *out);
+
+#endif

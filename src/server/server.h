@@ -1,0 +1,148 @@
+/*
+ * server.h -- what the files of `scopa serve` share: the server, its
+ * connections and its tables.  Everything here belongs to the one service
+ * thread (lws's); the bot workers see only bots.h.
+ *
+ *   main.c    flags, signals, start and stop
+ *   loop.c    lws protocols, HTTP routes, the service loop, the sweep
+ *   conn.c    one WebSocket connection: reassembly with a size cap, the
+ *             bounded out-queue, the store barrier, closing
+ *   proto.c   the pure message parser and writers
+ *   table.c   tables: seats, presence, per-seat views, moves
+ *   bots.c    the bots' thread pool
+ *   store.c   SQLite
+ *   rating.c  Glicko-2
+ *   limits.c  credits and per-address counts
+ *
+ * The barrier (Redis's "persist before replying"): every message queued
+ * while a store batch is open carries that batch's number and does not go
+ * out before the batch is committed.  So no connection hears of a move,
+ * a table or a seat that is not on disk.
+ */
+#ifndef SCOPA_SERVER_H
+#define SCOPA_SERVER_H
+
+#include <libwebsockets.h>
+#include <stdint.h>
+
+#include <scopa.h>
+
+#include "bots.h"
+#include "limits.h"
+#include "proto.h"
+#include "store.h"
+
+#define MSG_MAX (64 * 1024) /* the largest message a client may send */
+
+typedef struct server server;
+typedef struct table table;
+
+/* One message waiting to go out: LWS_PRE bytes of room, then the text. */
+typedef struct out_msg {
+  struct out_msg *next;
+  uint64_t after; /* the store batch it waits for (0: none)             */
+  size_t len;
+  unsigned char buf[]; /* LWS_PRE + len                                */
+} out_msg;
+
+typedef struct conn {
+  struct lws *wsi; /* NULL once closed (then only in the graveyard)    */
+  server *srv;
+  char addr[64];
+  int counted; /* holds a per-address connection slot                 */
+  /* Reassembly of the message being received.                         */
+  char *rx;
+  size_t rx_len, rx_cap;
+  int rx_skip; /* dropping the rest of an oversized message           */
+  /* The out-queue: bytes queued, and since when over the soft limit.  */
+  out_msg *head, *tail;
+  size_t out_bytes;
+  int64_t soft_since_ms; /* 0: under the soft limit                    */
+  int closing;           /* close at the next writeable               */
+  limits_bucket bucket;
+  int64_t last_rx_ms;
+  /* Where it sits: a table and a seat (-1 watching).                   */
+  table *table;
+  int seat;
+  struct conn *tnext, *tprev; /* the table's connections              */
+  struct conn *anext, *aprev; /* every open connection                */
+  struct conn *wnext;         /* the wake list (waiting for a commit) */
+  int in_wake;
+  struct conn *gnext; /* the graveyard                                 */
+} conn;
+
+typedef struct serve_conf {
+  const char *host;
+  int port;
+  const char *db;
+  const char *web;      /* web/dist                                   */
+  int away_s;           /* default seconds before a bot plays for an away seat */
+  int clock_s;          /* default move clock (0 = none)               */
+  int idle_s;           /* a table with nobody leaves memory after it  */
+  int bot_threads;
+  int bot_ms;           /* think time of a bot seat without a level    */
+  const char *away_bot; /* who plays for an away seat (or on the clock) */
+  const char *hint_bot; /* who answers a hint                          */
+  size_t soft_bytes, hard_bytes; /* out-queue limits                   */
+  int soft_s;           /* seconds over the soft limit before a close  */
+  int quiet;
+  limits_conf limits;
+} serve_conf;
+
+struct server {
+  serve_conf conf;
+  struct lws_context *ctx;
+  store *st;
+  bots *bots;
+  limits_table *addrs;
+  uint64_t batch;     /* number of the open store batch (0: none)    */
+  uint64_t committed; /* the last batch committed                    */
+  conn *all;          /* every open connection                       */
+  conn *wake;         /* connections with messages held by the barrier */
+  conn *graveyard;    /* closed, freed after the service call        */
+  int nconns;
+  lws_sorted_usec_list_t sweep;
+  volatile int stop;
+  /* Tables in memory, by code. */
+  table **buckets;
+  size_t nbuckets, ntables;
+  uint64_t next_table_id;
+  /* Counters for /healthz and the benchmark. */
+  uint64_t moves, messages_in, messages_out;
+};
+
+int64_t now_ms(void);
+
+/* conn.c */
+conn *conn_new(server *srv, struct lws *wsi);
+void conn_closed(conn *c); /* lws closed it: unlink, to the graveyard */
+void conn_free_graveyard(server *srv);
+/* Queues text (copied) for c; never blocks, never grows past the hard
+ * limit (the connection is closed instead).  Takes ownership of nothing. */
+void conn_send(conn *c, const char *text);
+/* Queues and frees a malloc'd text (NULL: out of memory, ignored). */
+void conn_send_owned(conn *c, char *text);
+void conn_error(conn *c, const json_t *id, const char *code,
+                const char *detail);
+void conn_close_soon(conn *c);
+int conn_writeable(conn *c);          /* the WRITEABLE callback */
+int conn_receive(conn *c, const void *in, size_t len); /* RECEIVE */
+void conn_release(server *srv);       /* after a commit: wake the held */
+void conn_sweep(server *srv, int64_t now);
+
+/* table.c */
+void table_message(conn *c, const proto_msg *msg);
+void table_leave(conn *c);
+void table_bot_done(server *srv, const bot_job *job);
+void table_sweep(server *srv, int64_t now);
+void tables_free(server *srv);
+/* The record of a game as JSON text for GET /api/tables/CODE/record:
+ * 200 with the record, 403 while in play, 404 unknown. */
+char *table_record(server *srv, const char *code, int *status);
+
+/* loop.c */
+int loop_run(server *srv);
+/* Opens a store batch if none is open and returns its number. */
+uint64_t server_batch(server *srv);
+
+#endif

@@ -1,0 +1,18 @@
+# `scopa serve` (src/server): linked into the `scopa` command as a verb.
+# libwebsockets, SQLite and OpenSSL's libcrypto come from Debian
+# (scripts/bootstrap).
+pkg_check_modules(LWS REQUIRED IMPORTED_TARGET libwebsockets)
+pkg_check_modules(SQLITE3 REQUIRED IMPORTED_TARGET sqlite3)
+set(SCOPA_SERVER_SOURCES
+  src/server/main.c
+  src/server/loop.c
+  src/server/conn.c
+  src/server/proto.c
+  src/server/table.c
+  src/server/play.c
+  src/server/bots.c
+  src/server/store.c
+  src/server/rating.c
+  src/server/limits.c)
+set(SCOPA_SERVER_LIBS PkgConfig::LWS PkgConfig::SQLITE3 PkgConfig::LIBCRYPTO
+    PkgConfig::JANSSON Threads::Threads m)

@@ -1,0 +1,390 @@
+/*
+ * store.c -- store.h on SQLite (Debian's libsqlite3).
+ *
+ * What must stay true: a move the server announces is on disk.  Hence WAL
+ * with synchronous=FULL (a commit returns only once the log is synced),
+ * BEGIN IMMEDIATE for the write batches (the write lock is taken up front,
+ * so a batch never fails half-way for want of it), and PRIMARY KEY (code,
+ * number) on moves, so a duplicate write fails loudly instead of being
+ * stored twice.  Statements are prepared once and kept for the process.
+ */
+#include "store.h"
+
+#include <jansson.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static const char SCHEMA[] =
+    "PRAGMA journal_mode=WAL;"
+    "PRAGMA synchronous=FULL;"
+    "PRAGMA foreign_keys=ON;"
+    "CREATE TABLE IF NOT EXISTS games("
+    "  code TEXT PRIMARY KEY, seed TEXT NOT NULL, rules TEXT NOT NULL,"
+    "  away_s INTEGER NOT NULL, clock_s INTEGER NOT NULL,"
+    "  created INTEGER NOT NULL, finished INTEGER NOT NULL DEFAULT 0,"
+    "  rated INTEGER NOT NULL DEFAULT 0);"
+    "CREATE TABLE IF NOT EXISTS seats("
+    "  code TEXT NOT NULL REFERENCES games(code), seat INTEGER NOT NULL,"
+    "  kind INTEGER NOT NULL, name TEXT NOT NULL, bot TEXT NOT NULL,"
+    "  token_sha256 TEXT NOT NULL, player TEXT NOT NULL,"
+    "  PRIMARY KEY (code, seat)) WITHOUT ROWID;"
+    "CREATE TABLE IF NOT EXISTS moves("
+    "  code TEXT NOT NULL REFERENCES games(code), number INTEGER NOT NULL,"
+    "  move TEXT NOT NULL, PRIMARY KEY (code, number)) WITHOUT ROWID;"
+    "CREATE TABLE IF NOT EXISTS ratings("
+    "  pool TEXT NOT NULL, player TEXT NOT NULL, name TEXT NOT NULL,"
+    "  rating REAL NOT NULL, rd REAL NOT NULL, vol REAL NOT NULL,"
+    "  games INTEGER NOT NULL, PRIMARY KEY (pool, player)) WITHOUT ROWID;";
+
+/* The prepared statements, by name. */
+#define STORE_SQL(XX)                                                          \
+  XX(BEGIN, "BEGIN IMMEDIATE")                                                 \
+  XX(COMMIT, "COMMIT")                                                         \
+  XX(ROLLBACK, "ROLLBACK")                                                     \
+  XX(ADD_GAME, "INSERT INTO games(code, seed, rules, away_s, clock_s, "        \
+               "created) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")                     \
+  XX(SET_SEAT, "INSERT OR REPLACE INTO seats(code, seat, kind, name, bot, "    \
+               "token_sha256, player) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")    \
+  XX(ADD_MOVE, "INSERT INTO moves(code, number, move) VALUES (?1, ?2, ?3)")    \
+  XX(FINISH, "UPDATE games SET finished = 1 WHERE code = ?1")                  \
+  XX(HAS_CODE, "SELECT 1 FROM games WHERE code = ?1")                          \
+  XX(GET_GAME, "SELECT seed, rules, away_s, clock_s, finished FROM games "     \
+               "WHERE code = ?1")                                              \
+  XX(GET_SEATS, "SELECT seat, kind, name, bot, token_sha256, player FROM "     \
+                "seats WHERE code = ?1 ORDER BY seat")                         \
+  XX(GET_MOVES, "SELECT number, move FROM moves WHERE code = ?1 "              \
+                "ORDER BY number")                                             \
+  XX(GET_RATING, "SELECT rating, rd, vol, games FROM ratings WHERE "           \
+                 "pool = ?1 AND player = ?2")                                  \
+  XX(PUT_RATING, "INSERT OR REPLACE INTO ratings(pool, player, name, rating, " \
+                 "rd, vol, games) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")        \
+  XX(IS_RATED, "SELECT rated FROM games WHERE code = ?1")                      \
+  XX(SET_RATED, "UPDATE games SET rated = 1 WHERE code = ?1")                  \
+  XX(LEADERS, "SELECT name, rating, rd, games FROM ratings WHERE pool = ?1 "   \
+              "ORDER BY rating DESC LIMIT ?2")
+
+enum {
+#define STORE__XX(name, sql) Q_##name,
+  STORE_SQL(STORE__XX)
+#undef STORE__XX
+      Q_COUNT
+};
+
+static const char *const SQL[] = {
+#define STORE__XX(name, sql) sql,
+    STORE_SQL(STORE__XX)
+#undef STORE__XX
+};
+
+struct store {
+  sqlite3 *db;
+  sqlite3_stmt *q[Q_COUNT];
+  int in_batch; /* a BEGIN IMMEDIATE is open                              */
+  int failed;   /* a write of the open batch failed: commit rolls back   */
+};
+
+int store_open(const char *path, store **out, char *msg, size_t msgsize) {
+  store *st = calloc(1, sizeof *st);
+  if (!st) {
+    snprintf(msg, msgsize, "out of memory");
+    return -1;
+  }
+  char *err = NULL;
+  if (sqlite3_open_v2(path, &st->db,
+                      SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE |
+                          SQLITE_OPEN_NOMUTEX,
+                      NULL) != SQLITE_OK)
+    goto fail;
+  sqlite3_busy_timeout(st->db, 5000);
+  if (sqlite3_exec(st->db, SCHEMA, NULL, NULL, &err) != SQLITE_OK)
+    goto fail;
+  for (int i = 0; i < Q_COUNT; i++)
+    if (sqlite3_prepare_v3(st->db, SQL[i], -1, SQLITE_PREPARE_PERSISTENT,
+                           &st->q[i], NULL) != SQLITE_OK)
+      goto fail;
+  *out = st;
+  return 0;
+fail:
+  snprintf(msg, msgsize, "%s: %s", path,
+           err ? err : st->db ? sqlite3_errmsg(st->db) : "cannot open");
+  sqlite3_free(err);
+  store_close(st);
+  return -1;
+}
+
+void store_close(store *st) {
+  if (!st)
+    return;
+  for (int i = 0; i < Q_COUNT; i++)
+    sqlite3_finalize(st->q[i]);
+  sqlite3_close(st->db);
+  free(st);
+}
+
+/* Runs a write statement to its end; marks the batch failed on error. */
+static int run(store *st, sqlite3_stmt *q) {
+  int rc = sqlite3_step(q);
+  sqlite3_reset(q);
+  sqlite3_clear_bindings(q);
+  if (rc != SQLITE_DONE) {
+    fprintf(stderr, "scopa serve: store: %s\n", sqlite3_errmsg(st->db));
+    st->failed = 1;
+    return -1;
+  }
+  return 0;
+}
+
+int store_begin(store *st) {
+  if (st->in_batch)
+    return 0;
+  if (run(st, st->q[Q_BEGIN]))
+    return -1;
+  st->in_batch = 1;
+  st->failed = 0;
+  return 0;
+}
+
+int store_in_batch(const store *st) { return st->in_batch; }
+
+int store_commit(store *st, char *msg, size_t msgsize) {
+  if (!st->in_batch)
+    return 0;
+  st->in_batch = 0;
+  if (!st->failed && run(st, st->q[Q_COMMIT]) == 0)
+    return 0;
+  snprintf(msg, msgsize, "%s", sqlite3_errmsg(st->db));
+  run(st, st->q[Q_ROLLBACK]);
+  st->failed = 0;
+  return -1;
+}
+
+static void bind_text(sqlite3_stmt *q, int i, const char *s) {
+  sqlite3_bind_text(q, i, s, -1, SQLITE_TRANSIENT);
+}
+
+int store_add_game(store *st, const store_game *g) {
+  sqlite3_stmt *q = st->q[Q_ADD_GAME];
+  if (store_begin(st))
+    return -1;
+  bind_text(q, 1, g->code);
+  bind_text(q, 2, g->seed);
+  bind_text(q, 3, g->rules_json);
+  sqlite3_bind_int(q, 4, g->away_s);
+  sqlite3_bind_int(q, 5, g->clock_s);
+  sqlite3_bind_int64(q, 6, (sqlite3_int64)time(NULL));
+  if (run(st, q))
+    return -1;
+  for (int i = 0; i < g->nseats; i++)
+    if (store_set_seat(st, g->code, i, &g->seat[i]))
+      return -1;
+  return 0;
+}
+
+int store_set_seat(store *st, const char *code, int seat,
+                   const store_seat *s) {
+  sqlite3_stmt *q = st->q[Q_SET_SEAT];
+  if (store_begin(st))
+    return -1;
+  bind_text(q, 1, code);
+  sqlite3_bind_int(q, 2, seat);
+  sqlite3_bind_int(q, 3, s->kind);
+  bind_text(q, 4, s->name);
+  bind_text(q, 5, s->bot);
+  bind_text(q, 6, s->token_sha256);
+  bind_text(q, 7, s->player);
+  return run(st, q);
+}
+
+int store_add_move(store *st, const char *code, int number, scopa_move move) {
+  sqlite3_stmt *q = st->q[Q_ADD_MOVE];
+  char text[SCOPA_MOVE_TEXT];
+  if (store_begin(st))
+    return -1;
+  bind_text(q, 1, code);
+  sqlite3_bind_int(q, 2, number);
+  bind_text(q, 3, scopa_move_str(move, text));
+  return run(st, q);
+}
+
+static int by_code(store *st, int which, const char *code) {
+  sqlite3_stmt *q = st->q[which];
+  if (store_begin(st))
+    return -1;
+  bind_text(q, 1, code);
+  return run(st, q);
+}
+
+int store_finish(store *st, const char *code) {
+  return by_code(st, Q_FINISH, code);
+}
+
+int store_set_rated(store *st, const char *code) {
+  return by_code(st, Q_SET_RATED, code);
+}
+
+/* A one-row query by code: 1 when it has a row (left on it; the caller
+ * resets), 0 when none, -1 on error. */
+static int row_by_code(sqlite3_stmt *q, const char *code) {
+  bind_text(q, 1, code);
+  int rc = sqlite3_step(q);
+  if (rc == SQLITE_ROW)
+    return 1;
+  sqlite3_reset(q);
+  sqlite3_clear_bindings(q);
+  return rc == SQLITE_DONE ? 0 : -1;
+}
+
+static void done(sqlite3_stmt *q) {
+  sqlite3_reset(q);
+  sqlite3_clear_bindings(q);
+}
+
+int store_has_code(store *st, const char *code) {
+  int rc = row_by_code(st->q[Q_HAS_CODE], code);
+  if (rc == 1)
+    done(st->q[Q_HAS_CODE]);
+  return rc;
+}
+
+int store_is_rated(store *st, const char *code) {
+  sqlite3_stmt *q = st->q[Q_IS_RATED];
+  int rc = row_by_code(q, code);
+  if (rc != 1)
+    return rc;
+  rc = sqlite3_column_int(q, 0) != 0;
+  done(q);
+  return rc;
+}
+
+static void copy_col(sqlite3_stmt *q, int col, char *out, size_t cap) {
+  const unsigned char *s = sqlite3_column_text(q, col);
+  snprintf(out, cap, "%s", s ? (const char *)s : "");
+}
+
+static int load_seats(store *st, store_game *g) {
+  sqlite3_stmt *q = st->q[Q_GET_SEATS];
+  int rc;
+  bind_text(q, 1, g->code);
+  while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+    int i = sqlite3_column_int(q, 0);
+    if (i < 0 || i >= PROTO_MAX_SEATS)
+      continue;
+    store_seat *s = &g->seat[i];
+    s->kind = sqlite3_column_int(q, 1);
+    copy_col(q, 2, s->name, sizeof s->name);
+    copy_col(q, 3, s->bot, sizeof s->bot);
+    copy_col(q, 4, s->token_sha256, sizeof s->token_sha256);
+    copy_col(q, 5, s->player, sizeof s->player);
+    if (i >= g->nseats)
+      g->nseats = i + 1;
+  }
+  done(q);
+  return rc == SQLITE_DONE ? 0 : -1;
+}
+
+/* Moves come back in number order; a gap would mean a lost move, which
+ * the primary key and the batches make impossible: it is an error. */
+static int load_moves(store *st, store_game *g) {
+  sqlite3_stmt *q = st->q[Q_GET_MOVES];
+  int rc, cap = 0;
+  bind_text(q, 1, g->code);
+  while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+    const char *text = (const char *)sqlite3_column_text(q, 1);
+    scopa_move m;
+    if (sqlite3_column_int(q, 0) != g->nmoves || !text ||
+        scopa_move_parse(text, &m, NULL, 0) != SCOPA_OK)
+      break;
+    if (g->nmoves == cap) {
+      cap = cap ? cap * 2 : 64;
+      scopa_move *more = realloc(g->moves, (size_t)cap * sizeof *more);
+      if (!more)
+        break;
+      g->moves = more;
+    }
+    g->moves[g->nmoves++] = m;
+  }
+  done(q);
+  return rc == SQLITE_DONE ? 0 : -1;
+}
+
+int store_load(store *st, const char *code, store_game *g) {
+  sqlite3_stmt *q = st->q[Q_GET_GAME];
+  memset(g, 0, sizeof *g);
+  snprintf(g->code, sizeof g->code, "%s", code);
+  int rc = row_by_code(q, code);
+  if (rc != 1)
+    return rc == 0 ? 1 : -1;
+  copy_col(q, 0, g->seed, sizeof g->seed);
+  const char *rules = (const char *)sqlite3_column_text(q, 1);
+  g->rules_json = strdup(rules ? rules : "{}");
+  g->away_s = sqlite3_column_int(q, 2);
+  g->clock_s = sqlite3_column_int(q, 3);
+  g->finished = sqlite3_column_int(q, 4);
+  done(q);
+  if (!g->rules_json || load_seats(st, g) || load_moves(st, g)) {
+    store_game_free(g);
+    return -1;
+  }
+  return 0;
+}
+
+void store_game_free(store_game *g) {
+  free(g->rules_json);
+  free(g->moves);
+  g->rules_json = NULL;
+  g->moves = NULL;
+}
+
+int store_rating_get(store *st, const char *pool, const char *player,
+                     store_rating *r) {
+  sqlite3_stmt *q = st->q[Q_GET_RATING];
+  bind_text(q, 1, pool);
+  bind_text(q, 2, player);
+  int rc = sqlite3_step(q);
+  if (rc == SQLITE_ROW) {
+    r->rating = sqlite3_column_double(q, 0);
+    r->rd = sqlite3_column_double(q, 1);
+    r->vol = sqlite3_column_double(q, 2);
+    r->games = sqlite3_column_int(q, 3);
+  }
+  done(q);
+  return rc == SQLITE_ROW ? 0 : rc == SQLITE_DONE ? 1 : -1;
+}
+
+int store_rating_put(store *st, const char *pool, const char *player,
+                     const char *name, const store_rating *r) {
+  sqlite3_stmt *q = st->q[Q_PUT_RATING];
+  if (store_begin(st))
+    return -1;
+  bind_text(q, 1, pool);
+  bind_text(q, 2, player);
+  bind_text(q, 3, name);
+  sqlite3_bind_double(q, 4, r->rating);
+  sqlite3_bind_double(q, 5, r->rd);
+  sqlite3_bind_double(q, 6, r->vol);
+  sqlite3_bind_int(q, 7, r->games);
+  return run(st, q);
+}
+
+char *store_leaderboard(store *st, const char *pool, int limit) {
+  sqlite3_stmt *q = st->q[Q_LEADERS];
+  json_t *list = json_array();
+  int rc;
+  bind_text(q, 1, pool);
+  sqlite3_bind_int(q, 2, limit);
+  while (list && (rc = sqlite3_step(q)) == SQLITE_ROW) {
+    const char *name = (const char *)sqlite3_column_text(q, 0);
+    json_array_append_new(
+        list, json_pack("{s:s, s:i, s:i, s:i}", "name", name ? name : "",
+                        "rating", (int)(sqlite3_column_double(q, 1) + 0.5),
+                        "rd", (int)(sqlite3_column_double(q, 2) + 0.5),
+                        "games", sqlite3_column_int(q, 3)));
+  }
+  done(q);
+  char *text = list ? json_dumps(list, JSON_COMPACT) : NULL;
+  json_decref(list);
+  return text;
+}

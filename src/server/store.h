@@ -1,0 +1,93 @@
+/*
+ * store.h -- where tables are kept for good.  The server's only storage
+ * interface: store.c implements it on SQLite; a PostgreSQL backend for
+ * several server processes implements the same functions (docs/serve.md,
+ * "More than one machine").
+ *
+ * A game is its seed, its rules and seats, and its numbered moves: the
+ * deals follow from the seed, so the moves are all that changes.  A move's
+ * key is (game, number), so a move can never be stored twice.
+ *
+ * Writes are batched: store_begin opens a transaction (SQLite: BEGIN
+ * IMMEDIATE) if none is open, every write joins it, and store_commit makes
+ * the whole batch durable (WAL with synchronous=FULL) before the server
+ * lets any connection hear of it.  Reads never need a transaction.
+ */
+#ifndef SCOPA_SERVER_STORE_H
+#define SCOPA_SERVER_STORE_H
+
+#include <scopa.h>
+
+#include "proto.h"
+
+typedef struct store store;
+
+enum { STORE_OPEN, STORE_PERSON, STORE_BOT }; /* who sits at a seat */
+
+typedef struct store_seat {
+  int kind;                      /* STORE_*                                */
+  char name[PROTO_NAME_MAX + 1]; /* a person's nickname; a bot's label    */
+  char bot[PROTO_SEAT_MAX + 1];  /* a bot seat: its bot or level name     */
+  char token_sha256[65];         /* a person: SHA-256 of the seat token   */
+  char player[65];               /* a person: SHA-256 of the player token */
+} store_seat;
+
+typedef struct store_game {
+  char code[PROTO_CODE_MAX + 1];
+  char seed[SCOPA_SEED_TEXT];
+  char *rules_json; /* malloc'd: the checked rules as a record has them */
+  int nseats;
+  store_seat seat[PROTO_MAX_SEATS];
+  int away_s, clock_s;
+  int finished;    /* the game has ended                                */
+  int nmoves;      /* moves[0..nmoves): every move of the game, in order */
+  scopa_move *moves; /* malloc'd                                        */
+} store_game;
+
+/* Opens (creating if needed) the database at path.  Returns 0 and sets
+ * *out, or -1 with a message. */
+int store_open(const char *path, store **out, char *msg, size_t msgsize);
+void store_close(store *st);
+
+/* The batch: begin is a no-op when a batch is open; commit makes it
+ * durable (0) or rolls it back and returns -1 with a message. */
+int store_begin(store *st);
+int store_commit(store *st, char *msg, size_t msgsize);
+int store_in_batch(const store *st);
+
+/* Writes (each joins the open batch; 0 or -1). */
+int store_add_game(store *st, const store_game *game);
+int store_set_seat(store *st, const char *code, int seat,
+                   const store_seat *s);
+int store_add_move(store *st, const char *code, int number, scopa_move move);
+int store_finish(store *st, const char *code);
+
+/* 1 if a game with this code exists, 0 if not, -1 on error. */
+int store_has_code(store *st, const char *code);
+
+/* Loads a game with its moves.  Returns 0, 1 when there is no such game,
+ * -1 on error.  Free with store_game_free. */
+int store_load(store *st, const char *code, store_game *out);
+void store_game_free(store_game *game);
+
+/* Ratings (rating.c): one row per (pool, player). */
+typedef struct store_rating {
+  double rating, rd, vol;
+  int games;
+} store_rating;
+
+/* 0 (found), 1 (none: *r untouched), -1. */
+int store_rating_get(store *st, const char *pool, const char *player,
+                     store_rating *r);
+int store_rating_put(store *st, const char *pool, const char *player,
+                     const char *name, const store_rating *r);
+/* 1 once a finished game's ratings were counted (so a restart never
+ * counts them twice); store_set_rated marks it. */
+int store_is_rated(store *st, const char *code);
+int store_set_rated(store *st, const char *code);
+
+/* The best `limit` of a pool as a JSON array text of {"name", "rating",
+ * "rd", "games"}, malloc'd; NULL on error. */
+char *store_leaderboard(store *st, const char *pool, int limit);
+
+#endif

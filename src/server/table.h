@@ -1,0 +1,65 @@
+/*
+ * table.h -- a table in memory, shared by table.c (seats, presence,
+ * views, the registry) and play.c (moves, announcements, bots, ratings).
+ *
+ * Invariants: the match holds every move stored for this table (nmoves
+ * of them) and nothing else; status follows the seats and the match
+ * (waiting while a seat is open, finished once the match is over);
+ * job_number is the move number a bot job is out for, or -1, so at most
+ * one bot ever thinks for a table.
+ */
+#ifndef SCOPA_SERVER_TABLE_H
+#define SCOPA_SERVER_TABLE_H
+
+#include "server.h"
+
+enum { T_WAITING, T_PLAYING, T_FINISHED };
+
+typedef struct seat_info {
+  store_seat s;          /* kind, name, bot, token and player hashes     */
+  int think_ms;          /* a bot seat's time per move                   */
+  int nconns;            /* connections sitting here now                 */
+  int64_t away_since_ms; /* a person with no connection: since when      */
+  int taken_over;        /* a bot plays for this away person             */
+} seat_info;
+
+struct table {
+  uint64_t id;
+  char code[PROTO_CODE_MAX + 1];
+  char seed[SCOPA_SEED_TEXT];
+  char seed_sha256[65];
+  char *rules_json;
+  scopa_rules rules;
+  int away_s, clock_s;
+  int nseats;
+  seat_info seat[PROTO_MAX_SEATS];
+  scopa_match *match;
+  int status;
+  int nmoves;     /* moves of the whole game, all stored              */
+  int job_number; /* a bot job is out for this move number, or -1     */
+  int rated;
+  int64_t turn_since_ms, empty_since_ms;
+  conn *conns;
+  int nconns;
+  table *hnext;
+};
+
+/* table.c */
+table *table_get(server *srv, const char *code); /* memory, else store */
+table *table_find(server *srv, const char *code); /* memory only      */
+void table_broadcast(table *t, conn *to, const json_t *id);
+void table_send_all(table *t, const char *text);
+int table_bot_may_play(const table *t, int seat);
+/* A new match from the seed with the seats as they are now, dealt.
+ * Returns 0, or -1 with a message. */
+int table_new_match(table *t, scopa_match **out, char *msg, size_t msgsize);
+
+/* play.c */
+void play_move(conn *c, const proto_msg *msg);
+void play_hint(conn *c, const proto_msg *msg);
+/* Asks the pool for the move of the seat to play when a bot plays it. */
+void play_kick(server *srv, table *t);
+/* The move clock: a bot plays for a person whose time is up. */
+void play_clock(server *srv, table *t, int64_t now);
+
+#endif

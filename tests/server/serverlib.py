@@ -1,0 +1,291 @@
+"""Helpers of the server tests: the real `scopa serve` on a free loopback
+port with its own database, and a real WebSocket client (Debian's
+python3-websockets) that keeps every message it receives, so each test can
+check afterwards that no message named a card its seat could not know.
+
+SCOPA_BIN names the `scopa` under test (CTest sets it to the sanitizer
+build's)."""
+import asyncio
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import time
+import urllib.error
+import urllib.request
+
+import websockets
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TOP = os.path.abspath(os.path.join(HERE, "..", ".."))
+TIMEOUT = 30.0
+
+
+def scopa_bin():
+    return os.environ.get("SCOPA_BIN") or os.path.join(TOP, "build", "scopa")
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """`scopa serve` as a child process; start() waits for /healthz."""
+
+    def __init__(self, db, *flags, port=None):
+        self.db = db
+        self.flags = list(flags)
+        self.port = port or free_port()
+        self.proc = None
+
+    def start(self):
+        env = dict(os.environ)
+        env.setdefault("ASAN_OPTIONS", "detect_leaks=1")
+        self.proc = subprocess.Popen(
+            [scopa_bin(), "serve", "--port", str(self.port), "--db", self.db,
+             "--quiet"] + self.flags,
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+        deadline = time.time() + TIMEOUT
+        while time.time() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError("server exited: " +
+                                   self.proc.stderr.read().decode())
+            try:
+                if self.http("/healthz")[0] == 200:
+                    return self
+            except (urllib.error.URLError, ConnectionError):
+                pass
+            time.sleep(0.05)
+        raise RuntimeError("server did not start")
+
+    @property
+    def url(self):
+        return "ws://127.0.0.1:%d/ws" % self.port
+
+    def http(self, path):
+        try:
+            with urllib.request.urlopen(
+                    "http://127.0.0.1:%d%s" % (self.port, path),
+                    timeout=TIMEOUT) as r:
+                return r.status, r.read(), r.headers
+        except urllib.error.HTTPError as e:
+            return e.code, e.read(), e.headers
+
+    def kill9(self):
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait()
+
+    def stop(self):
+        """SIGTERM, and the exit status must be 0 (ASan's leak check runs
+        at exit)."""
+        if self.proc and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=TIMEOUT)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                raise
+        err = self.proc.stderr.read().decode()
+        assert self.proc.returncode == 0, err
+        return err
+
+
+class Client:
+    """One WebSocket connection that records everything it receives."""
+
+    def __init__(self, ws, name):
+        self.ws = ws
+        self.name = name
+        self.log = []       # every message received, in order
+        self.unread = []    # received, not yet taken by next()
+        self.seat = None
+        self.token = None
+        self.code = None
+        self.state = None   # the last state
+
+    @classmethod
+    async def connect(cls, server, name="client"):
+        ws = await websockets.connect(server.url, max_size=None)
+        c = cls(ws, name)
+        hello = await c.next()
+        assert hello["type"] == "hello" and hello["protocol"] == 1
+        return c
+
+    async def send(self, obj):
+        await self.ws.send(obj if isinstance(obj, (str, bytes))
+                           else json.dumps(obj))
+
+    async def _recv(self, timeout):
+        text = await asyncio.wait_for(self.ws.recv(), timeout)
+        msg = json.loads(text)
+        self.log.append(msg)
+        if msg["type"] == "state":
+            self.state = msg
+        return msg
+
+    async def next(self, timeout=TIMEOUT):
+        if self.unread:
+            return self.unread.pop(0)
+        return await self._recv(timeout)
+
+    async def until(self, pred, timeout=TIMEOUT):
+        """Reads until a message satisfies pred; returns it."""
+        deadline = time.time() + timeout
+        while True:
+            msg = await self.next(max(0.01, deadline - time.time()))
+            if pred(msg):
+                return msg
+
+    async def quiet(self, seconds=0.3):
+        """Whatever arrives within `seconds` (kept in the log)."""
+        got = []
+        try:
+            while True:
+                got.append(await self._recv(seconds))
+        except asyncio.TimeoutError:
+            return got
+
+    async def seated(self, request):
+        await self.send(request)
+        msg = await self.until(lambda m: m["type"] in ("seated", "error"))
+        assert msg["type"] == "seated", msg
+        self.seat, self.token, self.code = msg["seat"], msg["token"], msg["code"]
+        st = await self.until(lambda m: m["type"] == "state")
+        self.unread.insert(0, st)  # left for whoever reads next
+        return msg
+
+    async def close(self):
+        await self.ws.close()
+
+
+def my_turn(msg, seat):
+    return (msg["type"] == "state" and msg["status"] == "playing"
+            and msg["to_play"] == seat and "legal" in msg)
+
+
+async def play_to_end(clients, rng, timeout=120):
+    """Every seated client plays a random legal move when its state says it
+    is to play, until each has seen game_over.  Returns game_over."""
+    over = {}
+
+    async def run(c):
+        deadline = time.time() + timeout
+        while True:
+            msg = await c.next(max(0.01, deadline - time.time()))
+            if msg["type"] == "game_over":
+                over[c.name] = msg
+                return
+            if c.seat is not None and my_turn(msg, c.seat):
+                move = rng.choice(msg["legal"])
+                await c.send({"type": "move", "move": move,
+                              "ply": len(msg["round"]["moves"])})
+
+    await asyncio.gather(*(run(c) for c in clients))
+    return next(iter(over.values()))
+
+
+# ----------------------------------------------------------------------
+# What a seat may know (RULES.md "The deal"), from the full record
+# ----------------------------------------------------------------------
+
+CARD = re.compile(r"(?<![0-9a-z])(10|[1-9])[dcsb](?![0-9a-z])")
+MOVE = re.compile(r"(10|[1-9])[dcsb](x(10|[1-9])[dcsb](\+(10|[1-9])[dcsb])*)?")
+
+
+def cards_named(obj):
+    """Every card named anywhere in a message, moves split into cards."""
+    out = set()
+    if isinstance(obj, dict):
+        for v in obj.values():
+            out |= cards_named(v)
+    elif isinstance(obj, list):
+        for v in obj:
+            out |= cards_named(v)
+    elif isinstance(obj, str):
+        if MOVE.fullmatch(obj):
+            out |= set(re.split(r"[x+]", obj))
+        else:
+            out |= {m.group(0) for m in CARD.finditer(obj)}
+    return out
+
+
+def move_cards(move):
+    return set(re.split(r"[x+]", move))
+
+
+def public_cards(rules, rnd, ply):
+    """What everybody knows after `ply` moves of round `rnd`: the table as
+    dealt and every card played or taken."""
+    n = rules["players"]
+    known = set(rnd["deck"][3 * n:3 * n + 4])
+    for m in rnd["moves"][:ply]:
+        known |= move_cards(m)
+    return known
+
+
+def dealt_cards(rules, rnd, seat, ply):
+    """The cards dealt to `seat` by ply `ply` under scopa's deal of 3 (a
+    new hand once every hand is empty)."""
+    n = rules["players"]
+    deck, dealer = rnd["deck"], rnd["dealer"]
+    dealt = set()
+    for j in range(min(1 + ply // (3 * n), 36 // (3 * n))):
+        base = 0 if j == 0 else 3 * n + 4 + (j - 1) * 3 * n
+        for i in range(3 * n):
+            if (dealer + 1 + i) % n == seat:
+                dealt.add(deck[base + i])
+    return dealt
+
+
+def played_cards(rnd, ply):
+    return {re.split(r"[x+]", m)[0] for m in rnd["moves"][:ply]}
+
+
+def find_round(record, msg):
+    """The record's round a state shows: same dealer, table as dealt and
+    moves so far."""
+    n = record["rules"]["players"]
+    ply = len(msg["round"]["moves"])
+    for rnd in record["rounds"]:
+        if (rnd["dealer"] == msg["round"]["dealer"]
+                and set(rnd["deck"][3 * n:3 * n + 4]) == set(msg["round"]["table"])
+                and rnd["moves"][:ply] == msg["round"]["moves"]):
+            return rnd
+    raise AssertionError("no round of the record matches %r" % msg)
+
+
+def check_redaction(client, record, seat):
+    """Every message `client` received names only cards its seat (None:
+    a spectator) could know at that moment, and its hand is exactly the
+    seat's cards.  Returns how many states were checked."""
+    rules = record["rules"]
+    checked = 0
+    for msg in client.log:
+        named = cards_named(msg)
+        if msg["type"] != "state":
+            assert not named, msg
+            continue
+        rnd = find_round(record, msg)
+        ply = len(msg["round"]["moves"])
+        known = public_cards(rules, rnd, ply)
+        if seat is None:
+            assert "hand" not in msg and "legal" not in msg, msg
+            assert "dealt" not in msg["round"], msg
+        else:
+            dealt = dealt_cards(rules, rnd, seat, ply)
+            known |= dealt
+            assert set(msg["hand"]) == dealt - played_cards(rnd, ply), msg
+            assert set(msg["round"]["dealt"]) == dealt, msg
+        assert named <= known, (named - known, msg)
+        checked += 1
+    return checked
+def replay(record_bytes):
+    """`scopa replay --json` of a record; its parsed answer."""
+    p = subprocess.run([scopa_bin(), "replay", "--json", "-"],
+                       input=record_bytes, capture_output=True, timeout=60)
+    assert p.returncode == 0, p.stdout + p.stderr
+    return json.loads(p.stdout)

@@ -1,0 +1,385 @@
+"""`scopa serve` end to end (docs/CONTRACTS.md "scopa serve"): the real
+server on loopback, under the sanitizers in the test build, driven by a
+real WebSocket client.  Test names follow the contract's clauses:
+
+  serve-1.x  tables: create, join by code, watch, resume, the record
+  serve-2.x  hidden cards: every message checked against the full record
+  serve-3.x  presence: away, a bot playing for the seat, handing it back
+  serve-4.x  storage: kill -9 and restart mid-game, nothing lost
+  serve-5.x  abuse: wrong seat, wrong turn, stale, duplicate, malformed,
+             oversized and flooding messages
+"""
+import asyncio
+import json
+import os
+import random
+
+import pytest
+
+from serverlib import (Client, Server, check_redaction, my_turn,
+                       play_to_end, replay)
+
+SHORT = {"target": 3}  # short games keep the suite quick
+
+
+@pytest.fixture
+def server(tmp_path):
+    s = Server(str(tmp_path / "serve.db")).start()
+    yield s
+    s.stop()
+
+
+def run(coro):
+    return asyncio.run(coro)
+
+
+def record_of(server, code):
+    status, body, headers = server.http("/api/tables/%s/record" % code)
+    assert status == 200, body
+    assert headers["Content-Type"].startswith("application/json")
+    return body, json.loads(body)
+
+
+def test_serve_1_1_game_against_a_bot_and_its_record(server):
+    """A whole game against a bot; the record downloads, replays with
+    `scopa replay`, and agrees with game_over; the seed matches its
+    commitment."""
+    async def go():
+        a = await Client.connect(server, "a")
+        seated = await a.seated({"type": "create", "rules": SHORT,
+                                 "seats": ["me", "greedy"], "name": "Anna",
+                                 "id": "c1"})
+        assert seated["id"] == "c1" and seated["seat"] == 0
+        sha = a.state["seed_sha256"]
+        assert a.state["presence"] == ["here", "bot"]
+        status, body, _ = server.http("/api/tables/%s/record" % a.code)
+        assert status == 403, body
+        over = await play_to_end([a], random.Random(1))
+        body, record = record_of(server, a.code)
+        out = replay(body)
+        assert out["valid"] and out["finished"]
+        assert out["totals"] == over["totals"]
+        assert out["winner"] == over["winner"]
+        assert record["seed"] == over["seed"]
+        import hashlib
+        assert hashlib.sha256(over["seed"].encode()).hexdigest() == sha
+        assert len(over["seed"]) >= 32
+        assert check_redaction(a, record, 0) > 10
+        await a.close()
+    run(go())
+
+
+def test_serve_1_2_two_people_by_code_and_a_spectator(server):
+    """Two people at one table through its code, a third watches; each
+    sees only what its seat may know, the spectator no hand at all."""
+    async def go():
+        a = await Client.connect(server, "a")
+        await a.seated({"type": "create", "rules": SHORT,
+                        "seats": ["me", "open"], "name": "Anna"})
+        assert a.state["status"] == "waiting" and a.state["to_play"] is None
+        b = await Client.connect(server, "b")
+        await b.seated({"type": "join", "code": a.code.lower(),
+                        "name": "Bruno"})
+        assert b.seat == 1 and b.state["status"] == "playing"
+        assert b.state["seats"] == ["Anna", "Bruno"]
+        w = await Client.connect(server, "w")
+        await w.send({"type": "watch", "code": a.code, "id": 5})
+        st = await w.until(lambda m: m["type"] == "state")
+        assert st["seat"] is None and st["id"] == 5
+        c = await Client.connect(server, "c")
+        await c.send({"type": "join", "code": a.code})
+        err = await c.until(lambda m: m["type"] == "error")
+        assert err["code"] == "table_full" and err["message"]
+        over = await play_to_end([a, b, w], random.Random(2))
+        _, record = record_of(server, a.code)
+        assert record["seats"] == ["Anna", "Bruno"]
+        assert check_redaction(a, record, 0) > 10
+        assert check_redaction(b, record, 1) > 10
+        assert check_redaction(w, record, None) > 10
+        assert over["winner"] in (0, 1, None)
+        for x in (a, b, w, c):
+            await x.close()
+    run(go())
+
+
+def test_serve_1_3_reconnect_in_the_middle_of_a_hand(server):
+    """A player drops mid-hand and takes the seat back with its token from
+    a new connection: same hand, same moves, the game goes on."""
+    async def go():
+        rng = random.Random(3)
+        a = await Client.connect(server, "a")
+        await a.seated({"type": "create", "rules": SHORT,
+                        "seats": ["me", "random"]})
+        code, token = a.code, a.token
+        for _ in range(4):  # a few moves, then drop
+            st = await a.until(lambda m: my_turn(m, 0))
+            await a.send({"type": "move", "move": rng.choice(st["legal"]),
+                          "ply": len(st["round"]["moves"])})
+        before = await a.until(lambda m: m["type"] == "state"
+                               and m["to_play"] == 0)
+        await a.close()
+        a2 = await Client.connect(server, "a2")
+        await a2.send({"type": "resume", "code": code, "token": "0" * 32})
+        err = await a2.until(lambda m: m["type"] == "error")
+        assert err["code"] == "bad_token"
+        await a2.seated({"type": "resume", "code": code, "token": token})
+        assert a2.seat == 0
+        after = a2.state
+        assert after["hand"] == before["hand"]
+        assert after["round"] == before["round"]
+        assert after["legal"] == before["legal"]
+        await play_to_end([a2], rng)
+        _, record = record_of(server, code)
+        check_redaction(a2, record, 0)
+        await a2.close()
+    run(go())
+
+
+def test_serve_3_1_away_seat_played_by_a_bot_and_handed_back(tmp_path):
+    """A person who leaves is shown away; after the table's timeout a bot
+    plays for the seat (with a notice) until the person is back."""
+    s = Server(str(tmp_path / "serve.db")).start()
+
+    async def go():
+        a = await Client.connect(s, "a")
+        await a.seated({"type": "create", "rules": SHORT,
+                        "seats": ["me", "open"], "away_timeout": 1})
+        b = await Client.connect(s, "b")
+        await b.seated({"type": "join", "code": a.code})
+        await b.close()
+        st = await a.until(lambda m: m["type"] == "state"
+                           and m["presence"][1] == "away")
+        assert st["away_seconds"][1] is not None
+        note = await a.until(lambda m: m["type"] == "notice")
+        assert note["code"] == "bot_takes_seat" and note["seat"] == 1
+        assert note["message"] and note["message_it"]
+        st = await a.until(lambda m: m["type"] == "state"
+                           and m["presence"][1] == "bot")
+        a.unread.insert(0, st)
+        # Seat 0 plays; the bot answers for seat 1 each time.
+        rng = random.Random(4)
+        bot_moves = 0
+        while bot_moves < 3:
+            st = await a.until(lambda m: m["type"] == "state"
+                               and m["to_play"] == 0)
+            if st["round"]["moves"]:
+                bot_moves += 1
+            await a.send({"type": "move", "move": rng.choice(st["legal"]),
+                          "ply": len(st["round"]["moves"])})
+        b2 = await Client.connect(s, "b2")
+        await b2.seated({"type": "resume", "code": a.code, "token": b.token})
+        assert b2.state["presence"][1] == "here"
+        back = await a.until(lambda m: m["type"] == "notice")
+        assert back["code"] == "seat_back"
+        over = await play_to_end([a, b2], rng)
+        assert over["type"] == "game_over"
+        await a.close()
+        await b2.close()
+    try:
+        run(go())
+    finally:
+        s.stop()
+
+
+def test_serve_4_1_kill9_and_restart_mid_game(tmp_path):
+    """kill -9 in the middle of a game, restart on the same database: the
+    table resumes at its last announced move, the token still works, and
+    the game finishes with nothing lost."""
+    db = str(tmp_path / "serve.db")
+    s = Server(db).start()
+    rng = random.Random(5)
+
+    async def first():
+        a = await Client.connect(s, "a")
+        await a.seated({"type": "create", "rules": SHORT,
+                        "seats": ["me", "greedy"]})
+        for _ in range(8):
+            st = await a.until(lambda m: my_turn(m, 0))
+            await a.send({"type": "move", "move": rng.choice(st["legal"]),
+                          "ply": len(st["round"]["moves"])})
+        last = await a.until(lambda m: my_turn(m, 0))
+        s.kill9()  # with the client still connected
+        await a.close()
+        return a.code, a.token, last
+    code, token, last = run(first())
+    s2 = Server(db, port=s.port).start()
+    try:
+        async def second():
+            a = await Client.connect(s2, "a")
+            await a.seated({"type": "resume", "code": code, "token": token})
+            assert a.state["round"] == last["round"]
+            assert a.state["hand"] == last["hand"]
+            assert a.state["scores"] == last["scores"]
+            assert a.state["seed_sha256"] == last["seed_sha256"]
+            over = await play_to_end([a], rng)
+            body, record = record_of(s2, code)
+            out = replay(body)
+            assert out["valid"] and out["totals"] == over["totals"]
+            await a.close()
+        run(second())
+    finally:
+        s2.stop()
+
+
+def test_serve_2_1_random_games_never_show_a_hidden_card(server):
+    """Random games of 2, 3 and 4 players, people and bots mixed; every
+    message of every connection checked against the full record."""
+    async def one(players, k):
+        rng = random.Random(100 + k)
+        seats = ["me"] + ["open"] * (players - 1)
+        if k % 2:
+            seats[-1] = "random"
+        a = await Client.connect(server, "p0")
+        await a.seated({"type": "create", "rules": {"target": 2},
+                        "seats": seats})
+        clients = [a]
+        for i in range(1, players):
+            if seats[i] == "open":
+                c = await Client.connect(server, "p%d" % i)
+                await c.seated({"type": "join", "code": a.code})
+                clients.append(c)
+        w = await Client.connect(server, "w")
+        await w.send({"type": "watch", "code": a.code})
+        await play_to_end(clients + [w], rng)
+        _, record = record_of(server, a.code)
+        total = 0
+        for c in clients:
+            total += check_redaction(c, record, c.seat)
+        total += check_redaction(w, record, None)
+        for c in clients + [w]:
+            await c.close()
+        return total
+
+    async def go():
+        counts = await asyncio.gather(*(one(p, k) for k, p in
+                                        enumerate([2, 2, 3, 4, 3, 4])))
+        assert all(n > 20 for n in counts), counts
+    run(go())
+
+
+def test_serve_5_1_wrong_seat_turn_ply_and_duplicates(server):
+    async def go():
+        a = await Client.connect(server, "a")
+        await a.seated({"type": "create", "rules": SHORT,
+                        "seats": ["me", "open"]})
+        b = await Client.connect(server, "b")
+        await b.seated({"type": "join", "code": a.code})
+        st = a.state if a.state["to_play"] == a.seat else b.state
+        mover = a if st["to_play"] == a.seat else b
+        other = b if mover is a else a
+        st = await mover.until(lambda m: my_turn(m, mover.seat)) \
+            if "legal" not in (mover.state or {}) else mover.state
+        move, ply = st["legal"][0], len(st["round"]["moves"])
+
+        async def error(c, req):
+            await c.send(req)
+            m = await c.until(lambda m: m["type"] == "error")
+            assert m["message"] and m["message_it"]
+            return m["code"]
+        # out of turn
+        assert await error(other, {"type": "move", "move": move,
+                                   "ply": ply}) == "not_your_turn"
+        # for another seat
+        assert await error(mover, {"type": "move", "move": move, "ply": ply,
+                                   "seat": other.seat}) == "not_your_seat"
+        # stale
+        assert await error(mover, {"type": "move", "move": move,
+                                   "ply": ply + 3}) == "stale"
+        # against the rules, and badly written
+        hand = set(st["hand"])
+        alien = next(c for c in ["1d", "2d", "3d", "4d", "5d", "6d", "7d",
+                                 "8d", "9d", "10d", "1c"]
+                     if c not in hand and c not in st["round"]["table"])
+        assert await error(mover, {"type": "move", "move": alien,
+                                   "ply": ply}) == "illegal"
+        assert await error(mover, {"type": "move", "move": "7z",
+                                   "ply": ply}) == "bad_move"
+        # the same move twice: played once
+        await mover.send({"type": "move", "move": move, "ply": ply, "id": 1})
+        await mover.send({"type": "move", "move": move, "ply": ply, "id": 2})
+        st2 = await mover.until(lambda m: m["type"] == "state"
+                                and len(m["round"]["moves"]) == ply + 1)
+        assert st2["id"] == 1
+        err = await mover.until(lambda m: m["type"] == "error")
+        assert err["id"] == 2 and err["code"] in ("stale", "not_your_turn")
+        await mover.quiet(0.3)
+        assert len(mover.state["round"]["moves"]) == ply + 1
+        for c in (a, b):
+            await c.close()
+    run(go())
+
+
+def test_serve_5_2_malformed_oversized_and_flooding(tmp_path):
+    s = Server(str(tmp_path / "serve.db"), "--msg-burst", "20",
+               "--msg-per-second", "5").start()
+
+    async def go():
+        c = await Client.connect(s, "c")
+        for bad, code in [("{", "bad_json"), ("[1,2]", "bad_message"),
+                          ('{"type": 7}', "bad_message"),
+                          ('{"type":"move","move":"7d"}', "bad_message"),
+                          ('{"type":"move","move":"7d","ply":1.5}',
+                           "bad_message"),
+                          ('{"type":"join","code":{"x":1}}', "bad_message"),
+                          ('{"type":"create","seats":["me","nobody"]}',
+                           "bad_seats"),
+                          ('{"type":"create","seats":["me","open"],'
+                           '"rules":{"players":5}}', "bad_rules"),
+                          ('{"type":"move","move":"7d","ply":0}',
+                           "not_seated"),
+                          ('{"type":"join","code":"NOPE99"}', "no_table"),
+                          ('{"a":1,"a":2,"type":"ping"}', "bad_json")]:
+            await c.send(bad)
+            m = await c.until(lambda m: m["type"] == "error")
+            assert m["code"] == code, (bad, m)
+        await c.send({"type": "no_such_type"})  # ignored, no answer
+        await c.send({"type": "ping", "id": [1]})
+        assert (await c.next())["type"] == "pong"
+        await c.send(b"\x00\x01")  # binary frames are refused
+        assert (await c.until(lambda m: m["type"] == "error"))["code"] == \
+            "bad_message"
+        await c.send("x" * (70 * 1024))
+        m = await c.until(lambda m: m["type"] == "error")
+        assert m["code"] == "too_big"
+        await c.send({"type": "ping"})  # still served after that
+        assert (await c.until(lambda m: m["type"] == "pong"))
+        # A flood: refused with too_fast, and if it goes on, closed.
+        import websockets
+        await asyncio.sleep(4)  # the bucket fills up again (5 a second)
+        for _ in range(30):
+            await c.send({"type": "ping"})
+        got = [await c.next(5) for _ in range(30)]
+        assert sum(m["type"] == "pong" for m in got) >= 19, got
+        assert sum(m.get("code") == "too_fast" for m in got) >= 5, got
+        try:
+            for _ in range(200):
+                await c.send({"type": "ping"})
+            while True:  # the close may come after a few more answers
+                await c.next(5)
+        except (websockets.ConnectionClosed, asyncio.TimeoutError):
+            pass
+        assert c.ws.closed
+        # The server is still fine for others.
+        d = await Client.connect(s, "d")
+        await d.send({"type": "ping"})
+        assert (await d.next())["type"] == "pong"
+        await d.close()
+    try:
+        run(go())
+    finally:
+        s.stop()
+
+
+def test_serve_1_4_http_routes(server):
+    status, body, headers = server.http("/healthz")
+    assert status == 200 and json.loads(body)["ok"] is True
+    status, body, _ = server.http("/api/tables/ZZZZZZ/record")
+    assert status == 404
+    status, body, headers = server.http("/")
+    assert status == 200 and headers["Content-Type"].startswith("text/html")
+    status, body, headers = server.http("/t/ABCDEF")
+    assert status in (200, 404)
+    status, body, _ = server.http("/../../etc/passwd")
+    assert status in (400, 403, 404)
+    status, body, _ = server.http("/api/leaderboard?pool=2p")
+    assert status == 200 and json.loads(body)["pool"] == "2p"
