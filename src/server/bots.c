@@ -36,6 +36,8 @@ struct bots {
   int busy;            /* jobs being thought about (under lock)       */
   int queued;          /* jobs in todo (under lock)                   */
   int stop;            /* under lock                                  */
+  int cancel;          /* set at shutdown: searches stop at once (read
+                          by the bots without the lock, scopa.h)       */
   void (*wake)(void *);
   void *wake_arg;
   int nthreads;
@@ -85,6 +87,8 @@ static void think(worker *w, bot_job *job) {
   limits.movetime_ms = job->movetime_ms;
   limits.seed = job->seed;
   limits.threads = 1;
+  limits.deadline_ns = job->deadline_ns;
+  limits.cancel = &w->pool->cancel;
   if (!bot) {
     job->rc = SCOPA_EINVAL;
     return;
@@ -164,6 +168,7 @@ void bots_free(bots *b) {
   if (!b)
     return;
   pthread_mutex_lock(&b->lock);
+  __atomic_store_n(&b->cancel, 1, __ATOMIC_SEQ_CST);
   b->stop = 1;
   pthread_cond_broadcast(&b->more);
   pthread_mutex_unlock(&b->lock);

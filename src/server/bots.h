@@ -30,6 +30,8 @@ typedef struct bot_job {
   int kind;        /* BOTJOB_*                                          */
   char bot[PROTO_SEAT_MAX + 1];
   int movetime_ms; /* 0: the bot's default                              */
+  int64_t deadline_ns; /* scopa_clock_ns time by which it must answer:
+                          waiting in the queue counts against the budget */
   uint64_t seed;
   scopa_view view;
   /* Set by the worker.                                                 */

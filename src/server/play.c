@@ -210,6 +210,9 @@ static void submit(server *srv, table *t, int seat, int kind, const char *bot,
   job.kind = kind;
   snprintf(job.bot, sizeof job.bot, "%s", bot);
   job.movetime_ms = ms;
+  /* The budget runs from now: a job that waited behind others thinks
+   * less rather than making its table wait longer. */
+  job.deadline_ns = scopa_clock_ns() + (int64_t)(ms > 0 ? ms : 1000) * 1000000;
   job.seed = scopa_match_bot_seed(t->match);
   scopa_match_view(t->match, seat, &job.view);
   if (bots_submit(srv->bots, &job) == 0 && kind != BOTJOB_HINT)

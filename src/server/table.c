@@ -255,13 +255,13 @@ table *table_get(server *srv, const char *code) {
 
 static const char *const STATUS[] = {"waiting", "playing", "finished"};
 
+/* CONTRACTS.md's three values; an open seat (nobody yet) reads "away"
+ * and its name "", and the "open" list says which seats those are. */
 static const char *presence_of(const table *t, int i) {
   const seat_info *si = &t->seat[i];
   if (si->s.kind == STORE_BOT || si->taken_over)
     return "bot";
-  if (si->s.kind == STORE_OPEN)
-    return "open";
-  return si->nconns > 0 ? "here" : "away";
+  return si->s.kind == STORE_PERSON && si->nconns > 0 ? "here" : "away";
 }
 
 static json_t *cards_json(scopa_cards cards) {
@@ -283,25 +283,33 @@ static json_t *legal_json(const scopa_view *v) {
   return list;
 }
 
+/* seats, presence, and for away people (extensions): "away_for", the
+ * seconds since they left, and "away_seconds", the seconds left before a
+ * bot plays for them (null when no such count runs). */
 static void add_seats(json_t *o, const table *t) {
   json_t *names = json_array(), *presence = json_array(),
-         *away = json_array();
+         *open = json_array(), *away_for = json_array(),
+         *left = json_array();
   int64_t now = now_ms();
   for (int i = 0; i < t->nseats; i++) {
     const seat_info *si = &t->seat[i];
-    json_array_append_new(names, si->s.kind == STORE_OPEN
-                                     ? json_null()
-                                     : json_string(si->s.name));
-    const char *p = presence_of(t, i);
-    json_array_append_new(presence, json_string(p));
-    json_array_append_new(
-        away, si->s.kind == STORE_PERSON && si->nconns == 0
-                  ? json_integer((now - si->away_since_ms) / 1000)
-                  : json_null());
+    int away = si->s.kind == STORE_PERSON && si->nconns == 0;
+    int64_t gone = (now - si->away_since_ms) / 1000;
+    int64_t rest = t->away_s - gone;
+    json_array_append_new(names, json_string(si->s.name));
+    json_array_append_new(presence, json_string(presence_of(t, i)));
+    json_array_append_new(open, json_boolean(si->s.kind == STORE_OPEN));
+    json_array_append_new(away_for, away ? json_integer(gone) : json_null());
+    json_array_append_new(left, away && !si->taken_over &&
+                                        t->status == T_PLAYING
+                                    ? json_integer(rest > 0 ? rest : 0)
+                                    : json_null());
   }
   json_object_set_new(o, "seats", names);
   json_object_set_new(o, "presence", presence);
-  json_object_set_new(o, "away_seconds", away);
+  json_object_set_new(o, "open", open);
+  json_object_set_new(o, "away_for", away_for);
+  json_object_set_new(o, "away_seconds", left);
 }
 
 /* The state message for one recipient: seat 0..n-1, or -1 watching. */

@@ -148,8 +148,9 @@ def test_serve_3_1_away_seat_played_by_a_bot_and_handed_back(tmp_path):
         await b.seated({"type": "join", "code": a.code})
         await b.close()
         st = await a.until(lambda m: m["type"] == "state"
-                           and m["presence"][1] == "away")
-        assert st["away_seconds"][1] is not None
+                           and m["presence"][1] == "away"
+                           and not m["open"][1])
+        assert st["away_seconds"][1] in (0, 1) and st["away_for"][1] == 0
         note = await a.until(lambda m: m["type"] == "notice")
         assert note["code"] == "bot_takes_seat" and note["seat"] == 1
         assert note["message"] and note["message_it"]

@@ -1,0 +1,43 @@
+/*
+ * fuzz_proto.c -- libFuzzer target for the `scopa serve` message parser
+ * (src/server/proto.c): any bytes parse to a message or an error, never a
+ * crash, a leak or undefined behaviour.
+ *
+ * Beyond not crashing: an error has a code and both texts, which are
+ * valid JSON strings once written (proto_error_json gives one object);
+ * a parsed message's strings are NUL-terminated within their bounds, a
+ * name has no control character, and a move's ply is in 0..40.
+ */
+#include "../src/server/proto.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  proto_msg m;
+  proto_error e;
+  if (proto_parse((const char *)data, size, &m, &e) != 0) {
+    if (!e.code || !e.en[0] || !e.it[0])
+      abort();
+    char *text = proto_error_json(NULL, &e);
+    json_t *o = text ? json_loads(text, 0, NULL) : NULL;
+    if (text && !json_is_object(o))
+      abort();
+    json_decref(o);
+    free(text);
+    return 0;
+  }
+  if (strlen(m.code) > PROTO_CODE_MAX || strlen(m.name) > PROTO_NAME_MAX ||
+      strlen(m.token) > PROTO_TOKEN_MAX || m.nseats > PROTO_MAX_SEATS)
+    abort();
+  for (const unsigned char *p = (const unsigned char *)m.name; *p; p++)
+    if (*p < 0x20 || *p == 0x7f)
+      abort();
+  if (m.type == PROTO_MOVE && (m.ply < 0 || m.ply > 40))
+    abort();
+  char *seated = proto_seated(m.id, "ABC234", 0, "t", "p");
+  free(seated);
+  proto_msg_free(&m);
+  return 0;
+}

@@ -1,0 +1,220 @@
+/*
+ * test_server.c -- the server's pure parts without sockets: the message
+ * parser (proto.c), Glicko-2 (rating.c) on Glickman's worked example, the
+ * flood credits and per-address counts (limits.c), and the store
+ * (store.c): a game comes back as stored, and a move number can never be
+ * written twice (PRIMARY KEY (game, number)).  Names: serve-proto-N,
+ * serve-rating-N, serve-limits-N, serve-store-N.
+ */
+#include "../../src/server/limits.h"
+#include "../../src/server/proto.h"
+#include "../../src/server/rating.h"
+#include "../../src/server/store.h"
+#include "../test.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static int parse(const char *text, proto_msg *m, proto_error *e) {
+  return proto_parse(text, strlen(text), m, e);
+}
+
+static void test_proto(void) {
+  proto_msg m;
+  proto_error e;
+  TEST("serve-proto-1", "CONTRACTS.md scopa serve");
+  /* serve-proto-1: the contract's messages parse to their fields. */
+  CHECK(parse("{\"type\":\"create\",\"rules\":{\"target\":3},\"seats\":"
+              "[\"me\",\"open\",\"best\"],\"name\":\" Anna \",\"id\":7}",
+              &m, &e) == 0);
+  CHECK(m.type == PROTO_CREATE && m.nseats == 3);
+  CHECK(strcmp(m.seats[2], "best") == 0 && strcmp(m.name, "Anna") == 0);
+  CHECK(json_is_object(m.rules) && json_integer_value(m.id) == 7);
+  proto_msg_free(&m);
+  CHECK(parse("{\"type\":\"move\",\"move\":\"7dx3c+4s\",\"ply\":12}", &m,
+              &e) == 0);
+  CHECK(m.type == PROTO_MOVE && m.ply == 12 && m.seat == -1);
+  CHECK(strcmp(m.move, "7dx3c+4s") == 0);
+  proto_msg_free(&m);
+  CHECK(parse("{\"type\":\"resume\",\"code\":\"K7QX2M\",\"token\":\"ab\"}",
+              &m, &e) == 0);
+  CHECK(m.type == PROTO_RESUME && strcmp(m.token, "ab") == 0);
+  proto_msg_free(&m);
+  TEST("serve-proto-2", "CONTRACTS.md scopa serve");
+  /* serve-proto-2: unknown types and fields are ignored, not errors. */
+  CHECK(parse("{\"type\":\"later\",\"x\":[1,2]}", &m, &e) == 0);
+  CHECK(m.type == PROTO_UNKNOWN);
+  proto_msg_free(&m);
+  TEST("serve-proto-3", "CONTRACTS.md scopa serve");
+  /* serve-proto-3: wrong types, sizes and shapes are errors with both
+   * languages' texts. */
+  const char *bad[] = {
+      "", "{", "[]", "7", "{\"type\":3}", "{\"type\":\"move\",\"move\":\"7d\"}",
+      "{\"type\":\"move\",\"move\":\"7d\",\"ply\":\"1\"}",
+      "{\"type\":\"move\",\"move\":\"7d\",\"ply\":41}",
+      "{\"type\":\"move\",\"move\":\"7d\",\"ply\":1,\"seat\":9}",
+      "{\"type\":\"join\"}", "{\"type\":\"join\",\"code\":\"ABCDEFGHIJKLMNOPQ\"}",
+      "{\"type\":\"create\",\"seats\":[\"me\"]}",
+      "{\"type\":\"create\",\"seats\":[\"me\",7]}",
+      "{\"type\":\"create\",\"seats\":[\"me\",\"open\"],\"rules\":[1]}",
+      "{\"type\":\"join\",\"code\":\"A\\u0000B\"}",
+      "{\"type\":\"ping\",\"type\":\"ping\"}", "{\"type\":\"ping\"} x"};
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    CHECK(parse(bad[i], &m, &e) == -1);
+    CHECK(e.code && e.en[0] && e.it[0]);
+    CHECK(m.id == NULL && m.rules == NULL);
+  }
+  TEST("serve-proto-4", "CONTRACTS.md scopa serve");
+  /* serve-proto-4: names lose control characters and are cut on a
+   * character boundary. */
+  char name[PROTO_NAME_MAX + 1];
+  proto_clean_name("a\tb\x7f" "c", name);
+  CHECK(strcmp(name, "abc") == 0);
+  char longname[200];
+  memset(longname, 0, sizeof longname);
+  for (int i = 0; i < 40; i++)
+    memcpy(longname + 2 * i, "\xc3\xa8", 2); /* è */
+  proto_clean_name(longname, name);
+  CHECK(strlen(name) == 64 && (unsigned char)name[62] == 0xc3);
+  TEST("serve-proto-5", "CONTRACTS.md scopa serve");
+  /* serve-proto-5: writers give one JSON object with the id echoed. */
+  json_t *id = json_string("x1");
+  proto_error_set(&e, "stale", "ply 3");
+  char *text = proto_error_json(id, &e);
+  json_t *o = json_loads(text, 0, NULL);
+  CHECK(o && strcmp(json_string_value(json_object_get(o, "type")), "error") ==
+                 0);
+  CHECK(strcmp(json_string_value(json_object_get(o, "id")), "x1") == 0);
+  CHECK(strstr(json_string_value(json_object_get(o, "message")), "ply 3"));
+  CHECK(json_object_get(o, "message_it") != NULL);
+  json_decref(o);
+  json_decref(id);
+  free(text);
+}
+
+static void test_rating(void) {
+  TEST("serve-rating-1", "CONTRACTS.md scopa serve");
+  /* serve-rating-1: Glickman's example (1500/200/0.06 against 1400/30,
+   * 1550/100, 1700/300, winning the first only) gives 1464.06, 151.52,
+   * 0.05999. */
+  rating me = {1500, 200, 0.06};
+  rating opp[3] = {{1400, 30, 0.06}, {1550, 100, 0.06}, {1700, 300, 0.06}};
+  double s[3] = {1, 0, 0};
+  rating r = rating_update(me, opp, s, 3, 0.5);
+  CHECK(fabs(r.r - 1464.06) < 0.05);
+  CHECK(fabs(r.rd - 151.52) < 0.05);
+  CHECK(fabs(r.vol - 0.05999) < 0.00001);
+  TEST("serve-rating-2", "CONTRACTS.md scopa serve");
+  /* serve-rating-2: a win raises, a loss lowers, nothing widens RD. */
+  rating fresh = {RATING_START, RATING_START_RD, RATING_START_VOL};
+  double win = 1, loss = 0;
+  CHECK(rating_update(fresh, &fresh, &win, 1, 0.5).r > 1500);
+  CHECK(rating_update(fresh, &fresh, &loss, 1, 0.5).r < 1500);
+  CHECK(rating_update(me, NULL, NULL, 0, 0.5).rd > 200);
+  CHECK(strcmp(rating_pool(2), "2p") == 0 && strcmp(rating_pool(4), "4p") == 0);
+}
+
+static void test_limits(void) {
+  limits_conf c = {.burst = 3, .per_second = 2, .strikes = 2,
+                   .conns_per_addr = 2, .tables_per_addr = 1};
+  limits_bucket b;
+  TEST("serve-limits-1", "CONTRACTS.md scopa serve");
+  /* serve-limits-1: a burst, then refusals, then a close. */
+  limits_bucket_init(&b, &c, 0);
+  CHECK(limits_take(&b, &c, 0) == 1 && limits_take(&b, &c, 0) == 1 &&
+        limits_take(&b, &c, 0) == 1);
+  CHECK(limits_take(&b, &c, 0) == 0 && limits_take(&b, &c, 0) == 0);
+  CHECK(limits_take(&b, &c, 0) == -1);
+  TEST("serve-limits-2", "CONTRACTS.md scopa serve");
+  /* serve-limits-2: credits come back with time. */
+  limits_bucket_init(&b, &c, 0);
+  for (int i = 0; i < 3; i++)
+    limits_take(&b, &c, 0);
+  CHECK(limits_take(&b, &c, 500) == 1 && limits_take(&b, &c, 500) == 0);
+  TEST("serve-limits-3", "CONTRACTS.md scopa serve");
+  /* serve-limits-3: connections and tables per address. */
+  limits_table *t = limits_table_new();
+  CHECK(limits_conn_open(t, &c, "10.0.0.1") && limits_conn_open(t, &c, "10.0.0.1"));
+  CHECK(!limits_conn_open(t, &c, "10.0.0.1"));
+  CHECK(limits_conn_open(t, &c, "10.0.0.2"));
+  limits_conn_close(t, "10.0.0.1");
+  CHECK(limits_conn_open(t, &c, "10.0.0.1"));
+  CHECK(limits_table_create(t, &c, "10.0.0.1", 1000));
+  CHECK(!limits_table_create(t, &c, "10.0.0.1", 2000));
+  CHECK(limits_table_create(t, &c, "10.0.0.1", 61000));
+  limits_table_free(t);
+}
+
+static void test_store(void) {
+  char path[] = "/tmp/scopa-test-store-XXXXXX", msg[256];
+  int fd = mkstemp(path);
+  CHECK(fd >= 0);
+  close(fd);
+  store *st = NULL;
+  CHECK(store_open(path, &st, msg, sizeof msg) == 0);
+  store_game g = {.code = "ABC234", .seed = "0123456789abcdef0123456789abcdef",
+                  .rules_json = "{\"players\":2}", .nseats = 2,
+                  .away_s = 60, .clock_s = 0};
+  g.seat[0].kind = STORE_PERSON;
+  strcpy(g.seat[0].name, "Anna");
+  strcpy(g.seat[0].token_sha256, "aa");
+  g.seat[1].kind = STORE_BOT;
+  strcpy(g.seat[1].bot, "greedy");
+  scopa_move m1, m2;
+  scopa_move_parse("7dx3c+4s", &m1, NULL, 0);
+  scopa_move_parse("10b", &m2, NULL, 0);
+  TEST("serve-store-1", "CONTRACTS.md scopa serve");
+  /* serve-store-1: a batch is durable once committed, and loads back. */
+  CHECK(store_add_game(st, &g) == 0 && store_in_batch(st));
+  CHECK(store_add_move(st, "ABC234", 0, m1) == 0);
+  CHECK(store_add_move(st, "ABC234", 1, m2) == 0);
+  CHECK(store_commit(st, msg, sizeof msg) == 0 && !store_in_batch(st));
+  CHECK(store_has_code(st, "ABC234") == 1 && store_has_code(st, "ZZZ") == 0);
+  store_close(st);
+  CHECK(store_open(path, &st, msg, sizeof msg) == 0);
+  store_game back;
+  CHECK(store_load(st, "ABC234", &back) == 0);
+  CHECK(back.nmoves == 2 && back.moves[0] == m1 && back.moves[1] == m2);
+  CHECK(back.nseats == 2 && back.seat[1].kind == STORE_BOT);
+  CHECK(strcmp(back.seat[0].name, "Anna") == 0);
+  CHECK(strcmp(back.seed, g.seed) == 0 && back.away_s == 60);
+  store_game_free(&back);
+  CHECK(store_load(st, "NONE", &back) == 1);
+  TEST("serve-store-2", "CONTRACTS.md scopa serve");
+  /* serve-store-2: move number 1 again fails, and the whole batch with
+   * it (nothing of a failed batch is kept). */
+  CHECK(store_add_move(st, "ABC234", 2, m1) == 0);
+  CHECK(store_add_move(st, "ABC234", 1, m1) == -1);
+  CHECK(store_commit(st, msg, sizeof msg) == -1);
+  CHECK(store_load(st, "ABC234", &back) == 0 && back.nmoves == 2);
+  store_game_free(&back);
+  TEST("serve-store-3", "CONTRACTS.md scopa serve");
+  /* serve-store-3: ratings and the leaderboard. */
+  store_rating r = {1600, 80, 0.06, 3};
+  CHECK(store_rating_put(st, "2p", "p1", "Anna", &r) == 0);
+  CHECK(store_commit(st, msg, sizeof msg) == 0);
+  store_rating got;
+  CHECK(store_rating_get(st, "2p", "p1", &got) == 0 && got.games == 3);
+  CHECK(store_rating_get(st, "4p", "p1", &got) == 1);
+  char *board = store_leaderboard(st, "2p", 10);
+  CHECK(board && strstr(board, "\"Anna\"") && strstr(board, "1600"));
+  free(board);
+  store_close(st);
+  unlink(path);
+  char side[sizeof path + 8];
+  snprintf(side, sizeof side, "%s-wal", path);
+  unlink(side);
+  snprintf(side, sizeof side, "%s-shm", path);
+  unlink(side);
+}
+
+int main(void) {
+  test_proto();
+  test_rating();
+  test_limits();
+  test_store();
+  return test_summary("test_server");
+}
