@@ -16,6 +16,7 @@ typedef struct verb {
 static const verb VERBS[] = {
     {"play", cli_play, "play a game in the terminal (the default verb)"},
     {"replay", cli_replay, "check and score a game record"},
+    {"review", cli_review, "the moves of a game valued, the costly ones marked"},
     {"arena", cli_arena, "match two bots on duplicate deals"},
     {"engine", cli_engine, "JSON line protocol for programs (like UCI)"},
     {"bench", cli_bench, "measure the engine's speed on random games"},

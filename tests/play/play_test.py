@@ -553,7 +553,55 @@ def t_seed_resume():
     check_finished(straight)
 
 
+# review-1.1: `scopa review` (issue 13): every move with a choice valued
+# from its player's view next to the best move; cost = best - played >= 0;
+# marks follow the cost; Italian and JSON forms; a bad record is refused.
+def t_review():
+    rec = os.path.join(TMP, "review.json")
+    out = play_plain(["--seed", "3", "--record", rec, "--target", "1"], ones())
+    check(out.returncode == 0, "the game to review: %s" % out.stderr)
+    r = subprocess.run([SCOPA, "review", "--json", "--movetime", "3", rec],
+                       capture_output=True, text=True, env=ENV, timeout=60)
+    check(r.returncode == 0, "review --json: %s" % r.stderr)
+    doc = json.loads(r.stdout)
+    game = json.load(open(rec))
+    check(len(doc["rounds"]) == len(game["rounds"]), "a round is missing")
+    seen = 0
+    for rd, rr in zip(doc["rounds"], game["rounds"]):
+        for mv in rd["moves"]:
+            seen += 1
+            check(rr["moves"][mv["ply"]] == mv["move"], "not the move played")
+            check(mv["cost"] >= 0 and
+                  abs(mv["cost"] - max(0, mv["best_value"] - mv["value"])) <
+                  1e-6, "cost is not best - played: %s" % mv)
+            want = "??" if mv["cost"] >= 1 else "?" if mv["cost"] >= 0.3 else ""
+            check(mv["mark"] == want, "mark %r for cost %.2f" %
+                  (mv["mark"], mv["cost"]))
+            check(mv["choices"] >= 2, "a forced move reviewed")
+    check(seen >= 10, "only %d moves reviewed" % seen)
+    total = [0.0] * 2
+    for rd in doc["rounds"]:
+        for mv in rd["moves"]:
+            total[mv["seat"]] += mv["cost"]
+    for s in doc["seats"]:
+        check(abs(s["cost"] - total[s["seat"]]) < 1e-6, "seat totals differ")
+    it = subprocess.run([SCOPA, "review", "--lang", "it", "--movetime", "3",
+                         "--seat", "0", rec], capture_output=True, text=True,
+                        env=ENV, timeout=60)
+    check(it.returncode == 0 and "Mano 1" in it.stdout and
+          "Punti persi" in it.stdout, "Italian review:\n" + it.stdout)
+    bad = os.path.join(TMP, "bad.json")
+    open(bad, "w").write('{"format": "scopa-record/1", "rules": {"x": 1}}')
+    b = subprocess.run([SCOPA, "review", bad], capture_output=True, text=True,
+                       env=ENV)
+    check(b.returncode == 1 and "x" in b.stderr, "bad record: %s" % b.stderr)
+    u = subprocess.run([SCOPA, "review", "--seat", "9", rec],
+                       capture_output=True, text=True, env=ENV)
+    check(u.returncode == 2, "--seat 9 accepted")
+
+
 TESTS = {
+    "review-1.1": t_review,
     "play-seed-1.1": t_seed_resume,
     "play-line-1.1": t_line_bar,
     "play-line-1.2": t_line_format,
