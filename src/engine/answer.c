@@ -7,11 +7,22 @@
  * request's "id" is echoed in every answer, errors included; a "go" move is
  * always one of the "legal" moves of the same request; "hint" lists every
  * legal move once, best first.  The engine keeps nothing between requests
- * but its bots' scratch memory, so answers depend on the request alone.
+ * but its bots' memory, so answers depend on the request alone (and, by
+ * the clock, on the machine: see below).
+ *
+ * Time: the bots keep movetime_ms themselves, in process (scopa.h
+ * "Time"); on top of that every go and hint gets a deadline, so that no
+ * request can hang the engine even with a node budget: movetime + half +
+ * 250 ms (the bot's default movetime without one), or with "nodes" twice
+ * the time the budget takes on the reference machine plus 10 s (generous:
+ * the deadline must not make a node budget's answer depend on the
+ * machine; best solves every listed world whatever the budget).  Stopped,
+ * a bot still answers its best legal move so far.
  */
 #include "engine.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -106,6 +117,18 @@ static int is_legal(scopa_move m, const scopa_move *moves, int n) {
   return 0;
 }
 
+/* The request's limits with the engine's deadline (see the top), counted
+ * from now. */
+static scopa_bot_limits limits_of(const engine_request *req,
+                                  const scopa_bot *bot) {
+  scopa_bot_limits l = req->limits;
+  int64_t ms = l.movetime_ms > 0 ? l.movetime_ms : scopa_bot_movetime(bot);
+  ms = l.nodes ? 2 * (int64_t)(l.nodes / SCOPA_BOT_NODES_PER_MS) + 10000
+               : ms + ms / 2 + 250;
+  l.deadline_ns = scopa_clock_ns() + ms * 1000000;
+  return l;
+}
+
 static json_t *go_json(scopa_engine *e, const engine_request *req,
                        const scopa_move *moves, int n) {
   scopa_bot *bot = bot_named(e, req->bot);
@@ -114,7 +137,8 @@ static json_t *go_json(scopa_engine *e, const engine_request *req,
     return error_json("cannot create the bot");
   if (n == 1) /* nothing to think about */
     return json_pack("{s:o}", "move", move_json(moves[0]));
-  if (scopa_bot_choose(bot, &req->view, &req->limits, &m) != SCOPA_OK ||
+  scopa_bot_limits limits = limits_of(req, bot);
+  if (scopa_bot_choose(bot, &req->view, &limits, &m) != SCOPA_OK ||
       !is_legal(m, moves, n)) {
     /* A bot bug must not become an illegal move on the wire. */
     char text[SCOPA_MOVE_TEXT];
@@ -154,8 +178,8 @@ static json_t *hint_json(scopa_engine *e, const engine_request *req,
     goto done;
   memcpy(sorted, moves, sizeof *sorted * (size_t)n);
   qsort(sorted, (size_t)n, sizeof *sorted, cmp_move);
-  int got = scopa_bot_evaluate(bot, &req->view, &req->limits, ranked, values,
-                               n);
+  scopa_bot_limits limits = limits_of(req, bot);
+  int got = scopa_bot_evaluate(bot, &req->view, &limits, ranked, values, n);
   got = got < 0 ? 0 : got > n ? n : got;
   double worst = 0;
   int k = 0;

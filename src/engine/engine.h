@@ -21,12 +21,16 @@ enum { ENGINE_HELLO, ENGINE_LEGAL, ENGINE_GO, ENGINE_HINT, ENGINE_QUIT };
 #define ENGINE_BOT_NAME 32
 /* Longest time budget a request may ask for (10 minutes). */
 #define ENGINE_MAX_MOVETIME_MS 600000
+/* Largest node budget a request may ask for (about 400 s of search on the
+ * reference machine). */
+#define ENGINE_MAX_NODES 1000000000
 
 typedef struct engine_request {
   int cmd;                    /* ENGINE_*                                */
   json_t *id;                 /* the request's "id" (a reference), or NULL */
   char bot[ENGINE_BOT_NAME];  /* go/hint: the bot ("best" by default)    */
-  scopa_bot_limits limits;    /* go/hint: movetime_ms, seed, threads     */
+  scopa_bot_limits limits;    /* go/hint: movetime_ms, seed, threads,
+                                 nodes                                    */
   scopa_view view;            /* legal/go/hint: the checked view         */
 } engine_request;
 

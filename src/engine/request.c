@@ -184,7 +184,7 @@ static int known_bot(const char *name) {
   return 0;
 }
 
-/* bot, movetime_ms, seed, threads: all optional. */
+/* bot, movetime_ms, seed, threads, nodes: all optional. */
 static int read_limits(json_t *obj, engine_request *req, char *msg,
                        size_t msgsize) {
   json_t *bot = json_object_get(obj, "bot");
@@ -216,6 +216,12 @@ static int read_limits(json_t *obj, engine_request *req, char *msg,
         SCOPA_OK)
       return SCOPA_EINVAL;
     req->limits.threads = (int)v;
+  }
+  if (json_object_get(obj, "nodes")) {
+    if ((rc = read_int(obj, "nodes", 0, ENGINE_MAX_NODES, &v, msg,
+                       msgsize)) != SCOPA_OK)
+      return SCOPA_EINVAL;
+    req->limits.nodes = (uint64_t)v;
   }
   return SCOPA_OK;
 }

@@ -202,3 +202,46 @@ def test_engine_process_4_searching_bots_keep_their_time():
             else:
                 assert len(ans["moves"]) == len(want)
     e.close()
+
+
+def test_engine_process_5_time_kept_in_process():
+    """docs/engine.md "Time": the bots keep movetime_ms in the engine's own
+    process (no child per move): on the fifth deal of 2-player scopa,
+    where best lists and solves up to 1,680 worlds (hundreds of ms of
+    work), go and hint at 1 ms come back at once with legal answers; with
+    "nodes" the same request gives the same move (pimc: sampled worlds, a
+    budget of a few ms), the movetime then ignored; a bad "nodes" is an
+    error.  Bounds are loose (sanitizers, a loaded machine)."""
+    import time
+    rng = random.Random(5)
+    rules = {}
+    parsed = refscopa.parse_rules(rules)
+    e = Proc()
+    for n in range(4):
+        deck = ["%d%s" % (r, s) for r in range(1, 11) for s in "dcsb"]
+        while True:
+            rng.shuffle(deck)
+            if sum(1 for c in deck[6:10] if c.startswith("10")) < 3:
+                break
+        ref = TrackedRound(parsed, n % 2, deck)
+        while ref.nmoves < 24 + n:
+            ref.apply(rng.choice(ref.legal_moves()))
+        req = view_of(ref, rules, ref.seat_to_play(), [0, 0])
+        want = set(refscopa.normalize_move(str(m)) for m in ref.legal_moves())
+        if n == 0:  # the engine makes its bot (and its memory) once, here
+            e.ask(dict(req, cmd="go", movetime_ms=1))
+        for cmd in ("go", "hint"):
+            t = time.perf_counter()
+            ans = e.ask(dict(req, cmd=cmd, movetime_ms=1, seed=n))
+            assert time.perf_counter() - t < 0.5, (cmd, ans)
+            got = [ans["move"]] if cmd == "go" else \
+                [m["move"] for m in ans["moves"]]
+            assert set(refscopa.normalize_move(m) for m in got) <= want
+        a = e.ask(dict(req, cmd="go", bot="pimc", nodes=20000, seed=n,
+                       movetime_ms=1))
+        b = e.ask(dict(req, cmd="go", bot="pimc", nodes=20000, seed=n,
+                       movetime_ms=500))
+        assert a == b and refscopa.normalize_move(a["move"]) in want
+        for bad in (-1, 1.5, "10", 10 ** 12):
+            assert "error" in e.ask(dict(req, cmd="go", nodes=bad))
+    e.close()

@@ -178,22 +178,28 @@ def test_python_bots_2_keep_the_clock():
     import time
     bot = scopa.Bot("best")
     assert bot.movetime_ms == 100
+    # The fifth deal of 2-player scopa: best lists and solves up to 1,680
+    # worlds there (hundreds of ms of work).
+    r5 = scopa.Game(scopa.preset("scopa")).new_round(dealer=0, seed=5)
+    for _ in range(25):
+        r5.apply(r5.legal_moves()[-1])
+    for ms in (1, 20):
+        t = time.monotonic()
+        m = bot.choose(r5, movetime_ms=ms)
+        assert time.monotonic() - t < ms / 1000.0 + 0.5
+        assert m in r5.legal_moves()
     r = scopa.Game(scopa.preset("scientifico")).new_round(dealer=0, seed=5)
-    t = time.monotonic()
-    m = bot.choose(r, movetime_ms=1)
-    assert time.monotonic() - t < 0.3
-    assert m in r.legal_moves()
     flag = scopa.Cancel()
     timer = threading.Timer(0.03, flag.set)
     timer.start()
     t = time.monotonic()
     m = bot.choose(r, nodes=10 ** 12, cancel=flag)
-    assert time.monotonic() - t < 0.03 + 0.3
+    assert time.monotonic() - t < 0.03 + 0.5
     assert flag.is_set() and m in r.legal_moves()
     timer.join()
     t = time.monotonic()
     m = bot.choose(r, nodes=10 ** 12, deadline_ns=scopa.clock_ns() + 20000000)
-    assert time.monotonic() - t < 0.02 + 0.3
+    assert time.monotonic() - t < 0.02 + 0.5
     with pytest.raises(TypeError):
         bot.choose(r, cancel=True)
     r2 = scopa.Game(scopa.preset("scopone")).new_round(dealer=1, seed=9)
