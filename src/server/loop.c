@@ -28,10 +28,8 @@ int64_t now_ms(void) {
 }
 
 uint64_t server_batch(server *srv) {
-  if (!srv->batch) {
-    if (store_begin(srv->st) == 0)
-      srv->batch = srv->committed + 1;
-  }
+  if (!srv->batch)
+    srv->batch = ++srv->last_batch;
   return srv->batch;
 }
 
@@ -157,15 +155,19 @@ static int serve_file(struct lws *wsi, pss *p, server *srv, const char *uri) {
 }
 
 static int healthz(struct lws *wsi, pss *p, server *srv) {
+  writer_stats(srv->w, &srv->commits, &srv->commit_us);
   return reply_json(
       wsi, p, 200,
-      proto_finish(json_pack("{s:b, s:I, s:I, s:I, s:i, s:I, s:I}", "ok", 1,
+      proto_finish(json_pack("{s:b, s:I, s:I, s:I, s:i, s:I, s:I, s:I, s:I}",
+                             "ok", 1,
                              "tables", (json_int_t)srv->ntables,
                              "connections", (json_int_t)srv->nconns, "moves",
                              (json_int_t)srv->moves, "bots_pending",
                              bots_pending(srv->bots), "messages_in",
                              (json_int_t)srv->messages_in, "messages_out",
-                             (json_int_t)srv->messages_out),
+                             (json_int_t)srv->messages_out, "commits",
+                             (json_int_t)srv->commits, "commit_us",
+                             (json_int_t)srv->commit_us),
                    NULL));
 }
 
@@ -212,6 +214,30 @@ static int route(struct lws *wsi, pss *p, server *srv, const char *uri) {
 /* ------------------------------------------------------------------ */
 /* The callback                                                        */
 /* ------------------------------------------------------------------ */
+
+/* Ends the turn's batch: the writer commits it on its own thread. */
+static void flush(server *srv) {
+  if (srv->batch) {
+    writer_flush(srv->w, srv->batch);
+    srv->batch = 0;
+  }
+}
+
+/* What the writer has committed may go out now.  A failed commit stops
+ * the server: nothing of that batch was announced, and a restart resumes
+ * from what is stored. */
+static void take_commits(server *srv) {
+  uint64_t done = writer_committed(srv->w);
+  if (done > srv->committed) {
+    srv->committed = done;
+    conn_release(srv);
+  }
+  if (writer_failed(srv->w) && !srv->stop) {
+    lwsl_err("scopa serve: the store failed; stopping\n");
+    srv->stop = 1;
+    srv->failed = 1;
+  }
+}
 
 static void take_bot_answers(server *srv) {
   bot_job jobs[16];
@@ -266,6 +292,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason,
     p->c = NULL;
     return 0;
   case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
+    take_commits(srv);
     take_bot_answers(srv);
     return 0;
   default:
@@ -285,7 +312,8 @@ static const lws_retry_bo_t IDLE = {.secs_since_valid_ping = 30,
 static void sweep(lws_sorted_usec_list_t *sul) {
   server *srv = lws_container_of(sul, server, sweep);
   int64_t now = now_ms();
-  take_bot_answers(srv); /* a wake-up lost to a busy turn is not lost */
+  take_commits(srv); /* a wake-up lost to a busy turn is not lost */
+  take_bot_answers(srv);
   table_sweep(srv, now);
   conn_sweep(srv, now);
   lws_sul_schedule(srv->ctx, 0, &srv->sweep, sweep, 250 * LWS_US_PER_MS);
@@ -294,23 +322,6 @@ static void sweep(lws_sorted_usec_list_t *sul) {
 static void wake(void *arg) {
   server *srv = arg;
   lws_cancel_service(srv->ctx);
-}
-
-/* Commits the turn's batch; only then do its messages go out. */
-static int commit(server *srv) {
-  char msg[256];
-  if (!srv->batch)
-    return 0;
-  if (store_commit(srv->st, msg, sizeof msg) != 0) {
-    /* Nothing of this batch was announced; stopping keeps the promise
-     * that what was announced is stored (a restart resumes from it). */
-    lwsl_err("scopa serve: the store failed (%s); stopping\n", msg);
-    return -1;
-  }
-  srv->committed = srv->batch;
-  srv->batch = 0;
-  conn_release(srv);
-  return 0;
 }
 
 int loop_run(server *srv) {
@@ -331,8 +342,13 @@ int loop_run(server *srv) {
             srv->conf.host, srv->conf.port);
     return 1;
   }
+  char msg[256];
   srv->bots = bots_new(srv->conf.bot_threads, wake, srv);
-  if (!srv->bots) {
+  srv->w = writer_new(srv->conf.db, wake, srv, msg, sizeof msg);
+  if (!srv->bots || !srv->w) {
+    fprintf(stderr, "scopa serve: %s\n", srv->bots ? msg : "no bot threads");
+    bots_free(srv->bots);
+    writer_free(srv->w);
     lws_context_destroy(srv->ctx);
     return 1;
   }
@@ -344,14 +360,17 @@ int loop_run(server *srv) {
   while (!srv->stop && rc == 0) {
     if (lws_service(srv->ctx, 0) < 0)
       rc = 1;
-    if (commit(srv))
-      rc = 1;
+    flush(srv);
     conn_free_graveyard(srv);
   }
-  bots_free(srv->bots); /* first: no wake-up may reach a dead context */
+  flush(srv);
+  /* First the threads, so that no wake-up reaches a dead context; the
+   * writer commits everything flushed before it stops. */
+  bots_free(srv->bots);
   srv->bots = NULL;
+  writer_free(srv->w);
+  srv->w = NULL;
   lws_context_destroy(srv->ctx);
   conn_free_graveyard(srv);
-  commit(srv);
-  return rc;
+  return rc || srv->failed;
 }

@@ -58,8 +58,6 @@ typedef struct side_id {
   char key[PROTO_MAX_SEATS * 65];
   char name[PROTO_MAX_SEATS * (PROTO_NAME_MAX + 3)];
   int abandoned; /* a bot was playing for one of its people at the end */
-  rating before;
-  int games;
 } side_id;
 
 static void side_of(const table *t, int side, side_id *out) {
@@ -88,33 +86,28 @@ static double result_of(int i, int j, const side_id *a, const side_id *b,
   return 0.5;
 }
 
+/* The ratings move on the writer's thread, read and written in one
+ * transaction (writer.c). */
 static void rate(server *srv, table *t, int winner) {
   int sides = scopa_rules_sides(&t->rules);
-  side_id id[PROTO_MAX_SEATS];
-  const char *pool = rating_pool(t->nseats);
+  static side_id id[PROTO_MAX_SEATS];
+  static rate_job job;
   for (int i = 0; i < t->nseats; i++)
     if (t->seat[i].s.kind != STORE_PERSON)
       return; /* a bot sat at the table: unrated */
+  memset(&job, 0, sizeof job);
+  snprintf(job.pool, sizeof job.pool, "%s", rating_pool(t->nseats));
+  snprintf(job.code, sizeof job.code, "%s", t->code);
+  job.sides = sides;
   for (int s = 0; s < sides; s++) {
-    store_rating r = {RATING_START, RATING_START_RD, RATING_START_VOL, 0};
     side_of(t, s, &id[s]);
-    store_rating_get(srv->st, pool, id[s].key, &r);
-    id[s].before = (rating){r.rating, r.rd, r.vol};
-    id[s].games = r.games;
+    snprintf(job.key[s], sizeof job.key[s], "%s", id[s].key);
+    snprintf(job.name[s], sizeof job.name[s], "%s", id[s].name);
   }
-  for (int s = 0; s < sides; s++) {
-    rating opp[PROTO_MAX_SEATS];
-    double score[PROTO_MAX_SEATS];
-    int n = 0;
+  for (int s = 0; s < sides; s++)
     for (int o = 0; o < sides; o++)
-      if (o != s) {
-        opp[n] = id[o].before;
-        score[n++] = result_of(s, o, &id[s], &id[o], winner);
-      }
-    rating after = rating_update(id[s].before, opp, score, n, 0.5);
-    store_rating r = {after.r, after.rd, after.vol, id[s].games + 1};
-    store_rating_put(srv->st, pool, id[s].key, id[s].name, &r);
-  }
+      job.score[s][o] = result_of(s, o, &id[s], &id[o], winner);
+  writer_rate(srv->w, &job);
 }
 
 /* ------------------------------------------------------------------ */
@@ -127,7 +120,7 @@ static void end_of_round(server *srv, table *t, const scopa_event *ev) {
   free(text);
   if (ev->game_over) {
     t->status = T_FINISHED;
-    store_finish(srv->st, t->code);
+    writer_finish(srv->w, t->code);
     if (!t->rated) {
       rate(srv, t, ev->winner);
       t->rated = 1;
@@ -149,8 +142,8 @@ static int commit_move(server *srv, table *t, scopa_move move, conn *from,
   int rc = scopa_match_apply(t->match, move, &ev, msg, msgsize);
   if (rc != SCOPA_OK)
     return rc;
-  server_batch(srv);
-  store_add_move(srv->st, t->code, t->nmoves++, move);
+  t->last_batch = server_batch(srv);
+  writer_add_move(srv->w, t->code, t->nmoves++, move);
   srv->moves++;
   t->turn_since_ms = now_ms();
   table_broadcast(t, from, id);

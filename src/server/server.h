@@ -31,6 +31,7 @@
 #include "limits.h"
 #include "proto.h"
 #include "store.h"
+#include "writer.h"
 
 #define MSG_MAX (64 * 1024) /* the largest message a client may send */
 
@@ -92,23 +93,27 @@ typedef struct serve_conf {
 struct server {
   serve_conf conf;
   struct lws_context *ctx;
-  store *st;
+  store *st;  /* reads, on the loop thread                          */
+  writer *w;  /* writes, committed on the writer's thread            */
   bots *bots;
   limits_table *addrs;
   uint64_t batch;     /* number of the open store batch (0: none)    */
   uint64_t committed; /* the last batch committed                    */
+  uint64_t last_batch; /* the last batch number handed out           */
   conn *all;          /* every open connection                       */
   conn *wake;         /* connections with messages held by the barrier */
   conn *graveyard;    /* closed, freed after the service call        */
   int nconns;
   lws_sorted_usec_list_t sweep;
   volatile int stop;
+  int failed; /* the store failed: exit status 1                     */
   /* Tables in memory, by code. */
   table **buckets;
   size_t nbuckets, ntables;
   uint64_t next_table_id;
   /* Counters for /healthz and the benchmark. */
   uint64_t moves, messages_in, messages_out;
+  uint64_t commits, commit_us; /* batches committed, time spent in them */
 };
 
 int64_t now_ms(void);
@@ -142,7 +147,7 @@ char *table_record(server *srv, const char *code, int *status);
 
 /* loop.c */
 int loop_run(server *srv);
-/* Opens a store batch if none is open and returns its number. */
+/* The number of the batch the turn's writes go into (opened if none). */
 uint64_t server_batch(server *srv);
 
 #endif

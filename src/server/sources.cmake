@@ -12,6 +12,7 @@ set(SCOPA_SERVER_SOURCES
   src/server/play.c
   src/server/bots.c
   src/server/store.c
+  src/server/writer.c
   src/server/rating.c
   src/server/limits.c)
 set(SCOPA_SERVER_LIBS PkgConfig::LWS PkgConfig::SQLITE3 PkgConfig::LIBCRYPTO

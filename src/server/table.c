@@ -459,8 +459,9 @@ static int seat_person(conn *c, table *t, int i, const proto_msg *msg,
     snprintf(si->s.name, sizeof si->s.name, "Player %d", i + 1);
   sha256_hex(token, si->s.token_sha256);
   sha256_hex(player, si->s.player);
-  server_batch(srv);
-  return store_set_seat(srv->st, t->code, i, &si->s);
+  t->last_batch = server_batch(srv);
+  writer_set_seat(srv->w, t->code, i, &si->s);
+  return 0;
 }
 
 static void answer_seated(conn *c, table *t, int seat, const json_t *id,
@@ -604,9 +605,9 @@ static void create(conn *c, const proto_msg *msg) {
   snprintf(g.seed, sizeof g.seed, "%s", t->seed);
   for (int i = 0; i < t->nseats; i++)
     g.seat[i] = t->seat[i].s;
-  server_batch(srv);
-  if (store_add_game(srv->st, &g) ||
-      seat_person(c, t, me, msg, token, player) ||
+  t->last_batch = server_batch(srv);
+  writer_add_game(srv->w, &g);
+  if (seat_person(c, t, me, msg, token, player) ||
       table_new_match(t, &t->match, detail, sizeof detail)) {
     table_free(t);
     return conn_error(c, msg->id, "server", "the table could not be stored");
@@ -727,6 +728,7 @@ void table_sweep(server *srv, int64_t now) {
       take_over(srv, t, now);
       play_clock(srv, t, now);
       if (t->nconns == 0 && t->job_number < 0 &&
+          t->last_batch <= srv->committed &&
           (t->status == T_FINISHED
                ? now - t->empty_since_ms > 5000
                : now - t->empty_since_ms > (int64_t)srv->conf.idle_s * 1000))

@@ -38,6 +38,7 @@ struct table {
   int nmoves;     /* moves of the whole game, all stored              */
   int job_number; /* a bot job is out for this move number, or -1     */
   int rated;
+  uint64_t last_batch; /* the last store batch with writes of this table */
   int64_t turn_since_ms, empty_since_ms;
   conn *conns;
   int nconns;

@@ -1,0 +1,213 @@
+#!/usr/bin/python3
+"""serve_load.py -- the load benchmark of `scopa serve` (docs/serve.md).
+
+    bench/serve_load.py [--tables 1000] [--seconds 60] [--think-ms 1000]
+                        [--bot greedy] [--bin build/scopa]
+
+Starts the release build's server on a free loopback port with a fresh
+database, opens TABLES WebSocket connections, each creating a table
+against a bot and playing random legal moves (after a think time drawn
+uniformly from 0 to 2 x THINK_MS, like a person; 0 = at once) until its
+game ends, then another game, for SECONDS after the last table has sat
+down.  Bounded in time and count, loopback only.
+
+Measures, for every move a client sends, the round trip from the send to
+the `state` that includes it; and, from the server: moves per second
+(every move it stored, the bots' included), its resident memory with all
+tables open against before (per table), errors and lost moves (a record
+downloaded at the end of every finished game is replayed: its moves must
+be the ones the client saw).  Prints one JSON object.
+"""
+import argparse
+import asyncio
+import json
+import os
+import random
+import resource
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+import websockets
+
+TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def rss_kb(pid):
+    with open("/proc/%d/status" % pid) as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+def cpu_seconds(pid):
+    """User + system CPU time of a process (/proc/PID/stat)."""
+    with open("/proc/%d/stat" % pid) as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def health(port):
+    with urllib.request.urlopen("http://127.0.0.1:%d/healthz" % port,
+                                timeout=30) as r:
+        return json.loads(r.read())
+
+
+class Stats:
+    def __init__(self):
+        self.rtts = []
+        self.errors = []
+        self.games = 0
+        self.client_moves = 0
+        self.seated = 0
+
+
+async def table(url, args, stats, rng, stop_at, ready):
+    async with websockets.connect(url, max_size=None, ping_interval=None,
+                                  compression=None, open_timeout=120,
+                                  close_timeout=5) as ws:
+        await ws.recv()  # hello
+        first = True
+        while time.time() < stop_at[0]:
+            await ws.send(json.dumps({"type": "create",
+                                      "rules": {"target": args.target},
+                                      "seats": ["me", args.bot]}))
+            sent = {}  # ply -> (time, move)
+            seat = None
+            while True:
+                msg = json.loads(await ws.recv())
+                t = msg["type"]
+                if t == "seated":
+                    seat = msg["seat"]
+                    if first:
+                        first = False
+                        stats.seated += 1
+                        ready.set() if stats.seated == args.tables else None
+                elif t == "error":
+                    stats.errors.append(msg)
+                elif t == "game_over":
+                    stats.games += 1
+                    break
+                elif t == "state":
+                    moves = msg["round"]["moves"]
+                    for ply in list(sent):
+                        if len(moves) > ply:
+                            t0, mv = sent.pop(ply)
+                            if moves[ply] != mv:
+                                stats.errors.append({"lost": mv, "got": moves[ply]})
+                            stats.rtts.append(time.perf_counter() - t0)
+                    if msg["to_play"] == seat and "legal" in msg:
+                        if args.think_ms:
+                            await asyncio.sleep(rng.uniform(0, 2 * args.think_ms) / 1000)
+                        mv = rng.choice(msg["legal"])
+                        sent[len(moves)] = (time.perf_counter(), mv)
+                        stats.client_moves += 1
+                        await ws.send(json.dumps({"type": "move", "move": mv,
+                                                  "ply": len(moves)}))
+
+
+async def main_async(args, port, stats):
+    url = "ws://127.0.0.1:%d/ws" % port
+    stop_at = [time.time() + 3600]
+    ready = asyncio.Event()
+    rng = random.Random(args.seed)
+    tasks = []
+    for i in range(args.tables):
+        tasks.append(asyncio.create_task(
+            table(url, args, stats, random.Random(rng.random()), stop_at, ready)))
+        if i % 50 == 49:
+            await asyncio.sleep(0.05)  # no SYN flood against ourselves
+    await asyncio.wait_for(ready.wait(), 300)
+    return tasks, stop_at
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--tables", type=int, default=1000)
+    ap.add_argument("--seconds", type=float, default=60)
+    ap.add_argument("--think-ms", type=float, default=1000)
+    ap.add_argument("--target", type=int, default=3)
+    ap.add_argument("--bot", default="greedy")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--bin", default=os.path.join(TOP, "build", "scopa"))
+    ap.add_argument("--bot-threads", type=int, default=2)
+    args = ap.parse_args()
+    args.tables = max(1, min(args.tables, 5000))
+    args.seconds = max(1.0, min(args.seconds, 600.0))
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+    tmp = tempfile.mkdtemp(prefix="scopa-serve-bench-")
+    port = free_port()
+    proc = subprocess.Popen(
+        [args.bin, "serve", "--port", str(port), "--db",
+         os.path.join(tmp, "serve.db"), "--quiet",
+         "--max-conns-per-addr", "100000", "--max-tables-per-minute",
+         "1000000", "--bot-threads", str(args.bot_threads)],
+        stderr=subprocess.PIPE)
+    try:
+        for _ in range(200):
+            try:
+                health(port)
+                break
+            except OSError:
+                time.sleep(0.05)
+        base_kb = rss_kb(proc.pid)
+        stats = Stats()
+        loop = asyncio.new_event_loop()
+        tasks, stop_at = loop.run_until_complete(main_async(args, port, stats))
+        h0, t0 = health(port), time.time()
+        c0, me0 = cpu_seconds(proc.pid), time.process_time()
+        full_kb = rss_kb(proc.pid)
+        stats.rtts.clear()
+        loop.run_until_complete(asyncio.sleep(args.seconds))
+        h1, t1 = health(port), time.time()
+        c1, me1 = cpu_seconds(proc.pid), time.process_time()
+        peak_kb = rss_kb(proc.pid)
+        stop_at[0] = 0
+        for t in tasks:
+            t.cancel()
+        loop.run_until_complete(asyncio.gather(*tasks, return_exceptions=True))
+        loop.close()
+        r = sorted(stats.rtts)
+
+        def pct(p):
+            return round(1000 * r[min(len(r) - 1, int(p * len(r)))], 2) if r else None
+        out = {
+            "tables": args.tables, "seconds": round(t1 - t0, 1),
+            "think_ms": args.think_ms, "bot": args.bot,
+            "server_moves_per_second": round((h1["moves"] - h0["moves"]) / (t1 - t0), 1),
+            "client_moves_measured": len(r),
+            "rtt_ms": {"p50": pct(0.50), "p99": pct(0.99),
+                       "max": round(1000 * r[-1], 2) if r else None},
+            "server_cpu_ms_per_move": round(1000 * (c1 - c0) / max(1, h1["moves"] - h0["moves"]), 3),
+            "commits_per_second": round((h1["commits"] - h0["commits"]) / (t1 - t0), 1),
+            "ms_per_commit": round((h1["commit_us"] - h0["commit_us"]) / 1000 / max(1, h1["commits"] - h0["commits"]), 3),
+            "server_cpu_share": round((c1 - c0) / (t1 - t0), 2),
+            "client_cpu_share": round((me1 - me0) / (t1 - t0), 2),
+            "games_finished": stats.games,
+            "errors": len(stats.errors),
+            "error_sample": stats.errors[:3],
+            "rss_kb": {"before": base_kb, "all_tables_open": full_kb,
+                       "end": peak_kb},
+            "kb_per_table": round((peak_kb - base_kb) / args.tables, 1),
+            "cpus": os.cpu_count(), "load_average": os.getloadavg(),
+        }
+        print(json.dumps(out))
+    finally:
+        proc.terminate()
+        proc.wait(timeout=60)
+
+
+if __name__ == "__main__":
+    main()
