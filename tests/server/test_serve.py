@@ -97,6 +97,21 @@ def test_serve_1_2_two_people_by_code_and_a_spectator(server):
         assert check_redaction(b, record, 1) > 10
         assert check_redaction(w, record, None) > 10
         assert over["winner"] in (0, 1, None)
+        # serve-1.5: a game between people is rated (Glicko-2), the winner
+        # up, the loser down, both on the leaderboard.
+        import time
+        for _ in range(50):
+            status, body, _ = server.http("/api/leaderboard?pool=2p")
+            board = {p["name"]: p for p in json.loads(body)["players"]}
+            if len(board) == 2:
+                break
+            time.sleep(0.1)
+        assert set(board) == {"Anna", "Bruno"}, board
+        assert all(p["games"] == 1 for p in board.values())
+        if over["winner"] is not None:
+            win = ["Anna", "Bruno"][over["winner"]]
+            lose = ["Anna", "Bruno"][1 - over["winner"]]
+            assert board[win]["rating"] > 1500 > board[lose]["rating"]
         for x in (a, b, w, c):
             await x.close()
     run(go())
@@ -111,6 +126,14 @@ def test_serve_1_3_reconnect_in_the_middle_of_a_hand(server):
         await a.seated({"type": "create", "rules": SHORT,
                         "seats": ["me", "random"]})
         code, token = a.code, a.token
+        # serve-1.6: a hint goes to the asking seat when it is to play.
+        st = await a.until(lambda m: my_turn(m, 0))
+        a.unread.insert(0, st)
+        await a.send({"type": "hint"})
+        hint = await a.until(lambda m: m["type"] == "hint")
+        assert hint["move"] in st["legal"] and isinstance(hint["value"], float)
+        assert all(h["move"] in st["legal"] for h in hint["moves"])
+        a.unread.insert(0, st)
         for _ in range(4):  # a few moves, then drop
             st = await a.until(lambda m: my_turn(m, 0))
             await a.send({"type": "move", "move": rng.choice(st["legal"]),
