@@ -73,6 +73,8 @@ static void test_proto(void) {
   char name[PROTO_NAME_MAX + 1];
   proto_clean_name("a\tb\x7f" "c", name);
   CHECK(strcmp(name, "abc") == 0);
+  proto_clean_name("x\xe2\x80\xaey\xe2\x81\xa6z\xc2\x85!", name);
+  CHECK(strcmp(name, "xyz!") == 0); /* RLO, LRI, NEL removed */
   char longname[200];
   memset(longname, 0, sizeof longname);
   for (int i = 0; i < 40; i++)
