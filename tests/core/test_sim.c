@@ -40,7 +40,37 @@ static scopa_rules random_rules(void) {
                                       "win_by_two=true",
                                       "cappotto=4",
                                       "game=scopone",
-                                      "game=scopone_scientifico"};
+                                      "game=scopone_scientifico",
+                                      /* the variants of RULES.md */
+                                      "players=6",
+                                      "players=6 teams=true",
+                                      "players=6 teams=true team_size=3",
+                                      "deal_bonus=fifteen",
+                                      "single_match_first=false",
+                                      "max_capture=2",
+                                      "last_card_scopa=true",
+                                      "ace_sweeps=true ace_sweep_with_ace=yes",
+                                      "ace_sweeps=true "
+                                      "ace_sweep_with_ace=choice",
+                                      "ace_sweeps=true ace_first_play=no_sweep",
+                                      "ace_sweeps=true ace_first_play=no_ace",
+                                      "ace_sweeps=true ace_empty_table=taken",
+                                      "ace_sweeps=true ace_sweep_optional=true",
+                                      "leftovers=dealer",
+                                      "leftovers=nobody",
+                                      "primiera=sum",
+                                      "primiera=complete_only",
+                                      "most_sevens=true",
+                                      "all_sevens=2",
+                                      "all_coins_wins=true",
+                                      "lowest_wins=true",
+                                      "tiebreak=count_order_on_tie",
+                                      "game=scopone_scientifico ace_sweeps=true "
+                                      "ace_sweep_scopa=false napola=true "
+                                      "target=31 all_coins_wins=true",
+                                      "capture=quindici primiera=off "
+                                      "most_sevens=true deal_bonus=fifteen "
+                                      "target=21"};
   for (;;) {
     scopa_rules r;
     scopa_rules_init(&r);
@@ -265,19 +295,24 @@ static scopa_cards random_cards(scopa_cards from, int n) {
  * tables of up to sixteen, and every room from none to enough. */
 static void check_hand_moves(int cases) {
   for (int k = 0; k < cases; k++) {
-    scopa_rules r;
-    scopa_rules_preset(&r, "scopa");
+    /* The default rules half the time (the lean loop), any rules else. */
+    scopa_rules r = random_rules();
+    if (scopa_rng_below(&rng, 2))
+      scopa_rules_preset(&r, "scopa");
     r.mandatory_capture = scopa_rng_below(&rng, 4) != 0;
+    int first = (int)scopa_rng_below(&rng, 2);
     scopa_cards hand =
         random_cards(SCOPA_ALL_CARDS, 1 + (int)scopa_rng_below(&rng, 10));
     scopa_cards table =
         random_cards(SCOPA_ALL_CARDS & ~hand, (int)scopa_rng_below(&rng, 17));
     scopa_move all[SCOPA_MAX_MOVES], some[SCOPA_MAX_MOVES + 1];
-    int n = scopa__hand_moves(&r, hand, table, 0, all, SCOPA_MAX_MOVES);
+    int n = scopa__hand_moves(&r, hand, table, first, all, SCOPA_MAX_MOVES);
+    if (n > SCOPA_MAX_MOVES) /* a table built on purpose: too many to list */
+      continue;
     /* The same moves, card by card (in any order within a card). */
     int m = 0;
     FOR_EACH_CARD(c, hand) {
-      int got = scopa__card_moves(&r, c, table, 0, hand, some,
+      int got = scopa__card_moves(&r, c, table, first, hand, some,
                                   SCOPA_MAX_MOVES - m);
       for (int i = 0; i < got && m + i < n; i++) {
         int found = 0;
@@ -291,7 +326,7 @@ static void check_hand_moves(int cases) {
     /* Less room: the same count, the first moves, nothing written past. */
     int cap = (int)scopa_rng_below(&rng, (uint32_t)n + 2);
     some[cap] = 0x5A5A;
-    CHECK_EQ_INT(scopa__hand_moves(&r, hand, table, 0, some, cap), n);
+    CHECK_EQ_INT(scopa__hand_moves(&r, hand, table, first, some, cap), n);
     for (int i = 0; i < cap && i < n; i++)
       CHECK(some[i] == all[i]);
     CHECK(some[cap] == 0x5A5A);
