@@ -1,7 +1,8 @@
 /*
  * eval.c -- an estimate of the points still to come in an unfinished
  * round, from the piles so far: what a depth-limited search (early
- * scopone) uses at its horizon.  Only the categories are estimated; a
+ * scopone) uses at its horizon.  Only the categories are estimated
+ * (with most_sevens and all_sevens, and the sign of lowest_wins); a
  * majority already past half is counted as won.  Two sides only (three
  * sides get 0: their rounds are solved to the end).
  */
@@ -50,11 +51,19 @@ int ai_eval_state(const scopa_state *s, int root) {
     v += 1;
   if (them & SCOPA_BIT(SCOPA_SETTEBELLO))
     v -= 1;
-  if (s->rules.primiera != SCOPA_PRIMIERA_OFF) {
-    int sevens = POPCOUNT(me & SCOPA_RANK_CARDS(7)) -
-                 POPCOUNT(them & SCOPA_RANK_CARDS(7));
+  int sevens = POPCOUNT(me & SCOPA_RANK_CARDS(7)) -
+               POPCOUNT(them & SCOPA_RANK_CARDS(7));
+  if (s->rules.primiera != SCOPA_PRIMIERA_OFF)
     v += tanh(0.6 * sevens +
               (primiera_points(me) - primiera_points(them)) / 40.0);
-  }
+  /* most_sevens: a majority of four; all_sevens: all four in one pile. */
+  if (s->rules.most_sevens)
+    v += majority(POPCOUNT(me & SCOPA_RANK_CARDS(7)),
+                  POPCOUNT(them & SCOPA_RANK_CARDS(7)), 4);
+  if (s->rules.all_sevens && !(me & SCOPA_RANK_CARDS(7)) != !(them & SCOPA_RANK_CARDS(7)))
+    v += 0.5 * s->rules.all_sevens * (me & SCOPA_RANK_CARDS(7) ? 1 : -1);
+  /* The scoring in force: under lowest_wins points are to be avoided. */
+  if (s->rules.lowest_wins)
+    v = -v;
   return (int)lround(AI_UNIT * v);
 }

@@ -1,5 +1,8 @@
 /*
- * heur.c -- the move values of heur.h.  Greedy reads the table as it is;
+ * heur.c -- the move values of heur.h, from the scoring in force (the
+ * primiera only when it counts, sevens under most_sevens and all_sevens,
+ * scope under last_card_scopa and the ace options, the sign of
+ * lowest_wins).  Greedy reads the table as it is;
  * with `counting` the odds come from the exact unseen cards (hypergeometric
  * chance that the next seat holds a rank), majorities already decided stop
  * counting, and laying from a pair earns its retake.
@@ -64,7 +67,24 @@ static double cards_value(const ai_heur *h, scopa_cards got) {
          six * POPCOUNT(got & SCOPA_RANK_CARDS(6)) +
          ace * POPCOUNT(got & SCOPA_RANK_CARDS(1));
   }
-  return v;
+  /* most_sevens is a majority of four, all_sevens a bonus for four:
+   * under either, sevens are chased for themselves. */
+  double sevens = 0;
+  if (h->rules->most_sevens)
+    sevens += decided && (POPCOUNT(h->mine & SCOPA_RANK_CARDS(7)) >= 3 ||
+                          POPCOUNT(h->theirs & SCOPA_RANK_CARDS(7)) >= 3)
+                  ? 0.02
+                  : 0.3;
+  if (h->rules->all_sevens && !(h->theirs & SCOPA_RANK_CARDS(7)))
+    sevens += 0.12 * h->rules->all_sevens;
+  return v + sevens * POPCOUNT(got & SCOPA_RANK_CARDS(7));
+}
+
+/* An ace can sweep this table (RULES.md ace_sweeps, case 3). */
+static int ace_can_sweep(const scopa_rules *r, scopa_cards t) {
+  return r->ace_sweeps && t &&
+         (!(t & SCOPA_RANK_CARDS(1)) ||
+          r->ace_sweep_with_ace != SCOPA_ACE_WITH_ACE_NO);
 }
 
 /* What the next seat may get from the table we leave. */
@@ -75,7 +95,7 @@ static double danger(const ai_heur *h, scopa_cards t) {
   int r = sweep_rank(h->rules, t);
   if (r)
     d += has_rank(h, r) * (1.0 + cards_value(h, t));
-  else if (h->rules->ace_sweeps && !(t & SCOPA_RANK_CARDS(1)))
+  else if (ace_can_sweep(h->rules, t))
     d += has_rank(h, 1) * (h->rules->ace_sweep_scopa + cards_value(h, t));
   /* Valuable cards left where a matching rank takes them. */
   FOR_EACH_CARD(c, t) {
@@ -91,6 +111,8 @@ double ai_heur_move(const ai_heur *h, scopa_move m) {
   scopa_cards takes = SCOPA_MOVE_TAKES(m);
   double v = 0;
   scopa_cards left = h->table;
+  /* A scopa counts with the last card only under last_card_scopa. */
+  int scopa_now = !h->last_play || h->rules->last_card_scopa;
   if (takes) {
     left &= ~takes;
     v += cards_value(h, takes | SCOPA_BIT(card));
@@ -99,12 +121,18 @@ double ai_heur_move(const ai_heur *h, scopa_move m) {
      * ranks paired (appariglio), since it plays last. */
     if (h->counting && h->dealer_team && POPCOUNT(takes) > 1)
       v -= SPARIGLIO * h->dealer_team;
-    if (!left && !h->last_play) {
-      int ace_sweep = h->rules->ace_sweeps && SCOPA_RANK(card) == 1 &&
-                      !(h->table & SCOPA_RANK_CARDS(1));
+    if (!left && scopa_now) {
+      int ace_sweep = SCOPA_RANK(card) == 1 && ace_can_sweep(h->rules, h->table) &&
+                      !(POPCOUNT(h->table) == 1 && (h->table & SCOPA_RANK_CARDS(1)));
       int sweep_is_scopa = !ace_sweep || h->rules->ace_sweep_scopa;
       v += sweep_is_scopa ? 1.0 : 0;
     }
+  } else if (!h->table && SCOPA_RANK(card) == 1 && h->rules->ace_sweeps &&
+             h->rules->ace_empty_table == SCOPA_ACE_EMPTY_TAKEN) {
+    /* An ace taken from an empty table (the first play under a
+     * no-sweep ace_first_play aside, which the bots do not tell). */
+    v += cards_value(h, SCOPA_BIT(card)) +
+         (scopa_now && h->rules->ace_sweep_scopa ? 1.0 : 0);
   } else {
     left |= SCOPA_BIT(card);
     /* A card laid from a pair can be taken back by its twin. */
@@ -114,7 +142,10 @@ double ai_heur_move(const ai_heur *h, scopa_move m) {
     /* Low cards are cheap to lay and keep tables sweepable by us. */
     v -= 0.004 * SCOPA_RANK(card);
   }
-  return v - danger(h, left);
+  v -= danger(h, left);
+  /* The scoring in force: under lowest_wins (Scopa a perdere) every point
+   * taken counts against the taker, so the values change sign. */
+  return h->rules->lowest_wins ? -v : v;
 }
 
 int ai_heur_best(const ai_heur *h, const scopa_move *moves, int n,

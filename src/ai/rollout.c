@@ -23,7 +23,7 @@ static scopa_move policy(const scopa_state *s, scopa_rng *rng) {
     return moves[0];
   if (scopa_rng_below(rng, 1024) < EPSILON_PER_1024)
     return moves[scopa_rng_below(rng, (uint32_t)n)];
-  int seat = s->to_play, side = s->rules.teams ? seat % 2 : seat;
+  int seat = s->to_play, side = scopa_rules_side_of(&s->rules, seat);
   ai_heur h;
   h.rules = &s->rules;
   h.hand = s->hand[seat];
@@ -41,7 +41,8 @@ static scopa_move policy(const scopa_state *s, scopa_rng *rng) {
   h.last_play = s->plays + 1 == scopa_state_total_plays(s);
   h.counting = 1;
   h.dealer_team = !s->rules.teams ? 0
-                  : side == s->dealer % 2 ? 1 : -1;
+                  : side == scopa_rules_side_of(&s->rules, s->dealer) ? 1
+                                                                      : -1;
   return moves[ai_heur_best(&h, moves, n, NULL)];
 }
 

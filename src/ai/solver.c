@@ -95,18 +95,34 @@ static inline int tick(ai_solver *S) {
 }
 
 static int side_of(const scopa_state *s, int seat) {
-  return s->rules.teams ? seat % 2 : seat;
+  return s->rules.teams ? seat % s->sides : seat;
 }
 
-/* V for one point won by `side`. */
+/* V for one point won by `side`: the scoring in force decides its sign
+ * (under lowest_wins a point taken is a point against). */
 static int point_for(const scopa_state *s, int side, int root) {
-  return AI_UNIT * (side == root ? s->sides - 1 : -1);
+  int v = AI_UNIT * (side == root ? s->sides - 1 : -1);
+  return s->rules.lowest_wins ? -v : v;
 }
 
+/* A scopa made now, or an ace taken from an empty table that scores. */
 int ai_move_gain(const scopa_state *s, scopa_move m, int root) {
-  if (!SCOPA_MOVE_TAKES(m) || !scopa_state_is_scopa(s, m))
+  if (!scopa_state_is_scopa(s, m))
     return 0;
   return point_for(s, side_of(s, s->to_play), root);
+}
+
+/* all_coins_wins: all ten coins win the game at once, worth as much as
+ * the points still missing to the target (at most 11 here, to keep the
+ * values of a search in range). */
+static int all_coins_value(const scopa_state *s, int root) {
+  if (!s->rules.all_coins_wins)
+    return 0;
+  int worth = s->rules.target < 11 ? s->rules.target : 11;
+  for (int k = 0; k < s->sides; k++)
+    if ((s->pile[k] & SCOPA_DENARI_CARDS) == SCOPA_DENARI_CARDS)
+      return worth * point_for(s, k, root);
+  return 0;
 }
 
 int ai_leaf_value(const scopa_state *s, int root) {
@@ -116,7 +132,7 @@ int ai_leaf_value(const scopa_state *s, int root) {
   int v = 0;
   for (int k = 0; k < s->sides; k++)
     v += sc.side[k].total * point_for(s, k, root);
-  return v;
+  return v + all_coins_value(s, root);
 }
 
 /* ---- the key --------------------------------------------------------- */
@@ -145,8 +161,16 @@ static int primiera_level(scopa_cards pile, int suit) {
 
 static uint64_t pile_summary(const scopa_state *s) {
   const scopa_rules *r = &s->rules;
-  if (s->sides != 2 || r->napola || r->primiera == SCOPA_PRIMIERA_SEVENS)
-    return mix(s->pile[0] ^ mix(s->pile[1] + 1) ^ mix(s->pile[2] + 2));
+  /* The compact summary decides carte, denari (and all_coins_wins),
+   * settebello, re bello and the primiera scales that compare the best
+   * card of each suit; anything else hashes the piles themselves. */
+  if (s->sides != 2 || r->napola || r->primiera == SCOPA_PRIMIERA_SEVENS ||
+      r->most_sevens || r->all_sevens) {
+    uint64_t h = 0;
+    for (int k = 0; k < s->sides; k++)
+      h ^= mix(s->pile[k] + (uint64_t)k);
+    return h;
+  }
   scopa_cards p = s->pile[0];
   uint64_t x = (uint64_t)POPCOUNT(p) | (uint64_t)POPCOUNT(p & SCOPA_DENARI_CARDS) << 6 |
                (uint64_t)((p >> SCOPA_SETTEBELLO) & 1) << 10 |
@@ -163,9 +187,8 @@ static uint64_t state_key(const scopa_state *s) {
   int lc = s->last_capturer == SCOPA_NO_SEAT ? 7
                                              : side_of(s, s->last_capturer);
   uint64_t h = mix(s->hand[0] + 0x9E3779B97F4A7C15ull);
-  h = mix(h ^ s->hand[1]);
-  if (s->players > 2)
-    h = mix(mix(h ^ s->hand[2]) ^ s->hand[3]);
+  for (int seat = 1; seat < s->players; seat++)
+    h = mix(h ^ s->hand[seat]);
   h = mix(h ^ s->table ^ (uint64_t)s->next << 40 ^
           (uint64_t)s->to_play << 48 ^ (uint64_t)lc << 56);
   return mix(h ^ pile_summary(s));

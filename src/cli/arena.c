@@ -58,20 +58,20 @@ static uint64_t mix(uint64_t x) {
   return x ^ (x >> 31);
 }
 
-/* Which bot (0 = A, 1 = B) plays each seat in seating k. */
+/* Which bot (0 = A, 1 = B) plays each seat in seating k: with two sides
+ * A plays side k; with more, A plays every seat of side k and B the
+ * others, so each side is A's once. */
 static void seating(const scopa_rules *r, int k, int who[SCOPA_MAX_SEATS]) {
   int sides = scopa_rules_sides(r);
   for (int seat = 0; seat < r->players; seat++) {
     if (sides == 2)
       who[seat] = (scopa_rules_side_of(r, seat) + k) % 2;
     else
-      who[seat] = seat == k ? 0 : 1;
+      who[seat] = scopa_rules_side_of(r, seat) == k ? 0 : 1;
   }
 }
 
-static int seatings(const scopa_rules *r) {
-  return scopa_rules_sides(r) == 2 ? 2 : r->players;
-}
+static int seatings(const scopa_rules *r) { return scopa_rules_sides(r); }
 
 /* Plays the match's round in play to its end; per-bot time and move
  * counts go to ms/moves, and the last move's event (the round's score,
@@ -107,10 +107,11 @@ static double round_diff(const scopa_score *sc, const scopa_rules *r,
                          const int *who) {
   double pts[2] = {0, 0};
   int count[2] = {0, 0};
+  int sides = scopa_rules_sides(r);
   for (int seat = 0; seat < r->players; seat++) {
     int side = scopa_rules_side_of(r, seat);
-    if (r->teams && seat >= 2)
-      continue; /* a team's points once */
+    if (seat >= sides)
+      continue; /* a team's points once: seats 0..sides-1 are each side */
     pts[who[seat]] += sc->side[side].total;
     count[who[seat]]++;
   }
@@ -247,7 +248,8 @@ static int usage(void) {
           "                   [--movetime-a MS] [--movetime-b MS] [--clock]\n"
           "                   [--json]\n"
           "  --rules FILE   a rules object as in a record (JSON)\n"
-          "  --preset NAME  scopa, scopone, scientifico, assi, quindici\n"
+          "  --preset NAME  scopa, scopone, scientifico, assi, quindici,\n"
+          "                 escoba, trentuno, perdere\n"
           "                 (the last of --rules and --preset decides)\n"
           "  --clock        bots keep their movetime by the wall clock (moves\n"
           "                 then depend on the machine and its load); by\n"
@@ -339,10 +341,13 @@ static void report(const arena *a, int json) {
            a->bot_name[0], a->bot_name[1], a->count, wins[0], wins[1], wins[2],
            won.mean, cli_stats_ci95(&won));
   else if (json)
+    /* "gain": A's advantage per deal, which is -diff under lowest_wins
+     * (Scopa a perdere: points are what a side tries not to take). */
     printf("{\"a\": \"%s\", \"b\": \"%s\", \"deals\": %ld, \"diff\": %.4f, "
-           "\"ci95\": %.4f, \"sd\": %.4f, ",
+           "\"ci95\": %.4f, \"sd\": %.4f, \"gain\": %.4f, ",
            a->bot_name[0], a->bot_name[1], a->count, st.mean,
-           cli_stats_ci95(&st), cli_stats_sd(&st));
+           cli_stats_ci95(&st), cli_stats_sd(&st),
+           a->rules.lowest_wins ? -st.mean : st.mean);
   if (json) {
     printf("\"a_ms_per_move\": %.3f, \"b_ms_per_move\": %.3f, "
            "\"a_cpu_ms_per_move\": %.3f, \"b_cpu_ms_per_move\": %.3f, "
@@ -360,9 +365,10 @@ static void report(const arena *a, int json) {
            a->bot_name[1], wins[1], wins[2]);
   else
     printf("%s vs %s: %+.3f +- %.3f points per deal over %ld duplicate "
-           "deals\n",
+           "deals%s\n",
            a->bot_name[0], a->bot_name[1], st.mean, cli_stats_ci95(&st),
-           a->count);
+           a->count,
+           a->rules.lowest_wins ? " (lowest_wins: fewer is better)" : "");
   printf("ms per move: %s %.3f, %s %.3f; %d thread(s)\n", a->bot_name[0], msa,
          a->bot_name[1], msb, a->threads);
 }

@@ -101,12 +101,16 @@ static void print_json(json_t *obj) {
 
 static const char *side_name(const scopa_replay *rp, int side, char *buf,
                              size_t n) {
-  if (rp->rules.teams && rp->nseats == 4)
-    snprintf(buf, n, "%s & %s", rp->seats[side], rp->seats[side + 2]);
-  else if (!rp->rules.teams && side < rp->nseats)
-    snprintf(buf, n, "%s", rp->seats[side]);
-  else
+  int sides = scopa_rules_sides(&rp->rules);
+  if (side >= rp->nseats) {
     snprintf(buf, n, "side %d", side);
+    return buf;
+  }
+  /* With teams, a side is every seat `sides` apart (RULES.md "Seats"). */
+  snprintf(buf, n, "%s", rp->seats[side]);
+  for (int seat = side + sides; rp->rules.teams && seat < rp->nseats;
+       seat += sides)
+    snprintf(buf + strlen(buf), n - strlen(buf), " & %s", rp->seats[seat]);
   return buf;
 }
 

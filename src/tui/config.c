@@ -15,13 +15,14 @@
 static const char USAGE[] =
     "usage: scopa play [OPTIONS]\n"
     "\n"
-    "  --preset NAME      scopa, scopone, scientifico, assi, quindici\n"
+    "  --preset NAME      a named rules set (listed below)\n"
     "  --opponent BOT     computer players (default: the strongest)\n"
     "  --partner BOT      your partner in a team game (default: --opponent)\n"
     "  --level L          1-4 or principiante|intermedio|esperto|campione\n"
     "                     (beginner|intermediate|expert|champion)\n"
     "  --movetime MS      bot thinking time per move\n"
-    "  --players N        2, 3 or 4;  --teams  partners (4 players)\n"
+    "  --players N        2, 3, 4 or 6;  --teams  partners (4 or 6\n"
+    "                     players; --team_size 3: six as two teams of 3)\n"
     "  --humans N         hot seat: N people share this terminal (seats 1..N)\n"
     "  --seats A,B,..     who sits where: human or a bot name, per seat\n"
     "  --seed S           fixes every deck and the first dealer (1 to 64\n"
@@ -32,8 +33,7 @@ static const char USAGE[] =
     "  --lang it|en       language (default from LANG)\n"
     "  --ascii            no Unicode card symbols;  --no-color\n"
     "  --delay MS         pause after a computer's move (full screen)\n"
-    "\n"
-    "rules options (RULES.md), each as --NAME VALUE:\n";
+    "\n";
 
 /* "  --target             1 or more (default 11)" */
 static void rules_option_usage(FILE *out, const scopa_option_info *o) {
@@ -44,17 +44,42 @@ static void rules_option_usage(FILE *out, const scopa_option_info *o) {
     def = !strcmp(def, "1") ? "true" : !strcmp(def, "0") ? "false" : def;
   } else if (o->kind == SCOPA_OPT_INT && o->max > 1000000)
     snprintf(vals, sizeof vals, "%lld or more", o->min);
-  else if (o->kind == SCOPA_OPT_INT)
-    snprintf(vals, sizeof vals, "%lld..%lld", o->min, o->max);
+  else if (o->kind == SCOPA_OPT_INT) {
+    /* A small range: the values the library takes ("1|3", "2|3|4|6"). */
+    scopa_rules scratch;
+    scopa_rules_init(&scratch);
+    for (long long v = o->min; v <= o->max; v++)
+      if (scopa_rules_set(&scratch, o->name, v, NULL, 0) == SCOPA_OK)
+        snprintf(vals + strlen(vals), sizeof vals - strlen(vals), "%s%lld",
+                 *vals ? "|" : "", v);
+  }
   else
     for (int k = 0; o->values[k]; k++)
       snprintf(vals + strlen(vals), sizeof vals - strlen(vals), "%s%s",
                k ? "|" : "", o->values[k]);
   fprintf(out, "  --%-18s %s (default %s)\n", o->name, vals, def);
+  if (o->help)
+    fprintf(out, "  %-20s %s\n", "", o->help);
+}
+
+/* RULES.md "Presets": the options each one sets. */
+static void presets_usage(FILE *out) {
+  const char *const *names = scopa_rules_preset_names();
+  fprintf(out, "presets (--preset), then any option below overrides:\n");
+  for (int i = 0; names[i]; i++) {
+    scopa_rules r;
+    char words[300];
+    scopa_rules_preset(&r, names[i]);
+    scopa_rules_str(&r, words, sizeof words);
+    fprintf(out, "  %-12s %s\n", names[i], words);
+  }
+  fprintf(out, "\n");
 }
 
 static void usage(FILE *out) {
   fputs(USAGE, out);
+  presets_usage(out);
+  fprintf(out, "rules options (RULES.md), each as --NAME VALUE:\n");
   for (int i = 0; i < scopa_option_count(); i++)
     rules_option_usage(out, scopa_option_get(i));
   fprintf(out,
@@ -268,8 +293,7 @@ static int build_rules(parser *p) {
   char msg[256];
   if (p->preset) {
     if (scopa_rules_preset(&cfg->rules, p->preset) != SCOPA_OK)
-      return bad("unknown preset (scopa, scopone, scientifico, assi, "
-                 "quindici):",
+      return bad("unknown preset (scopa play --help lists them):",
                  p->preset);
   }
   for (int k = 0; k < p->nopts; k++)

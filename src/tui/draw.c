@@ -158,7 +158,9 @@ static char *taken(const play_session *s, int seat, char *buf, size_t n) {
 static void seat_line(const screen *sc, int y, int seat) {
   const play_session *s = sc->s;
   int turn = scopa_state_to_play(&s->st) == seat;
-  int partner = s->rules.teams && sc->viewer >= 0 && seat % 2 == sc->viewer % 2;
+  int partner = s->rules.teams && sc->viewer >= 0 &&
+                scopa_rules_side_of(&s->rules, seat) ==
+                    scopa_rules_side_of(&s->rules, sc->viewer);
   char text[200], pile[80];
   attr_t a = turn ? A_BOLD : A_NORMAL;
   attron(a);

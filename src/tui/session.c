@@ -170,10 +170,12 @@ const char *play_seat_name(const play_session *s, int seat) {
 
 const char *play_side_name(const play_session *s, int side, char *buf,
                            size_t n) {
-  if (s->rules.teams)
-    snprintf(buf, n, "%s & %s", s->seat[side].name, s->seat[side + 2].name);
-  else
-    snprintf(buf, n, "%s", s->seat[side].name);
+  /* With teams a side is every seat `sides` apart (RULES.md "Seats"). */
+  int sides = scopa_rules_sides(&s->rules);
+  snprintf(buf, n, "%s", s->seat[side].name);
+  for (int seat = side + sides; s->rules.teams && seat < s->rules.players;
+       seat += sides)
+    snprintf(buf + strlen(buf), n - strlen(buf), " & %s", s->seat[seat].name);
   return buf;
 }
 

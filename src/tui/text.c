@@ -192,9 +192,10 @@ static void count_line(const play_session *s, lines *L, int cat,
     const scopa_side_score *sc = &s->score.side[side];
     snprintf(part, sizeof part, "%s%s %d", side ? ", " : "",
              play_side_name(s, side, name, sizeof name),
-             denari                   ? sc->denari
-             : cat == SCOPA_CAT_SCOPE ? sc->scope
-                                      : sc->cards);
+             denari                    ? sc->denari
+             : cat == SCOPA_CAT_SCOPE  ? sc->scope
+             : cat == SCOPA_CAT_SEVENS ? sc->sevens[0]
+                                       : sc->cards);
     addf(line, part);
   }
   winners(s, cat, line);
@@ -294,6 +295,14 @@ int play_score_lines(const play_session *s, play_lines out) {
     line = next_line(&L);
     addf(line, "Napola     ");
     winners(s, SCOPA_CAT_NAPOLA, line);
+  }
+  /* most_sevens, all_sevens (RULES.md "Scoring a round"). */
+  if (s->rules.most_sevens)
+    count_line(s, &L, SCOPA_CAT_SEVENS, TX(s, "Sevens", "Sette"), 0);
+  if (s->rules.all_sevens) {
+    line = next_line(&L);
+    addf(line, TX(s, "All sevens ", "Tutti i 7  "));
+    winners(s, SCOPA_CAT_ALL_SEVENS, line);
   }
   totals_line(s, &L);
   return L.n;
