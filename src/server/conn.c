@@ -214,7 +214,8 @@ static void dispatch(conn *c, const char *text, size_t len) {
     conn_send_owned(c, proto_error_json(NULL, &err));
     return;
   }
-  table_message(c, &msg);
+  if (table_message(c, &msg) == 1)
+    limits_refund(&c->bucket, &srv->conf.limits);
   proto_msg_free(&msg);
 }
 

@@ -44,6 +44,11 @@ int limits_take(limits_bucket *b, const limits_conf *c, int64_t now) {
   return ++b->strikes > c->strikes ? -1 : 0;
 }
 
+void limits_refund(limits_bucket *b, const limits_conf *c) {
+  if (b->credits + 1.0 <= c->burst)
+    b->credits += 1.0;
+}
+
 limits_table *limits_table_new(void) { return calloc(1, sizeof(limits_table)); }
 
 void limits_table_free(limits_table *t) { free(t); }

@@ -31,6 +31,11 @@ void limits_bucket_init(limits_bucket *b, const limits_conf *c, int64_t now);
  * the connection should close. */
 int limits_take(limits_bucket *b, const limits_conf *c, int64_t now);
 
+/* Gives back the credit of a message that moved a game on (an accepted
+ * move): play is bounded by the game itself, so a fast player against a
+ * fast bot is never throttled; only what does not advance a game costs. */
+void limits_refund(limits_bucket *b, const limits_conf *c);
+
 /* Per-address counters.  addr is the peer's address text. */
 typedef struct limits_table limits_table;
 

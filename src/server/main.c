@@ -67,11 +67,11 @@ static void defaults(serve_conf *c) {
   c->soft_bytes = 256 * 1024;
   c->hard_bytes = 1024 * 1024;
   c->soft_s = 10;
-  c->limits.burst = 40;
-  c->limits.per_second = 20;
-  c->limits.strikes = 20;
-  c->limits.conns_per_addr = 64;
-  c->limits.tables_per_addr = 30;
+  c->limits.burst = 60;
+  c->limits.per_second = 30;
+  c->limits.strikes = 30;
+  c->limits.conns_per_addr = 256;
+  c->limits.tables_per_addr = 300;
 }
 
 /* The default database: $XDG_DATA_HOME/scopa/serve.db. */

@@ -153,34 +153,41 @@ static int commit_move(server *srv, table *t, scopa_move move, conn *from,
   return SCOPA_OK;
 }
 
-void play_move(conn *c, const proto_msg *msg) {
+static int refuse(conn *c, const proto_msg *msg, const char *code,
+                  const char *detail) {
+  conn_error(c, msg->id, code, detail);
+  return 0;
+}
+
+int play_move(conn *c, const proto_msg *msg) {
   table *t = c->table;
   char detail[300];
   scopa_move move;
   if (!t || c->seat < 0)
-    return conn_error(c, msg->id, "not_seated", "");
+    return refuse(c, msg, "not_seated", "");
   if (msg->seat >= 0 && msg->seat != c->seat) {
     snprintf(detail, sizeof detail, "you sit at seat %d", c->seat);
-    return conn_error(c, msg->id, "not_your_seat", detail);
+    return refuse(c, msg, "not_your_seat", detail);
   }
   if (t->status != T_PLAYING)
-    return conn_error(c, msg->id, "not_playing",
+    return refuse(c, msg, "not_playing",
                       t->status == T_WAITING ? "waiting for players"
                                              : "the game is over");
   int to_play = scopa_match_to_play(t->match);
   if (to_play != c->seat) {
     snprintf(detail, sizeof detail, "seat %d is to play", to_play);
-    return conn_error(c, msg->id, "not_your_turn", detail);
+    return refuse(c, msg, "not_your_turn", detail);
   }
   if (msg->ply != round_ply(t)) {
     snprintf(detail, sizeof detail, "ply %d, the round is at ply %d",
              msg->ply, round_ply(t));
-    return conn_error(c, msg->id, "stale", detail);
+    return refuse(c, msg, "stale", detail);
   }
   if (scopa_move_parse(msg->move, &move, detail, sizeof detail) != SCOPA_OK)
-    return conn_error(c, msg->id, "bad_move", detail);
+    return refuse(c, msg, "bad_move", detail);
   if (commit_move(c->srv, t, move, c, msg->id, detail, sizeof detail))
-    return conn_error(c, msg->id, "illegal", detail);
+    return refuse(c, msg, "illegal", detail);
+  return 1;
 }
 
 /* A level's time, or the server's for a bot named directly. */

@@ -136,7 +136,8 @@ void conn_release(server *srv);       /* after a commit: wake the held */
 void conn_sweep(server *srv, int64_t now);
 
 /* table.c */
-void table_message(conn *c, const proto_msg *msg);
+/* Handles one message; returns 1 when it was an accepted move. */
+int table_message(conn *c, const proto_msg *msg);
 void table_leave(conn *c);
 void table_bot_done(server *srv, const bot_job *job);
 void table_sweep(server *srv, int64_t now);

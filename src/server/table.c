@@ -674,26 +674,33 @@ static void watch(conn *c, const proto_msg *msg) {
   conn_send_owned(c, state_json(t, -1, msg->id));
 }
 
-void table_message(conn *c, const proto_msg *msg) {
+int table_message(conn *c, const proto_msg *msg) {
   switch (msg->type) {
   case PROTO_CREATE:
-    return create(c, msg);
+    create(c, msg);
+    break;
   case PROTO_JOIN:
-    return join(c, msg);
+    join(c, msg);
+    break;
   case PROTO_RESUME:
-    return resume(c, msg);
+    resume(c, msg);
+    break;
   case PROTO_WATCH:
-    return watch(c, msg);
+    watch(c, msg);
+    break;
   case PROTO_MOVE:
     return play_move(c, msg);
   case PROTO_HINT:
-    return play_hint(c, msg);
+    play_hint(c, msg);
+    break;
   case PROTO_PING:
-    return conn_send_owned(
+    conn_send_owned(
         c, proto_finish(json_pack("{s:s}", "type", "pong"), msg->id));
+    break;
   default:
-    return; /* unknown types are ignored (CONTRACTS.md) */
+    break; /* unknown types are ignored (CONTRACTS.md) */
   }
+  return 0;
 }
 
 /* ------------------------------------------------------------------ */

@@ -56,7 +56,8 @@ int table_bot_may_play(const table *t, int seat);
 int table_new_match(table *t, scopa_match **out, char *msg, size_t msgsize);
 
 /* play.c */
-void play_move(conn *c, const proto_msg *msg);
+/* 1 when the move was played, 0 when refused (with an error sent). */
+int play_move(conn *c, const proto_msg *msg);
 void play_hint(conn *c, const proto_msg *msg);
 /* Asks the pool for the move of the seat to play when a bot plays it. */
 void play_kick(server *srv, table *t);

@@ -407,3 +407,23 @@ def test_serve_1_4_http_routes(server):
     assert status in (400, 403, 404)
     status, body, _ = server.http("/api/leaderboard?pool=2p")
     assert status == 200 and json.loads(body)["pool"] == "2p"
+
+
+def test_serve_5_3_a_fast_player_is_never_throttled(tmp_path):
+    """Credits limit what does not move a game on: a client answering a
+    fast bot at once plays a whole game even with tiny credits."""
+    s = Server(str(tmp_path / "serve.db"), "--msg-burst", "3",
+               "--msg-per-second", "1").start()
+
+    async def go():
+        a = await Client.connect(s, "a")
+        await a.seated({"type": "create", "rules": SHORT,
+                        "seats": ["me", "random"]})
+        over = await play_to_end([a], random.Random(6), timeout=60)
+        assert over["type"] == "game_over"
+        assert not [m for m in a.log if m["type"] == "error"]
+        await a.close()
+    try:
+        run(go())
+    finally:
+        s.stop()

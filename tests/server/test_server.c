@@ -136,6 +136,8 @@ static void test_limits(void) {
   for (int i = 0; i < 3; i++)
     limits_take(&b, &c, 0);
   CHECK(limits_take(&b, &c, 500) == 1 && limits_take(&b, &c, 500) == 0);
+  limits_refund(&b, &c); /* an accepted move costs nothing */
+  CHECK(limits_take(&b, &c, 500) == 1);
   TEST("serve-limits-3", "CONTRACTS.md scopa serve");
   /* serve-limits-3: connections and tables per address. */
   limits_table *t = limits_table_new();
