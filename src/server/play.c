@@ -185,6 +185,13 @@ int play_move(conn *c, const proto_msg *msg) {
   }
   if (scopa_move_parse(msg->move, &move, detail, sizeof detail) != SCOPA_OK)
     return refuse(c, msg, "bad_move", detail);
+  /* Said without naming the cards: an answer never names a card its
+   * reader cannot know, even one the reader made up. */
+  const scopa_state *st = scopa_match_state(t->match);
+  if (!(st->hand[c->seat] & SCOPA_BIT(SCOPA_MOVE_CARD(move))))
+    return refuse(c, msg, "illegal", "that card is not in your hand");
+  if (SCOPA_MOVE_TAKES(move) & ~st->table)
+    return refuse(c, msg, "illegal", "you can take only cards on the table");
   if (commit_move(c->srv, t, move, c, msg->id, detail, sizeof detail))
     return refuse(c, msg, "illegal", detail);
   return 1;

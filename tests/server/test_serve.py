@@ -316,6 +316,7 @@ def test_serve_5_1_wrong_seat_turn_ply_and_duplicates(server):
                      if c not in hand and c not in st["round"]["table"])
         assert await error(mover, {"type": "move", "move": alien,
                                    "ply": ply}) == "illegal"
+        assert alien not in json.dumps(mover.log[-1])  # never named back
         assert await error(mover, {"type": "move", "move": "7z",
                                    "ply": ply}) == "bad_move"
         # the same move twice: played once
