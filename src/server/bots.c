@@ -97,8 +97,8 @@ static void think(worker *w, bot_job *job) {
     job->rc = scopa_bot_choose(bot, &job->view, &limits, &job->move);
     return;
   }
-  int n = scopa_bot_evaluate(bot, &job->view, &limits, job->moves,
-                             job->values, 8);
+  int n =
+      scopa_bot_evaluate(bot, &job->view, &limits, job->moves, job->values, 8);
   job->rc = n < 0 ? n : SCOPA_OK;
   job->nvalues = n < 0 ? 0 : n > 8 ? 8 : n;
   if (job->nvalues > 0)

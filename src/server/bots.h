@@ -23,13 +23,13 @@ enum {
 
 typedef struct bot_job {
   /* Set by the loop: where the answer goes and what it answers.       */
-  uint64_t table;  /* the table's id (a table reloaded gets a new one)   */
+  uint64_t table; /* the table's id (a table reloaded gets a new one)   */
   char code[PROTO_CODE_MAX + 1];
-  int number;      /* the game's move number the job is for             */
+  int number; /* the game's move number the job is for             */
   int seat;
-  int kind;        /* BOTJOB_*                                          */
+  int kind; /* BOTJOB_*                                          */
   char bot[PROTO_SEAT_MAX + 1];
-  int movetime_ms; /* 0: the bot's default                              */
+  int movetime_ms;     /* 0: the bot's default                              */
   int64_t deadline_ns; /* scopa_clock_ns time by which it must answer:
                           waiting in the queue counts against the budget */
   uint64_t seed;

@@ -15,8 +15,8 @@
 typedef struct addr_entry {
   char addr[ADDR_MAX];
   int conns;
-  int tables;          /* created in the current minute */
-  int64_t minute;      /* which minute `tables` counts  */
+  int tables;     /* created in the current minute */
+  int64_t minute; /* which minute `tables` counts  */
 } addr_entry;
 
 struct limits_table {
@@ -97,8 +97,8 @@ void limits_conn_close(limits_table *t, const char *addr) {
     e->conns--;
 }
 
-int limits_table_create(limits_table *t, const limits_conf *c,
-                        const char *addr, int64_t now) {
+int limits_table_create(limits_table *t, const limits_conf *c, const char *addr,
+                        int64_t now) {
   int64_t minute = now / 60000;
   addr_entry *e = find(t, addr, minute);
   if (!e)

@@ -49,7 +49,7 @@ void limits_conn_close(limits_table *t, const char *addr);
 
 /* A table is about to be created from addr: 1 when allowed (and
  * counted), 0 when the address created too many this minute. */
-int limits_table_create(limits_table *t, const limits_conf *c,
-                        const char *addr, int64_t now);
+int limits_table_create(limits_table *t, const limits_conf *c, const char *addr,
+                        int64_t now);
 
 #endif

@@ -150,8 +150,7 @@ static int send_body(struct lws *wsi, pss *p) {
 }
 
 /* A path of the web client's folder, or -1: only plain names, no "..". */
-static int web_path(const server *srv, const char *uri, char *out,
-                    size_t cap) {
+static int web_path(const server *srv, const char *uri, char *out, size_t cap) {
   if (strstr(uri, "..") || strspn(uri, "abcdefghijklmnopqrstuvwxyz"
                                        "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
                                        "0123456789/._-") != strlen(uri))
@@ -170,8 +169,7 @@ static int serve_file(struct lws *wsi, pss *p, server *srv, const char *uri) {
     snprintf(index, sizeof index, "%s/index.html", srv->conf.web);
     if (strcmp(uri, "/") == 0 || stat(index, &sb) != 0)
       return reply(wsi, p, strcmp(uri, "/") == 0 ? 200 : 404,
-                   "text/html; charset=utf-8", NO_CLIENT,
-                   sizeof NO_CLIENT - 1);
+                   "text/html; charset=utf-8", NO_CLIENT, sizeof NO_CLIENT - 1);
     return reply(wsi, p, 404, "text/plain; charset=utf-8", "not found\n", 10);
   }
   int n = lws_serve_http_file(wsi, path, type_of(path), SECURITY,
@@ -186,8 +184,7 @@ static int healthz(struct lws *wsi, pss *p, server *srv) {
   return reply_json(
       wsi, p, 200,
       proto_finish(json_pack("{s:b, s:I, s:I, s:I, s:i, s:I, s:I, s:I, s:I}",
-                             "ok", 1,
-                             "tables", (json_int_t)srv->ntables,
+                             "ok", 1, "tables", (json_int_t)srv->ntables,
                              "connections", (json_int_t)srv->nconns, "moves",
                              (json_int_t)srv->moves, "bots_pending",
                              bots_pending(srv->bots), "messages_in",
@@ -207,10 +204,10 @@ static int leaderboard(struct lws *wsi, pss *p, server *srv) {
   char *list = store_leaderboard(srv->st, pool, 100);
   json_t *players = list ? json_loads(list, 0, NULL) : NULL;
   free(list);
-  return reply_json(wsi, p, players ? 200 : 500,
-                    proto_finish(json_pack("{s:s, s:o*}", "pool", pool,
-                                           "players", players),
-                                 NULL));
+  return reply_json(
+      wsi, p, players ? 200 : 500,
+      proto_finish(json_pack("{s:s, s:o*}", "pool", pool, "players", players),
+                   NULL));
 }
 
 static int route(struct lws *wsi, pss *p, server *srv, const char *uri) {
@@ -224,8 +221,7 @@ static int route(struct lws *wsi, pss *p, server *srv, const char *uri) {
   if (strncmp(uri, "/api/tables/", 12) == 0) {
     const char *slash = strchr(uri + 12, '/');
     size_t n = slash ? (size_t)(slash - (uri + 12)) : 0;
-    if (!slash || strcmp(slash, "/record") != 0 || n == 0 ||
-        n > PROTO_CODE_MAX)
+    if (!slash || strcmp(slash, "/record") != 0 || n == 0 || n > PROTO_CODE_MAX)
       return reply(wsi, p, 404, "text/plain", "not found\n", 10);
     memcpy(code, uri + 12, n);
     code[n] = 0;
@@ -364,8 +360,8 @@ int loop_run(server *srv) {
   info.fd_limit_per_thread = 0;
   srv->ctx = lws_create_context(&info);
   if (!srv->ctx) {
-    fprintf(stderr, "scopa serve: cannot listen on %s:%d\n",
-            srv->conf.host, srv->conf.port);
+    fprintf(stderr, "scopa serve: cannot listen on %s:%d\n", srv->conf.host,
+            srv->conf.port);
     return 1;
   }
   char msg[256];
@@ -380,8 +376,8 @@ int loop_run(server *srv) {
   }
   lws_sul_schedule(srv->ctx, 0, &srv->sweep, sweep, 250 * LWS_US_PER_MS);
   if (!srv->conf.quiet)
-    fprintf(stderr, "scopa serve: listening on http://%s:%d/\n",
-            srv->conf.host, srv->conf.port);
+    fprintf(stderr, "scopa serve: listening on http://%s:%d/\n", srv->conf.host,
+            srv->conf.port);
   int rc = 0;
   while (!srv->stop && rc == 0) {
     if (lws_service(srv->ctx, 0) < 0)

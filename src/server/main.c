@@ -123,7 +123,8 @@ typedef struct flag {
 } flag;
 
 static int parse_flags(int argc, char **argv, serve_conf *c) {
-  int soft_kb = (int)(c->soft_bytes / 1024), hard_kb = (int)(c->hard_bytes / 1024);
+  int soft_kb = (int)(c->soft_bytes / 1024),
+      hard_kb = (int)(c->hard_bytes / 1024);
   const flag FLAGS[] = {
       {"--host", 0, 0, NULL, &c->host},
       {"--db", 0, 0, NULL, &c->db},
@@ -137,8 +138,7 @@ static int parse_flags(int argc, char **argv, serve_conf *c) {
       {"--bot-threads", 1, 64, &c->bot_threads, NULL},
       {"--bot-ms", 1, 60000, &c->bot_ms, NULL},
       {"--max-conns-per-addr", 1, 1000000, &c->limits.conns_per_addr, NULL},
-      {"--max-tables-per-minute", 1, 1000000, &c->limits.tables_per_addr,
-       NULL},
+      {"--max-tables-per-minute", 1, 1000000, &c->limits.tables_per_addr, NULL},
       {"--msg-burst", 1, 1000000, &c->limits.burst, NULL},
       {"--msg-per-second", 1, 1000000, &c->limits.per_second, NULL},
       {"--out-soft-kb", 1, 1 << 20, &soft_kb, NULL},
@@ -204,7 +204,7 @@ int cli_serve(int argc, char **argv) {
     srv.conf.web = default_web(webbuf, sizeof webbuf);
   /* SCOPA_LWS_LOG: lws's log mask, for debugging (lws's LLL_* bits). */
   const char *mask = getenv("SCOPA_LWS_LOG");
-  lws_set_log_level(mask                ? atoi(mask)
+  lws_set_log_level(mask             ? atoi(mask)
                     : srv.conf.quiet ? LLL_ERR
                                      : LLL_ERR | LLL_WARN | LLL_USER,
                     NULL);

@@ -171,16 +171,16 @@ int play_move(conn *c, const proto_msg *msg) {
   }
   if (t->status != T_PLAYING)
     return refuse(c, msg, "not_playing",
-                      t->status == T_WAITING ? "waiting for players"
-                                             : "the game is over");
+                  t->status == T_WAITING ? "waiting for players"
+                                         : "the game is over");
   int to_play = scopa_match_to_play(t->match);
   if (to_play != c->seat) {
     snprintf(detail, sizeof detail, "seat %d is to play", to_play);
     return refuse(c, msg, "not_your_turn", detail);
   }
   if (msg->ply != round_ply(t)) {
-    snprintf(detail, sizeof detail, "ply %d, the round is at ply %d",
-             msg->ply, round_ply(t));
+    snprintf(detail, sizeof detail, "ply %d, the round is at ply %d", msg->ply,
+             round_ply(t));
     return refuse(c, msg, "stale", detail);
   }
   if (scopa_move_parse(msg->move, &move, detail, sizeof detail) != SCOPA_OK)
@@ -240,8 +240,10 @@ void play_kick(server *srv, table *t) {
            think_ms(srv, srv->conf.away_bot));
 }
 
+/* Like a bot for an away seat, the clock runs only while someone is at
+ * the table: a table everybody left waits for them. */
 void play_clock(server *srv, table *t, int64_t now) {
-  if (t->status != T_PLAYING || t->clock_s <= 0 ||
+  if (t->status != T_PLAYING || t->clock_s <= 0 || !table_someone_here(t, -1) ||
       t->job_number == t->nmoves ||
       now - t->turn_since_ms < (int64_t)t->clock_s * 1000)
     return;
@@ -265,12 +267,11 @@ static void send_hint(table *t, const bot_job *job) {
   char buf[SCOPA_MOVE_TEXT];
   json_t *moves = json_array();
   for (int i = 0; i < job->nvalues; i++)
-    json_array_append_new(
-        moves, json_pack("{s:s, s:f}", "move",
-                         scopa_move_str(job->moves[i], buf), "value",
-                         job->values[i]));
-  json_t *o = json_pack("{s:s, s:s, s:i, s:o}", "type", "hint", "code",
-                        t->code, "ply", round_ply(t), "moves", moves);
+    json_array_append_new(moves, json_pack("{s:s, s:f}", "move",
+                                           scopa_move_str(job->moves[i], buf),
+                                           "value", job->values[i]));
+  json_t *o = json_pack("{s:s, s:s, s:i, s:o}", "type", "hint", "code", t->code,
+                        "ply", round_ply(t), "moves", moves);
   if (o && job->nvalues > 0) {
     json_object_set_new(o, "move",
                         json_string(scopa_move_str(job->moves[0], buf)));
@@ -286,8 +287,8 @@ static void send_hint(table *t, const bot_job *job) {
 /* The first legal move: what is played if a bot fails (it should not). */
 static scopa_move fallback(const table *t) {
   scopa_move moves[SCOPA_MAX_MOVES];
-  int n = scopa_state_legal(scopa_match_state(t->match), moves,
-                            SCOPA_MAX_MOVES);
+  int n =
+      scopa_state_legal(scopa_match_state(t->match), moves, SCOPA_MAX_MOVES);
   return n > 0 ? moves[0] : 0;
 }
 

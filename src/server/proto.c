@@ -19,9 +19,9 @@
 #define PROTO_TEXTS(XX)                                                        \
   XX("bad_json", "That message is not valid JSON (%s).",                       \
      "Il messaggio non è JSON valido (%s).")                                   \
-  XX("bad_message", "That message cannot be used: %s.",                       \
+  XX("bad_message", "That message cannot be used: %s.",                        \
      "Il messaggio non si può usare: %s.")                                     \
-  XX("too_big", "That message is too long (%s).",                             \
+  XX("too_big", "That message is too long (%s).",                              \
      "Il messaggio è troppo lungo (%s).")                                      \
   XX("too_fast", "Too many messages; slow down (%s).",                         \
      "Troppi messaggi; rallenta (%s).")                                        \
@@ -40,8 +40,7 @@
      "Questa connessione ha già un posto al tavolo %s.")                       \
   XX("not_your_seat", "You can only play for your own seat (%s).",             \
      "Puoi giocare solo per il tuo posto (%s).")                               \
-  XX("not_your_turn", "It is not your turn (%s).",                             \
-     "Non è il tuo turno (%s).")                                               \
+  XX("not_your_turn", "It is not your turn (%s).", "Non è il tuo turno (%s).") \
   XX("not_playing", "The game is not being played (%s).",                      \
      "La partita non è in corso (%s).")                                        \
   XX("stale", "That move was sent for an earlier position (%s).",              \
@@ -55,7 +54,8 @@
      "La registrazione del tavolo %s è segreta fino alla fine.")               \
   XX("server", "The server could not do that (%s).",                           \
      "Il server non ha potuto farlo (%s).")                                    \
-  XX("bot_takes_seat", "Seat %s is away: a bot plays for it until it returns.", \
+  XX("bot_takes_seat",                                                         \
+     "Seat %s is away: a bot plays for it until it returns.",                  \
      "Il posto %s è assente: gioca un bot finché non torna.")                  \
   XX("seat_back", "Seat %s is back.", "Il posto %s è tornato.")                \
   XX("clock_bot", "Time is up for seat %s: a bot played its move.",            \
@@ -124,8 +124,10 @@ static int get_string(json_t *obj, const char *key, char *out, size_t cap,
   }
   size_t n = json_is_string(v) ? json_string_length(v) : 0;
   if (!json_is_string(v) || n >= cap || memchr(json_string_value(v), 0, n)) {
-    snprintf(detail, sizeof detail, "\"%s\" must be a string of at most %zu "
-             "bytes", key, cap - 1);
+    snprintf(detail, sizeof detail,
+             "\"%s\" must be a string of at most %zu "
+             "bytes",
+             key, cap - 1);
     return refuse(err, "bad_message", detail);
   }
   memcpy(out, json_string_value(v), n + 1);
@@ -142,8 +144,10 @@ static int get_int(json_t *obj, const char *key, long lo, long hi, int absent,
   if (!json_is_integer(v) || json_integer_value(v) < lo ||
       json_integer_value(v) > hi) {
     char detail[96];
-    snprintf(detail, sizeof detail, "\"%s\" must be a whole number from %ld "
-             "to %ld", key, lo, hi);
+    snprintf(detail, sizeof detail,
+             "\"%s\" must be a whole number from %ld "
+             "to %ld",
+             key, lo, hi);
     return refuse(err, "bad_message", detail);
   }
   *out = (int)json_integer_value(v);
@@ -326,9 +330,9 @@ char *proto_hello(void) {
 }
 
 char *proto_error_json(const json_t *id, const proto_error *err) {
-  return proto_finish(json_pack("{s:s, s:s, s:s, s:s}", "type", "error",
-                                "code", err->code, "message", err->en,
-                                "message_it", err->it),
+  return proto_finish(json_pack("{s:s, s:s, s:s, s:s}", "type", "error", "code",
+                                err->code, "message", err->en, "message_it",
+                                err->it),
                       id);
 }
 

@@ -62,8 +62,7 @@ typedef struct proto_error {
 /* Parses one client message (one WebSocket text frame).  Returns 0 and
  * fills *out, or -1 with *err filled (out is then empty).  Unknown fields
  * are ignored; an unknown "type" gives PROTO_UNKNOWN, not an error. */
-int proto_parse(const char *text, size_t len, proto_msg *out,
-                proto_error *err);
+int proto_parse(const char *text, size_t len, proto_msg *out, proto_error *err);
 
 /* Releases what a parsed message holds; accepts a zeroed one. */
 void proto_msg_free(proto_msg *msg);

@@ -24,8 +24,8 @@ static double new_vol(double phi, double vol, double v, double delta,
   double a = log(vol * vol), eps = 1e-6;
   double d2 = delta * delta, p2 = phi * phi;
 #define F(x)                                                                   \
-  (exp(x) * (d2 - p2 - v - exp(x)) / (2.0 * (p2 + v + exp(x)) *                \
-                                      (p2 + v + exp(x))) -                     \
+  (exp(x) * (d2 - p2 - v - exp(x)) /                                           \
+       (2.0 * (p2 + v + exp(x)) * (p2 + v + exp(x))) -                         \
    ((x)-a) / (tau * tau))
   double A = a, B;
   if (d2 > p2 + v) {

@@ -76,16 +76,16 @@ typedef struct serve_conf {
   const char *host;
   int port;
   const char *db;
-  const char *web;      /* web/dist                                   */
-  int away_s;           /* default seconds before a bot plays for an away seat */
-  int clock_s;          /* default move clock (0 = none)               */
-  int idle_s;           /* a table with nobody leaves memory after it  */
+  const char *web; /* web/dist                                   */
+  int away_s;      /* default seconds before a bot plays for an away seat */
+  int clock_s;     /* default move clock (0 = none)               */
+  int idle_s;      /* a table with nobody leaves memory after it  */
   int bot_threads;
   int bot_ms;           /* think time of a bot seat without a level    */
   const char *away_bot; /* who plays for an away seat (or on the clock) */
   const char *hint_bot; /* who answers a hint                          */
   size_t soft_bytes, hard_bytes; /* out-queue limits                   */
-  int soft_s;           /* seconds over the soft limit before a close  */
+  int soft_s; /* seconds over the soft limit before a close  */
   int quiet;
   limits_conf limits;
 } serve_conf;
@@ -93,16 +93,16 @@ typedef struct serve_conf {
 struct server {
   serve_conf conf;
   struct lws_context *ctx;
-  store *st;  /* reads, on the loop thread                          */
-  writer *w;  /* writes, committed on the writer's thread            */
+  store *st; /* reads, on the loop thread                          */
+  writer *w; /* writes, committed on the writer's thread            */
   bots *bots;
   limits_table *addrs;
-  uint64_t batch;     /* number of the open store batch (0: none)    */
-  uint64_t committed; /* the last batch committed                    */
+  uint64_t batch;      /* number of the open store batch (0: none)    */
+  uint64_t committed;  /* the last batch committed                    */
   uint64_t last_batch; /* the last batch number handed out           */
-  conn *all;          /* every open connection                       */
-  conn *wake;         /* connections with messages held by the barrier */
-  conn *graveyard;    /* closed, freed after the service call        */
+  conn *all;           /* every open connection                       */
+  conn *wake;          /* connections with messages held by the barrier */
+  conn *graveyard;     /* closed, freed after the service call        */
   int nconns;
   lws_sorted_usec_list_t sweep;
   volatile int stop;
@@ -130,9 +130,9 @@ void conn_send_owned(conn *c, char *text);
 void conn_error(conn *c, const json_t *id, const char *code,
                 const char *detail);
 void conn_close_soon(conn *c);
-int conn_writeable(conn *c);          /* the WRITEABLE callback */
+int conn_writeable(conn *c); /* the WRITEABLE callback */
 int conn_receive(conn *c, const void *in, size_t len); /* RECEIVE */
-void conn_release(server *srv);       /* after a commit: wake the held */
+void conn_release(server *srv); /* after a commit: wake the held */
 void conn_sweep(server *srv, int64_t now);
 
 /* table.c */

@@ -109,7 +109,9 @@ int store_open(const char *path, store **out, char *msg, size_t msgsize) {
   return 0;
 fail:
   snprintf(msg, msgsize, "%s: %s", path,
-           err ? err : st->db ? sqlite3_errmsg(st->db) : "cannot open");
+           err      ? err
+           : st->db ? sqlite3_errmsg(st->db)
+                    : "cannot open");
   sqlite3_free(err);
   store_close(st);
   return -1;
@@ -183,8 +185,7 @@ int store_add_game(store *st, const store_game *g) {
   return 0;
 }
 
-int store_set_seat(store *st, const char *code, int seat,
-                   const store_seat *s) {
+int store_set_seat(store *st, const char *code, int seat, const store_seat *s) {
   sqlite3_stmt *q = st->q[Q_SET_SEAT];
   if (store_begin(st))
     return -1;
@@ -380,8 +381,8 @@ char *store_leaderboard(store *st, const char *pool, int limit) {
     json_array_append_new(
         list, json_pack("{s:s, s:i, s:i, s:i}", "name", name ? name : "",
                         "rating", (int)(sqlite3_column_double(q, 1) + 0.5),
-                        "rd", (int)(sqlite3_column_double(q, 2) + 0.5),
-                        "games", sqlite3_column_int(q, 3)));
+                        "rd", (int)(sqlite3_column_double(q, 2) + 0.5), "games",
+                        sqlite3_column_int(q, 3)));
   }
   done(q);
   char *text = list ? json_dumps(list, JSON_COMPACT) : NULL;

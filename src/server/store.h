@@ -39,8 +39,8 @@ typedef struct store_game {
   int nseats;
   store_seat seat[PROTO_MAX_SEATS];
   int away_s, clock_s;
-  int finished;    /* the game has ended                                */
-  int nmoves;      /* moves[0..nmoves): every move of the game, in order */
+  int finished;      /* the game has ended                                */
+  int nmoves;        /* moves[0..nmoves): every move of the game, in order */
   scopa_move *moves; /* malloc'd                                        */
 } store_game;
 
@@ -57,8 +57,7 @@ int store_in_batch(const store *st);
 
 /* Writes (each joins the open batch; 0 or -1). */
 int store_add_game(store *st, const store_game *game);
-int store_set_seat(store *st, const char *code, int seat,
-                   const store_seat *s);
+int store_set_seat(store *st, const char *code, int seat, const store_seat *s);
 int store_add_move(store *st, const char *code, int number, scopa_move move);
 int store_finish(store *st, const char *code);
 

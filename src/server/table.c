@@ -100,8 +100,7 @@ static void table_free(table *t) {
 }
 
 static void evict(server *srv, table *t) {
-  for (table **p = &srv->buckets[bucket_of(srv, t->code)]; *p;
-       p = &(*p)->hnext)
+  for (table **p = &srv->buckets[bucket_of(srv, t->code)]; *p; p = &(*p)->hnext)
     if (*p == t) {
       *p = t->hnext;
       break;
@@ -287,9 +286,8 @@ static json_t *legal_json(const scopa_view *v) {
  * seconds since they left, and "away_seconds", the seconds left before a
  * bot plays for them (null when no such count runs). */
 static void add_seats(json_t *o, const table *t) {
-  json_t *names = json_array(), *presence = json_array(),
-         *open = json_array(), *away_for = json_array(),
-         *left = json_array();
+  json_t *names = json_array(), *presence = json_array(), *open = json_array(),
+         *away_for = json_array(), *left = json_array();
   int64_t now = now_ms();
   for (int i = 0; i < t->nseats; i++) {
     const seat_info *si = &t->seat[i];
@@ -300,10 +298,10 @@ static void add_seats(json_t *o, const table *t) {
     json_array_append_new(presence, json_string(presence_of(t, i)));
     json_array_append_new(open, json_boolean(si->s.kind == STORE_OPEN));
     json_array_append_new(away_for, away ? json_integer(gone) : json_null());
-    json_array_append_new(left, away && !si->taken_over &&
-                                        t->status == T_PLAYING
-                                    ? json_integer(rest > 0 ? rest : 0)
-                                    : json_null());
+    json_array_append_new(left,
+                          away && !si->taken_over && t->status == T_PLAYING
+                              ? json_integer(rest > 0 ? rest : 0)
+                              : json_null());
   }
   json_object_set_new(o, "seats", names);
   json_object_set_new(o, "presence", presence);
@@ -334,10 +332,10 @@ static char *state_json(const table *t, int seat, const json_t *id) {
   json_object_set_new(o, "to_play",
                       to_play >= 0 ? json_integer(to_play) : json_null());
   json_object_set_new(o, "seed_sha256", json_string(t->seed_sha256));
-  json_object_set_new(o, "ply", json_integer(scopa_match_state(t->match)
-                                                 ? scopa_match_state(t->match)
-                                                       ->plays
-                                                 : 0));
+  json_object_set_new(o, "ply",
+                      json_integer(scopa_match_state(t->match)
+                                       ? scopa_match_state(t->match)->plays
+                                       : 0));
   if (seat >= 0) {
     scopa_view v;
     scopa_match_view(t->match, seat, &v);
@@ -376,7 +374,7 @@ void table_send_all(table *t, const char *text) {
 /* Sitting down and leaving                                            */
 /* ------------------------------------------------------------------ */
 
-static int someone_here(const table *t, int except) {
+int table_someone_here(const table *t, int except) {
   for (int i = 0; i < t->nseats; i++)
     if (i != except && t->seat[i].s.kind == STORE_PERSON &&
         t->seat[i].nconns > 0)
@@ -388,7 +386,8 @@ static int someone_here(const table *t, int except) {
  * while another person is at the table (a table nobody is at waits). */
 int table_bot_may_play(const table *t, int i) {
   const seat_info *si = &t->seat[i];
-  return si->s.kind == STORE_BOT || (si->taken_over && someone_here(t, i));
+  return si->s.kind == STORE_BOT ||
+         (si->taken_over && table_someone_here(t, i));
 }
 
 static void attach(conn *c, table *t, int seat) {
@@ -404,6 +403,8 @@ static void attach(conn *c, table *t, int seat) {
   if (seat >= 0) {
     seat_info *si = &t->seat[seat];
     si->nconns++;
+    if (t->status == T_PLAYING && scopa_match_to_play(t->match) == seat)
+      t->turn_since_ms = now_ms(); /* the move clock starts on return */
     if (si->taken_over) {
       char detail[8];
       snprintf(detail, sizeof detail, "%d", seat);
@@ -694,8 +695,8 @@ int table_message(conn *c, const proto_msg *msg) {
     play_hint(c, msg);
     break;
   case PROTO_PING:
-    conn_send_owned(
-        c, proto_finish(json_pack("{s:s}", "type", "pong"), msg->id));
+    conn_send_owned(c,
+                    proto_finish(json_pack("{s:s}", "type", "pong"), msg->id));
     break;
   default:
     break; /* unknown types are ignored (CONTRACTS.md) */
@@ -714,7 +715,7 @@ static void take_over(server *srv, table *t, int64_t now) {
     if (si->s.kind != STORE_PERSON || si->nconns > 0 || si->taken_over ||
         t->status != T_PLAYING ||
         now - si->away_since_ms < (int64_t)t->away_s * 1000 ||
-        !someone_here(t, i))
+        !table_someone_here(t, i))
       continue;
     char detail[8];
     snprintf(detail, sizeof detail, "%d", i);

@@ -46,11 +46,13 @@ struct table {
 };
 
 /* table.c */
-table *table_get(server *srv, const char *code); /* memory, else store */
+table *table_get(server *srv, const char *code);  /* memory, else store */
 table *table_find(server *srv, const char *code); /* memory only      */
 void table_broadcast(table *t, conn *to, const json_t *id);
 void table_send_all(table *t, const char *text);
 int table_bot_may_play(const table *t, int seat);
+/* 1 when a person other than seat `except` (-1: any) is connected. */
+int table_someone_here(const table *t, int except);
 /* A new match from the seed with the seats as they are now, dealt.
  * Returns 0, or -1 with a message. */
 int table_new_match(table *t, scopa_match **out, char *msg, size_t msgsize);

@@ -23,7 +23,7 @@ typedef struct op {
   int kind;
   uint64_t batch; /* OP_END: the batch this op closes                  */
   char code[PROTO_CODE_MAX + 1];
-  int number;     /* OP_SEAT: the seat; OP_MOVE: the move's number     */
+  int number; /* OP_SEAT: the seat; OP_MOVE: the move's number     */
   scopa_move move;
   store_seat seat;
   store_game *game; /* OP_GAME: a deep copy                             */
@@ -39,11 +39,11 @@ struct writer {
   pthread_t thread;
   pthread_mutex_t lock;
   pthread_cond_t more;
-  list open;           /* loop thread only                              */
-  list queue;          /* under lock                                    */
-  int stop;            /* under lock                                    */
-  uint64_t committed;  /* atomic: the last batch committed              */
-  int failed;          /* atomic                                        */
+  list open;          /* loop thread only                              */
+  list queue;         /* under lock                                    */
+  int stop;           /* under lock                                    */
+  uint64_t committed; /* atomic: the last batch committed              */
+  int failed;         /* atomic                                        */
   uint64_t commits, commit_us; /* atomic                                */
   void (*wake)(void *);
   void *wake_arg;
@@ -108,8 +108,7 @@ void writer_set_seat(writer *w, const char *code, int seat,
   }
 }
 
-void writer_add_move(writer *w, const char *code, int number,
-                     scopa_move move) {
+void writer_add_move(writer *w, const char *code, int number, scopa_move move) {
   op *o = new_op(w, OP_MOVE, code);
   if (o) {
     o->number = number;
@@ -268,8 +267,8 @@ static void *work(void *arg) {
   return NULL;
 }
 
-writer *writer_new(const char *path, void (*wake)(void *), void *arg,
-                   char *msg, size_t msgsize) {
+writer *writer_new(const char *path, void (*wake)(void *), void *arg, char *msg,
+                   size_t msgsize) {
   writer *w = calloc(1, sizeof *w);
   if (!w) {
     snprintf(msg, msgsize, "out of memory");

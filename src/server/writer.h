@@ -31,8 +31,8 @@ typedef struct rate_job {
 /* Opens its own connection to the database at path and starts the
  * thread; wake(arg) is called from it after each commit (thread-safe,
  * lws_cancel_service).  NULL with a message on failure. */
-writer *writer_new(const char *path, void (*wake)(void *), void *arg,
-                   char *msg, size_t msgsize);
+writer *writer_new(const char *path, void (*wake)(void *), void *arg, char *msg,
+                   size_t msgsize);
 
 /* Commits what was flushed, stops the thread, closes.  NULL: no-op. */
 void writer_free(writer *w);
@@ -41,8 +41,7 @@ void writer_free(writer *w);
 void writer_add_game(writer *w, const store_game *game);
 void writer_set_seat(writer *w, const char *code, int seat,
                      const store_seat *s);
-void writer_add_move(writer *w, const char *code, int number,
-                     scopa_move move);
+void writer_add_move(writer *w, const char *code, int number, scopa_move move);
 void writer_finish(writer *w, const char *code);
 void writer_rate(writer *w, const rate_job *job);
 

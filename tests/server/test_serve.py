@@ -428,3 +428,40 @@ def test_serve_5_3_a_fast_player_is_never_throttled(tmp_path):
         run(go())
     finally:
         s.stop()
+
+
+def test_serve_3_2_move_clock_and_idle_tables(tmp_path):
+    """serve-3.2: with a move clock, a bot plays the move of a person whose
+    time is up (notice clock_bot); serve-3.3: a table nobody is at leaves
+    memory after --idle and comes back from the store as it was."""
+    s = Server(str(tmp_path / "serve.db"), "--idle", "1").start()
+
+    async def go():
+        a = await Client.connect(s, "a")
+        await a.seated({"type": "create", "rules": SHORT,
+                        "seats": ["me", "greedy"], "move_clock": 1})
+        st = await a.until(lambda m: my_turn(m, 0))
+        note = await a.until(lambda m: m["type"] == "notice", timeout=10)
+        assert note["code"] == "clock_bot" and note["seat"] == 0
+        after = await a.until(lambda m: m["type"] == "state"
+                              and len(m["round"]["moves"]) >
+                              len(st["round"]["moves"]))
+        played = after["round"]["moves"][len(st["round"]["moves"])]
+        assert played in st["legal"]
+        last = await a.until(lambda m: my_turn(m, 0))
+        code, token = a.code, a.token
+        await a.close()
+        for _ in range(100):
+            if json.loads(s.http("/healthz")[1])["tables"] == 0:
+                break
+            await asyncio.sleep(0.1)
+        assert json.loads(s.http("/healthz")[1])["tables"] == 0
+        b = await Client.connect(s, "b")
+        await b.seated({"type": "resume", "code": code, "token": token})
+        assert b.state["round"] == last["round"]
+        assert b.state["hand"] == last["hand"]
+        await b.close()
+    try:
+        run(go())
+    finally:
+        s.stop()

@@ -34,13 +34,13 @@ static void test_proto(void) {
   CHECK(strcmp(m.seats[2], "best") == 0 && strcmp(m.name, "Anna") == 0);
   CHECK(json_is_object(m.rules) && json_integer_value(m.id) == 7);
   proto_msg_free(&m);
-  CHECK(parse("{\"type\":\"move\",\"move\":\"7dx3c+4s\",\"ply\":12}", &m,
-              &e) == 0);
+  CHECK(parse("{\"type\":\"move\",\"move\":\"7dx3c+4s\",\"ply\":12}", &m, &e) ==
+        0);
   CHECK(m.type == PROTO_MOVE && m.ply == 12 && m.seat == -1);
   CHECK(strcmp(m.move, "7dx3c+4s") == 0);
   proto_msg_free(&m);
-  CHECK(parse("{\"type\":\"resume\",\"code\":\"K7QX2M\",\"token\":\"ab\"}",
-              &m, &e) == 0);
+  CHECK(parse("{\"type\":\"resume\",\"code\":\"K7QX2M\",\"token\":\"ab\"}", &m,
+              &e) == 0);
   CHECK(m.type == PROTO_RESUME && strcmp(m.token, "ab") == 0);
   proto_msg_free(&m);
   TEST("serve-proto-2", "CONTRACTS.md scopa serve");
@@ -52,16 +52,23 @@ static void test_proto(void) {
   /* serve-proto-3: wrong types, sizes and shapes are errors with both
    * languages' texts. */
   const char *bad[] = {
-      "", "{", "[]", "7", "{\"type\":3}", "{\"type\":\"move\",\"move\":\"7d\"}",
+      "",
+      "{",
+      "[]",
+      "7",
+      "{\"type\":3}",
+      "{\"type\":\"move\",\"move\":\"7d\"}",
       "{\"type\":\"move\",\"move\":\"7d\",\"ply\":\"1\"}",
       "{\"type\":\"move\",\"move\":\"7d\",\"ply\":41}",
       "{\"type\":\"move\",\"move\":\"7d\",\"ply\":1,\"seat\":9}",
-      "{\"type\":\"join\"}", "{\"type\":\"join\",\"code\":\"ABCDEFGHIJKLMNOPQ\"}",
+      "{\"type\":\"join\"}",
+      "{\"type\":\"join\",\"code\":\"ABCDEFGHIJKLMNOPQ\"}",
       "{\"type\":\"create\",\"seats\":[\"me\"]}",
       "{\"type\":\"create\",\"seats\":[\"me\",7]}",
       "{\"type\":\"create\",\"seats\":[\"me\",\"open\"],\"rules\":[1]}",
       "{\"type\":\"join\",\"code\":\"A\\u0000B\"}",
-      "{\"type\":\"ping\",\"type\":\"ping\"}", "{\"type\":\"ping\"} x"};
+      "{\"type\":\"ping\",\"type\":\"ping\"}",
+      "{\"type\":\"ping\"} x"};
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
     CHECK(parse(bad[i], &m, &e) == -1);
     CHECK(e.code && e.en[0] && e.it[0]);
@@ -71,7 +78,9 @@ static void test_proto(void) {
   /* serve-proto-4: names lose control characters and are cut on a
    * character boundary. */
   char name[PROTO_NAME_MAX + 1];
-  proto_clean_name("a\tb\x7f" "c", name);
+  proto_clean_name("a\tb\x7f"
+                   "c",
+                   name);
   CHECK(strcmp(name, "abc") == 0);
   proto_clean_name("x\xe2\x80\xaey\xe2\x81\xa6z\xc2\x85!", name);
   CHECK(strcmp(name, "xyz!") == 0); /* RLO, LRI, NEL removed */
@@ -87,8 +96,8 @@ static void test_proto(void) {
   proto_error_set(&e, "stale", "ply 3");
   char *text = proto_error_json(id, &e);
   json_t *o = json_loads(text, 0, NULL);
-  CHECK(o && strcmp(json_string_value(json_object_get(o, "type")), "error") ==
-                 0);
+  CHECK(o &&
+        strcmp(json_string_value(json_object_get(o, "type")), "error") == 0);
   CHECK(strcmp(json_string_value(json_object_get(o, "id")), "x1") == 0);
   CHECK(strstr(json_string_value(json_object_get(o, "message")), "ply 3"));
   CHECK(json_object_get(o, "message_it") != NULL);
@@ -120,8 +129,11 @@ static void test_rating(void) {
 }
 
 static void test_limits(void) {
-  limits_conf c = {.burst = 3, .per_second = 2, .strikes = 2,
-                   .conns_per_addr = 2, .tables_per_addr = 1};
+  limits_conf c = {.burst = 3,
+                   .per_second = 2,
+                   .strikes = 2,
+                   .conns_per_addr = 2,
+                   .tables_per_addr = 1};
   limits_bucket b;
   TEST("serve-limits-1", "CONTRACTS.md scopa serve");
   /* serve-limits-1: a burst, then refusals, then a close. */
@@ -141,7 +153,8 @@ static void test_limits(void) {
   TEST("serve-limits-3", "CONTRACTS.md scopa serve");
   /* serve-limits-3: connections and tables per address. */
   limits_table *t = limits_table_new();
-  CHECK(limits_conn_open(t, &c, "10.0.0.1") && limits_conn_open(t, &c, "10.0.0.1"));
+  CHECK(limits_conn_open(t, &c, "10.0.0.1") &&
+        limits_conn_open(t, &c, "10.0.0.1"));
   CHECK(!limits_conn_open(t, &c, "10.0.0.1"));
   CHECK(limits_conn_open(t, &c, "10.0.0.2"));
   limits_conn_close(t, "10.0.0.1");
@@ -159,9 +172,12 @@ static void test_store(void) {
   close(fd);
   store *st = NULL;
   CHECK(store_open(path, &st, msg, sizeof msg) == 0);
-  store_game g = {.code = "ABC234", .seed = "0123456789abcdef0123456789abcdef",
-                  .rules_json = "{\"players\":2}", .nseats = 2,
-                  .away_s = 60, .clock_s = 0};
+  store_game g = {.code = "ABC234",
+                  .seed = "0123456789abcdef0123456789abcdef",
+                  .rules_json = "{\"players\":2}",
+                  .nseats = 2,
+                  .away_s = 60,
+                  .clock_s = 0};
   g.seat[0].kind = STORE_PERSON;
   strcpy(g.seat[0].name, "Anna");
   strcpy(g.seat[0].token_sha256, "aa");
