@@ -651,7 +651,7 @@ const char *scopa_bot_name(const scopa_bot *bot);
 
 /*
  * Memory.  scopa_bot_new gives a bot its default: SCOPA_BOT_MEMORY_DEFAULT
- * for pimc, infer and best (about 1.2 MiB of worlds, the rest one
+ * for pimc, infer and best (2,000 worlds, about 1.3 MiB, and one
  * transposition table), SCOPA_BOT_MEMORY_MIN for rules (a table for its
  * exact last deal), nothing for random and greedy.  A call that uses
  * several threads splits the table among them.  Small tables are fast (the
@@ -664,10 +664,10 @@ const char *scopa_bot_name(const scopa_bot *bot);
  * allocated now, in one go; the old memory is freed.  Returns SCOPA_OK;
  * SCOPA_EINVAL for a nonzero limit below SCOPA_BOT_MEMORY_MIN;
  * SCOPA_ENOMEM, and the bot keeps its old memory.  A bot that does not
- * search holds nothing whatever the limit.  Below about 2.3 MiB a
+ * search holds nothing whatever the limit.  Below about 2.7 MiB a
  * searching bot holds fewer worlds (infer then samples where it would have
- * listed every world); the move then depends on the limit (scopa.h,
- * "Determinism").  Never while the bot is choosing. */
+ * listed every world); the move then depends on the limit (see
+ * "Determinism" above).  Never while the bot is choosing. */
 int scopa_bot_set_memory(scopa_bot *bot, size_t bytes);
 
 /* The bytes of memory the bot holds now (at most its limit). */

@@ -14,9 +14,8 @@
 
 #include "scopa.h"
 
-/* Solver nodes between two checks: at ~3,000 nodes per ms (10,000 with
- * small tables) a check every ~20 microseconds; a clock read costs
- * ~25 ns. */
+/* Solver nodes between two checks: at about 10,000 nodes per ms a check
+ * every few microseconds; a clock read costs ~25 ns. */
 #define CLOCK_CHECK_NODES 64
 
 typedef struct ai_clock {

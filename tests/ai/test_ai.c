@@ -437,7 +437,7 @@ static void fifth_deal(scopa_state *s, uint64_t seed) {
 
 static void test_deadlines(void) {
   TEST("clock-1.1", "movetime_ms is a wall-clock budget: best on the fifth "
-                    "deal at 20 ms");
+                    "deal at 20 ms, with one thread and with two");
   scopa_bot *bot;
   scopa_bot_new("best", &bot);
   for (uint64_t k = 0; k < 6; k++) {
@@ -446,7 +446,8 @@ static void test_deadlines(void) {
     scopa_move m = 0;
     fifth_deal(&s, 300 + k);
     scopa_view_of(&s, s.to_play, NULL, &v);
-    scopa_bot_limits l = {.movetime_ms = 20, .seed = k};
+    scopa_bot_limits l = {.movetime_ms = 20, .seed = k,
+                          .threads = 1 + (int)(k % 2)};
     double t0 = now_ms();
     CHECK_EQ_INT(scopa_bot_choose(bot, &v, &l, &m), SCOPA_OK);
     CHECK(now_ms() - t0 < 20 + STOP_SLACK_MS);
