@@ -7,6 +7,8 @@
  */
 #include "bots.h"
 
+#include "review.h"
+
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -93,6 +95,14 @@ static void think(worker *w, bot_job *job) {
     job->rc = SCOPA_EINVAL;
     return;
   }
+  if (job->kind == BOTJOB_REVIEW) {
+    job->result = review_json(
+        job->match, bot, (uint64_t)job->movetime_ms * SCOPA_BOT_NODES_PER_MS);
+    scopa_match_free(job->match);
+    job->match = NULL;
+    job->rc = job->result ? SCOPA_OK : SCOPA_ENOMEM;
+    return;
+  }
   if (job->kind != BOTJOB_HINT) {
     job->rc = scopa_bot_choose(bot, &job->view, &limits, &job->move);
     return;
@@ -160,8 +170,11 @@ fail_workers:
 
 static void drop(fifo *f) {
   job_node *n;
-  while ((n = pop(f)))
+  while ((n = pop(f))) {
+    scopa_match_free(n->job.match);
+    free(n->job.result);
     free(n);
+  }
 }
 
 void bots_free(bots *b) {

@@ -18,7 +18,8 @@
 enum {
   BOTJOB_PLAY,  /* a bot's seat, or a bot playing for an away person    */
   BOTJOB_CLOCK, /* a person's move clock ran out                        */
-  BOTJOB_HINT   /* values for a person who asked for a hint             */
+  BOTJOB_HINT,  /* values for a person who asked for a hint             */
+  BOTJOB_REVIEW /* every move of a finished game valued (review.c)      */
 };
 
 typedef struct bot_job {
@@ -27,7 +28,8 @@ typedef struct bot_job {
   char code[PROTO_CODE_MAX + 1];
   int number; /* the game's move number the job is for             */
   int seat;
-  int kind; /* BOTJOB_*                                          */
+  int kind;    /* BOTJOB_*                                          */
+  char id[64]; /* a hint: the request's id as JSON text, or "" */
   char bot[PROTO_SEAT_MAX + 1];
   int movetime_ms;     /* 0: the bot's default                              */
   int64_t deadline_ns; /* scopa_clock_ns time by which it must answer:
@@ -40,6 +42,10 @@ typedef struct bot_job {
   int nvalues;     /* a hint: moves[0..nvalues) with values             */
   scopa_move moves[8];
   double values[8];
+  /* A review: the finished game (a copy the worker frees) and the answer
+   * (JSON text, malloc'd, the loop's to free).                         */
+  scopa_match *match;
+  char *result;
 } bot_job;
 
 typedef struct bots bots;

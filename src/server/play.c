@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 static int round_ply(const table *t) {
   const scopa_state *s = scopa_match_state(t->match);
@@ -205,9 +206,10 @@ static int think_ms(const server *srv, const char *name) {
   return ms;
 }
 
-/* The job for the seat to play, from its view only. */
+/* The job for the seat to play, from its view only; id (a hint's) may be
+ * NULL. */
 static void submit(server *srv, table *t, int seat, int kind, const char *bot,
-                   int ms) {
+                   int ms, const json_t *id) {
   bot_job job;
   memset(&job, 0, sizeof job);
   job.table = t->id;
@@ -215,6 +217,10 @@ static void submit(server *srv, table *t, int seat, int kind, const char *bot,
   job.number = t->nmoves;
   job.seat = seat;
   job.kind = kind;
+  char *id_text = id ? json_dumps(id, JSON_COMPACT | JSON_ENCODE_ANY) : NULL;
+  if (id_text && strlen(id_text) < sizeof job.id) /* else not echoed */
+    memcpy(job.id, id_text, strlen(id_text) + 1);
+  free(id_text);
   snprintf(job.bot, sizeof job.bot, "%s", bot);
   job.movetime_ms = ms;
   /* The budget runs from now: a job that waited behind others thinks
@@ -234,10 +240,10 @@ void play_kick(server *srv, table *t) {
     return;
   const seat_info *si = &t->seat[seat];
   if (si->s.kind == STORE_BOT)
-    submit(srv, t, seat, BOTJOB_PLAY, si->s.bot, si->think_ms);
+    submit(srv, t, seat, BOTJOB_PLAY, si->s.bot, si->think_ms, NULL);
   else
     submit(srv, t, seat, BOTJOB_PLAY, srv->conf.away_bot,
-           think_ms(srv, srv->conf.away_bot));
+           think_ms(srv, srv->conf.away_bot), NULL);
 }
 
 /* Like a bot for an away seat, the clock runs only while someone is at
@@ -250,7 +256,7 @@ void play_clock(server *srv, table *t, int64_t now) {
   int seat = scopa_match_to_play(t->match);
   if (seat >= 0 && t->seat[seat].s.kind == STORE_PERSON)
     submit(srv, t, seat, BOTJOB_CLOCK, srv->conf.away_bot,
-           think_ms(srv, srv->conf.away_bot));
+           think_ms(srv, srv->conf.away_bot), NULL);
 }
 
 void play_hint(conn *c, const proto_msg *msg) {
@@ -260,7 +266,68 @@ void play_hint(conn *c, const proto_msg *msg) {
   if (t->status != T_PLAYING || scopa_match_to_play(t->match) != c->seat)
     return conn_error(c, msg->id, "not_your_turn", "a hint is for your turn");
   submit(c->srv, t, c->seat, BOTJOB_HINT, c->srv->conf.hint_bot,
-         think_ms(c->srv, c->srv->conf.hint_bot));
+         think_ms(c->srv, c->srv->conf.hint_bot), msg->id);
+}
+
+/* The review of a finished game: made once on a bot worker (a node budget
+ * per move, so it is the same on any machine), then kept with the table
+ * and sent to every connection there. */
+static void send_review(table *t, const json_t *id) {
+  json_t *o = json_loads(t->review, 0, NULL);
+  if (!o)
+    return;
+  json_object_set_new(o, "type", json_string("review"));
+  json_object_set_new(o, "code", json_string(t->code));
+  char *text = proto_finish(o, id);
+  table_send_all(t, text);
+  free(text);
+}
+
+void play_review(conn *c, const proto_msg *msg) {
+  table *t = c->table;
+  if (!t || (msg->code[0] && strcasecmp(msg->code, t->code) != 0))
+    return (void)refuse(c, msg, "not_seated", " (a review is of your table)");
+  if (t->status != T_FINISHED)
+    return (void)refuse(c, msg, "not_playing", "the review comes at the end");
+  if (t->review)
+    return send_review(t, msg->id);
+  if (t->review_pending)
+    return;
+  bot_job job;
+  memset(&job, 0, sizeof job);
+  job.table = t->id;
+  snprintf(job.code, sizeof job.code, "%s", t->code);
+  job.kind = BOTJOB_REVIEW;
+  snprintf(job.bot, sizeof job.bot, "%s", c->srv->conf.hint_bot);
+  job.movetime_ms = 4; /* as nodes: about 4 ms of search per move */
+  char *id_text =
+      msg->id ? json_dumps(msg->id, JSON_COMPACT | JSON_ENCODE_ANY) : NULL;
+  if (id_text && strlen(id_text) < sizeof job.id)
+    memcpy(job.id, id_text, strlen(id_text) + 1);
+  free(id_text);
+  if (scopa_match_copy(t->match, &job.match) != SCOPA_OK)
+    return (void)refuse(c, msg, "server", "no memory for a review");
+  if (bots_submit(c->srv->bots, &job) != 0) {
+    scopa_match_free(job.match);
+    return (void)refuse(c, msg, "server", "no memory for a review");
+  }
+  t->review_pending = 1;
+}
+
+static void review_done(server *srv, const bot_job *job) {
+  table *t = table_find(srv, job->code);
+  if (!t || t->id != job->table) {
+    free(job->result);
+    return;
+  }
+  t->review_pending = 0;
+  if (!job->result)
+    return;
+  free(t->review);
+  t->review = job->result;
+  json_t *id = job->id[0] ? json_loads(job->id, JSON_DECODE_ANY, NULL) : NULL;
+  send_review(t, id);
+  json_decref(id);
 }
 
 static void send_hint(table *t, const bot_job *job) {
@@ -277,7 +344,9 @@ static void send_hint(table *t, const bot_job *job) {
                         json_string(scopa_move_str(job->moves[0], buf)));
     json_object_set_new(o, "value", json_real(job->values[0]));
   }
-  char *text = proto_finish(o, NULL);
+  json_t *id = job->id[0] ? json_loads(job->id, JSON_DECODE_ANY, NULL) : NULL;
+  char *text = proto_finish(o, id);
+  json_decref(id);
   for (conn *c = t->conns; c; c = c->tnext)
     if (c->seat == job->seat) /* the asking seat only */
       conn_send(c, text);
@@ -293,6 +362,8 @@ static scopa_move fallback(const table *t) {
 }
 
 void table_bot_done(server *srv, const bot_job *job) {
+  if (job->kind == BOTJOB_REVIEW)
+    return review_done(srv, job);
   table *t = table_find(srv, job->code);
   if (t && t->id != job->table)
     return; /* the table was reloaded since: the answer is stale */

@@ -102,7 +102,7 @@ static const struct {
 } TYPES[] = {{"create", PROTO_CREATE}, {"join", PROTO_JOIN},
              {"resume", PROTO_RESUME}, {"watch", PROTO_WATCH},
              {"move", PROTO_MOVE},     {"hint", PROTO_HINT},
-             {"ping", PROTO_PING}};
+             {"ping", PROTO_PING},     {"review", PROTO_REVIEW}};
 
 static int refuse(proto_error *err, const char *code, const char *detail) {
   proto_error_set(err, code, detail);
@@ -200,6 +200,10 @@ static int parse_fields(json_t *obj, proto_msg *out, proto_error *err) {
       return -1;
     if (out->type == PROTO_RESUME &&
         get_string(obj, "token", out->token, sizeof out->token, 1, err))
+      return -1;
+    break;
+  case PROTO_REVIEW:
+    if (get_string(obj, "code", out->code, sizeof out->code, 0, err))
       return -1;
     break;
   case PROTO_MOVE:

@@ -30,7 +30,8 @@ enum proto_type {
   PROTO_WATCH,
   PROTO_MOVE,
   PROTO_HINT,
-  PROTO_PING
+  PROTO_PING,
+  PROTO_REVIEW
 };
 
 /* One client message.  Strings are NUL-terminated copies; json fields are

@@ -95,6 +95,7 @@ static void insert(server *srv, table *t) {
 
 static void table_free(table *t) {
   scopa_match_free(t->match);
+  free(t->review);
   free(t->rules_json);
   free(t);
 }
@@ -694,6 +695,9 @@ int table_message(conn *c, const proto_msg *msg) {
   case PROTO_HINT:
     play_hint(c, msg);
     break;
+  case PROTO_REVIEW:
+    play_review(c, msg);
+    break;
   case PROTO_PING:
     conn_send_owned(c,
                     proto_finish(json_pack("{s:s}", "type", "pong"), msg->id));
@@ -735,7 +739,7 @@ void table_sweep(server *srv, int64_t now) {
       next = t->hnext;
       take_over(srv, t, now);
       play_clock(srv, t, now);
-      if (t->nconns == 0 && t->job_number < 0 &&
+      if (t->nconns == 0 && t->job_number < 0 && !t->review_pending &&
           t->last_batch <= srv->committed &&
           (t->status == T_FINISHED
                ? now - t->empty_since_ms > 5000

@@ -39,6 +39,8 @@ struct table {
   int job_number; /* a bot job is out for this move number, or -1     */
   int rated;
   uint64_t last_batch; /* the last store batch with writes of this table */
+  char *review;        /* the finished game's review (JSON), once made  */
+  int review_pending;  /* a review job is out                           */
   int64_t turn_since_ms, empty_since_ms;
   conn *conns;
   int nconns;
@@ -61,6 +63,7 @@ int table_new_match(table *t, scopa_match **out, char *msg, size_t msgsize);
 /* 1 when the move was played, 0 when refused (with an error sent). */
 int play_move(conn *c, const proto_msg *msg);
 void play_hint(conn *c, const proto_msg *msg);
+void play_review(conn *c, const proto_msg *msg);
 /* Asks the pool for the move of the seat to play when a bot plays it. */
 void play_kick(server *srv, table *t);
 /* The move clock: a bot plays for a person whose time is up. */

@@ -65,6 +65,15 @@ def test_serve_1_1_game_against_a_bot_and_its_record(server):
         assert hashlib.sha256(over["seed"].encode()).hexdigest() == sha
         assert len(over["seed"]) >= 32
         assert check_redaction(a, record, 0) > 10
+        # serve-1.7: the review of the finished game: every move of the
+        # record, with the bot's best move and what the move cost.
+        await a.send({"type": "review", "code": a.code, "id": 3})
+        rev = await a.until(lambda m: m["type"] == "review", timeout=60)
+        assert rev["id"] == 3
+        assert [[x["move"] for x in r["moves"]] for r in rev["rounds"]] == \
+            [r["moves"] for r in record["rounds"]]
+        assert all(x["loss"] >= 0 and isinstance(x["best"], str)
+                   for r in rev["rounds"] for x in r["moves"])
         await a.close()
     run(go())
 
@@ -129,8 +138,9 @@ def test_serve_1_3_reconnect_in_the_middle_of_a_hand(server):
         # serve-1.6: a hint goes to the asking seat when it is to play.
         st = await a.until(lambda m: my_turn(m, 0))
         a.unread.insert(0, st)
-        await a.send({"type": "hint"})
+        await a.send({"type": "hint", "id": {"n": 9}})
         hint = await a.until(lambda m: m["type"] == "hint")
+        assert hint["id"] == {"n": 9}
         assert hint["move"] in st["legal"] and isinstance(hint["value"], float)
         assert all(h["move"] in st["legal"] for h in hint["moves"])
         a.unread.insert(0, st)
