@@ -15,6 +15,12 @@ BOOLS = ["kings_redeal", "mandatory_capture", "fewest_cards", "ace_sweeps",
 
 
 def random_rules(rng):
+    """Half the time the older options only, else every option of RULES.md
+    (six seats, the ace options, leftovers, the new scoring...) as the
+    oracle's generator draws them."""
+    if rng.random() < 0.5:
+        import gen_records
+        return gen_records.random_rules_mixed(rng)
     rules = {}
     game = rng.choice(["scopa"] * 4 + ["scopone", "scopone_scientifico"])
     if game != "scopa" or rng.random() < 0.2:
