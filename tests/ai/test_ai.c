@@ -268,6 +268,54 @@ static scopa_move greedy_on(scopa_cards hand, scopa_cards table) {
   return m;
 }
 
+/* greedy's move under rules given as words ("primiera=off ..."). */
+static scopa_move greedy_rules_on(const char *words, scopa_cards hand,
+                                  scopa_cards table) {
+  scopa_state s;
+  scopa_rules r;
+  scopa_rng rng;
+  char buf[200];
+  scopa_rules_init(&r);
+  snprintf(buf, sizeof buf, "%s", words);
+  for (char *w = strtok(buf, " "); w; w = strtok(NULL, " ")) {
+    char *eq = strchr(w, '=');
+    *eq = 0;
+    scopa_rules_set_text(&r, w, eq + 1, NULL, 0);
+  }
+  scopa_rules_check(&r, NULL, 0);
+  scopa_rng_seed(&rng, 1);
+  scopa_state_deal_random(&s, &r, 1, &rng);
+  s.hand[s.to_play] = hand;
+  s.table = table;
+  s.hand[1 - s.to_play] &= SCOPA_ALL_CARDS & ~hand & ~table;
+  scopa_bot *bot;
+  scopa_bot_new("greedy", &bot);
+  scopa_move m = choose(bot, &s, 0);
+  scopa_bot_free(bot);
+  return m;
+}
+
+static void test_greedy_variants(void) {
+  scopa_cards hand = SCOPA_BIT(SCOPA_CARD(5, 1)) | SCOPA_BIT(SCOPA_CARD(9, 1));
+  scopa_cards table = SCOPA_BIT(SCOPA_CARD(2, 2)) | SCOPA_BIT(SCOPA_CARD(3, 3));
+  TEST("greedy-2.1", "lowest_wins: the values change sign, so greedy does "
+                     "not take a scopa it could make");
+  CHECK_EQ_INT(SCOPA_MOVE_CARD(greedy_rules_on("", hand, table)),
+               SCOPA_CARD(5, 1));
+  CHECK_EQ_INT(SCOPA_MOVE_CARD(greedy_rules_on("lowest_wins=true target=21",
+                                               hand, table)),
+               SCOPA_CARD(9, 1));
+  TEST("greedy-2.2", "most_sevens: greedy chases a seven before a coin");
+  hand = SCOPA_BIT(SCOPA_CARD(7, 1)) | SCOPA_BIT(SCOPA_CARD(4, 3));
+  table = SCOPA_BIT(SCOPA_CARD(7, 2)) | SCOPA_BIT(SCOPA_CARD(4, 0)) |
+          SCOPA_BIT(SCOPA_CARD(10, 1));
+  CHECK(SCOPA_MOVE_TAKES(greedy_rules_on("primiera=off", hand, table)) ==
+        SCOPA_BIT(SCOPA_CARD(4, 0)));
+  CHECK(SCOPA_MOVE_TAKES(greedy_rules_on("primiera=off most_sevens=true",
+                                         hand, table)) ==
+        SCOPA_BIT(SCOPA_CARD(7, 2)));
+}
+
 static void test_greedy(void) {
   scopa_cards b = 0;
   TEST("greedy-1.1", "a scopa first");
@@ -353,6 +401,53 @@ static void test_other_games(void) {
         CHECK_EQ_INT(scopa_state_apply(&s, m, NULL, 0), SCOPA_OK);
       }
       scopa_bot_free(bot);
+    }
+}
+
+/* RULES.md's variants: the presets and six seats, every bot. */
+static void test_variant_games(void) {
+  TEST("games-1.2", "every bot plays legal moves in escoba, trentuno, "
+                    "perdere and with six seats (alone, teams of 2 and 3)");
+  const char *words[] = {"",
+                         "",
+                         "",
+                         "players=6",
+                         "players=6 teams=true",
+                         "players=6 teams=true team_size=3 ace_sweeps=true "
+                         "ace_sweep_with_ace=choice ace_empty_table=taken"};
+  const char *presets[] = {"escoba", "trentuno", "perdere",
+                           "scopa",  "scopa",    "scopa"};
+  for (int p = 0; p < 6; p++)
+    for (int b = 0; b < NBOT; b++) {
+      scopa_rules r;
+      scopa_rng rng;
+      scopa_state s;
+      char buf[200];
+      scopa_rules_preset(&r, presets[p]);
+      snprintf(buf, sizeof buf, "%s", words[p]);
+      for (char *w = strtok(buf, " "); w; w = strtok(NULL, " ")) {
+        char *eq = strchr(w, '=');
+        *eq = 0;
+        scopa_rules_set_text(&r, w, eq + 1, NULL, 0);
+      }
+      CHECK(scopa_rules_check(&r, NULL, 0) == SCOPA_OK);
+      scopa_rng_seed(&rng, 70 + p);
+      scopa_state_deal_random(&s, &r, p % r.players, &rng);
+      /* Early in the round and in its last plays. */
+      for (int k = 0; !scopa_state_over(&s); k++) {
+        scopa_move m;
+        if (k < 2 || scopa_state_total_plays(&s) - s.plays <= 2) {
+          scopa_bot *bot;
+          scopa_bot_new(BOTS[b], &bot);
+          m = choose(bot, &s, 9);
+          scopa_bot_free(bot);
+        } else {
+          scopa_move all[SCOPA_MAX_MOVES];
+          int n = scopa_state_legal(&s, all, SCOPA_MAX_MOVES);
+          m = all[scopa_rng_below(&rng, (uint32_t)n)];
+        }
+        CHECK_EQ_INT(scopa_state_apply(&s, m, NULL, 0), SCOPA_OK);
+      }
     }
 }
 
@@ -649,5 +744,7 @@ int main(void) {
   test_stats();
   test_names();
   test_other_games();
+  test_variant_games();
+  test_greedy_variants();
   return test_summary("ai");
 }
