@@ -12,10 +12,15 @@
  * SCOPA_BOT_NODES_PER_MS nodes a ms) unless `--clock` has them keep time
  * by the wall clock.  `--games N` plays games to the target instead, sides
  * alternating.
+ *
+ * `--shard I/N` plays only the deals (games) d with d % N == I, with the
+ * same seeds as the whole run; the JSON then carries exact sums (deal
+ * figures times ARENA_SCALE are integers) so that `--merge A.json ...`
+ * adds shards from any machines up to the very figures of the whole run:
+ * both paths report from the same integer tally (see report()).
  */
 #include "cli.h"
 
-#include "stats.h"
 
 #include <jansson.h>
 #include <math.h>
@@ -26,6 +31,20 @@
 
 #define MAX_ARENA_THREADS 16
 #define MAX_GAME_ROUNDS 60
+/* Every deal figure times this is an integer: a figure is a mean over at
+ * most 6 seatings of a difference with B's points a mean over at most 5
+ * seats. */
+#define ARENA_SCALE 360
+
+/* What a run (or a shard of it) adds up; merging adds these field by
+ * field, so a merged report equals the whole run's. */
+typedef struct arena_tally {
+  long n;                /* deals or games played */
+  long long sum, sum2;   /* sum of figure * ARENA_SCALE, and of its square */
+  long wins[3];          /* A, B, unfinished (games) or none (deals: A>0, B<0, 0) */
+  double ms[2], cpu[2];  /* time choosing, per bot */
+  long moves[2];
+} arena_tally;
 
 typedef struct arena {
   const char *bot_name[2]; /* A, B */
@@ -36,6 +55,7 @@ typedef struct arena {
   long count; /* deals or games */
   int games;  /* nonzero: games to the target */
   int threads;
+  long shard, shards; /* play d with d % shards == shard (1 shard: all) */
   long next; /* next deal to play (under lock) */
   pthread_mutex_t lock;
   double *result; /* per deal: A - B; per game: 1 A won, -1 B, 0 none */
@@ -200,7 +220,12 @@ static void *worker(void *arg) {
   }
   for (;;) {
     pthread_mutex_lock(&a->lock);
-    long d = a->next < a->count && !a->error ? a->next++ : -1;
+    long d = -1;
+    while (a->next < a->count && !a->error && d < 0) {
+      d = a->next++;
+      if (d % a->shards != a->shard)
+        d = -1;
+    }
     pthread_mutex_unlock(&a->lock);
     if (d < 0)
       break;
@@ -246,7 +271,8 @@ static int usage(void) {
           "                   [--rules FILE] [--preset NAME] [--seed S]\n"
           "                   [--threads T] [--bot-threads T] [--movetime MS]\n"
           "                   [--movetime-a MS] [--movetime-b MS] [--clock]\n"
-          "                   [--json]\n"
+          "                   [--shard I/N] [--json]\n"
+          "       scopa arena --merge [--json] SHARD.json...\n"
           "  --rules FILE   a rules object as in a record (JSON)\n"
           "  --preset NAME  scopa, scopone, scientifico, assi, quindici,\n"
           "                 escoba, trentuno, perdere\n"
@@ -254,13 +280,32 @@ static int usage(void) {
           "  --clock        bots keep their movetime by the wall clock (moves\n"
           "                 then depend on the machine and its load); by\n"
           "                 default it is a node budget and only the seed\n"
-          "                 decides the games\n");
+          "                 decides the games\n"
+          "  --shard I/N    play only deals (games) d with d %% N == I, same\n"
+          "                 seeds as the whole run; print with --json and add\n"
+          "                 the shards up with --merge\n");
   return 2;
+}
+
+/* "I/N" with 0 <= I < N: the shard of a run. */
+static int parse_shard(const char *v, long *shard, long *shards) {
+  char *end;
+  long i = strtol(v, &end, 10);
+  if (end == v || *end != '/')
+    return -1;
+  const char *w = end + 1;
+  long n = strtol(w, &end, 10);
+  if (end == w || *end || n < 1 || i < 0 || i >= n)
+    return -1;
+  *shard = i;
+  *shards = n;
+  return 0;
 }
 
 static int parse(arena *a, int argc, char **argv, int *json) {
   char msg[256] = "";
   scopa_rules_init(&a->rules);
+  a->shards = 1;
   for (int i = 1; i < argc; i++) {
     const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
     if (strcmp(o, "--json") == 0) {
@@ -293,7 +338,12 @@ static int parse(arena *a, int argc, char **argv, int *json) {
       a->movetime[0] = atoi(v);
     else if (strcmp(o, "--movetime-b") == 0)
       a->movetime[1] = atoi(v);
-    else if (strcmp(o, "--preset") == 0) {
+    else if (strcmp(o, "--shard") == 0) {
+      if (parse_shard(v, &a->shard, &a->shards)) {
+        fprintf(stderr, "scopa arena: --shard wants I/N with 0 <= I < N\n");
+        return 2;
+      }
+    } else if (strcmp(o, "--preset") == 0) {
       if (scopa_rules_preset(&a->rules, v) != SCOPA_OK) {
         fprintf(stderr, "scopa arena: unknown preset %s\n", v);
         return 2;
@@ -324,56 +374,259 @@ static int parse(arena *a, int argc, char **argv, int *json) {
   return 0;
 }
 
-static void report(const arena *a, int json) {
-  cli_stats st = {0}, won = {0};
-  long wins[3] = {0, 0, 0}; /* A, B, unfinished */
-  for (long i = 0; i < a->count; i++) {
-    cli_stats_add(&st, a->result[i]);
-    cli_stats_add(&won, a->result[i] > 0);
-    wins[a->result[i] > 0 ? 0 : a->result[i] < 0 ? 1 : 2]++;
+/* ---- the tally and the report ------------------------------------------ */
+
+/* What a run reports besides its tally; a merge reads it from the shards. */
+typedef struct arena_head {
+  const char *a, *b;
+  int games, threads, bot_threads, by_clock;
+  int lowest_wins; /* Scopa a perdere: A's gain is -diff */
+  long count; /* the whole run's deals or games */
+  unsigned long long seed;
+} arena_head;
+
+static arena_tally tally_of(const arena *a) {
+  arena_tally t;
+  memset(&t, 0, sizeof t);
+  for (long d = a->shard; d < a->count; d += a->shards) {
+    long long x = llround(a->result[d] * ARENA_SCALE);
+    t.n++;
+    t.sum += x;
+    t.sum2 += x * x;
+    t.wins[x > 0 ? 0 : x < 0 ? 1 : 2]++;
   }
-  double msa = a->moves[0] ? a->ms[0] / a->moves[0] : 0;
-  double msb = a->moves[1] ? a->ms[1] / a->moves[1] : 0;
-  if (json && a->games)
+  for (int b = 0; b < 2; b++) {
+    t.ms[b] = a->ms[b];
+    t.cpu[b] = a->cpu[b];
+    t.moves[b] = a->moves[b];
+  }
+  return t;
+}
+
+/* Mean, sample sd and 95% half-width of the figures (or of the 0/1 wins
+ * with `wins`), from integers only: any order of adding gives the same. */
+static void tally_stats(const arena_tally *t, int wins, double *mean,
+                        double *sd, double *ci) {
+  double n = (double)t->n, s, s2;
+  if (wins)
+    s = s2 = (double)t->wins[0];
+  else {
+    s = (double)t->sum / ARENA_SCALE;
+    s2 = (double)t->sum2 / ((double)ARENA_SCALE * ARENA_SCALE);
+  }
+  *mean = t->n ? s / n : 0;
+  double var = t->n > 1 ? (s2 - s * s / n) / (n - 1) : 0;
+  *sd = var > 0 ? sqrt(var) : 0;
+  *ci = t->n > 1 ? 1.96 * *sd / sqrt(n) : 0;
+}
+
+static double per_move(double ms, long moves) {
+  return moves ? ms / (double)moves : 0;
+}
+
+/* The exact sums a merge adds, and which part of the run this is. */
+static void print_sums(const arena_head *h, const arena_tally *t,
+                       long shard, long shards) {
+  printf(", \"shard\": {\"index\": %ld, \"of\": %ld, \"count\": %ld}, "
+         "\"sums\": {\"scale\": %d, \"n\": %ld, \"sum\": %lld, \"sum2\": %lld, "
+         "\"wins\": [%ld, %ld, %ld], \"ms\": [%.6f, %.6f], "
+         "\"cpu_ms\": [%.6f, %.6f], \"moves\": [%ld, %ld]}",
+         shard, shards, h->count, ARENA_SCALE, t->n, t->sum, t->sum2,
+         t->wins[0], t->wins[1], t->wins[2], t->ms[0], t->ms[1], t->cpu[0],
+         t->cpu[1], t->moves[0], t->moves[1]);
+}
+
+static void report(const arena_head *h, const arena_tally *t, int json,
+                   const char *rules_json, long shard, long shards) {
+  double mean, sd, ci, rate, rsd, rci;
+  tally_stats(t, 0, &mean, &sd, &ci);
+  tally_stats(t, 1, &rate, &rsd, &rci);
+  double msa = per_move(t->ms[0], t->moves[0]);
+  double msb = per_move(t->ms[1], t->moves[1]);
+  if (json && h->games)
     printf("{\"a\": \"%s\", \"b\": \"%s\", \"games\": %ld, \"a_wins\": %ld, "
            "\"b_wins\": %ld, \"unfinished\": %ld, \"a_win_rate\": %.4f, "
            "\"ci95\": %.4f, ",
-           a->bot_name[0], a->bot_name[1], a->count, wins[0], wins[1], wins[2],
-           won.mean, cli_stats_ci95(&won));
+           h->a, h->b, t->n, t->wins[0], t->wins[1], t->wins[2], rate, rci);
   else if (json)
     /* "gain": A's advantage per deal, which is -diff under lowest_wins
      * (Scopa a perdere: points are what a side tries not to take). */
     printf("{\"a\": \"%s\", \"b\": \"%s\", \"deals\": %ld, \"diff\": %.4f, "
            "\"ci95\": %.4f, \"sd\": %.4f, \"gain\": %.4f, ",
-           a->bot_name[0], a->bot_name[1], a->count, st.mean,
-           cli_stats_ci95(&st), cli_stats_sd(&st),
-           a->rules.lowest_wins ? -st.mean : st.mean);
+           h->a, h->b, t->n, mean, ci, sd, h->lowest_wins ? -mean : mean);
   if (json) {
     printf("\"a_ms_per_move\": %.3f, \"b_ms_per_move\": %.3f, "
            "\"a_cpu_ms_per_move\": %.3f, \"b_cpu_ms_per_move\": %.3f, "
            "\"threads\": %d, \"bot_threads\": %d, \"budget\": \"%s\", "
-           "\"seed\": %llu}\n",
-           msa, msb, a->moves[0] ? a->cpu[0] / a->moves[0] : 0,
-           a->moves[1] ? a->cpu[1] / a->moves[1] : 0, a->threads,
-           a->bot_threads < 1 ? 1 : a->bot_threads,
-           a->by_clock ? "clock" : "nodes", (unsigned long long)a->seed);
+           "\"seed\": %llu",
+           msa, msb, per_move(t->cpu[0], t->moves[0]),
+           per_move(t->cpu[1], t->moves[1]), h->threads,
+           h->bot_threads < 1 ? 1 : h->bot_threads,
+           h->by_clock ? "clock" : "nodes", h->seed);
+    if (rules_json)
+      printf(", \"rules\": %s", rules_json);
+    print_sums(h, t, shard, shards);
+    printf("}\n");
     return;
   }
-  if (a->games)
+  if (h->games)
     printf("%s vs %s: %ld games, %s won %ld, %s won %ld, %ld unfinished\n",
-           a->bot_name[0], a->bot_name[1], a->count, a->bot_name[0], wins[0],
-           a->bot_name[1], wins[1], wins[2]);
+           h->a, h->b, t->n, h->a, t->wins[0], h->b, t->wins[1], t->wins[2]);
   else
     printf("%s vs %s: %+.3f +- %.3f points per deal over %ld duplicate "
            "deals%s\n",
-           a->bot_name[0], a->bot_name[1], st.mean, cli_stats_ci95(&st),
-           a->count,
-           a->rules.lowest_wins ? " (lowest_wins: fewer is better)" : "");
-  printf("ms per move: %s %.3f, %s %.3f; %d thread(s)\n", a->bot_name[0], msa,
-         a->bot_name[1], msb, a->threads);
+           h->a, h->b, mean, ci, t->n,
+           h->lowest_wins ? " (lowest_wins: fewer is better)" : "");
+  printf("ms per move: %s %.3f, %s %.3f; %d thread(s)\n", h->a, msa, h->b, msb,
+         h->threads);
+}
+
+/* ---- --merge ----------------------------------------------------------- */
+
+static int merge_fail(const char *path, const char *why) {
+  fprintf(stderr, "scopa arena --merge: %s: %s\n", path, why);
+  return 1;
+}
+
+/* The fields of one shard that must agree with the first one's. */
+static int same_run(json_t *first, json_t *o) {
+  static const char *keys[] = {"a", "b", "budget", "seed", "rules"};
+  for (size_t k = 0; k < sizeof keys / sizeof *keys; k++)
+    if (!json_equal(json_object_get(first, keys[k]),
+                    json_object_get(o, keys[k])))
+      return 0;
+  return json_equal(json_object_get(json_object_get(first, "shard"), "of"),
+                    json_object_get(json_object_get(o, "shard"), "of")) &&
+         json_equal(json_object_get(json_object_get(first, "shard"), "count"),
+                    json_object_get(json_object_get(o, "shard"), "count")) &&
+         !json_object_get(first, "games") == !json_object_get(o, "games");
+}
+
+/* Adds one shard's sums to t; marks its index in seen. */
+static int add_shard(json_t *o, arena_tally *t, char *seen, long shards) {
+  json_t *s = json_object_get(o, "sums");
+  long long idx = json_integer_value(
+      json_object_get(json_object_get(o, "shard"), "index"));
+  json_int_t n, sum, sum2, scale, w0, w1, w2, m0, m1;
+  double ms0, ms1, c0, c1;
+  if (!s || json_unpack(s, "{s:I, s:I, s:I, s:I, s:[III], s:[FF], s:[FF], "
+                           "s:[II]}",
+                        "scale", &scale, "n", &n, "sum", &sum, "sum2", &sum2,
+                        "wins", &w0, &w1, &w2, "ms", &ms0, &ms1, "cpu_ms", &c0,
+                        &c1, "moves", &m0, &m1) ||
+      scale != ARENA_SCALE || idx < 0 || idx >= shards)
+    return -1;
+  if (seen[idx])
+    return -2;
+  seen[idx] = 1;
+  t->n += (long)n;
+  t->sum += sum;
+  t->sum2 += sum2;
+  t->wins[0] += (long)w0;
+  t->wins[1] += (long)w1;
+  t->wins[2] += (long)w2;
+  t->ms[0] += ms0;
+  t->ms[1] += ms1;
+  t->cpu[0] += c0;
+  t->cpu[1] += c1;
+  t->moves[0] += (long)m0;
+  t->moves[1] += (long)m1;
+  return 0;
+}
+
+static int cli_arena_merge(int argc, char **argv) {
+  int json = 0, files = 0, rc = 1;
+  json_t *loaded[256], *first = NULL;
+  arena_tally t;
+  memset(&t, 0, sizeof t);
+  char *seen = NULL;
+  long shards = 0;
+  for (int i = 2; i < argc; i++) {
+    if (strcmp(argv[i], "--json") == 0) {
+      json = 1;
+      continue;
+    }
+    if (files == 256) {
+      fprintf(stderr, "scopa arena --merge: at most 256 shards\n");
+      goto done;
+    }
+    json_error_t err;
+    json_t *o = json_load_file(argv[i], 0, &err);
+    if (!json_is_object(o) || !json_object_get(o, "sums")) {
+      json_decref(o);
+      merge_fail(argv[i], o ? "not an arena --json result" : err.text);
+      goto done;
+    }
+    loaded[files++] = o;
+    if (!first) {
+      first = o;
+      shards = (long)json_integer_value(
+          json_object_get(json_object_get(o, "shard"), "of"));
+      if (shards < 1 || !(seen = calloc((size_t)shards, 1))) {
+        merge_fail(argv[i], "bad shard count");
+        goto done;
+      }
+    }
+    if (!same_run(first, o)) {
+      merge_fail(argv[i], "not a shard of the same run as the first file");
+      goto done;
+    }
+    int r = add_shard(o, &t, seen, shards);
+    if (r) {
+      merge_fail(argv[i], r == -2 ? "the same shard twice" : "bad sums");
+      goto done;
+    }
+  }
+  if (!first) {
+    usage();
+    rc = 2;
+    goto done;
+  }
+  for (long i = 0; i < shards; i++)
+    if (!seen[i]) {
+      fprintf(stderr, "scopa arena --merge: shard %ld/%ld is missing\n", i,
+              shards);
+      goto done;
+    }
+  arena_head h = {
+      .a = json_string_value(json_object_get(first, "a")),
+      .b = json_string_value(json_object_get(first, "b")),
+      .games = json_object_get(first, "games") != NULL,
+      .threads = (int)json_integer_value(json_object_get(first, "threads")),
+      .bot_threads =
+          (int)json_integer_value(json_object_get(first, "bot_threads")),
+      .by_clock = strcmp(json_string_value(json_object_get(first, "budget"))
+                             ? json_string_value(
+                                   json_object_get(first, "budget"))
+                             : "",
+                         "clock") == 0,
+      .lowest_wins = json_is_true(json_object_get(
+          json_object_get(first, "rules"), "lowest_wins")),
+      .count = (long)json_integer_value(
+          json_object_get(json_object_get(first, "shard"), "count")),
+      .seed = (unsigned long long)json_integer_value(
+          json_object_get(first, "seed"))};
+  if (!h.a || !h.b) {
+    merge_fail(argv[2], "no bot names");
+    goto done;
+  }
+  char *rules = json_object_get(first, "rules")
+                    ? json_dumps(json_object_get(first, "rules"),
+                                 JSON_COMPACT | JSON_PRESERVE_ORDER)
+                    : NULL;
+  report(&h, &t, json, rules, 0, 1);
+  free(rules);
+  rc = 0;
+done:
+  for (int i = 0; i < files; i++)
+    json_decref(loaded[i]);
+  free(seen);
+  return rc;
 }
 
 int cli_arena(int argc, char **argv) {
+  if (argc > 1 && strcmp(argv[1], "--merge") == 0)
+    return cli_arena_merge(argc, argv);
   arena a;
   memset(&a, 0, sizeof a);
   int json = 0, rc = parse(&a, argc, argv, &json);
@@ -395,7 +648,19 @@ int cli_arena(int argc, char **argv) {
     free(a.result);
     return 1;
   }
-  report(&a, json);
+  arena_head h = {.a = a.bot_name[0],
+                  .b = a.bot_name[1],
+                  .games = a.games,
+                  .threads = a.threads,
+                  .bot_threads = a.bot_threads,
+                  .by_clock = a.by_clock,
+                  .lowest_wins = a.rules.lowest_wins,
+                  .count = a.count,
+                  .seed = (unsigned long long)a.seed};
+  arena_tally t = tally_of(&a);
+  char *rules = scopa_rules_to_json(&a.rules);
+  report(&h, &t, json, rules, a.shard, a.shards);
+  scopa_free(rules);
   free(a.result);
   return 0;
 }
