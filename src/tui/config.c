@@ -33,6 +33,9 @@ static const char USAGE[] =
     "  --lang it|en       language (default from LANG)\n"
     "  --ascii            no Unicode card symbols;  --no-color\n"
     "  --delay MS         pause after a computer's move (full screen)\n"
+    "  --hints, --no-hints  the best move on request ('?' on the table,\n"
+    "                     'hint' in line mode); on by default except at\n"
+    "                     level campione\n"
     "\n";
 
 /* "  --target             1 or more (default 11)" */
@@ -237,6 +240,8 @@ static int one_arg(parser *p) {
     return -1;
   } else if (IS("plain")) {
     cfg->plain = 1;
+  } else if (IS("hints") || IS("no-hints")) {
+    cfg->hints = IS("hints");
   } else if (IS("ascii")) {
     cfg->ascii = 1;
   } else if (IS("no-color") || IS("no-colour")) {
@@ -316,11 +321,15 @@ int play_config_parse(play_config *cfg, int argc, char **argv) {
   cfg->italian = lang_from_env();
   cfg->delay_ms = 700;
   cfg->humans = 1;
+  cfg->hints = -1;
   parser p = {.cfg = cfg, .argc = argc, .argv = argv};
   for (p.i = 1; p.i < argc; p.i++) {
     int rc = one_arg(&p);
     if (rc)
       return rc < 0 ? -1 : rc;
   }
+  if (cfg->hints < 0) /* the champion plays without help by default */
+    cfg->hints = strcmp(cfg->level, "campione") != 0 &&
+                 strcmp(cfg->level, "champion") != 0;
   return build_rules(&p);
 }

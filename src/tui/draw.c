@@ -317,10 +317,10 @@ static void help_line(const screen *sc) {
   const char *help =
       sc->choosing
           ? TX(s,
-               "<- -> or 1-0 choose  Up/Down/again: other capture  Enter: play"
+               "<- -> 1-0 choose  Up/Down: other capture  Enter: play  ?: hint"
                "  q: save & quit",
-               "<- -> o 1-0 scegli  Su/Giu/di nuovo: altra presa  Invio: gioca"
-               "  q: salva ed esci")
+               "<- -> 1-0 scegli  Su/Giu: altra presa  Invio: gioca  ?: "
+               "consiglio  q: esci")
           : TX(s, "q: save & quit", "q: salva ed esci");
   attron(A_DIM);
   put(LINES - 1, 0, help);

@@ -5,7 +5,8 @@
  * Before each move of a person it prints the state in plain text, then the
  * numbered list of the legal moves (from 1), then reads one line: a listed
  * number or a move in record notation.  A line it cannot use gets a clear
- * message and the question again.  End of input (or a signal) stops the
+ * message and the question again; `hint` (`consiglio`) shows the
+ * strongest bot's move and its value when hints are on.  End of input (or a signal) stops the
  * game cleanly: the session has already saved the record.  Cards are
  * announced by name ("7d (sette di denari)"), nothing is drawn.
  */
@@ -175,13 +176,24 @@ static int ask_move(void *self, play_session *s, scopa_move *out) {
   print_moves(s, moves, n);
   for (;;) {
     char line[1024], msg[600];
-    printf("%s\n", TX(s, "Your move? (a number, or a move like 5cx5s; q stops)",
-                      "La tua mossa? (un numero o una mossa come 5cx5s; q "
-                      "per uscire)"));
+    printf("%s\n",
+           s->cfg.hints
+               ? TX(s, "Your move? (a number, or a move like 5cx5s; hint "
+                       "suggests one; q stops)",
+                    "La tua mossa? (un numero o una mossa come 5cx5s; "
+                    "consiglio ne suggerisce una; q per uscire)")
+               : TX(s, "Your move? (a number, or a move like 5cx5s; q stops)",
+                    "La tua mossa? (un numero o una mossa come 5cx5s; q "
+                    "per uscire)"));
     if (read_line(line, sizeof line) || play_stop)
       return 1;
     if (!strcmp(line, "q") || !strcmp(line, "quit") || !strcmp(line, "esci"))
       return 1;
+    if (!strcmp(line, "hint") || !strcmp(line, "consiglio")) {
+      char hint[700];
+      printf("%s\n", play_hint_words(s, hint, sizeof hint));
+      continue;
+    }
     if (!strcmp(line, "?") || !strcmp(line, "help") || !*line) {
       print_state(s, seat);
       print_moves(s, moves, n);

@@ -43,6 +43,8 @@ typedef struct play_config {
   int no_color;
   char record[PLAY_PATH]; /* --record FILE ("" = data directory)        */
   char resume[PLAY_PATH]; /* --resume FILE                              */
+  int hints; /* --hints / --no-hints: 1 on, 0 off; on by default except
+                at the strongest level (campione)                       */
 } play_config;
 
 typedef struct play_seat {
@@ -72,6 +74,7 @@ typedef struct play_session {
   char record_names[SCOPA_MAX_SEATS][PLAY_NAME];
   int record_kinds; /* the record said who was a bot ("bots")     */
   play_seat seat[SCOPA_MAX_SEATS];
+  scopa_bot *hint_bot; /* the strongest bot, made at the first hint   */
   char record_path[PLAY_PATH];
   int save_failed;
   /* The last move, for "last move and what it took". */
@@ -116,6 +119,16 @@ int play_session_apply(play_session *s, scopa_move move, char *msg,
                        size_t msgsize);
 /* The move the bot at the seat to play chooses. */
 scopa_move play_session_bot_move(play_session *s);
+/* A hint for the person to play: the strongest bot's best move from
+ * that seat's own view and its value in points over the rest of the
+ * round for the seat's side, minus the others' (a node budget of
+ * PLAY_HINT_MS ms of work, so the same position gives the same hint).
+ * 0, or -1 when hints are off or no move could be valued. */
+#define PLAY_HINT_MS 100
+int play_session_hint(play_session *s, scopa_move *move, double *value);
+/* The hint as a sentence for the person ("Hint: ..." / "Consiglio: ..."),
+ * or why there is none. */
+char *play_hint_words(play_session *s, char *buf, size_t n);
 /* The driver: plays until the game ends or the UI quits.  Returns 0 when
  * the game ended, 1 when it was left unfinished. */
 int play_session_run(play_session *s, const play_ui *ui);

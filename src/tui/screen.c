@@ -188,6 +188,9 @@ static int choice_key(screen *sc, int ch) {
     return k > 0;
   case KEY_MOUSE:
     return click(sc);
+  case '?':
+    play_hint_words(sc->s, sc->message, sizeof sc->message);
+    return 0;
   }
   if (ch >= '0' && ch <= '9')
     return pick(sc, ch == '0' ? 9 : ch - '1');

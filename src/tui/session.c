@@ -286,6 +286,8 @@ void play_session_close(play_session *s) {
   play_session_save(s);
   for (int i = 0; i < SCOPA_MAX_SEATS; i++)
     scopa_bot_free(s->seat[i].bot);
+  scopa_bot_free(s->hint_bot);
+  s->hint_bot = NULL;
   scopa_match_free(s->match);
   s->match = NULL;
 }
@@ -343,6 +345,52 @@ scopa_move play_session_bot_move(play_session *s) {
     move = first;
   }
   return move;
+}
+
+int play_session_hint(play_session *s, scopa_move *move, double *value) {
+  if (!s->cfg.hints || !s->round_live ||
+      (!s->hint_bot && scopa_bot_new("best", &s->hint_bot) != SCOPA_OK))
+    return -1;
+  int seat = scopa_match_to_play(s->match);
+  scopa_view view;
+  scopa_match_view(s->match, seat, &view);
+  scopa_bot_limits lim = {0};
+  lim.seed = scopa_match_bot_seed(s->match) ^ 0x68696e74ull; /* "hint" */
+  lim.nodes = (uint64_t)PLAY_HINT_MS * SCOPA_BOT_NODES_PER_MS;
+  lim.deadline_ns = scopa_clock_ns() + 3000000000ull; /* a safety net */
+  scopa_move moves[SCOPA_MAX_MOVES];
+  double values[SCOPA_MAX_MOVES];
+  if (scopa_bot_evaluate(s->hint_bot, &view, &lim, moves, values,
+                         SCOPA_MAX_MOVES) <= 0)
+    return -1;
+  *move = moves[0];
+  *value = values[0];
+  return 0;
+}
+
+char *play_hint_words(play_session *s, char *buf, size_t n) {
+  scopa_move move;
+  double value;
+  if (!s->cfg.hints) {
+    snprintf(buf, n, "%s",
+             TX(s, "Hints are off (scopa play --hints turns them on).",
+                "I consigli sono spenti (scopa play --hints li accende)."));
+    return buf;
+  }
+  if (play_session_hint(s, &move, &value) != 0) {
+    snprintf(buf, n, "%s", TX(s, "No hint now.", "Nessun consiglio ora."));
+    return buf;
+  }
+  char m[SCOPA_MOVE_TEXT], words[400];
+  double shown = value > -0.005 && value < 0.005 ? 0 : value;
+  snprintf(buf, n,
+           TX(s, "Hint: %s (%s), worth %+.2f points to you over the rest of "
+                 "the round",
+              "Consiglio: %s (%s), vale %+.2f punti per te nel resto della "
+              "mano"),
+           scopa_move_str(move, m), play_move_words(s, move, words, sizeof words),
+           shown);
+  return buf;
 }
 
 /* One turn: the person's choice or the bot's.  Nonzero: quit. */

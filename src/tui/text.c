@@ -356,5 +356,12 @@ int play_result_lines(const play_session *s, play_lines out) {
     snprintf(line, PLAY_LINE, "%s scopa play --resume %s",
              TX(s, "To go on:", "Per continuare:"), s->record_path);
   }
+  if (s->game.finished && !s->save_failed) {
+    line = next_line(&L);
+    snprintf(line, PLAY_LINE, "%s scopa review %s%s",
+             TX(s, "Review the game, move by move:",
+                "Rivedi la partita, mossa per mossa:"),
+             s->record_path, s->cfg.italian ? " --lang it" : "");
+  }
   return L.n;
 }

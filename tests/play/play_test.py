@@ -600,7 +600,97 @@ def t_review():
     check(u.returncode == 2, "--seat 9 accepted")
 
 
+HINT = re.compile(r"^(Hint|Consiglio): (\S+) \(.*\), (?:worth|vale) "
+                  r"([-+]\d+\.\d\d) (?:points|punti)", re.M)
+
+
+def listed_moves(block):
+    return re.findall(r"^\s+\d+\. (\S+)", block, re.M)
+
+
+# play-hint-1.1 (issue 13): `hint` in line mode shows a legal move and its
+# value; typing it plays it; moves and numbers work as before; off at
+# level campione unless --hints; --no-hints; the end offers the review.
+def t_hint_line():
+    rec = os.path.join(TMP, "hint.json")
+    lines = ["hint", "1"] * 4 + ones()
+    out = play_plain(["--seed", "3", "--record", rec, "--target", "1"], lines)
+    check(out.returncode == 0, "exit status %d" % out.returncode)
+    text = out.stdout
+    hints = list(HINT.finditer(text))
+    check(len(hints) == 4, "%d hints for 4 requests:\n%s" % (len(hints), text))
+    for h in hints:
+        before = text[:h.start()]
+        block = before[before.rfind("Legal moves:"):]
+        check(h.group(2) in listed_moves(block),
+              "hint %s is not a listed move" % h.group(2))
+        check(abs(float(h.group(3))) <= 12, "value %s" % h.group(3))
+    check_finished(rec)
+    check("hint suggests one" in text, "the prompt does not offer hints")
+    # The review is offered with the record's path, and works.
+    want = "Review the game, move by move: scopa review %s" % rec
+    check(want in text, "no review offer:\n" + text[-600:])
+    r = subprocess.run([SCOPA, "review", "--movetime", "2", rec],
+                       capture_output=True, text=True, env=ENV, timeout=60)
+    check(r.returncode == 0 and "Round 1" in r.stdout, "review failed")
+    # The same position gives the same hint, and typing the hinted move
+    # (in record notation) plays it.
+    first = hints[0].group(2)
+    rec2 = os.path.join(TMP, "hint2.json")
+    out2 = play_plain(["--seed", "3", "--record", rec2, "--target", "1"],
+                      ["hint", first] + ones())
+    h2 = HINT.search(out2.stdout)
+    check(h2 and h2.group(2) == first and h2.group(3) == hints[0].group(3),
+          "the same position gave another hint")
+    game = json.load(open(rec2))
+    human = [m for m in game["rounds"][0]["moves"]]
+    check(human[0] == first or human[1] == first,
+          "the hinted move was not played: %s" % human[:2])
+    # Off at the strongest level, unless asked for; --no-hints.
+    for args, on in ((["--level", "campione"], False),
+                     (["--level", "4", "--hints"], True),
+                     (["--no-hints"], False), (["--level", "esperto"], True)):
+        o = play_plain(["--seed", "3", "--target", "1", "--record",
+                        os.path.join(TMP, "h3.json")] + args,
+                       ["hint"] + ones())
+        got = HINT.search(o.stdout) is not None
+        check(o.returncode == 0 and got == on,
+              "%s: hint shown %s" % (args, got))
+        if not on:
+            check("Hints are off" in o.stdout, "%s: no word on hints" % args)
+    # Italian: `consiglio`, and the review offered in Italian.
+    it = subprocess.run([SCOPA, "play", "--plain", "--lang", "it", "--seed",
+                         "3", "--opponent", "greedy", "--target", "1",
+                         "--record", os.path.join(TMP, "h4.json")],
+                        input="consiglio\n" + "1\n" * 400,
+                        capture_output=True, text=True, timeout=60, env=ENV)
+    check(re.search(r"^Consiglio: ", it.stdout, re.M), "no Italian hint")
+    check("Rivedi la partita, mossa per mossa: scopa review" in it.stdout,
+          "no Italian review offer")
+
+
+# play-hint-1.2: '?' on the full-screen table shows the hint.
+def t_hint_tty():
+    tm = Tmux("scopa-hint")
+    rec = os.path.join(TMP, "hint-tty.json")
+    tm.start("env LANG=C.UTF-8 TERM=xterm-256color %s play --lang en "
+             "--seed 4 --delay 0 --opponent greedy --record %s; "
+             "echo EXIT=$?; sleep 60" % (SCOPA, rec), x=120)
+    try:
+        tm.wait_for("Table (", "no table drawn")
+        check("?: hint" in tm.screen(), "the keys line has no hint")
+        tm.keys("?")
+        tm.wait_for("Hint: ", "no hint after '?'")
+        check(re.search(r"Hint: \S+ \(", tm.screen()), "hint:\n" + tm.screen())
+        tm.keys("q")
+        tm.wait_for("EXIT=0", "q did not leave")
+    finally:
+        tm.close()
+
+
 TESTS = {
+    "play-hint-1.1": t_hint_line,
+    "play-hint-1.2": t_hint_tty,
     "review-1.1": t_review,
     "play-seed-1.1": t_seed_resume,
     "play-line-1.1": t_line_bar,
