@@ -151,7 +151,7 @@ static int send_body(struct lws *wsi, pss *p) {
 
 /* A path of the web client's folder, or -1: only plain names, no "..". */
 static int web_path(const server *srv, const char *uri, char *out, size_t cap) {
-  if (strstr(uri, "..") || strspn(uri, "abcdefghijklmnopqrstuvwxyz"
+  if (!*uri || strstr(uri, "..") || strspn(uri, "abcdefghijklmnopqrstuvwxyz"
                                        "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
                                        "0123456789/._-") != strlen(uri))
     return -1;
