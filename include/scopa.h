@@ -74,6 +74,51 @@ enum {
 const char *scopa_strerror(int code);
 
 /* ------------------------------------------------------------------ */
+/* Text from outside: shown safely, numbers read strictly              */
+/* ------------------------------------------------------------------ */
+
+/* Flags of scopa_text_safe. */
+#define SCOPA_SAFE_ASCII 1u /* escape every non-ASCII character too */
+
+/*
+ * Makes text that came from outside (a record, a request, a command line,
+ * a player's name) safe to print on a terminal, write to a log or send to
+ * a page.  The first len bytes of text (NUL bytes included) are written to
+ * out with:
+ *   - C0 control bytes 0x00..0x1F, DEL 0x7F, and every byte that is not
+ *     part of valid UTF-8, as \xNN ("\x1b"),
+ *   - C1 controls U+0080..U+009F, the bidirectional marks, embeddings,
+ *     overrides and isolates (U+061C, U+200E, U+200F, U+202A..U+202E,
+ *     U+2066..U+2069) and the separators U+2028, U+2029 as \uXXXX,
+ *   - under SCOPA_SAFE_ASCII, every other non-ASCII character as \uXXXX
+ *     (\UXXXXXXXX past U+FFFF), so the result is printable ASCII,
+ * and everything else unchanged.  out holds outsize bytes and is always
+ * NUL-terminated (when outsize > 0); a result that does not fit is cut
+ * between two characters or escapes, never inside one.  out may be NULL
+ * when outsize is 0.  Returns the length of the whole result, as snprintf
+ * does: outsize too small if the return value is >= outsize.
+ */
+size_t scopa_text_safe(char *out, size_t outsize, const char *text,
+                       size_t len, unsigned flags);
+
+/*
+ * Reads the whole of text as a whole number in min..max: an optional '-'
+ * and decimal digits, nothing else (not "", " 3", "+3", "3x", "0x10", nor
+ * a value that overflows).  name is what the number is for, as the person
+ * wrote it ("--deals").  Returns SCOPA_OK and sets *out, or SCOPA_EINVAL
+ * with a one-line message that names it and the value given (made safe):
+ * "--deals must be a whole number from 1 to 100000000, not \"3x\"".
+ */
+int scopa_parse_int(const char *name, const char *text, long long min,
+                    long long max, long long *out, char *msg,
+                    size_t msgsize);
+
+/* The same for a decimal number with an optional fraction ("2.5"; no
+ * exponent, "inf" or "nan"), in min..max. */
+int scopa_parse_real(const char *name, const char *text, double min,
+                     double max, double *out, char *msg, size_t msgsize);
+
+/* ------------------------------------------------------------------ */
 /* Cards, card sets, moves                                             */
 /* ------------------------------------------------------------------ */
 
@@ -859,11 +904,55 @@ int scopa_record_round(scopa_record *record, int dealer,
 int scopa_record_move(scopa_record *record, scopa_move move);
 /* The record as JSON text (malloc'd, NUL-terminated, caller frees). */
 char *scopa_record_json(const scopa_record *record);
-/* Writes the record to a file, atomically (a temporary file, then
- * rename).  Returns SCOPA_OK or SCOPA_EIO. */
+/* Writes the record to a file with scopa_file_save.  Returns SCOPA_OK,
+ * SCOPA_ENOMEM or SCOPA_EIO. */
 int scopa_record_save(const scopa_record *record, const char *path);
-/* A record that continues a replayed one (for resuming a game). */
+/* The same, with a message that names the file, the step that failed and
+ * the system's reason. */
+int scopa_record_write_file(const scopa_record *record, const char *path,
+                            char *msg, size_t msgsize);
+/* A record that continues a replayed one.  It holds only what a replay
+ * keeps (no unknown fields; a name is cut at a NUL): to resume a game
+ * from its file, use scopa_match_from_record, which keeps them. */
 scopa_record *scopa_record_from_replay(const scopa_replay *replay);
+/* ------------------------------------------------------------------ */
+/* Files                                                               */
+/* ------------------------------------------------------------------ */
+
+/* The largest record read (scopa_replay_text, scopa_record_read_file):
+ * 4 MiB, many times the longest real game.  Longer input is refused
+ * before it is parsed. */
+#define SCOPA_RECORD_MAX (4 << 20)
+
+/* Reads a whole record file ("-": standard input) into *text (malloc'd,
+ * NUL-terminated, free with scopa_free) and its length into *len.  Never
+ * reads more than SCOPA_RECORD_MAX bytes, whatever the file is (a pipe, a
+ * device).  Returns SCOPA_OK, or with a message that names the file:
+ * SCOPA_EIO (missing, unreadable, a directory: the reason said),
+ * SCOPA_ERECORD (longer than SCOPA_RECORD_MAX), SCOPA_ENOMEM. */
+int scopa_record_read_file(const char *path, char **text /* OUT */,
+                           size_t *len /* OUT */, char *msg, size_t msgsize);
+
+/* Replaces the file at path with len bytes of data, so that a crash or a
+ * power failure at any moment leaves either the old file or the new one,
+ * whole: the data goes to a new temporary file beside it (path.tmpXXXXXX,
+ * made by mkstemp, keeping the old file's mode), which is fsync'd and
+ * renamed over path; then temporary files that earlier saves of path
+ * left behind (killed midway) are removed, and the directory is fsync'd.
+ * Returns SCOPA_OK, or SCOPA_EIO / SCOPA_ENOMEM with a message naming the
+ * file, the step and the system's reason; on error path is unchanged and
+ * no temporary file is left. */
+int scopa_file_save(const char *path, const void *data, size_t len,
+                    char *msg, size_t msgsize);
+
+/* Whether a game may write its record to path without destroying another
+ * game: yes when nothing is there or the file is empty, or when path is
+ * the very file the game was resumed from (resumed_from, NULL for a new
+ * game).  Otherwise SCOPA_EINVAL with a message that says so and how to
+ * continue the saved game (--resume); a directory or anything but a
+ * regular file is refused the same way. */
+int scopa_record_target_check(const char *path, const char *resumed_from,
+                              char *msg, size_t msgsize);
 
 
 /* ------------------------------------------------------------------ */

@@ -21,8 +21,8 @@
  */
 #include "cli.h"
 
-
 #include <jansson.h>
+#include <limits.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -39,10 +39,10 @@
 /* What a run (or a shard of it) adds up; merging adds these field by
  * field, so a merged report equals the whole run's. */
 typedef struct arena_tally {
-  long n;                /* deals or games played */
-  long long sum, sum2;   /* sum of figure * ARENA_SCALE, and of its square */
-  long wins[3];          /* A, B, unfinished (games) or none (deals: A>0, B<0, 0) */
-  double ms[2], cpu[2];  /* time choosing, per bot */
+  long n;              /* deals or games played */
+  long long sum, sum2; /* sum of figure * ARENA_SCALE, and of its square */
+  long wins[3]; /* A, B, unfinished (games) or none (deals: A>0, B<0, 0) */
+  double ms[2], cpu[2]; /* time choosing, per bot */
   long moves[2];
 } arena_tally;
 
@@ -56,7 +56,7 @@ typedef struct arena {
   int games;  /* nonzero: games to the target */
   int threads;
   long shard, shards; /* play d with d % shards == shard (1 shard: all) */
-  long next; /* next deal to play (under lock) */
+  long next;          /* next deal to play (under lock) */
   pthread_mutex_t lock;
   double *result; /* per deal: A - B; per game: 1 A won, -1 B, 0 none */
   double ms[2];   /* time spent choosing, per bot (wall clock) */
@@ -197,9 +197,8 @@ static double play_game(arena *a, scopa_bot *bots[2], long g, double ms[4],
   }
   const scopa_game *game = scopa_match_game(m);
   double result = 0;
-  for (int seat = 0; game->finished && game->winner >= 0 &&
-                     seat < a->rules.players;
-       seat++)
+  for (int seat = 0;
+       game->finished && game->winner >= 0 && seat < a->rules.players; seat++)
     if (scopa_rules_side_of(&a->rules, seat) == game->winner) {
       result = who[seat] == 0 ? 1 : -1;
       break;
@@ -252,38 +251,57 @@ done:
 static int read_rules(const char *path, scopa_rules *rules, char *msg,
                       size_t msgsize) {
   size_t len;
-  char *text = cli_read_file(path, &len);
-  if (!text) {
-    snprintf(msg, msgsize, "cannot read %s", path);
-    return SCOPA_EIO;
+  char *text, why[300];
+  int rc = scopa_record_read_file(path, &text, &len, why, sizeof why);
+  if (rc != SCOPA_OK) {
+    snprintf(msg, msgsize, "--rules: %s", why);
+    return rc;
   }
-  char why[200];
-  int rc = scopa_rules_from_json(rules, text, len, why, sizeof why);
-  free(text);
-  if (rc != SCOPA_OK)
-    snprintf(msg, msgsize, "%s: %s", path, why);
+  rc = scopa_rules_from_json(rules, text, len, why, sizeof why);
+  scopa_free(text);
+  if (rc != SCOPA_OK) {
+    char shown[200];
+    snprintf(msg, msgsize, "--rules %s: %s",
+             cli_shown(path, shown, sizeof shown), why);
+  }
   return rc;
 }
 
+static const char USAGE[] =
+    "usage: scopa arena --a BOT --b BOT (--deals N | --games N)\n"
+    "                   [--rules FILE] [--preset NAME] [--seed S]\n"
+    "                   [--threads T] [--bot-threads T] [--movetime MS]\n"
+    "                   [--movetime-a MS] [--movetime-b MS] [--clock]\n"
+    "                   [--shard I/N] [--json]\n"
+    "       scopa arena --merge [--json] SHARD.json...\n"
+    "  --deals N      duplicate deals to play (1 to 10000000)\n"
+    "  --games N      or whole games to the target (1 to 10000000)\n"
+    "  --rules FILE   a rules object as in a record (JSON)\n"
+    "  --preset NAME  scopa, scopone, scientifico, assi, quindici,\n"
+    "                 escoba, trentuno, perdere\n"
+    "                 (the last of --rules and --preset decides)\n"
+    "  --threads T    games played at once (up to 16 are used)\n"
+    "  --clock        bots keep their movetime by the wall clock (moves\n"
+    "                 then depend on the machine and its load); by\n"
+    "                 default it is a node budget and only the seed\n"
+    "                 decides the games\n"
+    "  --shard I/N    play only deals (games) d with d %% N == I, same\n"
+    "                 seeds as the whole run; print with --json and add\n"
+    "                 the shards up with --merge\n";
+
+/* A usage error: what is wrong in one line, and where to read more. */
+static int usage_error(const char *what, const char *arg) {
+  char shown[80];
+  fprintf(stderr, "scopa arena: %s%s%s (scopa arena --help)\n", what,
+          arg ? " " : "", arg ? cli_shown(arg, shown, sizeof shown) : "");
+  return 2;
+}
+
+#define MAX_COUNT 10000000
+
+/* The usage, for --help and for --merge without files. */
 static int usage(void) {
-  fprintf(stderr,
-          "usage: scopa arena --a BOT --b BOT (--deals N | --games N)\n"
-          "                   [--rules FILE] [--preset NAME] [--seed S]\n"
-          "                   [--threads T] [--bot-threads T] [--movetime MS]\n"
-          "                   [--movetime-a MS] [--movetime-b MS] [--clock]\n"
-          "                   [--shard I/N] [--json]\n"
-          "       scopa arena --merge [--json] SHARD.json...\n"
-          "  --rules FILE   a rules object as in a record (JSON)\n"
-          "  --preset NAME  scopa, scopone, scientifico, assi, quindici,\n"
-          "                 escoba, trentuno, perdere\n"
-          "                 (the last of --rules and --preset decides)\n"
-          "  --clock        bots keep their movetime by the wall clock (moves\n"
-          "                 then depend on the machine and its load); by\n"
-          "                 default it is a node budget and only the seed\n"
-          "                 decides the games\n"
-          "  --shard I/N    play only deals (games) d with d %% N == I, same\n"
-          "                 seeds as the whole run; print with --json and add\n"
-          "                 the shards up with --merge\n");
+  fputs(USAGE, stderr);
   return 2;
 }
 
@@ -302,8 +320,60 @@ static int parse_shard(const char *v, long *shard, long *shards) {
   return 0;
 }
 
+/* One numeric flag into *out (an int or a long). */
+static int number_flag(const char *o, const char *v, long long min,
+                       long long max, long long *out) {
+  return cli_int("arena", o, v, min, max, out);
+}
+
+/* One flag and its value; returns 0 or the exit status. */
+static int one_flag(arena *a, const char *o, const char *v, char *msg,
+                    size_t msgsize) {
+  long long n = 0;
+  int rc = 0;
+  if (strcmp(o, "--a") == 0 || strcmp(o, "--b") == 0) {
+    a->bot_name[o[2] == 'b'] = v;
+  } else if (strcmp(o, "--deals") == 0 || strcmp(o, "--games") == 0) {
+    if (!(rc = number_flag(o, v, 1, MAX_COUNT, &n)))
+      a->count = (long)n, a->games = o[2] == 'g';
+  } else if (strcmp(o, "--seed") == 0) {
+    if (!(rc = number_flag(o, v, 0, LLONG_MAX, &n)))
+      a->seed = (uint64_t)n;
+  } else if (strcmp(o, "--threads") == 0) {
+    if (!(rc = number_flag(o, v, 0, 1024, &n)))
+      a->threads = (int)n;
+  } else if (strcmp(o, "--bot-threads") == 0) {
+    if (!(rc = number_flag(o, v, 0, 64, &n)))
+      a->bot_threads = (int)n;
+  } else if (strcmp(o, "--movetime") == 0 || strcmp(o, "--movetime-a") == 0 ||
+             strcmp(o, "--movetime-b") == 0) {
+    if (!(rc = number_flag(o, v, 0, 600000, &n))) {
+      if (o[10] != 'b')
+        a->movetime[0] = (int)n;
+      if (o[10] != 'a')
+        a->movetime[1] = (int)n;
+    }
+  } else if (strcmp(o, "--shard") == 0) {
+    if (parse_shard(v, &a->shard, &a->shards))
+      return usage_error("--shard wants I/N with 0 <= I < N, not", v);
+  } else if (strcmp(o, "--preset") == 0) {
+    if (scopa_rules_preset(&a->rules, v) != SCOPA_OK)
+      return usage_error("unknown --preset (scopa, scopone, scientifico, "
+                         "assi, quindici, escoba, trentuno, perdere):",
+                         v);
+  } else if (strcmp(o, "--rules") == 0) {
+    if (read_rules(v, &a->rules, msg, msgsize) != SCOPA_OK) {
+      fprintf(stderr, "scopa arena: %s\n", msg);
+      return 2;
+    }
+  } else {
+    return usage_error("unknown option", o);
+  }
+  return rc;
+}
+
 static int parse(arena *a, int argc, char **argv, int *json) {
-  char msg[256] = "";
+  char msg[512] = "";
   scopa_rules_init(&a->rules);
   a->shards = 1;
   for (int i = 1; i < argc; i++) {
@@ -316,53 +386,27 @@ static int parse(arena *a, int argc, char **argv, int *json) {
       a->by_clock = 1;
       continue;
     }
-    if (!v)
-      return usage();
-    i++;
-    if (strcmp(o, "--a") == 0)
-      a->bot_name[0] = v;
-    else if (strcmp(o, "--b") == 0)
-      a->bot_name[1] = v;
-    else if (strcmp(o, "--deals") == 0 || strcmp(o, "--games") == 0) {
-      a->count = atol(v);
-      a->games = o[2] == 'g';
-    } else if (strcmp(o, "--seed") == 0)
-      a->seed = strtoull(v, NULL, 10);
-    else if (strcmp(o, "--threads") == 0)
-      a->threads = atoi(v);
-    else if (strcmp(o, "--bot-threads") == 0)
-      a->bot_threads = atoi(v);
-    else if (strcmp(o, "--movetime") == 0)
-      a->movetime[0] = a->movetime[1] = atoi(v);
-    else if (strcmp(o, "--movetime-a") == 0)
-      a->movetime[0] = atoi(v);
-    else if (strcmp(o, "--movetime-b") == 0)
-      a->movetime[1] = atoi(v);
-    else if (strcmp(o, "--shard") == 0) {
-      if (parse_shard(v, &a->shard, &a->shards)) {
-        fprintf(stderr, "scopa arena: --shard wants I/N with 0 <= I < N\n");
-        return 2;
-      }
-    } else if (strcmp(o, "--preset") == 0) {
-      if (scopa_rules_preset(&a->rules, v) != SCOPA_OK) {
-        fprintf(stderr, "scopa arena: unknown preset %s\n", v);
-        return 2;
-      }
-    } else if (strcmp(o, "--rules") == 0) {
-      if (read_rules(v, &a->rules, msg, sizeof msg) != SCOPA_OK) {
-        fprintf(stderr, "scopa arena: %s\n", msg);
-        return 2;
-      }
-    } else
-      return usage();
-  }
-  if (!a->bot_name[0] || !a->bot_name[1] || a->count <= 0)
-    return usage();
-  for (int b = 0; b < 2; b++)
-    if (!scopa_bot_describe(a->bot_name[b])) {
-      fprintf(stderr, "scopa arena: unknown bot %s\n", a->bot_name[b]);
-      return 2;
+    if (strcmp(o, "--help") == 0) {
+      fputs(USAGE, stdout);
+      return -1;
     }
+    if (strncmp(o, "--", 2) != 0)
+      return usage_error("unexpected argument", o);
+    if (!v)
+      return usage_error("a value must follow", o);
+    i++;
+    int rc = one_flag(a, o, v, msg, sizeof msg);
+    if (rc)
+      return rc;
+  }
+  if (!a->bot_name[0] || !a->bot_name[1])
+    return usage_error("--a BOT and --b BOT name the two bots", NULL);
+  if (a->count <= 0)
+    return usage_error("--deals N or --games N says how much to play", NULL);
+  for (int b = 0; b < 2; b++)
+    if (!scopa_bot_describe(a->bot_name[b]))
+      return usage_error(b ? "unknown bot for --b:" : "unknown bot for --a:",
+                         a->bot_name[b]);
   if (scopa_rules_check(&a->rules, msg, sizeof msg) != SCOPA_OK) {
     fprintf(stderr, "scopa arena: %s\n", msg);
     return 2;
@@ -374,14 +418,12 @@ static int parse(arena *a, int argc, char **argv, int *json) {
   return 0;
 }
 
-/* ---- the tally and the report ------------------------------------------ */
-
 /* What a run reports besides its tally; a merge reads it from the shards. */
 typedef struct arena_head {
   const char *a, *b;
   int games, threads, bot_threads, by_clock;
   int lowest_wins; /* Scopa a perdere: A's gain is -diff */
-  long count; /* the whole run's deals or games */
+  long count;      /* the whole run's deals or games */
   unsigned long long seed;
 } arena_head;
 
@@ -425,8 +467,8 @@ static double per_move(double ms, long moves) {
 }
 
 /* The exact sums a merge adds, and which part of the run this is. */
-static void print_sums(const arena_head *h, const arena_tally *t,
-                       long shard, long shards) {
+static void print_sums(const arena_head *h, const arena_tally *t, long shard,
+                       long shards) {
   printf(", \"shard\": {\"index\": %ld, \"of\": %ld, \"count\": %ld}, "
          "\"sums\": {\"scale\": %d, \"n\": %ld, \"sum\": %lld, \"sum2\": %lld, "
          "\"wins\": [%ld, %ld, %ld], \"ms\": [%.6f, %.6f], "
@@ -505,15 +547,17 @@ static int same_run(json_t *first, json_t *o) {
 /* Adds one shard's sums to t; marks its index in seen. */
 static int add_shard(json_t *o, arena_tally *t, char *seen, long shards) {
   json_t *s = json_object_get(o, "sums");
-  long long idx = json_integer_value(
-      json_object_get(json_object_get(o, "shard"), "index"));
+  long long idx =
+      json_integer_value(json_object_get(json_object_get(o, "shard"), "index"));
   json_int_t n, sum, sum2, scale, w0, w1, w2, m0, m1;
   double ms0, ms1, c0, c1;
-  if (!s || json_unpack(s, "{s:I, s:I, s:I, s:I, s:[III], s:[FF], s:[FF], "
-                           "s:[II]}",
-                        "scale", &scale, "n", &n, "sum", &sum, "sum2", &sum2,
-                        "wins", &w0, &w1, &w2, "ms", &ms0, &ms1, "cpu_ms", &c0,
-                        &c1, "moves", &m0, &m1) ||
+  if (!s ||
+      json_unpack(s,
+                  "{s:I, s:I, s:I, s:I, s:[III], s:[FF], s:[FF], "
+                  "s:[II]}",
+                  "scale", &scale, "n", &n, "sum", &sum, "sum2", &sum2, "wins",
+                  &w0, &w1, &w2, "ms", &ms0, &ms1, "cpu_ms", &c0, &c1, "moves",
+                  &m0, &m1) ||
       scale != ARENA_SCALE || idx < 0 || idx >= shards)
     return -1;
   if (seen[idx])
@@ -595,13 +639,13 @@ static int cli_arena_merge(int argc, char **argv) {
       .threads = (int)json_integer_value(json_object_get(first, "threads")),
       .bot_threads =
           (int)json_integer_value(json_object_get(first, "bot_threads")),
-      .by_clock = strcmp(json_string_value(json_object_get(first, "budget"))
-                             ? json_string_value(
-                                   json_object_get(first, "budget"))
-                             : "",
-                         "clock") == 0,
-      .lowest_wins = json_is_true(json_object_get(
-          json_object_get(first, "rules"), "lowest_wins")),
+      .by_clock =
+          strcmp(json_string_value(json_object_get(first, "budget"))
+                     ? json_string_value(json_object_get(first, "budget"))
+                     : "",
+                 "clock") == 0,
+      .lowest_wins = json_is_true(
+          json_object_get(json_object_get(first, "rules"), "lowest_wins")),
       .count = (long)json_integer_value(
           json_object_get(json_object_get(first, "shard"), "count")),
       .seed = (unsigned long long)json_integer_value(
@@ -631,10 +675,12 @@ int cli_arena(int argc, char **argv) {
   memset(&a, 0, sizeof a);
   int json = 0, rc = parse(&a, argc, argv, &json);
   if (rc)
-    return rc;
+    return rc < 0 ? 0 : rc;
   a.result = calloc((size_t)a.count, sizeof *a.result);
-  if (!a.result)
+  if (!a.result) {
+    fprintf(stderr, "scopa arena: out of memory for %ld results\n", a.count);
     return 1;
+  }
   pthread_mutex_init(&a.lock, NULL);
   pthread_t tid[MAX_ARENA_THREADS];
   for (int t = 1; t < a.threads; t++)

@@ -5,6 +5,7 @@
  */
 #include "cli.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -31,27 +32,43 @@ static int random_deal(const scopa_rules *rules, scopa_rng *rng, int dealer,
 int cli_bench(int argc, char **argv) {
   double seconds = 3;
   int json = 0;
+  for (int i = 1; i < argc; i++)
+    json |= strcmp(argv[i], "--json") == 0;
   unsigned long long seed = 1;
   long long limit = 0; /* --deals N: a fixed amount of work, for callgrind */
   for (int i = 1; i < argc; i++) {
-    if (strcmp(argv[i], "--json") == 0)
-      json = 1;
-    else if (strcmp(argv[i], "--seconds") == 0 && i + 1 < argc)
-      seconds = atof(argv[++i]);
-    else if (strcmp(argv[i], "--deals") == 0 && i + 1 < argc)
-      limit = atoll(argv[++i]);
-    else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc)
-      seed = strtoull(argv[++i], NULL, 10);
-    else {
-      fprintf(
-          stderr,
-          "usage: scopa bench [--json] [--seconds S | --deals N] [--seed N]\n");
+    const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+    long long n = 0;
+    int rc = 0;
+    char msg[300];
+    if (strcmp(o, "--json") == 0)
+      continue;
+    if (strcmp(o, "--seconds") == 0) {
+      if (!v)
+        rc = cli_int("bench", o, v, 0, 0, &n); /* "needs a value" */
+      else if (scopa_parse_real(o, v, 0.001, 86400, &seconds, msg,
+                                sizeof msg) != SCOPA_OK) {
+        fprintf(stderr, "scopa bench: %s\n", msg);
+        rc = 2;
+      }
+    } else if (strcmp(o, "--deals") == 0) {
+      if (!(rc = cli_int("bench", o, v, 1, 1000000000000ll, &n)))
+        limit = n;
+    } else if (strcmp(o, "--seed") == 0) {
+      if (!(rc = cli_int("bench", o, v, 0, LLONG_MAX, &n)))
+        seed = (unsigned long long)n;
+    } else {
+      char shown[80];
+      fprintf(stderr,
+              "scopa bench: unknown option '%s'\n"
+              "usage: scopa bench [--json] [--seconds S | --deals N] "
+              "[--seed N]\n",
+              cli_shown(o, shown, sizeof shown));
       return 2;
     }
-  }
-  if (!(seconds > 0)) {
-    fprintf(stderr, "scopa bench: --seconds must be positive\n");
-    return 2;
+    if (rc)
+      return rc;
+    i++;
   }
   scopa_rules rules;
   scopa_rules_preset(&rules, "scopa");

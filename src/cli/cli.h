@@ -21,8 +21,15 @@ int cli_review(int argc, char **argv);
  * returns the exit status. */
 int cli_replay_step(const scopa_replay *replay);
 
-/* Reads a whole file ("-" for stdin) into a malloc'd buffer; NULL with
- * errno set on failure. */
-char *cli_read_file(const char *path, size_t *len);
+/* text made safe to print (scopa_text_safe) into buf of n bytes, "..."
+ * at the end when cut; returns buf.  For echoing arguments. */
+const char *cli_shown(const char *text, char *buf, size_t n);
+
+/* A numeric flag's value read with scopa_parse_int; value NULL means the
+ * flag came last, without one.  Returns 0, or prints the one-line reason
+ * ("scopa arena: --deals must be a whole number from 1 to ..., not
+ * \"3x\"") and returns 2, the exit status of a usage error. */
+int cli_int(const char *verb, const char *flag, const char *value,
+            long long min, long long max, long long *out);
 
 #endif

@@ -3,7 +3,6 @@
  */
 #include "cli.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,40 +30,24 @@ static int usage(FILE *out) {
   return out == stderr ? 2 : 0;
 }
 
-char *cli_read_file(const char *path, size_t *len) {
-  FILE *fp = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-  if (!fp)
-    return NULL;
-  size_t cap = 1 << 16, n = 0;
-  char *buf = malloc(cap + 1);
-  while (buf) {
-    size_t got = fread(buf + n, 1, cap - n, fp);
-    n += got;
-    if (n < cap)
-      break;
-    char *bigger = realloc(buf, cap * 2 + 1);
-    if (!bigger) {
-      free(buf);
-      buf = NULL;
-      errno = ENOMEM;
-      break;
-    }
-    buf = bigger;
-    cap *= 2;
-  }
-  int err = ferror(fp);
-  if (fp != stdin)
-    fclose(fp);
-  if (buf && err) {
-    free(buf);
-    errno = EIO;
-    return NULL;
-  }
-  if (buf) {
-    buf[n] = 0;
-    *len = n;
-  }
+const char *cli_shown(const char *text, char *buf, size_t n) {
+  if (scopa_text_safe(buf, n, text, strlen(text), 0) >= n && n > 4)
+    memcpy(buf + n - 4, "...", 4);
   return buf;
+}
+
+int cli_int(const char *verb_name, const char *flag, const char *value,
+            long long min, long long max, long long *out) {
+  char msg[300];
+  if (!value) {
+    fprintf(stderr, "scopa %s: %s needs a value (scopa %s --help)\n", verb_name,
+            flag, verb_name);
+    return 2;
+  }
+  if (scopa_parse_int(flag, value, min, max, out, msg, sizeof msg) == SCOPA_OK)
+    return 0;
+  fprintf(stderr, "scopa %s: %s\n", verb_name, msg);
+  return 2;
 }
 
 int main(int argc, char **argv) {
@@ -79,6 +62,8 @@ int main(int argc, char **argv) {
   for (size_t i = 0; i < sizeof VERBS / sizeof VERBS[0]; i++)
     if (strcmp(argv[1], VERBS[i].name) == 0)
       return VERBS[i].run(argc - 1, argv + 1);
-  fprintf(stderr, "scopa: unknown verb '%s'\n", argv[1]);
+  char shown[80];
+  fprintf(stderr, "scopa: unknown verb '%s'\n",
+          cli_shown(argv[1], shown, sizeof shown));
   return usage(stderr);
 }

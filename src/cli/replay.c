@@ -5,7 +5,6 @@
  */
 #include "cli.h"
 
-#include <errno.h>
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
@@ -99,18 +98,22 @@ static void print_json(json_t *obj) {
   json_decref(obj);
 }
 
+/* Names come from the record: shown escaped (a name may hold terminal
+ * escapes or a bidirectional override). */
 static const char *side_name(const scopa_replay *rp, int side, char *buf,
                              size_t n) {
   int sides = scopa_rules_sides(&rp->rules);
+  char a[80];
   if (side >= rp->nseats) {
     snprintf(buf, n, "side %d", side);
     return buf;
   }
   /* With teams, a side is every seat `sides` apart (RULES.md "Seats"). */
-  snprintf(buf, n, "%s", rp->seats[side]);
+  snprintf(buf, n, "%s", cli_shown(rp->seats[side], a, sizeof a));
   for (int seat = side + sides; rp->rules.teams && seat < rp->nseats;
        seat += sides)
-    snprintf(buf + strlen(buf), n - strlen(buf), " & %s", rp->seats[seat]);
+    snprintf(buf + strlen(buf), n - strlen(buf), " & %s",
+             cli_shown(rp->seats[seat], a, sizeof a));
   return buf;
 }
 
@@ -140,6 +143,20 @@ static void print_text(const scopa_replay *rp) {
     printf("the game is not finished\n");
 }
 
+/* Where the fault is, in words: "round 1", "round 3, move 7", or
+ * nothing for a fault outside the rounds (the format, the rules). */
+static void print_fault(const scopa_fault *f, int json) {
+  if (json) {
+    print_json(fault_json(f));
+    return;
+  }
+  printf("invalid record: %s\n", f->message);
+  if (f->round >= 0 && f->move >= 0)
+    printf("  at round %d, move %d\n", f->round + 1, f->move + 1);
+  else if (f->round >= 0)
+    printf("  at round %d\n", f->round + 1);
+}
+
 int cli_replay(int argc, char **argv) {
   int json = 0, legal = 0, step = -1;
   const char *path = NULL;
@@ -166,7 +183,9 @@ int cli_replay(int argc, char **argv) {
     } else if (!path && (argv[i][0] != '-' || strcmp(argv[i], "-") == 0))
       path = argv[i];
     else {
-      fprintf(stderr, "scopa replay: unexpected argument '%s'\n", argv[i]);
+      char shown[80];
+      fprintf(stderr, "scopa replay: unexpected argument '%s'\n",
+              cli_shown(argv[i], shown, sizeof shown));
       return 2;
     }
   }
@@ -180,25 +199,21 @@ int cli_replay(int argc, char **argv) {
     step = !json && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO) &&
            strcmp(path, "-") != 0;
   size_t len;
-  char *text = cli_read_file(path, &len);
-  if (!text) {
-    fprintf(stderr, "scopa replay: cannot read %s: %s\n", path,
-            strerror(errno));
-    return 2;
-  }
+  char *text;
   scopa_replay rp;
   scopa_fault fault;
-  int rc = scopa_replay_text(text, len, &rp, &fault);
-  free(text);
+  int rc = scopa_record_read_file(path, &text, &len, fault.message,
+                                  sizeof fault.message);
+  if (rc == SCOPA_OK)
+    rc = scopa_replay_text(text, len, &rp, &fault);
+  else if (rc != SCOPA_ERECORD) { /* missing, unreadable: not a record */
+    fprintf(stderr, "scopa replay: %s\n", fault.message);
+    return 2;
+  } else /* too long to be a record: an invalid one */
+    fault.round = fault.move = -1;
+  scopa_free(text);
   if (rc != SCOPA_OK) {
-    if (json)
-      print_json(fault_json(&fault));
-    else
-      printf("invalid record%s: %s\n", "", fault.message);
-    if (!json && (fault.round >= 0 || fault.move >= 0))
-      printf("  at round %d%s%d\n", fault.round + 1,
-             fault.move >= 0 ? ", move " : "",
-             fault.move >= 0 ? fault.move + 1 : 0);
+    print_fault(&fault, json);
     return 1;
   }
   if (json)

@@ -28,10 +28,15 @@ const char *scopa_strerror(int code) {
 void scopa__msg(char *msg, size_t msgsize, const char *fmt, ...) {
   if (!msg || msgsize == 0)
     return;
+  /* Messages quote their input (a move, an option value): made safe to
+   * print, so a message never carries a control byte or an override. */
+  char raw[512];
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(msg, msgsize, fmt, ap);
+  int n = vsnprintf(raw, sizeof raw, fmt, ap);
   va_end(ap);
+  size_t len = n < 0 ? 0 : (size_t)n < sizeof raw ? (size_t)n : sizeof raw - 1;
+  scopa_text_safe(msg, msgsize, raw, len, 0);
 }
 
 char *scopa_card_str(int card, char *buf) {

@@ -195,10 +195,9 @@ int scopa_rules_set_text(scopa_rules *rules, const char *name,
       if (strcmp(opt->info.values[i], value) == 0)
         return scopa_rules_set(rules, name, i, msg, msgsize);
   } else {
-    char *end;
-    errno = 0;
-    long long n = strtoll(value, &end, 10);
-    if (*value && !*end && errno == 0)
+    long long n; /* the whole value, digits only (text.c) */
+    if (scopa_parse_int(name, value, LLONG_MIN, LLONG_MAX, &n, NULL, 0) ==
+        SCOPA_OK)
       return scopa_rules_set(rules, name, n, msg, msgsize);
   }
   scopa__msg(msg, msgsize, "rules option '%s' cannot be '%.40s'", name, value);

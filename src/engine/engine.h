@@ -50,8 +50,9 @@ int scopa__engine_read_rules(json_t *obj, scopa_rules *rules, char *msg,
 int scopa__engine_read_view(json_t *obj, scopa_view *view, char *msg,
                             size_t msgsize);
 
-/* snprintf into msg, with every byte that is not printable ASCII replaced
- * by '?', so that text echoed from a request is always valid JSON text. */
+/* snprintf into msg, then made printable ASCII with scopa_text_safe
+ * (SCOPA_SAFE_ASCII): text echoed from a request never carries a control
+ * byte back to the client, and is always valid JSON text. */
 void scopa__engine_msg(char *msg, size_t msgsize, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 

@@ -19,15 +19,10 @@
 #include <string.h>
 
 void scopa__engine_msg(char *msg, size_t msgsize, const char *fmt, ...) {
-  if (!msg || msgsize == 0)
-    return;
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(msg, msgsize, fmt, ap);
+  scopa__vmsg(msg, msgsize, SCOPA_SAFE_ASCII, fmt, ap);
   va_end(ap);
-  for (char *p = msg; *p; p++)
-    if ((unsigned char)*p < 0x20 || (unsigned char)*p >= 0x7F)
-      *p = '?';
 }
 
 #define FAIL(code, ...) (scopa__engine_msg(msg, msgsize, __VA_ARGS__), (code))
@@ -36,7 +31,10 @@ void scopa__engine_msg(char *msg, size_t msgsize, const char *fmt, ...) {
 
 int scopa__engine_read_rules(json_t *obj, scopa_rules *rules, char *msg,
                              size_t msgsize) {
-  return scopa__rules_read(obj, rules, msg, msgsize);
+  int rc = scopa__rules_read(obj, rules, msg, msgsize);
+  if (rc != SCOPA_OK) /* engine messages are printable ASCII */
+    scopa__msg_safe(msg, msgsize, SCOPA_SAFE_ASCII);
+  return rc;
 }
 
 /* ---- the view fields ------------------------------------------------- */

@@ -21,13 +21,10 @@ static int fail(char *msg, size_t msgsize, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
 static int fail(char *msg, size_t msgsize, const char *fmt, ...) {
-  if (msg && msgsize) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, msgsize, fmt, ap);
-    va_end(ap);
-    scopa__utf8_clean(msg);
-  }
+  va_list ap;
+  va_start(ap, fmt);
+  scopa__vmsg(msg, msgsize, 0, fmt, ap);
+  va_end(ap);
   return SCOPA_ERULES;
 }
 
@@ -120,32 +117,21 @@ json_t *scopa__side_object(const scopa_side_score *s) {
                    s->sevens[0], "points", points, "round_total", s->total);
 }
 
-/* The length of the valid UTF-8 sequence at p, or 0. */
-static int utf8_len(const unsigned char *p) {
-  int n = p[0] < 0x80                    ? 1
-          : p[0] >= 0xC2 && p[0] <= 0xDF ? 2
-          : p[0] >= 0xE0 && p[0] <= 0xEF ? 3
-          : p[0] >= 0xF0 && p[0] <= 0xF4 ? 4
-                                         : 0;
-  for (int i = 1; i < n; i++)
-    if ((p[i] & 0xC0) != 0x80)
-      return 0;
-  /* Overlong, surrogate and out-of-range forms. */
-  if ((n == 3 && p[0] == 0xE0 && p[1] < 0xA0) ||
-      (n == 3 && p[0] == 0xED && p[1] >= 0xA0) ||
-      (n == 4 && p[0] == 0xF0 && p[1] < 0x90) ||
-      (n == 4 && p[0] == 0xF4 && p[1] >= 0x90))
-    return 0;
-  return n;
+void scopa__vmsg(char *msg, size_t msgsize, unsigned flags, const char *fmt,
+                 va_list ap) {
+  char raw[1024];
+  if (!msg || msgsize == 0)
+    return;
+  int n = vsnprintf(raw, sizeof raw, fmt, ap);
+  size_t len = n < 0 ? 0 : (size_t)n < sizeof raw ? (size_t)n : sizeof raw - 1;
+  scopa_text_safe(msg, msgsize, raw, len, flags);
 }
 
-void scopa__utf8_clean(char *text) {
-  unsigned char *p = (unsigned char *)text;
-  while (*p) {
-    int n = utf8_len(p);
-    if (n == 0)
-      *p++ = '?';
-    else
-      p += n;
-  }
+void scopa__msg_safe(char *msg, size_t msgsize, unsigned flags) {
+  char raw[1024];
+  if (!msg || msgsize == 0)
+    return;
+  size_t len = strnlen(msg, msgsize < sizeof raw ? msgsize : sizeof raw - 1);
+  memcpy(raw, msg, len);
+  scopa_text_safe(msg, msgsize, raw, len, flags);
 }

@@ -11,6 +11,7 @@
 #include "scopa.h"
 
 #include <jansson.h>
+#include <stdarg.h>
 
 /* A "rules" object: every option with the exact JSON type it needs (11,
  * not 11.0 or "11"; true, not 1), unknown options refused, then
@@ -25,9 +26,15 @@ json_t *scopa__rules_object(const scopa_rules *rules);
  * reference). */
 json_t *scopa__side_object(const scopa_side_score *side);
 
-/* Replaces bytes that are not valid UTF-8 with '?', in place: messages
- * quote input and cut it to fit, and JSON strings must be valid UTF-8. */
-void scopa__utf8_clean(char *text);
+/* vsnprintf into msg (msgsize bytes, may be NULL), then made safe to
+ * print with scopa_text_safe(flags): messages quote their input (a key, a
+ * name, a move), and what a person reads or a client receives must never
+ * carry a control byte, a bidirectional override or invalid UTF-8. */
+void scopa__vmsg(char *msg, size_t msgsize, unsigned flags, const char *fmt,
+                 va_list ap) __attribute__((format(printf, 4, 0)));
+
+/* scopa__vmsg in place on a message already written. */
+void scopa__msg_safe(char *msg, size_t msgsize, unsigned flags);
 
 /* Writes text and a newline to path so that a crash at any point leaves
  * the old file or the new one, never a torn one.  Returns SCOPA_OK or

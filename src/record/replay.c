@@ -26,9 +26,8 @@ static int fail(scopa_fault *f, int round, int move, const char *fmt, ...) {
   f->move = move;
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(f->message, sizeof f->message, fmt, ap);
+  scopa__vmsg(f->message, sizeof f->message, 0, fmt, ap);
   va_end(ap);
-  scopa__utf8_clean(f->message);
   return SCOPA_ERECORD;
 }
 
@@ -281,9 +280,18 @@ static int load(const char *text, size_t len, json_t **root, scopa_fault *f) {
   json_error_t err;
   memset(f, 0, sizeof *f);
   f->round = f->move = -1;
+  if (len > SCOPA_RECORD_MAX) {
+    fail(f, -1, -1,
+         "the record is %zu bytes long, more than the %d MiB any real "
+         "game needs: not read",
+         len, SCOPA_RECORD_MAX >> 20);
+    return SCOPA_ERECORD;
+  }
   /* JSON allows \u0000 in strings; the checks then name the value it
-   * spoils (a card, a move) rather than calling the file not JSON. */
-  *root = json_loadb(text, len, JSON_ALLOW_NUL, &err);
+   * spoils (a card, a move) rather than calling the file not JSON.  A key
+   * given twice is refused, as the engine refuses it: which of the two
+   * counts would be a guess. */
+  *root = json_loadb(text, len, JSON_ALLOW_NUL | JSON_REJECT_DUPLICATES, &err);
   if (*root)
     return SCOPA_OK;
   fail(f, -1, -1, "not valid JSON: line %d, column %d: %s", err.line,

@@ -4,7 +4,8 @@
  * a half-written file.
  *
  * The rules are written in full, every option explicit, so a record means
- * the same game even if a default ever changes.
+ * the same game even if a default ever changes.  Saving goes through
+ * scopa_file_save (file.c): durable, atomic, no temporary file left.
  */
 #include "json_shapes.h"
 
@@ -12,7 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 struct scopa_record {
   json_t *root;   /* the whole record                         */
@@ -86,35 +86,35 @@ char *scopa_record_json(const scopa_record *rec) {
 
 int scopa__file_save(const char *path, const char *text, char *msg,
                      size_t msgsize) {
-  size_t n = strlen(path);
-  char *tmp = malloc(n + 16);
-  int rc = SCOPA_EIO;
-  FILE *fp = NULL;
-  if (!tmp)
-    goto out;
-  snprintf(tmp, n + 16, "%s.tmp%ld", path, (long)getpid());
-  fp = fopen(tmp, "w");
-  if (!fp)
-    goto out;
-  int ok = fputs(text, fp) >= 0 && fputc('\n', fp) != EOF;
-  ok &= fflush(fp) == 0 && fsync(fileno(fp)) == 0;
-  ok &= fclose(fp) == 0;
-  if (ok && rename(tmp, path) == 0)
-    rc = SCOPA_OK;
-  else
-    remove(tmp);
-out:
-  if (rc != SCOPA_OK && msg && msgsize)
-    snprintf(msg, msgsize, "cannot save %s", path);
-  free(tmp);
+  size_t len = strlen(text);
+  char *line = malloc(len + 1); /* the text and its last newline */
+  if (!line) {
+    if (msg && msgsize)
+      snprintf(msg, msgsize, "out of memory saving %s", path);
+    return SCOPA_ENOMEM;
+  }
+  memcpy(line, text, len);
+  line[len] = '\n';
+  int rc = scopa_file_save(path, line, len + 1, msg, msgsize);
+  free(line);
+  return rc;
+}
+
+int scopa_record_write_file(const scopa_record *rec, const char *path,
+                            char *msg, size_t msgsize) {
+  char *text = scopa_record_json(rec);
+  if (!text) {
+    if (msg && msgsize)
+      snprintf(msg, msgsize, "out of memory saving %s", path);
+    return SCOPA_ENOMEM;
+  }
+  int rc = scopa__file_save(path, text, msg, msgsize);
+  free(text);
   return rc;
 }
 
 int scopa_record_save(const scopa_record *rec, const char *path) {
-  char *text = scopa_record_json(rec);
-  int rc = text ? scopa__file_save(path, text, NULL, 0) : SCOPA_EIO;
-  free(text);
-  return rc;
+  return scopa_record_write_file(rec, path, NULL, 0);
 }
 
 scopa_record *scopa_record_from_replay(const scopa_replay *rp) {

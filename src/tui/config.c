@@ -127,14 +127,23 @@ static const scopa_option_info *find_option(const char *flag) {
   return NULL;
 }
 
-static int parse_number(const char *text, long long min, long long max,
-                        long long *out) {
-  char *end;
-  long long v = strtoll(text, &end, 10);
-  if (!*text || *end || v < min || v > max)
-    return -1;
-  *out = v;
-  return 0;
+/* A numeric flag (the whole value, in range: scopa_parse_int); prints
+ * the one-line reason and returns the exit status 2 when it is not. */
+static int number_flag(const char *arg, const char *eq, const char *text,
+                       long long min, long long max, long long *out) {
+  char flag[64], msg[300];
+  snprintf(flag, sizeof flag, "%.*s",
+           (int)(eq ? eq - arg : (long)strlen(arg)), arg);
+  if (!text) {
+    fprintf(stderr, "scopa play: %s needs a value (scopa play --help)\n",
+            flag);
+    return 2;
+  }
+  if (scopa_parse_int(flag, text, min, max, out, msg, sizeof msg) ==
+      SCOPA_OK)
+    return 0;
+  fprintf(stderr, "scopa play: %s\n", msg);
+  return 2;
 }
 
 static int split_seats(play_config *cfg, const char *list) {
@@ -218,9 +227,13 @@ static int rules_flag(parser *p, const char *flag, const char *eq) {
   return 0;
 }
 
+/* A usage error in one line; the argument is shown escaped. */
 static int bad(const char *what, const char *arg) {
-  fprintf(stderr, "scopa play: %s '%s' (scopa play --help)\n", what,
-          arg ? arg : "");
+  char shown[80];
+  const char *a = arg ? arg : "";
+  if (scopa_text_safe(shown, sizeof shown, a, strlen(a), 0) >= sizeof shown)
+    memcpy(shown + sizeof shown - 4, "...", 4);
+  fprintf(stderr, "scopa play: %s '%s' (scopa play --help)\n", what, shown);
   return 2;
 }
 
@@ -275,9 +288,9 @@ static int one_arg(parser *p) {
     if (!(val = take_value(p, eq)) || level_name(val, cfg->level))
       return bad("unknown level", val);
   } else if (IS("movetime") || IS("delay") || IS("humans")) {
-    long long max = IS("humans") ? 4 : 600000;
-    if (!(val = take_value(p, eq)) || parse_number(val, 0, max, &v))
-      return bad("not a good number:", val);
+    long long max = IS("humans") ? SCOPA_MAX_SEATS : 600000;
+    if (number_flag(arg, eq, take_value(p, eq), IS("humans"), max, &v))
+      return 2;
     *(IS("movetime") ? &cfg->movetime_ms
       : IS("delay")  ? &cfg->delay_ms
                      : &cfg->humans) = (int)v;

@@ -99,26 +99,40 @@ static char inbuf[4096];
 static size_t inlen;
 static int ineof;
 
-/* Reads one line into buf (the rest of a too long line is dropped).
- * Returns 0, or -1 at end of input or on a signal. */
+/* Reads one line into buf (n bytes) without its end and trailing spaces.
+ * A line that does not fit is never cut into pieces (its tail would be
+ * read as the next answer, "aaaa...a1" playing move 1): it is dropped
+ * whole, up to its newline, and reported.  Returns 0, LINE_TOO_LONG, or
+ * -1 at end of input or on a signal. */
+#define LINE_TOO_LONG 1
 static int read_line(char *buf, size_t n) {
+  int dropping = 0; /* inside a line that was too long */
   fflush(stdout);
   for (;;) {
     char *nl = memchr(inbuf, '\n', inlen);
-    if (nl || (ineof && inlen) || inlen == sizeof inbuf) {
+    if (!nl && (inlen == sizeof inbuf || (dropping && inlen))) {
+      dropping = 1; /* no room for the end of this line: drop it all */
+      inlen = 0;
+      continue;
+    }
+    if (nl || (ineof && inlen)) {
       size_t take = nl ? (size_t)(nl - inbuf) : inlen;
-      size_t keep = take < n - 1 ? take : n - 1;
-      memcpy(buf, inbuf, keep);
-      buf[keep] = 0;
       size_t used = nl ? take + 1 : take;
+      int too_long = dropping || take > n - 1;
+      if (!too_long) {
+        memcpy(buf, inbuf, take);
+        buf[take] = 0;
+      }
       memmove(inbuf, inbuf + used, inlen - used);
       inlen -= used;
-      while (keep && isspace((unsigned char)buf[keep - 1]))
-        buf[--keep] = 0;
+      if (too_long)
+        return LINE_TOO_LONG;
+      while (take && isspace((unsigned char)buf[take - 1]))
+        buf[--take] = 0;
       return 0;
     }
     if (ineof || play_stop)
-      return -1;
+      return dropping ? LINE_TOO_LONG : -1;
     struct pollfd pfd = {STDIN_FILENO, POLLIN, 0};
     if (poll(&pfd, 1, 250) <= 0)
       continue;
@@ -133,7 +147,10 @@ static int read_line(char *buf, size_t n) {
 /* The listed move a line names, or -1 with a message for the person. */
 static int match_line(const play_session *s, const char *text,
                       const scopa_move *moves, int n, char *msg, size_t size) {
-  char *end;
+  char *end, shown[120]; /* the line as typed, made safe to echo */
+  if (scopa_text_safe(shown, sizeof shown, text, strlen(text), 0) >=
+      sizeof shown)
+    memcpy(shown + sizeof shown - 4, "...", 4);
   long k = strtol(text, &end, 10);
   if (*text && !*end) {
     if (k >= 1 && k <= n)
@@ -141,14 +158,14 @@ static int match_line(const play_session *s, const char *text,
     snprintf(msg, size,
              TX(s, "There is no move %s: choose 1 to %d.",
                 "Non c'è la mossa %s: scegli da 1 a %d."),
-             text, n);
+             shown, n);
     return -1;
   }
   scopa_move move;
   char why[256];
   if (scopa_move_parse(text, &move, why, sizeof why) != SCOPA_OK) {
     snprintf(msg, size, "%s '%s': %s. %s", TX(s, "Cannot read", "Non capisco"),
-             text, why,
+             shown, why,
              TX(s, "Write a number from the list or a move like 5cx5s.",
                 "Scrivi un numero della lista o una mossa come 5cx5s."));
     return -1;
@@ -158,7 +175,7 @@ static int match_line(const play_session *s, const char *text,
       return i;
   if (scopa_state_check(&s->st, move, why, sizeof why) == SCOPA_OK)
     snprintf(why, sizeof why, "?");
-  snprintf(msg, size, "%s %s: %s.", TX(s, "Not allowed:", "Non si può:"), text,
+  snprintf(msg, size, "%s %s: %s.", TX(s, "Not allowed:", "Non si può:"), shown,
            why);
   return -1;
 }
@@ -185,8 +202,14 @@ static int ask_move(void *self, play_session *s, scopa_move *out) {
                : TX(s, "Your move? (a number, or a move like 5cx5s; q stops)",
                     "La tua mossa? (un numero o una mossa come 5cx5s; q "
                     "per uscire)"));
-    if (read_line(line, sizeof line) || play_stop)
+    int got = read_line(line, sizeof line);
+    if (got < 0 || play_stop)
       return 1;
+    if (got == LINE_TOO_LONG) {
+      printf("%s\n", TX(s, "That line is too long: nothing was played.",
+                        "Riga troppo lunga: non si gioca niente."));
+      continue;
+    }
     if (!strcmp(line, "q") || !strcmp(line, "quit") || !strcmp(line, "esci"))
       return 1;
     if (!strcmp(line, "hint") || !strcmp(line, "consiglio")) {

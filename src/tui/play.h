@@ -137,6 +137,12 @@ const char *play_side_name(const play_session *s, int side, char *buf,
                            size_t n);
 const char *play_seat_name(const play_session *s, int seat);
 
+/* text.c: a name from outside (a record's "seats") as shown on the
+ * screen and in line mode, made safe with scopa_text_safe: control bytes,
+ * terminal escapes and bidirectional overrides appear escaped, never act.
+ * out holds PLAY_NAME bytes. */
+void play_name_from_record(char *out, const char *name);
+
 /* text.c: words in the chosen language. */
 #define TX(s, en, it) ((s)->cfg.italian ? (it) : (en))
 /* "7d (sette di denari)" */

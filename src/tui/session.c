@@ -75,10 +75,12 @@ static void make_bot(play_session *s, play_seat *seat, const char *want) {
   if (scopa_bot_new(want, &seat->bot) != SCOPA_OK &&
       (scopa_bot_level(want, &bot, &ms) != SCOPA_OK ||
        scopa_bot_new(bot, &seat->bot) != SCOPA_OK)) {
+    char shown[PLAY_NAME];
+    play_name_from_record(shown, want);
     fprintf(stderr,
             "scopa play: no bot named '%s' in this build; playing "
             "against '%s' instead\n",
-            want, best_bot());
+            shown, best_bot());
     want = best_bot();
     scopa_bot_new(want, &seat->bot);
   }
@@ -213,7 +215,7 @@ static int resume(play_session *s, char *msg, size_t msgsize) {
     scopa_seat seat;
     scopa_match_seat(s->match, i, &seat, NULL);
     if (*seat.name)
-      snprintf(s->record_names[i], PLAY_NAME, "%s", seat.name);
+      play_name_from_record(s->record_names[i], seat.name);
     else
       snprintf(s->record_names[i], PLAY_NAME, "%s", i ? "Computer" : "You");
   }

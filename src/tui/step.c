@@ -83,7 +83,7 @@ int play_step_replay(const scopa_replay *rp, int italian) {
   s.rules = rp->rules;
   for (int seat = 0; seat < rp->rules.players; seat++) {
     if (seat < rp->nseats)
-      snprintf(s.seat[seat].name, PLAY_NAME, "%s", rp->seats[seat]);
+      play_name_from_record(s.seat[seat].name, rp->seats[seat]);
     else
       snprintf(s.seat[seat].name, PLAY_NAME, "%s %d", TX(&s, "seat", "posto"),
                seat);

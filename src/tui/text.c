@@ -365,3 +365,7 @@ int play_result_lines(const play_session *s, play_lines out) {
   }
   return L.n;
 }
+
+void play_name_from_record(char *out, const char *name) {
+  scopa_text_safe(out, PLAY_NAME, name, strlen(name), 0);
+}

@@ -1,0 +1,352 @@
+#!/usr/bin/env python3
+"""harden_test.py -- issue 14's reproductions, each a named case, driven
+from outside as a hostile user (and the independent checker) would.
+
+    python3 harden_test.py SCOPA_BINARY CASE
+
+CASE is one of the names below (harden-cli-1.1 ...): the number after
+"cli-" or "py-" is the item of issue 14 ("s" for its "Smaller" list).
+Every case checks, besides its own point, that nothing crashed (the binary
+under test is the sanitizer build).  Exit status 0 pass, 1 fail.
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+EXAMPLES = os.path.join(HERE, "..", "data", "examples")
+SCOPA = None
+TMP = None
+ENV = dict(os.environ, LANG="C.UTF-8", LC_ALL="", XDG_DATA_HOME="")
+
+# What must never reach a terminal from a file or a request: C0 controls
+# but newline (and tab in our own layout), DEL, C1 controls, bidi
+# overrides and isolates (as UTF-8 bytes).
+HOSTILE_NAME = "\u001b]0;pwned\u0007\u001b[31mAnna\u202e"
+
+
+def fail(msg):
+    print("FAIL:", msg)
+    sys.exit(1)
+
+
+def check(cond, msg):
+    if not cond:
+        fail(msg)
+
+
+def no_control(data, what):
+    """data (bytes) holds no byte that drives a terminal."""
+    for i, b in enumerate(data):
+        if (b < 0x20 and b not in (0x0A, 0x09)) or b == 0x7F:
+            fail("%s: control byte 0x%02x at %d: %r" %
+                 (what, b, i, data[max(0, i - 30):i + 30]))
+    text = data.decode("utf-8", "replace")
+    for ch in text:
+        if 0x80 <= ord(ch) <= 0x9F or 0x202A <= ord(ch) <= 0x202E or \
+                0x2066 <= ord(ch) <= 0x2069:
+            fail("%s: control character U+%04X" % (what, ord(ch)))
+
+
+def no_crash(run, what):
+    err = run.stderr if isinstance(run.stderr, bytes) else \
+        run.stderr.encode()
+    check(run.returncode >= 0 and run.returncode < 128,
+          "%s: killed by signal / exit %d" % (what, run.returncode))
+    check(b"Sanitizer" not in err and b"runtime error" not in err,
+          "%s: sanitizer report: %r" % (what, err[:400]))
+
+
+def scopa(args, stdin=b"", timeout=60):
+    run = subprocess.run([SCOPA] + args, input=stdin, capture_output=True,
+                         timeout=timeout, env=ENV)
+    no_crash(run, "scopa " + " ".join(args)[:80])
+    return run
+
+
+def example(name="scopa-default.json"):
+    with open(os.path.join(EXAMPLES, name)) as f:
+        return json.load(f)
+
+
+def write(name, obj):
+    path = os.path.join(TMP, name)
+    with open(path, "w") as f:
+        f.write(obj if isinstance(obj, str) else json.dumps(obj))
+    return path
+
+
+def usage_error(run, *words):
+    """Exit status 2, one line on stderr naming the words."""
+    err = run.stderr.decode("utf-8", "replace").strip()
+    check(run.returncode == 2, "exit %d, not 2: %r" % (run.returncode, err))
+    check(err and "\n" not in err, "not one line: %r" % err)
+    for w in words:
+        check(w in err, "%r not named in %r" % (w, err))
+    check(run.stdout == b"", "output on stdout: %r" % run.stdout[:200])
+
+
+# ---- 1: engine errors carry no control byte ----------------------------
+
+def t_engine_del():
+    """harden-cli-1.1: the issue's reproduction, DEL in a rules key."""
+    req = b'{"cmd":"legal","rules":{"play\\u007frs":2}}\n'
+    run = scopa(["engine"], req)
+    no_control(run.stdout, "engine answer")
+    ans = json.loads(run.stdout)
+    check("error" in ans, "no error: %r" % ans)
+    no_control(ans["error"].encode(), "engine error, decoded")
+    check("play\\x7frs" in ans["error"], "key not named: %r" % ans["error"])
+
+
+def t_engine_escapes():
+    """harden-cli-1.2: ESC, C1 and bidi controls in any quoted value."""
+    lines = [
+        '{"cmd":"legal","rules":{"\\u001b[2J\\u009b\\u202e":2}}',
+        '{"cmd":"go\\u001b[31m"}',
+        '{"cmd":"legal","rules":{},"seat":0,"scores":[0,0],'
+        '"round":{"dealer":1,"table":["1\\u001bc"],"dealt":[],"moves":[]}}',
+        '{"cmd":"legal","rules":{},"seat":0,"scores":[0,0],'
+        '"round":{"dealer":1,"table":["1c","5c","6s","9d"],'
+        '"dealt":["2d","5s","7b"],"moves":["\\u202e9bx9d"]}}',
+    ]
+    run = scopa(["engine"], ("\n".join(lines) + "\n").encode())
+    answers = run.stdout.decode().splitlines()
+    check(len(answers) == len(lines), "answers: %r" % answers)
+    for a in answers:
+        err = json.loads(a).get("error")
+        check(err, "no error in %r" % a)
+        no_control(err.encode(), "engine error %r" % err)
+
+
+# ---- 2: text from a record never drives the terminal -------------------
+
+def hostile_record():
+    rec = example()
+    rec["seats"] = [HOSTILE_NAME, "Bruno\u0085\u2066x"]
+    return write("hostile.json", rec)
+
+
+def t_replay_names():
+    """harden-cli-2.1: `scopa replay` (text) with a seat named to retitle
+    and recolour the terminal."""
+    run = scopa(["replay", "--summary", hostile_record()])
+    check(run.returncode == 0, "exit %d" % run.returncode)
+    no_control(run.stdout, "replay summary")
+    check(b"\\x1b]0;pwned" in run.stdout, "name not shown escaped: %r" %
+          run.stdout[:400])
+
+
+def t_replay_step_names():
+    """harden-cli-2.2: `scopa replay --step` with the same names."""
+    run = scopa(["replay", "--step", hostile_record()])
+    check(run.returncode == 0, "exit %d" % run.returncode)
+    no_control(run.stdout, "replay --step")
+    check(b"\\x1b]0;pwned" in run.stdout, "name not shown escaped")
+
+
+def t_replay_fault_text():
+    """harden-cli-2.3: a fault that quotes a rules key or a move, in text
+    and in JSON."""
+    rec = example()
+    rec["rules"]["\u001b[2Jplayers\u202e"] = 2
+    path = write("badkey.json", rec)
+    run = scopa(["replay", "--summary", path])
+    check(run.returncode == 1, "exit %d" % run.returncode)
+    no_control(run.stdout, "replay fault (text)")
+    run = scopa(["replay", "--json", path])
+    msg = json.loads(run.stdout)["error"]["message"]
+    no_control(msg.encode(), "replay fault (json, decoded)")
+    rec = example()
+    rec["rounds"][0]["moves"][0] = "\u001b[31m7d"
+    run = scopa(["replay", "--summary", write("badmove.json", rec)])
+    check(run.returncode == 1, "exit %d" % run.returncode)
+    no_control(run.stdout, "replay fault in a move")
+
+
+def t_play_names():
+    """harden-cli-2.4: `scopa play` shows a resumed record's names
+    escaped (line mode); typed lines are echoed escaped too."""
+    rec = example()
+    rec["rounds"] = rec["rounds"][:1]
+    rec["rounds"][0]["moves"] = rec["rounds"][0]["moves"][:3]
+    rec["seats"] = [HOSTILE_NAME, "greedy"]
+    path = write("resume-hostile.json", rec)
+    run = scopa(["play", "--plain", "--lang", "en", "--resume", path],
+                b"\x1b[2J\x07\n\xe2\x80\xaeq\nq\n")
+    no_control(run.stdout, "play --resume output")
+    check(b"\\x1b]0;pwned" in run.stdout, "name not shown escaped")
+
+
+# ---- 3: a long line is one line ----------------------------------------
+
+def t_long_line():
+    """harden-cli-3.1: 'a'*4096 + '1' is one bad line, not 'a...' and a
+    move 1."""
+    rec = os.path.join(TMP, "long.json")
+    line = b"a" * 4096 + b"1\n"
+    run = scopa(["play", "--plain", "--seed", "7", "--opponent", "greedy",
+                 "--record", rec], line)
+    check(run.returncode == 0, "exit %d" % run.returncode)
+    out = json.load(open(rec))
+    moves = out["rounds"][0]["moves"] if out["rounds"] else []
+    check(len(moves) <= 1, "a move of the person was played: %r" % moves)
+    # Whoever was to play first, the person made no move: with the bot
+    # first there is exactly its one move.
+    check(b"too long" in run.stdout, "no message for the long line")
+    for size in (1023, 1024, 1500, 4095, 5000, 100000):
+        run = scopa(["play", "--plain", "--seed", "7", "--opponent",
+                     "greedy", "--record", os.path.join(TMP, "l%d.json" %
+                                                        size)],
+                    b" " * size + b"1\n")
+        out = json.load(open(os.path.join(TMP, "l%d.json" % size)))
+        moves = out["rounds"][0]["moves"]
+        check(len(moves) <= 1, "%d spaces then 1 played a move" % size)
+
+
+# ---- 6: arena numbers ----------------------------------------------------
+
+def t_arena_numbers():
+    """harden-cli-6.1: --deals 99999999999999999999, --deals 3x, and other
+    bad numbers: one line naming the flag and the value, exit 2."""
+    base = ["arena", "--a", "greedy", "--b", "random"]
+    for flag, value in (("--deals", "99999999999999999999"),
+                        ("--deals", "3x"), ("--deals", "-1"),
+                        ("--deals", "0"), ("--games", ""),
+                        ("--seed", "1.5"), ("--threads", "two"),
+                        ("--movetime", "1e3"), ("--bot-threads", "-2"),
+                        ("--movetime-a", " 5")):
+        run = scopa(base + [flag, value] +
+                    (["--deals", "1"] if flag not in ("--deals", "--games")
+                     else []))
+        usage_error(run, flag, value.strip() or '""')
+
+
+def t_arena_usage():
+    """harden-cli-6.2: usage errors name what is wrong in one line."""
+    run = scopa(["arena", "--a", "greedy", "--b", "random", "--deals"])
+    usage_error(run, "--deals")
+    run = scopa(["arena", "--a", "greedy", "--b", "random", "--deals", "1",
+                 "--frobnicate", "1"])
+    usage_error(run, "--frobnicate")
+    run = scopa(["arena", "--a", "greedy", "--deals", "1"])
+    usage_error(run, "--b")
+    run = scopa(["arena", "--a", "nobot\u001b[2J", "--b", "random",
+                 "--deals", "1"])
+    usage_error(run, "nobot")
+    no_control(run.stderr, "arena stderr")
+    run = scopa(["arena", "--a", "random", "--b", "random", "--deals", "2",
+                 "--json"])
+    check(run.returncode == 0 and json.loads(run.stdout)["deals"] == 2,
+          "a good arena run fails: %r" % run.stdout)
+
+
+def t_flags_everywhere():
+    """harden-cli-6.3: every verb's numeric flags are strict."""
+    for args, flag in ((["play", "--plain", "--seed", "12x"], "--seed"),
+                       (["play", "--plain", "--movetime", "99999999999"],
+                        "--movetime"),
+                       (["play", "--plain", "--humans", "0"], "--humans"),
+                       (["play", "--plain", "--delay=5ms"], "--delay"),
+                       (["bench", "--seconds", "nan"], "--seconds"),
+                       (["bench", "--deals", "1k"], "--deals"),
+                       (["bench", "--seed", "-3"], "--seed")):
+        usage_error(scopa(args, b""), flag)
+    run = scopa(["play", "--plain", "--target", " 11"], b"")
+    check(run.returncode == 2, "--target ' 11' accepted")
+    no_control(scopa(["play", "--plain", "--seats", "a\u001b[2J,b"]).stderr,
+               "play --seats")
+
+
+# ---- 7: where a fault is -------------------------------------------------
+
+def t_replay_round_naming():
+    """harden-cli-7.1: a duplicate card in round 1's deck is "at round 1",
+    not "round 10"."""
+    rec = example()
+    rec["rounds"][0]["deck"][5] = rec["rounds"][0]["deck"][6]
+    run = scopa(["replay", "--summary", write("dupcard.json", rec)])
+    check(run.returncode == 1, "exit %d" % run.returncode)
+    out = run.stdout.decode()
+    check("at round 1\n" in out and "round 10" not in out,
+          "wrong place: %r" % out)
+    run = scopa(["replay", "--json", write("dupcard.json", rec)])
+    err = json.loads(run.stdout)["error"]
+    check(err["round"] == 0 and err["move"] is None, "json: %r" % err)
+
+
+# ---- smaller ones ---------------------------------------------------------
+
+def t_duplicate_keys():
+    """harden-cli-s.1: a record with a key twice is invalid (exit 1)."""
+    text = json.dumps(example())
+    text = text.replace('"rounds":', '"rules": {"game": "scopone"}, '
+                        '"rounds":', 1)
+    run = scopa(["replay", "--json", write("dupkey.json", text)])
+    check(run.returncode == 1, "exit %d" % run.returncode)
+    msg = json.loads(run.stdout)["error"]["message"]
+    check("duplicate" in msg, "message %r" % msg)
+
+
+def t_size_cap():
+    """harden-cli-s.2: 5 MB of empty rounds is refused at once, clearly."""
+    text = '{"format": "scopa-record/1", "rules": {}, "rounds": [' + \
+        ",".join(["{}"] * 1700000) + "]}"
+    path = write("huge.json", text)
+    run = scopa(["replay", "--json", path], timeout=20)
+    check(run.returncode == 1, "exit %d" % run.returncode)
+    msg = json.loads(run.stdout)["error"]["message"]
+    check("4 MiB" in msg, "message %r" % msg)
+    with open(path, "rb") as f:
+        run = subprocess.run([SCOPA, "replay", "--json", "-"], stdin=f,
+                             capture_output=True, timeout=20, env=ENV)
+    no_crash(run, "replay - (huge)")
+    check(run.returncode == 1 and b"4 MiB" in run.stdout,
+          "stdin: %r" % run.stdout[:200])
+
+
+def t_replay_unreadable():
+    """harden-cli-4.3: `scopa replay` of a directory or a missing file:
+    one clear line, exit 2."""
+    run = scopa(["replay", TMP])
+    usage_error(run, "is a directory")
+    run = scopa(["replay", os.path.join(TMP, "nope.json")])
+    usage_error(run, "nope.json", "No such file")
+
+
+CASES = {
+    "harden-cli-1.1": t_engine_del,
+    "harden-cli-1.2": t_engine_escapes,
+    "harden-cli-2.1": t_replay_names,
+    "harden-cli-2.2": t_replay_step_names,
+    "harden-cli-2.3": t_replay_fault_text,
+    "harden-cli-2.4": t_play_names,
+    "harden-cli-3.1": t_long_line,
+    "harden-cli-4.3": t_replay_unreadable,
+    "harden-cli-6.1": t_arena_numbers,
+    "harden-cli-6.2": t_arena_usage,
+    "harden-cli-6.3": t_flags_everywhere,
+    "harden-cli-7.1": t_replay_round_naming,
+    "harden-cli-s.1": t_duplicate_keys,
+    "harden-cli-s.2": t_size_cap,
+}
+
+
+def main():
+    global SCOPA, TMP
+    if len(sys.argv) != 3 or sys.argv[2] not in CASES:
+        print("usage: harden_test.py SCOPA CASE\ncases: " +
+              " ".join(sorted(CASES)))
+        return 2
+    SCOPA = os.path.abspath(sys.argv[1])
+    with tempfile.TemporaryDirectory(prefix="scopa-harden-") as tmp:
+        TMP = tmp
+        CASES[sys.argv[2]]()
+    print("ok", sys.argv[2])
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
