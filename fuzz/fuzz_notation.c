@@ -5,6 +5,8 @@
  */
 #include "scopa.h"
 
+#include "fuzz_check.h"
+
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +31,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     assert(again == m);
   } else {
     assert(msg[0]);
+    fuzz_check_safe(msg, 0);
   }
   char *eq = strchr(text, '=');
   if (eq) {
@@ -37,6 +40,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     *eq = 0;
     if (scopa_rules_set_text(&r, text, eq + 1, msg, sizeof msg) == SCOPA_OK)
       scopa_rules_check(&r, msg, sizeof msg);
+    else
+      fuzz_check_safe(msg, 0);
   }
   return 0;
 }

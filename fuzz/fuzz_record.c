@@ -1,9 +1,12 @@
 /*
  * fuzz_record.c -- libFuzzer target for the record reader: any bytes go
  * through scopa_replay_text; a valid record must also survive being written
- * back and read again with the same result (parse(print(x)) == x).
+ * back and read again with the same result (parse(print(x)) == x), and a
+ * fault's message must be safe to print (fuzz_check.h).
  */
 #include "scopa.h"
+
+#include "fuzz_check.h"
 
 #include <assert.h>
 #include <stdlib.h>
@@ -36,6 +39,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     scopa_replay_free(&rp);
   } else {
     assert(fault.message[0] != 0);
+    fuzz_check_safe(fault.message, 0); /* printed by replay as it is */
   }
   return 0;
 }

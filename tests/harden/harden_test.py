@@ -316,6 +316,133 @@ def t_replay_unreadable():
     usage_error(run, "nope.json", "No such file")
 
 
+# ---- 4, 5, 9: saved games ------------------------------------------------
+
+def saved_game(name="saved.json", moves=21):
+    """A game of `moves` moves played in line mode and saved to name."""
+    path = os.path.join(TMP, name)
+    run = scopa(["play", "--plain", "--seed", "7", "--opponent", "greedy",
+                 "--record", path], b"1\n" * (moves // 2 + 2))
+    check(run.returncode == 0, "could not play a game: %r" % run.stderr)
+    rec = json.load(open(path))
+    n = sum(len(r["moves"]) for r in rec["rounds"])
+    check(n >= moves - 2, "only %d moves saved" % n)
+    return path
+
+
+def t_resume_unreadable():
+    """harden-cli-4.1: --resume of a directory, a missing file, a file
+    over 4 MiB: one clear line, exit 2, nothing written."""
+    before = sorted(os.listdir(TMP))
+    for target, words in ((TMP, "is a directory"),
+                          (os.path.join(TMP, "nope.json"), "No such file")):
+        run = scopa(["play", "--plain", "--resume", target])
+        usage_error(run, words)
+    big = os.path.join(TMP, "big.json")
+    with open(big, "w") as f:
+        f.write(" " * (4 * 1024 * 1024 + 10))
+    usage_error(scopa(["play", "--plain", "--resume", big]), "4 MiB")
+    check(sorted(os.listdir(TMP)) == sorted(before + ["big.json"]),
+          "files appeared: %r" % os.listdir(TMP))
+
+
+def t_resume_pipe():
+    """harden-cli-4.2: --resume from a pipe reads the record (it used to
+    read as empty); with nowhere to save it is refused clearly."""
+    path = saved_game("piped.json", 5)
+    text = open(path, "rb").read()
+    out = os.path.join(TMP, "from-pipe.json")
+    r, w = os.pipe()
+    os.write(w, text)
+    os.close(w)
+    run = subprocess.run([SCOPA, "play", "--plain", "--resume",
+                          "/dev/fd/%d" % r, "--record", out],
+                         input=b"q\n", capture_output=True, timeout=60,
+                         env=ENV, pass_fds=(r,))
+    os.close(r)
+    no_crash(run, "play --resume pipe")
+    check(run.returncode == 0, "exit %d: %r" % (run.returncode, run.stderr))
+    check(json.load(open(out))["rounds"] == json.loads(text)["rounds"],
+          "the resumed record differs")
+    r, w = os.pipe()
+    os.write(w, text)
+    os.close(w)
+    run = subprocess.run([SCOPA, "play", "--plain", "--resume",
+                          "/dev/fd/%d" % r], input=b"q\n",
+                         capture_output=True, timeout=60, env=ENV,
+                         pass_fds=(r,))
+    os.close(r)
+    usage_error(run, "regular file")
+
+
+def t_record_refuses_saved_game():
+    """harden-cli-5.1: `scopa play --record saved.json < /dev/null` on a
+    21-move game refuses, says how to continue, and leaves it whole."""
+    path = saved_game()
+    before = open(path, "rb").read()
+    run = scopa(["play", "--plain", "--record", path], b"")
+    usage_error(run, "--resume", "saved.json")
+    check(open(path, "rb").read() == before, "the saved game changed")
+    check(sorted(os.listdir(TMP)) == ["saved.json"],
+          "files left: %r" % os.listdir(TMP))
+
+
+def t_record_same_game_resumed():
+    """harden-cli-5.2: the same file resumed (--resume F, or --resume F
+    --record F) goes on; an empty file may be used for a new game."""
+    path = saved_game("again.json", 5)
+    n0 = sum(len(r["moves"]) for r in json.load(open(path))["rounds"])
+    run = scopa(["play", "--plain", "--resume", path, "--record", path],
+                b"1\n1\n")
+    check(run.returncode == 0, "exit %d: %r" % (run.returncode, run.stderr))
+    n1 = sum(len(r["moves"]) for r in json.load(open(path))["rounds"])
+    check(n1 > n0, "no move added (%d -> %d)" % (n0, n1))
+    empty = os.path.join(TMP, "empty.json")
+    open(empty, "w").close()
+    run = scopa(["play", "--plain", "--seed", "3", "--opponent", "greedy",
+                 "--record", empty], b"1\n")
+    check(run.returncode == 0, "an empty file refused: %r" % run.stderr)
+    check(json.load(open(empty))["rounds"], "nothing recorded")
+
+
+def t_resume_keeps_everything():
+    """harden-cli-9.1: a resumed game rewrites its record without losing
+    unknown top-level fields or a seat name with a NUL ("An\\u0000na"),
+    even with no move played."""
+    path = saved_game("keep.json", 5)
+    rec = json.load(open(path))
+    rec["seats"][0] = "An\u0000na"
+    rec["event"] = {"where": "Napoli", "table": [1, 2.5, None]}
+    rec["x-note"] = "kept"
+    with open(path, "w") as f:
+        json.dump(rec, f)
+    for lines in (b"q\n", b"1\n1\n"):
+        run = scopa(["play", "--plain", "--resume", path], lines)
+        check(run.returncode == 0, "exit %d: %r" % (run.returncode,
+                                                     run.stderr))
+        back = json.load(open(path))
+        check(back["seats"][0] == "An\u0000na", "name: %r" % back["seats"])
+        check(back.get("event") == rec["event"] and
+              back.get("x-note") == "kept", "fields lost: %r" %
+              sorted(back))
+        no_control(run.stdout, "play --resume with a NUL name")
+
+
+def t_resume_seed():
+    """harden-cli-s.3: a resumed game does not print a "Shuffle seed" that
+    has nothing to do with the game."""
+    path = saved_game("game-s3.json", 5)
+    rec = json.load(open(path))
+    run = scopa(["play", "--plain", "--resume", path], b"q\n")
+    out = run.stdout.decode()
+    seed = rec.get("seed")
+    for line in out.splitlines():
+        if "seed" in line.lower() and not line.startswith("Record:"):
+            check(seed and seed in line or "not" in line.lower(),
+                  "a seed unrelated to the game: %r (record: %r)" %
+                  (line, seed))
+
+
 CASES = {
     "harden-cli-1.1": t_engine_del,
     "harden-cli-1.2": t_engine_escapes,
@@ -331,6 +458,12 @@ CASES = {
     "harden-cli-7.1": t_replay_round_naming,
     "harden-cli-s.1": t_duplicate_keys,
     "harden-cli-s.2": t_size_cap,
+    "harden-cli-4.1": t_resume_unreadable,
+    "harden-cli-4.2": t_resume_pipe,
+    "harden-cli-5.1": t_record_refuses_saved_game,
+    "harden-cli-5.2": t_record_same_game_resumed,
+    "harden-cli-9.1": t_resume_keeps_everything,
+    "harden-cli-s.3": t_resume_seed,
 }
 
 

@@ -218,6 +218,17 @@ _SIGNATURES = {
     "scopa_replay_text": (c_int, [c_char_p, c_size_t, c_void_p,
                                   ctypes.POINTER(Fault)]),
     "scopa_replay_free": (None, [c_void_p]),
+    "scopa_text_safe": (c_size_t, [c_char_p, c_size_t, c_char_p, c_size_t,
+                                   ctypes.c_uint]),
+    "scopa_parse_int": (c_int, [c_char_p, c_char_p, ctypes.c_longlong,
+                                ctypes.c_longlong,
+                                ctypes.POINTER(ctypes.c_longlong), c_char_p,
+                                c_size_t]),
+    "scopa_record_read_file": (c_int, [c_char_p, ctypes.POINTER(c_void_p),
+                                       ctypes.POINTER(c_size_t), c_char_p,
+                                       c_size_t]),
+    "scopa_file_save": (c_int, [c_char_p, c_char_p, c_size_t, c_char_p,
+                                c_size_t]),
     "scopa_engine_new": (c_int, [ctypes.POINTER(c_void_p)]),
     "scopa_engine_free": (None, [c_void_p]),
     "scopa_engine_answer": (c_void_p, [c_void_p, c_char_p, c_size_t,
@@ -261,3 +272,54 @@ def msgbuf():
 
 def view_buffer():
     return ctypes.create_string_buffer(SIZES["view"])
+
+
+# ---- checks at the API edge ------------------------------------------
+# Every value a caller passes is checked here before it reaches C, with
+# the library's own words: a wrong type is a TypeError, a wrong value a
+# ValueError, never a ctypes error or a silently truncated string.
+
+def safe_text(text, ascii=False):
+    """text (str or bytes) made safe to print or show: control characters,
+    C1 controls, DEL, bidirectional overrides and invalid UTF-8 escaped,
+    as the library's scopa_text_safe does (ascii=True: every non-ASCII
+    character escaped too)."""
+    raw = text.encode("utf-8", "surrogateescape") if isinstance(text, str) \
+        else bytes(text)
+    n = lib.scopa_text_safe(None, 0, raw, len(raw), 1 if ascii else 0)
+    buf = ctypes.create_string_buffer(n + 1)
+    lib.scopa_text_safe(buf, n + 1, raw, len(raw), 1 if ascii else 0)
+    return buf.value.decode("utf-8")
+
+
+def int_arg(name, value, lo, hi):
+    """value as an int in lo..hi: TypeError for anything but an int (bool
+    included), ValueError with the library's message out of range."""
+    if type(value) is not int:
+        raise TypeError("%s must be a whole number, not %s" %
+                        (name, type(value).__name__))
+    out, msg = ctypes.c_longlong(), msgbuf()
+    if lib.scopa_parse_int(name.encode(), str(value).encode(), lo, hi,
+                           ctypes.byref(out), msg, MSG) != 0:
+        raise ValueError(msg.value.decode())
+    return value
+
+
+def text_arg(name, value):
+    """value as UTF-8 bytes for C: TypeError for a non-string, ValueError
+    for a NUL inside (C would cut the text there)."""
+    if not isinstance(value, str):
+        raise TypeError("%s must be a string, not %s" %
+                        (name, type(value).__name__))
+    if "\0" in value:
+        raise ValueError("%s must not contain a NUL character: %s" %
+                         (name, safe_text(value)))
+    return value.encode("utf-8", "surrogateescape")
+
+
+def seed_arg(name, value):
+    """A seed: any int (taken modulo 2**64), TypeError otherwise."""
+    if type(value) is not int:
+        raise TypeError("%s must be a whole number, not %s" %
+                        (name, type(value).__name__))
+    return value & (2 ** 64 - 1)

@@ -34,7 +34,7 @@ def names():
 
 
 def describe(name):
-    d = L.scopa_bot_describe(name.encode())
+    d = L.scopa_bot_describe(_lib.text_arg("bot name", name))
     return d.decode() if d else None
 
 
@@ -47,8 +47,11 @@ def _view_of(where):
         if seat is None:
             raise ValueError("the round is over")
         return where._view_buffer(seat)
+    if not isinstance(where, (str, dict)):
+        raise TypeError("a bot plays from a Round, a view dict or its JSON "
+                        "text, not %s" % type(where).__name__)
     text = where if isinstance(where, str) else json.dumps(where)
-    raw = text.encode("utf-8")
+    raw = text.encode("utf-8", "surrogateescape")
     buf, msg = _lib.view_buffer(), _lib.msgbuf()
     if L.scopa_view_from_json(buf, raw, len(raw), msg, _lib.MSG) != 0:
         raise ValueError(msg.value.decode())
@@ -89,12 +92,13 @@ class Bot(object):
 
     def __init__(self, name="best", memory=None):
         self._bot = ctypes.c_void_p()
-        rc = L.scopa_bot_new(name.encode(), ctypes.byref(self._bot))
+        raw = _lib.text_arg("bot name", name)
+        rc = L.scopa_bot_new(raw, ctypes.byref(self._bot))
         if rc == -11:
             raise MemoryError("scopa: out of memory")
         if rc != 0:
-            raise ValueError("unknown bot %r (one of %s)" %
-                             (name, ", ".join(names())))
+            raise ValueError("unknown bot %s (one of %s)" %
+                             (_lib.safe_text(repr(name)), ", ".join(names())))
         self.name = L.scopa_bot_name(self._bot).decode()
         self.movetime_ms = L.scopa_bot_movetime(self._bot)
         if memory is not None:
@@ -103,7 +107,8 @@ class Bot(object):
     def set_memory(self, nbytes):
         """Gives the bot at most nbytes of memory (0: its default),
         allocated now; ValueError below 256 KiB."""
-        rc = L.scopa_bot_set_memory(self._bot, int(nbytes))
+        rc = L.scopa_bot_set_memory(
+            self._bot, _lib.int_arg("memory", nbytes, 0, 2 ** 62))
         if rc == -11:
             raise MemoryError("scopa: out of memory")
         if rc != 0:
@@ -122,8 +127,12 @@ class Bot(object):
     @staticmethod
     def _limits(movetime_ms, seed, threads, nodes=0, deadline_ns=0,
                 cancel=None):
-        lim = _lib.BotLimits(int(movetime_ms), int(seed) & (2 ** 64 - 1),
-                             int(threads), int(nodes), int(deadline_ns))
+        lim = _lib.BotLimits(
+            _lib.int_arg("movetime_ms", movetime_ms, 0, 600000),
+            _lib.seed_arg("seed", seed),
+            _lib.int_arg("threads", threads, 0, 256),
+            _lib.int_arg("nodes", nodes, 0, 2 ** 63 - 1),
+            _lib.int_arg("deadline_ns", deadline_ns, 0, 2 ** 63 - 1))
         if cancel is not None:
             if not isinstance(cancel, Cancel):
                 raise TypeError("cancel must be a scopa.Cancel")

@@ -89,12 +89,10 @@ class Game(object):
         self.rules = _rules.to_dict(self._rules)
         self.players = self._rules.players
         self.sides = L.scopa_rules_sides(ctypes.byref(self._rules))
-        if type(first_dealer) is not int or \
-                not 0 <= first_dealer < self.players:
-            raise ValueError("first_dealer must be a seat 0..%d" %
-                             (self.players - 1))
+        _lib.int_arg("first_dealer", first_dealer, 0, self.players - 1)
         if seats is not None:
-            if len(seats) != self.players:
+            if not isinstance(seats, (list, tuple)) or \
+                    len(seats) != self.players:
                 raise ValueError("seats must list %d names" % self.players)
             for name in seats:
                 if not isinstance(name, str):
@@ -154,6 +152,7 @@ class Game(object):
         return self._game().dealer
 
     def side_of(self, seat):
+        _lib.int_arg("seat", seat, 0, self.players - 1)
         return L.scopa_rules_side_of(ctypes.byref(self._rules), seat)
 
     def new_round(self, dealer=None, deck=None, seed=None):
@@ -173,8 +172,10 @@ class Game(object):
             raise ValueError("give a deck or a seed, not both")
         if dealer is None:
             dealer = self._game().dealer
-        if type(dealer) is not int or not 0 <= dealer < self.players:
-            raise ValueError("dealer must be a seat 0..%d" % (self.players - 1))
+        _lib.int_arg("dealer", dealer, 0, self.players - 1)
+        if deck is not None and not isinstance(deck, (list, tuple, bytes)):
+            raise TypeError("deck must be a list of 40 cards, not %s" %
+                            type(deck).__name__)
         if seed is not None and type(seed) is not int:
             raise TypeError("seed=N shuffles with an int; the game's own seed "
                             "is Game(seed=...)")
@@ -330,9 +331,11 @@ class Round(object):
         return cards.cards_of(self._st.initial_table)
 
     def hand(self, seat):
+        _lib.int_arg("seat", seat, 0, self.game.players - 1)
         return cards.cards_of(self._st.hand[seat])
 
     def pile(self, side):
+        _lib.int_arg("side", side, 0, self.game.sides - 1)
         return cards.cards_of(self._st.pile[side])
 
     @property
@@ -382,7 +385,7 @@ class Round(object):
         speed: for Monte Carlo rollouts, usually on a copy().  Returns how
         many moves were played."""
         rng = _lib.Rng()
-        L.scopa_rng_seed(ctypes.byref(rng), seed & (2 ** 64 - 1))
+        L.scopa_rng_seed(ctypes.byref(rng), _lib.seed_arg("seed", seed))
         before = self._st.plays
         plays = L.scopa_state_playout(ctypes.byref(self._st), ctypes.byref(rng))
         if self._match is not None:  # the game plays the same moves
@@ -411,8 +414,7 @@ class Round(object):
         return self._scores_c
 
     def view_json(self, seat):
-        if not 0 <= seat < self.game.players:
-            raise ValueError("seat must be 0..%d" % (self.game.players - 1))
+        _lib.int_arg("seat", seat, 0, self.game.players - 1)
         return _lib.take_string(L.scopa_state_view_json(
             ctypes.byref(self._st), seat, self._scores_arg()))
 
