@@ -137,7 +137,7 @@ def test_harden_py_10_5_wrong_types_give_library_messages():
 def test_harden_py_2_1_safe_text():
     """harden-py-2.1: the library's safe text, for front ends in Python."""
     name = "\x1b]0;pwned\x07\x1b[31mAnna\u202e"
-    assert _lib.safe_text(name) == "\\x1b]0;pwned\\x07\\x1b[31mAnna\\u202e"
+    assert scopa.safe_text(name) == "\\x1b]0;pwned\\x07\\x1b[31mAnna\\u202e"
     assert _lib.safe_text("Niccolò") == "Niccolò"
     assert _lib.safe_text("Niccolò", ascii=True) == "Niccol\\u00f2"
     assert _lib.safe_text(b"\xff") == "\\xff"
@@ -176,3 +176,24 @@ def test_harden_py_9_1_names_with_nul_kept(tmp_path):
     assert scopa.load_record(str(path))["seats"][0] == "An\u0000na"
     g = scopa.Game.from_record(str(path))
     assert g.seats[0] == "An\u0000na"
+
+
+def test_harden_py_10_6_cards_in_range():
+    """harden-py-10.6: card_str(-1) was "10b" (Python's negative index);
+    a card is an int 0..39, a lang a string without NUL."""
+    for bad in (-1, 40, 1000):
+        with pytest.raises(ValueError, match="card must be a whole number "
+                                             "from 0 to 39"):
+            scopa.card_str(bad)
+        with pytest.raises(ValueError):
+            scopa.card_name(bad)
+        with pytest.raises(ValueError):
+            scopa.rank(bad)
+    with pytest.raises(TypeError):
+        scopa.card_str("7d")
+    with pytest.raises(TypeError):
+        scopa.card_name(24, lang=None)
+    with pytest.raises(ValueError):
+        scopa.move_str(-1)
+    assert scopa.card_str(24) == "7d" and scopa.rank(24) == 7
+    assert scopa.move_str(scopa.parse_move("7dx3c+4s")) == "7dx3c+4s"

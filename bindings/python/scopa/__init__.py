@@ -15,6 +15,7 @@ library only.
     scopa.load_record(path) / g.save(p)  game records
     scopa.ScopaEnv / ScopaGymEnv         environments for learning agents
     scopa.Engine().request({...})        `scopa engine` in-process
+    scopa.safe_text(name)                outside text, safe to print
 
 The library is SCOPA_LIB when set, else the build's build/libscopa.so.
 """
@@ -28,6 +29,7 @@ from .bots import (Bot, Cancel, clock_ns, names as bot_names,
                    describe as describe_bot)
 from .records import RecordError, load as load_record, save as save_record
 from .engine import Engine
+from ._lib import safe_text
 from .env import ScopaEnv, ScopaGymEnv, FEATURES, ACTIONS, ACTION_SLOTS
 
 __version__ = Engine().request({"cmd": "hello"})["version"]
@@ -39,4 +41,4 @@ __all__ = ["Game", "Round", "Bot", "Cancel", "clock_ns", "Engine", "ScopaEnv", "
            "move_str", "parse_move", "move_card", "move_captures",
            "normalize_move", "rank", "suit", "preset", "check_rules",
            "bot_names", "describe_bot", "load_record", "save_record",
-           "seed_deck", "seed_dealer"]
+           "seed_deck", "seed_dealer", "safe_text"]

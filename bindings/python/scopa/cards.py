@@ -17,9 +17,14 @@ _INDEX = {text: i for i, text in enumerate(CARDS)}
 ALL = (1 << 40) - 1
 
 
+def _card_int(card):
+    """card checked: an int 0..39 (TypeError, ValueError otherwise)."""
+    return _lib.int_arg("card", card, 0, 39)
+
+
 def card_str(card):
     """The canonical notation of card 0..39: card_str(24) == "7d"."""
-    return CARDS[card]
+    return CARDS[_card_int(card)]
 
 
 def card_parse(text):
@@ -35,19 +40,19 @@ def is_card(text):
 
 
 def rank(card):
-    return card // 4 + 1
+    return _card_int(card) // 4 + 1
 
 
 def suit(card):
-    return SUITS[card % 4]
+    return SUITS[_card_int(card) % 4]
 
 
 def card_name(card, lang="en"):
     """"seven of coins", or "sette di denari" with lang="it"."""
-    if isinstance(card, str):
-        card = card_parse(card)
+    card = card_parse(card) if isinstance(card, str) else _card_int(card)
     buf = ctypes.create_string_buffer(48)
-    return _lib.lib.scopa_card_name(card, lang.encode(), buf, 48).decode()
+    raw = _lib.text_arg("lang", lang)
+    return _lib.lib.scopa_card_name(card, raw, buf, 48).decode()
 
 
 def cards_of(mask):
@@ -65,8 +70,13 @@ def mask_of(cards):
 def move_str(move):
     """Record notation of a move int: the card, then x and the captured
     cards in card order when it captures."""
+    if type(move) is not int:
+        raise TypeError("a move int must be an int, not %s" %
+                        type(move).__name__)
     card = (move >> 48) & 0x3F
     taken = move & ALL
+    if card >= 40 or move >> 54 or move >> 40 & 0xFF:
+        raise ValueError("not a move int: %#x" % move)
     if not taken:
         return CARDS[card]
     return CARDS[card] + "x" + "+".join(cards_of(taken))
