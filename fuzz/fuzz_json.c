@@ -31,8 +31,9 @@ static void rules(const char *text, size_t len) {
     return;
   }
   char *json = scopa_rules_to_json(&r);
-  if (!json || scopa_rules_from_json(&again, json, strlen(json), msg,
-                                     sizeof msg) != SCOPA_OK ||
+  if (!json ||
+      scopa_rules_from_json(&again, json, strlen(json), msg, sizeof msg) !=
+          SCOPA_OK ||
       memcmp(&r, &again, sizeof r) != 0)
     abort();
   scopa_free(json);
@@ -87,8 +88,7 @@ static void numbers(const char *text) {
   } else {
     fuzz_check_safe(msg, 0);
   }
-  if (scopa_parse_real("--x", text, -1e6, 1e6, &d, msg, sizeof msg) !=
-      SCOPA_OK)
+  if (scopa_parse_real("--x", text, -1e6, 1e6, &d, msg, sizeof msg) != SCOPA_OK)
     fuzz_check_safe(msg, 0);
   else if (!(d >= -1e6 && d <= 1e6))
     abort();

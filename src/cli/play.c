@@ -45,17 +45,16 @@ int cli_play(int argc, char **argv) {
              play_screen_usable();
   play_session s;
   char msg[1200];
-  if (play_session_open(&s, &cfg, msg, sizeof msg)) {
+  if ((rc = play_session_open(&s, &cfg, msg, sizeof msg)) != 0) {
     fprintf(stderr, "scopa play: %s\n", msg);
     play_session_close(&s);
-    return 1;
+    return rc == PLAY_EUSAGE ? 2 : 1;
   }
   catch_signals();
   rc = full ? play_screen_run(&s) : play_line_run(&s);
   play_session_close(&s);
   if (s.save_failed)
-    fprintf(stderr, "scopa play: could not write the record %s\n",
-            s.record_path);
+    fprintf(stderr, "scopa play: %s\n", s.save_msg);
   return rc;
 }
 

@@ -69,8 +69,8 @@ static void put(char *out, size_t outsize, size_t *at, int *full,
   *at += k;
 }
 
-size_t scopa_text_safe(char *out, size_t outsize, const char *text,
-                       size_t len, unsigned flags) {
+size_t scopa_text_safe(char *out, size_t outsize, const char *text, size_t len,
+                       unsigned flags) {
   const unsigned char *p = (const unsigned char *)text;
   size_t at = 0, kept = 0;
   int full = 0;
@@ -132,8 +132,7 @@ static void int_range(long long min, long long max, char *buf, size_t n) {
 }
 
 int scopa_parse_int(const char *name, const char *text, long long min,
-                    long long max, long long *out, char *msg,
-                    size_t msgsize) {
+                    long long max, long long *out, char *msg, size_t msgsize) {
   char range[64];
   int_range(min, max, range, sizeof range);
   /* Only an optional '-' and decimal digits: strtoll alone would also take
@@ -149,8 +148,8 @@ int scopa_parse_int(const char *name, const char *text, long long min,
   return SCOPA_OK;
 }
 
-int scopa_parse_real(const char *name, const char *text, double min,
-                     double max, double *out, char *msg, size_t msgsize) {
+int scopa_parse_real(const char *name, const char *text, double min, double max,
+                     double *out, char *msg, size_t msgsize) {
   char range[96];
   snprintf(range, sizeof range, " from %g to %g", min, max);
   /* Digits with at most one '.', an optional leading '-': no exponents,

@@ -114,8 +114,8 @@ int scopa_record_read_file(const char *path, char **text, size_t *len,
       say(msg, msgsize, rc, "out of memory reading %s", shown);
     else if (rc == SCOPA_ERECORD)
       say(msg, msgsize, rc,
-          "%s is longer than the %d MiB any real game needs: not read",
-          shown, SCOPA_RECORD_MAX >> 20);
+          "%s is longer than the %d MiB any real game needs: not read", shown,
+          SCOPA_RECORD_MAX >> 20);
     else if (rc != SCOPA_OK)
       say(msg, msgsize, rc, "cannot read %s: %s", shown, strerror(errno));
   }
@@ -198,8 +198,8 @@ static int sync_dir(const char *dir) {
   return rc == 0 || e == EINVAL || e == ENOTSUP ? 0 : -1;
 }
 
-int scopa_file_save(const char *path, const void *data, size_t len,
-                    char *msg, size_t msgsize) {
+int scopa_file_save(const char *path, const void *data, size_t len, char *msg,
+                    size_t msgsize) {
   size_t n = strlen(path);
   char dir[4096];
   struct stat st;

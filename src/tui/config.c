@@ -132,15 +132,13 @@ static const scopa_option_info *find_option(const char *flag) {
 static int number_flag(const char *arg, const char *eq, const char *text,
                        long long min, long long max, long long *out) {
   char flag[64], msg[300];
-  snprintf(flag, sizeof flag, "%.*s",
-           (int)(eq ? eq - arg : (long)strlen(arg)), arg);
+  snprintf(flag, sizeof flag, "%.*s", (int)(eq ? eq - arg : (long)strlen(arg)),
+           arg);
   if (!text) {
-    fprintf(stderr, "scopa play: %s needs a value (scopa play --help)\n",
-            flag);
+    fprintf(stderr, "scopa play: %s needs a value (scopa play --help)\n", flag);
     return 2;
   }
-  if (scopa_parse_int(flag, text, min, max, out, msg, sizeof msg) ==
-      SCOPA_OK)
+  if (scopa_parse_int(flag, text, min, max, out, msg, sizeof msg) == SCOPA_OK)
     return 0;
   fprintf(stderr, "scopa play: %s\n", msg);
   return 2;

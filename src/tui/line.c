@@ -280,7 +280,9 @@ static void welcome(const play_session *s) {
   for (int seat = 0; seat < s->rules.players; seat++)
     printf("%s %s (%s %d)", seat ? "," : "", play_seat_name(s, seat),
            TX(s, "seat", "posto"), seat);
-  printf(".\n%s %s\n", TX(s, "Record:", "Registrazione:"), s->record_path);
+  char path[PLAY_PATH];
+  play_name_shown(path, sizeof path, s->record_path);
+  printf(".\n%s %s\n", TX(s, "Record:", "Registrazione:"), path);
 }
 
 int play_line_run(play_session *s) {

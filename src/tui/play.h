@@ -77,6 +77,8 @@ typedef struct play_session {
   scopa_bot *hint_bot; /* the strongest bot, made at the first hint   */
   char record_path[PLAY_PATH];
   int save_failed;
+  char save_msg[PLAY_PATH + 200]; /* why the last save failed           */
+  int opened;                     /* play_session_open succeeded        */
   /* The last move, for "last move and what it took". */
   int has_last, last_seat, last_scopa;
   scopa_move last_move;
@@ -107,7 +109,9 @@ extern volatile sig_atomic_t play_stop;
  * status to leave with (usage printed). */
 int play_config_parse(play_config *cfg, int argc, char **argv);
 
-/* session.c */
+/* session.c.  play_session_open returns 0, PLAY_EUSAGE when a file given
+ * on the command line cannot be used (exit status 2), or -1. */
+#define PLAY_EUSAGE (-2)
 int play_session_open(play_session *s, const play_config *cfg, char *msg,
                       size_t msgsize);
 void play_session_close(play_session *s);
@@ -142,6 +146,9 @@ const char *play_seat_name(const play_session *s, int seat);
  * terminal escapes and bidirectional overrides appear escaped, never act.
  * out holds PLAY_NAME bytes. */
 void play_name_from_record(char *out, const char *name);
+/* The same into a buffer of n bytes ("..." at the end when cut), for file
+ * names and other text from the command line. */
+void play_name_shown(char *out, size_t n, const char *text);
 
 /* text.c: words in the chosen language. */
 #define TX(s, en, it) ((s)->cfg.italian ? (it) : (en))

@@ -185,29 +185,21 @@ const char *play_side_name(const play_session *s, int side, char *buf,
  * the seat names, and who was a bot when the record says so. */
 static int resume(play_session *s, char *msg, size_t msgsize) {
   size_t len;
-  FILE *fp = fopen(s->cfg.resume, "rb");
-  if (!fp) {
-    snprintf(msg, msgsize, "cannot read %s: %s", s->cfg.resume,
-             strerror(errno));
-    return -1;
-  }
-  fseek(fp, 0, SEEK_END);
-  long size = ftell(fp);
-  rewind(fp);
-  char *text = malloc(size > 0 ? (size_t)size + 1 : 1);
-  len = text ? fread(text, 1, (size_t)(size > 0 ? size : 0), fp) : 0;
-  fclose(fp);
-  if (!text)
-    return -1;
-  text[len] = 0;
+  char *text;
+  /* The library's reader: capped at 4 MiB, and a directory, a missing or
+   * unreadable file, a pipe, no memory all get their own message. */
+  if (scopa_record_read_file(s->cfg.resume, &text, &len, msg, msgsize) !=
+      SCOPA_OK)
+    return PLAY_EUSAGE;
   scopa_fault fault;
   int rc = scopa_match_from_record(text, len, &s->match, &fault);
   s->record_kinds = rc == SCOPA_OK && strstr(text, "\"bots\"") != NULL;
-  free(text);
+  scopa_free(text);
   if (rc != SCOPA_OK) {
-    snprintf(msg, msgsize, "%s is not a good record: %s", s->cfg.resume,
-             fault.message);
-    return -1;
+    char shown[200];
+    play_name_shown(shown, sizeof shown, s->cfg.resume);
+    snprintf(msg, msgsize, "%s is not a good record: %s", shown, fault.message);
+    return PLAY_EUSAGE;
   }
   s->rules = *scopa_match_rules(s->match);
   s->resumed = 1;
@@ -248,14 +240,34 @@ static void mirror(play_session *s) {
     s->st = *st;
 }
 
+/* Where the record goes, checked before the game starts: never over a
+ * file that holds another saved game (issue 14), never over anything but
+ * a regular file.  Returns 0 or PLAY_EUSAGE with the reason. */
+static int check_record_path(const play_session *s, char *msg, size_t msgsize) {
+  const char *resumed = *s->cfg.resume ? s->cfg.resume : NULL;
+  char why[600];
+  if (scopa_record_target_check(s->record_path, resumed, why, sizeof why) ==
+      SCOPA_OK)
+    return 0;
+  if (resumed && strcmp(resumed, s->record_path) == 0)
+    snprintf(msg, msgsize,
+             "%s (resume from a file, or give --record FILE "
+             "for the continued game)",
+             why);
+  else
+    snprintf(msg, msgsize, "%s", why);
+  return PLAY_EUSAGE;
+}
+
 int play_session_open(play_session *s, const play_config *cfg, char *msg,
                       size_t msgsize) {
   memset(s, 0, sizeof *s);
   s->cfg = *cfg;
   s->rules = cfg->rules;
   if (*cfg->resume) {
-    if (resume(s, msg, msgsize))
-      return -1;
+    int rrc = resume(s, msg, msgsize);
+    if (rrc)
+      return rrc;
     if (cfg->rules_given)
       fprintf(stderr, "scopa play: resuming: the record's rules apply\n");
   }
@@ -269,23 +281,28 @@ int play_session_open(play_session *s, const play_config *cfg, char *msg,
     snprintf(s->record_path, sizeof s->record_path, "%s", cfg->resume);
   else
     default_record_path(s);
+  int rc = check_record_path(s, msg, msgsize);
+  if (rc)
+    return rc;
   make_dirs(s->record_path);
   if (play_session_save(s)) {
     if (*cfg->record || *cfg->resume) {
-      snprintf(msg, msgsize, "cannot write the record %s", s->record_path);
+      snprintf(msg, msgsize, "%s", s->save_msg);
       return -1;
     }
     /* The default place is not writable: play on, and say so. */
     fprintf(stderr,
-            "scopa play: cannot write %s; this game will not be "
-            "recorded (use --record FILE)\n",
-            s->record_path);
+            "scopa play: %s; this game will not be recorded (use --record "
+            "FILE)\n",
+            s->save_msg);
   }
+  s->opened = 1;
   return 0;
 }
 
 void play_session_close(play_session *s) {
-  play_session_save(s);
+  if (s->opened) /* a refused game saves nothing */
+    play_session_save(s);
   for (int i = 0; i < SCOPA_MAX_SEATS; i++)
     scopa_bot_free(s->seat[i].bot);
   scopa_bot_free(s->hint_bot);
@@ -297,7 +314,8 @@ void play_session_close(play_session *s) {
 int play_session_save(play_session *s) {
   if (!s->match)
     return -1;
-  int rc = scopa_match_save(s->match, s->record_path, NULL, 0);
+  int rc = scopa_match_save(s->match, s->record_path, s->save_msg,
+                            sizeof s->save_msg);
   s->save_failed = rc != SCOPA_OK;
   return rc == SCOPA_OK ? 0 : -1;
 }

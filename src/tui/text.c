@@ -346,15 +346,16 @@ int play_result_lines(const play_session *s, play_lines out) {
              scopa_match_seed(s->match));
   }
   line = next_line(&L);
-  snprintf(line, PLAY_LINE, "%s %s%s", TX(s, "Record:", "Registrazione:"),
-           s->record_path,
+  char path[PLAY_LINE / 2];
+  play_name_shown(path, sizeof path, s->record_path);
+  snprintf(line, PLAY_LINE, "%s %s%s", TX(s, "Record:", "Registrazione:"), path,
            s->save_failed
                ? TX(s, " (could not be written)", " (non si è potuta scrivere)")
                : "");
   if (!s->game.finished && !s->save_failed) {
     line = next_line(&L);
     snprintf(line, PLAY_LINE, "%s scopa play --resume %s",
-             TX(s, "To go on:", "Per continuare:"), s->record_path);
+             TX(s, "To go on:", "Per continuare:"), path);
   }
   if (s->game.finished && !s->save_failed) {
     line = next_line(&L);
@@ -368,4 +369,9 @@ int play_result_lines(const play_session *s, play_lines out) {
 
 void play_name_from_record(char *out, const char *name) {
   scopa_text_safe(out, PLAY_NAME, name, strlen(name), 0);
+}
+
+void play_name_shown(char *out, size_t n, const char *text) {
+  if (scopa_text_safe(out, n, text, strlen(text), 0) >= n && n > 4)
+    memcpy(out + n - 4, "...", 4);
 }

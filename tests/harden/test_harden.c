@@ -52,10 +52,21 @@ static void test_text_safe(void) {
 
   TEST("harden-2.2", "C1 controls, DEL, bidirectional overrides and "
                      "isolates, invalid UTF-8 are escaped; others kept");
-  CHECK_EQ_STR(safe("a\x7f" "b", 3, 0), "a\\x7fb");
-  CHECK_EQ_STR(safe("\xc2\x9b" "31m", 5, 0), "\\u009b31m");
-  CHECK_EQ_STR(safe("\xe2\x80\xae" "abc", 6, 0), "\\u202eabc");
-  CHECK_EQ_STR(safe("\xe2\x81\xa6" "x\xe2\x81\xa9", 7, 0),
+  CHECK_EQ_STR(safe("a\x7f"
+                    "b",
+                    3, 0),
+               "a\\x7fb");
+  CHECK_EQ_STR(safe("\xc2\x9b"
+                    "31m",
+                    5, 0),
+               "\\u009b31m");
+  CHECK_EQ_STR(safe("\xe2\x80\xae"
+                    "abc",
+                    6, 0),
+               "\\u202eabc");
+  CHECK_EQ_STR(safe("\xe2\x81\xa6"
+                    "x\xe2\x81\xa9",
+                    7, 0),
                "\\u2066x\\u2069");
   CHECK_EQ_STR(safe("\xe2\x80\x8f", 3, 0), "\\u200f");
   CHECK_EQ_STR(safe("Niccol\xc3\xb2", 8, 0), "Niccol\xc3\xb2");
@@ -69,10 +80,16 @@ static void test_text_safe(void) {
   TEST("harden-2.3", "the result is cut between escapes, never inside one, "
                      "and its full length is returned");
   char small[8];
-  size_t n = scopa_text_safe(small, sizeof small, "ab\x1b" "cd", 5, 0);
+  size_t n = scopa_text_safe(small, sizeof small,
+                             "ab\x1b"
+                             "cd",
+                             5, 0);
   CHECK_EQ_INT(n, 8);
   CHECK_EQ_STR(small, "ab\\x1bc");
-  n = scopa_text_safe(small, 5, "ab\x1b" "cd", 5, 0);
+  n = scopa_text_safe(small, 5,
+                      "ab\x1b"
+                      "cd",
+                      5, 0);
   CHECK_EQ_STR(small, "ab");
   n = scopa_text_safe(small, 4, "\xc3\xb2\xc3\xb2", 4, 0);
   CHECK_EQ_STR(small, "\xc3\xb2");
@@ -107,30 +124,30 @@ static void test_numbers(void) {
   char msg[200];
   TEST("harden-6.1", "issue 14 item 6: --deals 99999999999999999999 is out "
                      "of range, with the flag and the value named");
-  CHECK_EQ_INT(scopa_parse_int("--deals", "99999999999999999999", 1, 1000,
-                               &v, msg, sizeof msg),
+  CHECK_EQ_INT(scopa_parse_int("--deals", "99999999999999999999", 1, 1000, &v,
+                               msg, sizeof msg),
                SCOPA_EINVAL);
   CHECK(strstr(msg, "--deals") && strstr(msg, "99999999999999999999"));
   CHECK(!strchr(msg, '\n'));
   CHECK_EQ_INT(v, 7);
 
   TEST("harden-6.2", "--deals 3x is not a number: the whole string counts");
-  const char *bad[] = {"3x", "", " 3", "3 ", "+3", "0x10", "1e3", "--3",
-                       "-", "3\n", "\xef\xbc\x93" /* fullwidth 3 */};
+  const char *bad[] = {
+      "3x",  "",    " 3", "3 ",  "+3",          "0x10",
+      "1e3", "--3", "-",  "3\n", "\xef\xbc\x93" /* fullwidth 3 */};
   for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
-    CHECK_EQ_INT(scopa_parse_int("--n", bad[i], -100, 100, &v, msg,
-                                 sizeof msg),
+    CHECK_EQ_INT(scopa_parse_int("--n", bad[i], -100, 100, &v, msg, sizeof msg),
                  SCOPA_EINVAL);
   CHECK_EQ_INT(scopa_parse_int("--n", "-100", -100, 100, &v, msg, sizeof msg),
                SCOPA_OK);
   CHECK_EQ_INT(v, -100);
   CHECK_EQ_INT(scopa_parse_int("--n", "101", -100, 100, &v, msg, sizeof msg),
                SCOPA_EINVAL);
-  CHECK_EQ_INT(scopa_parse_int("--n", "9223372036854775807", 0, LLONG_MAX,
-                               &v, msg, sizeof msg),
+  CHECK_EQ_INT(scopa_parse_int("--n", "9223372036854775807", 0, LLONG_MAX, &v,
+                               msg, sizeof msg),
                SCOPA_OK);
-  CHECK_EQ_INT(scopa_parse_int("--n", "9223372036854775808", 0, LLONG_MAX,
-                               &v, msg, sizeof msg),
+  CHECK_EQ_INT(scopa_parse_int("--n", "9223372036854775808", 0, LLONG_MAX, &v,
+                               msg, sizeof msg),
                SCOPA_EINVAL);
 
   TEST("harden-6.3", "a value with a control byte is named escaped");
@@ -138,16 +155,16 @@ static void test_numbers(void) {
   CHECK(printable(msg) && strstr(msg, "\\x1b[2J"));
 
   TEST("harden-6.4", "decimal values: whole string, finite, in range");
-  CHECK_EQ_INT(scopa_parse_real("--seconds", "2.5", 0.001, 10, &d, msg,
-                                sizeof msg),
-               SCOPA_OK);
+  CHECK_EQ_INT(
+      scopa_parse_real("--seconds", "2.5", 0.001, 10, &d, msg, sizeof msg),
+      SCOPA_OK);
   CHECK(d == 2.5);
-  const char *badd[] = {"", ".", "inf", "nan", "1e3", "2.5s", "0x1p3",
-                        " 1", "0", "11"};
+  const char *badd[] = {"",     ".",     "inf", "nan", "1e3",
+                        "2.5s", "0x1p3", " 1",  "0",   "11"};
   for (size_t i = 0; i < sizeof badd / sizeof *badd; i++)
-    CHECK_EQ_INT(scopa_parse_real("--seconds", badd[i], 0.001, 10, &d, msg,
-                                  sizeof msg),
-                 SCOPA_EINVAL);
+    CHECK_EQ_INT(
+        scopa_parse_real("--seconds", badd[i], 0.001, 10, &d, msg, sizeof msg),
+        SCOPA_EINVAL);
 }
 
 /* ---- files ------------------------------------------------------------ */
@@ -312,8 +329,7 @@ static void test_save(void) {
                      "reason, and leaves no temporary file");
   char nodir[320];
   path_in(nodir, sizeof nodir, "no/such/dir/game.json");
-  CHECK_EQ_INT(scopa_record_write_file(rec, nodir, msg, sizeof msg),
-               SCOPA_EIO);
+  CHECK_EQ_INT(scopa_record_write_file(rec, nodir, msg, sizeof msg), SCOPA_EIO);
   CHECK(strstr(msg, "no/such/dir/game.json") && strstr(msg, "No such file"));
   /* Never a device or a pipe replaced by a plain file (as root, a save
    * to /dev/null would otherwise replace the device). */
