@@ -341,8 +341,9 @@ def first_choice_with_options(max_seed=300):
     """A seed whose first position for the person has a card with two or
     more legal captures: (seed, digit of that card, its moves in order)."""
     for seed in range(max_seed):
+        # One file each: --record never overwrites a saved game.
         out = play_plain(["--seed", str(seed), "--record",
-                          os.path.join(TMP, "probe.json")], [])
+                          os.path.join(TMP, "probe%d.json" % seed)], [])
         text = out.stdout
         hand = re.search(r"Your hand \(\d+\): (.*)", text)
         if not hand:
@@ -398,7 +399,7 @@ def t_pty_mouse():
     seed = None
     for probe in range(200):
         out = play_plain(["--seed", str(probe), "--record",
-                          os.path.join(TMP, "probe.json")], [])
+                          os.path.join(TMP, "probe%d.json" % probe)], [])
         hand = re.search(r"Your hand \(\d+\): (.*)", out.stdout)
         table = re.search(r"Table \((\d+)\)", out.stdout)
         if not hand or int(table.group(1)) > 11 or "Computer" in out.stdout:
