@@ -205,14 +205,15 @@ static int usage(FILE *f) {
   return f == stderr ? 2 : 0;
 }
 
-/* A whole decimal number in [lo, hi]. */
-static int number(const char *text, int lo, int hi, int *out) {
-  char *end;
-  long v = strtol(text, &end, 10);
-  if (!*text || *end || v < lo || v > hi)
-    return -1;
-  *out = (int)v;
-  return 0;
+/* A numeric flag, read strictly (cli_int: the whole value, in range; a
+ * one-line reason and exit status 2 otherwise). */
+static int number(const char *flag, const char *text, int lo, int hi,
+                  int *out) {
+  long long v;
+  int rc = cli_int("review", flag, text, lo, hi, &v);
+  if (rc == 0)
+    *out = (int)v;
+  return rc;
 }
 
 int cli_review(int argc, char **argv) {
@@ -228,20 +229,15 @@ int cli_review(int argc, char **argv) {
     else if (!strcmp(a, "--bot") && v)
       o.bot = argv[++i];
     else if (!strcmp(a, "--movetime") && v) {
-      if (number(argv[++i], 1, 60000, &o.movetime_ms)) {
-        fprintf(stderr, "scopa review: --movetime wants 1 to 60000, not '%.40s'\n",
-                argv[i]);
+      if (number(a, argv[++i], 1, 60000, &o.movetime_ms))
         return 2;
-      }
     } else if (!strcmp(a, "--seat") && v) {
-      if (number(argv[++i], 0, SCOPA_MAX_SEATS - 1, &o.seat)) {
-        fprintf(stderr, "scopa review: --seat wants a seat number, not '%.40s'\n",
-                argv[i]);
+      if (number(a, argv[++i], 0, SCOPA_MAX_SEATS - 1, &o.seat))
         return 2;
-      }
     } else if (a[0] == '-' && a[1]) {
-      fprintf(stderr, "scopa review: unknown option or missing value: %.40s\n",
-              a);
+      char shown[80];
+      fprintf(stderr, "scopa review: unknown option or missing value: %s\n",
+              cli_shown(a, shown, sizeof shown));
       return usage(stderr);
     } else if (!o.path)
       o.path = a;
@@ -251,18 +247,20 @@ int cli_review(int argc, char **argv) {
   if (!o.path)
     return usage(stderr);
   size_t len;
-  char *text = cli_read_file(o.path, &len);
-  if (!text) {
-    fprintf(stderr, "scopa review: cannot read %s\n", o.path);
-    return 2;
+  char *text, why[600];
+  int read = scopa_record_read_file(o.path, &text, &len, why, sizeof why);
+  if (read != SCOPA_OK) { /* too long is an invalid record, as in replay */
+    fprintf(stderr, "scopa review: %s\n", why);
+    return read == SCOPA_ERECORD ? 1 : 2;
   }
   scopa_match *record = NULL;
   scopa_fault f;
   int rc = scopa_match_from_record(text, len, &record, &f);
-  free(text);
+  scopa_free(text);
   if (rc != SCOPA_OK) {
-    fprintf(stderr, "scopa review: %s is not a good record: %s\n", o.path,
-            f.message);
+    char shown[200];
+    fprintf(stderr, "scopa review: %s is not a good record: %s\n",
+            cli_shown(o.path, shown, sizeof shown), f.message);
     return 1;
   }
   if (o.seat >= scopa_match_rules(record)->players) {
@@ -272,7 +270,9 @@ int cli_review(int argc, char **argv) {
   }
   scopa_bot *bot = NULL;
   if (scopa_bot_new(o.bot, &bot) != SCOPA_OK) {
-    fprintf(stderr, "scopa review: no bot named '%.40s'\n", o.bot);
+    char shown[80];
+    fprintf(stderr, "scopa review: no bot named '%s'\n",
+            cli_shown(o.bot, shown, sizeof shown));
     scopa_match_free(record);
     return 2;
   }

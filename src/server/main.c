@@ -42,17 +42,6 @@ static const char USAGE[] =
     "(default 60); --move-clock: seconds per move, 0 = none (default);\n"
     "--idle: seconds before a table nobody is at leaves memory (600).\n";
 
-/* A whole number in [lo, hi], strictly: no sign games, no trailing text. */
-static int number(const char *text, long lo, long hi, long *out) {
-  char *end;
-  errno = 0;
-  long v = strtol(text, &end, 10);
-  if (errno || end == text || *end || v < lo || v > hi)
-    return -1;
-  *out = v;
-  return 0;
-}
-
 static void defaults(serve_conf *c) {
   memset(c, 0, sizeof *c);
   c->host = "127.0.0.1";
@@ -157,20 +146,22 @@ static int parse_flags(int argc, char **argv, serve_conf *c) {
     while (k < sizeof FLAGS / sizeof FLAGS[0] &&
            strcmp(argv[i], FLAGS[k].name) != 0)
       k++;
-    long v;
+    long long v;
+    char msg[300];
     if (k == sizeof FLAGS / sizeof FLAGS[0] || i + 1 == argc) {
+      scopa_text_safe(msg, sizeof msg, argv[i], strlen(argv[i]), 0);
       fprintf(stderr, "scopa serve: unknown flag or missing value: %s\n%s",
-              argv[i], USAGE);
+              msg, USAGE);
       return 2;
     }
     const flag *f = &FLAGS[k];
     if (f->sval) {
       *f->sval = argv[++i];
-    } else if (number(argv[++i], f->lo, f->hi, &v) == 0) {
+    } else if (scopa_parse_int(f->name, argv[++i], f->lo, f->hi, &v, msg,
+                               sizeof msg) == SCOPA_OK) {
       *f->ival = (int)v;
-    } else {
-      fprintf(stderr, "scopa serve: %s takes a whole number from %ld to %ld\n",
-              f->name, f->lo, f->hi);
+    } else { /* the whole value, in range: the library's one reader */
+      fprintf(stderr, "scopa serve: %s\n", msg);
       return 2;
     }
   }
