@@ -237,6 +237,15 @@ static int begin_round(void *self, play_session *s) {
   printf("\n=== %s %d. %s: %s. %s ===\n", TX(s, "Round", "Mano"), s->round_no,
          TX(s, "Dealer", "Mazziere"), play_seat_name(s, s->st.dealer),
          play_rules_line(s, rules, sizeof rules));
+  /* deal_bonus: the dealt table went to the dealer before the first play. */
+  if (s->st.plays == 0 && s->st.initial_table && !s->st.table) {
+    char cards[80];
+    scopa_cards_str(s->st.initial_table, cards, sizeof cards);
+    int side = scopa_rules_side_of(&s->rules, s->st.dealer);
+    printf("%s %s (%s): %d %s.\n", play_seat_name(s, s->st.dealer),
+           TX(s, "takes the table as dealt", "prende il tavolo servito"), cards,
+           s->st.scope[side], s->st.scope[side] == 1 ? "scopa" : "scope");
+  }
   return 0;
 }
 
