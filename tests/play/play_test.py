@@ -648,11 +648,13 @@ def t_hint_line():
     check(human[0] == first or human[1] == first,
           "the hinted move was not played: %s" % human[:2])
     # Off at the strongest level, unless asked for; --no-hints.
-    for args, on in ((["--level", "campione"], False),
-                     (["--level", "4", "--hints"], True),
-                     (["--no-hints"], False), (["--level", "esperto"], True)):
+    for k, (args, on) in enumerate(((["--level", "campione"], False),
+                                    (["--level", "4", "--hints"], True),
+                                    (["--no-hints"], False),
+                                    (["--level", "esperto"], True))):
+        # Each probe its own record: --record refuses a saved game's file.
         o = play_plain(["--seed", "3", "--target", "1", "--record",
-                        os.path.join(TMP, "h3.json")] + args,
+                        os.path.join(TMP, "h3-%d.json" % k)] + args,
                        ["hint"] + ones())
         got = HINT.search(o.stdout) is not None
         check(o.returncode == 0 and got == on,
