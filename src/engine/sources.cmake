@@ -4,4 +4,5 @@ set(SCOPA_ENGINE_LIB_SOURCES
   src/engine/request.c
   src/engine/answer.c
   src/engine/support.c
-  src/engine/features.c)
+  src/engine/features.c
+  src/engine/review.c)

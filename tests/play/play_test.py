@@ -578,7 +578,9 @@ def t_review():
             want = "??" if mv["cost"] >= 1 else "?" if mv["cost"] >= 0.3 else ""
             check(mv["mark"] == want, "mark %r for cost %.2f" %
                   (mv["mark"], mv["cost"]))
-            check(mv["choices"] >= 2, "a forced move reviewed")
+            check(mv["choices"] >= 1 and mv["loss"] == mv["cost"],
+                  "choices or loss wrong: %s" % mv)
+        check(len(rd["moves"]) == len(rr["moves"]), "a move is missing")
     check(seen >= 10, "only %d moves reviewed" % seen)
     total = [0.0] * 2
     for rd in doc["rounds"]:
