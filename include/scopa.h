@@ -1179,14 +1179,15 @@ int scopa_match_save(const scopa_match *match, const char *path, char *msg,
                      size_t msgsize);
 
 /*
- * The post-game review of a game (finished or in progress; for a person,
- * only once it is over, since it values every seat's moves): every move
+ * The post-game review of a game (finished or in progress; show a person
+ * only a finished game's, since it values every seat's moves): every move
  * valued from its player's view at that moment (never the hidden cards)
- * by bot `bot` (NULL: "best") with the work of movetime_ms per move as a
- * node budget (the same review on any machine), next to the best move.
- * seat -1 reviews every seat, else only that seat's moves.  JSON text,
- * malloc'd (scopa_free):
- *   {"bot", "movetime_ms", "slip": 0.3, "blunder": 1.0,
+ * by `bot` (the caller's; the strongest, "best", is the usual choice) with
+ * a budget of `nodes` search nodes per move (so the review is the same on
+ * any machine; SCOPA_BOT_NODES_PER_MS times the milliseconds wanted), next
+ * to the best move.  seat -1 reviews every seat, else only that seat's
+ * moves.  JSON text, malloc'd (scopa_free):
+ *   {"bot", "nodes", "slip": 0.3, "blunder": 1.0,
  *    "rounds": [{"round", "dealer", "moves": [{"ply", "seat", "move",
  *       "value", "best", "best_value", "cost", "loss", "mark", "choices",
  *       "exact"}]}],
@@ -1195,11 +1196,10 @@ int scopa_match_save(const scopa_match *match, const char *path, char *msg,
  * side; cost (= loss) = best_value - value, at least 0; mark "?" from slip
  * points of cost, "??" from blunder; choices the number of legal moves;
  * exact when the mover could count every card (2 players, stock empty).
- * NULL with a message for an unknown bot, a bad seat or movetime, or out
- * of memory.
+ * NULL with a message for a zero budget, a bad seat, or out of memory.
  */
-char *scopa_match_review_json(const scopa_match *match, const char *bot,
-                              int movetime_ms, int seat, char *msg,
+char *scopa_match_review_json(const scopa_match *match, scopa_bot *bot,
+                              uint64_t nodes, int seat, char *msg,
                               size_t msgsize);
 
 /* Restores a game from the text of a record, the unfinished round

@@ -88,7 +88,8 @@ static int usage(FILE *f) {
           "Values every move of a game record from its player's view with\n"
           "the strongest bot (default best, the work of 100 ms a move), next\n"
           "to the best move; '?' marks a move that cost 0.3 points or more,\n"
-          "'?" "?' 1 point or more.\n");
+          "'?"
+          "?' 1 point or more.\n");
   return f == stderr ? 2 : 0;
 }
 
@@ -147,9 +148,18 @@ int cli_review(int argc, char **argv) {
             cli_shown(o.path, shown, sizeof shown), f.message);
     return 1;
   }
-  char msg[200];
-  char *doc_text =
-      scopa_match_review_json(m, o.bot, o.movetime_ms, o.seat, msg, sizeof msg);
+  char msg[200], shown[80];
+  scopa_bot *bot = NULL;
+  if (scopa_bot_new(o.bot, &bot) != SCOPA_OK) {
+    fprintf(stderr, "scopa review: no bot named %s\n",
+            cli_shown(o.bot, shown, sizeof shown));
+    scopa_match_free(m);
+    return 2;
+  }
+  char *doc_text = scopa_match_review_json(
+      m, bot, (uint64_t)o.movetime_ms * SCOPA_BOT_NODES_PER_MS, o.seat, msg,
+      sizeof msg);
+  scopa_bot_free(bot);
   if (!doc_text) {
     fprintf(stderr, "scopa review: %s\n", msg);
     scopa_match_free(m);

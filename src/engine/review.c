@@ -6,10 +6,9 @@
  * minus the value of the move played.  Costly moves are marked.
  *
  * The game is played again through a fresh scopa_match, so each position
- * is seen exactly as it was.  The bot works by a node budget (the work of
- * movetime_ms), so the same game and options give the same review on any
- * machine.  `scopa review` prints it; the server sends it to the web
- * client.
+ * is seen exactly as it was.  The bot works by a node budget, so the same
+ * game and options give the same review on any machine.  `scopa review`
+ * prints it; `scopa serve` sends it to the web client.
  */
 #include "engine.h"
 
@@ -34,18 +33,15 @@ static int exact_view(const scopa_view *v) {
 
 /* The value of the move played and of the best one, from the view of the
  * seat to play; NULL when the bot cannot answer. */
-static json_t *value_move(scopa_bot *bot, const scopa_match *m,
-                          int movetime_ms, scopa_move played, int ply,
-                          double *cost) {
+static json_t *value_move(scopa_bot *bot, const scopa_match *m, uint64_t nodes,
+                          scopa_move played, int ply, double *cost) {
   scopa_move *moves = malloc(SCOPA_MAX_MOVES * sizeof *moves);
   double *values = malloc(SCOPA_MAX_MOVES * sizeof *values);
   json_t *out = NULL;
   scopa_view v;
   int seat = scopa_match_to_play(m);
   scopa_match_view(m, seat, &v);
-  scopa_bot_limits lim = {.seed = scopa_match_bot_seed(m),
-                          .nodes = (uint64_t)movetime_ms *
-                                   SCOPA_BOT_NODES_PER_MS};
+  scopa_bot_limits lim = {.seed = scopa_match_bot_seed(m), .nodes = nodes};
   int n = moves && values ? scopa_bot_evaluate(bot, &v, &lim, moves, values,
                                                SCOPA_MAX_MOVES)
                           : -1;
@@ -56,12 +52,12 @@ static json_t *value_move(scopa_bot *bot, const scopa_match *m,
         value = values[i];
     *cost = values[0] - value > 0 ? values[0] - value : 0;
     char a[SCOPA_MOVE_TEXT], b[SCOPA_MOVE_TEXT];
-    out = json_pack("{s:i, s:i, s:s, s:f, s:s, s:f, s:f, s:f, s:s, s:i, s:b}",
-                    "ply", ply, "seat", seat, "move", scopa_move_str(played, a),
-                    "value", value, "best", scopa_move_str(moves[0], b),
-                    "best_value", values[0], "cost", *cost, "loss", *cost,
-                    "mark", mark_of(*cost), "choices", n, "exact",
-                    exact_view(&v));
+    out =
+        json_pack("{s:i, s:i, s:s, s:f, s:s, s:f, s:f, s:f, s:s, s:i, s:b}",
+                  "ply", ply, "seat", seat, "move", scopa_move_str(played, a),
+                  "value", value, "best", scopa_move_str(moves[0], b),
+                  "best_value", values[0], "cost", *cost, "loss", *cost, "mark",
+                  mark_of(*cost), "choices", n, "exact", exact_view(&v));
   }
   free(moves);
   free(values);
@@ -69,8 +65,8 @@ static json_t *value_move(scopa_bot *bot, const scopa_match *m,
 }
 
 static int review_rounds(const scopa_match *game, scopa_bot *bot,
-                         int movetime_ms, int seat, json_t *rounds,
-                         double *cost, int *marked) {
+                         uint64_t nodes, int seat, json_t *rounds, double *cost,
+                         int *marked) {
   scopa_match *m = NULL;
   int nrounds = scopa_match_rounds(game), rc = SCOPA_ENOMEM;
   if (scopa_match_new(scopa_match_rules(game), NULL, NULL, &m, NULL, 0))
@@ -80,16 +76,16 @@ static int review_rounds(const scopa_match *game, scopa_bot *bot,
   for (int r = 0; r < nrounds; r++) {
     const scopa_replay_round *rr = scopa_match_round(game, r);
     json_t *moves = json_array();
-    json_array_append_new(rounds, json_pack("{s:i, s:i, s:o}", "round", r,
-                                            "dealer", rr->dealer, "moves",
-                                            moves));
+    json_array_append_new(rounds,
+                          json_pack("{s:i, s:i, s:o}", "round", r, "dealer",
+                                    rr->dealer, "moves", moves));
     if (scopa_match_deal_deck(m, rr->deck, NULL, NULL, 0) != SCOPA_OK)
       goto done;
     for (int i = 0; i < rr->nmoves; i++) {
       int mover = scopa_match_to_play(m);
       double c = 0;
       if (seat < 0 || seat == mover) {
-        json_t *one = value_move(bot, m, movetime_ms, rr->moves[i], i, &c);
+        json_t *one = value_move(bot, m, nodes, rr->moves[i], i, &c);
         if (!one)
           goto done;
         json_array_append_new(moves, one);
@@ -106,36 +102,27 @@ done:
   return rc;
 }
 
-char *scopa_match_review_json(const scopa_match *game, const char *bot_name,
-                              int movetime_ms, int seat, char *msg,
+char *scopa_match_review_json(const scopa_match *game, scopa_bot *bot,
+                              uint64_t nodes, int seat, char *msg,
                               size_t msgsize) {
   int players = scopa_match_rules(game)->players;
   double cost[SCOPA_MAX_SEATS] = {0};
   int marked[SCOPA_MAX_SEATS] = {0};
-  scopa_bot *bot = NULL;
-  if (!bot_name)
-    bot_name = "best";
-  if (movetime_ms < 1 || seat < -1 || seat >= players) {
+  if (!nodes || seat < -1 || seat >= players) {
     scopa__engine_msg(msg, msgsize, "%s",
-                      movetime_ms < 1 ? "the work per move must be 1 ms or more"
-                                      : "the game has no such seat");
-    return NULL;
-  }
-  if (scopa_bot_new(bot_name, &bot) != SCOPA_OK) {
-    scopa__engine_msg(msg, msgsize, "no bot named \"%.40s\"", bot_name);
+                      !nodes ? "the review needs a node budget"
+                             : "the game has no such seat");
     return NULL;
   }
   json_t *rounds = json_array(), *seats = json_array();
-  int rc = review_rounds(game, bot, movetime_ms, seat, rounds, cost, marked);
+  int rc = review_rounds(game, bot, nodes, seat, rounds, cost, marked);
   for (int s = 0; s < players; s++)
-    json_array_append_new(seats, json_pack("{s:i, s:f, s:i}", "seat", s,
-                                           "cost", cost[s], "marked",
-                                           marked[s]));
-  json_t *doc = json_pack("{s:s, s:i, s:f, s:f, s:o, s:o}", "bot",
-                          scopa_bot_name(bot), "movetime_ms", movetime_ms,
-                          "slip", SLIP, "blunder", BLUNDER, "rounds", rounds,
-                          "seats", seats);
-  scopa_bot_free(bot);
+    json_array_append_new(seats, json_pack("{s:i, s:f, s:i}", "seat", s, "cost",
+                                           cost[s], "marked", marked[s]));
+  json_t *doc =
+      json_pack("{s:s, s:I, s:f, s:f, s:o, s:o}", "bot", scopa_bot_name(bot),
+                "nodes", (json_int_t)nodes, "slip", SLIP, "blunder", BLUNDER,
+                "rounds", rounds, "seats", seats);
   char *text = rc == SCOPA_OK && doc
                    ? json_dumps(doc, JSON_COMPACT | JSON_PRESERVE_ORDER)
                    : NULL;

@@ -7,8 +7,6 @@
  */
 #include "bots.h"
 
-#include "review.h"
-
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -96,8 +94,9 @@ static void think(worker *w, bot_job *job) {
     return;
   }
   if (job->kind == BOTJOB_REVIEW) {
-    job->result = review_json(
-        job->match, bot, (uint64_t)job->movetime_ms * SCOPA_BOT_NODES_PER_MS);
+    job->result = scopa_match_review_json(
+        job->match, bot, (uint64_t)job->movetime_ms * SCOPA_BOT_NODES_PER_MS,
+        -1, NULL, 0);
     scopa_match_free(job->match);
     job->match = NULL;
     job->rc = job->result ? SCOPA_OK : SCOPA_ENOMEM;

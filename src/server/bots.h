@@ -19,7 +19,8 @@ enum {
   BOTJOB_PLAY,  /* a bot's seat, or a bot playing for an away person    */
   BOTJOB_CLOCK, /* a person's move clock ran out                        */
   BOTJOB_HINT,  /* values for a person who asked for a hint             */
-  BOTJOB_REVIEW /* every move of a finished game valued (review.c)      */
+  BOTJOB_REVIEW /* every move of a finished game valued
+                   (scopa_match_review_json) */
 };
 
 typedef struct bot_job {

@@ -11,7 +11,6 @@ set(SCOPA_SERVER_SOURCES
   src/server/table.c
   src/server/play.c
   src/server/bots.c
-  src/server/review.c
   src/server/store.c
   src/server/writer.c
   src/server/rating.c
