@@ -32,14 +32,19 @@ static const bot_kind BOTS[] = {
      "in it; in 2-player scopa counts cards like rules, then solves every "
      "world of the last two deals",
      bot_infer_choose, bot_infer_evaluate, 100, SCOPA_BOT_MEMORY_DEFAULT, 1},
+    {"dealend",
+     "research (issue 13): each weighed world searched to the end of the "
+     "deal only, the boundary valued by exact solves over re-drawn stock "
+     "orders; infer elsewhere",
+     bot_dealend_choose, NULL, 100, SCOPA_BOT_MEMORY_DEFAULT, 1},
 };
 #define NBOTS ((int)(sizeof BOTS / sizeof BOTS[0]))
 #define BEST_BOT "infer"
 
 /* The names in BOTS' order, then "best": a constant, so it is safe to
  * read from any thread.  test_ai checks it against BOTS. */
-static const char *const NAMES[] = {"random", "greedy", "rules", "pimc",
-                                    "infer",  "best",   NULL};
+static const char *const NAMES[] = {"random", "greedy", "rules",   "pimc",
+                                    "infer",  "dealend", "best",  NULL};
 _Static_assert(sizeof NAMES / sizeof NAMES[0] == NBOTS + 2,
                "NAMES lists every bot of BOTS, then best");
 

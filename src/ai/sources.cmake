@@ -11,5 +11,6 @@ set(SCOPA_AI_SOURCES
   src/ai/endgame.c
   src/ai/worlds.c
   src/ai/pimc.c
+  src/ai/dealend.c
   src/ai/rollout.c
   src/ai/level.c)

@@ -126,9 +126,9 @@ scopa_move play_session_bot_move(play_session *s);
 /* A hint for the person to play: the strongest bot's best move from
  * that seat's own view and its value in points over the rest of the
  * round for the seat's side, minus the others' (a node budget of
- * PLAY_HINT_MS ms of work, so the same position gives the same hint).
- * 0, or -1 when hints are off or no move could be valued. */
-#define PLAY_HINT_MS 100
+ * HINT_CALIB_MS ms of work, so the same position gives the same hint),
+ * corrected as measured (hint_calib.h).  0, or -1 when hints are off or
+ * no move could be valued. */
 int play_session_hint(play_session *s, scopa_move *move, double *value);
 /* The hint as a sentence for the person ("Hint: ..." / "Consiglio: ..."),
  * or why there is none. */

@@ -12,6 +12,7 @@
  * from it too (scopa_match_bot_seed).
  */
 #include "play.h"
+#include "hint_calib.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -376,7 +377,7 @@ int play_session_hint(play_session *s, scopa_move *move, double *value) {
   scopa_match_view(s->match, seat, &view);
   scopa_bot_limits lim = {0};
   lim.seed = scopa_match_bot_seed(s->match) ^ 0x68696e74ull; /* "hint" */
-  lim.nodes = (uint64_t)PLAY_HINT_MS * SCOPA_BOT_NODES_PER_MS;
+  lim.nodes = (uint64_t)HINT_CALIB_MS * SCOPA_BOT_NODES_PER_MS;
   lim.deadline_ns = scopa_clock_ns() + 3000000000ull; /* a safety net */
   scopa_move moves[SCOPA_MAX_MOVES];
   double values[SCOPA_MAX_MOVES];
@@ -384,7 +385,7 @@ int play_session_hint(play_session *s, scopa_move *move, double *value) {
                          SCOPA_MAX_MOVES) <= 0)
     return -1;
   *move = moves[0];
-  *value = values[0];
+  *value = hint_calibrate(&view, values[0]);
   return 0;
 }
 

@@ -15,8 +15,8 @@
 #include <time.h>
 
 static const char *const BOTS[] = {"random", "greedy", "rules", "pimc",
-                                   "infer"};
-#define NBOT 5
+                                   "infer",  "dealend"};
+#define NBOT 6
 
 /* Plays random moves until `plays` cards are out (or the round ends). */
 static void random_round(scopa_state *s, const char *preset, uint64_t seed,
