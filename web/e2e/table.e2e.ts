@@ -1,0 +1,183 @@
+/*
+ * table.e2e.ts -- end-to-end tests of the browser client in Debian's
+ * chromium (playwright-core) against the REAL server: each test starts
+ * `build/scopa serve --port P --db TMP` on loopback and drives the page as a
+ * player would.  Run by `web/check` when SCOPA_WEB_E2E=1 (see docs/web.md:
+ * written before `scopa serve` landed, so not yet part of scripts/test).
+ * Screenshots go to docs/screenshots/.
+ */
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+const ROOT = resolve(import.meta.dirname ?? '.', '../../..');
+const SCOPA = join(ROOT, 'build', 'scopa');
+const SHOTS = join(ROOT, 'docs', 'screenshots');
+const PORT = 18000 + (process.pid % 1000);
+const BASE = `http://127.0.0.1:${PORT}`;
+
+let server: ChildProcess;
+let browser: Browser;
+let dir: string;
+
+async function healthy(): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    try {
+      const r = await fetch(`${BASE}/healthz`);
+      if (r.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('scopa serve did not answer /healthz in 10 s');
+}
+
+before(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'scopa-e2e-'));
+  server = spawn(SCOPA, ['serve', '--host', '127.0.0.1', '--port', String(PORT), '--db', join(dir, 'db.sqlite')], {
+    cwd: ROOT,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await healthy();
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+});
+
+after(async () => {
+  await browser?.close();
+  server?.kill('SIGTERM');
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function newPage(w = 1280, h = 800): Promise<Page> {
+  const ctx = await browser.newContext({ viewport: { width: w, height: h }, locale: 'en-US' });
+  // animations off: the tests wait on the server, not on transitions
+  await ctx.addInitScript(() => localStorage.setItem('scopa.skip', '1'));
+  const page = await ctx.newPage();
+  page.on('pageerror', (e) => {
+    throw e;
+  });
+  return page;
+}
+
+/** Start a game against the beginner bot from the home page, target T. */
+async function startBotGame(page: Page, target: number): Promise<void> {
+  await page.goto(BASE + '/');
+  await page.fill('#f-name', 'Tester');
+  const form = page.locator('form[data-form="bot"]');
+  await form.locator('select[name="level"]').selectOption('principiante');
+  await form.locator('summary').click();
+  await form.locator('[data-opt="target"]').fill(String(target));
+  await form.locator('[data-opt="target"]').dispatchEvent('change');
+  await form.locator('button[type="submit"]').click();
+  await page.waitForURL(/\/t\/[A-Za-z0-9_-]+$/);
+  await page.locator('.hand .card').first().waitFor();
+}
+
+/** Play one move by clicking: a playable card, then Play if it asks. */
+async function playOne(page: Page): Promise<boolean> {
+  const card = page.locator('.hand .card.playable').first();
+  if ((await card.count()) === 0) return false;
+  await card.click();
+  const confirm = page.locator('.choice button.primary');
+  if (await confirm.count()) await confirm.click();
+  return true;
+}
+
+test('e2e: a whole game against a bot, by clicking, with each round score and the result', async () => {
+  const page = await newPage();
+  await startBotGame(page, 3);
+  let rounds = 0;
+  let shotMid = false;
+  let shotChoice = false;
+  for (let step = 0; step < 2000; step++) {
+    if (await page.locator('.dialog.result').count()) break;
+    if (await page.locator('.roundscore').count()) {
+      rounds++;
+      // every category row has a number per side
+      assert.ok((await page.locator('.roundscore tr.cat-carte td').count()) >= 2);
+      if (rounds === 1) await page.screenshot({ path: join(SHOTS, 'round-score-desktop.png') });
+      await page.click('[data-action="continue"]');
+      continue;
+    }
+    if (!shotChoice && (await page.locator('.choice .help').count())) {
+      await page.screenshot({ path: join(SHOTS, 'capture-choice-desktop.png') });
+      shotChoice = true;
+    }
+    if (await playOne(page)) {
+      if (!shotMid && step > 6) {
+        await page.screenshot({ path: join(SHOTS, 'table-desktop.png') });
+        shotMid = true;
+      }
+    } else await page.waitForTimeout(100);
+  }
+  assert.ok(rounds >= 1, 'at least one round score was shown');
+  const result = page.locator('.dialog.result');
+  await result.waitFor();
+  assert.match((await result.textContent()) ?? '', /seed/i);
+  const href = await result.locator('a[data-action="download"]').getAttribute('href');
+  const rec = await fetch(BASE + href);
+  assert.equal(rec.status, 200);
+  const record = (await rec.json()) as { format: string; rounds: unknown[] };
+  assert.equal(record.format, 'scopa-record/1');
+  await page.screenshot({ path: join(SHOTS, 'result-desktop.png') });
+});
+
+test('e2e: two players at one table through its code', async () => {
+  const a = await newPage();
+  await a.goto(BASE + '/');
+  await a.fill('#f-name', 'Anna');
+  await a.locator('form[data-form="private"] button[type="submit"]').click();
+  await a.waitForURL(/\/t\/[A-Za-z0-9_-]+$/);
+  const code = a.url().split('/t/')[1]!;
+  const b = await newPage();
+  await b.goto(BASE + '/');
+  await b.fill('#f-name', 'Bruno');
+  await b.fill('#f-code', code);
+  await b.click('[data-action="join"]');
+  await b.locator('.hand .card').first().waitFor();
+  await a.locator('.hand .card').first().waitFor();
+  // whoever is to play plays; the other sees the move
+  const first = (await a.locator('.hand .card.playable').count()) ? a : b;
+  const other = first === a ? b : a;
+  await playOne(first);
+  await other.locator('.lastmove').filter({ hasText: /:/ }).waitFor();
+  assert.match((await other.locator('.status').textContent()) ?? '', /Your turn|to play/);
+});
+
+test('e2e: a reload in the middle of a hand returns to the same seat', async () => {
+  const page = await newPage();
+  await startBotGame(page, 11);
+  await playOne(page);
+  await page.waitForTimeout(500);
+  const url = page.url();
+  const handBefore = await page.locator('.hand .card').count();
+  await page.reload();
+  await page.locator('.hand .card').first().waitFor();
+  assert.equal(page.url(), url);
+  assert.match((await page.locator('.me .name').textContent()) ?? '', /Tester/);
+  assert.ok(Math.abs((await page.locator('.hand .card').count()) - handBefore) <= 1);
+});
+
+test('e2e: a phone-sized screen plays and shows the table', async () => {
+  const page = await newPage(390, 844);
+  await startBotGame(page, 11);
+  for (let i = 0; i < 4; i++) if (!(await playOne(page))) await page.waitForTimeout(300);
+  const box = await page.locator('.hand').boundingBox();
+  assert.ok(box && box.x >= 0 && box.x + box.width <= 390, 'the hand fits the screen');
+  await page.screenshot({ path: join(SHOTS, 'table-phone.png') });
+});
+
+test('e2e: the keyboard alone plays a move', async () => {
+  const page = await newPage();
+  await startBotGame(page, 11);
+  await page.locator('.hand .card.playable').first().waitFor();
+  const ply = await page.locator('.lastmove').textContent();
+  await page.keyboard.press('1');
+  if (await page.locator('.choice button.primary').count()) await page.keyboard.press('Enter');
+  await page.waitForFunction((p) => document.querySelector('.lastmove')?.textContent !== p, ply);
+});
