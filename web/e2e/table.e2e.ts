@@ -15,7 +15,7 @@ import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 const ROOT = resolve(import.meta.dirname ?? '.', '../../..');
-const SCOPA = join(ROOT, 'build', 'scopa');
+const SCOPA = process.env.SCOPA_BIN ?? join(ROOT, 'build', 'scopa');
 const SHOTS = join(ROOT, 'docs', 'screenshots');
 const PORT = 18000 + (process.pid % 1000);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -39,7 +39,8 @@ async function healthy(): Promise<void> {
 
 before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'scopa-e2e-'));
-  server = spawn(SCOPA, ['serve', '--host', '127.0.0.1', '--port', String(PORT), '--db', join(dir, 'db.sqlite')], {
+  const args = ['serve', '--host', '127.0.0.1', '--port', String(PORT), '--db', join(dir, 'db.sqlite')];
+  server = spawn(SCOPA, [...args, '--web', join(ROOT, 'web', 'dist'), '--quiet'], {
     cwd: ROOT,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -78,43 +79,62 @@ async function startBotGame(page: Page, target: number): Promise<void> {
   await page.locator('.hand .card').first().waitFor();
 }
 
-/** Play one move by clicking: a playable card, then Play if it asks. */
-async function playOne(page: Page): Promise<boolean> {
+/** Play one move by clicking: a playable card, then Play if it asks
+ * (`choosing` runs while a capture choice is on screen). */
+async function playOne(page: Page, choosing?: () => Promise<void>): Promise<boolean> {
   const card = page.locator('.hand .card.playable').first();
   if ((await card.count()) === 0) return false;
   await card.click();
   const confirm = page.locator('.choice button.primary');
-  if (await confirm.count()) await confirm.click();
+  if (await confirm.count()) {
+    // a card with several sets: the set is highlighted on the table
+    assert.ok((await page.locator('.tablecards .card.taken').count()) >= 1);
+    if (choosing) await choosing();
+    await confirm.click();
+  }
   return true;
 }
 
-test('e2e: a whole game against a bot, by clicking, with each round score and the result', async () => {
-  const page = await newPage();
-  await startBotGame(page, 3);
+async function shot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: join(SHOTS, name) });
+}
+
+/** Click through a whole game; screenshots named with `size`. */
+async function playGame(page: Page, size: string): Promise<number> {
   let rounds = 0;
   let shotMid = false;
   let shotChoice = false;
-  for (let step = 0; step < 2000; step++) {
+  for (let step = 0; step < 3000; step++) {
     if (await page.locator('.dialog.result').count()) break;
     if (await page.locator('.roundscore').count()) {
       rounds++;
       // every category row has a number per side
       assert.ok((await page.locator('.roundscore tr.cat-carte td').count()) >= 2);
-      if (rounds === 1) await page.screenshot({ path: join(SHOTS, 'round-score-desktop.png') });
+      if (rounds === 1) await shot(page, `round-score-${size}.png`);
       await page.click('[data-action="continue"]');
       continue;
     }
-    if (!shotChoice && (await page.locator('.choice .help').count())) {
-      await page.screenshot({ path: join(SHOTS, 'capture-choice-desktop.png') });
+    const played = await playOne(page, async () => {
+      if (shotChoice) return;
+      await shot(page, `capture-choice-${size}.png`);
       shotChoice = true;
-    }
-    if (await playOne(page)) {
-      if (!shotMid && step > 6) {
-        await page.screenshot({ path: join(SHOTS, 'table-desktop.png') });
+    });
+    if (played) {
+      if (!shotMid && step > 8) {
+        await page.waitForTimeout(300);
+        await shot(page, `table-${size}.png`);
         shotMid = true;
       }
     } else await page.waitForTimeout(100);
   }
+  return rounds;
+}
+
+test('e2e: a whole game against a bot, by clicking, with each round score and the result', async () => {
+  const page = await newPage();
+  await startBotGame(page, 3);
+  const rounds = await playGame(page, 'desktop');
   assert.ok(rounds >= 1, 'at least one round score was shown');
   const result = page.locator('.dialog.result');
   await result.waitFor();
@@ -124,7 +144,7 @@ test('e2e: a whole game against a bot, by clicking, with each round score and th
   assert.equal(rec.status, 200);
   const record = (await rec.json()) as { format: string; rounds: unknown[] };
   assert.equal(record.format, 'scopa-record/1');
-  await page.screenshot({ path: join(SHOTS, 'result-desktop.png') });
+  await shot(page, 'result-desktop.png');
 });
 
 test('e2e: two players at one table through its code', async () => {
@@ -163,13 +183,14 @@ test('e2e: a reload in the middle of a hand returns to the same seat', async () 
   assert.ok(Math.abs((await page.locator('.hand .card').count()) - handBefore) <= 1);
 });
 
-test('e2e: a phone-sized screen plays and shows the table', async () => {
+test('e2e: a phone-sized screen plays a whole game', async () => {
   const page = await newPage(390, 844);
-  await startBotGame(page, 11);
-  for (let i = 0; i < 4; i++) if (!(await playOne(page))) await page.waitForTimeout(300);
+  await startBotGame(page, 1);
   const box = await page.locator('.hand').boundingBox();
   assert.ok(box && box.x >= 0 && box.x + box.width <= 390, 'the hand fits the screen');
-  await page.screenshot({ path: join(SHOTS, 'table-phone.png') });
+  assert.ok((await playGame(page, 'phone')) >= 1);
+  await page.locator('.dialog.result').waitFor();
+  await shot(page, 'result-phone.png');
 });
 
 test('e2e: the keyboard alone plays a move', async () => {
@@ -177,6 +198,9 @@ test('e2e: the keyboard alone plays a move', async () => {
   await startBotGame(page, 11);
   await page.locator('.hand .card.playable').first().waitFor();
   const ply = await page.locator('.lastmove').textContent();
+  // the hint (an extension scopa serve offers): H asks, the move is shown
+  await page.keyboard.press('h');
+  await page.locator('.hinttext').waitFor({ timeout: 15000 });
   await page.keyboard.press('1');
   if (await page.locator('.choice button.primary').count()) await page.keyboard.press('Enter');
   await page.waitForFunction((p) => document.querySelector('.lastmove')?.textContent !== p, ply);

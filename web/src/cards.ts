@@ -70,7 +70,7 @@ export function installSprite(doc: Document): void {
     .map((s) => `<g id="scopa-pip-${s}">${SYMBOLS[s]}</g>`)
     .join('')}${LATTICE}</defs></svg>`;
   const svg = div.firstElementChild;
-  if (svg) doc.body.prepend(svg);
+  if (svg) doc.body.append(svg);
 }
 
 function figure(rank: Rank, s: Suit): string {

@@ -109,7 +109,8 @@ export function bindInput(root: HTMLElement, c: Controller): void {
     if (fs) c.rulesChanged(form, prefix, el.name === `${prefix}-preset`);
   });
 
-  root.addEventListener('keydown', (e) => {
+  // on the document: keys count wherever the focus is (even on <body>)
+  root.ownerDocument.addEventListener('keydown', (e) => {
     if (!c.onTable()) return;
     const target = e.target as HTMLElement;
     if (target.tagName === 'INPUT' || target.tagName === 'SELECT' || target.tagName === 'TEXTAREA') return;

@@ -69,6 +69,7 @@ export function startApp(root: HTMLElement, opts: AppOptions = {}): { app: AppSt
     reviewState: 'idle',
     reviewStep: 0,
     awaySince: [],
+    msgAt: 0,
     leaderboard: { state: 'loading', rows: [] },
     skipAnim: load('scopa.skip') === '1',
   };
@@ -105,13 +106,14 @@ export function startApp(root: HTMLElement, opts: AppOptions = {}): { app: AppSt
   let resuming = false;
   function greet(): void {
     const name = load('scopa.name') ?? undefined;
+    const player = load('scopa.player') ?? undefined;
     resuming = false;
     if (app.code && app.token) {
       resuming = true;
       socket.send({ type: 'resume', code: app.code, token: app.token });
     }
-    else if (intent?.kind === 'create') socket.send({ type: 'create', rules: intent.rules as never, seats: intent.seats, ...(name ? { name } : {}) });
-    else if (app.code && intent?.kind === 'join') socket.send({ type: 'join', code: app.code, ...(name ? { name } : {}) });
+    else if (intent?.kind === 'create') socket.send({ type: 'create', rules: intent.rules as never, seats: intent.seats, ...(name ? { name } : {}), ...(player ? { player } : {}) });
+    else if (app.code && intent?.kind === 'join') socket.send({ type: 'join', code: app.code, ...(name ? { name } : {}), ...(player ? { player } : {}) });
     else if (app.code) socket.send({ type: 'watch', code: app.code });
   }
 
@@ -123,7 +125,7 @@ export function startApp(root: HTMLElement, opts: AppOptions = {}): { app: AppSt
 
   function enqueue(m: ServerMsg): void {
     // answers that do not change the table go straight through
-    if (m.type === 'hello' || m.type === 'hint' || m.type === 'review' || m.type === 'error' || m.type === 'seated') {
+    if (m.type === 'hello' || m.type === 'pong' || m.type === 'hint' || m.type === 'review' || m.type === 'error' || m.type === 'seated') {
       apply(m);
       return;
     }
@@ -149,11 +151,14 @@ export function startApp(root: HTMLElement, opts: AppOptions = {}): { app: AppSt
       case 'hello':
         if (m.protocol !== 1) app.error = `protocol ${m.protocol}`;
         break;
+      case 'pong':
+        break;
       case 'seated':
         app.code = m.code;
         app.seat = m.seat;
         app.token = m.token;
         store(`scopa.token.${m.code}`, m.token);
+        if (m.player) store('scopa.player', m.player);
         intent = null;
         if (location.pathname !== `/t/${m.code}` || location.hash) history.replaceState(null, '', `/t/${m.code}`);
         app.screen = 'table';
@@ -168,9 +173,14 @@ export function startApp(root: HTMLElement, opts: AppOptions = {}): { app: AppSt
         break;
       case 'game_over':
         app.gameOver = m;
+        // no state follows the last round: the final totals come from here
+        if (app.msg && app.view) {
+          app.msg = { ...app.msg, scores: m.totals, to_play: null, status: 'finished' };
+          app.view = tableView(app.msg);
+        }
         break;
       case 'error':
-        onError(m.message, m.id);
+        onError(app.lang === 'it' && m.message_it ? m.message_it : m.message, m.id);
         break;
       case 'hint':
         if (hintTimer !== null) window.clearTimeout(hintTimer);
@@ -190,6 +200,7 @@ export function startApp(root: HTMLElement, opts: AppOptions = {}): { app: AppSt
     const prev = app.msg;
     const samePly = prev && prev.round && m.round && prev.round.dealer === m.round.dealer && prev.round.moves.length === m.round.moves.length;
     app.msg = m;
+    app.msgAt = Date.now();
     app.code = m.code;
     app.seat = m.seat;
     app.view = tableView(m);

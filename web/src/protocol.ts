@@ -111,6 +111,9 @@ export interface SeatedMsg {
   code: string;
   seat: number;
   token: string;
+  /** Not in CONTRACTS.md: the person's identity for the ratings, sent back
+   * with `player` in create and join so the leaderboard knows them. */
+  player?: string;
   id?: unknown;
 }
 export interface StateMsg {
@@ -127,9 +130,12 @@ export interface StateMsg {
   round: Round | null;
   hand?: Card[];
   legal?: string[];
-  /** Not in CONTRACTS.md: seconds left before a bot takes an away seat, if
-   * the server sends it (one entry per seat, null when not counting). */
+  /** Not in CONTRACTS.md (scopa serve sends it): per seat, the seconds a
+   * person has been away (null when not away). */
   away_seconds?: (number | null)[];
+  /** EXTENSION (docs/web.md): the table's away timeout in seconds, so the
+   * countdown before a bot takes the seat can be shown. */
+  away_timeout?: number;
   id?: unknown;
 }
 export interface RoundOverMsg {
@@ -148,6 +154,9 @@ export interface GameOverMsg {
 export interface ErrorMsg {
   type: 'error';
   message: string;
+  /** scopa serve: a short machine code ("stale_ply") and the Italian text. */
+  code?: string;
+  message_it?: string;
   id?: unknown;
 }
 /** EXTENSION (docs/web.md): the engine's best move for the asking seat. */
@@ -169,7 +178,14 @@ export interface ReviewMsg {
   id?: unknown;
 }
 
+/** scopa serve answers a ping; used to tell a dead connection. */
+export interface PongMsg {
+  type: 'pong';
+  id?: unknown;
+}
+
 export type ServerMsg =
+  | PongMsg
   | HelloMsg
   | SeatedMsg
   | StateMsg
@@ -184,8 +200,8 @@ export type ServerMsg =
 export type SeatSpec = 'me' | 'open' | string; // or a bot name
 
 export type ClientMsg =
-  | { type: 'create'; rules: Rules; seats: SeatSpec[]; name?: string; id?: number }
-  | { type: 'join'; code: string; name?: string; id?: number }
+  | { type: 'create'; rules: Rules; seats: SeatSpec[]; name?: string; player?: string; id?: number }
+  | { type: 'join'; code: string; name?: string; player?: string; id?: number }
   | { type: 'resume'; code: string; token: string; id?: number }
   | { type: 'watch'; code: string; id?: number }
   | { type: 'move'; move: string; ply: number; id?: number }
@@ -222,6 +238,8 @@ const PRESENCE: readonly string[] = ['here', 'away', 'bot'];
 const STATUS: readonly string[] = ['waiting', 'playing', 'finished'];
 
 function checkState(m: Obj): boolean {
+  // scopa serve names an open seat null: read it as an empty name
+  if (Array.isArray(m.seats)) m.seats = m.seats.map((x) => (x === null ? '' : x));
   return (
     isStr(m.code) &&
     isIntOrNull(m.seat) &&
@@ -251,6 +269,8 @@ export function parse(text: string): ServerMsg | null {
   switch (m.type) {
     case 'hello':
       return isInt(m.protocol) ? (m as unknown as HelloMsg) : null;
+    case 'pong':
+      return m as unknown as PongMsg;
     case 'seated':
       return isStr(m.code) && isInt(m.seat) && isStr(m.token) ? (m as unknown as SeatedMsg) : null;
     case 'state':

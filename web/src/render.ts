@@ -376,17 +376,21 @@ function tableSkeleton(root: HTMLElement, app: AppState): HTMLElement {
 }
 
 function seatName(v: TableView, seat: number, lang: Lang): string {
-  const n = v.names[seat] ?? `#${seat + 1}`;
+  const n = v.names[seat] || `${t(lang, 'openSeat')} ${seat + 1}`;
   return seat === v.viewer ? `${n} (${t(lang, 'you')})` : n;
 }
 
 function presenceText(app: AppState, v: TableView, seat: number): string {
   const p = v.presence[seat];
   const lang = app.lang;
+  if (v.names[seat] === '') return t(lang, 'openSeat');
   if (p === 'away') {
-    const left = app.msg?.away_seconds?.[seat];
-    if (typeof left === 'number') return t(lang, 'awayFor', { s: Math.max(0, Math.round(left - (Date.now() - (app.awaySince[seat] ?? Date.now())) / 1000)) });
-    return t(lang, 'away');
+    const gone = app.msg?.away_seconds?.[seat];
+    if (typeof gone !== 'number') return t(lang, 'away');
+    const now = gone + Math.floor((Date.now() - app.msgAt) / 1000);
+    const timeout = app.msg?.away_timeout;
+    if (typeof timeout === 'number' && app.msg?.status === 'playing') return t(lang, 'awayFor', { s: Math.max(0, timeout - now) });
+    return t(lang, 'awaySince', { s: now });
   }
   if (p === 'bot') return t(lang, 'bot');
   return '';
@@ -414,7 +418,7 @@ function pileEl(app: AppState, v: TableView, side: number): HTMLElement {
     m.style.setProperty('--i', String(i));
     stack.append(m);
   });
-  el.append(stack, h('span', { class: 'count', text: String(pile.length) }));
+  el.append(stack, h('span', { class: 'count', text: t(lang, 'pile', { n: pile.length }) }));
   return el;
 }
 

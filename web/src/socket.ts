@@ -74,6 +74,8 @@ export class Socket {
   private pingTimer: unknown = null;
   private retryTimer: unknown = null;
   private stopped = false;
+  private lastHeard = 0; // when the last message arrived (clock ms)
+  private answersPings = false; // the server has answered a ping
   private readonly o: Required<SocketOptions>;
 
   constructor(
@@ -165,6 +167,7 @@ export class Socket {
     ws.onopen = () => {
       if (this.ws !== ws) return;
       this.attempt = 0;
+      this.lastHeard = this.o.clock.now();
       this.hooks.status({ kind: 'open' });
       this.hooks.opened();
       if (this.pending) this.sendPending(true);
@@ -172,8 +175,13 @@ export class Socket {
     };
     ws.onmessage = (ev) => {
       if (this.ws !== ws || typeof ev.data !== 'string') return;
+      this.lastHeard = this.o.clock.now();
       const m = parse(ev.data);
       if (!m) return; // a type or shape we do not know: ignored (CONTRACTS.md)
+      if (m.type === 'pong') {
+        this.answersPings = true;
+        return;
+      }
       this.settle(m);
       this.hooks.message(m);
     };
@@ -202,6 +210,15 @@ export class Socket {
   private armPing(): void {
     this.pingTimer = this.o.clock.setTimeout(() => {
       this.pingTimer = null;
+      // a server that answers pings and has said nothing for 2.5 periods is
+      // gone (a half-open connection): close and reconnect
+      if (this.answersPings && this.o.clock.now() - this.lastHeard > 2.5 * this.o.pingMs) {
+        const ws = this.ws;
+        this.ws = null;
+        ws?.close();
+        this.down();
+        return;
+      }
       // A message type the server may not know: CONTRACTS.md says it is
       // ignored.  It keeps idle connections (and proxies) alive.
       if (this.send({ type: 'ping' }) !== false) this.armPing();

@@ -416,8 +416,10 @@ export interface AppState {
   review: ReviewMsg | null;
   reviewState: 'idle' | 'asking' | 'unavailable' | 'open';
   reviewStep: number;
-  /** When each seat was first seen away (client clock, ms), for the countdown. */
+  /** When each seat was first seen away (client clock, ms). */
   awaySince: (number | null)[];
+  /** When the last state arrived (client clock, ms): away_seconds count from it. */
+  msgAt: number;
   leaderboard: { state: 'loading' | 'ok' | 'unavailable'; rows: Record<string, unknown>[] };
   skipAnim: boolean;
 }

@@ -158,3 +158,17 @@ test('socket: pings go out every 10 s while open', () => {
   f.clock.advance(30000);
   assert.equal(ws.sent.filter((m) => m.type === 'ping').length, 3);
 });
+
+test('socket: a server that answers pings and then goes silent is left and reconnected', () => {
+  const f = setup();
+  const ws = f.sockets[0]!;
+  ws.up();
+  f.clock.advance(10000);
+  ws.recv({ type: 'pong', id: ws.sent.at(-1)!.id });
+  f.clock.advance(20000); // pings at 20 s and 30 s go unanswered
+  assert.equal(f.sockets.length, 1);
+  f.clock.advance(10000); // at 40 s: 30 s of silence > 25 s
+  assert.equal(f.statuses.at(-1)!.kind, 'down');
+  f.clock.advance(500);
+  assert.equal(f.sockets.length, 2);
+});

@@ -86,6 +86,10 @@ test('contract serve: unknown fields and types are ignored, broken messages refu
   );
   assert.ok(ro && ro.type === 'round_over' && ro.sides.length === 2);
   assert.equal(parse(JSON.stringify({ type: 'seated', code: 'K', seat: 0 })), null); // no token
+  // scopa serve names an open seat null
+  const open = parse(JSON.stringify({ ...STATE, status: 'waiting', seats: ['Anna', null] }));
+  assert.ok(open && open.type === 'state');
+  assert.deepEqual(open.seats, ['Anna', '']);
 });
 
 test('capture-1: a card of the same rank must be taken, the sum sets are not offered (match-first)', () => {
