@@ -84,7 +84,13 @@ async function startBotGame(page: Page, target: number): Promise<void> {
 async function playOne(page: Page, choosing?: () => Promise<void>): Promise<boolean> {
   const card = page.locator('.hand .card.playable').first();
   if ((await card.count()) === 0) return false;
-  await card.click();
+  try {
+    await card.click({ timeout: 3000 });
+  } catch (e) {
+    // the turn moved on between the look and the click (a state arrived)
+    if ((await card.count()) === 0) return false;
+    throw e;
+  }
   const confirm = page.locator('.choice button.primary');
   if (await confirm.count()) {
     // a card with several sets: the set is highlighted on the table
@@ -145,6 +151,13 @@ test('e2e: a whole game against a bot, by clicking, with each round score and th
   const record = (await rec.json()) as { format: string; rounds: unknown[] };
   assert.equal(record.format, 'scopa-record/1');
   await shot(page, 'result-desktop.png');
+  // the review steps through every move of the record
+  await page.click('[data-action="review"]');
+  await page.locator('.reviewer').waitFor();
+  assert.match((await page.locator('.reviewer').textContent()) ?? '', /1 \/ \d+/);
+  await page.keyboard.press('ArrowRight');
+  await page.locator('.reviewer', { hasText: /2 \/ \d+/ }).waitFor();
+  await shot(page, 'review-desktop.png');
 });
 
 test('e2e: two players at one table through its code', async () => {

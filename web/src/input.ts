@@ -34,6 +34,7 @@ export interface Controller {
   cont(): void;
   newGame(): void;
   review(): void;
+  stepReview(delta: number): void;
   rulesChanged(form: HTMLFormElement, prefix: string, presetChanged: boolean): void;
   skipAnimations(): void;
 }
@@ -85,6 +86,10 @@ export function bindInput(root: HTMLElement, c: Controller): void {
         return c.newGame();
       case 'review':
         return c.review();
+      case 'review-prev':
+        return c.stepReview(-1);
+      case 'review-next':
+        return c.stepReview(1);
       default:
         return;
     }
@@ -111,6 +116,10 @@ export function bindInput(root: HTMLElement, c: Controller): void {
 
   // on the document: keys count wherever the focus is (even on <body>)
   root.ownerDocument.addEventListener('keydown', (e) => {
+    if (root.querySelector('.reviewer') && (e.key === 'ArrowLeft' || e.key === 'ArrowRight')) {
+      e.preventDefault();
+      return c.stepReview(e.key === 'ArrowRight' ? 1 : -1);
+    }
     if (!c.onTable()) return;
     const target = e.target as HTMLElement;
     if (target.tagName === 'INPUT' || target.tagName === 'SELECT' || target.tagName === 'TEXTAREA') return;

@@ -17,7 +17,7 @@ import { formatMove, type Card, type ServerMsg, type StateMsg } from './protocol
 import { effective, num, conflicts } from './rules.js';
 import { fillSeats, readRules, redraw, syncOptions } from './render.js';
 import { type WsLike, Socket } from './socket.js';
-import { type AppState, pickCard, pickTableCard, selectedMove, tableView } from './state.js';
+import { type AppState, type RecordDoc, pickCard, pickTableCard, reviewSteps, selectedMove, tableView } from './state.js';
 import * as anim from './anim.js';
 
 const LEVEL_BOTS: Record<string, string> = { principiante: 'greedy', intermedio: 'rules', esperto: 'pimc', campione: 'best' };
@@ -57,6 +57,7 @@ export function startApp(root: HTMLElement, opts: AppOptions = {}): { app: AppSt
     msg: null,
     view: null,
     selection: null,
+    pending: null,
     explain: null,
     roundOver: null,
     gameOver: null,
@@ -68,6 +69,7 @@ export function startApp(root: HTMLElement, opts: AppOptions = {}): { app: AppSt
     review: null,
     reviewState: 'idle',
     reviewStep: 0,
+    record: null,
     awaySince: [],
     msgAt: 0,
     leaderboard: { state: 'loading', rows: [] },
@@ -205,6 +207,7 @@ export function startApp(root: HTMLElement, opts: AppOptions = {}): { app: AppSt
     app.seat = m.seat;
     app.view = tableView(m);
     app.screen = 'table';
+    if (!samePly || m.to_play !== m.seat) app.pending = null;
     if (!samePly) {
       app.selection = null;
       app.explain = null;
@@ -241,6 +244,7 @@ export function startApp(root: HTMLElement, opts: AppOptions = {}): { app: AppSt
     }
     app.error = message;
     app.selection = null;
+    app.pending = null;
     window.setTimeout(() => {
       if (app.error === message) {
         app.error = null;
@@ -289,6 +293,20 @@ export function startApp(root: HTMLElement, opts: AppOptions = {}): { app: AppSt
     draw();
   }
 
+  /** The finished game's record, for the review's stepping. */
+  async function loadRecord(code: string): Promise<void> {
+    try {
+      const r = await fetch(`/api/tables/${encodeURIComponent(code)}/record`);
+      if (!r.ok) throw new Error(String(r.status));
+      const rec = (await r.json()) as RecordDoc;
+      if (!Array.isArray(rec.rounds)) throw new Error('not a record');
+      app.record = rec;
+    } catch (e) {
+      app.error = String(e);
+    }
+    draw();
+  }
+
   function go(path: string): void {
     history.pushState(null, '', path);
     resetTable();
@@ -297,7 +315,7 @@ export function startApp(root: HTMLElement, opts: AppOptions = {}): { app: AppSt
 
   function resetTable(): void {
     queue.length = 0;
-    Object.assign(app, { msg: null, view: null, selection: null, explain: null, roundOver: null, gameOver: null, code: null, token: null, seat: null, hint: null, review: null, reviewState: 'idle', hintState: 'idle' });
+    Object.assign(app, { msg: null, view: null, selection: null, explain: null, roundOver: null, gameOver: null, code: null, token: null, seat: null, hint: null, review: null, reviewState: 'idle', hintState: 'idle', record: null, reviewStep: 0 });
   }
 
   // -------------------------------------------------------- controller --
@@ -335,7 +353,7 @@ export function startApp(root: HTMLElement, opts: AppOptions = {}): { app: AppSt
     selected: () => app.selection?.card ?? null,
     pickCard(card: Card) {
       const v = app.view;
-      if (!v || !v.myTurn || socket.pendingMove) {
+      if (!v || !v.myTurn || app.pending) {
         app.explain = card;
         draw();
         return;
@@ -450,14 +468,21 @@ export function startApp(root: HTMLElement, opts: AppOptions = {}): { app: AppSt
     review() {
       if (!app.code) return;
       app.reviewState = 'asking';
+      app.reviewStep = 0;
+      void loadRecord(app.code);
       reviewId = socket.send({ type: 'review', code: app.code });
       if (reviewTimer !== null) window.clearTimeout(reviewTimer);
       reviewTimer = window.setTimeout(() => {
         if (app.reviewState === 'asking') {
-          app.reviewState = 'unavailable';
+          app.reviewState = 'unavailable'; // no marks: the record still steps
           draw();
         }
       }, 4000);
+      draw();
+    },
+    stepReview(delta: number) {
+      const n = app.record ? reviewSteps(app.record).length : 0;
+      app.reviewStep = Math.max(0, Math.min(n - 1, app.reviewStep + delta));
       draw();
     },
     rulesChanged(form, prefix, presetChanged) {
@@ -472,6 +497,7 @@ export function startApp(root: HTMLElement, opts: AppOptions = {}): { app: AppSt
   function sendMove(move: string): void {
     const v = app.view;
     if (!v) return;
+    app.pending = move;
     socket.move(move, v.ply, v.round?.dealer ?? null);
   }
 

@@ -21,6 +21,7 @@ import {
   itemise,
   primieraValue,
   replay,
+  reviewSteps,
   selectedMove,
 } from './state.js';
 import * as anim from './anim.js';
@@ -468,7 +469,7 @@ function renderHand(app: AppState, v: TableView, box: HTMLElement, choiceBox: HT
   const cards = v.hand.map((c, i) => {
     const el = faceEl(c, lang);
     const ch = v.choices.find((x) => x.card === c);
-    const playable = v.myTurn && !!ch && ch.options.length > 0;
+    const playable = v.myTurn && !app.pending && !!ch && ch.options.length > 0;
     el.classList.add('inhand');
     el.setAttribute('role', 'button');
     el.setAttribute('tabindex', '0');
@@ -803,32 +804,50 @@ function result(app: AppState, v: TableView): HTMLElement {
       h('button', { 'data-action': 'review', disabled: rev === 'asking', text: t(lang, 'review') }),
       h('button', { class: 'primary', 'data-action': 'new-game', text: t(lang, 'newGame') }),
     ),
+    app.record ? reviewer(app) : null,
     rev === 'unavailable' ? h('p', { class: 'help', text: t(lang, 'reviewUnavailable') }) : null,
-    rev === 'open' && app.review ? reviewList(app) : null,
   );
 }
 
-function reviewList(app: AppState): HTMLElement {
+/** The review: every move of the game, one at a time, with the table
+ * before it (from the record); the bot's marks when the server gives them
+ * (the review extension). */
+function reviewer(app: AppState): HTMLElement {
   const lang = app.lang;
-  const items: HTMLElement[] = [];
-  app.review!.rounds.forEach((r, ri) =>
-    r.moves.forEach((m, mi) =>
-      items.push(
-        h(
-          'li',
-          { class: m.loss > 0.05 ? 'costly' : '' },
-          `${ri + 1}.${mi + 1} ${app.msg?.seats[m.seat] ?? m.seat}: ${m.move}`,
-          m.loss > 0.05 ? h('span', { class: 'loss', text: ` (${m.best}; ${t(lang, 'reviewCost', { n: m.loss.toFixed(2) })})` }) : null,
-        ),
-      ),
+  const steps = reviewSteps(app.record!);
+  const i = Math.max(0, Math.min(steps.length - 1, app.reviewStep));
+  const st = steps[i];
+  if (!st) return h('p', { class: 'help', text: '—' });
+  const names = app.record!.seats ?? app.msg?.seats ?? [];
+  const mark = app.review?.rounds[st.round]?.moves[st.index];
+  const costly = mark && mark.loss > 0.05;
+  const table = h('div', { class: 'revtable', 'aria-label': t(lang, 'table') });
+  for (const c of st.before) {
+    const m = miniCard(c, lang);
+    if (st.move.takes.includes(c)) m.classList.add('taken');
+    table.append(m);
+  }
+  if (!st.before.length) table.append(h('span', { class: 'help', text: t(lang, 'emptyTable') }));
+  return h(
+    'section',
+    { class: 'reviewer', 'aria-live': 'polite' },
+    h('h3', { text: t(lang, 'reviewStep', { r: st.round + 1, i: st.index + 1, n: app.record!.rounds[st.round]?.moves.length ?? 0 }) }),
+    h('p', { class: costly ? 'costly' : '' }, h('b', { text: `${names[st.seat] ?? st.seat}: ` }), miniCard(st.move.card, lang), ` ${describeMove(lang, st.move)}`,
+      costly ? h('span', { class: 'loss', text: ` — ${t(lang, 'reviewCost', { n: mark.loss.toFixed(2) })}, ${t(lang, 'reviewBest', { move: mark.best })}` }) : null),
+    table,
+    h(
+      'div',
+      { class: 'row' },
+      h('button', { 'data-action': 'review-prev', disabled: i === 0, 'aria-label': t(lang, 'prev'), text: '◀' }),
+      h('span', { text: `${i + 1} / ${steps.length}` }),
+      h('button', { 'data-action': 'review-next', disabled: i === steps.length - 1, 'aria-label': t(lang, 'next'), text: '▶' }),
     ),
   );
-  return h('ol', { class: 'review' }, ...items);
 }
 
 function renderOverlay(box: HTMLElement, app: AppState, v: TableView): void {
   const which = app.roundOver ? 'round' : app.gameOver ? 'game' : '';
-  const key = `${which}:${app.reviewState}:${app.lang}`;
+  const key = `${which}:${app.reviewState}:${app.lang}:${app.record ? app.reviewStep : -1}`;
   if (box.dataset.key === key) return;
   box.dataset.key = key;
   if (!which) {

@@ -403,6 +403,8 @@ export interface AppState {
   msg: StateMsg | null;
   view: TableView | null;
   selection: Selection | null;
+  /** A move sent and not yet seen played: the hand waits. */
+  pending: string | null;
   /** The card whose reason is shown (the last one picked or refused). */
   explain: Card | null;
   /** The round just scored, with the round as we last saw it (for cards). */
@@ -413,8 +415,11 @@ export interface AppState {
   hintsOn: boolean;
   hint: HintMsg | null;
   hintState: 'idle' | 'asking' | 'unavailable';
+  /** The bot's marks of the game's moves (the review extension), if any. */
   review: ReviewMsg | null;
   reviewState: 'idle' | 'asking' | 'unavailable' | 'open';
+  /** The finished game's record, stepped through in the review. */
+  record: RecordDoc | null;
   reviewStep: number;
   /** When each seat was first seen away (client clock, ms). */
   awaySince: (number | null)[];
@@ -422,4 +427,47 @@ export interface AppState {
   msgAt: number;
   leaderboard: { state: 'loading' | 'ok' | 'unavailable'; rows: Record<string, unknown>[] };
   skipAnim: boolean;
+}
+
+// ------------------------------------------------------------ review -----
+
+/** A game record (RULES.md "Game records"), as much as the review reads. */
+export interface RecordDoc {
+  format: string;
+  rules: Rules;
+  seats?: string[];
+  rounds: { dealer: number; deck: Card[]; moves: string[] }[];
+  seed?: string;
+}
+
+export interface ReviewStep {
+  round: number; // 0-based
+  index: number; // the move's index in its round
+  seat: number;
+  move: Move;
+  before: Card[]; // the table just before the move
+}
+
+/** The table cards of a round's first deal: the hands are dealt first
+ * (RULES.md "The deal", canonical order), then the table. */
+export function dealtTable(deck: readonly Card[], rules: Rules): Card[] {
+  const r = effective(rules);
+  const start = num(r, 'players') * handSize(r);
+  return deck.slice(start, start + tableCardsDealt(r));
+}
+
+/** Every move of a record with the table before it, for stepping through. */
+export function reviewSteps(rec: RecordDoc): ReviewStep[] {
+  const players = num(effective(rec.rules), 'players');
+  const out: ReviewStep[] = [];
+  rec.rounds.forEach((rd, ri) => {
+    const table = dealtTable(rd.deck, rec.rules);
+    rd.moves.forEach((text, i) => {
+      const move = parseMove(text);
+      if (!move) return;
+      const before = replay({ dealer: rd.dealer, table, moves: rd.moves.slice(0, i) }, rec.rules).table;
+      out.push({ round: ri, index: i, seat: seatOfMove(rd.dealer, i, players), move, before });
+    });
+  });
+  return out;
 }
