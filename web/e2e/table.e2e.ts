@@ -1,22 +1,24 @@
 /*
  * table.e2e.ts -- end-to-end tests of the browser client in Debian's
  * chromium (playwright-core) against the REAL server: each test starts
- * `build/scopa serve --port P --db TMP` on loopback and drives the page as a
- * player would.  Run by `web/check` when SCOPA_WEB_E2E=1 (see docs/web.md:
- * written before `scopa serve` landed, so not yet part of scripts/test).
- * Screenshots go to docs/screenshots/.
+ * `build/scopa serve --port P --db TMP` on loopback (SCOPA_BIN names another
+ * binary) and drives the page as a player would.  Run by `web/check` (so by
+ * scripts/test) whenever the binary has the serve verb.  Screenshots go to
+ * web/test-results/screenshots/, or where SCOPA_SHOTS says.
  */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 const ROOT = resolve(import.meta.dirname ?? '.', '../../..');
 const SCOPA = process.env.SCOPA_BIN ?? join(ROOT, 'build', 'scopa');
-const SHOTS = join(ROOT, 'docs', 'screenshots');
+// test-results/ is ignored by git; SCOPA_SHOTS=docs/screenshots (from the
+// repository's root) refreshes the committed screenshots
+const SHOTS = resolve(ROOT, process.env.SCOPA_SHOTS ?? 'web/test-results/screenshots');
 const PORT = 18000 + (process.pid % 1000);
 const BASE = `http://127.0.0.1:${PORT}`;
 
@@ -39,6 +41,7 @@ async function healthy(): Promise<void> {
 
 before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'scopa-e2e-'));
+  mkdirSync(SHOTS, { recursive: true });
   const args = ['serve', '--host', '127.0.0.1', '--port', String(PORT), '--db', join(dir, 'db.sqlite')];
   server = spawn(SCOPA, [...args, '--web', join(ROOT, 'web', 'dist'), '--quiet'], {
     cwd: ROOT,
@@ -180,6 +183,10 @@ test('e2e: two players at one table through its code', async () => {
   await playOne(first);
   await other.locator('.lastmove').filter({ hasText: /:/ }).waitFor();
   assert.match((await other.locator('.status').textContent()) ?? '', /Your turn|to play/);
+  // one leaves: the other sees the seat away, with its countdown
+  await other.context().close();
+  await first.locator('.seat .badge.pres', { hasText: /away/ }).waitFor();
+  assert.match((await first.locator('.seat .badge.pres').textContent()) ?? '', /away: a bot plays in \d+ s|away for \d+ s/);
 });
 
 test('e2e: a reload in the middle of a hand returns to the same seat', async () => {

@@ -12,7 +12,7 @@
 import './style.css';
 import { installSprite } from './cards.js';
 import { bindInput, type Controller } from './input.js';
-import { type Lang, pickLang } from './i18n.js';
+import { type Lang, pickLang, t } from './i18n.js';
 import { formatMove, type Card, type ServerMsg, type StateMsg } from './protocol.js';
 import { effective, num, conflicts } from './rules.js';
 import { fillSeats, readRules, redraw, syncOptions } from './render.js';
@@ -20,7 +20,10 @@ import { type WsLike, Socket } from './socket.js';
 import { type AppState, type RecordDoc, pickCard, pickTableCard, reviewSteps, selectedMove, tableView } from './state.js';
 import * as anim from './anim.js';
 
-const LEVEL_BOTS: Record<string, string> = { principiante: 'greedy', intermedio: 'rules', esperto: 'pimc', campione: 'best' };
+/** A level is sent as it is: scopa serve maps it to a bot and its time
+ * budget (docs/serve.md), as `scopa play --level` does. */
+const LEVELS = ['principiante', 'intermedio', 'esperto', 'campione'];
+const levelSeat = (l: string): string => (LEVELS.includes(l) ? l : 'intermedio');
 const PACE_MS = 700; // between two moves arriving together (a bot answering at once)
 
 export interface AppOptions {
@@ -90,9 +93,7 @@ export function startApp(root: HTMLElement, opts: AppOptions = {}): { app: AppSt
         draw();
       },
       opened: () => greet(),
-      resent: () => {
-        app.notice = 'resent';
-      },
+      resent: () => showNotice(t(app.lang, 'resent')),
     },
   );
   let connected = false;
@@ -127,7 +128,7 @@ export function startApp(root: HTMLElement, opts: AppOptions = {}): { app: AppSt
 
   function enqueue(m: ServerMsg): void {
     // answers that do not change the table go straight through
-    if (m.type === 'hello' || m.type === 'pong' || m.type === 'hint' || m.type === 'review' || m.type === 'error' || m.type === 'seated') {
+    if (m.type === 'hello' || m.type === 'pong' || m.type === 'notice' || m.type === 'hint' || m.type === 'review' || m.type === 'error' || m.type === 'seated') {
       apply(m);
       return;
     }
@@ -154,6 +155,9 @@ export function startApp(root: HTMLElement, opts: AppOptions = {}): { app: AppSt
         if (m.protocol !== 1) app.error = `protocol ${m.protocol}`;
         break;
       case 'pong':
+        break;
+      case 'notice':
+        showNotice(app.lang === 'it' && m.message_it ? m.message_it : m.message);
         break;
       case 'seated':
         app.code = m.code;
@@ -216,6 +220,16 @@ export function startApp(root: HTMLElement, opts: AppOptions = {}): { app: AppSt
     // presence: note when a seat went away, for its countdown
     app.awaySince = m.presence.map((p, i) => (p === 'away' ? (app.awaySince[i] ?? Date.now()) : null));
     if (m.status === 'playing' && app.gameOver && m.round && m.round.moves.length === 0) app.gameOver = null;
+  }
+
+  function showNotice(text: string): void {
+    app.notice = text;
+    window.setTimeout(() => {
+      if (app.notice === text) {
+        app.notice = null;
+        draw();
+      }
+    }, 6000);
   }
 
   function onError(message: string, id: unknown): void {
@@ -324,7 +338,7 @@ export function startApp(root: HTMLElement, opts: AppOptions = {}): { app: AppSt
 
   function seatsFor(players: number, level: string): string[] {
     const seats = ['me'];
-    for (let i = 1; i < players; i++) seats.push(LEVEL_BOTS[level] ?? 'rules');
+    for (let i = 1; i < players; i++) seats.push(levelSeat(level));
     return seats;
   }
 
@@ -436,7 +450,7 @@ export function startApp(root: HTMLElement, opts: AppOptions = {}): { app: AppSt
       const seats = ['me'];
       for (let i = 1; i < players; i++) {
         const v = (form.querySelector(`[data-seat="${i}"]`) as HTMLSelectElement | null)?.value ?? 'open';
-        seats.push(v === 'open' ? 'open' : (LEVEL_BOTS[v] ?? 'rules'));
+        seats.push(v === 'open' ? 'open' : levelSeat(v));
       }
       startTable(rules, seats);
     },

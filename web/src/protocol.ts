@@ -130,12 +130,13 @@ export interface StateMsg {
   round: Round | null;
   hand?: Card[];
   legal?: string[];
-  /** Not in CONTRACTS.md (scopa serve sends it): per seat, the seconds a
-   * person has been away (null when not away). */
+  /** scopa serve (docs/serve.md): per seat, the seconds left before a bot
+   * plays for an away person, else null. */
   away_seconds?: (number | null)[];
-  /** EXTENSION (docs/web.md): the table's away timeout in seconds, so the
-   * countdown before a bot takes the seat can be shown. */
-  away_timeout?: number;
+  /** scopa serve: per seat, the seconds since an away person left, else null. */
+  away_for?: (number | null)[];
+  /** scopa serve: per seat, true while nobody has taken that open seat. */
+  open?: boolean[];
   id?: unknown;
 }
 export interface RoundOverMsg {
@@ -149,6 +150,16 @@ export interface GameOverMsg {
   totals: number[];
   winner: number | null;
   seed: string;
+  id?: unknown;
+}
+/** scopa serve: something happened at the table (a bot takes an away
+ * seat, the seat is back, the move clock ran out). */
+export interface NoticeMsg {
+  type: 'notice';
+  message: string;
+  message_it?: string;
+  code?: string;
+  seat?: number;
   id?: unknown;
 }
 export interface ErrorMsg {
@@ -186,6 +197,7 @@ export interface PongMsg {
 
 export type ServerMsg =
   | PongMsg
+  | NoticeMsg
   | HelloMsg
   | SeatedMsg
   | StateMsg
@@ -288,6 +300,8 @@ export function parse(text: string): ServerMsg | null {
         : null;
     case 'error':
       return isStr(m.message) ? (m as unknown as ErrorMsg) : null;
+    case 'notice':
+      return isStr(m.message) ? (m as unknown as NoticeMsg) : null;
     case 'hint':
       return isStr(m.move) && typeof m.value === 'number' ? (m as unknown as HintMsg) : null;
     case 'review':

@@ -370,6 +370,7 @@ function tableSkeleton(root: HTMLElement, app: AppState): HTMLElement {
       h('aside', { class: 'side' }, h('div', { class: 'scores' }), h('div', { class: 'tools' }), h('details', { class: 'rulesbox' })),
     ),
     h('div', { class: 'overlay', hidden: true }),
+    h('div', { class: 'toast', role: 'status', 'aria-live': 'polite' }),
     connBanner(app),
   );
   homeLang = null;
@@ -384,14 +385,15 @@ function seatName(v: TableView, seat: number, lang: Lang): string {
 function presenceText(app: AppState, v: TableView, seat: number): string {
   const p = v.presence[seat];
   const lang = app.lang;
-  if (v.names[seat] === '') return t(lang, 'openSeat');
+  if (app.msg?.open?.[seat] === true || v.names[seat] === '') return t(lang, 'openSeat');
   if (p === 'away') {
-    const gone = app.msg?.away_seconds?.[seat];
-    if (typeof gone !== 'number') return t(lang, 'away');
-    const now = gone + Math.floor((Date.now() - app.msgAt) / 1000);
-    const timeout = app.msg?.away_timeout;
-    if (typeof timeout === 'number' && app.msg?.status === 'playing') return t(lang, 'awayFor', { s: Math.max(0, timeout - now) });
-    return t(lang, 'awaySince', { s: now });
+    // counted from when the state arrived
+    const since = Math.floor((Date.now() - app.msgAt) / 1000);
+    const left = app.msg?.away_seconds?.[seat];
+    if (typeof left === 'number') return t(lang, 'awayFor', { s: Math.max(0, left - since) });
+    const gone = app.msg?.away_for?.[seat];
+    if (typeof gone === 'number') return t(lang, 'awaySince', { s: gone + since });
+    return t(lang, 'away');
   }
   if (p === 'bot') return t(lang, 'bot');
   return '';
@@ -609,6 +611,13 @@ function renderTable(root: HTMLElement, app: AppState): void {
   const felt = tableSkeleton(root, app);
   const v = app.view;
   setConn(root, app);
+  const toast = root.querySelector('.toast');
+  if (toast) {
+    const text = app.error ? t(app.lang, 'error', { msg: app.error }) : (app.notice ?? '');
+    toast.textContent = text;
+    toast.classList.toggle('shown', text !== '');
+    toast.classList.toggle('bad', !!app.error);
+  }
   const code = root.querySelector('.tcode');
   if (code) {
     let text = app.code ? t(app.lang, 'code_label', { code: app.code }) : '';
