@@ -6,7 +6,7 @@
  * scripts/test) whenever the binary has the serve verb.  Screenshots go to
  * web/test-results/screenshots/, or where SCOPA_SHOTS says.
  */
-import { test, before, after } from 'node:test';
+import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -57,13 +57,21 @@ after(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** What the pages said on their console as errors (a CSP refusal, a
+ * failed load): every test ends with none. */
+const consoleErrors: string[] = [];
+afterEach(() => {
+  assert.deepEqual(consoleErrors.splice(0), []);
+});
+
 async function newPage(w = 1280, h = 800): Promise<Page> {
   const ctx = await browser.newContext({ viewport: { width: w, height: h }, locale: 'en-US' });
   // animations off: the tests wait on the server, not on transitions
   await ctx.addInitScript(() => localStorage.setItem('scopa.skip', '1'));
   const page = await ctx.newPage();
-  page.on('pageerror', (e) => {
-    throw e;
+  page.on('pageerror', (e) => consoleErrors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') consoleErrors.push(m.text());
   });
   return page;
 }

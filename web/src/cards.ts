@@ -64,7 +64,7 @@ const LATTICE = `<pattern id="scopa-lattice" width="12" height="12" patternUnits
 export function installSprite(doc: Document): void {
   if (doc.getElementById('scopa-sprite')) return;
   const div = doc.createElement('div');
-  div.innerHTML = `<svg id="scopa-sprite" width="0" height="0" style="position:absolute" aria-hidden="true"><defs>${(
+  div.innerHTML = `<svg id="scopa-sprite" width="0" height="0" aria-hidden="true"><defs>${(
     Object.keys(SYMBOLS) as Suit[]
   )
     .map((s) => `<g id="scopa-pip-${s}">${SYMBOLS[s]}</g>`)

@@ -87,6 +87,24 @@ function msgs(): object[] {
           legal: ['5sx5c', '7bx1c+6s', '6dx6s', '6dx1c+5c', '2d', '4c', '3b', '10d', '8c', '1b'].filter((m) => !['2d', '4c', '3b', '10d', '8c', '1b'].includes(m)),
         },
       ];
+    case 'six':
+      return [
+        {
+          ...base,
+          seat: 2,
+          seats: ['Anna', 'Bruno', 'Carla', 'Dario', 'Elena', 'Franco'],
+          presence: ['here', 'bot', 'here', 'bot', 'away', 'here'],
+          away_seconds: [null, null, null, null, 42, null],
+          to_play: 2,
+          rules: { players: 6, teams: true, team_size: 2 },
+          scores: [2, 4, 1],
+          round: { dealer: 1, table: ['1c', '5c', '6s', '9d'], dealt: ['2d', '5s', '7b'], moves: ['9bx9d'] },
+          hand: ['2d', '5s', '7b'],
+          legal: ['5sx5c', '7bx1c+6s', '2d'],
+        },
+      ];
+    case 'watch':
+      return [{ ...mid, seat: null, hand: undefined, legal: undefined, round: { ...mid.round, dealt: undefined } }];
     case 'waiting':
       return [{ ...base, status: 'waiting', to_play: null, seats: ['Anna', ''], presence: ['here', 'away'], round: null, hand: [], legal: undefined }];
     default:

@@ -170,6 +170,8 @@ export function startApp(root: HTMLElement, opts: AppOptions = {}): { app: AppSt
         app.screen = 'table';
         break;
       case 'state':
+        // a late state of a table this page has left: not ours any more
+        if (app.code === null || m.code.toUpperCase() !== app.code.toUpperCase()) break;
         resuming = false;
         onState(m);
         break;
@@ -272,7 +274,7 @@ export function startApp(root: HTMLElement, opts: AppOptions = {}): { app: AppSt
     const path = location.pathname;
     const m = /^\/t\/([A-Za-z0-9_-]+)\/?$/.exec(path);
     if (m) {
-      const code = m[1]!.toUpperCase() === m[1] ? m[1]! : m[1]!;
+      const code = m[1]!.toUpperCase(); // table codes are upper case
       const frag = /token=([^&]+)/.exec(location.hash);
       if (frag) {
         store(`scopa.token.${code}`, decodeURIComponent(frag[1]!));

@@ -439,7 +439,7 @@ function renderSeat(app: AppState, v: TableView, seat: number, box: HTMLElement)
     { class: 'seatinfo' },
     h('span', { class: 'name', text: seatName(v, seat, lang) }),
     dealer ? h('span', { class: 'badge dealer', title: t(lang, 'dealer'), text: 'D' }) : null,
-    presenceText(app, v, seat) ? h('span', { class: `badge pres`, text: presenceText(app, v, seat) }) : null,
+    presenceText(app, v, seat) ? h('span', { class: `badge pres`, title: presenceText(app, v, seat), text: presenceText(app, v, seat) }) : null,
   );
   const side = sideOf(v.eff, seat);
   box.replaceChildren(info, backs, pileSeat(v, side) === seat ? pileEl(app, v, side) : h('span'));
@@ -449,8 +449,17 @@ function renderHand(app: AppState, v: TableView, box: HTMLElement, choiceBox: HT
   const lang = app.lang;
   const me = v.viewer;
   if (me === null) {
-    infoBox.replaceChildren(h('span', { class: 'name', text: t(lang, 'spectator') }));
-    box.replaceChildren();
+    // a spectator: seat 0 sits at the bottom, its cards face down
+    const side = sideOf(v.eff, 0);
+    infoBox.replaceChildren(
+      h('span', { class: 'who' }, h('span', { class: 'name', text: seatName(v, 0, lang) }), h('span', { class: 'badge', text: t(lang, 'spectator') })),
+      pileSeat(v, side) === 0 ? pileEl(app, v, side) : h('span'),
+    );
+    const backs = [];
+    for (let i = 0; i < (v.counts[0] ?? 0); i++) backs.push(backEl(`back:0:${i}`));
+    box.replaceChildren(...backs);
+    box.dataset.n = String(backs.length);
+    box.parentElement!.classList.toggle('turn', v.toPlay === 0 && v.status === 'playing');
     choiceBox.replaceChildren();
     return;
   }
@@ -644,8 +653,8 @@ function renderTable(root: HTMLElement, app: AppState): void {
     b.className = `seat slot-${b.dataset.slot} empty`;
   }
   v.slots.forEach((slot, seat) => {
-    if (seat === v.viewer) return;
-    const box = boxes.get(slot === 'bottom' ? 'bottom-left' : slot);
+    if (slot === 'bottom') return; // the viewer, or seat 0 for a spectator: renderHand
+    const box = boxes.get(slot);
     if (box) renderSeat(app, v, seat, box);
   });
   felt.dataset.players = String(v.slots.length);
