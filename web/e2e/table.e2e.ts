@@ -233,3 +233,13 @@ test('e2e: the keyboard alone plays a move', async () => {
   if (await page.locator('.choice button.primary').count()) await page.keyboard.press('Enter');
   await page.waitForFunction((p) => document.querySelector('.lastmove')?.textContent !== p, ply);
 });
+
+test('e2e: the leaderboard page reads the server\'s leaderboard', async () => {
+  const page = await newPage();
+  await page.goto(BASE + '/?leaderboard');
+  await page.locator('.pools button[aria-pressed="true"]').waitFor();
+  // a fresh database has no rated game: the page says so, in words
+  await page.locator('main.page p.help, table.leaders').first().waitFor();
+  await page.click('.pools button[data-value="4p"]');
+  await page.locator('.pools button[data-value="4p"][aria-pressed="true"]').waitFor();
+});

@@ -26,6 +26,7 @@ export interface Controller {
   setLang(l: Lang): void;
   home(): void;
   leaderboard(): void;
+  pool(p: string): void;
   startBot(form: HTMLFormElement): void;
   create(form: HTMLFormElement): void;
   join(code: string): void;
@@ -74,6 +75,8 @@ export function bindInput(root: HTMLElement, c: Controller): void {
       case 'leaderboard':
         e.preventDefault();
         return c.leaderboard();
+      case 'pool':
+        return c.pool(el.dataset.value ?? '2p');
       case 'watch': {
         const code = (root.querySelector('#f-code') as HTMLInputElement | null)?.value ?? '';
         return c.watch(code);

@@ -12,7 +12,7 @@
 import './style.css';
 import { installSprite } from './cards.js';
 import { bindInput, type Controller } from './input.js';
-import { type Lang, pickLang, t } from './i18n.js';
+import { type Lang, optionName, pickLang, t } from './i18n.js';
 import { formatMove, type Card, type ServerMsg, type StateMsg } from './protocol.js';
 import { effective, num, conflicts } from './rules.js';
 import { fillSeats, readRules, redraw, syncOptions } from './render.js';
@@ -75,7 +75,7 @@ export function startApp(root: HTMLElement, opts: AppOptions = {}): { app: AppSt
     record: null,
     awaySince: [],
     msgAt: 0,
-    leaderboard: { state: 'loading', rows: [] },
+    leaderboard: { state: 'loading', pool: '2p', rows: [] },
     skipAnim: load('scopa.skip') === '1',
   };
   anim.setSkip(app.skipAnim);
@@ -235,6 +235,13 @@ export function startApp(root: HTMLElement, opts: AppOptions = {}): { app: AppSt
   }
 
   function onError(message: string, id: unknown): void {
+    // a refused create (rules the server cannot play): back to the form
+    if (intent?.kind === 'create' && app.code === null) {
+      intent = null;
+      app.screen = 'home';
+      app.error = message;
+      return;
+    }
     // a refused join (no open seat): watch instead (CONTRACTS.md /t/CODE)
     if (intent?.kind === 'join' && app.code && !app.token) {
       intent = { kind: 'watch' };
@@ -294,17 +301,18 @@ export function startApp(root: HTMLElement, opts: AppOptions = {}): { app: AppSt
     draw();
   }
 
-  async function loadLeaderboard(): Promise<void> {
-    app.leaderboard = { state: 'loading', rows: [] };
+  async function loadLeaderboard(pool = app.leaderboard.pool): Promise<void> {
+    app.leaderboard = { state: 'loading', pool, rows: [] };
+    draw();
     try {
-      const r = await fetch('/api/leaderboard', { headers: { accept: 'application/json' } });
+      const r = await fetch(`/api/leaderboard?pool=${encodeURIComponent(pool)}`, { headers: { accept: 'application/json' } });
       if (!r.ok) throw new Error(String(r.status));
       const j: unknown = await r.json();
       const o = j as Record<string, unknown>;
       const rows = Array.isArray(j) ? j : Array.isArray(o.players) ? o.players : Array.isArray(o.rows) ? o.rows : Array.isArray(o.leaderboard) ? o.leaderboard : [];
-      app.leaderboard = { state: 'ok', rows: (rows as unknown[]).filter((x): x is Record<string, unknown> => typeof x === 'object' && x !== null) };
+      app.leaderboard = { state: 'ok', pool, rows: (rows as unknown[]).filter((x): x is Record<string, unknown> => typeof x === 'object' && x !== null) };
     } catch {
-      app.leaderboard = { state: 'unavailable', rows: [] };
+      app.leaderboard = { state: 'unavailable', pool, rows: [] };
     }
     draw();
   }
@@ -352,7 +360,7 @@ export function startApp(root: HTMLElement, opts: AppOptions = {}): { app: AppSt
   function startTable(rules: Record<string, string | number | boolean>, seats: string[]): void {
     const bad = conflicts(rules);
     if (bad.length) {
-      app.error = `${bad.join(', ')}`;
+      app.error = t(app.lang, 'invalidRules', { names: bad.map((b) => optionName(app.lang, b)).join(', ') });
       draw();
       return;
     }
@@ -439,6 +447,9 @@ export function startApp(root: HTMLElement, opts: AppOptions = {}): { app: AppSt
     },
     leaderboard() {
       go('/?leaderboard');
+    },
+    pool(p: string) {
+      void loadLeaderboard(p);
     },
     startBot(form) {
       const rules = readRules(form, 'bot');

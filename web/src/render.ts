@@ -55,7 +55,7 @@ function faceEl(card: Card, lang: Lang): HTMLElement {
   el.setAttribute('aria-label', cardName(lang, card));
   el.className = 'card';
   el.removeAttribute('tabindex');
-  el.removeAttribute('role');
+  el.setAttribute('role', 'img'); // a hand card becomes a button below
   el.removeAttribute('data-action');
   el.removeAttribute('aria-pressed');
   el.removeAttribute('aria-disabled');
@@ -296,17 +296,27 @@ function renderLeaderboard(root: HTMLElement, app: AppState): void {
   const lb = app.leaderboard;
   let body: HTMLElement;
   if (lb.state === 'loading') body = h('p', { text: t(lang, 'connecting') });
-  else if (lb.state === 'unavailable' || !lb.rows.length) body = h('p', { class: 'help', text: t(lang, 'noLeaderboard') });
+  else if (lb.state === 'unavailable') body = h('p', { class: 'help', text: t(lang, 'noLeaderboard') });
+  else if (!lb.rows.length) body = h('p', { class: 'help', text: t(lang, 'noRatedGames') });
   else {
+    // every scalar field the server keeps is a column; the known ones named
+    const known: Record<string, Key> = { name: 'player', rating: 'rating', games: 'games', rd: 'deviation' };
     const cols = Object.keys(lb.rows[0]!).filter((k) => typeof lb.rows[0]![k] !== 'object');
     body = h(
       'table',
       { class: 'leaders' },
-      h('thead', {}, h('tr', {}, h('th', { text: t(lang, 'rank') }), ...cols.map((c) => h('th', { text: c })))),
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col', text: t(lang, 'rank') }), ...cols.map((c) => h('th', { scope: 'col', text: known[c] ? t(lang, known[c]!) : c })))),
       h('tbody', {}, ...lb.rows.map((r, i) => h('tr', {}, h('td', { text: i + 1 }), ...cols.map((c) => h('td', { text: String(r[c] ?? '') }))))),
     );
   }
-  root.replaceChildren(topBar(app), h('main', { class: 'page' }, h('h1', { text: t(lang, 'leaderboard') }), body));
+  const pools = h(
+    'nav',
+    { class: 'row pools', 'aria-label': t(lang, 'pools') },
+    ...['2p', '3p', '4p', '6p'].map((p) =>
+      h('button', { 'data-action': 'pool', 'data-value': p, 'aria-pressed': String(lb.pool === p), class: lb.pool === p ? 'primary' : '', text: t(lang, 'pool', { n: p[0]! }) }),
+    ),
+  );
+  root.replaceChildren(topBar(app), h('main', { class: 'page' }, h('h1', { text: t(lang, 'leaderboard') }), pools, body));
   homeLang = null;
 }
 
@@ -411,7 +421,7 @@ function pileEl(app: AppState, v: TableView, side: number): HTMLElement {
   const lang = app.lang;
   const pile = v.rep?.piles[side] ?? [];
   const scope = v.rep?.scope[side] ?? [];
-  const el = h('div', { class: 'pile', 'data-side': side, 'aria-label': `${t(lang, 'pile', { n: pile.length })}, ${t(lang, 'scopaCount', { n: scope.length })}` });
+  const el = h('div', { class: 'pile', role: 'img', 'data-side': side, 'aria-label': `${t(lang, 'pile', { n: pile.length })}, ${t(lang, 'scopaCount', { n: scope.length })}` });
   const stack = h('div', { class: 'stack' });
   if (pile.length) stack.append(backEl(`pile:${side}`));
   // each scopa: its card turned across, face up (seed 004)
@@ -546,7 +556,10 @@ function renderCenter(app: AppState, v: TableView, felt: HTMLElement): void {
     const el = faceEl(c, lang);
     el.classList.add('ontable');
     if (move?.takes.includes(c)) el.classList.add('taken');
-    if (app.selection) el.setAttribute('data-action', 'table-card');
+    if (app.selection) {
+      el.setAttribute('data-action', 'table-card');
+      if (move?.takes.includes(c)) el.setAttribute('aria-label', `${cardName(lang, c)} (${t(lang, 'taken')})`);
+    }
     return el;
   });
   tc.replaceChildren(...(els.length ? els : [h('p', { class: 'empty', text: t(lang, 'emptyTable') })]));

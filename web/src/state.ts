@@ -425,7 +425,7 @@ export interface AppState {
   awaySince: (number | null)[];
   /** When the last state arrived (client clock, ms): away_seconds count from it. */
   msgAt: number;
-  leaderboard: { state: 'loading' | 'ok' | 'unavailable'; rows: Record<string, unknown>[] };
+  leaderboard: { state: 'loading' | 'ok' | 'unavailable'; pool: string; rows: Record<string, unknown>[] };
   skipAnim: boolean;
 }
 
