@@ -1,14 +1,12 @@
 // tools/screens.mjs -- development helper: screenshots of the harness page
 // (saved messages, no server) at desktop and phone sizes: the screens the
-// end-to-end tests do not reach (a scopone table, the home page, a capture
-// choice on a phone), into
+// end-to-end tests do not reach (a scopone table, the home page), into
 // docs/screenshots/harness-*.png.  Needs `npx vite --port 5199` running.
 // node tools/screens.mjs [BASE]
 import { chromium } from 'playwright-core';
 const base = process.argv[2] ?? 'http://127.0.0.1:5199';
 const sizes = { desktop: [1280, 800], phone: [390, 844] };
 const shots = [
-  ['choice', 'table', async (p) => { await p.click('.hand .card[data-card="4c"]'); await p.click('.hand .card[data-card="4c"]'); }],
   ['scopone', 'scopone', null],
   ['home', 'home', null],
 ];
