@@ -9,6 +9,7 @@
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -19,8 +20,21 @@ const SCOPA = process.env.SCOPA_BIN ?? join(ROOT, 'build', 'scopa');
 // test-results/ is ignored by git; SCOPA_SHOTS=docs/screenshots (from the
 // repository's root) refreshes the committed screenshots
 const SHOTS = resolve(ROOT, process.env.SCOPA_SHOTS ?? 'web/test-results/screenshots');
-const PORT = 18000 + (process.pid % 1000);
-const BASE = `http://127.0.0.1:${PORT}`;
+let PORT = 0;
+let BASE = '';
+
+/** A port free on loopback now (the kernel picks it), so that two runs on
+ * one machine never talk to each other's server. */
+function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const s = createServer();
+    s.once('error', fail);
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      s.close(() => (a && typeof a === 'object' ? ok(a.port) : fail(new Error('no port'))));
+    });
+  });
+}
 
 let server: ChildProcess;
 let browser: Browser;
@@ -28,6 +42,7 @@ let dir: string;
 
 async function healthy(): Promise<void> {
   for (let i = 0; i < 100; i++) {
+    if (server.exitCode !== null) throw new Error(`scopa serve exited with status ${server.exitCode}`);
     try {
       const r = await fetch(`${BASE}/healthz`);
       if (r.ok) return;
@@ -40,6 +55,8 @@ async function healthy(): Promise<void> {
 }
 
 before(async () => {
+  PORT = await freePort();
+  BASE = `http://127.0.0.1:${PORT}`;
   dir = mkdtempSync(join(tmpdir(), 'scopa-e2e-'));
   mkdirSync(SHOTS, { recursive: true });
   const args = ['serve', '--host', '127.0.0.1', '--port', String(PORT), '--db', join(dir, 'db.sqlite')];
