@@ -850,7 +850,7 @@ function reviewer(app: AppState): HTMLElement {
   const st = steps[i];
   if (!st) return h('p', { class: 'help', text: '—' });
   const names = app.record!.seats ?? app.msg?.seats ?? [];
-  const mark = app.review?.rounds[st.round]?.moves[st.index];
+  const mark = app.review?.rounds?.[st.round]?.moves?.[st.index];
   const costly = mark && mark.loss > 0.05;
   const table = h('div', { class: 'revtable', 'aria-label': t(lang, 'table') });
   for (const c of st.before) {
