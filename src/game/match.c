@@ -266,13 +266,6 @@ int scopa_match_deal(scopa_match *m, scopa_event *ev) {
   return scopa_match_deal_deck(m, deck, ev, NULL, 0);
 }
 
-static scopa_cards all_piles(const scopa_state *s) {
-  scopa_cards all = 0;
-  for (int i = 0; i < s->sides; i++)
-    all |= s->pile[i];
-  return all;
-}
-
 static int scope_made(const scopa_state *s) {
   int n = 0;
   for (int i = 0; i < s->sides; i++)
@@ -308,7 +301,6 @@ static void describe(const scopa_match *m, const scopa_state *before,
   for (int side = 0; table_left && side < after->sides; side++)
     if ((after->pile[side] & table_left) == table_left)
       ev->leftovers_side = side;
-  (void)all_piles;
 }
 
 static void end_round(scopa_match *m, scopa_event *ev) {
