@@ -251,10 +251,6 @@ int bot_dealend_choose(scopa_bot *bot, const scopa_view *v,
     return SCOPA_OK;
   if (dealend_values(bot, v, l, moves, n, avg) != 0)
     return bot_rules_choose(bot, v, l, move);
-  int best = 0;
-  for (int i = 1; i < n; i++)
-    if (avg[i] > avg[best] + 1e-12)
-      best = i;
-  *move = moves[best];
+  *move = moves[ai_best_index(avg, n)];
   return SCOPA_OK;
 }

@@ -39,4 +39,14 @@ int ai_heur_best(const ai_heur *h, const scopa_move *moves, int n,
  * SCOPA_EINVAL when there is none. */
 int ai_heur_choose(const scopa_view *view, int counting, scopa_move *move);
 
+/* The index of the highest value (the first of equals, to 1e-12): the
+ * move the searching bots play from their averaged values. */
+static inline int ai_best_index(const double *values, int n) {
+  int best = 0;
+  for (int i = 1; i < n; i++)
+    if (values[i] > values[best] + 1e-12)
+      best = i;
+  return best;
+}
+
 #endif

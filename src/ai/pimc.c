@@ -318,11 +318,7 @@ static int choose(scopa_bot *bot, const scopa_view *v,
                          v->stock > cfg->search_stock) ||
       pimc_values(bot, v, l, cfg, moves, n, avg) != SCOPA_OK)
     return bot_rules_choose(bot, v, l, move);
-  int best = 0;
-  for (int i = 1; i < n; i++)
-    if (avg[i] > avg[best] + 1e-12)
-      best = i;
-  *move = moves[best];
+  *move = moves[ai_best_index(avg, n)];
   return SCOPA_OK;
 }
 
