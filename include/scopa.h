@@ -79,6 +79,7 @@ const char *scopa_strerror(int code);
 
 /* Flags of scopa_text_safe. */
 #define SCOPA_SAFE_ASCII 1u /* escape every non-ASCII character too */
+#define SCOPA_SAFE_DROP 2u  /* leave out what would be escaped (names) */
 
 /*
  * Makes text that came from outside (a record, a request, a command line,
@@ -92,7 +93,9 @@ const char *scopa_strerror(int code);
  *     U+2066..U+2069) and the separators U+2028, U+2029 as \uXXXX,
  *   - under SCOPA_SAFE_ASCII, every other non-ASCII character as \uXXXX
  *     (\UXXXXXXXX past U+FFFF), so the result is printable ASCII,
- * and everything else unchanged.  out holds outsize bytes and is always
+ * and everything else unchanged.  Under SCOPA_SAFE_DROP what would be
+ * escaped is left out instead (a name a person chose: "An\x1bna" becomes
+ * "Anna").  out holds outsize bytes and is always
  * NUL-terminated (when outsize > 0); a result that does not fit is cut
  * between two characters or escapes, never inside one.  out may be NULL
  * when outsize is 0.  Returns the length of the whole result, as snprintf
@@ -733,10 +736,12 @@ int scopa_bot_choose(scopa_bot *bot, const scopa_view *view,
 
 /* Values the legal moves of the viewing seat, in expected points for its
  * side (relative to the other side(s)), best first, within the limits as
- * scopa_bot_choose (stopped before any world was valued, a searching bot
- * gives the rules bot's move 1 and the others 0).  Writes up to cap
- * moves and values and returns how many legal moves there are, or a
- * negative error as scopa_bot_choose. */
+ * scopa_bot_choose.  Where there is no estimate, every value is NAN (test
+ * with isnan) and the moves are still in the bot's order of preference:
+ * a bot that does not value moves (random, greedy, rules), or a searching
+ * bot stopped before any world was valued (its rules bot's move first).
+ * Writes up to cap moves and values and returns how many legal moves
+ * there are, or a negative error as scopa_bot_choose. */
 int scopa_bot_evaluate(scopa_bot *bot, const scopa_view *view,
                        const scopa_bot_limits *limits, scopa_move *moves,
                        double *values, int cap);

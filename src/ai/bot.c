@@ -8,6 +8,7 @@
 #include "bots.h"
 
 #include <assert.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -123,7 +124,8 @@ int scopa_bot_evaluate(scopa_bot *bot, const scopa_view *view,
   scopa_bot_limits l = start(bot, limits);
   if (bot->kind->evaluate)
     return bot->kind->evaluate(bot, view, &l, moves, values, cap);
-  /* A bot without values: its choice first at 1, the rest at 0. */
+  /* A bot without values: its choice first, the rest after, no estimate
+   * (NAN). */
   scopa_move all[SCOPA_MAX_MOVES], best;
   int n = scopa_view_legal(view, all, SCOPA_MAX_MOVES);
   int rc = bot->kind->choose(bot, view, &l, &best);
@@ -131,10 +133,10 @@ int scopa_bot_evaluate(scopa_bot *bot, const scopa_view *view,
     return rc;
   int k = 0;
   if (cap > 0)
-    moves[k] = best, values[k++] = 1;
+    moves[k] = best, values[k++] = NAN;
   for (int i = 0; i < n && i < SCOPA_MAX_MOVES; i++)
     if (all[i] != best && k < cap)
-      moves[k] = all[i], values[k++] = 0;
+      moves[k] = all[i], values[k++] = NAN;
   return n;
 }
 

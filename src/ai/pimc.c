@@ -290,16 +290,21 @@ static int too_big(const scopa_view *v, int n) {
          n > SEARCH_MAX_MOVES;
 }
 
-/* The rules bot's move first (1), the others 0, as for bots without
- * values (scopa_bot_evaluate): where there is no search, or no world was
- * finished in time. */
+/* No estimate (scopa_bot_evaluate): where there is no search, or no world
+ * was finished in time, the rules bot's move first and the others after
+ * it, every value NAN. */
 static int rules_values(scopa_bot *bot, const scopa_view *v,
-                        const scopa_bot_limits *l, const scopa_move *moves,
-                        int n, double *avg) {
+                        const scopa_bot_limits *l, scopa_move *moves, int n,
+                        double *avg) {
   scopa_move best;
   int rc = bot_rules_choose(bot, v, l, &best);
-  for (int i = 0; i < n; i++)
-    avg[i] = moves[i] == best;
+  for (int i = 0; i < n; i++) {
+    if (moves[i] == best) {
+      memmove(moves + 1, moves, sizeof *moves * (size_t)i);
+      moves[0] = best;
+    }
+    avg[i] = NAN;
+  }
   return rc;
 }
 
@@ -330,12 +335,14 @@ static int evaluate(scopa_bot *bot, const scopa_view *v,
   int n = legal(v, moves);
   if (n <= 0)
     return SCOPA_EINVAL;
-  if (too_big(v, n) || pimc_values(bot, v, l, cfg, moves, n, avg) != SCOPA_OK) {
+  int valued =
+      !too_big(v, n) && pimc_values(bot, v, l, cfg, moves, n, avg) == SCOPA_OK;
+  if (!valued) {
     int rc = rules_values(bot, v, l, moves, n, avg);
     if (rc != SCOPA_OK)
       return rc;
   }
-  for (int i = 1; i < n; i++) { /* best first, stable */
+  for (int i = 1; valued && i < n; i++) { /* best first, stable */
     scopa_move m = moves[i];
     double a = avg[i];
     int j = i;

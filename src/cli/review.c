@@ -47,9 +47,14 @@ static void print_move(json_t *mv, const scopa_match *m, const review_opts *o) {
   char name[64];
   seat_name(m, (int)json_integer_value(json_object_get(mv, "seat")), name,
             sizeof name);
-  printf("  %2d. %-12.12s %-14s %+6.2f",
+  printf("  %2d. %-12.12s %-14s",
          (int)json_integer_value(json_object_get(mv, "ply")) + 1, name,
-         str(mv, "move"), shown(num(mv, "value")));
+         str(mv, "move"));
+  if (!json_is_number(json_object_get(mv, "value"))) { /* no estimate */
+    printf("  (%s)\n", o->italian ? "senza stima" : "no estimate");
+    return;
+  }
+  printf(" %+6.2f", shown(num(mv, "value")));
   if (strcmp(str(mv, "move"), str(mv, "best")) && num(mv, "cost") > 0.005)
     printf("   %s %s %+6.2f  %s %.2f %s", o->italian ? "meglio" : "best",
            str(mv, "best"), shown(num(mv, "best_value")),

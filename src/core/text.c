@@ -82,7 +82,10 @@ size_t scopa_text_safe(char *out, size_t outsize, const char *text, size_t len,
     if (n == 0 || cp < 0x20 || cp == 0x7F) {
       n = 1; /* one byte, shown by its value */
       k = (size_t)snprintf(esc, sizeof esc, "\\x%02x", p[0]);
-      put(out, outsize, &at, &full, esc, k);
+      if (!(flags & SCOPA_SAFE_DROP))
+        put(out, outsize, &at, &full, esc, k);
+    } else if (is_format_control(cp) && (flags & SCOPA_SAFE_DROP)) {
+      /* left out */
     } else if (is_format_control(cp) ||
                (cp >= 0x80 && (flags & SCOPA_SAFE_ASCII))) {
       k = (size_t)snprintf(esc, sizeof esc, cp > 0xFFFF ? "\\U%08x" : "\\u%04x",

@@ -165,7 +165,9 @@ static json_t *hint_entry(scopa_move m, double value) {
 }
 
 /* Values from the bot, then any legal move it left out at the lowest
- * value, each legal move once (moves the bot got wrong are dropped). */
+ * value, each legal move once (moves the bot got wrong are dropped).
+ * "estimated": false when the bot gave no values (scopa_bot_evaluate's
+ * NAN): the values are then 0 and only the order means something. */
 static json_t *hint_json(scopa_engine *e, const engine_request *req,
                          const scopa_move *moves, int n) {
   scopa_bot *bot = bot_named(e, req->bot);
@@ -182,11 +184,12 @@ static json_t *hint_json(scopa_engine *e, const engine_request *req,
   int got = scopa_bot_evaluate(bot, &req->view, &limits, ranked, values, n);
   got = got < 0 ? 0 : got > n ? n : got;
   double worst = 0;
-  int k = 0;
+  int k = 0, estimated = 1;
   for (int i = 0; i < got; i++) {
     long at = find_move(sorted, n, ranked[i]);
     if (at < 0 || listed[at])
       continue;
+    estimated &= isfinite(values[i]) != 0;
     double v = isfinite(values[i]) ? values[i] : 0;
     worst = k++ == 0 || v < worst ? v : worst;
     listed[at] = 1;
@@ -199,7 +202,8 @@ static json_t *hint_json(scopa_engine *e, const engine_request *req,
       json_array_append_new(arr, hint_entry(moves[i], worst));
     }
   }
-  out = json_pack("{s:O}", "moves", arr);
+  /* No estimate: the order is the bot's, every value 0, and it says so. */
+  out = json_pack("{s:O, s:b}", "moves", arr, "estimated", estimated && got > 0);
 done:
   json_decref(arr);
   free(ranked);

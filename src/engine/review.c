@@ -13,6 +13,7 @@
 #include "engine.h"
 
 #include <jansson.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -50,14 +51,18 @@ static json_t *value_move(scopa_bot *bot, const scopa_match *m, uint64_t nodes,
     for (int i = 0; i < n && i < SCOPA_MAX_MOVES; i++)
       if (moves[i] == played)
         value = values[i];
-    *cost = values[0] - value > 0 ? values[0] - value : 0;
+    /* No estimate (NAN: the bot valued no world): no cost is claimed. */
+    int estimated = isfinite(value) && isfinite(values[0]);
+    *cost = estimated && values[0] - value > 0 ? values[0] - value : 0;
     char a[SCOPA_MOVE_TEXT], b[SCOPA_MOVE_TEXT];
-    out =
-        json_pack("{s:i, s:i, s:s, s:f, s:s, s:f, s:f, s:f, s:s, s:i, s:b}",
-                  "ply", ply, "seat", seat, "move", scopa_move_str(played, a),
-                  "value", value, "best", scopa_move_str(moves[0], b),
-                  "best_value", values[0], "cost", *cost, "loss", *cost, "mark",
-                  mark_of(*cost), "choices", n, "exact", exact_view(&v));
+    out = json_pack(
+        "{s:i, s:i, s:s, s:o, s:s, s:o, s:f, s:f, s:s, s:i, s:b, s:b}", "ply",
+        ply, "seat", seat, "move", scopa_move_str(played, a), "value",
+        estimated ? json_real(value) : json_null(), "best",
+        scopa_move_str(moves[0], b), "best_value",
+        estimated ? json_real(values[0]) : json_null(), "cost", *cost, "loss",
+        *cost, "mark", mark_of(*cost), "choices", n, "exact", exact_view(&v),
+        "estimated", estimated);
   }
   free(moves);
   free(values);

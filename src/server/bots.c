@@ -89,6 +89,10 @@ static void think(worker *w, bot_job *job) {
   limits.threads = 1;
   limits.deadline_ns = job->deadline_ns;
   limits.cancel = &w->pool->cancel;
+  if (job->kind == BOTJOB_HINT) { /* the same work on any machine or load */
+    limits.nodes = (uint64_t)job->movetime_ms * SCOPA_BOT_NODES_PER_MS;
+    limits.movetime_ms = 0;
+  }
   if (!bot) {
     job->rc = SCOPA_EINVAL;
     return;

@@ -14,6 +14,7 @@
 
 #include "rating.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -206,6 +207,10 @@ static int think_ms(const server *srv, const char *name) {
   return ms;
 }
 
+/* A hint's safety net: it works by a node budget (the hint bot's time at
+ * SCOPA_BOT_NODES_PER_MS) but never longer than this. */
+#define HINT_DEADLINE_MS 3000
+
 /* The job for the seat to play, from its view only; id (a hint's) may be
  * NULL. */
 static void submit(server *srv, table *t, int seat, int kind, const char *bot,
@@ -224,8 +229,10 @@ static void submit(server *srv, table *t, int seat, int kind, const char *bot,
   snprintf(job.bot, sizeof job.bot, "%s", bot);
   job.movetime_ms = ms;
   /* The budget runs from now: a job that waited behind others thinks
-   * less rather than making its table wait longer. */
-  job.deadline_ns = scopa_clock_ns() + (int64_t)(ms > 0 ? ms : 1000) * 1000000;
+   * less rather than making its table wait longer.  A hint works by nodes
+   * (bots.c), with a wall-clock safety net. */
+  int64_t wall_ms = kind == BOTJOB_HINT ? HINT_DEADLINE_MS : ms > 0 ? ms : 1000;
+  job.deadline_ns = scopa_clock_ns() + wall_ms * 1000000;
   job.seed = scopa_match_bot_seed(t->match);
   scopa_match_view(t->match, seat, &job.view);
   if (bots_submit(srv->bots, &job) == 0 && kind != BOTJOB_HINT)
@@ -330,19 +337,24 @@ static void review_done(server *srv, const bot_job *job) {
   json_decref(id);
 }
 
+/* A hint's value, or null where the bot gave no estimate (NAN). */
+static json_t *value_json(double v) {
+  return isfinite(v) ? json_real(v) : json_null();
+}
+
 static void send_hint(table *t, const bot_job *job) {
   char buf[SCOPA_MOVE_TEXT];
   json_t *moves = json_array();
   for (int i = 0; i < job->nvalues; i++)
-    json_array_append_new(moves, json_pack("{s:s, s:f}", "move",
+    json_array_append_new(moves, json_pack("{s:s, s:o}", "move",
                                            scopa_move_str(job->moves[i], buf),
-                                           "value", job->values[i]));
+                                           "value", value_json(job->values[i])));
   json_t *o = json_pack("{s:s, s:s, s:i, s:o}", "type", "hint", "code", t->code,
                         "ply", round_ply(t), "moves", moves);
   if (o && job->nvalues > 0) {
     json_object_set_new(o, "move",
                         json_string(scopa_move_str(job->moves[0], buf)));
-    json_object_set_new(o, "value", json_real(job->values[0]));
+    json_object_set_new(o, "value", value_json(job->values[0]));
   }
   json_t *id = job->id[0] ? json_loads(job->id, JSON_DECODE_ANY, NULL) : NULL;
   char *text = proto_finish(o, id);

@@ -273,40 +273,15 @@ void proto_msg_free(proto_msg *msg) {
   msg->id = msg->rules = NULL;
 }
 
-/* Characters a name may not hold: C0 and C1 controls, DEL, and the
- * bidirectional marks and overrides (U+061C, U+200E, U+200F,
- * U+202A..U+202E, U+2066..U+2069) and line separators (U+2028, U+2029),
- * which would let a name reorder or break the text around it. */
-static int unwanted(const unsigned char *p) {
-  if (*p < 0x20 || *p == 0x7F)
-    return 1;
-  if (p[0] == 0xC2 && p[1] >= 0x80 && p[1] < 0xA0)
-    return 1;
-  if (p[0] == 0xD8 && p[1] == 0x9C)
-    return 1;
-  if (p[0] == 0xE2 && p[1] == 0x80)
-    return p[2] == 0x8E || p[2] == 0x8F || (p[2] >= 0xA8 && p[2] <= 0xAE);
-  return p[0] == 0xE2 && p[1] == 0x81 && p[2] >= 0xA6 && p[2] <= 0xA9;
-}
-
-/* UTF-8 is valid here (jansson checked it), so a lead byte tells the
- * character's length. */
+/* What a name may not hold (C0 and C1 controls, DEL, the bidirectional
+ * marks and overrides, the line separators: anything that would let a
+ * name reorder or break the text around it) is left out, by the
+ * library's one rule for text from outside (scopa_text_safe). */
 void proto_clean_name(const char *in, char *out) {
-  size_t n = 0;
   while (*in == ' ')
     in++;
-  for (const unsigned char *p = (const unsigned char *)in; *p;) {
-    size_t clen = *p < 0x80 ? 1 : *p < 0xE0 ? 2 : *p < 0xF0 ? 3 : 4;
-    int control = unwanted(p);
-    if (n + clen > PROTO_NAME_MAX)
-      break;
-    if (!control) {
-      memcpy(out + n, p, clen);
-      n += clen;
-    }
-    for (size_t k = 0; k < clen && *p; k++)
-      p++;
-  }
+  scopa_text_safe(out, PROTO_NAME_MAX + 1, in, strlen(in), SCOPA_SAFE_DROP);
+  size_t n = strlen(out);
   while (n > 0 && out[n - 1] == ' ')
     n--;
   out[n] = 0;

@@ -15,6 +15,7 @@
 #include "hint_calib.h"
 
 #include <errno.h>
+#include <math.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -403,6 +404,14 @@ char *play_hint_words(play_session *s, char *buf, size_t n) {
     return buf;
   }
   char m[SCOPA_MOVE_TEXT], words[400];
+  if (isnan(value)) { /* the search ran out of time: the move, no worth */
+    snprintf(buf, n,
+             TX(s, "Hint: %s (%s); no estimate of its worth this time",
+                "Consiglio: %s (%s); questa volta senza stima del valore"),
+             scopa_move_str(move, m),
+             play_move_words(s, move, words, sizeof words));
+    return buf;
+  }
   double shown = value > -0.005 && value < 0.005 ? 0 : value;
   snprintf(buf, n,
            TX(s, "Hint: %s (%s), worth %+.2f points to you over the rest of "

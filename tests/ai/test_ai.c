@@ -107,8 +107,33 @@ static void test_determinism(void) {
   double val[SCOPA_MAX_MOVES];
   int n = scopa_bot_evaluate(a, &v, &l, moves, val, SCOPA_MAX_MOVES);
   CHECK_EQ_INT(n, scopa_view_legal(&v, moves + 100, 100));
+  CHECK(!isnan(val[0])); /* a node budget that finishes worlds */
   for (int i = 1; i < n; i++)
     CHECK(val[i - 1] >= val[i]);
+  TEST("bot-1.4", "no estimate is NAN, never a made-up value; the order "
+                  "stays the bot's");
+  {
+    scopa_bot *g = NULL;
+    scopa_move gm, rm;
+    CHECK_EQ_INT(scopa_bot_new("greedy", &g), SCOPA_OK);
+    CHECK_EQ_INT(scopa_bot_choose(g, &v, &l, &gm), SCOPA_OK);
+    CHECK_EQ_INT(scopa_bot_evaluate(g, &v, &l, moves, val, SCOPA_MAX_MOVES), n);
+    CHECK(moves[0] == gm);
+    for (int i = 0; i < n; i++)
+      CHECK(isnan(val[i]));
+    scopa_bot_free(g);
+    /* A searching bot whose deadline has passed values no world: the rules
+     * bot's move first, every value NAN. */
+    CHECK_EQ_INT(scopa_bot_new("rules", &g), SCOPA_OK);
+    CHECK_EQ_INT(scopa_bot_choose(g, &v, &l, &rm), SCOPA_OK);
+    scopa_bot_limits late = {.seed = 42, .threads = 1, .deadline_ns = 1};
+    CHECK_EQ_INT(scopa_bot_evaluate(a, &v, &late, moves, val, SCOPA_MAX_MOVES),
+                 n);
+    CHECK(moves[0] == rm);
+    for (int i = 0; i < n; i++)
+      CHECK(isnan(val[i]));
+    scopa_bot_free(g);
+  }
   TEST("bot-1.3", "a bot refuses a view whose seat is not to play");
   v.seat = (uint8_t)((v.seat + 1) % v.players);
   CHECK_EQ_INT(scopa_bot_choose(a, &v, &l, &m1), SCOPA_EINVAL);

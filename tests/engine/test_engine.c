@@ -272,6 +272,33 @@ static void test_example(void) {
     prev = v;
   }
   json_decref(ans);
+  TEST("engine-hint-2", "docs/engine.md: a bot without values says "
+                        "\"estimated\": false, its choice first");
+  ans = ask("{\"cmd\": \"hint\", \"bot\": \"greedy\", \"rules\": {}, "
+            "\"seat\": 0, \"scores\": [3, 5], \"round\": {\"dealer\": 1, "
+            "\"table\": [\"1c\", \"5c\", \"6s\", \"9d\"], \"dealt\": "
+            "[\"2d\", \"5s\", \"7b\"], \"moves\": []}}");
+  CHECK(json_is_false(json_object_get(ans, "estimated")));
+  moves = json_object_get(ans, "moves");
+  CHECK_EQ_INT(json_array_size(moves), 3);
+  /* greedy's choice first: what "go" answers */
+  json_t *go = ask("{\"cmd\": \"go\", \"bot\": \"greedy\", \"rules\": {}, "
+                   "\"seat\": 0, \"scores\": [3, 5], \"round\": {\"dealer\": "
+                   "1, \"table\": [\"1c\", \"5c\", \"6s\", \"9d\"], "
+                   "\"dealt\": [\"2d\", \"5s\", \"7b\"], \"moves\": []}}");
+  CHECK(json_equal(json_object_get(go, "move"),
+                   json_object_get(json_array_get(moves, 0), "move")));
+  json_decref(go);
+  for (size_t i = 0; i < json_array_size(moves); i++)
+    CHECK(json_number_value(
+              json_object_get(json_array_get(moves, i), "value")) == 0);
+  json_decref(ans);
+  ans = ask("{\"cmd\": \"hint\", \"bot\": \"best\", \"nodes\": 250000, "
+            "\"rules\": {}, \"seat\": 0, \"scores\": [3, 5], \"round\": "
+            "{\"dealer\": 1, \"table\": [\"1c\", \"5c\", \"6s\", \"9d\"], "
+            "\"dealt\": [\"2d\", \"5s\", \"7b\"], \"moves\": []}}");
+  CHECK(json_is_true(json_object_get(ans, "estimated")));
+  json_decref(ans);
 }
 
 static void test_actions(scopa_rng *rng) {

@@ -76,6 +76,11 @@ static void test_text_safe(void) {
   CHECK_EQ_STR(safe("An\0na", 5, 0), "An\\x00na");
   CHECK_EQ_STR(safe("\xc3\xb2\xf0\x9f\x82\xa1", 6, SCOPA_SAFE_ASCII),
                "\\u00f2\\U0001f0a1");
+  /* SCOPA_SAFE_DROP (names a person chose): the same characters left out */
+  CHECK_EQ_STR(safe("\x1b]0;x\x07" "A\xe2\x80\xaen\xc2\x9bn\0a\xff", 17,
+                    SCOPA_SAFE_DROP),
+               "]0;xAnna");
+  CHECK_EQ_STR(safe("Niccol\xc3\xb2", 8, SCOPA_SAFE_DROP), "Niccol\xc3\xb2");
 
   TEST("harden-2.3", "the result is cut between escapes, never inside one, "
                      "and its full length is returned");

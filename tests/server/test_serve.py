@@ -168,6 +168,28 @@ def test_serve_1_3_reconnect_in_the_middle_of_a_hand(server):
     run(go())
 
 
+def test_serve_1_6_a_hint_without_an_estimate_says_so(tmp_path):
+    """docs/serve.md: a hint bot that gives no values (here greedy) sends
+    its move with "value": null, never a made-up number."""
+    s = Server(str(tmp_path / "serve.db"), "--hint-bot", "greedy").start()
+
+    async def go():
+        a = await Client.connect(s, "a")
+        await a.seated({"type": "create", "rules": SHORT,
+                        "seats": ["me", "random"]})
+        st = await a.until(lambda m: my_turn(m, 0))
+        await a.send({"type": "hint"})
+        hint = await a.until(lambda m: m["type"] == "hint")
+        assert hint["move"] in st["legal"] and hint["value"] is None
+        assert [h["value"] for h in hint["moves"]] == \
+            [None] * len(hint["moves"])
+        await a.close()
+    try:
+        run(go())
+    finally:
+        s.stop()
+
+
 def test_serve_3_1_away_seat_played_by_a_bot_and_handed_back(tmp_path):
     """A person who leaves is shown away; after the table's timeout a bot
     plays for the seat (with a notice) until the person is back."""

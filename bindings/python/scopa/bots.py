@@ -154,7 +154,9 @@ class Bot(object):
     def evaluate(self, where, movetime_ms=0, seed=0, threads=1, nodes=0,
                  deadline_ns=0, cancel=None):
         """[(move, value), ...] best first, values in expected points for
-        the seat's side."""
+        the seat's side; every value is nan where the bot gives no
+        estimate (a bot without values, or out of time before any world
+        was valued), the moves still in its order of preference."""
         view = _view_of(where)
         lim = self._limits(movetime_ms, seed, threads, nodes, deadline_ns,
                            cancel)
