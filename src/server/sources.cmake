@@ -1,8 +1,11 @@
 # `scopa serve` (src/server): linked into the `scopa` command as a verb.
-# libwebsockets, SQLite and OpenSSL's libcrypto come from Debian
+# libwebsockets (on libev), SQLite and OpenSSL's libcrypto come from Debian
 # (scripts/bootstrap).
 pkg_check_modules(LWS REQUIRED IMPORTED_TARGET libwebsockets)
 pkg_check_modules(SQLITE3 REQUIRED IMPORTED_TARGET sqlite3)
+# libev (no pkg-config file in Debian): the loop lws runs on (loop.c).
+find_path(EV_INCLUDE_DIR ev.h REQUIRED)
+find_library(EV_LIBRARY ev REQUIRED)
 set(SCOPA_SERVER_SOURCES
   src/server/main.c
   src/server/loop.c
@@ -15,5 +18,5 @@ set(SCOPA_SERVER_SOURCES
   src/server/writer.c
   src/server/rating.c
   src/server/limits.c)
-set(SCOPA_SERVER_LIBS PkgConfig::LWS PkgConfig::SQLITE3 PkgConfig::LIBCRYPTO
+set(SCOPA_SERVER_LIBS PkgConfig::LWS PkgConfig::SQLITE3 ${EV_LIBRARY} PkgConfig::LIBCRYPTO
     PkgConfig::JANSSON Threads::Threads m)
