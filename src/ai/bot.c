@@ -38,6 +38,12 @@ static const bot_kind BOTS[] = {
      "deal only, the boundary valued by exact solves over re-drawn stock "
      "orders; infer elsewhere",
      bot_dealend_choose, NULL, 100, SCOPA_BOT_MEMORY_DEFAULT, 1},
+    {"dealnet",
+     "issue 13 step 2: each weighed world searched to the end of the deal, "
+     "the boundary valued by a learned network (many worlds a move); infer "
+     "in the last two deals and elsewhere",
+     bot_dealnet_choose, bot_dealnet_evaluate, 100, SCOPA_BOT_MEMORY_DEFAULT,
+     1},
 };
 #define NBOTS ((int)(sizeof BOTS / sizeof BOTS[0]))
 #define BEST_BOT "infer"
@@ -45,7 +51,8 @@ static const bot_kind BOTS[] = {
 /* The names in BOTS' order, then "best": a constant, so it is safe to
  * read from any thread.  test_ai checks it against BOTS. */
 static const char *const NAMES[] = {"random", "greedy", "rules",   "pimc",
-                                    "infer",  "dealend", "best",  NULL};
+                                    "infer",  "dealend", "dealnet", "best",
+                                    NULL};
 _Static_assert(sizeof NAMES / sizeof NAMES[0] == NBOTS + 2,
                "NAMES lists every bot of BOTS, then best");
 

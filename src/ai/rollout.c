@@ -14,14 +14,15 @@
 
 #define EPSILON_PER_1024 100
 
-static scopa_move policy(const scopa_state *s, scopa_rng *rng) {
+scopa_move ai_rollout_policy(const scopa_state *s, scopa_rng *rng,
+                              int epsilon_per_1024) {
   scopa_move moves[SCOPA_MAX_MOVES];
   int n = scopa_state_legal(s, moves, SCOPA_MAX_MOVES);
   if (n > SCOPA_MAX_MOVES)
     n = SCOPA_MAX_MOVES;
   if (n == 1)
     return moves[0];
-  if (scopa_rng_below(rng, 1024) < EPSILON_PER_1024)
+  if (scopa_rng_below(rng, 1024) < (uint32_t)epsilon_per_1024)
     return moves[scopa_rng_below(rng, (uint32_t)n)];
   int seat = s->to_play, side = scopa_rules_side_of(&s->rules, seat);
   ai_heur h;
@@ -52,7 +53,7 @@ int ai_rollout(const scopa_state *world, scopa_move move, int root,
   int v = ai_move_gain(&s, move, root);
   scopa_state_play(&s, move);
   while (!scopa_state_over(&s)) {
-    scopa_move m = policy(&s, rng);
+    scopa_move m = ai_rollout_policy(&s, rng, EPSILON_PER_1024);
     v += ai_move_gain(&s, m, root);
     scopa_state_play(&s, m);
     ++*plies;

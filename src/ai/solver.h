@@ -89,4 +89,10 @@ int ai_eval_state(const scopa_state *state, int root_side);
 int ai_rollout(const scopa_state *world, scopa_move move, int root_side,
                scopa_rng *rng, int *plies);
 
+/* The playouts' policy: the rules bot's move for the seat to play in a
+ * full state (counting what that seat could see), a uniformly random one
+ * with probability epsilon_per_1024 / 1024. */
+scopa_move ai_rollout_policy(const scopa_state *state, scopa_rng *rng,
+                             int epsilon_per_1024);
+
 #endif

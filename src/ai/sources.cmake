@@ -12,5 +12,7 @@ set(SCOPA_AI_SOURCES
   src/ai/worlds.c
   src/ai/pimc.c
   src/ai/dealend.c
+  src/ai/value.c
+  src/ai/dealnet.c
   src/ai/rollout.c
   src/ai/level.c)

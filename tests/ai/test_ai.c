@@ -7,6 +7,7 @@
 #include "solver.h"
 #include "stats.h"
 #include "test.h"
+#include "value.h"
 #include "worlds.h"
 
 #include <math.h>
@@ -14,9 +15,9 @@
 #include <stdlib.h>
 #include <time.h>
 
-static const char *const BOTS[] = {"random", "greedy", "rules", "pimc",
-                                   "infer",  "dealend"};
-#define NBOT 6
+static const char *const BOTS[] = {"random", "greedy", "rules",  "pimc",
+                                   "infer",  "dealend", "dealnet"};
+#define NBOT 7
 
 /* Plays random moves until `plays` cards are out (or the round ends). */
 static void random_round(scopa_state *s, const char *preset, uint64_t seed,
@@ -753,7 +754,45 @@ static void test_memory(void) {
   scopa_bot_free(greedy);
 }
 
+/* The learned boundary value (value.h): the C inference gives what
+ * tools/value/train.py predicted on the same held-out boundaries
+ * (tests/data/value_cases.txt, written with the weights). */
+static void test_value(void) {
+  TEST("value-1.1", "C inference equals the training script's predictions");
+  FILE *f = fopen(SCOPA_VALUE_CASES, "r");
+  CHECK(f != NULL);
+  if (!f)
+    return;
+  char line[256];
+  int cases = 0;
+  while (fgets(line, sizeof line, f)) {
+    ai_boundary b;
+    unsigned long long t, m, o;
+    double label, sd, want;
+    if (line[0] == '#' ||
+        sscanf(line, "%d %d %llx %llx %llx %lf %lf %lf", &b.plays, &b.last,
+               &t, &m, &o, &label, &sd, &want) != 8)
+      continue;
+    b.table = t, b.mine = m, b.theirs = o;
+    float x[AI_VALUE_FEATURES];
+    ai_value_features(&b, x);
+    CHECK(fabs(ai_value_net(x) - want) < 1e-4);
+    cases++;
+  }
+  fclose(f);
+  CHECK(cases >= 10);
+  TEST("value-1.2", "the boundary value is antisymmetric in the root side");
+  scopa_state s;
+  random_round(&s, "scopa", 5, 12);
+  CHECK_EQ_INT(ai_value_boundary(&s, 0), -ai_value_boundary(&s, 1));
+  ai_boundary b;
+  ai_boundary_of_state(&s, &b);
+  CHECK_EQ_INT(b.plays, 12);
+  CHECK(!(b.table & (b.mine | b.theirs)) && !(b.mine & b.theirs));
+}
+
 int main(void) {
+  test_value();
   test_memory();
   test_deadlines();
   test_immediate_stop();
