@@ -24,6 +24,11 @@ static const bot_kind BOTS[] = {
      "traditional play: counts the unseen cards, safe totals, pairs, decided "
      "majorities; plays the known last deal perfectly",
      bot_rules_choose, NULL, 0, SCOPA_BOT_MEMORY_MIN, 0},
+    {"chitarrella",
+     "the traditional precepts of scopone (Chitarrella, Saracino): scopa, "
+     "no sweep left, capture sevens and coins, spariglio against the "
+     "dealer, lay doubles and dead ranks; no search",
+     bot_chitarrella_choose, NULL, 0, SCOPA_BOT_MEMORY_MIN, 0},
     {"pimc",
      "samples worlds uniformly from what it has seen and solves each "
      "exactly (playouts where the tree is too big, as in early scopone)",
@@ -50,9 +55,9 @@ static const bot_kind BOTS[] = {
 
 /* The names in BOTS' order, then "best": a constant, so it is safe to
  * read from any thread.  test_ai checks it against BOTS. */
-static const char *const NAMES[] = {"random", "greedy", "rules",   "pimc",
-                                    "infer",  "dealend", "dealnet", "best",
-                                    NULL};
+static const char *const NAMES[] = {
+    "random", "greedy",  "rules",   "chitarrella", "pimc",
+    "infer",  "dealend", "dealnet", "best",        NULL};
 _Static_assert(sizeof NAMES / sizeof NAMES[0] == NBOTS + 2,
                "NAMES lists every bot of BOTS, then best");
 

@@ -40,6 +40,8 @@ int bot_greedy_choose(scopa_bot *bot, const scopa_view *view,
                       const scopa_bot_limits *limits, scopa_move *move);
 int bot_rules_choose(scopa_bot *bot, const scopa_view *view,
                      const scopa_bot_limits *limits, scopa_move *move);
+int bot_chitarrella_choose(scopa_bot *bot, const scopa_view *view,
+                           const scopa_bot_limits *limits, scopa_move *move);
 int bot_pimc_choose(scopa_bot *bot, const scopa_view *view,
                     const scopa_bot_limits *limits, scopa_move *move);
 int bot_pimc_evaluate(scopa_bot *bot, const scopa_view *view,

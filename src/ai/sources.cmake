@@ -5,6 +5,7 @@ set(SCOPA_AI_SOURCES
   src/ai/heur.c
   src/ai/greedy.c
   src/ai/rulesbot.c
+  src/ai/chitarrella.c
   src/ai/solver.c
   src/ai/eval.c
   src/ai/search.c

@@ -15,9 +15,10 @@
 #include <stdlib.h>
 #include <time.h>
 
-static const char *const BOTS[] = {"random", "greedy", "rules",  "pimc",
-                                   "infer",  "dealend", "dealnet"};
-#define NBOT 7
+static const char *const BOTS[] = {"random", "greedy", "rules",
+                                   "chitarrella", "pimc", "infer",
+                                   "dealend", "dealnet"};
+#define NBOT 8
 
 /* Plays random moves until `plays` cards are out (or the round ends). */
 static void random_round(scopa_state *s, const char *preset, uint64_t seed,
@@ -791,7 +792,51 @@ static void test_value(void) {
   CHECK(!(b.table & (b.mine | b.theirs)) && !(b.mine & b.theirs));
 }
 
+/* The chitarrella bot: whole rounds of scopone, scientifico and 2-player
+ * scopa with only legal moves, and its first precepts. */
+static void test_chitarrella(void) {
+  TEST("chitarrella-1.1", "whole rounds, every move legal (RULES.md A turn)");
+  const char *presets[] = {"scopone", "scientifico", "scopa"};
+  scopa_bot *bot;
+  CHECK_EQ_INT(scopa_bot_new("chitarrella", &bot), SCOPA_OK);
+  for (int p = 0; p < 3; p++)
+    for (int k = 0; k < 4; k++) {
+      scopa_state s;
+      random_round(&s, presets[p], 300 + k, 0);
+      while (!scopa_state_over(&s)) {
+        scopa_move m = choose(bot, &s, 1);
+        CHECK_EQ_INT(scopa_state_apply(&s, m, NULL, 0), SCOPA_OK);
+      }
+    }
+  TEST("chitarrella-1.2", "a scopa when there is one; the settebello kept");
+  scopa_rules r;
+  scopa_rules_preset(&r, "scopa");
+  scopa_view v;
+  scopa_move m = 0;
+  scopa_bot_limits l = {.seed = 1};
+  /* Table 1c 2s 3b 4c: the 10 of swords sweeps it (1+2+3+4). */
+  scopa_cards t1 = SCOPA_BIT(SCOPA_CARD(1, 1)) | SCOPA_BIT(SCOPA_CARD(2, 2)) |
+                   SCOPA_BIT(SCOPA_CARD(3, 3)) | SCOPA_BIT(SCOPA_CARD(4, 1));
+  uint8_t h1[3] = {SCOPA_CARD(7, 0), SCOPA_CARD(5, 1), SCOPA_CARD(10, 2)};
+  CHECK_EQ_INT(scopa_view_build(&v, &r, 1, 0, t1, h1, 3, NULL, 0, NULL, NULL,
+                                0),
+               SCOPA_OK);
+  CHECK_EQ_INT(scopa_bot_choose(bot, &v, &l, &m), SCOPA_OK);
+  CHECK(m == SCOPA_MOVE(SCOPA_CARD(10, 2), t1));
+  /* Table 8c 9s 10b 10c: nothing to take; lay anything but the 7d. */
+  scopa_cards t2 = SCOPA_BIT(SCOPA_CARD(8, 1)) | SCOPA_BIT(SCOPA_CARD(9, 2)) |
+                   SCOPA_BIT(SCOPA_CARD(10, 3)) | SCOPA_BIT(SCOPA_CARD(10, 1));
+  uint8_t h2[3] = {SCOPA_CARD(7, 0), SCOPA_CARD(5, 2), SCOPA_CARD(6, 3)};
+  CHECK_EQ_INT(scopa_view_build(&v, &r, 1, 0, t2, h2, 3, NULL, 0, NULL, NULL,
+                                0),
+               SCOPA_OK);
+  CHECK_EQ_INT(scopa_bot_choose(bot, &v, &l, &m), SCOPA_OK);
+  CHECK(SCOPA_MOVE_CARD(m) != SCOPA_SETTEBELLO && !SCOPA_MOVE_TAKES(m));
+  scopa_bot_free(bot);
+}
+
 int main(void) {
+  test_chitarrella();
   test_value();
   test_memory();
   test_deadlines();
