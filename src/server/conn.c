@@ -164,9 +164,9 @@ void conn_send_owned(conn *c, char *text) {
 }
 
 void conn_error(conn *c, const json_t *id, const char *code,
-                const char *detail) {
+                const char *detail, const char *detail_it) {
   proto_error e;
-  proto_error_set(&e, code, detail);
+  proto_error_set(&e, code, detail, detail_it);
   conn_send_owned(c, proto_error_json(id, &e));
 }
 
@@ -200,12 +200,13 @@ static void dispatch(conn *c, const char *text, size_t len) {
   srv->messages_in++;
   int ok = limits_take(&c->bucket, &srv->conf.limits, now_ms());
   if (ok < 0) {
-    conn_error(c, NULL, "too_fast", "closing the connection");
+    conn_error(c, NULL, "too_fast", "closing the connection",
+               "chiudo la connessione");
     conn_close_soon(c);
     return;
   }
   if (ok == 0) {
-    conn_error(c, NULL, "too_fast", "message ignored");
+    conn_error(c, NULL, "too_fast", "message ignored", "messaggio ignorato");
     return;
   }
   proto_msg msg;
@@ -239,12 +240,14 @@ int conn_receive(conn *c, const void *in, size_t len) {
     return 0;
   if (lws_frame_is_binary(c->wsi)) {
     if (lws_is_final_fragment(c->wsi))
-      conn_error(c, NULL, "bad_message", "messages are JSON text frames");
+      conn_error(c, NULL, "bad_message", "messages are JSON text frames",
+                 "i messaggi sono testo JSON");
     return 0;
   }
   if (!c->rx_skip && c->rx_len + len > MSG_MAX) {
     c->rx_skip = 1;
-    conn_error(c, NULL, "too_big", "the limit is 65536 bytes");
+    conn_error(c, NULL, "too_big", "the limit is 65536 bytes",
+               "il limite è 65536 byte");
     limits_take(&c->bucket, &c->srv->conf.limits, now_ms());
   }
   if (!c->rx_skip) {

@@ -303,7 +303,8 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason,
       return -1;
     conn_send_owned(p->c, proto_hello());
     if (!p->c->counted) {
-      conn_error(p->c, NULL, "limit", "too many connections from one address");
+      conn_error(p->c, NULL, "limit", "too many connections from one address",
+                 "troppe connessioni da un solo indirizzo");
       conn_close_soon(p->c);
     }
     return 0;

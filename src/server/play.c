@@ -156,46 +156,54 @@ static int commit_move(server *srv, table *t, scopa_move move, conn *from,
 }
 
 static int refuse(conn *c, const proto_msg *msg, const char *code,
-                  const char *detail) {
-  conn_error(c, msg->id, code, detail);
+                  const char *detail, const char *detail_it) {
+  conn_error(c, msg->id, code, detail, detail_it);
   return 0;
 }
 
 int play_move(conn *c, const proto_msg *msg) {
   table *t = c->table;
-  char detail[300];
+  char detail[300], it[300];
   scopa_move move;
   if (!t || c->seat < 0)
-    return refuse(c, msg, "not_seated", "");
+    return refuse(c, msg, "not_seated", "", "");
   if (msg->seat >= 0 && msg->seat != c->seat) {
     snprintf(detail, sizeof detail, "you sit at seat %d", c->seat);
-    return refuse(c, msg, "not_your_seat", detail);
+    snprintf(it, sizeof it, "siedi al posto %d", c->seat);
+    return refuse(c, msg, "not_your_seat", detail, it);
   }
   if (t->status != T_PLAYING)
-    return refuse(c, msg, "not_playing",
-                  t->status == T_WAITING ? "waiting for players"
-                                         : "the game is over");
+    return t->status == T_WAITING
+               ? refuse(c, msg, "not_playing", "waiting for players",
+                        "si aspettano i giocatori")
+               : refuse(c, msg, "not_playing", "the game is over",
+                        "la partita è finita");
   int to_play = scopa_match_to_play(t->match);
   if (to_play != c->seat) {
     snprintf(detail, sizeof detail, "seat %d is to play", to_play);
-    return refuse(c, msg, "not_your_turn", detail);
+    snprintf(it, sizeof it, "tocca al posto %d", to_play);
+    return refuse(c, msg, "not_your_turn", detail, it);
   }
   if (msg->ply != round_ply(t)) {
     snprintf(detail, sizeof detail, "ply %d, the round is at ply %d", msg->ply,
              round_ply(t));
-    return refuse(c, msg, "stale", detail);
+    snprintf(it, sizeof it, "mossa %d, la mano è alla mossa %d", msg->ply,
+             round_ply(t));
+    return refuse(c, msg, "stale", detail, it);
   }
   if (scopa_move_parse(msg->move, &move, detail, sizeof detail) != SCOPA_OK)
-    return refuse(c, msg, "bad_move", detail);
+    return refuse(c, msg, "bad_move", detail, NULL);
   /* Said without naming the cards: an answer never names a card its
    * reader cannot know, even one the reader made up. */
   const scopa_state *st = scopa_match_state(t->match);
   if (!(st->hand[c->seat] & SCOPA_BIT(SCOPA_MOVE_CARD(move))))
-    return refuse(c, msg, "illegal", "that card is not in your hand");
+    return refuse(c, msg, "illegal", "that card is not in your hand",
+                  "quella carta non è nella tua mano");
   if (SCOPA_MOVE_TAKES(move) & ~st->table)
-    return refuse(c, msg, "illegal", "you can take only cards on the table");
+    return refuse(c, msg, "illegal", "you can take only cards on the table",
+                  "puoi prendere solo carte che sono in tavola");
   if (commit_move(c->srv, t, move, c, msg->id, detail, sizeof detail))
-    return refuse(c, msg, "illegal", detail);
+    return refuse(c, msg, "illegal", detail, NULL);
   return 1;
 }
 
@@ -269,9 +277,10 @@ void play_clock(server *srv, table *t, int64_t now) {
 void play_hint(conn *c, const proto_msg *msg) {
   table *t = c->table;
   if (!t || c->seat < 0)
-    return conn_error(c, msg->id, "not_seated", "");
+    return conn_error(c, msg->id, "not_seated", "", "");
   if (t->status != T_PLAYING || scopa_match_to_play(t->match) != c->seat)
-    return conn_error(c, msg->id, "not_your_turn", "a hint is for your turn");
+    return conn_error(c, msg->id, "not_your_turn", "a hint is for your turn",
+                      "un consiglio è per il tuo turno");
   submit(c->srv, t, c->seat, BOTJOB_HINT, c->srv->conf.hint_bot,
          think_ms(c->srv, c->srv->conf.hint_bot), msg->id);
 }
@@ -293,9 +302,11 @@ static void send_review(table *t, const json_t *id) {
 void play_review(conn *c, const proto_msg *msg) {
   table *t = c->table;
   if (!t || (msg->code[0] && strcasecmp(msg->code, t->code) != 0))
-    return (void)refuse(c, msg, "not_seated", " (a review is of your table)");
+    return (void)refuse(c, msg, "not_seated", " (a review is of your table)",
+                        " (la revisione è del tuo tavolo)");
   if (t->status != T_FINISHED)
-    return (void)refuse(c, msg, "not_playing", "the review comes at the end");
+    return (void)refuse(c, msg, "not_playing", "the review comes at the end",
+                        "la revisione viene alla fine");
   if (t->review)
     return send_review(t, msg->id);
   if (t->review_pending)
@@ -313,10 +324,12 @@ void play_review(conn *c, const proto_msg *msg) {
     memcpy(job.id, id_text, strlen(id_text) + 1);
   free(id_text);
   if (scopa_match_copy(t->match, &job.match) != SCOPA_OK)
-    return (void)refuse(c, msg, "server", "no memory for a review");
+    return (void)refuse(c, msg, "server", "no memory for a review",
+                        "non c'è memoria per la revisione");
   if (bots_submit(c->srv->bots, &job) != 0) {
     scopa_match_free(job.match);
-    return (void)refuse(c, msg, "server", "no memory for a review");
+    return (void)refuse(c, msg, "server", "no memory for a review",
+                        "non c'è memoria per la revisione");
   }
   t->review_pending = 1;
 }

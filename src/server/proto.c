@@ -84,11 +84,13 @@ static const proto_text *text_of(const char *code) {
 
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
-void proto_error_set(proto_error *err, const char *code, const char *detail) {
+void proto_error_set(proto_error *err, const char *code, const char *detail,
+                     const char *detail_it) {
   const proto_text *t = text_of(code);
+  detail = detail ? detail : "";
   err->code = t->code;
-  snprintf(err->en, sizeof err->en, t->en, detail ? detail : "");
-  snprintf(err->it, sizeof err->it, t->it, detail ? detail : "");
+  snprintf(err->en, sizeof err->en, t->en, detail);
+  snprintf(err->it, sizeof err->it, t->it, detail_it ? detail_it : detail);
 }
 #pragma GCC diagnostic pop
 
@@ -104,8 +106,9 @@ static const struct {
              {"move", PROTO_MOVE},     {"hint", PROTO_HINT},
              {"ping", PROTO_PING},     {"review", PROTO_REVIEW}};
 
-static int refuse(proto_error *err, const char *code, const char *detail) {
-  proto_error_set(err, code, detail);
+static int refuse(proto_error *err, const char *code, const char *detail,
+                  const char *detail_it) {
+  proto_error_set(err, code, detail, detail_it);
   return -1;
 }
 
@@ -113,22 +116,23 @@ static int refuse(proto_error *err, const char *code, const char *detail) {
  * (absent fields leave out empty), or -1 for a wrong type or size. */
 static int get_string(json_t *obj, const char *key, char *out, size_t cap,
                       int required, proto_error *err) {
-  char detail[96];
+  char detail[96], it[96];
   json_t *v = json_object_get(obj, key);
   out[0] = 0;
   if (!v) {
     if (!required)
       return 0;
     snprintf(detail, sizeof detail, "\"%s\" is missing", key);
-    return refuse(err, "bad_message", detail);
+    snprintf(it, sizeof it, "manca \"%s\"", key);
+    return refuse(err, "bad_message", detail, it);
   }
   size_t n = json_is_string(v) ? json_string_length(v) : 0;
   if (!json_is_string(v) || n >= cap || memchr(json_string_value(v), 0, n)) {
     snprintf(detail, sizeof detail,
-             "\"%s\" must be a string of at most %zu "
-             "bytes",
+             "\"%s\" must be a string of at most %zu bytes", key, cap - 1);
+    snprintf(it, sizeof it, "\"%s\" dev'essere un testo di al più %zu byte",
              key, cap - 1);
-    return refuse(err, "bad_message", detail);
+    return refuse(err, "bad_message", detail, it);
   }
   memcpy(out, json_string_value(v), n + 1);
   return 0;
@@ -143,12 +147,12 @@ static int get_int(json_t *obj, const char *key, long lo, long hi, int absent,
     return 0;
   if (!json_is_integer(v) || json_integer_value(v) < lo ||
       json_integer_value(v) > hi) {
-    char detail[96];
+    char detail[96], it[96];
     snprintf(detail, sizeof detail,
-             "\"%s\" must be a whole number from %ld "
-             "to %ld",
+             "\"%s\" must be a whole number from %ld to %ld", key, lo, hi);
+    snprintf(it, sizeof it, "\"%s\" dev'essere un numero intero da %ld a %ld",
              key, lo, hi);
-    return refuse(err, "bad_message", detail);
+    return refuse(err, "bad_message", detail, it);
   }
   *out = (int)json_integer_value(v);
   return 0;
@@ -158,14 +162,16 @@ static int parse_seats(json_t *obj, proto_msg *out, proto_error *err) {
   json_t *seats = json_object_get(obj, "seats");
   if (!json_is_array(seats) || json_array_size(seats) < 2 ||
       json_array_size(seats) > PROTO_MAX_SEATS)
-    return refuse(err, "bad_seats", "\"seats\" must list 2 to 6 seats");
+    return refuse(err, "bad_seats", "\"seats\" must list 2 to 6 seats",
+                  "\"seats\" deve elencare da 2 a 6 posti");
   size_t i;
   json_t *s;
   json_array_foreach(seats, i, s) {
     if (!json_is_string(s) || json_string_length(s) == 0 ||
         json_string_length(s) > PROTO_SEAT_MAX)
       return refuse(err, "bad_seats",
-                    "each seat is \"me\", \"open\" or a bot's name");
+                    "each seat is \"me\", \"open\" or a bot's name",
+                    "ogni posto è \"me\", \"open\" o il nome di un bot");
     memcpy(out->seats[i], json_string_value(s), json_string_length(s) + 1);
   }
   out->nseats = (int)json_array_size(seats);
@@ -176,7 +182,9 @@ static int parse_create(json_t *obj, proto_msg *out, proto_error *err) {
   json_t *rules = json_object_get(obj, "rules");
   if (rules && !json_is_object(rules) && !json_is_string(rules))
     return refuse(err, "bad_rules",
-                  "\"rules\" is an object as in a record, or a preset name");
+                  "\"rules\" is an object as in a record, or a preset name",
+                  "\"rules\" è un oggetto come in una registrazione, o il "
+                  "nome di una variante");
   if (rules)
     out->rules = json_incref(rules);
   if (parse_seats(obj, out, err) ||
@@ -214,7 +222,8 @@ static int parse_fields(json_t *obj, proto_msg *out, proto_error *err) {
     if (out->ply < 0)
       return refuse(err, "bad_message",
                     "\"ply\" (the moves of the round you have seen) is "
-                    "missing");
+                    "missing",
+                    "manca \"ply\" (le mosse della mano che hai visto)");
     break;
   default:
     break;
@@ -240,16 +249,17 @@ int proto_parse(const char *text, size_t len, proto_msg *out,
     for (char *p = detail; *p; p++)
       if ((unsigned char)*p < 0x20 || (unsigned char)*p >= 0x7F)
         *p = '?';
-    return refuse(err, "bad_json", detail);
+    return refuse(err, "bad_json", detail, NULL); /* jansson's words */
   }
   int rc = -1;
   json_t *type = json_object_get(obj, "type");
   if (!json_is_object(obj)) {
-    refuse(err, "bad_message", "a message is one JSON object");
+    refuse(err, "bad_message", "a message is one JSON object",
+           "un messaggio è un solo oggetto JSON");
     goto done;
   }
   if (!json_is_string(type)) {
-    refuse(err, "bad_message", "\"type\" is missing");
+    refuse(err, "bad_message", "\"type\" is missing", "manca \"type\"");
     goto done;
   }
   json_t *id = json_object_get(obj, "id");
@@ -325,7 +335,7 @@ char *proto_seated(const json_t *id, const char *code, int seat,
 
 char *proto_notice(const char *code, int seat, const char *detail) {
   proto_error e;
-  proto_error_set(&e, code, detail);
+  proto_error_set(&e, code, detail, NULL); /* a seat's number */
   return proto_finish(json_pack("{s:s, s:s, s:i, s:s, s:s}", "type", "notice",
                                 "code", e.code, "seat", seat, "message", e.en,
                                 "message_it", e.it),

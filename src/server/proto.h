@@ -69,8 +69,11 @@ int proto_parse(const char *text, size_t len, proto_msg *out, proto_error *err);
 void proto_msg_free(proto_msg *msg);
 
 /* Fills *err with a code and its two texts (printf formats with one %s,
- * the detail, in each). */
-void proto_error_set(proto_error *err, const char *code, const char *detail);
+ * the detail, in each): detail in English, detail_it in Italian, or NULL
+ * where the detail is the library's text (English only, as a rule
+ * message or a number's error is). */
+void proto_error_set(proto_error *err, const char *code, const char *detail,
+                     const char *detail_it);
 
 /* Writers: compact JSON text, malloc'd (free()), NULL if out of memory.
  * id may be NULL. */

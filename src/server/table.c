@@ -471,15 +471,17 @@ static void answer_seated(conn *c, table *t, int seat, const json_t *id,
   conn_send_owned(c, proto_seated(id, t->code, seat, token, player));
 }
 
-/* Checks the seats of a create: "me" once, "open", bots and levels. */
+/* Checks the seats of a create: "me" once, "open", bots and levels.  The
+ * fault in English in detail, in Italian in it (n bytes each). */
 static int check_seat_specs(const proto_msg *msg, int *me, char *detail,
-                            size_t n) {
+                            char *it, size_t n) {
   *me = -1;
   for (int i = 0; i < msg->nseats; i++) {
     const char *s = msg->seats[i];
     if (strcmp(s, "me") == 0) {
       if (*me >= 0) {
         snprintf(detail, n, "\"me\" appears twice");
+        snprintf(it, n, "\"me\" compare due volte");
         return -1;
       }
       *me = i;
@@ -490,12 +492,15 @@ static int check_seat_specs(const proto_msg *msg, int *me, char *detail,
         known |= strcmp(*b, s) == 0;
       if (!known) {
         snprintf(detail, n, "no bot is called \"%.32s\"", s);
+        snprintf(it, n, "nessun bot si chiama \"%.32s\"", s);
         return -1;
       }
     }
   }
-  if (*me < 0)
+  if (*me < 0) {
     snprintf(detail, n, "\"me\" is missing");
+    snprintf(it, n, "manca \"me\"");
+  }
   return *me < 0 ? -1 : 0;
 }
 
@@ -518,9 +523,10 @@ static const struct {
 };
 
 /* The rules of a create: a preset name or an object; "players" follows
- * the seats when the object does not say. */
+ * the seats when the object does not say.  The fault as check_seat_specs
+ * (it[0] == 0: only the library's English words). */
 static int rules_of(const proto_msg *msg, scopa_rules *rules, char *detail,
-                    size_t n) {
+                    char *it, size_t n) {
   json_t *obj = NULL;
   if (!msg->rules) {
     obj = json_object();
@@ -530,6 +536,8 @@ static int rules_of(const proto_msg *msg, scopa_rules *rules, char *detail,
         obj = json_loads(PRESETS[i].json, 0, NULL);
     if (!obj) {
       snprintf(detail, n, "no preset is called \"%.32s\"",
+               json_string_value(msg->rules));
+      snprintf(it, n, "nessuna variante si chiama \"%.32s\"",
                json_string_value(msg->rules));
       return -1;
     }
@@ -547,6 +555,8 @@ static int rules_of(const proto_msg *msg, scopa_rules *rules, char *detail,
   free(text);
   if (rc == SCOPA_OK && rules->players != msg->nseats) {
     snprintf(detail, n, "the rules are for %d players, the seats %d",
+             rules->players, msg->nseats);
+    snprintf(it, n, "le regole sono per %d giocatori, i posti %d",
              rules->players, msg->nseats);
     return -1;
   }
@@ -569,22 +579,24 @@ static int new_code(server *srv, char code[PROTO_CODE_MAX + 1]) {
 
 static void create(conn *c, const proto_msg *msg) {
   server *srv = c->srv;
-  char detail[256] = "", token[33], player[33];
+  char detail[256] = "", it[256] = "", token[33], player[33];
   int me;
   scopa_rules rules;
-  if (check_seat_specs(msg, &me, detail, sizeof detail))
-    return conn_error(c, msg->id, "bad_seats", detail);
-  if (rules_of(msg, &rules, detail, sizeof detail))
-    return conn_error(c, msg->id, "bad_rules", detail);
+  if (check_seat_specs(msg, &me, detail, it, sizeof detail))
+    return conn_error(c, msg->id, "bad_seats", detail, it);
+  if (rules_of(msg, &rules, detail, it, sizeof detail))
+    return conn_error(c, msg->id, "bad_rules", detail, it[0] ? it : NULL);
   if (!limits_table_create(srv->addrs, &srv->conf.limits, c->addr, now_ms()))
-    return conn_error(c, msg->id, "limit", "too many new tables");
+    return conn_error(c, msg->id, "limit", "too many new tables",
+                      "troppi tavoli nuovi");
   table *t = table_alloc(srv);
   if (!t || new_code(srv, t->code) || scopa_seed_random(t->seed) ||
       scopa_seed_sha256(t->seed, t->seed_sha256) ||
       !(t->rules_json = scopa_rules_to_json(&rules))) {
     if (t)
       table_free(t);
-    return conn_error(c, msg->id, "server", "no table could be made");
+    return conn_error(c, msg->id, "server", "no table could be made",
+                      "non si è potuto fare il tavolo");
   }
   t->rules = rules;
   t->away_s = msg->away_s >= 0 ? msg->away_s : srv->conf.away_s;
@@ -612,7 +624,8 @@ static void create(conn *c, const proto_msg *msg) {
   if (seat_person(c, t, me, msg, token, player) ||
       table_new_match(t, &t->match, detail, sizeof detail)) {
     table_free(t);
-    return conn_error(c, msg->id, "server", "the table could not be stored");
+    return conn_error(c, msg->id, "server", "the table could not be stored",
+                      "non si è potuto salvare il tavolo");
   }
   set_status(t);
   insert(srv, t);
@@ -626,17 +639,18 @@ static void join(conn *c, const proto_msg *msg) {
   table *t = table_get(c->srv, msg->code);
   char token[33], player[33], detail[256];
   if (!t)
-    return conn_error(c, msg->id, "no_table", msg->code);
+    return conn_error(c, msg->id, "no_table", msg->code, msg->code);
   int i = 0;
   while (i < t->nseats && t->seat[i].s.kind != STORE_OPEN)
     i++;
   if (i == t->nseats)
-    return conn_error(c, msg->id, "table_full", t->code);
+    return conn_error(c, msg->id, "table_full", t->code, t->code);
   scopa_match *m = NULL;
   if (seat_person(c, t, i, msg, token, player) ||
       table_new_match(t, &m, detail, sizeof detail)) {
     t->seat[i].s.kind = STORE_OPEN;
-    return conn_error(c, msg->id, "server", "the seat could not be stored");
+    return conn_error(c, msg->id, "server", "the seat could not be stored",
+                      "non si è potuto salvare il posto");
   }
   /* Nobody has played while a seat was open: the match is dealt again
    * from the same seed with the new name. */
@@ -654,14 +668,14 @@ static void resume(conn *c, const proto_msg *msg) {
   table *t = table_get(c->srv, msg->code);
   char hash[65];
   if (!t)
-    return conn_error(c, msg->id, "no_table", msg->code);
+    return conn_error(c, msg->id, "no_table", msg->code, msg->code);
   sha256_hex(msg->token, hash);
   int i = 0;
   while (i < t->nseats && (t->seat[i].s.kind != STORE_PERSON ||
                            strcmp(t->seat[i].s.token_sha256, hash) != 0))
     i++;
   if (i == t->nseats)
-    return conn_error(c, msg->id, "bad_token", t->code);
+    return conn_error(c, msg->id, "bad_token", t->code, t->code);
   attach(c, t, i);
   answer_seated(c, t, i, msg->id, msg->token, "");
   table_broadcast(t, NULL, NULL);
@@ -671,7 +685,7 @@ static void resume(conn *c, const proto_msg *msg) {
 static void watch(conn *c, const proto_msg *msg) {
   table *t = table_get(c->srv, msg->code);
   if (!t)
-    return conn_error(c, msg->id, "no_table", msg->code);
+    return conn_error(c, msg->id, "no_table", msg->code, msg->code);
   attach(c, t, -1);
   conn_send_owned(c, state_json(t, -1, msg->id));
 }
@@ -758,12 +772,12 @@ char *table_record(server *srv, const char *code, int *status) {
   proto_error e;
   if (!t) {
     *status = 404;
-    proto_error_set(&e, "no_table", code);
+    proto_error_set(&e, "no_table", code, code);
     return proto_error_json(NULL, &e);
   }
   if (t->status != T_FINISHED) {
     *status = 403;
-    proto_error_set(&e, "in_progress", t->code);
+    proto_error_set(&e, "in_progress", t->code, t->code);
     return proto_error_json(NULL, &e);
   }
   *status = 200;

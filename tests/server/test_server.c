@@ -93,17 +93,25 @@ static void test_proto(void) {
   TEST("serve-proto-5", "CONTRACTS.md scopa serve");
   /* serve-proto-5: writers give one JSON object with the id echoed. */
   json_t *id = json_string("x1");
-  proto_error_set(&e, "stale", "ply 3");
+  proto_error_set(&e, "stale", "ply 3", "mossa 3");
   char *text = proto_error_json(id, &e);
   json_t *o = json_loads(text, 0, NULL);
   CHECK(o &&
         strcmp(json_string_value(json_object_get(o, "type")), "error") == 0);
   CHECK(strcmp(json_string_value(json_object_get(o, "id")), "x1") == 0);
   CHECK(strstr(json_string_value(json_object_get(o, "message")), "ply 3"));
-  CHECK(json_object_get(o, "message_it") != NULL);
+  CHECK(!strstr(json_string_value(json_object_get(o, "message")), "mossa"));
+  /* serve-proto-6: the detail is in Italian in message_it; the library's
+   * words (no Italian given) are kept as they are. */
+  TEST("serve-proto-6", "docs/serve.md: errors in English and Italian");
+  CHECK(strstr(json_string_value(json_object_get(o, "message_it")),
+               "mossa 3"));
+  CHECK(!strstr(json_string_value(json_object_get(o, "message_it")), "ply"));
   json_decref(o);
-  json_decref(id);
   free(text);
+  proto_error_set(&e, "illegal", "the 7 must take the 7", NULL);
+  CHECK(strstr(e.it, "the 7 must take the 7") && strstr(e.it, "regole"));
+  json_decref(id);
 }
 
 static void test_rating(void) {
