@@ -81,8 +81,12 @@ afterEach(() => {
   assert.deepEqual(consoleErrors.splice(0), []);
 });
 
-async function newPage(w = 1280, h = 800): Promise<Page> {
-  const ctx = await browser.newContext({ viewport: { width: w, height: h }, locale: 'en-US' });
+/** Every message the server sent to each page, parsed, in order (the
+ * tests compare what the page shows with what the server said). */
+const heard = new WeakMap<Page, Record<string, unknown>[]>();
+
+async function newPage(w = 1280, h = 800, locale = 'en-US'): Promise<Page> {
+  const ctx = await browser.newContext({ viewport: { width: w, height: h }, locale });
   // animations off: the tests wait on the server, not on transitions
   await ctx.addInitScript(() => localStorage.setItem('scopa.skip', '1'));
   const page = await ctx.newPage();
@@ -90,7 +94,26 @@ async function newPage(w = 1280, h = 800): Promise<Page> {
   page.on('console', (m) => {
     if (m.type() === 'error') consoleErrors.push(m.text());
   });
+  const got: Record<string, unknown>[] = [];
+  heard.set(page, got);
+  page.on('websocket', (ws) =>
+    ws.on('framereceived', (f) => {
+      if (typeof f.payload === 'string') got.push(JSON.parse(f.payload) as Record<string, unknown>);
+    }),
+  );
   return page;
+}
+
+/** The first message the server sent to `page` that `pred` accepts,
+ * waiting for it to arrive (the frame events and the page's own drawing
+ * reach the test by different paths). */
+async function serverSaid(page: Page, pred: (m: Record<string, unknown>) => boolean, what: string): Promise<Record<string, unknown>> {
+  for (let i = 0; i < 200; i++) {
+    const m = heard.get(page)!.find(pred);
+    if (m) return m;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`the server never sent ${what}`);
 }
 
 /** Start a game against the beginner bot from the home page, target T. */
@@ -107,26 +130,42 @@ async function startBotGame(page: Page, target: number): Promise<void> {
   await page.locator('.hand .card').first().waitFor();
 }
 
-/** Play one move by clicking: a playable card, then Play if it asks
- * (`choosing` runs while a capture choice is on screen). */
-async function playOne(page: Page, choosing?: () => Promise<void>): Promise<boolean> {
+/** What the page offers now, waited for in the page itself: the result,
+ * a round score (with its round), or a card of ours to play.  Redraws are
+ * coalesced to the next frame, so the test never acts on a picture that
+ * is about to go: after each action it waits for that action's effect
+ * (the card gone from the hand, the round score gone). */
+async function whatNow(page: Page): Promise<string> {
+  const h = await page.waitForFunction(() => {
+    if (document.querySelector('.dialog.result')) return 'result';
+    const rs = document.querySelector('.dialog.roundover');
+    if (rs) return `round:${rs.getAttribute('data-round')}`;
+    if (document.querySelector('.hand .card.playable')) return 'play';
+    return false;
+  }, undefined, { timeout: 30000 });
+  return (await h.jsonValue()) as string;
+}
+
+/** Play one move by clicking the first playable card, then Play if it
+ * has several sets (`choosing` runs while the choice is on screen); waits
+ * until the server's state takes the card out of the hand. */
+async function playOne(page: Page, choosing?: () => Promise<void>): Promise<string> {
   const card = page.locator('.hand .card.playable').first();
-  if ((await card.count()) === 0) return false;
-  try {
-    await card.click({ timeout: 3000 });
-  } catch (e) {
-    // the turn moved on between the look and the click (a state arrived)
-    if ((await card.count()) === 0) return false;
-    throw e;
-  }
-  const confirm = page.locator('.choice button.primary');
-  if (await confirm.count()) {
+  const c = (await card.getAttribute('data-card'))!;
+  await card.click();
+  // one move: the card leaves the hand; several: the choice is shown
+  await page.waitForFunction(
+    (k) => !document.querySelector(`.hand .card[data-card="${k}"]`) || document.querySelector('.choice button.primary'),
+    c,
+  );
+  if (await page.locator(`.hand .card[data-card="${c}"]`).count()) {
     // a card with several sets: the set is highlighted on the table
-    assert.ok((await page.locator('.tablecards .card.taken').count()) >= 1);
+    assert.ok((await page.locator('.tablecards .card.taken').count()) >= 1, 'the set shown on the table');
     if (choosing) await choosing();
-    await confirm.click();
+    await page.locator('.choice button.primary').click();
+    await page.locator(`.hand .card[data-card="${c}"]`).waitFor({ state: 'detached' });
   }
-  return true;
+  return c;
 }
 
 async function shot(page: Page, name: string): Promise<void> {
@@ -134,35 +173,73 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SHOTS, name) });
 }
 
-/** Click through a whole game; screenshots named with `size`. */
+const texts = async (page: Page, sel: string): Promise<string[]> =>
+  (await page.locator(sel).allTextContents()).map((x) => x.trim());
+
+/** The round score on screen against the server's round_over: every
+ * category's points, the cards, the round's total and the totals; and the
+ * sidebar's scores agree with those totals while the overlay is open. */
+async function checkRoundScore(page: Page, round: number): Promise<void> {
+  const ro = await serverSaid(page, (m) => m.type === 'round_over' && m.round === round, `round_over ${round}`);
+  type SideMsg = { cards: number; points: Record<string, number>; round_total: number };
+  const sides = ro.sides as SideMsg[];
+  const totals = (ro.totals as number[]).map(String);
+  const dlg = page.locator(`.dialog.roundover[data-round="${round}"]`);
+  assert.equal(await dlg.locator('tr.cat-carte td').count(), sides.length, 'one cards cell per side');
+  for (let i = 0; i < sides.length; i++) {
+    const s = sides[i]!;
+    const cell = dlg.locator('tr.cat-carte td').nth(i);
+    assert.equal((await cell.locator('.why').textContent())?.trim(), String(s.cards), `cards of side ${i}`);
+    for (const row of await dlg.locator('tbody tr[data-cat]').all()) {
+      const cat = (await row.getAttribute('data-cat'))!;
+      const p = s.points[cat] ?? 0;
+      assert.equal(await row.locator('td .pts').nth(i).textContent(), p > 0 ? `+${p}` : '0', `${cat} of side ${i}`);
+    }
+  }
+  assert.deepEqual(await texts(page, `.dialog.roundover tr.round-total td`), sides.map((s) => String(s.round_total)));
+  assert.deepEqual(await texts(page, `.dialog.roundover tr.totals td`), totals);
+  assert.deepEqual(await texts(page, '.side .scores td'), totals, 'the sidebar shows the totals of the overlay');
+}
+
+/** Click through a whole game; screenshots named with `size`.  Returns
+ * the round scores seen (each checked against the server's). */
 async function playGame(page: Page, size: string): Promise<number> {
   let rounds = 0;
-  let shotMid = false;
+  let moves = 0;
   let shotChoice = false;
-  for (let step = 0; step < 3000; step++) {
-    if (await page.locator('.dialog.result').count()) break;
-    if (await page.locator('.roundscore').count()) {
-      rounds++;
-      // every category row has a number per side
-      assert.ok((await page.locator('.roundscore tr.cat-carte td').count()) >= 2);
-      if (rounds === 1) await shot(page, `round-score-${size}.png`);
+  for (;;) {
+    const now = await whatNow(page);
+    if (now === 'result') break;
+    if (now.startsWith('round:')) {
+      const round = Number(now.slice(6));
+      assert.equal(round, rounds, 'round scores come in order, each once');
+      await checkRoundScore(page, round);
+      if (rounds === 0) await shot(page, `round-score-${size}.png`);
       await page.click('[data-action="continue"]');
+      await page.locator(`.dialog.roundover[data-round="${round}"]`).waitFor({ state: 'detached' });
+      rounds++;
       continue;
     }
-    const played = await playOne(page, async () => {
+    // our turn: the middle of the first hand is the table's picture
+    if (moves === 4) await shot(page, `table-${size}.png`);
+    await playOne(page, async () => {
       if (shotChoice) return;
       await shot(page, `capture-choice-${size}.png`);
       shotChoice = true;
     });
-    if (played) {
-      if (!shotMid && step > 8) {
-        await page.waitForTimeout(300);
-        await shot(page, `table-${size}.png`);
-        shotMid = true;
-      }
-    } else await page.waitForTimeout(100);
+    moves++;
+    assert.ok(moves < 400, 'the game ends');
   }
   return rounds;
+}
+
+/** The result on screen against the server's game_over. */
+async function checkResult(page: Page): Promise<void> {
+  const go = await serverSaid(page, (m) => m.type === 'game_over', 'game_over');
+  const result = page.locator('.dialog.result');
+  assert.deepEqual(await texts(page, '.dialog.result .scoretable td'), (go.totals as number[]).map(String));
+  assert.equal(await result.locator('.seed code').textContent(), go.seed);
+  assert.deepEqual(await texts(page, '.side .scores td'), (go.totals as number[]).map(String));
 }
 
 test('e2e: a whole game against a bot, by clicking, with each round score and the result', async () => {
@@ -170,23 +247,58 @@ test('e2e: a whole game against a bot, by clicking, with each round score and th
   await startBotGame(page, 3);
   const rounds = await playGame(page, 'desktop');
   assert.ok(rounds >= 1, 'at least one round score was shown');
+  await checkResult(page);
   const result = page.locator('.dialog.result');
-  await result.waitFor();
-  assert.match((await result.textContent()) ?? '', /seed/i);
   const href = await result.locator('a[data-action="download"]').getAttribute('href');
   const rec = await fetch(BASE + href);
   assert.equal(rec.status, 200);
-  const record = (await rec.json()) as { format: string; rounds: unknown[] };
+  const record = (await rec.json()) as { format: string; rounds: { moves: string[] }[] };
   assert.equal(record.format, 'scopa-record/1');
+  assert.equal(record.rounds.length, rounds, 'a round score for every round of the record');
   await shot(page, 'result-desktop.png');
-  // the review steps through every move of the record
-  await page.click('[data-action="review"]');
-  await page.locator('.reviewer').waitFor();
-  assert.match((await page.locator('.reviewer').textContent()) ?? '', /1 \/ \d+/);
-  await page.keyboard.press('ArrowRight');
-  await page.locator('.reviewer', { hasText: /2 \/ \d+/ }).waitFor();
+  await checkReview(page, record);
   await shot(page, 'review-desktop.png');
 });
+
+/** The review steps through every move of the record, and marks exactly
+ * the moves the server's review marks, with its cost and its best move. */
+async function checkReview(page: Page, record: { rounds: { moves: string[] }[] }): Promise<void> {
+  await page.click('[data-action="review"]');
+  await page.locator('.reviewer').waitFor();
+  type Mark = { ply: number; move: string; mark: string; cost: number; best: string };
+  const rev = await serverSaid(page, (m) => m.type === 'review', 'the review');
+  const rounds = rev.rounds as { moves: Mark[] }[];
+  const want = rounds.flatMap((r, ri) => r.moves.map((m) => `${ri}/${m.ply} ${m.move} ${m.mark} ${m.mark ? m.cost.toFixed(2) + ' ' + m.best : ''}`.trim()));
+  assert.equal(want.length, record.rounds.reduce((a, r) => a + r.moves.length, 0), 'the server reviews every move');
+  // the marks come with the review: wait for them before reading the steps
+  await page.locator('.reviewer[data-marks="server"]').waitFor();
+  // step through every move with the arrow key, reading each step in the page
+  const seen = await page.evaluate(async (n: number) => {
+    const frame = () => new Promise((r) => requestAnimationFrame(() => r(null)));
+    const out: string[] = [];
+    for (let i = 0; i < n; i++) {
+      for (let k = 0; k < 200 && document.querySelector('.reviewer')?.getAttribute('data-step') !== String(i); k++) await frame();
+      const r = document.querySelector('.reviewer') as HTMLElement;
+      const mark = r.querySelector('.mark')?.textContent ?? '';
+      const cost = r.querySelector('.loss')?.getAttribute('data-cost') ?? '';
+      const best = r.querySelector('.loss')?.getAttribute('data-best') ?? '';
+      out.push(`${r.dataset.round}/${r.dataset.index} ${r.dataset.move} ${mark} ${mark ? cost + ' ' + best : ''}`.trim());
+      document.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
+    }
+    return out;
+  }, want.length);
+  assert.deepEqual(seen, want);
+  // the list of the moves the server marked, in order; a click goes there
+  const marked = want.map((x, i) => [x, i] as const).filter(([x]) => / \?{1,2} /.test(x));
+  assert.equal(await page.locator('.reviewer .marks li').count(), marked.length);
+  if (marked.length) {
+    const [text, step] = marked[marked.length - 1]!;
+    await page.locator('.reviewer .marks li button').last().click();
+    await page.locator(`.reviewer[data-step="${step}"] .mark`).waitFor();
+    const r = page.locator('.reviewer');
+    assert.equal(`${await r.getAttribute('data-round')}/${await r.getAttribute('data-index')}`, text.split(' ')[0]);
+  }
+}
 
 test('e2e: two players at one table through its code', async () => {
   const a = await newPage();
@@ -195,37 +307,43 @@ test('e2e: two players at one table through its code', async () => {
   await a.locator('form[data-form="private"] button[type="submit"]').click();
   await a.waitForURL(/\/t\/[A-Za-z0-9_-]+$/);
   const code = a.url().split('/t/')[1]!;
-  const b = await newPage();
+  const b = await newPage(1280, 800, 'it-IT');
   await b.goto(BASE + '/');
   await b.fill('#f-name', 'Bruno');
   await b.fill('#f-code', code);
   await b.click('[data-action="join"]');
-  await b.locator('.hand .card').first().waitFor();
-  await a.locator('.hand .card').first().waitFor();
-  // whoever is to play plays; the other sees the move
-  const first = (await a.locator('.hand .card.playable').count()) ? a : b;
+  // whoever is to play has playable cards once the game has started
+  const first = await Promise.race([
+    a.locator('.hand .card.playable').first().waitFor().then(() => a),
+    b.locator('.hand .card.playable').first().waitFor().then(() => b),
+  ]);
   const other = first === a ? b : a;
   await playOne(first);
-  await other.locator('.lastmove').filter({ hasText: /:/ }).waitFor();
-  assert.match((await other.locator('.status').textContent()) ?? '', /Your turn|to play/);
+  // the other sees the move, and that it is their turn
+  await other.locator('.lastmove', { hasText: first === a ? 'Anna' : 'Bruno' }).waitFor();
+  await other.locator('.hand .card.playable').first().waitFor();
+  assert.match((await other.locator('.status').textContent()) ?? '', /Your turn|Tocca a te/);
   // one leaves: the other sees the seat away, with its countdown
   await other.context().close();
-  await first.locator('.seat .badge.pres', { hasText: /away/ }).waitFor();
-  assert.match((await first.locator('.seat .badge.pres').textContent()) ?? '', /away: a bot plays in \d+ s|away for \d+ s/);
+  await first.locator('.seat .badge.pres', { hasText: /away|assente/ }).waitFor();
+  assert.match((await first.locator('.seat .badge.pres').textContent()) ?? '', /away: a bot plays in \d+ s|away for \d+ s|assente/);
 });
 
 test('e2e: a reload in the middle of a hand returns to the same seat', async () => {
   const page = await newPage();
   await startBotGame(page, 11);
   await playOne(page);
-  await page.waitForTimeout(500);
+  // the bot answers: our turn again, and nothing can change until we move
+  await page.locator('.hand .card.playable').first().waitFor();
   const url = page.url();
-  const handBefore = await page.locator('.hand .card').count();
+  const hand = await page.locator('.hand .card').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')));
+  const table = await page.locator('.tablecards .card').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')));
   await page.reload();
-  await page.locator('.hand .card').first().waitFor();
+  await page.locator('.hand .card.playable').first().waitFor();
   assert.equal(page.url(), url);
   assert.match((await page.locator('.me .name').textContent()) ?? '', /Tester/);
-  assert.ok(Math.abs((await page.locator('.hand .card').count()) - handBefore) <= 1);
+  assert.deepEqual(await page.locator('.hand .card').evaluateAll((els) => els.map((e) => e.getAttribute('data-card'))), hand);
+  assert.deepEqual(await page.locator('.tablecards .card').evaluateAll((els) => els.map((e) => e.getAttribute('data-card'))), table);
 });
 
 test('e2e: a phone-sized screen plays a whole game', async () => {
@@ -234,21 +352,29 @@ test('e2e: a phone-sized screen plays a whole game', async () => {
   const box = await page.locator('.hand').boundingBox();
   assert.ok(box && box.x >= 0 && box.x + box.width <= 390, 'the hand fits the screen');
   assert.ok((await playGame(page, 'phone')) >= 1);
-  await page.locator('.dialog.result').waitFor();
+  await checkResult(page);
   await shot(page, 'result-phone.png');
 });
 
 test('e2e: the keyboard alone plays a move', async () => {
   const page = await newPage();
   await startBotGame(page, 11);
-  await page.locator('.hand .card.playable').first().waitFor();
-  const ply = await page.locator('.lastmove').textContent();
+  const first = page.locator('.hand .card.playable').first();
+  await first.waitFor();
+  const c = (await first.getAttribute('data-card'))!;
   // the hint (an extension scopa serve offers): H asks, the move is shown
   await page.keyboard.press('h');
-  await page.locator('.hinttext').waitFor({ timeout: 15000 });
+  const hint = await serverSaid(page, (m) => m.type === 'hint', 'a hint');
+  await page.locator('.hinttext', { hasText: String(hint.move) }).waitFor();
   await page.keyboard.press('1');
-  if (await page.locator('.choice button.primary').count()) await page.keyboard.press('Enter');
-  await page.waitForFunction((p) => document.querySelector('.lastmove')?.textContent !== p, ply);
+  // one move: played at once; several: Enter plays the set shown
+  await page.waitForFunction(
+    (k) => !document.querySelector(`.hand .card[data-card="${k}"]`) || document.querySelector('.choice button.primary'),
+    c,
+  );
+  if (await page.locator(`.hand .card[data-card="${c}"]`).count()) await page.keyboard.press('Enter');
+  // the server took the move: the card left the hand
+  await page.locator(`.hand .card[data-card="${c}"]`).waitFor({ state: 'detached' });
 });
 
 test('e2e: the leaderboard page reads the server\'s leaderboard', async () => {

@@ -36,6 +36,7 @@ export interface Controller {
   newGame(): void;
   review(): void;
   stepReview(delta: number): void;
+  gotoReview(step: number): void;
   rulesChanged(form: HTMLFormElement, prefix: string, presetChanged: boolean): void;
   skipAnimations(): void;
 }
@@ -93,6 +94,8 @@ export function bindInput(root: HTMLElement, c: Controller): void {
         return c.stepReview(-1);
       case 'review-next':
         return c.stepReview(1);
+      case 'review-go':
+        return c.gotoReview(Number(el.dataset.value ?? 0));
       default:
         return;
     }

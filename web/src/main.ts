@@ -17,7 +17,8 @@ import { formatMove, type Card, type ServerMsg, type StateMsg } from './protocol
 import { effective, num, conflicts } from './rules.js';
 import { fillSeats, readRules, redraw, syncOptions } from './render.js';
 import { type WsLike, Socket } from './socket.js';
-import { type AppState, type RecordDoc, pickCard, pickTableCard, reviewSteps, selectedMove, tableView } from './state.js';
+import { type AppState, pickCard, pickTableCard, selectedMove, tableView } from './state.js';
+import { type RecordDoc, reviewSteps } from './review.js';
 import * as anim from './anim.js';
 
 /** A level is sent as it is: scopa serve maps it to a bot and its time
@@ -508,9 +509,10 @@ export function startApp(root: HTMLElement, opts: AppOptions = {}): { app: AppSt
       draw();
     },
     stepReview(delta: number) {
-      const n = app.record ? reviewSteps(app.record).length : 0;
-      app.reviewStep = Math.max(0, Math.min(n - 1, app.reviewStep + delta));
-      draw();
+      gotoStep(app.reviewStep + delta);
+    },
+    gotoReview(step: number) {
+      gotoStep(step);
     },
     rulesChanged(form, prefix, presetChanged) {
       if (presetChanged) syncOptions(form, prefix);
@@ -520,6 +522,12 @@ export function startApp(root: HTMLElement, opts: AppOptions = {}): { app: AppSt
       anim.skip();
     },
   };
+
+  function gotoStep(step: number): void {
+    const n = app.record ? reviewSteps(app.record).length : 0;
+    app.reviewStep = Math.max(0, Math.min(n - 1, step));
+    draw();
+  }
 
   function sendMove(move: string): void {
     const v = app.view;

@@ -141,6 +141,9 @@ export interface StateMsg {
 }
 export interface RoundOverMsg {
   type: 'round_over';
+  /** scopa serve: the table and the 0-based round (docs/serve.md). */
+  code?: string;
+  round?: number;
   sides: Side[];
   totals: number[];
   id?: unknown;
@@ -180,12 +183,32 @@ export interface HintMsg {
 }
 /** EXTENSION (docs/web.md): every move of a finished game with the bot's
  * evaluation: `loss` is the points the move cost by that evaluation. */
+/** scopa serve's review of a finished game (docs/serve.md; scopa.h
+ * scopa_match_review_json): every move valued from its mover's view, the
+ * costly ones marked.  Read defensively (review.ts): every field may be
+ * missing from another server. */
 export interface ReviewMsg {
   type: 'review';
+  code?: string;
+  bot?: string;
+  slip?: number; // cost from which a move is marked "?"
+  blunder?: number; // cost from which a move is marked "??"
   rounds: {
+    round?: number;
     dealer: number;
-    moves: { seat: number; move: string; best: string; value: number; loss: number }[];
+    moves: {
+      ply?: number;
+      seat: number;
+      move: string;
+      best: string;
+      value: number;
+      best_value?: number;
+      cost?: number;
+      loss: number;
+      mark?: string;
+    }[];
   }[];
+  seats?: { seat: number; cost: number; marked: number }[];
   id?: unknown;
 }
 

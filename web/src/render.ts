@@ -21,9 +21,10 @@ import {
   itemise,
   primieraValue,
   replay,
-  reviewSteps,
   selectedMove,
+  shownScores,
 } from './state.js';
+import { markedSteps, reviewSteps, verdicts } from './review.js';
 import * as anim from './anim.js';
 
 // ------------------------------------------------------------ helpers ----
@@ -582,10 +583,11 @@ function renderCenter(app: AppState, v: TableView, felt: HTMLElement): void {
 function renderScores(app: AppState, v: TableView, box: Element): void {
   const lang = app.lang;
   const sides = sideCount(v.eff);
+  const scores = shownScores(app);
   const rows = [];
   for (let s = 0; s < sides; s++) {
     const mine = v.viewer !== null && sideOf(v.eff, v.viewer) === s;
-    rows.push(h('tr', { class: mine ? 'mine' : '' }, h('th', { scope: 'row', text: sideLabel(v, s, lang) }), h('td', { text: v.scores[s] ?? 0 })));
+    rows.push(h('tr', { class: mine ? 'mine' : '' }, h('th', { scope: 'row', text: sideLabel(v, s, lang) }), h('td', { text: scores[s] ?? 0 })));
   }
   box.replaceChildren(
     h('h2', { text: `${t(lang, 'scores')} (${t(lang, 'target', { n: num(v.eff, 'target') })})` }),
@@ -645,8 +647,9 @@ function renderTable(root: HTMLElement, app: AppState): void {
     let text = app.code ? t(app.lang, 'code_label', { code: app.code }) : '';
     if (v) {
       const sides = sideCount(v.eff);
+      const scores = shownScores(app);
       const sc: string[] = [];
-      for (let i = 0; i < sides; i++) sc.push(`${sideLabel(v, i, app.lang)} ${v.scores[i] ?? 0}`);
+      for (let i = 0; i < sides; i++) sc.push(`${sideLabel(v, i, app.lang)} ${scores[i] ?? 0}`);
       text += ` · ${sc.join(' – ')} (${t(app.lang, 'target', { n: num(v.eff, 'target') })})`;
     }
     code.textContent = text;
@@ -760,7 +763,7 @@ function roundScore(app: AppState, v: TableView): HTMLElement {
     rows.push(
       h(
         'tr',
-        { class: `cat-${c}` },
+        { class: `cat-${c}`, 'data-cat': c },
         h('th', { scope: 'row', text: t(lang, key) }),
         ...sides.map((s, i) => {
           const pts = s.points[c] ?? 0;
@@ -799,11 +802,11 @@ function roundScore(app: AppState, v: TableView): HTMLElement {
       ),
     );
   }
-  rows.push(h('tr', { class: 'total' }, h('th', { scope: 'row', text: t(lang, 'roundTotal') }), ...sides.map((s) => h('td', { text: String(s.round_total) }))));
-  rows.push(h('tr', { class: 'total' }, h('th', { scope: 'row', text: t(lang, 'totals') }), ...ro.msg.totals.map((x) => h('td', { text: String(x) }))));
+  rows.push(h('tr', { class: 'total round-total' }, h('th', { scope: 'row', text: t(lang, 'roundTotal') }), ...sides.map((s) => h('td', { text: String(s.round_total) }))));
+  rows.push(h('tr', { class: 'total totals' }, h('th', { scope: 'row', text: t(lang, 'totals') }), ...ro.msg.totals.map((x) => h('td', { text: String(x) }))));
   return h(
     'div',
-    { class: 'dialog', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'rs-title' },
+    { class: 'dialog roundover', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'rs-title', 'data-round': ro.msg.round ?? null },
     h('h2', { id: 'rs-title', text: t(lang, 'roundScore') }),
     full ? null : h('p', { class: 'help', text: t(lang, 'partialRound') }),
     h('div', { class: 'scroll' }, h('table', { class: 'roundscore' }, h('thead', {}, head), h('tbody', {}, ...rows))),
@@ -841,8 +844,8 @@ function result(app: AppState, v: TableView): HTMLElement {
 }
 
 /** The review: every move of the game, one at a time, with the table
- * before it (from the record); the bot's marks when the server gives them
- * (the review extension). */
+ * before it (from the record), the server's verdict on it (its mark, what
+ * it cost, the bot's move) and the list of the moves the server marked. */
 function reviewer(app: AppState): HTMLElement {
   const lang = app.lang;
   const steps = reviewSteps(app.record!);
@@ -850,8 +853,9 @@ function reviewer(app: AppState): HTMLElement {
   const st = steps[i];
   if (!st) return h('p', { class: 'help', text: '—' });
   const names = app.record!.seats ?? app.msg?.seats ?? [];
-  const mark = app.review?.rounds?.[st.round]?.moves?.[st.index];
-  const costly = mark && mark.loss > 0.05;
+  const { each, complete } = verdicts(app.review, steps);
+  const v = each[i];
+  const costly = !!v && v.mark !== '';
   const table = h('div', { class: 'revtable', 'aria-label': t(lang, 'table') });
   for (const c of st.before) {
     const m = miniCard(c, lang);
@@ -859,20 +863,71 @@ function reviewer(app: AppState): HTMLElement {
     table.append(m);
   }
   if (!st.before.length) table.append(h('span', { class: 'help', text: t(lang, 'emptyTable') }));
+  const who = (seat: number) => names[seat] || `${t(lang, 'openSeat')} ${seat + 1}`;
+  const marked = markedSteps(each);
   return h(
     'section',
-    { class: 'reviewer', 'aria-live': 'polite' },
+    {
+      class: 'reviewer',
+      'aria-live': 'polite',
+      'data-step': i,
+      'data-round': st.round,
+      'data-index': st.index,
+      'data-move': formatMove(st.move),
+      'data-marks': complete ? 'server' : app.review ? 'partial' : 'none',
+    },
     h('h3', { text: t(lang, 'reviewStep', { r: st.round + 1, i: st.index + 1, n: app.record!.rounds[st.round]?.moves.length ?? 0 }) }),
-    h('p', { class: costly ? 'costly' : '' }, h('b', { text: `${names[st.seat] ?? st.seat}: ` }), miniCard(st.move.card, lang), ` ${describeMove(lang, st.move)}`,
-      costly ? h('span', { class: 'loss', text: ` — ${t(lang, 'reviewCost', { n: mark.loss.toFixed(2) })}, ${t(lang, 'reviewBest', { move: mark.best })}` }) : null),
+    h(
+      'p',
+      { class: costly ? 'costly' : '' },
+      h('b', { text: `${who(st.seat)}: ` }),
+      miniCard(st.move.card, lang),
+      ` ${describeMove(lang, st.move)}`,
+      costly ? h('span', { class: 'mark', title: t(lang, v.mark === '??' ? 'blunder' : 'slip'), text: v.mark }) : null,
+      costly
+        ? h('span', {
+            class: 'loss',
+            'data-cost': v.cost.toFixed(2),
+            'data-best': v.best,
+            text: ` — ${t(lang, 'reviewCost', { n: v.cost.toFixed(2) })}, ${t(lang, 'reviewBest', { move: v.best })}`,
+          })
+        : null,
+    ),
     table,
     h(
       'div',
       { class: 'row' },
       h('button', { 'data-action': 'review-prev', disabled: i === 0, 'aria-label': t(lang, 'prev'), text: '◀' }),
-      h('span', { text: `${i + 1} / ${steps.length}` }),
+      h('span', { class: 'count', text: `${i + 1} / ${steps.length}` }),
       h('button', { 'data-action': 'review-next', disabled: i === steps.length - 1, 'aria-label': t(lang, 'next'), text: '▶' }),
     ),
+    app.review
+      ? h(
+          'div',
+          { class: 'marks' },
+          h('h4', { text: t(lang, 'reviewMarked', { n: marked.length }) }),
+          marked.length
+            ? h(
+                'ol',
+                {},
+                ...marked.map((k) => {
+                  const s = steps[k]!;
+                  const w = each[k]!;
+                  return h(
+                    'li',
+                    { class: k === i ? 'here' : '' },
+                    h('button', {
+                      'data-action': 'review-go',
+                      'data-value': k,
+                      'aria-current': k === i ? 'step' : null,
+                      text: `${t(lang, 'reviewAt', { r: s.round + 1, i: s.index + 1 })} · ${who(s.seat)} ${formatMove(s.move)} ${w.mark} ${w.cost.toFixed(2)}`,
+                    }),
+                  );
+                }),
+              )
+            : null,
+        )
+      : null,
   );
 }
 

@@ -37,6 +37,7 @@ import {
 import type { ConnStatus } from './socket.js';
 import type { GameOverMsg, HintMsg, ReviewMsg, RoundOverMsg } from './protocol.js';
 import type { Lang } from './i18n.js';
+import type { RecordDoc } from './review.js';
 
 // ---------------------------------------------------------------- replay --
 
@@ -392,6 +393,17 @@ export function tableView(s: StateMsg): TableView {
 
 // ------------------------------------------------------ the whole app ----
 
+/** The scores beside the table.  While a round's score is on screen the
+ * state that carries the new totals waits behind it (main.ts shows the
+ * messages one at a time), so the totals come from the round_over itself;
+ * then from game_over; else from the last state. */
+export function shownScores(app: Pick<AppState, 'roundOver' | 'gameOver' | 'view'>): number[] {
+  if (app.roundOver) return app.roundOver.msg.totals;
+  if (app.gameOver) return app.gameOver.totals;
+  return app.view?.scores ?? [];
+}
+
+
 /** Everything on screen, as data: main.ts changes it, render.ts draws it. */
 export interface AppState {
   lang: Lang;
@@ -427,47 +439,4 @@ export interface AppState {
   msgAt: number;
   leaderboard: { state: 'loading' | 'ok' | 'unavailable'; pool: string; rows: Record<string, unknown>[] };
   skipAnim: boolean;
-}
-
-// ------------------------------------------------------------ review -----
-
-/** A game record (RULES.md "Game records"), as much as the review reads. */
-export interface RecordDoc {
-  format: string;
-  rules: Rules;
-  seats?: string[];
-  rounds: { dealer: number; deck: Card[]; moves: string[] }[];
-  seed?: string;
-}
-
-export interface ReviewStep {
-  round: number; // 0-based
-  index: number; // the move's index in its round
-  seat: number;
-  move: Move;
-  before: Card[]; // the table just before the move
-}
-
-/** The table cards of a round's first deal: the hands are dealt first
- * (RULES.md "The deal", canonical order), then the table. */
-export function dealtTable(deck: readonly Card[], rules: Rules): Card[] {
-  const r = effective(rules);
-  const start = num(r, 'players') * handSize(r);
-  return deck.slice(start, start + tableCardsDealt(r));
-}
-
-/** Every move of a record with the table before it, for stepping through. */
-export function reviewSteps(rec: RecordDoc): ReviewStep[] {
-  const players = num(effective(rec.rules), 'players');
-  const out: ReviewStep[] = [];
-  rec.rounds.forEach((rd, ri) => {
-    const table = dealtTable(rd.deck, rec.rules);
-    rd.moves.forEach((text, i) => {
-      const move = parseMove(text);
-      if (!move) return;
-      const before = replay({ dealer: rd.dealer, table, moves: rd.moves.slice(0, i) }, rec.rules).table;
-      out.push({ round: ri, index: i, seat: seatOfMove(rd.dealer, i, players), move, before });
-    });
-  });
-  return out;
 }

@@ -20,8 +20,7 @@ import {
   stockCount,
   tableView,
   agrees,
-  dealtTable,
-  reviewSteps,
+  shownScores,
 } from '../src/state.js';
 import { conflicts, differences, effective, PRESETS, seatsOfSide, sideCount, sideOf } from '../src/rules.js';
 import { LANGS, STRINGS, t, pickLang } from '../src/i18n.js';
@@ -292,22 +291,15 @@ test('i18n: Italian and English have the same keys, and the browser picks the la
   assert.equal(t('en', 'turnOf', { name: 'Anna' }), 'Anna to play');
 });
 
-test('records: the review steps through every move with the table before it (the deal: hands first, then the table)', () => {
-  const deck = ['1d', '2d', '3d', '4d', '5d', '6d', '7d', '8d', '9d', '10d'] as Card[];
-  // 2 players, 3 cards each: the 7th to 10th cards are the table
-  assert.deepEqual(dealtTable(deck, {}), ['7d', '8d', '9d', '10d']);
-  assert.deepEqual(dealtTable(deck, { game: 'scopone_scientifico' }), []);
-  const rec = {
-    format: 'scopa-record/1',
-    rules: {},
-    rounds: [{ dealer: 1, deck: [...deck, ...deck.map((c) => c.replace('d', 'c') as Card)], moves: ['2dx2c', '1d', '8cx8d'] }],
-  };
-  // seat 0 gets cards 0, 2, 4 of the deck: 1d 3d 5d; seat 1 2d 4d 6d (the
-  // moves here only need to be readable, not legal)
-  const steps = reviewSteps(rec);
-  assert.equal(steps.length, 3);
-  assert.equal(steps[0]!.seat, 0);
-  assert.deepEqual(steps[0]!.before, ['7d', '8d', '9d', '10d']);
-  assert.deepEqual(steps[2]!.before, ['7d', '8d', '9d', '10d', '1d']);
-  assert.equal(steps[2]!.seat, 0);
+test('contract serve: while a round score is open the sidebar shows its totals, not the scores from before the round', () => {
+  const view = tableView(parse(JSON.stringify(STATE)) as StateMsg); // scores [3, 5]
+  const ro = parse(JSON.stringify({ type: 'round_over', round: 2, sides: [], totals: [6, 7] }));
+  assert.ok(ro && ro.type === 'round_over');
+  assert.deepEqual(shownScores({ view, roundOver: null, gameOver: null }), [3, 5]);
+  assert.deepEqual(shownScores({ view, roundOver: { msg: ro, round: null, rules: {} }, gameOver: null }), [6, 7]);
+  const go = parse(JSON.stringify({ type: 'game_over', totals: [11, 7], winner: 0, seed: 'ab' }));
+  assert.ok(go && go.type === 'game_over');
+  // the last round's score first, then the result
+  assert.deepEqual(shownScores({ view, roundOver: { msg: ro, round: null, rules: {} }, gameOver: go }), [6, 7]);
+  assert.deepEqual(shownScores({ view, roundOver: null, gameOver: go }), [11, 7]);
 });

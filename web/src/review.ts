@@ -1,0 +1,124 @@
+/*
+ * review.ts -- the review of a finished game, headless: every move of the
+ * game's record with the table before it, and the bot's verdict on each
+ * from the server's review message (docs/serve.md: value, best, cost,
+ * mark "?" from `slip` points of cost, "??" from `blunder`).
+ *
+ * What must stay true: the marks shown are the server's.  A verdict is
+ * attached to a move only when the review names that very move at that
+ * place (round, ply); a review of other moves marks nothing.  The client
+ * never marks a move by a threshold of its own while the server sends its
+ * mark (only an older server without `mark` gets the server's own slip
+ * and blunder thresholds applied to its cost).
+ */
+import { type Card, type Move, type ReviewMsg, type Rules, parseMove, sameMove } from './protocol.js';
+import { effective, handSize, num, tableCardsDealt } from './rules.js';
+import { replay, seatOfMove } from './state.js';
+
+/** A game record (RULES.md "Game records"), as much as the review reads. */
+export interface RecordDoc {
+  format: string;
+  rules: Rules;
+  seats?: string[];
+  rounds: { dealer: number; deck: Card[]; moves: string[] }[];
+  seed?: string;
+}
+
+export interface ReviewStep {
+  round: number; // 0-based
+  index: number; // the move's index in its round (its ply)
+  seat: number;
+  move: Move;
+  before: Card[]; // the table just before the move
+}
+
+/** The table cards of a round's first deal: the hands are dealt first
+ * (RULES.md "The deal", canonical order), then the table. */
+export function dealtTable(deck: readonly Card[], rules: Rules): Card[] {
+  const r = effective(rules);
+  const start = num(r, 'players') * handSize(r);
+  return deck.slice(start, start + tableCardsDealt(r));
+}
+
+/** Every move of a record with the table before it, for stepping through. */
+export function reviewSteps(rec: RecordDoc): ReviewStep[] {
+  const players = num(effective(rec.rules), 'players');
+  const out: ReviewStep[] = [];
+  rec.rounds.forEach((rd, ri) => {
+    const table = dealtTable(rd.deck, rec.rules);
+    rd.moves.forEach((text, i) => {
+      const move = parseMove(text);
+      if (!move) return;
+      const before = replay({ dealer: rd.dealer, table, moves: rd.moves.slice(0, i) }, rec.rules).table;
+      out.push({ round: ri, index: i, seat: seatOfMove(rd.dealer, i, players), move, before });
+    });
+  });
+  return out;
+}
+
+export type Mark = '' | '?' | '??';
+
+/** The bot's verdict on one move. */
+export interface Verdict {
+  mark: Mark; // '' for a move that cost (almost) nothing
+  cost: number; // expected points of the round the move cost its side
+  best: string; // the bot's move there
+}
+
+/** The server's thresholds (scopa.h scopa_match_review_json), for a
+ * review that carries costs without marks. */
+const SLIP = 0.3;
+const BLUNDER = 1.0;
+
+type ReviewMove = ReviewMsg['rounds'][number]['moves'][number];
+
+function finite(x: unknown): number | null {
+  return typeof x === 'number' && Number.isFinite(x) ? x : null;
+}
+
+function roundOf(review: ReviewMsg, round: number): ReviewMsg['rounds'][number] | undefined {
+  const rs = Array.isArray(review.rounds) ? review.rounds : [];
+  return rs.find((r) => r?.round === round) ?? (rs.every((r) => r?.round === undefined) ? rs[round] : undefined);
+}
+
+function moveOf(moves: ReviewMove[], ply: number): ReviewMove | undefined {
+  return moves.find((m) => m?.ply === ply) ?? (moves.every((m) => m?.ply === undefined) ? moves[ply] : undefined);
+}
+
+/** The server's verdict on a step, or null when its review does not
+ * speak of that move (no review, another move at that place, a field of
+ * the wrong kind). */
+export function verdictOf(review: ReviewMsg | null, st: ReviewStep): Verdict | null {
+  if (!review) return null;
+  const rd = roundOf(review, st.round);
+  if (!rd || !Array.isArray(rd.moves)) return null;
+  const m = moveOf(rd.moves, st.index);
+  if (!m || typeof m.move !== 'string') return null;
+  const played = parseMove(m.move);
+  if (!played || !sameMove(played, st.move)) return null;
+  const cost = finite(m.cost) ?? finite(m.loss);
+  if (cost === null) return null;
+  let mark: Mark;
+  if (m.mark === '' || m.mark === '?' || m.mark === '??') mark = m.mark;
+  else {
+    const slip = finite(review.slip) ?? SLIP;
+    const blunder = finite(review.blunder) ?? BLUNDER;
+    mark = cost >= blunder ? '??' : cost >= slip ? '?' : '';
+  }
+  return { mark, cost, best: typeof m.best === 'string' ? m.best : '' };
+}
+
+/** Each step's verdict, and whether the review speaks of every move. */
+export function verdicts(review: ReviewMsg | null, steps: readonly ReviewStep[]): { each: (Verdict | null)[]; complete: boolean } {
+  const each = steps.map((st) => verdictOf(review, st));
+  return { each, complete: steps.length > 0 && each.every((v) => v !== null) };
+}
+
+/** The steps the server marked (their indexes in `steps`), in order. */
+export function markedSteps(each: readonly (Verdict | null)[]): number[] {
+  const out: number[] = [];
+  each.forEach((v, i) => {
+    if (v && v.mark !== '') out.push(i);
+  });
+  return out;
+}
