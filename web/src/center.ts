@@ -1,0 +1,54 @@
+/*
+ * center.ts -- the middle of the table: whose turn it is (or the link to
+ * share while seats are open), the table's cards (the set of the picked
+ * card marked as taken), the stock, and the last move in words.
+ */
+import { cardName, t } from './i18n.js';
+import { type AppState, type TableView, selectedMove } from './state.js';
+import { backEl, describeMove, faceEl, h } from './dom.js';
+
+export function renderCenter(app: AppState, v: TableView, felt: HTMLElement): void {
+  const lang = app.lang;
+  const status = felt.querySelector('.status')!;
+  let s = '';
+  if (v.status === 'waiting') s = t(lang, 'waitingPlayers', { code: v.code });
+  else if (v.status === 'finished') s = t(lang, 'gameOver');
+  else if (v.myTurn) s = t(lang, 'yourTurn');
+  else if (v.toPlay !== null) s = t(lang, 'turnOf', { name: v.names[v.toPlay] ?? '' });
+  status.textContent = s;
+  status.classList.toggle('mine', v.myTurn);
+  if (v.status === 'waiting') {
+    const link = `${location.origin}/t/${v.code}`;
+    status.append(
+      h('div', { class: 'share' }, h('input', { readonly: true, value: link, 'aria-label': link, class: 'sharelink' }), h('button', { 'data-action': 'copy', text: t(lang, 'copy') })),
+    );
+  }
+  const move = selectedMove(v.choices, app.selection);
+  const table = v.rep?.table ?? [];
+  const tc = felt.querySelector('.tablecards')!;
+  const els = table.map((c) => {
+    const el = faceEl(c, lang);
+    el.classList.add('ontable');
+    if (move?.takes.includes(c)) el.classList.add('taken');
+    if (app.selection) {
+      el.setAttribute('data-action', 'table-card');
+      if (move?.takes.includes(c)) el.setAttribute('aria-label', `${cardName(lang, c)} (${t(lang, 'taken')})`);
+    }
+    return el;
+  });
+  tc.replaceChildren(...(els.length ? els : [h('p', { class: 'empty', text: t(lang, 'emptyTable') })]));
+  (tc as HTMLElement).dataset.n = String(Math.min(els.length, 12));
+  const stock = felt.querySelector('.stock')!;
+  stock.replaceChildren(
+    ...(v.stock > 0 ? [backEl('stock'), h('span', { class: 'count', text: t(lang, 'stock', { n: v.stock }) })] : []),
+  );
+  const lm = felt.querySelector('.lastmove')!;
+  lm.replaceChildren();
+  if (v.lastMove) {
+    const m = v.lastMove;
+    lm.append(
+      h('span', { class: 'label', text: `${t(lang, 'lastMove')}: ` }),
+      h('span', { text: t(lang, 'lastMoveText', { name: v.names[m.seat] ?? '', move: describeMove(lang, m.move) }) }),
+    );
+  }
+}

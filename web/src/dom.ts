@@ -1,0 +1,76 @@
+/*
+ * dom.ts -- the one way views make elements (h), the card elements, and
+ * the words every view uses for a move or a side.
+ *
+ * What must stay true: a card face or back is ONE element for the life of
+ * the page, kept in `cardEls` by card ("7d") or by place ("back:SEAT:I",
+ * "stock", "pile:SIDE"), and moved between containers, never rebuilt, so
+ * anim.ts can slide it (FLIP).  faceEl() clears whatever a previous place
+ * set on the element, so each view sets only what it means.
+ */
+import { backSvg, cardSvg } from './cards.js';
+import type { Card, Move } from './protocol.js';
+import { type Lang, cardName, t } from './i18n.js';
+import { type effective, seatsOfSide } from './rules.js';
+
+type Attrs = Record<string, string | number | boolean | null | undefined>;
+
+export function h(tag: string, attrs: Attrs = {}, ...children: (Node | string | null | false | undefined)[]): HTMLElement {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === 'class') el.className = String(v);
+    else if (k === 'text') el.textContent = String(v);
+    else el.setAttribute(k, v === true ? '' : String(v));
+  }
+  for (const c of children) if (c !== null && c !== false && c !== undefined) el.append(c);
+  return el;
+}
+
+export const cardEls = new Map<string, HTMLElement>();
+
+/** The one element of a card face (created once, reused forever). */
+export function faceEl(card: Card, lang: Lang): HTMLElement {
+  let el = cardEls.get(card);
+  if (!el) {
+    el = h('div', { class: 'card', 'data-card': card });
+    el.innerHTML = cardSvg(card);
+    cardEls.set(card, el);
+  }
+  el.setAttribute('aria-label', cardName(lang, card));
+  el.className = 'card';
+  el.removeAttribute('tabindex');
+  el.setAttribute('role', 'img'); // a hand card becomes a button below
+  el.removeAttribute('data-action');
+  el.removeAttribute('aria-pressed');
+  el.removeAttribute('aria-disabled');
+  el.removeAttribute('title');
+  return el;
+}
+
+export function backEl(key: string): HTMLElement {
+  let el = cardEls.get(key);
+  if (!el) {
+    el = h('div', { class: 'card back', 'aria-hidden': 'true' });
+    el.innerHTML = backSvg();
+    cardEls.set(key, el);
+  }
+  return el;
+}
+
+export function miniCard(card: Card, lang: Lang): HTMLElement {
+  const el = h('span', { class: 'mini', role: 'img', 'aria-label': cardName(lang, card) });
+  el.innerHTML = cardSvg(card);
+  return el;
+}
+
+export function describeMove(lang: Lang, m: Move): string {
+  if (!m.takes.length) return t(lang, 'lays', { card: cardName(lang, m.card) });
+  return t(lang, 'takes', { card: cardName(lang, m.card), cards: m.takes.map((c) => cardName(lang, c)).join(', ') });
+}
+
+export function sideLabel(v: { names: string[]; eff: ReturnType<typeof effective> }, side: number, lang: Lang): string {
+  const seats = seatsOfSide(v.eff, side);
+  if (seats.length === 1) return v.names[seats[0]!] ?? `${side}`;
+  return t(lang, 'team', { names: seats.map((s) => v.names[s] ?? s).join(' + ') });
+}

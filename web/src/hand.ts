@@ -1,0 +1,91 @@
+/*
+ * hand.ts -- the viewer's seat at the bottom: the hand (buttons for the
+ * cards the server's legal list allows, nothing else), the picked card,
+ * the words under the hand (the set shown and Play, why a card plays as
+ * it does, the hint), and the viewer's pile.  A spectator sees seat 0
+ * there, its cards face down.
+ */
+import { type Key, cardName, t } from './i18n.js';
+import { formatMove } from './protocol.js';
+import { sideOf } from './rules.js';
+import { type AppState, type TableView, selectedMove } from './state.js';
+import { backEl, describeMove, faceEl, h } from './dom.js';
+import { pileEl, pileSeat, seatName } from './seats.js';
+
+export function renderHand(app: AppState, v: TableView, box: HTMLElement, choiceBox: HTMLElement, infoBox: HTMLElement): void {
+  const lang = app.lang;
+  const me = v.viewer;
+  if (me === null) {
+    // a spectator: seat 0 sits at the bottom, its cards face down
+    const side = sideOf(v.eff, 0);
+    infoBox.replaceChildren(
+      h('span', { class: 'who' }, h('span', { class: 'name', text: seatName(v, 0, lang) }), h('span', { class: 'badge', text: t(lang, 'spectator') })),
+      pileSeat(v, side) === 0 ? pileEl(app, v, side) : h('span'),
+    );
+    const backs = [];
+    for (let i = 0; i < (v.counts[0] ?? 0); i++) backs.push(backEl(`back:0:${i}`));
+    box.replaceChildren(...backs);
+    box.dataset.n = String(backs.length);
+    box.parentElement!.classList.toggle('turn', v.toPlay === 0 && v.status === 'playing');
+    choiceBox.replaceChildren();
+    return;
+  }
+  const side = sideOf(v.eff, me);
+  const turn = v.toPlay === me && v.status === 'playing';
+  box.parentElement!.classList.toggle('turn', turn);
+  infoBox.replaceChildren(
+    h(
+      'span',
+      { class: 'who' },
+      h('span', { class: 'name', text: seatName(v, me, lang) }),
+      v.round?.dealer === me ? h('span', { class: 'badge dealer', title: t(lang, 'dealer'), text: 'D' }) : null,
+    ),
+    pileEl(app, v, side),
+  );
+  const sel = app.selection;
+  const move = selectedMove(v.choices, sel);
+  const cards = v.hand.map((c, i) => {
+    const el = faceEl(c, lang);
+    const ch = v.choices.find((x) => x.card === c);
+    const playable = v.myTurn && !app.pending && !!ch && ch.options.length > 0;
+    el.classList.add('inhand');
+    el.setAttribute('role', 'button');
+    el.setAttribute('tabindex', '0');
+    el.setAttribute('data-action', 'card');
+    el.setAttribute('aria-keyshortcuts', String(i + 1));
+    if (!playable) el.setAttribute('aria-disabled', 'true');
+    else el.classList.add('playable');
+    if (sel?.card === c) {
+      el.classList.add('selected');
+      el.setAttribute('aria-pressed', 'true');
+    }
+    if (app.hint && v.myTurn && app.hint.move.split('x')[0] === c) el.classList.add('hinted');
+    return el;
+  });
+  box.replaceChildren(...cards);
+  box.dataset.n = String(cards.length);
+  // the words under the hand: the chosen move, or why a card plays as it does
+  const parts: (HTMLElement | null)[] = [];
+  if (move && sel) {
+    const ch = v.choices.find((x) => x.card === sel.card)!;
+    parts.push(
+      h('p', { class: 'movetext', text: describeMove(lang, move) }),
+      h('p', { class: 'help', text: t(lang, 'optionOf', { i: sel.index + 1, n: ch.options.length }) }),
+      h(
+        'div',
+        { class: 'row' },
+        h('button', { class: 'primary', 'data-action': 'confirm', text: `${t(lang, 'play')} ${formatMove(move)}` }),
+        h('button', { 'data-action': 'cancel', text: t(lang, 'cancel') }),
+      ),
+    );
+  }
+  if (app.explain) {
+    const ch = v.choices.find((x) => x.card === app.explain);
+    if (ch && ch.reason !== 'choice') parts.push(h('p', { class: 'reason', text: t(lang, `r_${ch.reason}` as Key, { card: cardName(lang, ch.card) }) }));
+  }
+  if (app.hint && v.myTurn && app.hintsOn) {
+    const hm = app.hint;
+    parts.push(h('p', { class: 'hinttext', text: t(lang, 'hintSays', { move: hm.move, value: hm.value.toFixed(2) }) }));
+  } else if (app.hintState === 'unavailable' && app.hintsOn) parts.push(h('p', { class: 'help', text: t(lang, 'hintUnavailable') }));
+  choiceBox.replaceChildren(...parts.filter((p): p is HTMLElement => p !== null));
+}

@@ -1,0 +1,137 @@
+/*
+ * overlay.ts -- the screens over the table: the itemised round score
+ * (each category with the cards that decided it, primiera suit by suit,
+ * the server's numbers always) and the result (the seed revealed, the
+ * record to download, the review).  Rebuilt only when what it shows
+ * changes, so the focus stays on its button.
+ */
+import { type Key, suitName, t } from './i18n.js';
+import type { Side } from './protocol.js';
+import { num, sideOf } from './rules.js';
+import { type AppState, type TableView, agrees, itemise, primieraValue, replay } from './state.js';
+import { h, miniCard, sideLabel } from './dom.js';
+import { reviewer } from './reviewer.js';
+
+const CATS = ['carte', 'denari', 'settebello', 'primiera', 'scope', 're_bello', 'napola', 'sevens', 'all_sevens'] as const;
+
+function catOn(v: TableView, c: (typeof CATS)[number]): boolean {
+  const e = v.eff;
+  if (c === 're_bello') return e.re_bello === true;
+  if (c === 'napola') return e.napola === true;
+  if (c === 'sevens') return e.most_sevens === true;
+  if (c === 'all_sevens') return num(e, 'all_sevens') > 0;
+  if (c === 'primiera') return e.primiera !== 'off';
+  return true;
+}
+
+function roundScore(app: AppState, v: TableView): HTMLElement {
+  const lang = app.lang;
+  const ro = app.roundOver!;
+  const sides: Side[] = ro.msg.sides;
+  const rep = ro.round ? replay(ro.round, ro.rules) : null;
+  const it = rep && rep.complete ? itemise(rep, ro.rules) : null;
+  const full = it !== null && agrees(it, sides);
+  const facesZero = v.eff.primiera === 'faces_zero';
+  const head = h('tr', {}, h('th', { scope: 'col', text: t(lang, 'category') }), ...sides.map((_, i) => h('th', { scope: 'col', text: sideLabel(v, i, lang) })));
+  const rows: HTMLElement[] = [];
+  for (const c of CATS) {
+    if (!catOn(v, c)) continue;
+    const key = c === 'sevens' ? 'c_sevens' : (`c_${c}` as Key);
+    rows.push(
+      h(
+        'tr',
+        { class: `cat-${c}`, 'data-cat': c },
+        h('th', { scope: 'row', text: t(lang, key) }),
+        ...sides.map((s, i) => {
+          const pts = s.points[c] ?? 0;
+          const cell = h('td', { class: pts > 0 ? 'won' : '' }, h('span', { class: 'pts', text: pts > 0 ? `+${pts}` : '0' }));
+          const detail = h('div', { class: 'why' });
+          if (c === 'carte') detail.append(String(s.cards));
+          if (c === 'denari') {
+            detail.append(`${s.denari} `);
+            if (full) for (const d of it!.denari[i] ?? []) detail.append(miniCard(d, lang));
+          }
+          if (c === 'settebello' && s.settebello) detail.append(miniCard('7d', lang));
+          if (c === 're_bello' && full && it!.reBello === i) detail.append(miniCard('10d', lang));
+          if (c === 'primiera') {
+            if (full)
+              (it!.primiera[i] ?? []).forEach((card, k) => {
+                const suit = ['d', 'c', 's', 'b'][k]!;
+                detail.append(
+                  card
+                    ? h('span', { class: 'prim', title: suitName(lang, suit) }, miniCard(card, lang), h('small', { text: String(primieraValue(card, facesZero)) }))
+                    : h('span', { class: 'prim none', title: suitName(lang, suit), text: '–' }),
+                );
+              });
+            detail.append(h('b', { text: ` ${s.primiera}` }));
+          }
+          if (c === 'scope') {
+            detail.append(`${s.scope} `);
+            if (full) for (const sc of it!.scope[i] ?? []) detail.append(miniCard(sc, lang));
+          }
+          if (c === 'sevens' || c === 'all_sevens') {
+            detail.append(`${s.sevens} `);
+            if (full) for (const sv of it!.sevens[i] ?? []) detail.append(miniCard(sv, lang));
+          }
+          cell.append(detail);
+          return cell;
+        }),
+      ),
+    );
+  }
+  rows.push(h('tr', { class: 'total round-total' }, h('th', { scope: 'row', text: t(lang, 'roundTotal') }), ...sides.map((s) => h('td', { text: String(s.round_total) }))));
+  rows.push(h('tr', { class: 'total totals' }, h('th', { scope: 'row', text: t(lang, 'totals') }), ...ro.msg.totals.map((x) => h('td', { text: String(x) }))));
+  return h(
+    'div',
+    { class: 'dialog roundover', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'rs-title', 'data-round': ro.msg.round ?? null },
+    h('h2', { id: 'rs-title', text: t(lang, 'roundScore') }),
+    full ? null : h('p', { class: 'help', text: t(lang, 'partialRound') }),
+    h('div', { class: 'scroll' }, h('table', { class: 'roundscore' }, h('thead', {}, head), h('tbody', {}, ...rows))),
+    h('div', { class: 'row' }, h('button', { class: 'primary', 'data-action': 'continue', autofocus: true, text: t(lang, 'continue') })),
+  );
+}
+
+function result(app: AppState, v: TableView): HTMLElement {
+  const lang = app.lang;
+  const go = app.gameOver!;
+  let title: string;
+  if (go.winner === null) title = t(lang, 'noWinner');
+  else if (v.viewer !== null && sideOf(v.eff, v.viewer) === go.winner) title = t(lang, 'youWin');
+  else if (v.viewer !== null) title = `${t(lang, 'youLose')}: ${t(lang, 'winnerIs', { name: sideLabel(v, go.winner, lang) })}`;
+  else title = t(lang, 'winnerIs', { name: sideLabel(v, go.winner, lang) });
+  const sides = go.totals.map((x, i) => h('tr', { class: go.winner === i ? 'mine' : '' }, h('th', { scope: 'row', text: sideLabel(v, i, lang) }), h('td', { text: String(x) })));
+  const rev = app.reviewState;
+  return h(
+    'div',
+    { class: 'dialog result', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'go-title' },
+    h('h2', { id: 'go-title', text: `${t(lang, 'gameOver')}: ${title}` }),
+    h('table', { class: 'scoretable' }, h('tbody', {}, ...sides)),
+    go.seed ? h('p', { class: 'seed' }, t(lang, 'seedRevealed', { seed: '' }), h('code', { text: go.seed })) : null,
+    app.msg?.seed_sha256 ? h('p', { class: 'sha help' }, t(lang, 'seedCheck', { sha: '' }), h('code', { text: app.msg.seed_sha256 })) : null,
+    h(
+      'div',
+      { class: 'row' },
+      h('a', { class: 'button', href: `/api/tables/${encodeURIComponent(v.code)}/record`, download: `scopa-${v.code}.json`, 'data-action': 'download', text: t(lang, 'download') }),
+      h('button', { 'data-action': 'review', disabled: rev === 'asking', text: t(lang, 'review') }),
+      h('button', { class: 'primary', 'data-action': 'new-game', text: t(lang, 'newGame') }),
+    ),
+    app.record ? reviewer(app) : null,
+    rev === 'unavailable' ? h('p', { class: 'help', text: t(lang, 'reviewUnavailable') }) : null,
+  );
+}
+
+export function renderOverlay(box: HTMLElement, app: AppState, v: TableView): void {
+  const which = app.roundOver ? 'round' : app.gameOver ? 'game' : '';
+  const key = `${which}:${app.reviewState}:${app.lang}:${app.record ? app.reviewStep : -1}`;
+  if (box.dataset.key === key) return;
+  box.dataset.key = key;
+  if (!which) {
+    box.hidden = true;
+    box.replaceChildren();
+    return;
+  }
+  box.hidden = false;
+  box.replaceChildren(which === 'round' ? roundScore(app, v) : result(app, v));
+  const focus = box.querySelector('[autofocus], button.primary') as HTMLElement | null;
+  focus?.focus();
+}

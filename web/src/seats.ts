@@ -1,0 +1,81 @@
+/*
+ * seats.ts -- the other seats around the table (their names, the dealer,
+ * presence and the away countdown, their cards as backs) and the sides'
+ * piles, each scopa a card turned across (seed 004).
+ *
+ * What must stay true: another seat's cards are only ever backs; their
+ * number comes from the public count (state.ts handCounts), never from a
+ * card.
+ */
+import { type Lang, t } from './i18n.js';
+import { seatsOfSide, sideOf } from './rules.js';
+import type { AppState, TableView } from './state.js';
+import { backEl, h, miniCard } from './dom.js';
+
+export function seatName(v: TableView, seat: number, lang: Lang): string {
+  const n = v.names[seat] || `${t(lang, 'openSeat')} ${seat + 1}`;
+  return seat === v.viewer ? `${n} (${t(lang, 'you')})` : n;
+}
+
+function presenceText(app: AppState, v: TableView, seat: number): string {
+  const p = v.presence[seat];
+  const lang = app.lang;
+  if (app.msg?.open?.[seat] === true || v.names[seat] === '') return t(lang, 'openSeat');
+  if (p === 'away') {
+    // counted from when the state arrived
+    const since = Math.floor((Date.now() - app.msgAt) / 1000);
+    const left = app.msg?.away_seconds?.[seat];
+    if (typeof left === 'number') return t(lang, 'awayFor', { s: Math.max(0, left - since) });
+    const gone = app.msg?.away_for?.[seat];
+    if (typeof gone === 'number') return t(lang, 'awaySince', { s: gone + since });
+    return t(lang, 'away');
+  }
+  if (p === 'bot') return t(lang, 'bot');
+  return '';
+}
+
+/** Where each side's pile is drawn: at the viewer's seat for the viewer's
+ * side, else at the side's first seat. */
+export function pileSeat(v: TableView, side: number): number {
+  const seats = seatsOfSide(v.eff, side);
+  if (v.viewer !== null && seats.includes(v.viewer)) return v.viewer;
+  return seats[0] ?? 0;
+}
+
+export function pileEl(app: AppState, v: TableView, side: number): HTMLElement {
+  const lang = app.lang;
+  const pile = v.rep?.piles[side] ?? [];
+  const scope = v.rep?.scope[side] ?? [];
+  const el = h('div', { class: 'pile', role: 'img', 'data-side': side, 'aria-label': `${t(lang, 'pile', { n: pile.length })}, ${t(lang, 'scopaCount', { n: scope.length })}` });
+  const stack = h('div', { class: 'stack' });
+  if (pile.length) stack.append(backEl(`pile:${side}`));
+  // each scopa: its card turned across, face up (seed 004)
+  scope.forEach((c, i) => {
+    const m = miniCard(c, lang);
+    m.classList.add('across');
+    m.style.setProperty('--i', String(i));
+    stack.append(m);
+  });
+  el.append(stack, h('span', { class: 'count', text: t(lang, 'pile', { n: pile.length }) }));
+  return el;
+}
+
+export function renderSeat(app: AppState, v: TableView, seat: number, box: HTMLElement): void {
+  const lang = app.lang;
+  const n = v.counts[seat] ?? 0;
+  const turn = v.toPlay === seat && v.status === 'playing';
+  box.className = `seat slot-${v.slots[seat]}${turn ? ' turn' : ''} p-${v.presence[seat] ?? 'here'}`;
+  box.setAttribute('aria-label', `${seatName(v, seat, lang)}: ${t(lang, 'handOf', { name: seatName(v, seat, lang), n })}`);
+  const backs = h('div', { class: 'backs', 'aria-hidden': 'true' });
+  for (let i = 0; i < n; i++) backs.append(backEl(`back:${seat}:${i}`));
+  const dealer = v.round?.dealer === seat;
+  const info = h(
+    'div',
+    { class: 'seatinfo' },
+    h('span', { class: 'name', text: seatName(v, seat, lang) }),
+    dealer ? h('span', { class: 'badge dealer', title: t(lang, 'dealer'), text: 'D' }) : null,
+    presenceText(app, v, seat) ? h('span', { class: `badge pres`, title: presenceText(app, v, seat), text: presenceText(app, v, seat) }) : null,
+  );
+  const side = sideOf(v.eff, seat);
+  box.replaceChildren(info, backs, pileSeat(v, side) === seat ? pileEl(app, v, side) : h('span'));
+}

@@ -1,0 +1,59 @@
+/*
+ * sidebar.ts -- beside the table: the scores and the target (the round's
+ * totals while its score is on screen: state.ts shownScores), the hint and
+ * animation switches with the keys, and the table's rules (what differs
+ * from the defaults, and the seed's commitment).
+ */
+import { optionName, t, valueName } from './i18n.js';
+import { differences, num, sideCount, sideOf } from './rules.js';
+import { type AppState, type TableView, shownScores } from './state.js';
+import { h, sideLabel } from './dom.js';
+
+export function renderScores(app: AppState, v: TableView, box: Element): void {
+  const lang = app.lang;
+  const sides = sideCount(v.eff);
+  const scores = shownScores(app);
+  const rows = [];
+  for (let s = 0; s < sides; s++) {
+    const mine = v.viewer !== null && sideOf(v.eff, v.viewer) === s;
+    rows.push(h('tr', { class: mine ? 'mine' : '' }, h('th', { scope: 'row', text: sideLabel(v, s, lang) }), h('td', { text: scores[s] ?? 0 })));
+  }
+  box.replaceChildren(
+    h('h2', { text: `${t(lang, 'scores')} (${t(lang, 'target', { n: num(v.eff, 'target') })})` }),
+    h('table', { class: 'scoretable' }, h('tbody', {}, ...rows)),
+  );
+}
+
+export function renderRulesBox(app: AppState, v: TableView, sha: string, box: HTMLElement): void {
+  const lang = app.lang;
+  const diffs = differences(v.rules);
+  const game = String(v.eff.game);
+  const title = `${t(lang, 'tableRules')}: ${valueName(lang, game)}, ${num(v.eff, 'players')}p, ${t(lang, 'target', { n: num(v.eff, 'target') })}`;
+  const wasOpen = (box as HTMLDetailsElement).open;
+  box.replaceChildren(
+    h('summary', { text: title }),
+    h('div', {}, diffs.length
+      ? h('ul', {}, ...diffs.map(([k, val]) => h('li', { text: `${optionName(lang, k)}: ${valueName(lang, val)}` })))
+      : h('p', { class: 'help', text: t(lang, 'defaults') }),
+    sha ? h('p', { class: 'sha', text: t(lang, 'seedHash', { sha }) }) : null),
+  );
+  (box as HTMLDetailsElement).open = wasOpen || window.innerWidth > 900;
+}
+
+export function renderTools(app: AppState, v: TableView, box: Element): void {
+  const lang = app.lang;
+  box.replaceChildren(
+    h(
+      'div',
+      { class: 'row' },
+      v.viewer !== null
+        ? h('button', { 'data-action': 'hint', disabled: !v.myTurn || !app.hintsOn, text: t(lang, 'hint') })
+        : null,
+      v.viewer !== null
+        ? h('button', { 'data-action': 'hints-toggle', 'aria-pressed': String(app.hintsOn), text: app.hintsOn ? t(lang, 'hintOn') : t(lang, 'hintOff') })
+        : null,
+      h('button', { 'data-action': 'skip-toggle', 'aria-pressed': String(app.skipAnim), text: t(lang, 'skip') }),
+    ),
+    h('p', { class: 'help keys', text: t(lang, 'keyboardHelp') }),
+  );
+}

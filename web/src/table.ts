@@ -1,0 +1,170 @@
+/*
+ * table.ts -- the table screen: its skeleton (built once per language, then
+ * filled on each render), the seats, the hand, the middle, the sidebar and
+ * the overlay drawn into it, and the one animation of each new move: cards
+ * that moved slide from where they were (anim.ts), cards taken fly to the
+ * pile that took them, a sweep flashes "Scopa!".
+ */
+import { t } from './i18n.js';
+import { num, sideCount, sideOf } from './rules.js';
+import { type AppState, type Slot, type TableView, shownScores } from './state.js';
+import { cardSvg } from './cards.js';
+import { cardEls, h, sideLabel } from './dom.js';
+import { connBanner, setConn, topBar } from './chrome.js';
+import { forgetHome } from './home.js';
+import { renderSeat } from './seats.js';
+import { renderHand } from './hand.js';
+import { renderCenter } from './center.js';
+import { renderRulesBox, renderScores, renderTools } from './sidebar.js';
+import { renderOverlay } from './overlay.js';
+import * as anim from './anim.js';
+
+/** The skeleton of the table screen, built once and filled on each render. */
+function tableSkeleton(root: HTMLElement, app: AppState): HTMLElement {
+  let felt = root.querySelector('.felt') as HTMLElement | null;
+  if (felt && root.dataset.lang === app.lang) return felt;
+  root.dataset.lang = app.lang;
+  const slots: Slot[] = ['top-left', 'top', 'top-right', 'left', 'right', 'bottom-left', 'bottom-right'];
+  felt = h(
+    'main',
+    { class: 'felt', 'aria-label': t(app.lang, 'table') },
+    ...slots.map((s) => h('section', { class: `seat slot-${s}`, 'data-slot': s })),
+    h(
+      'section',
+      { class: 'center' },
+      h('div', { class: 'status', role: 'status', 'aria-live': 'polite' }),
+      h(
+        'div',
+        { class: 'tablerow' },
+        h('div', { class: 'stock' }),
+        h('div', { class: 'tablecards', role: 'group', 'aria-label': t(app.lang, 'table') }),
+      ),
+      h('div', { class: 'lastmove', 'aria-live': 'polite' }),
+    ),
+    h(
+      'section',
+      { class: 'me slot-bottom', 'data-slot': 'bottom' },
+      h('div', { class: 'seatinfo' }),
+      h('div', { class: 'choice', 'aria-live': 'polite' }),
+      h('div', { class: 'hand', role: 'group', 'aria-label': t(app.lang, 'hand') }),
+    ),
+  );
+  root.replaceChildren(
+    topBar(app, [h('span', { class: 'tcode' })]),
+    h(
+      'div',
+      { class: 'layout' },
+      felt,
+      h('aside', { class: 'side' }, h('div', { class: 'scores' }), h('div', { class: 'tools' }), h('details', { class: 'rulesbox' })),
+    ),
+    h('div', { class: 'overlay', hidden: true }),
+    h('div', { class: 'toast', role: 'status', 'aria-live': 'polite' }),
+    connBanner(app),
+  );
+  forgetHome();
+  return felt;
+}
+
+let lastTableKey = '';
+
+export function renderTable(root: HTMLElement, app: AppState): void {
+  const felt = tableSkeleton(root, app);
+  const v = app.view;
+  setConn(root, app);
+  const toast = root.querySelector('.toast');
+  if (toast) {
+    const text = app.error ? t(app.lang, 'error', { msg: app.error }) : (app.notice ?? '');
+    toast.textContent = text;
+    toast.classList.toggle('shown', text !== '');
+    toast.classList.toggle('bad', !!app.error);
+  }
+  const code = root.querySelector('.tcode');
+  if (code) {
+    let text = app.code ? t(app.lang, 'code_label', { code: app.code }) : '';
+    if (v) {
+      const sides = sideCount(v.eff);
+      const scores = shownScores(app);
+      const sc: string[] = [];
+      for (let i = 0; i < sides; i++) sc.push(`${sideLabel(v, i, app.lang)} ${scores[i] ?? 0}`);
+      text += ` · ${sc.join(' – ')} (${t(app.lang, 'target', { n: num(v.eff, 'target') })})`;
+    }
+    code.textContent = text;
+  }
+  if (!v) {
+    felt.querySelector('.status')!.textContent = t(app.lang, 'connecting');
+    return;
+  }
+  const before = anim.snapshot(cardEls);
+  const beforeTable = new Set(v.rep ? [...root.querySelectorAll('.tablecards .card')].map((e) => (e as HTMLElement).dataset.card) : []);
+  const oldRects = new Map<string, DOMRect>(before.rects);
+  // seats other than the viewer's
+  const boxes = new Map<string, HTMLElement>();
+  felt.querySelectorAll<HTMLElement>('.seat').forEach((b) => boxes.set(b.dataset.slot!, b));
+  for (const b of boxes.values()) {
+    b.replaceChildren();
+    b.className = `seat slot-${b.dataset.slot} empty`;
+  }
+  v.slots.forEach((slot, seat) => {
+    if (slot === 'bottom') return; // the viewer, or seat 0 for a spectator: renderHand
+    const box = boxes.get(slot);
+    if (box) renderSeat(app, v, seat, box);
+  });
+  felt.dataset.players = String(v.slots.length);
+  felt.classList.toggle('spectating', v.viewer === null);
+  const me = felt.querySelector('.me') as HTMLElement;
+  renderHand(app, v, me.querySelector('.hand')!, me.querySelector('.choice')!, me.querySelector('.seatinfo')!);
+  renderCenter(app, v, felt);
+  renderScores(app, v, root.querySelector('.scores')!);
+  renderTools(app, v, root.querySelector('.tools')!);
+  renderRulesBox(app, v, app.msg?.seed_sha256 ?? '', root.querySelector('.rulesbox')!);
+  renderOverlay(root.querySelector('.overlay') as HTMLElement, app, v);
+
+  // animation: cards that left the table fly to the pile that took them
+  const key = `${v.round?.dealer}:${v.ply}`;
+  if (lastTableKey === '') lastTableKey = key; // the first picture is not animated
+  if (key !== lastTableKey) {
+    const nowTable = new Set(v.rep?.table ?? []);
+    const leaving: { el: HTMLElement; from: DOMRect; to: DOMRect | null }[] = [];
+    const last = v.lastMove;
+    const takerSide = last ? sideOf(v.eff, last.seat) : 0;
+    const pile = root.querySelector(`.pile[data-side="${takerSide}"]`);
+    const to = pile ? pile.getBoundingClientRect() : null;
+    if (last && last.move.takes.length) {
+      for (const c of [...last.move.takes, last.move.card]) {
+        const from = oldRects.get(c) ?? (c === last.move.card ? seatRect(root, v, last.seat) : null);
+        if (!from || nowTable.has(c)) continue;
+        if (c !== last.move.card && !beforeTable.has(c)) continue;
+        const ghost = h('div', { class: 'card ghost', 'aria-hidden': 'true' });
+        ghost.innerHTML = cardSvg(c);
+        leaving.push({ el: ghost, from: c === last.move.card ? (landingRect(root, from) ?? from) : from, to });
+      }
+      if (v.rep && v.rep.table.length === 0 && last.move.takes.length && (v.rep.scope[takerSide]?.at(-1) === last.move.card))
+        anim.flash(felt.querySelector('.center') as HTMLElement, 'Scopa!');
+    }
+    const stockRect = (felt.querySelector('.stock .card') ?? felt.querySelector('.stock'))?.getBoundingClientRect() ?? null;
+    anim.play(
+      before,
+      cardEls,
+      (k) => {
+        if (k.startsWith('back:')) return stockRect;
+        if (last && k === last.move.card) return seatRect(root, v, last.seat);
+        return stockRect; // dealt cards come from the stock
+      },
+      leaving,
+    );
+    lastTableKey = key;
+  }
+}
+
+function seatRect(root: HTMLElement, v: TableView, seat: number): DOMRect | null {
+  const slot = v.slots[seat];
+  const sel = seat === v.viewer ? '.me .hand' : `.seat.slot-${slot}`;
+  return root.querySelector(sel)?.getBoundingClientRect() ?? null;
+}
+
+/** A capture's played card first lands in the middle of the table. */
+function landingRect(root: HTMLElement, from: DOMRect): DOMRect | null {
+  const tc = root.querySelector('.tablecards')?.getBoundingClientRect();
+  if (!tc) return null;
+  return new DOMRect(tc.left + tc.width / 2 - from.width / 2, tc.top + tc.height / 2 - from.height / 2, from.width, from.height);
+}
