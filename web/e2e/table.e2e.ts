@@ -279,10 +279,13 @@ async function checkReview(page: Page, record: { rounds: { moves: string[] }[] }
     for (let i = 0; i < n; i++) {
       for (let k = 0; k < 200 && document.querySelector('.reviewer')?.getAttribute('data-step') !== String(i); k++) await frame();
       const r = document.querySelector('.reviewer') as HTMLElement;
-      const mark = r.querySelector('.mark')?.textContent ?? '';
-      const cost = r.querySelector('.loss')?.getAttribute('data-cost') ?? '';
-      const best = r.querySelector('.loss')?.getAttribute('data-best') ?? '';
-      out.push(`${r.dataset.round}/${r.dataset.index} ${r.dataset.move} ${mark} ${mark ? cost + ' ' + best : ''}`.trim());
+      const mark = r.querySelector('.step .mark')?.textContent ?? '';
+      const cost = r.querySelector('.step .loss')?.getAttribute('data-cost') ?? '';
+      const best = r.querySelector('.step .loss')?.getAttribute('data-best') ?? '';
+      // the cost and the bot's move are on screen, not only in attributes
+      const words = r.querySelector('.step .loss')?.textContent ?? '';
+      const shown = !mark || (words.includes(cost) && words.includes(best)) ? '' : ' (not in the words)';
+      out.push(`${r.dataset.round}/${r.dataset.index} ${r.dataset.move} ${mark} ${mark ? cost + ' ' + best : ''}`.trim() + shown);
       document.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
     }
     return out;
@@ -294,7 +297,7 @@ async function checkReview(page: Page, record: { rounds: { moves: string[] }[] }
   if (marked.length) {
     const [text, step] = marked[marked.length - 1]!;
     await page.locator('.reviewer .marks li button').last().click();
-    await page.locator(`.reviewer[data-step="${step}"] .mark`).waitFor();
+    await page.locator(`.reviewer[data-step="${step}"] .step .mark`).waitFor();
     const r = page.locator('.reviewer');
     assert.equal(`${await r.getAttribute('data-round')}/${await r.getAttribute('data-index')}`, text.split(' ')[0]);
   }

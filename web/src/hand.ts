@@ -5,7 +5,7 @@
  * it does, the hint), and the viewer's pile.  A spectator sees seat 0
  * there, its cards face down.
  */
-import { type Key, cardName, t } from './i18n.js';
+import { type Key, cardName, points, t } from './i18n.js';
 import { formatMove } from './protocol.js';
 import { sideOf } from './rules.js';
 import { type AppState, type TableView, selectedMove } from './state.js';
@@ -85,7 +85,7 @@ export function renderHand(app: AppState, v: TableView, box: HTMLElement, choice
   }
   if (app.hint && v.myTurn && app.hintsOn) {
     const hm = app.hint;
-    parts.push(h('p', { class: 'hinttext', text: t(lang, 'hintSays', { move: hm.move, value: hm.value.toFixed(2) }) }));
+    parts.push(h('p', { class: 'hinttext', text: t(lang, 'hintSays', { move: hm.move, value: points(lang, hm.value) }) }));
   } else if (app.hintState === 'unavailable' && app.hintsOn) parts.push(h('p', { class: 'help', text: t(lang, 'hintUnavailable') }));
   choiceBox.replaceChildren(...parts.filter((p): p is HTMLElement => p !== null));
 }

@@ -358,3 +358,9 @@ export function valueName(lang: Lang, v: string | number | boolean): string {
   if (v === false) return t(lang, 'no');
   return String(v).replace(/_/g, ' ');
 }
+
+/** Points with two decimals, as each language writes them (2.01, 2,01). */
+export function points(lang: Lang, x: number): string {
+  const s = x.toFixed(2);
+  return lang === 'it' ? s.replace('.', ',') : s;
+}

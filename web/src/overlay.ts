@@ -94,17 +94,23 @@ function roundScore(app: AppState, v: TableView): HTMLElement {
 function result(app: AppState, v: TableView): HTMLElement {
   const lang = app.lang;
   const go = app.gameOver!;
+  // "Game over" above, the outcome as the title: "You win!", or the
+  // winner's name with "you lose" said above it
   let title: string;
+  let kicker = t(lang, 'gameOver');
   if (go.winner === null) title = t(lang, 'noWinner');
   else if (v.viewer !== null && sideOf(v.eff, v.viewer) === go.winner) title = t(lang, 'youWin');
-  else if (v.viewer !== null) title = `${t(lang, 'youLose')}: ${t(lang, 'winnerIs', { name: sideLabel(v, go.winner, lang) })}`;
-  else title = t(lang, 'winnerIs', { name: sideLabel(v, go.winner, lang) });
+  else {
+    title = t(lang, 'winnerIs', { name: sideLabel(v, go.winner, lang) });
+    if (v.viewer !== null) kicker += ` · ${t(lang, 'youLose')}`;
+  }
   const sides = go.totals.map((x, i) => h('tr', { class: go.winner === i ? 'mine' : '' }, h('th', { scope: 'row', text: sideLabel(v, i, lang) }), h('td', { text: String(x) })));
   const rev = app.reviewState;
   return h(
     'div',
     { class: 'dialog result', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'go-title' },
-    h('h2', { id: 'go-title', text: `${t(lang, 'gameOver')}: ${title}` }),
+    h('p', { class: 'kicker', text: kicker }),
+    h('h2', { id: 'go-title', text: title }),
     h('table', { class: 'scoretable' }, h('tbody', {}, ...sides)),
     go.seed ? h('p', { class: 'seed' }, t(lang, 'seedRevealed', { seed: '' }), h('code', { text: go.seed })) : null,
     app.msg?.seed_sha256 ? h('p', { class: 'sha help' }, t(lang, 'seedCheck', { sha: '' }), h('code', { text: app.msg.seed_sha256 })) : null,

@@ -3,24 +3,47 @@
  * with the table before it (from the record, review.ts), the server's
  * verdict on it (its mark, what it cost, the bot's move), and the list of
  * every move the server marked, each a button that goes there.
+ *
+ * What must stay true: the marks, costs and best moves shown are the
+ * server's (review.ts verdicts), never the client's own judgement.
  */
-import { t } from './i18n.js';
-import { formatMove } from './protocol.js';
+import { type Lang, points, t } from './i18n.js';
+import { type ReviewMsg, formatMove } from './protocol.js';
 import type { AppState } from './state.js';
-import { markedSteps, reviewSteps, verdicts } from './review.js';
+import { type RecordDoc, type ReviewStep, type Verdict, markedSteps, reviewSteps, verdicts } from './review.js';
 import { describeMove, h, miniCard } from './dom.js';
 
-/** The review: every move of the game, one at a time, with the table
- * before it (from the record), the server's verdict on it (its mark, what
- * it cost, the bot's move) and the list of the moves the server marked. */
+/** The steps and verdicts of the last record and review drawn: stepping
+ * redraws the reviewer on every key, the game does not change. */
+let memo: { record: RecordDoc; review: ReviewMsg | null; steps: ReviewStep[]; each: (Verdict | null)[]; complete: boolean } | null = null;
+
+function stepsOf(record: RecordDoc, review: ReviewMsg | null): NonNullable<typeof memo> {
+  if (memo && memo.record === record && memo.review === review) return memo;
+  const steps = reviewSteps(record);
+  memo = { record, review, steps, ...verdicts(review, steps) };
+  return memo;
+}
+
+/** The server's mark and what the move cost, in words. */
+function verdictEl(lang: Lang, v: Verdict): HTMLElement[] {
+  return [
+    h('span', { class: `mark m${v.mark.length}`, title: t(lang, v.mark === '??' ? 'blunder' : 'slip'), text: v.mark }),
+    h('span', {
+      class: 'loss',
+      'data-cost': v.cost.toFixed(2),
+      'data-best': v.best,
+      text: `${t(lang, 'reviewCost', { n: points(lang, v.cost) })}, ${t(lang, 'reviewBest', { move: v.best })}`,
+    }),
+  ];
+}
+
 export function reviewer(app: AppState): HTMLElement {
   const lang = app.lang;
-  const steps = reviewSteps(app.record!);
+  const { steps, each, complete } = stepsOf(app.record!, app.review);
   const i = Math.max(0, Math.min(steps.length - 1, app.reviewStep));
   const st = steps[i];
   if (!st) return h('p', { class: 'help', text: '—' });
   const names = app.record!.seats ?? app.msg?.seats ?? [];
-  const { each, complete } = verdicts(app.review, steps);
   const v = each[i];
   const costly = !!v && v.mark !== '';
   const table = h('div', { class: 'revtable', 'aria-label': t(lang, 'table') });
@@ -32,6 +55,57 @@ export function reviewer(app: AppState): HTMLElement {
   if (!st.before.length) table.append(h('span', { class: 'help', text: t(lang, 'emptyTable') }));
   const who = (seat: number) => names[seat] || `${t(lang, 'openSeat')} ${seat + 1}`;
   const marked = markedSteps(each);
+  const step = h(
+    'div',
+    { class: 'step' },
+    h('h3', { text: t(lang, 'reviewStep', { r: st.round + 1, i: st.index + 1, n: app.record!.rounds[st.round]?.moves.length ?? 0 }) }),
+    h(
+      'p',
+      { class: `played${costly ? ' costly' : ''}` },
+      h('b', { text: `${who(st.seat)}: ` }),
+      miniCard(st.move.card, lang),
+      h('span', { text: ` ${describeMove(lang, st.move)}` }),
+      ...(costly ? verdictEl(lang, v) : []),
+    ),
+    table,
+    h(
+      'div',
+      { class: 'row' },
+      h('button', { 'data-action': 'review-prev', disabled: i === 0, 'aria-label': t(lang, 'prev'), text: '◀' }),
+      h('span', { class: 'count', text: `${i + 1} / ${steps.length}` }),
+      h('button', { 'data-action': 'review-next', disabled: i === steps.length - 1, 'aria-label': t(lang, 'next'), text: '▶' }),
+    ),
+  );
+  const list = app.review
+    ? h(
+        'nav',
+        { class: 'marks', 'aria-label': t(lang, 'reviewMarked', { n: marked.length }) },
+        h('h4', { text: t(lang, 'reviewMarked', { n: marked.length }) }),
+        marked.length
+          ? h(
+              'ol',
+              {},
+              ...marked.map((k) => {
+                const s = steps[k]!;
+                const w = each[k]!;
+                return h(
+                  'li',
+                  { class: k === i ? 'here' : '' },
+                  h(
+                    'button',
+                    { 'data-action': 'review-go', 'data-value': k, 'aria-current': k === i ? 'step' : null },
+                    h('span', { class: 'where', text: t(lang, 'reviewAt', { r: s.round + 1, i: s.index + 1 }) }),
+                    h('span', { class: 'who', text: who(s.seat) }),
+                    h('code', { text: formatMove(s.move) }),
+                    h('span', { class: `mark m${w.mark.length}`, text: w.mark }),
+                    h('span', { class: 'cost', text: points(lang, w.cost) }),
+                  ),
+                );
+              }),
+            )
+          : null,
+      )
+    : null;
   return h(
     'section',
     {
@@ -43,57 +117,7 @@ export function reviewer(app: AppState): HTMLElement {
       'data-move': formatMove(st.move),
       'data-marks': complete ? 'server' : app.review ? 'partial' : 'none',
     },
-    h('h3', { text: t(lang, 'reviewStep', { r: st.round + 1, i: st.index + 1, n: app.record!.rounds[st.round]?.moves.length ?? 0 }) }),
-    h(
-      'p',
-      { class: costly ? 'costly' : '' },
-      h('b', { text: `${who(st.seat)}: ` }),
-      miniCard(st.move.card, lang),
-      ` ${describeMove(lang, st.move)}`,
-      costly ? h('span', { class: 'mark', title: t(lang, v.mark === '??' ? 'blunder' : 'slip'), text: v.mark }) : null,
-      costly
-        ? h('span', {
-            class: 'loss',
-            'data-cost': v.cost.toFixed(2),
-            'data-best': v.best,
-            text: ` — ${t(lang, 'reviewCost', { n: v.cost.toFixed(2) })}, ${t(lang, 'reviewBest', { move: v.best })}`,
-          })
-        : null,
-    ),
-    table,
-    h(
-      'div',
-      { class: 'row' },
-      h('button', { 'data-action': 'review-prev', disabled: i === 0, 'aria-label': t(lang, 'prev'), text: '◀' }),
-      h('span', { class: 'count', text: `${i + 1} / ${steps.length}` }),
-      h('button', { 'data-action': 'review-next', disabled: i === steps.length - 1, 'aria-label': t(lang, 'next'), text: '▶' }),
-    ),
-    app.review
-      ? h(
-          'div',
-          { class: 'marks' },
-          h('h4', { text: t(lang, 'reviewMarked', { n: marked.length }) }),
-          marked.length
-            ? h(
-                'ol',
-                {},
-                ...marked.map((k) => {
-                  const s = steps[k]!;
-                  const w = each[k]!;
-                  return h(
-                    'li',
-                    { class: k === i ? 'here' : '' },
-                    h('button', {
-                      'data-action': 'review-go',
-                      'data-value': k,
-                      'aria-current': k === i ? 'step' : null,
-                      text: `${t(lang, 'reviewAt', { r: s.round + 1, i: s.index + 1 })} · ${who(s.seat)} ${formatMove(s.move)} ${w.mark} ${w.cost.toFixed(2)}`,
-                    }),
-                  );
-                }),
-              )
-            : null,
-        )
-      : null,
+    step,
+    list,
   );
 }
