@@ -106,9 +106,9 @@ async function newPage(w = 1280, h = 800, locale = 'en-US'): Promise<Page> {
 
 /** The first message the server sent to `page` that `pred` accepts,
  * waiting for it to arrive (the frame events and the page's own drawing
- * reach the test by different paths). */
+ * reach the test by different paths); 30 s at most, as Playwright's waits. */
 async function serverSaid(page: Page, pred: (m: Record<string, unknown>) => boolean, what: string): Promise<Record<string, unknown>> {
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 1200; i++) {
     const m = heard.get(page)!.find(pred);
     if (m) return m;
     await new Promise((r) => setTimeout(r, 25));
@@ -266,12 +266,13 @@ async function checkReview(page: Page, record: { rounds: { moves: string[] }[] }
   await page.click('[data-action="review"]');
   await page.locator('.reviewer').waitFor();
   type Mark = { ply: number; move: string; mark: string; cost: number; best: string };
+  // the server values every move first (a fixed node budget a move): the
+  // marks are on screen once its review has come
+  await page.locator('.reviewer[data-marks="server"]').waitFor();
   const rev = await serverSaid(page, (m) => m.type === 'review', 'the review');
   const rounds = rev.rounds as { moves: Mark[] }[];
   const want = rounds.flatMap((r, ri) => r.moves.map((m) => `${ri}/${m.ply} ${m.move} ${m.mark} ${m.mark ? m.cost.toFixed(2) + ' ' + m.best : ''}`.trim()));
   assert.equal(want.length, record.rounds.reduce((a, r) => a + r.moves.length, 0), 'the server reviews every move');
-  // the marks come with the review: wait for them before reading the steps
-  await page.locator('.reviewer[data-marks="server"]').waitFor();
   // step through every move with the arrow key, reading each step in the page
   const seen = await page.evaluate(async (n: number) => {
     const frame = () => new Promise((r) => requestAnimationFrame(() => r(null)));
@@ -326,6 +327,7 @@ test('e2e: two players at one table through its code', async () => {
   await other.locator('.lastmove', { hasText: first === a ? 'Anna' : 'Bruno' }).waitFor();
   await other.locator('.hand .card.playable').first().waitFor();
   assert.match((await other.locator('.status').textContent()) ?? '', /Your turn|Tocca a te/);
+  if (other === b) await shot(b, 'table-it-desktop.png');
   // one leaves: the other sees the seat away, with its countdown
   await other.context().close();
   await first.locator('.seat .badge.pres', { hasText: /away|assente/ }).waitFor();
@@ -347,13 +349,35 @@ test('e2e: a reload in the middle of a hand returns to the same seat', async () 
   assert.match((await page.locator('.me .name').textContent()) ?? '', /Tester/);
   assert.deepEqual(await page.locator('.hand .card').evaluateAll((els) => els.map((e) => e.getAttribute('data-card'))), hand);
   assert.deepEqual(await page.locator('.tablecards .card').evaluateAll((els) => els.map((e) => e.getAttribute('data-card'))), table);
+  // turned to a landscape phone: every card of the hand and of the table
+  // on screen without scrolling, none over another
+  await page.setViewportSize({ width: 844, height: 390 });
+  await fitsOnScreen(page, 844, 390);
+  await shot(page, 'table-landscape.png');
 });
+
+/** Every card of the hand and of the table inside the viewport (scrolled
+ * to the top), and no hand card over a table card. */
+async function fitsOnScreen(page: Page, w: number, h: number): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const boxes = await page.evaluate(() =>
+    Array.from(document.querySelectorAll('.hand .card, .tablecards .card')).map((e) => {
+      const r = e.getBoundingClientRect();
+      return { hand: !!e.closest('.hand'), card: e.getAttribute('data-card'), x: r.x, y: r.y, r: r.right, b: r.bottom };
+    }),
+  );
+  assert.ok(boxes.length >= 2);
+  for (const c of boxes) assert.ok(c.x >= 0 && c.y >= 0 && c.r <= w + 0.5 && c.b <= h + 0.5, `${c.card} on screen: ${JSON.stringify(c)}`);
+  for (const a of boxes.filter((c) => c.hand))
+    for (const t of boxes.filter((c) => !c.hand))
+      assert.ok(a.r <= t.x || t.r <= a.x || a.b <= t.y || t.b <= a.y, `${a.card} in hand over ${t.card} on the table`);
+}
 
 test('e2e: a phone-sized screen plays a whole game', async () => {
   const page = await newPage(390, 844);
   await startBotGame(page, 1);
-  const box = await page.locator('.hand').boundingBox();
-  assert.ok(box && box.x >= 0 && box.x + box.width <= 390, 'the hand fits the screen');
+  await page.locator('.hand .card.playable').first().waitFor();
+  await fitsOnScreen(page, 390, 844);
   assert.ok((await playGame(page, 'phone')) >= 1);
   await checkResult(page);
   await shot(page, 'result-phone.png');

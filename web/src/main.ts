@@ -505,7 +505,7 @@ export function startApp(root: HTMLElement, opts: AppOptions = {}): { app: AppSt
           app.reviewState = 'unavailable'; // no marks: the record still steps
           draw();
         }
-      }, 4000);
+      }, 15000); // the server values every move first: seconds on a busy machine
       draw();
     },
     stepReview(delta: number) {
