@@ -126,6 +126,9 @@ if (view === 'cards') {
   if (q.get('lang')) localStorage.setItem('scopa.lang', q.get('lang')!);
   const a = startApp(app, { createWs: () => new FakeWs() });
   setTimeout(() => {
+    // as if seated at (or watching) the saved table: the client ignores
+    // states of a table it is not at
+    a.app.code = base.code;
     for (const m of msgs()) a.receive(m as ServerMsg);
   }, 50);
 }
