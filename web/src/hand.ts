@@ -85,7 +85,11 @@ export function renderHand(app: AppState, v: TableView, box: HTMLElement, choice
   }
   if (app.hint && v.myTurn && app.hintsOn) {
     const hm = app.hint;
-    parts.push(h('p', { class: 'hinttext', text: t(lang, 'hintSays', { move: hm.move, value: points(lang, hm.value) }) }));
+    const text =
+      hm.value === null
+        ? t(lang, 'hintSaysNoValue', { move: hm.move })
+        : t(lang, 'hintSays', { move: hm.move, value: points(lang, hm.value) });
+    parts.push(h('p', { class: 'hinttext', text }));
   } else if (app.hintState === 'unavailable' && app.hintsOn) parts.push(h('p', { class: 'help', text: t(lang, 'hintUnavailable') }));
   choiceBox.replaceChildren(...parts.filter((p): p is HTMLElement => p !== null));
 }

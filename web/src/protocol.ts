@@ -173,12 +173,13 @@ export interface ErrorMsg {
   message_it?: string;
   id?: unknown;
 }
-/** EXTENSION (docs/web.md): the engine's best move for the asking seat. */
+/** EXTENSION (docs/web.md): the engine's best move for the asking seat;
+ * `value` null where the bot has no estimate (docs/serve.md). */
 export interface HintMsg {
   type: 'hint';
   move: string;
-  value: number;
-  moves?: { move: string; value: number }[];
+  value: number | null;
+  moves?: { move: string; value: number | null }[];
   id?: unknown;
 }
 /** EXTENSION (docs/web.md): every move of a finished game with the bot's
@@ -201,8 +202,8 @@ export interface ReviewMsg {
       seat: number;
       move: string;
       best: string;
-      value: number;
-      best_value?: number;
+      value: number | null; // null: the bot had no estimate there
+      best_value?: number | null;
       cost?: number;
       loss: number;
       mark?: string;
@@ -326,7 +327,9 @@ export function parse(text: string): ServerMsg | null {
     case 'notice':
       return isStr(m.message) ? (m as unknown as NoticeMsg) : null;
     case 'hint':
-      return isStr(m.move) && typeof m.value === 'number' ? (m as unknown as HintMsg) : null;
+      return isStr(m.move) && (typeof m.value === 'number' || m.value === null)
+        ? (m as unknown as HintMsg)
+        : null;
     case 'review':
       return Array.isArray(m.rounds) ? (m as unknown as ReviewMsg) : null;
     default:

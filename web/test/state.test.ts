@@ -93,6 +93,14 @@ test('contract serve: unknown fields and types are ignored, broken messages refu
   assert.deepEqual(open.seats, ['Anna', '']);
 });
 
+test('contract serve (docs/serve.md): a hint without an estimate has value null, and parses', () => {
+  const h = parse(JSON.stringify({ type: 'hint', move: '5sx5c', value: 0.42, moves: [{ move: '5sx5c', value: 0.42 }] }));
+  assert.ok(h && h.type === 'hint' && h.value === 0.42);
+  const n = parse(JSON.stringify({ type: 'hint', move: '5sx5c', value: null, moves: [{ move: '5sx5c', value: null }] }));
+  assert.ok(n && n.type === 'hint' && n.value === null);
+  assert.equal(parse(JSON.stringify({ type: 'hint', move: '5sx5c', value: 'high' })), null);
+});
+
 test('capture-1: a card of the same rank must be taken, the sum sets are not offered (match-first)', () => {
   // seed 004, figure 2a: the five takes the five, not the one and the four.
   const table: Card[] = ['5b', '1c', '4d', '9s'];
