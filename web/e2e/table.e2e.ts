@@ -301,6 +301,8 @@ async function checkReview(page: Page, record: { rounds: { moves: string[] }[] }
     await page.locator(`.reviewer[data-step="${step}"] .step .mark`).waitFor();
     const r = page.locator('.reviewer');
     assert.equal(`${await r.getAttribute('data-round')}/${await r.getAttribute('data-index')}`, text.split(' ')[0]);
+    // the dialog is drawn afresh on each step; the focus stays on the button
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-value')), String(step));
   }
 }
 

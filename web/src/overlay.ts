@@ -137,7 +137,15 @@ export function renderOverlay(box: HTMLElement, app: AppState, v: TableView): vo
     return;
   }
   box.hidden = false;
+  // the dialog is drawn afresh (a step of the review, say): the focus goes
+  // back to the button that had it, else to the dialog's main button
+  const had = document.activeElement instanceof HTMLElement && box.contains(document.activeElement) ? document.activeElement : null;
+  const action = had?.dataset.action;
+  const value = had?.dataset.value;
   box.replaceChildren(which === 'round' ? roundScore(app, v) : result(app, v));
-  const focus = box.querySelector('[autofocus], button.primary') as HTMLElement | null;
+  const again = action
+    ? box.querySelector<HTMLButtonElement>(`[data-action="${action}"]${value !== undefined ? `[data-value="${value}"]` : ''}:not([disabled])`)
+    : null;
+  const focus = again ?? (box.querySelector('[autofocus], button.primary') as HTMLElement | null);
   focus?.focus();
 }

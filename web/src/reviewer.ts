@@ -57,7 +57,7 @@ export function reviewer(app: AppState): HTMLElement {
   const marked = markedSteps(each);
   const step = h(
     'div',
-    { class: 'step' },
+    { class: 'step', 'aria-live': 'polite' },
     h('h3', { text: t(lang, 'reviewStep', { r: st.round + 1, i: st.index + 1, n: app.record!.rounds[st.round]?.moves.length ?? 0 }) }),
     h(
       'p',
@@ -110,7 +110,6 @@ export function reviewer(app: AppState): HTMLElement {
     'section',
     {
       class: 'reviewer',
-      'aria-live': 'polite',
       'data-step': i,
       'data-round': st.round,
       'data-index': st.index,
