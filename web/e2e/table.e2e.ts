@@ -313,6 +313,9 @@ test('e2e: two players at one table through its code', async () => {
   await a.locator('form[data-form="private"] button[type="submit"]').click();
   await a.waitForURL(/\/t\/[A-Za-z0-9_-]+$/);
   const code = a.url().split('/t/')[1]!;
+  // while the seat is open it has a name of its own, in the scores too
+  await a.locator('.side .scores th', { hasText: 'Seat 2' }).waitFor();
+  assert.deepEqual(await texts(a, '.side .scores th'), ['Anna', 'Seat 2']);
   const b = await newPage(1280, 800, 'it-IT');
   await b.goto(BASE + '/');
   await b.fill('#f-name', 'Bruno');

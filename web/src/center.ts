@@ -5,7 +5,7 @@
  */
 import { cardName, t } from './i18n.js';
 import { type AppState, type TableView, selectedMove } from './state.js';
-import { backEl, describeMove, faceEl, h } from './dom.js';
+import { backEl, describeMove, faceEl, h, nameOf } from './dom.js';
 
 export function renderCenter(app: AppState, v: TableView, felt: HTMLElement): void {
   const lang = app.lang;
@@ -14,7 +14,7 @@ export function renderCenter(app: AppState, v: TableView, felt: HTMLElement): vo
   if (v.status === 'waiting') s = t(lang, 'waitingPlayers', { code: v.code });
   else if (v.status === 'finished') s = t(lang, 'gameOver');
   else if (v.myTurn) s = t(lang, 'yourTurn');
-  else if (v.toPlay !== null) s = t(lang, 'turnOf', { name: v.names[v.toPlay] ?? '' });
+  else if (v.toPlay !== null) s = t(lang, 'turnOf', { name: nameOf(v.names, v.toPlay, lang) });
   status.textContent = s;
   status.classList.toggle('mine', v.myTurn);
   if (v.status === 'waiting') {
@@ -48,7 +48,7 @@ export function renderCenter(app: AppState, v: TableView, felt: HTMLElement): vo
     const m = v.lastMove;
     lm.append(
       h('span', { class: 'label', text: `${t(lang, 'lastMove')}: ` }),
-      h('span', { text: t(lang, 'lastMoveText', { name: v.names[m.seat] ?? '', move: describeMove(lang, m.move) }) }),
+      h('span', { text: t(lang, 'lastMoveText', { name: nameOf(v.names, m.seat, lang), move: describeMove(lang, m.move) }) }),
     );
   }
 }

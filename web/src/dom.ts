@@ -69,8 +69,13 @@ export function describeMove(lang: Lang, m: Move): string {
   return t(lang, 'takes', { card: cardName(lang, m.card), cards: m.takes.map((c) => cardName(lang, c)).join(', ') });
 }
 
+/** A seat's name; a seat nobody has taken yet (its name "") is "Seat N". */
+export function nameOf(names: readonly string[], seat: number, lang: Lang): string {
+  return names[seat] || t(lang, 'seatN', { n: seat + 1 });
+}
+
 export function sideLabel(v: { names: string[]; eff: ReturnType<typeof effective> }, side: number, lang: Lang): string {
   const seats = seatsOfSide(v.eff, side);
-  if (seats.length === 1) return v.names[seats[0]!] ?? `${side}`;
-  return t(lang, 'team', { names: seats.map((s) => v.names[s] ?? s).join(' + ') });
+  if (seats.length === 1) return nameOf(v.names, seats[0]!, lang);
+  return t(lang, 'team', { names: seats.map((s) => nameOf(v.names, s, lang)).join(' + ') });
 }

@@ -11,7 +11,7 @@ import { type Lang, points, t } from './i18n.js';
 import { type ReviewMsg, formatMove } from './protocol.js';
 import type { AppState } from './state.js';
 import { type RecordDoc, type ReviewStep, type Verdict, markedSteps, reviewSteps, verdicts } from './review.js';
-import { describeMove, h, miniCard } from './dom.js';
+import { describeMove, h, miniCard, nameOf } from './dom.js';
 
 /** The steps and verdicts of the last record and review drawn: stepping
  * redraws the reviewer on every key, the game does not change. */
@@ -53,7 +53,7 @@ export function reviewer(app: AppState): HTMLElement {
     table.append(m);
   }
   if (!st.before.length) table.append(h('span', { class: 'help', text: t(lang, 'emptyTable') }));
-  const who = (seat: number) => names[seat] || `${t(lang, 'openSeat')} ${seat + 1}`;
+  const who = (seat: number) => nameOf(names, seat, lang);
   const marked = markedSteps(each);
   const step = h(
     'div',

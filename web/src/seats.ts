@@ -10,10 +10,10 @@
 import { type Lang, t } from './i18n.js';
 import { seatsOfSide, sideOf } from './rules.js';
 import type { AppState, TableView } from './state.js';
-import { backEl, h, miniCard } from './dom.js';
+import { backEl, h, miniCard, nameOf } from './dom.js';
 
 export function seatName(v: TableView, seat: number, lang: Lang): string {
-  const n = v.names[seat] || `${t(lang, 'openSeat')} ${seat + 1}`;
+  const n = nameOf(v.names, seat, lang);
   return seat === v.viewer ? `${n} (${t(lang, 'you')})` : n;
 }
 
