@@ -361,20 +361,21 @@ test('e2e: a reload in the middle of a hand returns to the same seat', async () 
   await shot(page, 'table-landscape.png');
 });
 
-/** Every card of the hand and of the table inside the viewport (scrolled
- * to the top), and no hand card over a table card. */
+/** Every card of the hand and of the table, and every seat's name,
+ * inside the viewport (scrolled to the top), and no hand card over a
+ * table card. */
 async function fitsOnScreen(page: Page, w: number, h: number): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
   const boxes = await page.evaluate(() =>
-    Array.from(document.querySelectorAll('.hand .card, .tablecards .card')).map((e) => {
+    Array.from(document.querySelectorAll('.hand .card, .tablecards .card, .seatinfo .name')).map((e) => {
       const r = e.getBoundingClientRect();
-      return { hand: !!e.closest('.hand'), card: e.getAttribute('data-card'), x: r.x, y: r.y, r: r.right, b: r.bottom };
+      return { hand: !!e.closest('.hand'), table: !!e.closest('.tablecards'), card: e.getAttribute('data-card') ?? e.textContent, x: r.x, y: r.y, r: r.right, b: r.bottom };
     }),
   );
   assert.ok(boxes.length >= 2);
   for (const c of boxes) assert.ok(c.x >= 0 && c.y >= 0 && c.r <= w + 0.5 && c.b <= h + 0.5, `${c.card} on screen: ${JSON.stringify(c)}`);
   for (const a of boxes.filter((c) => c.hand))
-    for (const t of boxes.filter((c) => !c.hand))
+    for (const t of boxes.filter((c) => c.table))
       assert.ok(a.r <= t.x || t.r <= a.x || a.b <= t.y || t.b <= a.y, `${a.card} in hand over ${t.card} on the table`);
 }
 
@@ -386,6 +387,34 @@ test('e2e: a phone-sized screen plays a whole game', async () => {
   assert.ok((await playGame(page, 'phone')) >= 1);
   await checkResult(page);
   await shot(page, 'result-phone.png');
+});
+
+test('e2e: four players on a phone (scopone scientifico): three seats around, only backs, every card on screen', async () => {
+  const page = await newPage(390, 844);
+  await page.goto(BASE + '/');
+  await page.fill('#f-name', 'Tester');
+  const form = page.locator('form[data-form="bot"]');
+  await form.locator('select[name="level"]').selectOption('principiante');
+  await form.locator('select[name="bot-preset"]').selectOption('scientifico');
+  await form.locator('button[type="submit"]').click();
+  await page.waitForURL(/\/t\/[A-Za-z0-9_-]+$/);
+  // our turn: nothing moves until we play, so the picture holds still
+  await page.locator('.hand .card.playable').first().waitFor();
+  const st = [...heard.get(page)!].reverse().find((m) => m.type === 'state' && Array.isArray(m.legal))!;
+  const hand = (st.hand as string[]).slice().sort();
+  assert.equal((st.rules as { players?: number }).players ?? 4, 4);
+  assert.deepEqual((await page.locator('.hand .card').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')))).sort(), hand);
+  assert.equal(await page.locator('.felt').getAttribute('data-players'), '4');
+  // the three others around the table (the partner opposite), backs only
+  for (const slot of ['left', 'top', 'right']) {
+    const seat = page.locator(`.seat.slot-${slot}`);
+    assert.ok(!(await seat.getAttribute('class'))!.includes('empty'), `a seat at ${slot}`);
+    assert.ok((await seat.locator('.backs .card.back').count()) >= 9, `the backs at ${slot}`);
+  }
+  assert.equal(await page.locator('.seat .card:not(.back)').count(), 0, 'no face of another seat');
+  await fitsOnScreen(page, 390, 844);
+  await shot(page, 'table-scopone-phone.png');
+  await playOne(page);
 });
 
 test('e2e: the keyboard alone plays a move', async () => {
