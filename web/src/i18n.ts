@@ -243,7 +243,7 @@ const it: Record<Key, string> = {
   youWin: 'Hai vinto!',
   youLose: 'Hai perso',
   noWinner: 'Nessun vincitore',
-  seedRevealed: 'Il seme rivelato: {seed}',
+  seedRevealed: 'Il seed del mazzo, rivelato: {seed}',
   seedCheck: 'Il suo SHA-256 era stato annunciato all’inizio: {sha}',
   download: 'Scarica la registrazione della partita',
   review: 'Rivedi la partita',
