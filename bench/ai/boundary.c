@@ -13,7 +13,10 @@
  *       to lead (points to come, scope included), sd their standard
  *       deviation.  Round r belongs to shard r % N == I and its seed is a
  *       function of S and r only, so shards on any machines add up to the
- *       whole run.
+ *       whole run.  With --rollouts R the label is instead the mean of R
+ *       playouts of the rules policy (each seat counting what it sees),
+ *       each over its own stock order: play after the boundary that does
+ *       not know the refills.
  *   bench_ai_boundary features [--augment] < lines > records.f32
  *       the lines' features (value.h) as float32 records [label, features];
  *       --augment adds the five states with the suits other than coins
@@ -64,15 +67,34 @@ static void redraw(const scopa_state *s, scopa_rng *rng, scopa_state *out) {
   }
 }
 
+/* The points to come for root in t played out by the rules policy
+ * (each seat counting only what it sees; 10% random moves). */
+static double playout(const scopa_state *t, int root, scopa_rng *rng) {
+  scopa_state s = *t;
+  int v = 0;
+  while (!scopa_state_over(&s)) {
+    scopa_move m = ai_rollout_policy(&s, rng, 100);
+    v += ai_move_gain(&s, m, root);
+    scopa_state_play(&s, m);
+  }
+  return (v + ai_leaf_value(&s, root)) / (double)AI_UNIT;
+}
+
+/* rollouts 0: exact solves (clairvoyant play after the boundary); else
+ * that many playouts, each over its own stock order. */
 static void label(ai_solver *S, const scopa_state *s, int orders,
-                  scopa_rng *rng) {
+                  int rollouts, scopa_rng *rng) {
   int me = scopa_rules_side_of(&s->rules, s->to_play);
   double sum = 0, sq = 0;
   ai_solver_begin(S, me);
+  if (rollouts)
+    orders = rollouts;
   for (int k = 0; k < orders; k++) {
     scopa_state t;
     redraw(s, rng, &t);
-    double v = ai_solver_value(S, &t, 0, AI_DEPTH_END) / (double)AI_UNIT;
+    double v = rollouts ? playout(&t, me, rng)
+                        : ai_solver_value(S, &t, 0, AI_DEPTH_END) /
+                              (double)AI_UNIT;
     sum += v, sq += v * v;
   }
   double mean = sum / orders;
@@ -84,7 +106,8 @@ static void label(ai_solver *S, const scopa_state *s, int orders,
          (unsigned long long)b.theirs, mean, sqrt(var > 0 ? var : 0));
 }
 
-static int gen(int rounds, uint64_t seed, int shard, int shards, int orders) {
+static int gen(int rounds, uint64_t seed, int shard, int shards, int orders,
+               int rollouts) {
   scopa_rules r;
   scopa_rules_preset(&r, "scopa");
   ai_solver *S = ai_solver_new(20);
@@ -102,7 +125,7 @@ static int gen(int rounds, uint64_t seed, int shard, int shards, int orders) {
     while (!scopa_state_over(&s)) {
       scopa_state_play(&s, ai_rollout_policy(&s, &rng, eps));
       if (s.plays % 6 == 0 && s.plays <= 30 && !scopa_state_over(&s))
-        label(S, &s, orders, &rng);
+        label(S, &s, orders, rollouts, &rng);
     }
     fflush(stdout);
   }
@@ -168,7 +191,8 @@ static int predict(void) {
 }
 
 int main(int argc, char **argv) {
-  int rounds = 1000, shard = 0, shards = 1, orders = 4, augment = 0;
+  int rounds = 1000, shard = 0, shards = 1, orders = 4, augment = 0,
+      rollouts = 0;
   uint64_t seed = 1;
   const char *verb = argc > 1 ? argv[1] : "";
   for (int i = 2; i < argc; i++) {
@@ -181,6 +205,8 @@ int main(int argc, char **argv) {
     else if (!strcmp(argv[i], "--shard") && i + 1 < argc &&
              sscanf(argv[++i], "%d/%d", &shard, &shards) == 2)
       ;
+    else if (!strcmp(argv[i], "--rollouts") && i + 1 < argc)
+      rollouts = atoi(argv[++i]);
     else if (!strcmp(argv[i], "--augment"))
       augment = 1;
     else {
@@ -188,12 +214,13 @@ int main(int argc, char **argv) {
       return 2;
     }
   }
-  if (shards < 1 || shard < 0 || shard >= shards || orders < 1 || rounds < 0) {
+  if (shards < 1 || shard < 0 || shard >= shards || orders < 1 || rounds < 0 ||
+      rollouts < 0) {
     fprintf(stderr, "bench_ai_boundary: bad --shard, --orders or --rounds\n");
     return 2;
   }
   if (!strcmp(verb, "gen"))
-    return gen(rounds, seed, shard, shards, orders);
+    return gen(rounds, seed, shard, shards, orders, rollouts);
   if (!strcmp(verb, "features"))
     return features(augment);
   if (!strcmp(verb, "predict"))

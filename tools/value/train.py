@@ -157,6 +157,8 @@ def main():
     ap.add_argument("--hidden", type=int, default=32)
     ap.add_argument("--epochs", type=int, default=12)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--test-k", type=int, default=16,
+                    help="solves (or playouts) behind each held-out label")
     ap.add_argument("--out", default="src/ai/value_weights.h")
     ap.add_argument("--cases", default="tests/data/value_cases.txt")
     a = ap.parse_args()
@@ -172,7 +174,7 @@ def main():
     log(f"train {cut} lines ({len(y)} with suit permutations), validation "
         f"{len(yv)}, held-out {len(yt)}")
     sd = np.array([float(l.split()[6]) for l in test_lines])
-    k_test = 16
+    k_test = a.test_k
     log(f"held-out label noise (mean sd^2 / K, K={k_test}): "
         f"{np.mean(sd ** 2) / k_test:.4f}")
 
@@ -210,7 +212,7 @@ def main():
 
     note = [
         f"Kept: {kept}; held-out mean squared error {kept_test:.4f} points^2",
-        f"against the K=16 labels of {len(yt)} boundaries (label noise",
+        f"against the K={k_test} labels of {len(yt)} boundaries (label noise",
         f"{np.mean(sd ** 2) / k_test:.4f} of it); trained on {cut} boundaries",
         f"(x6 suit permutations).  Command:",
         "  " + " ".join(sys.argv[0:1] + [s for s in sys.argv[1:]]),
