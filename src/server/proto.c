@@ -291,6 +291,8 @@ void proto_clean_name(const char *in, char *out) {
   while (*in == ' ')
     in++;
   scopa_text_safe(out, PROTO_NAME_MAX + 1, in, strlen(in), SCOPA_SAFE_DROP);
+  size_t lead = strspn(out, " "); /* spaces behind a character left out */
+  memmove(out, out + lead, strlen(out + lead) + 1);
   size_t n = strlen(out);
   while (n > 0 && out[n - 1] == ' ')
     n--;

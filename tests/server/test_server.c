@@ -84,6 +84,8 @@ static void test_proto(void) {
   CHECK(strcmp(name, "abc") == 0);
   proto_clean_name("x\xe2\x80\xaey\xe2\x81\xa6z\xc2\x85!", name);
   CHECK(strcmp(name, "xyz!") == 0); /* RLO, LRI, NEL removed */
+  proto_clean_name(" \x01 Anna\xe2\x80\x8f ", name);
+  CHECK(strcmp(name, "Anna") == 0); /* no edge space behind a dropped mark */
   char longname[200];
   memset(longname, 0, sizeof longname);
   for (int i = 0; i < 40; i++)
