@@ -34,7 +34,7 @@ static const bot_kind BOTS[] = {
      "exactly (playouts where the tree is too big, as in early scopone)",
      bot_pimc_choose, bot_pimc_evaluate, 30, SCOPA_BOT_MEMORY_DEFAULT, 1},
     {"infer",
-     "the strongest: weighs each world by how likely the others' moves are "
+     "weighs each world by how likely the others' moves are "
      "in it; in 2-player scopa counts cards like rules, then solves every "
      "world of the last two deals",
      bot_infer_choose, bot_infer_evaluate, 100, SCOPA_BOT_MEMORY_DEFAULT, 1},
@@ -44,14 +44,13 @@ static const bot_kind BOTS[] = {
      "orders; infer elsewhere",
      bot_dealend_choose, NULL, 100, SCOPA_BOT_MEMORY_DEFAULT, 1},
     {"dealnet",
-     "issue 13 step 2: each weighed world searched to the end of the deal, "
-     "the boundary valued by a learned network (many worlds a move); infer "
-     "in the last two deals and elsewhere",
-     bot_dealnet_choose, bot_dealnet_evaluate, 100, SCOPA_BOT_MEMORY_DEFAULT,
-     1},
+     "the strongest (issue 13 step 2): each weighed world searched to the "
+     "end of the deal, the boundary valued by a learned network (400 worlds "
+     "a move); infer in the last two deals, in other games and for hints",
+     bot_dealnet_choose, bot_infer_evaluate, 100, SCOPA_BOT_MEMORY_DEFAULT, 1},
 };
 #define NBOTS ((int)(sizeof BOTS / sizeof BOTS[0]))
-#define BEST_BOT "infer"
+#define BEST_BOT "dealnet"
 
 /* The names in BOTS' order, then "best": a constant, so it is safe to
  * read from any thread.  test_ai checks it against BOTS. */

@@ -51,9 +51,6 @@ int bot_dealend_choose(scopa_bot *bot, const scopa_view *view,
                        const scopa_bot_limits *limits, scopa_move *move);
 int bot_dealnet_choose(scopa_bot *bot, const scopa_view *view,
                        const scopa_bot_limits *limits, scopa_move *move);
-int bot_dealnet_evaluate(scopa_bot *bot, const scopa_view *view,
-                         const scopa_bot_limits *limits, scopa_move *moves,
-                         double *values, int cap);
 int bot_infer_choose(scopa_bot *bot, const scopa_view *view,
                      const scopa_bot_limits *limits, scopa_move *move);
 int bot_infer_evaluate(scopa_bot *bot, const scopa_view *view,

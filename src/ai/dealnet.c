@@ -21,6 +21,9 @@
  * clock and the cancel flag are checked every 64 nodes; a world cut short
  * is dropped, and with none finished the rules bot's move is played.
  * Reads only the view.
+ *
+ * Values (scopa_bot_evaluate: hints, reviews) are infer's: the hints'
+ * calibration (docs/ai.md) was measured on them.
  */
 #include "bots.h"
 #include "heur.h"
@@ -188,23 +191,6 @@ static int dealnet_values(scopa_bot *bot, const scopa_view *v,
     avg[i] = (done ? sum[i] / (total * AI_UNIT) : 0) +
              DN_TIEBREAK * ai_heur_move(&h, moves[i]);
   return done ? 0 : 1;
-}
-
-int bot_dealnet_evaluate(scopa_bot *bot, const scopa_view *v,
-                         const scopa_bot_limits *l, scopa_move *moves,
-                         double *values, int cap) {
-  scopa_move all[SCOPA_MAX_MOVES];
-  double avg[SCOPA_MAX_MOVES];
-  int n = scopa_view_legal(v, all, SCOPA_MAX_MOVES);
-  if (n <= 0)
-    return SCOPA_EINVAL;
-  if (n > SCOPA_MAX_MOVES || !applies(v))
-    return bot_infer_evaluate(bot, v, l, moves, values, cap);
-  if (dealnet_values(bot, v, l, all, n, avg) != 0)
-    return bot_infer_evaluate(bot, v, l, moves, values, cap);
-  for (int i = 0; i < n && i < cap; i++)
-    moves[i] = all[i], values[i] = avg[i];
-  return n;
 }
 
 int bot_dealnet_choose(scopa_bot *bot, const scopa_view *v,
