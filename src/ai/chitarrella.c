@@ -30,6 +30,7 @@
  * seats; in 2-player scopa "the dealer's side" is the dealer.
  */
 #include "bots.h"
+#include "heur.h"
 
 #include "internal.h"
 
@@ -45,23 +46,11 @@ typedef struct chit {
   int last_deal;      /* no stock left                                  */
 } chit;
 
-/* Chance that a hand of h cards drawn from u unseen holds one of k. */
-static double holds(int k, int u, int h) {
-  if (k <= 0 || h <= 0)
-    return 0;
-  if (h >= u)
-    return 1;
-  double none = 1;
-  for (int i = 0; i < h; i++)
-    none *= (double)(u - k - i) / (double)(u - i);
-  return 1 - none;
-}
-
 static double next_holds_rank(const chit *c, int r) {
   if (r < 1 || r > 10)
     return 0;
-  return holds(POPCOUNT(c->v->unseen & SCOPA_RANK_CARDS(r)),
-               POPCOUNT(c->v->unseen), c->next_hand);
+  return ai_holds(POPCOUNT(c->v->unseen & SCOPA_RANK_CARDS(r)),
+                  POPCOUNT(c->v->unseen), c->next_hand);
 }
 
 /* Precept 2: what the table left offers the next opponent (0..~2). */

@@ -13,8 +13,7 @@
 
 #define SPARIGLIO 0.15
 
-/* Chance that a hand of h cards drawn from u unseen holds one of k. */
-static double holds(int k, int u, int h) {
+double ai_holds(int k, int u, int h) {
   if (k <= 0 || h <= 0)
     return 0;
   if (h >= u)
@@ -31,8 +30,8 @@ static double has_rank(const ai_heur *h, int r) {
     return 0;
   if (!h->counting)
     return (SCOPA_RANK_CARDS(r) & ~h->hand & ~h->table) ? 0.55 : 0;
-  return holds(POPCOUNT(h->unseen & SCOPA_RANK_CARDS(r)), POPCOUNT(h->unseen),
-               h->next_hand);
+  return ai_holds(POPCOUNT(h->unseen & SCOPA_RANK_CARDS(r)),
+                  POPCOUNT(h->unseen), h->next_hand);
 }
 
 /* The rank that sweeps a table (0: none), ace sweeps aside. */

@@ -39,6 +39,10 @@ int ai_heur_best(const ai_heur *h, const scopa_move *moves, int n,
  * SCOPA_EINVAL when there is none. */
 int ai_heur_choose(const scopa_view *view, int counting, scopa_move *move);
 
+/* The chance that a hand of h cards drawn from u unseen cards holds at
+ * least one of k given cards. */
+double ai_holds(int k, int u, int h);
+
 /* The index of the highest value (the first of equals, to 1e-12): the
  * move the searching bots play from their averaged values. */
 static inline int ai_best_index(const double *values, int n) {
