@@ -194,6 +194,11 @@ char *scopa_move_str(scopa_move move, char *buf);
 int scopa_move_parse(const char *text, scopa_move *move, char *msg,
                      size_t msgsize);
 
+/* As scopa_move_parse, with the message in Italian when lang is "it" (as
+ * scopa_card_name reads lang; anything else means English). */
+int scopa_move_parse_lang(const char *text, const char *lang,
+                          scopa_move *move, char *msg, size_t msgsize);
+
 /* Writes "7d 3c 10b" (cards in card order, space separated) into buf of
  * size bufsize; returns the length written (truncated to fit). */
 size_t scopa_cards_str(scopa_cards cards, char *buf, size_t bufsize);
@@ -448,6 +453,13 @@ int scopa_state_legal_card(const scopa_state *state, int card,
  * table"). */
 int scopa_state_check(const scopa_state *state, scopa_move move, char *msg,
                       size_t msgsize);
+
+/* As scopa_state_check, with the message in Italian when lang is "it"
+ * ("5c non può prendere 2s+3s finché in tavola c'è 5s"); anything else
+ * means English.  The messages of both languages name the same cards and
+ * the same rule option. */
+int scopa_state_check_lang(const scopa_state *state, scopa_move move,
+                           const char *lang, char *msg, size_t msgsize);
 
 /* Checks the move as scopa_state_check, then plays it: the cards move, a
  * scopa is counted, hands are refilled from the stock, and after the last

@@ -104,24 +104,27 @@ char *scopa_move_str(scopa_move move, char *buf) {
 }
 
 /* Parses one card of a move at text[0..len); names it in the message. */
-static int move_card(const char *text, size_t len, const char *whole, char *msg,
-                     size_t msgsize) {
+static int move_card(const char *text, size_t len, const char *whole, int it,
+                     char *msg, size_t msgsize) {
   int card = scopa_card_parse_n(text, len);
   if (card < 0)
-    scopa__msg(msg, msgsize, "'%.*s' in move '%.40s' is not a card", (int)len,
-               text, whole);
+    scopa__msg(msg, msgsize,
+               SCOPA__TR(it, "'%.*s' in move '%.40s' is not a card",
+                         "'%.*s' nella mossa '%.40s' non è una carta"),
+               (int)len, text, whole);
   return card;
 }
 
-int scopa_move_parse(const char *text, scopa_move *move, char *msg,
-                     size_t msgsize) {
+int scopa_move_parse_lang(const char *text, const char *lang,
+                          scopa_move *move, char *msg, size_t msgsize) {
+  int it = scopa__italian(lang);
   if (!text || !*text) {
-    scopa__msg(msg, msgsize, "empty move");
+    scopa__msg(msg, msgsize, "%s", SCOPA__TR(it, "empty move", "mossa vuota"));
     return SCOPA_ENOTATION;
   }
   const char *x = strchr(text, 'x');
   size_t len = x ? (size_t)(x - text) : strlen(text);
-  int card = move_card(text, len, text, msg, msgsize);
+  int card = move_card(text, len, text, it, msg, msgsize);
   if (card < 0)
     return SCOPA_ENOTATION;
   scopa_cards takes = 0;
@@ -130,13 +133,15 @@ int scopa_move_parse(const char *text, scopa_move *move, char *msg,
     for (;;) {
       const char *plus = strchr(p, '+');
       size_t n = plus ? (size_t)(plus - p) : strlen(p);
-      int c = move_card(p, n, text, msg, msgsize);
+      int c = move_card(p, n, text, it, msg, msgsize);
       if (c < 0)
         return SCOPA_ENOTATION;
       if (takes & SCOPA_BIT(c) || c == card) {
         char name[SCOPA_CARD_TEXT];
-        scopa__msg(msg, msgsize, "move '%.40s' names %s twice", text,
-                   scopa_card_str(c, name));
+        scopa__msg(msg, msgsize,
+                   SCOPA__TR(it, "move '%.40s' names %s twice",
+                             "la mossa '%.40s' nomina %s due volte"),
+                   text, scopa_card_str(c, name));
         return SCOPA_ENOTATION;
       }
       takes |= SCOPA_BIT(c);
@@ -147,6 +152,15 @@ int scopa_move_parse(const char *text, scopa_move *move, char *msg,
   }
   *move = SCOPA_MOVE(card, takes);
   return SCOPA_OK;
+}
+
+int scopa_move_parse(const char *text, scopa_move *move, char *msg,
+                     size_t msgsize) {
+  return scopa_move_parse_lang(text, NULL, move, msg, msgsize);
+}
+
+int scopa__italian(const char *lang) {
+  return lang && strncmp(lang, "it", 2) == 0;
 }
 
 static const char *const RANK_IT[11] = {"",        "asso",    "due", "tre",
@@ -160,7 +174,7 @@ static const char *const SUIT_EN[4] = {"coins", "cups", "swords", "clubs"};
 
 char *scopa_card_name(int card, const char *lang, char *buf, size_t bufsize) {
   int rank = SCOPA_RANK(card), suit = SCOPA_SUIT(card);
-  if (lang && strncmp(lang, "it", 2) == 0)
+  if (scopa__italian(lang))
     snprintf(buf, bufsize, "%s di %s", RANK_IT[rank], SUIT_IT[suit]);
   else
     snprintf(buf, bufsize, "%s of %s", RANK_EN[rank], SUIT_EN[suit]);

@@ -40,6 +40,11 @@ static inline int cards_sum(scopa_cards set) {
 void scopa__msg(char *msg, size_t msgsize, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* The library's own words in Italian (lang "it...") rather than English
+ * (anything else, NULL included), as scopa_card_name reads lang. */
+int scopa__italian(const char *lang);
+#define SCOPA__TR(it, en, italian) ((it) ? (italian) : (en))
+
 /* Cards of a set as "4b+1c" (join with sep) into buf. */
 size_t scopa__cards_join(scopa_cards set, const char *sep, char *buf,
                          size_t bufsize);
@@ -58,7 +63,7 @@ int scopa__card_moves(const scopa_rules *r, int card, scopa_cards table,
 int scopa__hand_moves(const scopa_rules *r, scopa_cards hand, scopa_cards table,
                       int first, scopa_move *moves, int cap);
 int scopa__check_play(const scopa_rules *r, int card, scopa_cards table,
-                      scopa_cards takes, int first, scopa_cards hand,
+                      scopa_cards takes, int first, scopa_cards hand, int it,
                       char *msg, size_t msgsize);
 /* Taking the whole table with this card is an ace's sweep (scored under
  * ace_sweep_scopa), not an ordinary capture. */

@@ -587,9 +587,10 @@ __attribute__((flatten)) int scopa_state_playout(scopa_state *s,
   return plays;
 }
 
-/* Explains why `takes` is not a capture the rule in force allows. */
+/* Explains why `takes` is not a capture the rule in force allows, in
+ * Italian when it. */
 static int explain(const scopa_rules *r, int card, scopa_cards table,
-                   scopa_cards takes, char *msg, size_t msgsize) {
+                   scopa_cards takes, int it, char *msg, size_t msgsize) {
   capture_rule cr = ordinary_rule(r, card, table);
   char c[SCOPA_CARD_TEXT], t[128], other[128];
   scopa_card_str(card, c);
@@ -597,31 +598,45 @@ static int explain(const scopa_rules *r, int card, scopa_cards table,
   int n = POPCOUNT(takes), sum = cards_sum(takes);
   if (cr.single) {
     scopa_cards same = table & SCOPA_RANK_CARDS(cr.sum);
-    scopa__cards_join(same, " or ", other, sizeof other);
-    scopa__msg(msg, msgsize, "%s cannot capture %s while %s is on the table", c,
-               t, other);
+    scopa__cards_join(same, SCOPA__TR(it, " or ", " o "), other, sizeof other);
+    scopa__msg(msg, msgsize,
+               SCOPA__TR(it, "%s cannot capture %s while %s is on the table",
+                         "%s non può prendere %s finché in tavola c'è %s"),
+               c, t, other);
   } else if (r->capture == SCOPA_CAPTURE_QUINDICI && sum != cr.sum) {
     scopa__msg(msg, msgsize,
-               "%s cannot capture %s: with %s they make %d, not 15", c, t, c,
-               sum + SCOPA_RANK(card));
+               SCOPA__TR(it, "%s cannot capture %s: with %s they make %d, not 15",
+                         "%s non può prendere %s: con %s fanno %d, non 15"),
+               c, t, c, sum + SCOPA_RANK(card));
   } else if (sum != cr.sum) {
-    scopa__msg(msg, msgsize, "%s cannot capture %s: they add up to %d, not %d",
+    scopa__msg(msg, msgsize,
+               SCOPA__TR(it, "%s cannot capture %s: they add up to %d, not %d",
+                         "%s non può prendere %s: la somma fa %d, non %d"),
                c, t, sum, cr.sum);
   } else if (n < cr.min_cards) {
     scopa__msg(msg, msgsize,
-               "%s cannot capture %s: a capture by sum takes two or more "
-               "cards",
+               SCOPA__TR(it,
+                         "%s cannot capture %s: a capture by sum takes two or "
+                         "more cards",
+                         "%s non può prendere %s: una presa per somma prende "
+                         "due o più carte"),
                c, t);
   } else if (n > cr.max_cards) {
     scopa__msg(msg, msgsize,
-               "%s cannot capture %s: a capture takes at most %d cards "
-               "(max_capture)",
+               SCOPA__TR(it,
+                         "%s cannot capture %s: a capture takes at most %d "
+                         "cards (max_capture)",
+                         "%s non può prendere %s: una presa prende al più %d "
+                         "carte (max_capture)"),
                c, t, cr.max_cards);
   } else {
     int k = fewest_cards_for(table, cr.sum, cr.min_cards, cr.max_cards);
     scopa__msg(msg, msgsize,
-               "%s must capture with the fewest cards (%d), not %d "
-               "(fewest_cards)",
+               SCOPA__TR(it,
+                         "%s must capture with the fewest cards (%d), not %d "
+                         "(fewest_cards)",
+                         "%s deve prendere il minor numero di carte (%d), non "
+                         "%d (fewest_cards)"),
                c, k, n);
   }
   return SCOPA_EILLEGAL;
@@ -644,54 +659,72 @@ static int ordinary_ok(const scopa_rules *r, int card, scopa_cards table,
 /* A card laid (or an ace taken from an empty table): allowed unless it
  * could capture under mandatory_capture. */
 static int check_lay(const scopa_rules *r, int card, scopa_cards table,
-                     int first, const char *c, char *msg, size_t msgsize) {
+                     int first, const char *c, int it, char *msg,
+                     size_t msgsize) {
   scopa_move caps[2];
   int n = captures_with(r, card, table, first, NULL, caps, 2);
   if (may_lay(r, card, table, first, n))
     return SCOPA_OK;
   char m[SCOPA_MOVE_TEXT];
   scopa__msg(msg, msgsize,
-             "%s can capture (%s), so it cannot be laid on the table", c,
-             scopa_move_str(caps[0], m));
+             SCOPA__TR(it, "%s can capture (%s), so it cannot be laid on the "
+                           "table",
+                       "%s può prendere (%s), quindi non si può lasciare sul "
+                       "tavolo"),
+             c, scopa_move_str(caps[0], m));
   return SCOPA_EILLEGAL;
 }
 
 int scopa__check_play(const scopa_rules *r, int card, scopa_cards table,
-                      scopa_cards takes, int first, scopa_cards hand,
+                      scopa_cards takes, int first, scopa_cards hand, int it,
                       char *msg, size_t msgsize) {
   char c[SCOPA_CARD_TEXT];
   scopa_card_str(card, c);
   if (takes & ~table) {
     char t[128];
-    scopa__cards_join(takes & ~table, " and ", t, sizeof t);
-    scopa__msg(msg, msgsize, "%s cannot capture %s: not on the table", c, t);
+    scopa__cards_join(takes & ~table, SCOPA__TR(it, " and ", " e "), t,
+                      sizeof t);
+    scopa__msg(msg, msgsize,
+               SCOPA__TR(it, "%s cannot capture %s: not on the table",
+                         "%s non può prendere %s: non è in tavola"),
+               c, t);
     return SCOPA_EILLEGAL;
   }
   if (ace_barred(r, card, hand, first)) {
     scopa__msg(msg, msgsize,
-               "%s: the first play may not be an ace unless every card in "
-               "the hand is one (ace_first_play no_ace)",
+               SCOPA__TR(it,
+                         "%s: the first play may not be an ace unless every "
+                         "card in the hand is one (ace_first_play no_ace)",
+                         "%s: la prima giocata non può essere un asso, a meno "
+                         "che in mano non ci siano solo assi (ace_first_play "
+                         "no_ace)"),
                c);
     return SCOPA_EILLEGAL;
   }
   if (!takes)
-    return check_lay(r, card, table, first, c, msg, msgsize);
+    return check_lay(r, card, table, first, c, it, msg, msgsize);
   int k = ace_case(r, card, table, first);
   if (k == ACE_SWEEPS || k == ACE_CHOICE) {
     if (takes == table || (k == ACE_CHOICE && ordinary_ok(r, card, table, takes)))
       return SCOPA_OK;
     char t[128];
     scopa__cards_join(takes, "+", t, sizeof t);
+    const char *or_rule =
+        k != ACE_CHOICE ? ""
+        : it            ? " o prende secondo la regola in vigore"
+                        : " or captures by the rule in force";
     scopa__msg(msg, msgsize,
-               "%s is an ace that sweeps the whole table (ace_sweeps)%s, not "
-               "%s",
-               c, k == ACE_CHOICE ? " or captures by the rule in force" : "",
-               t);
+               SCOPA__TR(it,
+                         "%s is an ace that sweeps the whole table "
+                         "(ace_sweeps)%s, not %s",
+                         "%s è un asso che prende tutto il tavolo "
+                         "(ace_sweeps)%s, non %s"),
+               c, or_rule, t);
     return SCOPA_EILLEGAL;
   }
   if (ordinary_ok(r, card, table, takes))
     return SCOPA_OK;
-  return explain(r, card, table, takes, msg, msgsize);
+  return explain(r, card, table, takes, it, msg, msgsize);
 }
 
 int scopa__is_sweep(const scopa_rules *r, int card, scopa_cards table,

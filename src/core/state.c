@@ -275,25 +275,36 @@ void scopa_state_play(scopa_state *s, scopa_move move) {
     after_play(s, seat, card, table, takes);
 }
 
-int scopa_state_check(const scopa_state *s, scopa_move move, char *msg,
-                      size_t msgsize) {
+int scopa_state_check_lang(const scopa_state *s, scopa_move move,
+                           const char *lang, char *msg, size_t msgsize) {
+  int it = scopa__italian(lang);
   if (s->to_play == SCOPA_NO_SEAT) {
-    scopa__msg(msg, msgsize, "the round is over: no more moves");
+    scopa__msg(msg, msgsize, "%s",
+               SCOPA__TR(it, "the round is over: no more moves",
+                         "la mano è finita: non ci sono altre mosse"));
     return SCOPA_EOVER;
   }
   int card = SCOPA_MOVE_CARD(move);
   if (card >= 40 || (move & ~(SCOPA_ALL_CARDS | ((scopa_move)0x3F << 48)))) {
-    scopa__msg(msg, msgsize, "not a move");
+    scopa__msg(msg, msgsize, "%s", SCOPA__TR(it, "not a move", "non è una mossa"));
     return SCOPA_EILLEGAL;
   }
   if (!(s->hand[s->to_play] & SCOPA_BIT(card))) {
     char c[SCOPA_CARD_TEXT];
-    scopa__msg(msg, msgsize, "%s is not in the hand of the seat to play",
+    scopa__msg(msg, msgsize,
+               SCOPA__TR(it, "%s is not in the hand of the seat to play",
+                         "%s non è nella mano di chi gioca"),
                scopa_card_str(card, c));
     return SCOPA_EILLEGAL;
   }
   return scopa__check_play(&s->rules, card, s->table, SCOPA_MOVE_TAKES(move),
-                           s->plays == 0, s->hand[s->to_play], msg, msgsize);
+                           s->plays == 0, s->hand[s->to_play], it, msg,
+                           msgsize);
+}
+
+int scopa_state_check(const scopa_state *s, scopa_move move, char *msg,
+                      size_t msgsize) {
+  return scopa_state_check_lang(s, move, NULL, msg, msgsize);
 }
 
 int scopa_state_apply(scopa_state *s, scopa_move move, char *msg,

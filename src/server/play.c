@@ -191,8 +191,10 @@ int play_move(conn *c, const proto_msg *msg) {
              round_ply(t));
     return refuse(c, msg, "stale", detail, it);
   }
-  if (scopa_move_parse(msg->move, &move, detail, sizeof detail) != SCOPA_OK)
-    return refuse(c, msg, "bad_move", detail, NULL);
+  if (scopa_move_parse(msg->move, &move, detail, sizeof detail) != SCOPA_OK) {
+    scopa_move_parse_lang(msg->move, "it", &move, it, sizeof it);
+    return refuse(c, msg, "bad_move", detail, it);
+  }
   /* Said without naming the cards: an answer never names a card its
    * reader cannot know, even one the reader made up. */
   const scopa_state *st = scopa_match_state(t->match);
@@ -202,6 +204,10 @@ int play_move(conn *c, const proto_msg *msg) {
   if (SCOPA_MOVE_TAKES(move) & ~st->table)
     return refuse(c, msg, "illegal", "you can take only cards on the table",
                   "puoi prendere solo carte che sono in tavola");
+  if (scopa_state_check_lang(st, move, "it", it, sizeof it) != SCOPA_OK) {
+    scopa_state_check(st, move, detail, sizeof detail);
+    return refuse(c, msg, "illegal", detail, it);
+  }
   if (commit_move(c->srv, t, move, c, msg->id, detail, sizeof detail))
     return refuse(c, msg, "illegal", detail, NULL);
   return 1;

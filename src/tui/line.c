@@ -163,7 +163,8 @@ static int match_line(const play_session *s, const char *text,
   }
   scopa_move move;
   char why[256];
-  if (scopa_move_parse(text, &move, why, sizeof why) != SCOPA_OK) {
+  const char *lang = TX(s, "en", "it");
+  if (scopa_move_parse_lang(text, lang, &move, why, sizeof why) != SCOPA_OK) {
     snprintf(msg, size, "%s '%s': %s. %s", TX(s, "Cannot read", "Non capisco"),
              shown, why,
              TX(s, "Write a number from the list or a move like 5cx5s.",
@@ -173,7 +174,7 @@ static int match_line(const play_session *s, const char *text,
   for (int i = 0; i < n; i++)
     if (moves[i] == move)
       return i;
-  if (scopa_state_check(&s->st, move, why, sizeof why) == SCOPA_OK)
+  if (scopa_state_check_lang(&s->st, move, lang, why, sizeof why) == SCOPA_OK)
     snprintf(why, sizeof why, "?");
   snprintf(msg, size, "%s %s: %s.", TX(s, "Not allowed:", "Non si può:"), shown,
            why);

@@ -335,7 +335,109 @@ static void refill_tests(void) {
   CHECK_EQ_INT(s.plays, 36);
 }
 
+/* One illegal move, or one unreadable one, and what the library says of
+ * it in each language. */
+typedef struct worded {
+  const char *options, *hand, *table, *move; /* move NULL: the round over */
+  int first;                                 /* the round's first play   */
+  const char *en, *it;
+} worded;
+
+static const worded WORDED[] = {
+    {"", "8c", "1d 3s 4b 8s", "8cx1d+3s+4b", 0,
+     "8c cannot capture 1d+3s+4b while 8s is on the table",
+     "8c non può prendere 1d+3s+4b finché in tavola c'è 8s"},
+    {"", "8c", "8d 8s 2b", "8cx2b", 0,
+     "8c cannot capture 2b while 8d or 8s is on the table",
+     "8c non può prendere 2b finché in tavola c'è 8d o 8s"},
+    {"", "6c", "2d 4s", "6cx2d", 0,
+     "6c cannot capture 2d: they add up to 2, not 6",
+     "6c non può prendere 2d: la somma fa 2, non 6"},
+    {"fewest_cards=true", "9c", "1d 3s 5b 4c", "9cx1d+3s+5b", 0,
+     "9c must capture with the fewest cards (2), not 3 (fewest_cards)",
+     "9c deve prendere il minor numero di carte (2), non 3 (fewest_cards)"},
+    {"max_capture=2", "9c", "1d 3s 5b", "9cx1d+3s+5b", 0,
+     "9c cannot capture 1d+3s+5b: a capture takes at most 2 cards "
+     "(max_capture)",
+     "9c non può prendere 1d+3s+5b: una presa prende al più 2 carte "
+     "(max_capture)"},
+    {"", "6c", "2d 4s", "6c", 0,
+     "6c can capture (6cx2d+4s), so it cannot be laid on the table",
+     "6c può prendere (6cx2d+4s), quindi non si può lasciare sul tavolo"},
+    {"", "6c", "2d 4s", "6cx2d+4b+5b", 0,
+     "6c cannot capture 4b and 5b: not on the table",
+     "6c non può prendere 4b e 5b: non è in tavola"},
+    {"", "6c", "2d 4s", "7cx2d", 0, "7c is not in the hand of the seat to play",
+     "7c non è nella mano di chi gioca"},
+    {"ace_sweeps=true", "1c", "3d 4s", "1cx3d", 0,
+     "1c is an ace that sweeps the whole table (ace_sweeps), not 3d",
+     "1c è un asso che prende tutto il tavolo (ace_sweeps), non 3d"},
+    {"ace_sweeps=true ace_sweep_with_ace=choice", "1c", "1d 3d 4s", "1cx3d",
+     0,
+     "1c is an ace that sweeps the whole table (ace_sweeps) or captures by "
+     "the rule in force, not 3d",
+     "1c è un asso che prende tutto il tavolo (ace_sweeps) o prende secondo "
+     "la regola in vigore, non 3d"},
+    {"ace_sweeps=true ace_first_play=no_ace", "1c 5b", "3d 4s", "1cx3d+4s", 1,
+     "1c: the first play may not be an ace unless every card in the hand is "
+     "one (ace_first_play no_ace)",
+     "1c: la prima giocata non può essere un asso, a meno che in mano non ci "
+     "siano solo assi (ace_first_play no_ace)"},
+    {"capture=quindici", "10c", "2d 4s", "10cx2d", 0,
+     "10c cannot capture 2d: with 10c they make 12, not 15",
+     "10c non può prendere 2d: con 10c fanno 12, non 15"},
+    {"", "6c", "2d 4s", NULL, 0, "the round is over: no more moves",
+     "la mano è finita: non ci sono altre mosse"},
+};
+
+/* Text that is no move, and what the parser says of it. */
+static const char *const UNREADABLE[][3] = {
+    {"", "empty move", "mossa vuota"},
+    {"7zx1c", "'7z' in move '7zx1c' is not a card",
+     "'7z' nella mossa '7zx1c' non è una carta"},
+    {"7dx3c+3c", "move '7dx3c+3c' names 3c twice",
+     "la mossa '7dx3c+3c' nomina 3c due volte"},
+};
+
+static void words_tests(void) {
+  char msg[256];
+  scopa_move m;
+  TEST("words-1.1", "RULES.md A turn: a move against the rules is refused "
+                    "with the reason, in English and in Italian");
+  for (size_t i = 0; i < sizeof WORDED / sizeof WORDED[0]; i++) {
+    const worded *w = &WORDED[i];
+    R = rules_of(w->options);
+    scopa_state s = position(&R, w->hand, "", w->table, 3);
+    if (w->first)
+      s.plays = 0;
+    if (!w->move)
+      s.to_play = SCOPA_NO_SEAT;
+    scopa_move mv = w->move ? move_of(w->move) : 0;
+    int rc = scopa_state_check(&s, mv, msg, sizeof msg);
+    CHECK(rc != SCOPA_OK);
+    CHECK_EQ_STR(msg, w->en);
+    CHECK(scopa_state_check_lang(&s, mv, "en", msg, sizeof msg) == rc);
+    CHECK_EQ_STR(msg, w->en);
+    CHECK(scopa_state_check_lang(&s, mv, "it", msg, sizeof msg) == rc);
+    CHECK_EQ_STR(msg, w->it);
+  }
+  TEST("words-1.2", "RULES.md Game records: move notation; a move that "
+                    "cannot be read is named, in English and in Italian");
+  for (size_t i = 0; i < sizeof UNREADABLE / sizeof UNREADABLE[0]; i++) {
+    CHECK(scopa_move_parse(UNREADABLE[i][0], &m, msg, sizeof msg) ==
+          SCOPA_ENOTATION);
+    CHECK_EQ_STR(msg, UNREADABLE[i][1]);
+    CHECK(scopa_move_parse_lang(UNREADABLE[i][0], "it", &m, msg,
+                                sizeof msg) == SCOPA_ENOTATION);
+    CHECK_EQ_STR(msg, UNREADABLE[i][2]);
+  }
+  CHECK(scopa_move_parse_lang("7dx3c+4s", "it", &m, msg, sizeof msg) ==
+        SCOPA_OK);
+  CHECK(m == move_of("7dx3c+4s"));
+}
+
 int main(void) {
+  words_tests();
   cards_tests();
   deal_tests();
   capture_tests();

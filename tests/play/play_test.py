@@ -235,17 +235,26 @@ def t_line_variants():
     check(bad.returncode == 2, "rules that cannot be played accepted")
 
 
-# play-line-6.1: Italian, and a forced capture explained.
+# play-line-6.1: Italian, a forced capture explained, and moves refused
+# in Italian (seed 7 deals us 4c 7d 7c against 1s 3c 9b 10c).
 def t_line_italian():
     rec = os.path.join(TMP, "it.json")
     out = subprocess.run([SCOPA, "play", "--plain", "--lang", "it", "--seed", "7",
                           "--opponent", "greedy",
-                          "--record", rec], input="1\n" * 400,
+                          "--record", rec],
+                         input="zz\n9dx1c\n7dx1s\n" + "1\n" * 400,
                          capture_output=True, text=True, timeout=30, env=ENV)
     check(out.returncode == 0, "exit")
     for want in ["Mosse possibili:", "Tavolo", "di denari", "Seme del mazzo: 7"]:
         check(want in out.stdout, "missing %r" % want)
     check("deve prendere" in out.stdout, "no forced capture explained")
+    for want in ["Non capisco 'zz': 'zz' nella mossa 'zz' non è una carta.",
+                 "Non si può: 9dx1c: 9d non è nella mano di chi gioca.",
+                 "Non si può: 7dx1s: 7d non può prendere 1s: la somma fa 1, "
+                 "non 7."]:
+        check(want in out.stdout, "missing %r" % want)
+    for english in ["is not a card", "not in the hand", "cannot capture"]:
+        check(english not in out.stdout, "English words: %r" % english)
 
 
 class Tmux:

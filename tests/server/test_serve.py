@@ -355,6 +355,19 @@ def test_serve_5_1_wrong_seat_turn_ply_and_duplicates(server):
         assert alien not in json.dumps(mover.log[-1])  # never named back
         assert await error(mover, {"type": "move", "move": "7z",
                                    "ply": ply}) == "bad_move"
+        assert "non è una carta" in mover.log[-1]["message_it"]
+        # a capture the rules forbid: why, in both languages (the library's
+        # own words, RULES.md A turn)
+        wrong = [h + "x" + t for h in st["hand"] for t in st["round"]["table"]
+                 if h + "x" + t not in st["legal"]]
+        lays = [h for h in st["hand"] if h not in st["legal"]]
+        bad = (wrong + lays)[0]
+        assert await error(mover, {"type": "move", "move": bad,
+                                   "ply": ply}) == "illegal"
+        said = mover.log[-1]
+        assert "capture" in said["message"], said
+        assert "prendere" in said["message_it"], said
+        assert "capture" not in said["message_it"], said
         # the same move twice: played once
         await mover.send({"type": "move", "move": move, "ply": ply, "id": 1})
         await mover.send({"type": "move", "move": move, "ply": ply, "id": 2})
