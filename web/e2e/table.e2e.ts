@@ -417,6 +417,45 @@ test('e2e: four players on a phone (scopone scientifico): three seats around, on
   await playOne(page);
 });
 
+/** A table against bots with `players` seats, made from the home page's
+ * bot form with the option of that name (the form's own rules). */
+async function startManySeats(page: Page, players: number): Promise<Record<string, unknown>> {
+  await page.goto(BASE + '/');
+  await page.fill('#f-name', 'Tester');
+  const form = page.locator('form[data-form="bot"]');
+  await form.locator('select[name="level"]').selectOption('principiante');
+  await form.locator('details.options summary').click();
+  await form.locator('select[name="players"]').selectOption(String(players));
+  await form.locator('button[type="submit"]').click();
+  await page.waitForURL(/\/t\/[A-Za-z0-9_-]+$/);
+  await page.locator('.hand .card.playable').first().waitFor();
+  return [...heard.get(page)!].reverse().find((m) => m.type === 'state' && Array.isArray(m.legal))!;
+}
+
+test('e2e: three and six players, on a desktop and on a phone: every other seat around the table, backs only', async () => {
+  for (const [players, w, h, name] of [
+    [3, 1280, 800, 'table-3-desktop.png'],
+    [6, 1280, 800, 'table-6-desktop.png'],
+    [6, 390, 844, 'table-6-phone.png'],
+  ] as [number, number, number, string][]) {
+    const page = await newPage(w, h);
+    const st = await startManySeats(page, players);
+    assert.equal((st.rules as { players?: number }).players, players);
+    assert.equal(await page.locator('.felt').getAttribute('data-players'), String(players));
+    const others = page.locator('.seat:not(.empty)');
+    assert.equal(await others.count(), players - 1, `${players - 1} other seats`);
+    const hand = (st.hand as string[]).slice().sort();
+    assert.deepEqual((await page.locator('.hand .card').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')))).sort(), hand);
+    for (let i = 0; i < players - 1; i++)
+      assert.ok((await others.nth(i).locator('.backs .card.back').count()) >= 1, `backs for seat ${i}`);
+    assert.equal(await page.locator('.seat .card:not(.back)').count(), 0, 'no face of another seat');
+    await fitsOnScreen(page, w, h);
+    await shot(page, name);
+    await playOne(page);
+    await page.context().close();
+  }
+});
+
 test('e2e: the keyboard alone plays a move', async () => {
   const page = await newPage();
   await startBotGame(page, 11);

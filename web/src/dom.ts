@@ -69,9 +69,14 @@ export function describeMove(lang: Lang, m: Move): string {
   return t(lang, 'takes', { card: cardName(lang, m.card), cards: m.takes.map((c) => cardName(lang, c)).join(', ') });
 }
 
-/** A seat's name; a seat nobody has taken yet (its name "") is "Seat N". */
+/** A seat's name; a seat nobody has taken yet (its name "") is "Seat N".
+ * A name that more than one seat has (five bots of one level, two
+ * friends called Anna) is followed by the seat's number, as in "Seat N",
+ * so that every seat can be told apart. */
 export function nameOf(names: readonly string[], seat: number, lang: Lang): string {
-  return names[seat] || t(lang, 'seatN', { n: seat + 1 });
+  const n = names[seat];
+  if (!n) return t(lang, 'seatN', { n: seat + 1 });
+  return names.some((o, i) => i !== seat && o === n) ? `${n} ${seat + 1}` : n;
 }
 
 export function sideLabel(v: { names: string[]; eff: ReturnType<typeof effective> }, side: number, lang: Lang): string {

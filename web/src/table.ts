@@ -85,7 +85,7 @@ export function renderTable(root: HTMLElement, app: AppState): void {
       const sides = sideCount(v.eff);
       const scores = shownScores(app);
       const sc: string[] = [];
-      for (let i = 0; i < sides; i++) sc.push(`${sideLabel(v, i, app.lang)} ${scores[i] ?? 0}`);
+      for (let i = 0; i < sides; i++) sc.push(`${sideLabel(v, i, app.lang)}: ${scores[i] ?? 0}`);
       text += ` · ${sc.join(' – ')} (${t(app.lang, 'target', { n: num(v.eff, 'target') })})`;
     }
     code.textContent = text;

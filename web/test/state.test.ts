@@ -311,3 +311,14 @@ test('contract serve: while a round score is open the sidebar shows its totals, 
   assert.deepEqual(shownScores({ view, roundOver: { msg: ro, round: null, rules: {} }, gameOver: go }), [6, 7]);
   assert.deepEqual(shownScores({ view, roundOver: null, gameOver: go }), [11, 7]);
 });
+
+test('seat names: an open seat is "Seat N"; a name two seats share is followed by the seat number', async () => {
+  const { nameOf } = await import('../src/dom.js');
+  const names = ['Tester', 'principiante', 'principiante', '', 'Anna'];
+  assert.equal(nameOf(names, 0, 'en'), 'Tester');
+  assert.equal(nameOf(names, 1, 'en'), 'principiante 2');
+  assert.equal(nameOf(names, 2, 'it'), 'principiante 3');
+  assert.equal(nameOf(names, 3, 'en'), 'Seat 4');
+  assert.equal(nameOf(names, 4, 'en'), 'Anna');
+  assert.equal(nameOf(['best', 'Anna'], 0, 'en'), 'best');
+});
