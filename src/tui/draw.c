@@ -125,17 +125,28 @@ static int rows_needed(const screen *sc, int ntable) {
          CARD_H + 1 + 1 + 1 + 1;
 }
 
+/* The top line: the round and every side's score.  When they do not fit
+ * (six players in 80 columns) the target goes first (the rules line below
+ * says it too), then the word "Scopa". */
 static void title_line(const screen *sc) {
   const play_session *s = sc->s;
-  char left[64], right[240] = "", name[80];
-  snprintf(left, sizeof left, " Scopa - %s %d ", TX(s, "round", "mano"),
-           s->round_no);
+  char left[64], right[240] = "", name[80], target[40];
   for (int side = 0; side < s->game.sides; side++)
     snprintf(right + strlen(right), sizeof right - strlen(right), "%s%s %d",
              side ? " - " : "", play_side_name(s, side, name, sizeof name),
              s->game.totals[side]);
-  snprintf(right + strlen(right), sizeof right - strlen(right), "  (%s %d) ",
-           TX(s, "target", "ai"), s->rules.target);
+  snprintf(target, sizeof target, "  (%s %d) ", TX(s, "target", "ai"),
+           s->rules.target);
+  snprintf(left, sizeof left, " Scopa - %s %d ", TX(s, "round", "mano"),
+           s->round_no);
+  size_t width = (size_t)(COLS > 0 ? COLS : 0);
+  if (strlen(left) + strlen(right) + strlen(target) <= width)
+    snprintf(right + strlen(right), sizeof right - strlen(right), "%s", target);
+  else
+    snprintf(right + strlen(right), sizeof right - strlen(right), " ");
+  if (strlen(left) + strlen(right) > width)
+    snprintf(left, sizeof left, " %s %d ", TX(s, "Round", "Mano"),
+             s->round_no);
   attron(A_REVERSE);
   mvhline(0, 0, ' ', COLS);
   put(0, 0, left);

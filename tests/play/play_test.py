@@ -470,6 +470,31 @@ def t_pty_mouse():
     check(played == want, "the clicks played %s, not %s" % (played, want))
 
 
+# play-tty-1.3: six players in 80x24: the top line keeps every side's
+# score and the round, the target moving to the rules line alone.
+def t_tty_six():
+    tm = Tmux("scopa-six")
+    rec = os.path.join(TMP, "six.json")
+    try:
+        for lang, rnd, rules in (("en", "Round 1", "target 11"),
+                                 ("it", "Mano 1", "si gioca ai 11")):
+            tm.start("env LANG=C.UTF-8 TERM=xterm-256color %s play --lang %s "
+                     "--seed 11 --players 6 --opponent greedy --record %s-%s; "
+                     "echo EXIT=$?; sleep 60" % (SCOPA, lang, rec, lang))
+            tm.wait_for("greedy 5", "no table drawn")
+            top, second = tm.screen().splitlines()[:2]
+            check(top.strip().startswith(rnd), "no round on top:\n" + top)
+            check(re.search(r"greedy 5 0\s*$", top), "scores cut:\n" + top)
+            check(len(top.rstrip()) <= 80, "too wide:\n" + top)
+            check(rules in second, "no target:\n" + second)
+            tm.keys("q")
+            tm.wait_for("EXIT=", "q did not leave")
+            tm.run("kill-server", capture_output=True)
+            tm.new_server("scopa-six-" + lang)
+    finally:
+        tm.close()
+
+
 # play-tty-2.1: TERM=dumb on a terminal falls back to line mode; Ctrl-C in
 # the full-screen table keeps the record.
 def t_tty_fallback():
@@ -716,6 +741,7 @@ TESTS = {
     "play-line-6.1": t_line_italian,
     "play-tty-1.1": t_tty,
     "play-tty-1.2": t_tty_cycle,
+    "play-tty-1.3": t_tty_six,
     "play-tty-2.1": t_tty_fallback,
     "play-pty-1.1": t_pty_mouse,
     "play-step-1.1": t_step,
