@@ -370,23 +370,85 @@ void draw_board(screen *sc) {
   refresh();
 }
 
+/* Where line (len bytes) breaks to fit width columns: after the last
+ * comma that fits (between two sides' names), else at the last space,
+ * else at the last whole UTF-8 character that fits. */
+static size_t break_at(const char *line, size_t len, size_t width) {
+  if (len <= width)
+    return len;
+  for (size_t i = width - 1; i > width / 2; i--)
+    if (line[i] == ',' && line[i + 1] == ' ')
+      return i + 1;
+  for (size_t i = width; i > width / 3; i--)
+    if (line[i] == ' ')
+      return i;
+  size_t i = width;
+  while (i > 1 && ((unsigned char)line[i] & 0xC0) == 0x80)
+    i--;
+  return i;
+}
+
+/* The panel's lines cut to the screen's width: a line too long goes on
+ * under itself, indented past its title (11 columns) or its own indent. */
+static int wrap_rows(play_lines lines, int n, int width,
+                     char rows[][PLAY_LINE], int cap) {
+  int k = 0;
+  for (int i = 0; i < n && k < cap; i++) {
+    const char *p = lines[i];
+    size_t lead = strspn(p, " ");
+    int indent = lead ? (int)lead + 2 : 11;
+    int first = 1;
+    while (k < cap) {
+      int pad = first ? 0 : indent;
+      size_t room = width - pad > 8 ? (size_t)(width - pad) : 8;
+      size_t cut = break_at(p, strlen(p), room);
+      snprintf(rows[k++], PLAY_LINE, "%*s%.*s", pad, "", (int)cut, p);
+      p += cut;
+      p += strspn(p, " ");
+      if (!*p)
+        break;
+      first = 0;
+    }
+  }
+  return k;
+}
+
 void draw_panel(screen *sc, const char *title, play_lines lines, int n,
                 const char *footer) {
   erase();
   title_line(sc);
+  static char rows[PLAY_LINES * 4][PLAY_LINE];
+  int nrows = wrap_rows(lines, n, COLS > 12 ? COLS - 2 : 10, rows,
+                        PLAY_LINES * 4);
+  /* Rows 0-1 the title line, then the panel's title, a blank, its rows,
+   * a blank and the footer: what does not fit scrolls (Up/Down). */
+  int room = LINES - 6 > 1 ? LINES - 6 : 1;
+  int shown = nrows < room ? nrows : room;
+  if (sc->pfirst > nrows - shown)
+    sc->pfirst = nrows - shown;
+  if (sc->pfirst < 0)
+    sc->pfirst = 0;
+  sc->pmore = sc->pfirst + shown < nrows;
   int w = 0;
-  for (int i = 0; i < n; i++)
-    if ((int)strlen(lines[i]) > w)
-      w = (int)strlen(lines[i]);
+  for (int i = 0; i < nrows; i++)
+    if ((int)strlen(rows[i]) > w)
+      w = (int)strlen(rows[i]);
   int x = (COLS - w) / 2 > 1 ? (COLS - w) / 2 : 1;
-  int y = (LINES - n - 4) / 2 > 2 ? (LINES - n - 4) / 2 : 2;
+  int y = (LINES - shown - 4) / 2 > 2 ? (LINES - shown - 4) / 2 : 2;
   attron(A_BOLD);
   put(y, x, title);
   attroff(A_BOLD);
-  for (int i = 0; i < n; i++)
-    put(y + 2 + i, x, lines[i]);
+  for (int i = 0; i < shown; i++)
+    put(y + 2 + i, x, rows[sc->pfirst + i]);
+  char foot[240];
+  if (shown < nrows)
+    snprintf(foot, sizeof foot, " %d-%d/%d %s", sc->pfirst + 1,
+             sc->pfirst + shown, nrows, TX(sc->s, "(Up/Down)", "(Su/Giu)"));
+  else
+    foot[0] = 0;
+  snprintf(foot + strlen(foot), sizeof foot - strlen(foot), "%s", footer);
   attron(A_REVERSE);
-  put(y + 3 + n < LINES ? y + 3 + n : LINES - 1, x, footer);
+  put(y + 3 + shown < LINES ? y + 3 + shown : LINES - 1, x, foot);
   attroff(A_REVERSE);
   refresh();
 }

@@ -275,8 +275,22 @@ static int panel(screen *sc, const char *title, const char *footer) {
   sc->mode = 1;
   sc->ptitle = title;
   sc->pfooter = footer;
-  redraw(sc);
-  int ch = next_key(sc, -1);
+  sc->pfirst = 0;
+  int ch;
+  for (;;) {
+    redraw(sc);
+    ch = next_key(sc, -1);
+    /* Up, Down, PgUp and PgDn scroll a panel taller than the screen
+     * (draw_panel keeps it in range); any other key goes on. */
+    int step = ch == KEY_UP     ? -1
+               : ch == KEY_DOWN ? 1
+               : ch == KEY_PPAGE ? -(LINES / 2)
+               : ch == KEY_NPAGE ? LINES / 2
+                                 : 0;
+    if (!step || !(sc->pmore || sc->pfirst > 0))
+      break;
+    sc->pfirst += step;
+  }
   sc->mode = 0;
   return ch < 0 || ch == 'q' || ch == 'Q';
 }

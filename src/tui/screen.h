@@ -39,6 +39,8 @@ typedef struct screen {
   const char *ptitle, *pfooter;
   play_lines plines;
   int pn, handover_seat;
+  int pfirst, pmore; /* a panel taller than the screen: its first row
+                        shown, and whether rows are left below it   */
   /* Where things were drawn, for the mouse. */
   rect hand_at[10];
   rect play_at;

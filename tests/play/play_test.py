@@ -471,22 +471,45 @@ def t_pty_mouse():
 
 
 # play-tty-1.3: six players in 80x24: the top line keeps every side's
-# score and the round, the target moving to the rules line alone.
+# score and the round, the target moving to the rules line alone; the
+# round's score (25 lines) is cut to the width and scrolls.
 def t_tty_six():
     tm = Tmux("scopa-six")
     rec = os.path.join(TMP, "six.json")
     try:
-        for lang, rnd, rules in (("en", "Round 1", "target 11"),
-                                 ("it", "Mano 1", "si gioca ai 11")):
+        for lang, rnd, rules, end, game in (
+                ("en", "Round 1", "target 11", "End of the round", "Game:"),
+                ("it", "Mano 1", "si gioca ai 11", "Fine della mano",
+                 "Partita:")):
             tm.start("env LANG=C.UTF-8 TERM=xterm-256color %s play --lang %s "
-                     "--seed 11 --players 6 --opponent greedy --record %s-%s; "
-                     "echo EXIT=$?; sleep 60" % (SCOPA, lang, rec, lang))
+                     "--seed 11 --players 6 --opponent greedy --delay 0 "
+                     "--record %s-%s; echo EXIT=$?; sleep 60"
+                     % (SCOPA, lang, rec, lang))
             tm.wait_for("greedy 5", "no table drawn")
             top, second = tm.screen().splitlines()[:2]
             check(top.strip().startswith(rnd), "no round on top:\n" + top)
             check(re.search(r"greedy 5 0\s*$", top), "scores cut:\n" + top)
             check(len(top.rstrip()) <= 80, "too wide:\n" + top)
             check(rules in second, "no target:\n" + second)
+            deadline = time.time() + 20
+            while end not in tm.screen():
+                check(time.time() < deadline, "no round score:\n" + tm.screen())
+                tm.keys("Enter")
+                time.sleep(0.15)
+            s = tm.screen()
+            check(all(len(l.rstrip()) <= 80 for l in s.splitlines()),
+                  "wider than 80:\n" + s)
+            m = re.search(r"\b1-(\d+)/(\d+) \((Up/Down|Su/Giu)\)", s)
+            check(m and int(m.group(1)) < int(m.group(2)),
+                  "a round score taller than 24 lines does not say so:\n" + s)
+            check(game not in s, "all of it fits?\n" + s)
+            for _ in range(int(m.group(2))):
+                tm.keys("Down")
+            tm.wait_for(game, "Down does not scroll to the game's score")
+            check(end in tm.screen(), "Down left the round score")
+            tm.keys("Enter")
+            tm.wait_for("greedy 5", "no next round")
+            check(end not in tm.screen(), "the round score stays")
             tm.keys("q")
             tm.wait_for("EXIT=", "q did not leave")
             tm.run("kill-server", capture_output=True)
