@@ -38,6 +38,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
      * position i), in both languages. */
     scopa_rules r;
     scopa_rules_init(&r);
+    if (scopa_rules_check(&r, NULL, 0) != SCOPA_OK)
+      abort();
     uint8_t deck[40];
     for (int i = 0; i < 40; i++)
       deck[i] = (uint8_t)(i * 7 % 40);
