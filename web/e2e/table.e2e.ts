@@ -116,8 +116,10 @@ async function serverSaid(page: Page, pred: (m: Record<string, unknown>) => bool
   throw new Error(`the server never sent ${what}`);
 }
 
-/** Start a game against the beginner bot from the home page, target T. */
-async function startBotGame(page: Page, target: number): Promise<void> {
+/** Start a game against the beginner bot from the home page, to `target`
+ * points, or (`players`) a table of that many seats, through the bot
+ * form's own rule options. */
+async function startBotGame(page: Page, target: number, players?: number): Promise<void> {
   await page.goto(BASE + '/');
   await page.fill('#f-name', 'Tester');
   const form = page.locator('form[data-form="bot"]');
@@ -125,6 +127,7 @@ async function startBotGame(page: Page, target: number): Promise<void> {
   await form.locator('summary').click();
   await form.locator('[data-opt="target"]').fill(String(target));
   await form.locator('[data-opt="target"]').dispatchEvent('change');
+  if (players) await form.locator('select[name="players"]').selectOption(String(players));
   await form.locator('button[type="submit"]').click();
   await page.waitForURL(/\/t\/[A-Za-z0-9_-]+$/);
   await page.locator('.hand .card').first().waitFor();
@@ -417,17 +420,10 @@ test('e2e: four players on a phone (scopone scientifico): three seats around, on
   await playOne(page);
 });
 
-/** A table against bots with `players` seats, made from the home page's
- * bot form with the option of that name (the form's own rules). */
+/** A table of `players` seats against bots, once it is our turn: the
+ * server's state that says so. */
 async function startManySeats(page: Page, players: number): Promise<Record<string, unknown>> {
-  await page.goto(BASE + '/');
-  await page.fill('#f-name', 'Tester');
-  const form = page.locator('form[data-form="bot"]');
-  await form.locator('select[name="level"]').selectOption('principiante');
-  await form.locator('details.options summary').click();
-  await form.locator('select[name="players"]').selectOption(String(players));
-  await form.locator('button[type="submit"]').click();
-  await page.waitForURL(/\/t\/[A-Za-z0-9_-]+$/);
+  await startBotGame(page, 11, players);
   await page.locator('.hand .card.playable').first().waitFor();
   return [...heard.get(page)!].reverse().find((m) => m.type === 'state' && Array.isArray(m.legal))!;
 }
