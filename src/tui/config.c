@@ -309,8 +309,7 @@ static int build_rules(parser *p) {
   char msg[256];
   if (p->preset) {
     if (scopa_rules_preset(&cfg->rules, p->preset) != SCOPA_OK)
-      return bad("unknown preset (scopa play --help lists them):",
-                 p->preset);
+      return bad("no preset is called", p->preset);
   }
   for (int k = 0; k < p->nopts; k++)
     if (scopa_rules_set_text(&cfg->rules, p->opt_name[k], p->opt_value[k], msg,
