@@ -325,6 +325,38 @@ static int build_rules(parser *p) {
   return 0;
 }
 
+/* A computer player's name as --opponent, --partner and --seats take it:
+ * a bot of this build, or a level ("esperto"). */
+static int is_bot(const char *name) {
+  scopa_bot *bot = NULL;
+  if (scopa_bot_new(name, &bot) == SCOPA_OK) {
+    scopa_bot_free(bot);
+    return 1;
+  }
+  return scopa_bot_level(name, NULL, NULL) == SCOPA_OK;
+}
+
+/* What the rules decide the people and the computers cannot be: a bot
+ * this build does not have, more people than seats. */
+static int check_seats(const play_config *cfg) {
+  if (*cfg->opponent && !is_bot(cfg->opponent))
+    return bad("--opponent: no computer player is called", cfg->opponent);
+  if (*cfg->partner && !is_bot(cfg->partner))
+    return bad("--partner: no computer player is called", cfg->partner);
+  for (int i = 0; i < SCOPA_MAX_SEATS; i++)
+    if (*cfg->seat_kind[i] && strcmp(cfg->seat_kind[i], "human") != 0 &&
+        !is_bot(cfg->seat_kind[i]))
+      return bad("--seats: neither 'human' nor a computer player:",
+                 cfg->seat_kind[i]);
+  if (!*cfg->resume && cfg->humans > cfg->rules.players) {
+    fprintf(stderr,
+            "scopa play: --humans %d: the game has %d seats (--players)\n",
+            cfg->humans, cfg->rules.players);
+    return 2;
+  }
+  return 0;
+}
+
 int play_config_parse(play_config *cfg, int argc, char **argv) {
   memset(cfg, 0, sizeof *cfg);
   scopa_rules_init(&cfg->rules);
@@ -341,5 +373,6 @@ int play_config_parse(play_config *cfg, int argc, char **argv) {
   if (cfg->hints < 0) /* the champion plays without help by default */
     cfg->hints = strcmp(cfg->level, "campione") != 0 &&
                  strcmp(cfg->level, "champion") != 0;
-  return build_rules(&p);
+  int rc = build_rules(&p);
+  return rc ? rc : check_seats(cfg);
 }

@@ -258,6 +258,14 @@ def t_flags_everywhere():
     check(run.returncode == 2, "--target ' 11' accepted")
     no_control(scopa(["play", "--plain", "--seats", "a\u001b[2J,b"]).stderr,
                "play --seats")
+    # a computer player this build does not have, and more people than
+    # seats: refused by name, never played by another bot or dropped
+    for args, words in ((["--opponent", "bogus"], ("--opponent", "bogus")),
+                        (["--players", "4", "--teams", "--partner", "nobot"],
+                         ("--partner", "nobot")),
+                        (["--seats", "human,foo"], ("--seats", "foo")),
+                        (["--humans", "3"], ("--humans", "2 seats"))):
+        usage_error(scopa(["play", "--plain"] + args, b""), *words)
 
 
 # ---- 7: where a fault is -------------------------------------------------
