@@ -26,4 +26,20 @@ long ai_world_count(const scopa_view *view);
  * anything. */
 double ai_world_likelihood(const scopa_view *view, const scopa_state *world);
 
+/* teamworlds.c: the model of the other seats' play (a softmax of the
+ * rules bot's values at a temperature, mixed with a uniform choice: the
+ * floor) and the Markov chain's schedule. */
+typedef struct ai_team_model {
+  double temp, floor;                 /* the opponents              */
+  double partner_temp, partner_floor; /* the partner                */
+  int chains, burn_in, thin;          /* steps: proposed swaps      */
+} ai_team_model;
+
+/* Writes m worlds of the view drawn in proportion to the likelihood of
+ * the other seats' moves since their hands were dealt under the model
+ * (a Markov chain over the placings of the unseen cards).  Returns m, or
+ * -1 when the clock stopped it. */
+int ai_world_infer(const scopa_view *view, const ai_team_model *model,
+                   scopa_rng *rng, scopa_state *out, int m, ai_clock *clock);
+
 #endif
