@@ -48,6 +48,11 @@ static const bot_kind BOTS[] = {
      "end of the deal, the boundary valued by a learned network (400 worlds "
      "a move); infer in the last two deals, in other games and for hints",
      bot_dealnet_choose, bot_infer_evaluate, 100, SCOPA_BOT_MEMORY_DEFAULT, 1},
+    {"dealset",
+     "research (issue 13 step 3): as dealnet, but one search over all the "
+     "weighed worlds of the deal, our moves chosen once for the worlds we "
+     "cannot tell apart; infer elsewhere and for hints",
+     bot_dealset_choose, bot_infer_evaluate, 100, SCOPA_BOT_MEMORY_DEFAULT, 1},
 };
 #define NBOTS ((int)(sizeof BOTS / sizeof BOTS[0]))
 #define BEST_BOT "dealnet"
@@ -56,7 +61,7 @@ static const bot_kind BOTS[] = {
  * read from any thread.  test_ai checks it against BOTS. */
 static const char *const NAMES[] = {
     "random", "greedy",  "rules",   "chitarrella", "pimc",
-    "infer",  "dealend", "dealnet", "best",        NULL};
+    "infer",  "dealend", "dealnet", "dealset",     "best", NULL};
 _Static_assert(sizeof NAMES / sizeof NAMES[0] == NBOTS + 2,
                "NAMES lists every bot of BOTS, then best");
 

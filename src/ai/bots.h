@@ -51,6 +51,8 @@ int bot_dealend_choose(scopa_bot *bot, const scopa_view *view,
                        const scopa_bot_limits *limits, scopa_move *move);
 int bot_dealnet_choose(scopa_bot *bot, const scopa_view *view,
                        const scopa_bot_limits *limits, scopa_move *move);
+int bot_dealset_choose(scopa_bot *bot, const scopa_view *view,
+                       const scopa_bot_limits *limits, scopa_move *move);
 int bot_infer_choose(scopa_bot *bot, const scopa_view *view,
                      const scopa_bot_limits *limits, scopa_move *move);
 int bot_infer_evaluate(scopa_bot *bot, const scopa_view *view,

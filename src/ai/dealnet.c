@@ -33,7 +33,9 @@
 
 #include <math.h>
 
-#define DN_WORLDS 400    /* worlds searched at most                   */
+#ifndef DN_WORLDS
+#define DN_WORLDS 400 /* worlds searched at most */
+#endif
 #define DN_LEAF_COST 4   /* nodes a boundary evaluation counts for    */
 #define DN_TIEBREAK 0.01
 /* The opponent's nodes: MIX x the minimum plus (1 - MIX) x the mean over

@@ -16,5 +16,6 @@ set(SCOPA_AI_SOURCES
   src/ai/dealend.c
   src/ai/value.c
   src/ai/dealnet.c
+  src/ai/dealset.c
   src/ai/rollout.c
   src/ai/level.c)

@@ -40,6 +40,10 @@ void ai_value_features(const ai_boundary *b, float *f);
  * come (scope from here on and the categories) minus the other side's. */
 double ai_value_net(const float *features);
 
+/* The same network as a plain matrix product over every feature: the
+ * reference that ai_value_net must equal float for float (tests). */
+double ai_value_net_dense(const float *features);
+
 /* ai_value_net of the state's boundary, in solver units (AI_UNIT a point)
  * for root_side. */
 int ai_value_boundary(const scopa_state *state, int root_side);

@@ -105,7 +105,8 @@ static int hands_start(const scopa_view *v) {
 /* Chance that a seat holding `hand` on `table` plays `move`. */
 static double move_chance(const scopa_view *v, int seat, scopa_cards hand,
                           scopa_cards table, const scopa_cards *pile,
-                          int plays, scopa_move move) {
+                          int plays, scopa_move move, double temperature,
+                          double epsilon) {
   scopa_move moves[SCOPA_MAX_MOVES];
   int n = scopa__hand_moves(&v->rules, hand, table, plays == 0, moves,
                             SCOPA_MAX_MOVES);
@@ -132,15 +133,20 @@ static double move_chance(const scopa_view *v, int seat, scopa_cards hand,
       top = score[i];
   }
   for (int i = 0; i < n; i++) {
-    double e = exp((score[i] - top) / MODEL_TEMPERATURE);
+    double e = exp((score[i] - top) / temperature);
     sum += e;
     if (moves[i] == move)
       mine = e;
   }
-  return MODEL_EPSILON / n + (1 - MODEL_EPSILON) * mine / sum;
+  return epsilon / n + (1 - epsilon) * mine / sum;
 }
 
 double ai_world_likelihood(const scopa_view *v, const scopa_state *w) {
+  return ai_world_likelihood_model(v, w, MODEL_TEMPERATURE, MODEL_EPSILON);
+}
+
+double ai_world_likelihood_model(const scopa_view *v, const scopa_state *w,
+                                 double temperature, double epsilon) {
   int start = hands_start(v);
   scopa_cards table = v->initial_table, pile[SCOPA_MAX_SEATS] = {0};
   double p = 1;
@@ -157,7 +163,7 @@ double ai_world_likelihood(const scopa_view *v, const scopa_state *w) {
       for (int j = i; j < v->plays; j++)
         if ((v->dealer + 1 + j) % v->players == seat)
           hand |= SCOPA_BIT(SCOPA_MOVE_CARD(v->moves[j]));
-      p *= move_chance(v, seat, hand, table, pile, i, m);
+      p *= move_chance(v, seat, hand, table, pile, i, m, temperature, epsilon);
     }
     scopa_cards takes = SCOPA_MOVE_TAKES(m);
     if (takes) {

@@ -26,6 +26,13 @@ long ai_world_count(const scopa_view *view);
  * anything. */
 double ai_world_likelihood(const scopa_view *view, const scopa_state *world);
 
+/* The same with the model's softmax temperature (points) and the share of
+ * uniformly random play (epsilon) given: ai_world_likelihood is 0.25 and
+ * 0.1. */
+double ai_world_likelihood_model(const scopa_view *view,
+                                 const scopa_state *world, double temperature,
+                                 double epsilon);
+
 /* teamworlds.c: the model of the other seats' play (a softmax of the
  * rules bot's values at a temperature, mixed with a uniform choice: the
  * floor) and the Markov chain's schedule. */

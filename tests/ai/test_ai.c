@@ -18,8 +18,8 @@
 
 static const char *const BOTS[] = {"random", "greedy", "rules",
                                    "chitarrella", "pimc", "infer",
-                                   "dealend", "dealnet"};
-#define NBOT 8
+                                   "dealend", "dealnet", "dealset"};
+#define NBOT 9
 
 /* Plays random moves until `plays` cards are out (or the round ends). */
 static void random_round(scopa_state *s, const char *preset, uint64_t seed,
@@ -938,6 +938,93 @@ static void test_value(void) {
   ai_boundary_of_state(&s, &b);
   CHECK_EQ_INT(b.plays, 12);
   CHECK(!(b.table & (b.mine | b.theirs)) && !(b.mine & b.theirs));
+  TEST("value-1.3", "the sparse evaluation equals the plain matrix product "
+                    "float for float, at every boundary of 200 rounds");
+  int same = 0, total = 0;
+  for (uint64_t k = 0; k < 200; k++) {
+    random_round(&s, "scopa", 2000 + k, 6 * (1 + (int)(k % 5)));
+    float x[AI_VALUE_FEATURES];
+    ai_boundary_of_state(&s, &b);
+    ai_value_features(&b, x);
+    same += ai_value_net(x) == ai_value_net_dense(x);
+    total++;
+  }
+  CHECK_EQ_INT(same, total);
+}
+
+/* dealset (issue 13 step 3): one search over all the weighed worlds of the
+ * deal (src/ai/dealset.c), in the first four deals of 2-player scopa, at
+ * every point of a deal (plays % 6: we lead with three cards, answer, ...).
+ * Budgets large enough that the search over every world finishes in most
+ * positions, so these test the search, not its fallback. */
+static void test_dealset(void) {
+  TEST("dealset-1.1", "legal moves in positions of deals 1-4 (RULES.md A turn)");
+  scopa_bot *a, *b;
+  CHECK_EQ_INT(scopa_bot_new("dealset", &a), SCOPA_OK);
+  CHECK_EQ_INT(scopa_bot_new("dealset", &b), SCOPA_OK);
+  scopa_bot_limits l = {.nodes = 40 * SCOPA_BOT_NODES_PER_MS, .seed = 9};
+  for (int k = 0; k < 24; k++) {
+    scopa_state s;
+    scopa_view v;
+    scopa_move m = 0;
+    random_round(&s, "scopa", 1200 + (uint64_t)k, k);
+    scopa_view_of(&s, s.to_play, NULL, &v);
+    l.seed = (uint64_t)k;
+    CHECK_EQ_INT(scopa_bot_choose(a, &v, &l, &m), SCOPA_OK);
+    CHECK(is_legal(&s, m));
+  }
+  TEST("dealset-1.2", "view only: poisoned hidden cards give the same move");
+  for (int k = 0; k < 6; k++) {
+    scopa_state s, p;
+    scopa_view v, pv;
+    scopa_move m1 = 0, m2 = 0;
+    random_round(&s, "scopa", 1300 + (uint64_t)k, 6 * (k % 3) + 1 + k % 4);
+    p = s;
+    poison(&p, 77 + (uint64_t)k);
+    scopa_view_of(&s, s.to_play, NULL, &v);
+    scopa_view_of(&p, p.to_play, NULL, &pv);
+    CHECK_EQ_INT(scopa_bot_choose(a, &v, &l, &m1), SCOPA_OK);
+    CHECK_EQ_INT(scopa_bot_choose(a, &pv, &l, &m2), SCOPA_OK);
+    CHECK(m1 == m2);
+    CHECK(is_legal(&p, m2));
+  }
+  TEST("dealset-1.3", "node budgets: the same move from two bots, twice, "
+                      "with the clock ignored");
+  for (int k = 0; k < 4; k++) {
+    scopa_state s;
+    scopa_view v;
+    scopa_move m1 = 0, m2 = 0, m3 = 0;
+    random_round(&s, "scopa", 1400 + (uint64_t)k, 6 + 2 * k);
+    scopa_view_of(&s, s.to_play, NULL, &v);
+    scopa_bot_limits t = {.nodes = 40 * SCOPA_BOT_NODES_PER_MS,
+                          .seed = (uint64_t)k, .movetime_ms = 1};
+    CHECK_EQ_INT(scopa_bot_choose(a, &v, &t, &m1), SCOPA_OK);
+    t.threads = 2;
+    CHECK_EQ_INT(scopa_bot_choose(b, &v, &t, &m2), SCOPA_OK);
+    CHECK_EQ_INT(scopa_bot_choose(a, &v, &t, &m3), SCOPA_OK);
+    CHECK(m1 == m2 && m2 == m3);
+  }
+  TEST("dealset-1.4", "a search cut short: a deadline already passed gives "
+                      "the rules bot's move, a tiny budget a legal one");
+  scopa_bot *rules;
+  CHECK_EQ_INT(scopa_bot_new("rules", &rules), SCOPA_OK);
+  for (int k = 0; k < 4; k++) {
+    scopa_state s;
+    scopa_view v;
+    scopa_move m = 0, r = 0;
+    random_round(&s, "scopa", 1500 + (uint64_t)k, 6 * k);
+    scopa_view_of(&s, s.to_play, NULL, &v);
+    scopa_bot_limits late = {.seed = 1, .deadline_ns = 1};
+    CHECK_EQ_INT(scopa_bot_choose(a, &v, &late, &m), SCOPA_OK);
+    CHECK_EQ_INT(scopa_bot_choose(rules, &v, &late, &r), SCOPA_OK);
+    CHECK(m == r);
+    scopa_bot_limits tiny = {.nodes = 50, .seed = 1};
+    CHECK_EQ_INT(scopa_bot_choose(a, &v, &tiny, &m), SCOPA_OK);
+    CHECK(is_legal(&s, m));
+  }
+  scopa_bot_free(rules);
+  scopa_bot_free(a);
+  scopa_bot_free(b);
 }
 
 /* The chitarrella bot: whole rounds of scopone, scientifico and 2-player
@@ -984,6 +1071,7 @@ static void test_chitarrella(void) {
 }
 
 int main(void) {
+  test_dealset();
   test_chitarrella();
   test_value();
   test_memory();
