@@ -44,18 +44,20 @@ static const bot_kind BOTS[] = {
      "orders; infer elsewhere",
      bot_dealend_choose, NULL, 100, SCOPA_BOT_MEMORY_DEFAULT, 1},
     {"dealnet",
-     "the strongest (issue 13 step 2): each weighed world searched to the "
-     "end of the deal, the boundary valued by a learned network (400 worlds "
-     "a move); infer in the last two deals, in other games and for hints",
+     "issue 13 step 2 (best before dealset): each weighed world searched to "
+     "the end of the deal, the boundary valued by a learned network (400 "
+     "worlds a move); infer in the last two deals, in other games and for "
+     "hints",
      bot_dealnet_choose, bot_infer_evaluate, 100, SCOPA_BOT_MEMORY_DEFAULT, 1},
     {"dealset",
-     "research (issue 13 step 3): as dealnet, but one search over all the "
-     "weighed worlds of the deal, our moves chosen once for the worlds we "
-     "cannot tell apart; infer elsewhere and for hints",
+     "the strongest (issue 13 step 3): as dealnet, but one search over all "
+     "the weighed worlds of the deal, our moves chosen once for the worlds "
+     "we cannot tell apart, the opponent's by a model of its play; infer "
+     "in the last two deals, in other games and for hints",
      bot_dealset_choose, bot_infer_evaluate, 100, SCOPA_BOT_MEMORY_DEFAULT, 1},
 };
 #define NBOTS ((int)(sizeof BOTS / sizeof BOTS[0]))
-#define BEST_BOT "dealnet"
+#define BEST_BOT "dealset"
 
 /* The names in BOTS' order, then "best": a constant, so it is safe to
  * read from any thread.  test_ai checks it against BOTS. */
