@@ -39,6 +39,7 @@ double ai_world_likelihood_model(const scopa_view *view,
 typedef struct ai_team_model {
   double temp, floor;                 /* the opponents              */
   double partner_temp, partner_floor; /* the partner                */
+  int worlds;                         /* how many to draw           */
   int chains, burn_in, thin;          /* steps: proposed swaps      */
 } ai_team_model;
 

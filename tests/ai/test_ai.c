@@ -297,7 +297,7 @@ static void rules_round(scopa_state *s, const char *preset, uint64_t seed,
   scopa_bot_free(bot);
 }
 
-static const ai_team_model TEST_MODEL = {0.02, 0.02, 0.3, 0.3, 4, 400, 40};
+static const ai_team_model TEST_MODEL = {0.02, 0.02, 0.3, 0.3, 24, 4, 400, 40};
 
 /* Unseen cards a world puts in the hand that truly holds them. */
 static int placed_right(const scopa_state *truth, const scopa_state *w,
