@@ -6,6 +6,7 @@
  * own file, declare it in bots.h, and add a line to BOTS below.
  */
 #include "bots.h"
+#include "heur.h"
 
 #include <assert.h>
 #include <math.h>
@@ -183,5 +184,24 @@ int bot_random_choose(scopa_bot *bot, const scopa_view *view,
   *move = moves[scopa_rng_below(&rng, (uint32_t)n)];
   if (moves != buf)
     free(moves);
+  return SCOPA_OK;
+}
+
+int ai_deal_choose(scopa_bot *bot, const scopa_view *v,
+                   const scopa_bot_limits *l, scopa_move *move, int applies,
+                   int max_moves, ai_deal_values values) {
+  scopa_move moves[SCOPA_MAX_MOVES];
+  double value[SCOPA_MAX_MOVES];
+  int n = scopa_view_legal(v, moves, SCOPA_MAX_MOVES);
+  if (n <= 0)
+    return SCOPA_EINVAL;
+  if (n > max_moves || n > SCOPA_MAX_MOVES || !applies)
+    return bot_infer_choose(bot, v, l, move);
+  *move = moves[0];
+  if (n == 1)
+    return SCOPA_OK;
+  if (values(bot, v, l, moves, n, value) != 0)
+    return bot_rules_choose(bot, v, l, move);
+  *move = moves[ai_best_index(value, n)];
   return SCOPA_OK;
 }

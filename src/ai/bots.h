@@ -55,6 +55,19 @@ int bot_dealset_choose(scopa_bot *bot, const scopa_view *view,
                        const scopa_bot_limits *limits, scopa_move *move);
 int bot_infer_choose(scopa_bot *bot, const scopa_view *view,
                      const scopa_bot_limits *limits, scopa_move *move);
+
+/* The values (points) of the n legal moves of a per-deal search into
+ * values; non-zero when it found none (no world finished). */
+typedef int (*ai_deal_values)(scopa_bot *bot, const scopa_view *view,
+                              const scopa_bot_limits *limits,
+                              const scopa_move *moves, int n, double *values);
+/* The move of a bot that searches the rest of the deal (dealend, dealnet,
+ * dealset): infer's where the search does not apply (applies 0, or more
+ * than max_moves legal moves), the only move, else the move of best value,
+ * or the rules bot's when the search found no value. */
+int ai_deal_choose(scopa_bot *bot, const scopa_view *view,
+                   const scopa_bot_limits *limits, scopa_move *move,
+                   int applies, int max_moves, ai_deal_values values);
 int bot_infer_evaluate(scopa_bot *bot, const scopa_view *view,
                        const scopa_bot_limits *limits, scopa_move *moves,
                        double *values, int cap);

@@ -418,18 +418,5 @@ static int dealset_values(scopa_bot *bot, const scopa_view *v,
 
 int bot_dealset_choose(scopa_bot *bot, const scopa_view *v,
                        const scopa_bot_limits *l, scopa_move *move) {
-  scopa_move moves[SCOPA_MAX_MOVES];
-  double avg[SCOPA_MAX_MOVES];
-  int n = scopa_view_legal(v, moves, SCOPA_MAX_MOVES);
-  if (n <= 0)
-    return SCOPA_EINVAL;
-  if (n > DS_MOVES || !applies(v))
-    return bot_infer_choose(bot, v, l, move);
-  *move = moves[0];
-  if (n == 1)
-    return SCOPA_OK;
-  if (dealset_values(bot, v, l, moves, n, avg) != 0)
-    return bot_rules_choose(bot, v, l, move);
-  *move = moves[ai_best_index(avg, n)];
-  return SCOPA_OK;
+  return ai_deal_choose(bot, v, l, move, applies(v), DS_MOVES, dealset_values);
 }
