@@ -332,6 +332,19 @@ int scopa_rules_set_text(scopa_rules *rules, const char *name,
  * SCOPA_OK or SCOPA_ERULES with a message. */
 int scopa_rules_check(scopa_rules *rules, char *msg, size_t msgsize);
 
+/* scopa_rules_set, scopa_rules_set_text and scopa_rules_check with the
+ * message in Italian when lang is "it" (as scopa_card_name reads lang;
+ * anything else means English).  Option names and values stay as
+ * RULES.md spells them in both languages. */
+int scopa_rules_set_lang(scopa_rules *rules, const char *name,
+                         long long value, const char *lang, char *msg,
+                         size_t msgsize);
+int scopa_rules_set_text_lang(scopa_rules *rules, const char *name,
+                              const char *value, const char *lang, char *msg,
+                              size_t msgsize);
+int scopa_rules_check_lang(scopa_rules *rules, const char *lang, char *msg,
+                           size_t msgsize);
+
 /* The rules of a named preset (RULES.md "Presets"): "scopa", "scopone",
  * "scientifico" (also "scopone_scientifico"), "assi" (Scopa d'Assi),
  * "quindici" (Scopa a Quindici), "escoba", "trentuno" (Scopone a
@@ -784,6 +797,12 @@ void scopa_free(void *p);
  * SCOPA_EJSON or SCOPA_ERULES with a message. */
 int scopa_rules_from_json(scopa_rules *rules, const char *json, size_t len,
                           char *msg, size_t msgsize);
+
+/* As scopa_rules_from_json, with the message in Italian when lang is
+ * "it" (the JSON parser's own words stay English). */
+int scopa_rules_from_json_lang(scopa_rules *rules, const char *json,
+                               size_t len, const char *lang, char *msg,
+                               size_t msgsize);
 
 /* Every option of checked rules as a JSON object, in option order. */
 char *scopa_rules_to_json(const scopa_rules *rules);

@@ -162,18 +162,26 @@ void scopa_rules_init(scopa_rules *rules) {
     *field(rules, &OPTIONS[i]) = OPTIONS[i].initial;
 }
 
-int scopa_rules_set(scopa_rules *rules, const char *name, long long value,
-                    char *msg, size_t msgsize) {
+int scopa_rules_set_lang(scopa_rules *rules, const char *name,
+                         long long value, const char *lang, char *msg,
+                         size_t msgsize) {
+  int it = scopa__italian(lang);
   const option *opt = find(name);
   if (!opt) {
-    scopa__msg(msg, msgsize, "unknown rules option '%.40s'", name);
+    scopa__msg(msg, msgsize,
+               SCOPA__TR(it, "unknown rules option '%.40s'",
+                         "non c'è un'opzione delle regole '%.40s'"),
+               name);
     return SCOPA_ERULES;
   }
   /* refill takes 1 or 3, players 2..4 or 6, max_capture 0 or 2: the
    * range check alone would allow the hole between. */
   if (value < opt->info.min || value > opt->info.max ||
       (opt->hole && value == opt->hole)) {
-    scopa__msg(msg, msgsize, "rules option '%s' cannot be %lld", name, value);
+    scopa__msg(msg, msgsize,
+               SCOPA__TR(it, "rules option '%s' cannot be %lld",
+                         "l'opzione delle regole '%s' non può valere %lld"),
+               name, value);
     return SCOPA_ERULES;
   }
   /* No score reaches 2^31 points: a larger target or cappotto is the same
@@ -182,56 +190,87 @@ int scopa_rules_set(scopa_rules *rules, const char *name, long long value,
   return SCOPA_OK;
 }
 
-int scopa_rules_set_text(scopa_rules *rules, const char *name,
-                         const char *value, char *msg, size_t msgsize) {
+int scopa_rules_set(scopa_rules *rules, const char *name, long long value,
+                    char *msg, size_t msgsize) {
+  return scopa_rules_set_lang(rules, name, value, NULL, msg, msgsize);
+}
+
+int scopa_rules_set_text_lang(scopa_rules *rules, const char *name,
+                              const char *value, const char *lang, char *msg,
+                              size_t msgsize) {
   const option *opt = find(name);
   if (!opt)
-    return scopa_rules_set(rules, name, 0, msg, msgsize);
+    return scopa_rules_set_lang(rules, name, 0, lang, msg, msgsize);
   if (opt->info.kind == SCOPA_OPT_BOOL) {
     if (strcmp(value, "true") == 0 || strcmp(value, "false") == 0)
-      return scopa_rules_set(rules, name, value[0] == 't', msg, msgsize);
+      return scopa_rules_set_lang(rules, name, value[0] == 't', lang, msg,
+                                  msgsize);
   } else if (opt->info.kind == SCOPA_OPT_ENUM) {
     for (int i = 0; opt->info.values[i]; i++)
       if (strcmp(opt->info.values[i], value) == 0)
-        return scopa_rules_set(rules, name, i, msg, msgsize);
+        return scopa_rules_set_lang(rules, name, i, lang, msg, msgsize);
   } else {
     long long n; /* the whole value, digits only (text.c) */
     if (scopa_parse_int(name, value, LLONG_MIN, LLONG_MAX, &n, NULL, 0) ==
         SCOPA_OK)
-      return scopa_rules_set(rules, name, n, msg, msgsize);
+      return scopa_rules_set_lang(rules, name, n, lang, msg, msgsize);
   }
-  scopa__msg(msg, msgsize, "rules option '%s' cannot be '%.40s'", name, value);
+  scopa__msg(msg, msgsize,
+             SCOPA__TR(scopa__italian(lang), "rules option '%s' cannot be '%.40s'",
+                       "l'opzione delle regole '%s' non può valere '%.40s'"),
+             name, value);
   return SCOPA_ERULES;
 }
 
+int scopa_rules_set_text(scopa_rules *rules, const char *name,
+                         const char *value, char *msg, size_t msgsize) {
+  return scopa_rules_set_text_lang(rules, name, value, NULL, msg, msgsize);
+}
+
 /* RULES.md "Game records": who may sit at the table. */
-static int check_seats(const scopa_rules *r, char *msg, size_t msgsize) {
+static int check_seats(const scopa_rules *r, int it, char *msg,
+                       size_t msgsize) {
   int scopone = r->game != SCOPA_GAME_SCOPA;
   const char *game = GAMES[r->game];
   if (r->teams && r->players != 4 && r->players != 6) {
-    scopa__msg(msg, msgsize, "teams need 4 or 6 players, not %d", r->players);
+    scopa__msg(msg, msgsize,
+               SCOPA__TR(it, "teams need 4 or 6 players, not %d",
+                         "le squadre vogliono 4 o 6 giocatori, non %d"),
+               r->players);
     return SCOPA_ERULES;
   }
   if (r->team_size == 3 && !(r->teams && r->players == 6)) {
-    scopa__msg(msg, msgsize, "team_size 3 needs 6 players in teams");
+    scopa__msg(msg, msgsize, "%s",
+               SCOPA__TR(it, "team_size 3 needs 6 players in teams",
+                         "team_size 3 vuole 6 giocatori in squadre"));
     return SCOPA_ERULES;
   }
   if (r->players == 6 && scopone) {
-    scopa__msg(msg, msgsize, "6 players only play scopa, not %s", game);
+    scopa__msg(msg, msgsize,
+               SCOPA__TR(it, "6 players only play scopa, not %s",
+                         "in 6 si gioca solo a scopa, non a %s"),
+               game);
     return SCOPA_ERULES;
   }
   if (scopone && (r->players != 4 || !r->teams)) {
-    scopa__msg(msg, msgsize, "%s is played by 4 players in two teams", game);
+    scopa__msg(msg, msgsize,
+               SCOPA__TR(it, "%s is played by 4 players in two teams",
+                         "a %s si gioca in 4, in due squadre"),
+               game);
     return SCOPA_ERULES;
   }
   return SCOPA_OK;
 }
 
 /* RULES.md "Game records": options that only mean something together. */
-static int check_play(const scopa_rules *r, char *msg, size_t msgsize) {
+static int check_play(const scopa_rules *r, int it, char *msg,
+                      size_t msgsize) {
   const char *game = GAMES[r->game];
   if (r->game != SCOPA_GAME_SCOPA && r->refill == 1) {
-    scopa__msg(msg, msgsize, "refill 1 is only for scopa, not %s", game);
+    scopa__msg(msg, msgsize,
+               SCOPA__TR(it, "refill 1 is only for scopa, not %s",
+                         "refill 1 vale solo per la scopa, non per %s"),
+               game);
     return SCOPA_ERULES;
   }
   if (!r->ace_sweeps) {
@@ -242,57 +281,77 @@ static int check_play(const scopa_rules *r, char *msg, size_t msgsize) {
       for (int k = 0; k < NOPTIONS; k++)
         if (OPTIONS[k].offset == ACE_OPTIONS[i] &&
             *field((scopa_rules *)r, &OPTIONS[k]) != OPTIONS[k].initial) {
-          scopa__msg(msg, msgsize, "%s needs ace_sweeps true",
+          scopa__msg(msg, msgsize,
+                     SCOPA__TR(it, "%s needs ace_sweeps true",
+                               "%s vuole ace_sweeps true"),
                      OPTIONS[k].info.name);
           return SCOPA_ERULES;
         }
   }
   if (!r->single_match_first && r->capture == SCOPA_CAPTURE_QUINDICI) {
-    scopa__msg(msg, msgsize,
-               "single_match_first false is only for capture match");
+    scopa__msg(msg, msgsize, "%s",
+               SCOPA__TR(it,
+                         "single_match_first false is only for capture match",
+                         "single_match_first false vale solo con capture "
+                         "match"));
     return SCOPA_ERULES;
   }
   if (r->deal_bonus != SCOPA_DEAL_BONUS_OFF &&
       r->game == SCOPA_GAME_SCIENTIFICO) {
-    scopa__msg(msg, msgsize,
-               "deal_bonus needs table cards: not with scopone_scientifico");
+    scopa__msg(msg, msgsize, "%s",
+               SCOPA__TR(it,
+                         "deal_bonus needs table cards: not with "
+                         "scopone_scientifico",
+                         "deal_bonus vuole carte in tavola: non con "
+                         "scopone_scientifico"));
     return SCOPA_ERULES;
   }
   return SCOPA_OK;
 }
 
 /* RULES.md "End of the game", last paragraph. */
-static int check_end(const scopa_rules *r, char *msg, size_t msgsize) {
+static int check_end(const scopa_rules *r, int it, char *msg,
+                     size_t msgsize) {
   if (r->win_by_two && r->tiebreak != SCOPA_TIEBREAK_EXTRA_ROUND) {
-    scopa__msg(msg, msgsize, "win_by_two and tiebreak %s cannot be combined",
+    scopa__msg(msg, msgsize,
+               SCOPA__TR(it, "win_by_two and tiebreak %s cannot be combined",
+                         "win_by_two e tiebreak %s non vanno insieme"),
                TIEBREAKS[r->tiebreak]);
     return SCOPA_ERULES;
   }
   if (r->lowest_wins && (r->win_by_two || r->cappotto || r->all_coins_wins ||
                          r->tiebreak != SCOPA_TIEBREAK_EXTRA_ROUND)) {
     scopa__msg(msg, msgsize,
-               "lowest_wins cannot be combined with %s",
-               r->win_by_two  ? "win_by_two"
-               : r->cappotto  ? "cappotto"
+               SCOPA__TR(it, "lowest_wins cannot be combined with %s",
+                         "lowest_wins non va insieme a %s"),
+               r->win_by_two       ? "win_by_two"
+               : r->cappotto       ? "cappotto"
                : r->all_coins_wins ? "all_coins_wins"
-                                   : "a count order tiebreak");
+                                   : SCOPA__TR(it, "a count order tiebreak",
+                                               "un tiebreak a conteggio"));
     return SCOPA_ERULES;
   }
   return SCOPA_OK;
 }
 
-int scopa_rules_check(scopa_rules *rules, char *msg, size_t msgsize) {
+int scopa_rules_check_lang(scopa_rules *rules, const char *lang, char *msg,
+                           size_t msgsize) {
+  int it = scopa__italian(lang);
   int scopone = rules->game != SCOPA_GAME_SCOPA;
   if (rules->players == 0)
     rules->players = scopone ? 4 : 2;
   if (rules->teams < 0)
     rules->teams = scopone;
-  int rc = check_seats(rules, msg, msgsize);
+  int rc = check_seats(rules, it, msg, msgsize);
   if (rc == SCOPA_OK)
-    rc = check_play(rules, msg, msgsize);
+    rc = check_play(rules, it, msg, msgsize);
   if (rc == SCOPA_OK)
-    rc = check_end(rules, msg, msgsize);
+    rc = check_end(rules, it, msg, msgsize);
   return rc;
+}
+
+int scopa_rules_check(scopa_rules *rules, char *msg, size_t msgsize) {
+  return scopa_rules_check_lang(rules, NULL, msg, msgsize);
 }
 
 /* RULES.md "Presets": each is a few options over the defaults. */

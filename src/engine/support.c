@@ -11,6 +11,7 @@
 #include "engine.h"
 #include "json_shapes.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -69,6 +70,25 @@ static int view_reader(json_t *obj, void *out, char *msg, size_t msgsize) {
 int scopa_rules_from_json(scopa_rules *rules, const char *json, size_t len,
                           char *msg, size_t msgsize) {
   return read_json_text(json, len, rules_reader, rules, msg, msgsize);
+}
+
+int scopa_rules_from_json_lang(scopa_rules *rules, const char *json,
+                               size_t len, const char *lang, char *msg,
+                               size_t msgsize) {
+  if (!lang || strcmp(lang, "it") != 0)
+    return scopa_rules_from_json(rules, json, len, msg, msgsize);
+  json_error_t err;
+  json_t *obj = json_loadb(json, len, JSON_REJECT_DUPLICATES, &err);
+  if (!obj) {
+    if (msg && msgsize) { /* jansson's words, made safe to print */
+      snprintf(msg, msgsize, "non è JSON valido: %s", err.text);
+      scopa__msg_safe(msg, msgsize, 0);
+    }
+    return SCOPA_EJSON;
+  }
+  int rc = scopa__rules_read_lang(obj, rules, lang, msg, msgsize);
+  json_decref(obj);
+  return rc;
 }
 
 char *scopa_rules_to_json(const scopa_rules *rules) {

@@ -39,21 +39,31 @@ static long long enum_value(const scopa_option_info *info, json_t *value) {
   return -1;
 }
 
+#define TR(it, en, italian) ((it) ? (italian) : (en))
+
 /* One option from its JSON value, with the exact type it needs. */
 static int read_option(scopa_rules *rules, const char *key, json_t *value,
-                       char *msg, size_t msgsize) {
+                       const char *lang, char *msg, size_t msgsize) {
   const scopa_option_info *info = find_option(key);
+  int it = lang && strcmp(lang, "it") == 0;
   long long v;
   if (!info)
-    return fail(msg, msgsize, "unknown rules option \"%.60s\"", key);
+    return fail(msg, msgsize,
+                TR(it, "unknown rules option \"%.60s\"",
+                   "non c'è un'opzione delle regole \"%.60s\""),
+                key);
   if (info->kind == SCOPA_OPT_BOOL) {
     if (!json_is_boolean(value))
-      return fail(msg, msgsize, "rules option \"%s\" must be true or false",
+      return fail(msg, msgsize,
+                  TR(it, "rules option \"%s\" must be true or false",
+                     "l'opzione delle regole \"%s\" vale true o false"),
                   key);
     v = json_is_true(value);
   } else if (info->kind == SCOPA_OPT_INT) {
     if (!json_is_integer(value))
-      return fail(msg, msgsize, "rules option \"%s\" must be a whole number",
+      return fail(msg, msgsize,
+                  TR(it, "rules option \"%s\" must be a whole number",
+                     "l'opzione delle regole \"%s\" vale un numero intero"),
                   key);
     v = json_integer_value(value);
   } else if ((v = enum_value(info, value)) < 0) {
@@ -61,30 +71,40 @@ static int read_option(scopa_rules *rules, const char *key, json_t *value,
     for (int i = 0; info->values[i]; i++)
       snprintf(names + strlen(names), sizeof names - strlen(names), "%s\"%s\"",
                i ? ", " : "", info->values[i]);
-    return fail(msg, msgsize, "rules option \"%s\" must be one of %s", key,
-                names);
+    return fail(msg, msgsize,
+                TR(it, "rules option \"%s\" must be one of %s",
+                   "l'opzione delle regole \"%s\" vale uno fra %s"),
+                key, names);
   }
   char why[200];
-  if (scopa_rules_set(rules, key, v, why, sizeof why) != SCOPA_OK)
+  if (scopa_rules_set_lang(rules, key, v, lang, why, sizeof why) != SCOPA_OK)
+    return fail(msg, msgsize, "%s", why);
+  return SCOPA_OK;
+}
+
+int scopa__rules_read_lang(json_t *obj, scopa_rules *rules, const char *lang,
+                           char *msg, size_t msgsize) {
+  const char *key;
+  json_t *value;
+  char why[200];
+  if (!json_is_object(obj))
+    return fail(msg, msgsize, "%s",
+                TR(lang && strcmp(lang, "it") == 0,
+                   "\"rules\" must be a JSON object",
+                   "\"rules\" deve essere un oggetto JSON"));
+  scopa_rules_init(rules);
+  json_object_foreach(obj, key, value) {
+    if (read_option(rules, key, value, lang, msg, msgsize) != SCOPA_OK)
+      return SCOPA_ERULES;
+  }
+  if (scopa_rules_check_lang(rules, lang, why, sizeof why) != SCOPA_OK)
     return fail(msg, msgsize, "%s", why);
   return SCOPA_OK;
 }
 
 int scopa__rules_read(json_t *obj, scopa_rules *rules, char *msg,
                       size_t msgsize) {
-  const char *key;
-  json_t *value;
-  char why[200];
-  if (!json_is_object(obj))
-    return fail(msg, msgsize, "\"rules\" must be a JSON object");
-  scopa_rules_init(rules);
-  json_object_foreach(obj, key, value) {
-    if (read_option(rules, key, value, msg, msgsize) != SCOPA_OK)
-      return SCOPA_ERULES;
-  }
-  if (scopa_rules_check(rules, why, sizeof why) != SCOPA_OK)
-    return fail(msg, msgsize, "%s", why);
-  return SCOPA_OK;
+  return scopa__rules_read_lang(obj, rules, NULL, msg, msgsize);
 }
 
 json_t *scopa__rules_object(const scopa_rules *rules) {

@@ -18,6 +18,9 @@
  * scopa_rules_check.  Returns SCOPA_OK or SCOPA_ERULES with a message. */
 int scopa__rules_read(json_t *obj, scopa_rules *rules, char *msg,
                       size_t msgsize);
+/* The same, with the message in Italian when lang is "it". */
+int scopa__rules_read_lang(json_t *obj, scopa_rules *rules, const char *lang,
+                           char *msg, size_t msgsize);
 
 /* Every option of checked rules, in option order (a new reference). */
 json_t *scopa__rules_object(const scopa_rules *rules);

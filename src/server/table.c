@@ -523,8 +523,8 @@ static const struct {
 };
 
 /* The rules of a create: a preset name or an object; "players" follows
- * the seats when the object does not say.  The fault as check_seat_specs
- * (it[0] == 0: only the library's English words). */
+ * the seats when the object does not say.  The fault in both languages,
+ * as check_seat_specs. */
 static int rules_of(const proto_msg *msg, scopa_rules *rules, char *detail,
                     char *it, size_t n) {
   json_t *obj = NULL;
@@ -550,8 +550,10 @@ static int rules_of(const proto_msg *msg, scopa_rules *rules, char *detail,
     json_object_set_new(obj, "players", json_integer(msg->nseats));
   char *text = json_dumps(obj, JSON_COMPACT);
   json_decref(obj);
-  int rc = text ? scopa_rules_from_json(rules, text, strlen(text), detail, n)
-                : SCOPA_ENOMEM;
+  int rc = SCOPA_ENOMEM;
+  if (text && (rc = scopa_rules_from_json(rules, text, strlen(text), detail,
+                                          n)) != SCOPA_OK)
+    scopa_rules_from_json_lang(rules, text, strlen(text), "it", it, n);
   free(text);
   if (rc == SCOPA_OK && rules->players != msg->nseats) {
     snprintf(detail, n, "the rules are for %d players, the seats %d",

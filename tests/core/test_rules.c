@@ -399,6 +399,58 @@ static const char *const UNREADABLE[][3] = {
      "la mossa '7dx3c+3c' nomina 3c due volte"},
 };
 
+/* Rules that cannot be played, as a record or a server's create gives
+ * them, and what the library says of them (RULES.md "Game records", last
+ * paragraph; "End of the game"). */
+static const char *const UNPLAYABLE[][3] = {
+    {"[]", "\"rules\" must be a JSON object",
+     "\"rules\" deve essere un oggetto JSON"},
+    {"{\"speed\":1}", "unknown rules option \"speed\"",
+     "non c'è un'opzione delle regole \"speed\""},
+    {"{\"napola\":1}", "rules option \"napola\" must be true or false",
+     "l'opzione delle regole \"napola\" vale true o false"},
+    {"{\"target\":\"11\"}", "rules option \"target\" must be a whole number",
+     "l'opzione delle regole \"target\" vale un numero intero"},
+    {"{\"leftovers\":\"me\"}",
+     "rules option \"leftovers\" must be one of \"last_capture\", "
+     "\"dealer\", \"nobody\"",
+     "l'opzione delle regole \"leftovers\" vale uno fra \"last_capture\", "
+     "\"dealer\", \"nobody\""},
+    {"{\"players\":5}", "rules option 'players' cannot be 5",
+     "l'opzione delle regole 'players' non può valere 5"},
+    {"{\"players\":3,\"teams\":true}", "teams need 4 or 6 players, not 3",
+     "le squadre vogliono 4 o 6 giocatori, non 3"},
+    {"{\"players\":4,\"teams\":true,\"team_size\":3}",
+     "team_size 3 needs 6 players in teams",
+     "team_size 3 vuole 6 giocatori in squadre"},
+    {"{\"game\":\"scopone\",\"players\":6,\"teams\":true}",
+     "6 players only play scopa, not scopone",
+     "in 6 si gioca solo a scopa, non a scopone"},
+    {"{\"game\":\"scopone\",\"teams\":false}",
+     "scopone is played by 4 players in two teams",
+     "a scopone si gioca in 4, in due squadre"},
+    {"{\"game\":\"scopone\",\"refill\":1}",
+     "refill 1 is only for scopa, not scopone",
+     "refill 1 vale solo per la scopa, non per scopone"},
+    {"{\"ace_first_play\":\"no_ace\"}", "ace_first_play needs ace_sweeps true",
+     "ace_first_play vuole ace_sweeps true"},
+    {"{\"single_match_first\":false,\"capture\":\"quindici\"}",
+     "single_match_first false is only for capture match",
+     "single_match_first false vale solo con capture match"},
+    {"{\"game\":\"scopone_scientifico\",\"deal_bonus\":\"fifteen\"}",
+     "deal_bonus needs table cards: not with scopone_scientifico",
+     "deal_bonus vuole carte in tavola: non con scopone_scientifico"},
+    {"{\"win_by_two\":true,\"tiebreak\":\"count_order\"}",
+     "win_by_two and tiebreak count_order cannot be combined",
+     "win_by_two e tiebreak count_order non vanno insieme"},
+    {"{\"lowest_wins\":true,\"cappotto\":21}",
+     "lowest_wins cannot be combined with cappotto",
+     "lowest_wins non va insieme a cappotto"},
+    {"{\"lowest_wins\":true,\"tiebreak\":\"count_order_on_tie\"}",
+     "lowest_wins cannot be combined with a count order tiebreak",
+     "lowest_wins non va insieme a un tiebreak a conteggio"},
+};
+
 static void words_tests(void) {
   char msg[256];
   scopa_move m;
@@ -434,6 +486,39 @@ static void words_tests(void) {
   CHECK(scopa_move_parse_lang("7dx3c+4s", "it", &m, msg, sizeof msg) ==
         SCOPA_OK);
   CHECK(m == move_of("7dx3c+4s"));
+  TEST("words-1.3", "RULES.md Game records: rules that cannot be played are "
+                    "refused with the reason, in English and in Italian");
+  for (size_t i = 0; i < sizeof UNPLAYABLE / sizeof UNPLAYABLE[0]; i++) {
+    const char *json = UNPLAYABLE[i][0];
+    scopa_rules r;
+    CHECK(scopa_rules_from_json(&r, json, strlen(json), msg, sizeof msg) ==
+          SCOPA_ERULES);
+    CHECK_EQ_STR(msg, UNPLAYABLE[i][1]);
+    CHECK(scopa_rules_from_json_lang(&r, json, strlen(json), "en", msg,
+                                     sizeof msg) == SCOPA_ERULES);
+    CHECK_EQ_STR(msg, UNPLAYABLE[i][1]);
+    CHECK(scopa_rules_from_json_lang(&r, json, strlen(json), "it", msg,
+                                     sizeof msg) == SCOPA_ERULES);
+    CHECK_EQ_STR(msg, UNPLAYABLE[i][2]);
+  }
+  scopa_rules r;
+  scopa_rules_init(&r);
+  CHECK(scopa_rules_set_text_lang(&r, "refill", "2", "it", msg, sizeof msg) ==
+        SCOPA_ERULES);
+  CHECK_EQ_STR(msg, "l'opzione delle regole 'refill' non può valere 2");
+  CHECK(scopa_rules_set_text_lang(&r, "napola", "yes", "it", msg,
+                                  sizeof msg) == SCOPA_ERULES);
+  CHECK_EQ_STR(msg, "l'opzione delle regole 'napola' non può valere 'yes'");
+  CHECK(scopa_rules_set_lang(&r, "speed", 1, "it", msg, sizeof msg) ==
+        SCOPA_ERULES);
+  CHECK_EQ_STR(msg, "non c'è un'opzione delle regole 'speed'");
+  CHECK(scopa_rules_from_json_lang(&r, "{", 1, "it", msg, sizeof msg) ==
+        SCOPA_EJSON);
+  CHECK(strncmp(msg, "non è JSON valido: ", 20) == 0);
+  /* and the good rules still read, in either language */
+  CHECK(scopa_rules_from_json_lang(&r, "{\"target\":21}", 13, "it", msg,
+                                   sizeof msg) == SCOPA_OK);
+  CHECK_EQ_INT(r.target, 21);
 }
 
 int main(void) {

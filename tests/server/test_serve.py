@@ -406,6 +406,10 @@ def test_serve_5_2_malformed_oversized_and_flooding(tmp_path):
             await c.send(bad)
             m = await c.until(lambda m: m["type"] == "error")
             assert m["code"] == code, (bad, m)
+            if code == "bad_rules":  # why, in both languages (the
+                # library's words, RULES.md Game records)
+                assert "'players' cannot be 5" in m["message"], m
+                assert "'players' non può valere 5" in m["message_it"], m
         await c.send({"type": "no_such_type"})  # ignored, no answer
         await c.send({"type": "ping", "id": [1]})
         assert (await c.next())["type"] == "pong"
