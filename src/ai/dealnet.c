@@ -97,16 +97,7 @@ static void model(const scopa_state *s, const scopa_move *moves, int n,
   h.last_play = 0;
   h.counting = 0;
   h.dealer_team = 0;
-  double top = -1e9, sum = 0;
-  for (int i = 0; i < n; i++) {
-    p[i] = ai_heur_move(&h, moves[i]);
-    if (p[i] > top)
-      top = p[i];
-  }
-  for (int i = 0; i < n; i++)
-    sum += p[i] = exp((p[i] - top) / DN_MODEL_TEMPERATURE);
-  for (int i = 0; i < n; i++)
-    p[i] = DN_MODEL_EPSILON / n + (1 - DN_MODEL_EPSILON) * p[i] / sum;
+  ai_heur_chances(&h, moves, n, DN_MODEL_TEMPERATURE, DN_MODEL_EPSILON, p);
 }
 
 /* The opponent's node blended with its model (DN_MODEL_MIX < 1). */

@@ -144,13 +144,8 @@ static void ours(ds_search *d, const scopa_state *s, const int *set,
   }
 }
 
-/* The opponent model (a softened greedy player) for the mover of s holding
- * `hand`: the heur.c context, and the softmax's top score and sum. */
-typedef struct ds_model {
-  double top, sum;
-  int n;
-} ds_model;
-
+/* The opponent model (a softened greedy player, heur.c) for the mover of s
+ * holding `hand`: the heur.c context. */
 static void model_context(const scopa_state *s, scopa_cards hand,
                           ai_heur *h) {
   int side = scopa_rules_side_of(&s->rules, s->to_play);
@@ -163,7 +158,9 @@ static void model_context(const scopa_state *s, scopa_cards hand,
   h->next_hand = 3;
 }
 
-static void model_of(const scopa_state *s, scopa_cards hand, ds_model *md) {
+/* The softmax's top score and sum over the moves of `hand` in s. */
+static void model_of(const scopa_state *s, scopa_cards hand,
+                     ai_heur_softmax *md) {
   scopa_move moves[DS_MOVES];
   ai_heur h;
   int n = scopa__hand_moves(&s->rules, hand, s->table, s->plays == 0, moves,
@@ -171,27 +168,15 @@ static void model_of(const scopa_state *s, scopa_cards hand, ds_model *md) {
   if (n > DS_MOVES)
     n = DS_MOVES;
   model_context(s, hand, &h);
-  double score[DS_MOVES];
-  md->top = -1e9;
-  md->sum = 0;
-  md->n = n;
-  for (int i = 0; i < n; i++) {
-    score[i] = ai_heur_move(&h, moves[i]);
-    if (score[i] > md->top)
-      md->top = score[i];
-  }
-  for (int i = 0; i < n; i++)
-    md->sum += exp((score[i] - md->top) / DS_MODEL_TEMPERATURE);
+  ai_heur_softmax_of(&h, moves, n, DS_MODEL_TEMPERATURE, md);
 }
 
 static double model_chance(const scopa_state *s, scopa_cards hand,
-                           const ds_model *md, scopa_move m) {
-  if (md->n <= 1)
-    return 1;
+                           const ai_heur_softmax *md, scopa_move m) {
   ai_heur h;
   model_context(s, hand, &h);
-  double e = exp((ai_heur_move(&h, m) - md->top) / DS_MODEL_TEMPERATURE);
-  return DS_MODEL_EPSILON / md->n + (1 - DS_MODEL_EPSILON) * e / md->sum;
+  return ai_heur_softmax_chance(&h, md, m, DS_MODEL_TEMPERATURE,
+                                DS_MODEL_EPSILON);
 }
 
 #define DS_MODEL_USED (DS_MIX < 1 || DS_BAYES)
@@ -201,7 +186,7 @@ static void theirs(ds_search *d, const scopa_state *s, const int *set,
                    const double *w, int n, scopa_cards gone, int *out) {
   int sub[DS_WORLDS], pos[DS_WORLDS], vals[DS_WORLDS];
   double subw[DS_WORLDS], mean[DS_WORLDS];
-  ds_model md[DS_MODEL_USED ? DS_WORLDS : 1];
+  ai_heur_softmax md[DS_MODEL_USED ? DS_WORLDS : 1];
   scopa_cards cards = 0;
   for (int k = 0; k < n; k++) {
     cards |= d->hand[set[k]] & ~gone;

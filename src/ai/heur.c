@@ -11,6 +11,8 @@
 
 #include "internal.h"
 
+#include <math.h>
+
 #define SPARIGLIO 0.15
 
 double ai_holds(int k, int u, int h) {
@@ -161,6 +163,69 @@ int ai_heur_best(const ai_heur *h, const scopa_move *moves, int n,
   if (best_value)
     *best_value = bv;
   return best;
+}
+
+/* ---- the softened player ------------------------------------------------ */
+
+void ai_heur_softmax_of(const ai_heur *h, const scopa_move *moves, int n,
+                        double temperature, ai_heur_softmax *sm) {
+  double score[SCOPA_MAX_MOVES];
+  if (n > SCOPA_MAX_MOVES)
+    n = SCOPA_MAX_MOVES;
+  sm->top = -1e9;
+  sm->sum = 0;
+  sm->n = n;
+  for (int i = 0; i < n; i++) {
+    score[i] = ai_heur_move(h, moves[i]);
+    if (score[i] > sm->top)
+      sm->top = score[i];
+  }
+  for (int i = 0; i < n; i++)
+    sm->sum += exp((score[i] - sm->top) / temperature);
+}
+
+double ai_heur_softmax_chance(const ai_heur *h, const ai_heur_softmax *sm,
+                              scopa_move move, double temperature,
+                              double floor) {
+  if (sm->n <= 1)
+    return 1;
+  double e = exp((ai_heur_move(h, move) - sm->top) / temperature);
+  return floor / sm->n + (1 - floor) * e / sm->sum;
+}
+
+void ai_heur_chances(const ai_heur *h, const scopa_move *moves, int n,
+                     double temperature, double floor, double *p) {
+  double top = -1e9, sum = 0;
+  for (int i = 0; i < n; i++) {
+    p[i] = ai_heur_move(h, moves[i]);
+    if (p[i] > top)
+      top = p[i];
+  }
+  for (int i = 0; i < n; i++)
+    sum += p[i] = exp((p[i] - top) / temperature);
+  for (int i = 0; i < n; i++)
+    p[i] = floor / n + (1 - floor) * p[i] / sum;
+}
+
+double ai_heur_chance(const ai_heur *h, const scopa_move *moves, int n,
+                      scopa_move move, double temperature, double floor) {
+  if (n <= 1)
+    return 1;
+  double score[SCOPA_MAX_MOVES], top = -1e9, sum = 0, mine = 0;
+  if (n > SCOPA_MAX_MOVES)
+    n = SCOPA_MAX_MOVES;
+  for (int i = 0; i < n; i++) {
+    score[i] = ai_heur_move(h, moves[i]);
+    if (score[i] > top)
+      top = score[i];
+  }
+  for (int i = 0; i < n; i++) {
+    double e = exp((score[i] - top) / temperature);
+    sum += e;
+    if (moves[i] == move)
+      mine = e;
+  }
+  return floor / n + (1 - floor) * mine / sum;
 }
 
 void ai_heur_of_view(ai_heur *h, const scopa_view *v, int counting) {

@@ -34,6 +34,31 @@ double ai_heur_move(const ai_heur *h, scopa_move move);
 int ai_heur_best(const ai_heur *h, const scopa_move *moves, int n,
                  double *best_value);
 
+/* The softened heur.c player, the opponent model of the searching bots:
+ * the chance of each move is a softmax of ai_heur_move over the mover's n
+ * legal moves at `temperature` (points), mixed with a uniform share
+ * `floor` (so no move is impossible): floor / n + (1 - floor) x softmax.
+ * With one move or none the chance is 1. */
+double ai_heur_chance(const ai_heur *h, const scopa_move *moves, int n,
+                      scopa_move move, double temperature, double floor);
+
+/* The same for every move at once: p[i] for moves[i]. */
+void ai_heur_chances(const ai_heur *h, const scopa_move *moves, int n,
+                     double temperature, double floor, double *p);
+
+/* The same in two steps, for a caller that asks the chance of a few moves
+ * of one list: the softmax's top score and sum once, then one move's
+ * chance (the same floats as ai_heur_chance). */
+typedef struct ai_heur_softmax {
+  double top, sum;
+  int n;
+} ai_heur_softmax;
+void ai_heur_softmax_of(const ai_heur *h, const scopa_move *moves, int n,
+                        double temperature, ai_heur_softmax *sm);
+double ai_heur_softmax_chance(const ai_heur *h, const ai_heur_softmax *sm,
+                              scopa_move move, double temperature,
+                              double floor);
+
 /* The best legal move of a view's seat by these values (counting as
  * asked) into *move; returns how many legal moves there were, or
  * SCOPA_EINVAL when there is none. */

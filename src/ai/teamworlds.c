@@ -139,8 +139,6 @@ static double event_ll(const chain *c, const event *e, scopa_cards hand) {
                             SCOPA_MAX_MOVES);
   if (n > SCOPA_MAX_MOVES)
     n = SCOPA_MAX_MOVES;
-  if (n <= 1)
-    return 0;
   ai_heur h;
   h.rules = &v->rules;
   h.hand = hand;
@@ -155,19 +153,7 @@ static double event_ll(const chain *c, const event *e, scopa_cards hand) {
   int partner = side_of(v, e->seat) == side_of(v, v->seat);
   double temp = partner ? c->model->partner_temp : c->model->temp;
   double floor = partner ? c->model->partner_floor : c->model->floor;
-  double score[SCOPA_MAX_MOVES], top = -1e9, sum = 0, mine = 0;
-  for (int i = 0; i < n; i++) {
-    score[i] = ai_heur_move(&h, moves[i]);
-    if (score[i] > top)
-      top = score[i];
-  }
-  for (int i = 0; i < n; i++) {
-    double x = exp((score[i] - top) / temp);
-    sum += x;
-    if (moves[i] == e->move)
-      mine = x;
-  }
-  return log(floor / n + (1 - floor) * mine / sum);
+  return log(ai_heur_chance(&h, moves, n, e->move, temp, floor));
 }
 
 static double seat_ll(const chain *c, int seat) {

@@ -112,8 +112,6 @@ static double move_chance(const scopa_view *v, int seat, scopa_cards hand,
                             SCOPA_MAX_MOVES);
   if (n > SCOPA_MAX_MOVES)
     n = SCOPA_MAX_MOVES;
-  if (n <= 1)
-    return 1;
   ai_heur h;
   memset(&h, 0, sizeof h);
   int side = scopa_rules_side_of(&v->rules, seat);
@@ -126,19 +124,7 @@ static double move_chance(const scopa_view *v, int seat, scopa_cards hand,
       h.theirs |= pile[k];
   h.next_hand = 3;
   h.last_play = plays + 1 == (v->rules.game == SCOPA_GAME_SCIENTIFICO ? 40 : 36);
-  double score[SCOPA_MAX_MOVES], top = -1e9, sum = 0, mine = 0;
-  for (int i = 0; i < n; i++) {
-    score[i] = ai_heur_move(&h, moves[i]);
-    if (score[i] > top)
-      top = score[i];
-  }
-  for (int i = 0; i < n; i++) {
-    double e = exp((score[i] - top) / temperature);
-    sum += e;
-    if (moves[i] == move)
-      mine = e;
-  }
-  return epsilon / n + (1 - epsilon) * mine / sum;
+  return ai_heur_chance(&h, moves, n, move, temperature, epsilon);
 }
 
 double ai_world_likelihood(const scopa_view *v, const scopa_state *w) {
