@@ -390,6 +390,19 @@ test('e2e: a phone-sized screen plays a whole game', async () => {
   assert.ok((await playGame(page, 'phone')) >= 1);
   await checkResult(page);
   await shot(page, 'result-phone.png');
+  // the review on a phone: the same checks, and nothing wider than the
+  // screen (no sideways scrolling to read a move or its cost)
+  const href = await page.locator('.dialog.result a[data-action="download"]').getAttribute('href');
+  const record = (await (await fetch(BASE + href)).json()) as { rounds: { moves: string[] }[] };
+  await checkReview(page, record);
+  const wide = await page.evaluate(() =>
+    Array.from(document.querySelectorAll('.reviewer, .reviewer *'))
+      .map((e) => ({ e: e.className || e.tagName, r: e.getBoundingClientRect() }))
+      .filter(({ r }) => r.width > 0 && (r.left < -0.5 || r.right > window.innerWidth + 0.5))
+      .map(({ e, r }) => `${String(e)} ${Math.round(r.left)}..${Math.round(r.right)}`),
+  );
+  assert.deepEqual(wide, [], 'every part of the review inside the screen');
+  await shot(page, 'review-phone.png');
 });
 
 test('e2e: four players on a phone (scopone scientifico): three seats around, only backs, every card on screen', async () => {
