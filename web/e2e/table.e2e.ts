@@ -465,6 +465,58 @@ test('e2e: three and six players, on a desktop and on a phone: every other seat 
   }
 });
 
+/** Every card a message names: each string value of it, cut at "x", "+"
+ * and spaces (moves, card lists), kept when it is a card's notation. */
+function cardsIn(m: unknown, out = new Set<string>()): Set<string> {
+  if (typeof m === 'string') {
+    for (const w of m.split(/[x+ ]/)) if (/^(10|[1-9])[dcsb]$/.test(w)) out.add(w);
+  } else if (Array.isArray(m)) {
+    for (const x of m) cardsIn(x, out);
+  } else if (m && typeof m === 'object') {
+    for (const x of Object.values(m)) cardsIn(x, out);
+  }
+  return out;
+}
+
+test('e2e: a spectator (Italian, on a phone) sees the table and the moves, never a card in a hand', async () => {
+  const player = await newPage();
+  await startBotGame(player, 11);
+  const code = player.url().split('/t/')[1]!;
+  await player.locator('.hand .card.playable').first().waitFor();
+  const watcher = await newPage(390, 844, 'it-IT');
+  await watcher.goto(BASE + '/');
+  await watcher.fill('#f-code', code);
+  await watcher.click('[data-action="watch"]');
+  await watcher.waitForURL(/\/t\/[A-Za-z0-9_-]+\?watch$/);
+  await watcher.locator('.me .badge', { hasText: 'Stai guardando' }).waitFor();
+  const st = await serverSaid(watcher, (m) => m.type === 'state', 'a state');
+  assert.equal(st.hand, undefined, 'no hand for a spectator');
+  assert.equal(st.legal, undefined, 'no legal moves for a spectator');
+  // the table as the server said it; seat 0 (at the bottom) and the
+  // others as backs only; nothing to play
+  const table = ((st.round as { table: string[] }).table).slice().sort();
+  await watcher.locator('.tablecards .card').first().waitFor();
+  assert.deepEqual((await watcher.locator('.tablecards .card').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')))).sort(), table);
+  assert.ok((await watcher.locator('.hand .card.back').count()) >= 1, 'seat 0 face down');
+  assert.equal(await watcher.locator('.hand .card:not(.back)').count(), 0, 'no face in the bottom hand');
+  assert.equal(await watcher.locator('.seat .card:not(.back)').count(), 0, 'no face of another seat');
+  assert.equal(await watcher.locator('.hand .card.playable').count(), 0);
+  await fitsOnScreen(watcher, 390, 844);
+  await shot(watcher, 'spectator-phone.png');
+  // a move of the player reaches the spectator
+  const played = await playOne(player);
+  await serverSaid(watcher, (m) => m.type === 'state' && cardsIn((m.round as { moves?: unknown })?.moves).has(played), 'the move played');
+  await watcher.locator('.lastmove').waitFor();
+  // the player's hand now (after the bot's answer): none of its cards in
+  // any message the spectator had
+  await player.locator('.hand .card.playable').first().waitFor();
+  const mine = await player.locator('.hand .card').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')!));
+  const seen = cardsIn(heard.get(watcher));
+  assert.deepEqual(mine.filter((c) => seen.has(c)), [], 'no card of a hand reaches a spectator');
+  await watcher.context().close();
+  await player.context().close();
+});
+
 test('e2e: the keyboard alone plays a move', async () => {
   const page = await newPage();
   await startBotGame(page, 11);
