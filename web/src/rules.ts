@@ -150,7 +150,7 @@ export function conflicts(rules: Rules): string[] {
   const bad: string[] = [];
   const p = num(r, 'players');
   if (r.teams === true && p !== 4 && p !== 6) bad.push('teams');
-  if (r.teams === true && num(r, 'team_size') === 3 && p !== 6) bad.push('team_size');
+  if (num(r, 'team_size') === 3 && !(r.teams === true && p === 6)) bad.push('team_size');
   if (p === 6 && r.game !== 'scopa') bad.push('players');
   if (r.game !== 'scopa' && (p !== 4 || r.teams !== true)) bad.push('game');
   if (num(r, 'refill') === 1 && r.game !== 'scopa') bad.push('refill');

@@ -197,6 +197,10 @@ test('presets and defaults: scopone plays 4 in teams, presets are RULES.md\'s', 
   assert.ok(conflicts({ teams: true }).includes('teams'));
   assert.ok(conflicts({ ace_empty_table: 'taken' }).includes('ace_empty_table'));
   assert.ok(conflicts({ lowest_wins: true, cappotto: 7 }).includes('lowest_wins'));
+  // team_size 3 only with six players in teams (the library said so, the
+  // form did not: found by the e2e test that compares the two)
+  assert.ok(conflicts({ team_size: 3 }).includes('team_size'));
+  assert.deepEqual(conflicts({ players: 6, teams: true, team_size: 3 }), []);
 });
 
 test('a turn: the table, piles and scope replay from the moves; the last card scores no scopa', () => {
