@@ -56,6 +56,12 @@ static const bot_kind BOTS[] = {
      "we cannot tell apart, the opponent's by a model of its play; infer "
      "in the last two deals, in other games and for hints",
      bot_dealset_choose, bot_infer_evaluate, 100, SCOPA_BOT_MEMORY_DEFAULT, 1},
+    {"dealopp",
+     "issue 13 step 4: dealset with a learned opponent model (a softmax "
+     "over move features fitted to the project's bots, a mixture of player "
+     "types weighed by the opponent's moves seen); infer in the last two "
+     "deals, in other games and for hints",
+     bot_dealopp_choose, bot_infer_evaluate, 100, SCOPA_BOT_MEMORY_DEFAULT, 1},
 };
 #define NBOTS ((int)(sizeof BOTS / sizeof BOTS[0]))
 #define BEST_BOT "dealset"
@@ -64,7 +70,7 @@ static const bot_kind BOTS[] = {
  * read from any thread.  test_ai checks it against BOTS. */
 static const char *const NAMES[] = {
     "random", "greedy",  "rules",   "chitarrella", "pimc",
-    "infer",  "dealend", "dealnet", "dealset",     "best", NULL};
+    "infer",  "dealend", "dealnet", "dealset",     "dealopp", "best", NULL};
 _Static_assert(sizeof NAMES / sizeof NAMES[0] == NBOTS + 2,
                "NAMES lists every bot of BOTS, then best");
 

@@ -53,6 +53,8 @@ int bot_dealnet_choose(scopa_bot *bot, const scopa_view *view,
                        const scopa_bot_limits *limits, scopa_move *move);
 int bot_dealset_choose(scopa_bot *bot, const scopa_view *view,
                        const scopa_bot_limits *limits, scopa_move *move);
+int bot_dealopp_choose(scopa_bot *bot, const scopa_view *view,
+                       const scopa_bot_limits *limits, scopa_move *move);
 int bot_infer_choose(scopa_bot *bot, const scopa_view *view,
                      const scopa_bot_limits *limits, scopa_move *move);
 
@@ -68,6 +70,10 @@ typedef int (*ai_deal_values)(scopa_bot *bot, const scopa_view *view,
 int ai_deal_choose(scopa_bot *bot, const scopa_view *view,
                    const scopa_bot_limits *limits, scopa_move *move,
                    int applies, int max_moves, ai_deal_values values);
+/* pimc.c: infer with its worlds weighed by the learned opponent model
+ * (oppmodel.h): dealopp's move where its search does not apply. */
+int ai_infer_learned_choose(scopa_bot *bot, const scopa_view *view,
+                            const scopa_bot_limits *limits, scopa_move *move);
 int bot_infer_evaluate(scopa_bot *bot, const scopa_view *view,
                        const scopa_bot_limits *limits, scopa_move *moves,
                        double *values, int cap);

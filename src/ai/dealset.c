@@ -40,6 +40,7 @@
 #include "bots.h"
 #include "heur.h"
 #include "internal.h"
+#include "oppmodel.h"
 #include "solver.h"
 #include "value.h"
 #include "worlds.h"
@@ -82,6 +83,8 @@ typedef struct ds_search {
   uint64_t nodes, budget;
   ai_clock *clock;
   int stopped;
+  const ai_opp *model;     /* the learned model (dealopp), or NULL: the
+                              softened heur.c player                 */
 } ds_search;
 
 static int tick(ds_search *d, uint64_t cost) {
@@ -144,11 +147,25 @@ static void ours(ds_search *d, const scopa_state *s, const int *set,
   }
 }
 
-/* The opponent model (a softened greedy player, heur.c) for the mover of s
- * holding `hand`: the heur.c context. */
-static void model_context(const scopa_state *s, scopa_cards hand,
-                          ai_heur *h) {
+/* The opponent model for the mover of s holding `hand`: the softened
+ * heur.c player (dealset), or the learned model from the mover's view
+ * (dealopp: the next seat's hand size and what the mover cannot place). */
+typedef union ds_model {
+  ai_heur_softmax heur;
+  ai_opp_softmax learned;
+} ds_model;
+
+static void model_context(const ds_search *d, const scopa_state *s,
+                          scopa_cards hand, ai_heur *h) {
   int side = scopa_rules_side_of(&s->rules, s->to_play);
+  if (d->model) {
+    int next = POPCOUNT(s->hand[1 - s->to_play]);
+    if (next == 0 && s->next < 40)
+      next = 3;
+    ai_opp_context(h, &s->rules, hand, s->table, s->pile[side],
+                   s->pile[1 - side], next, 0);
+    return;
+  }
   memset(h, 0, sizeof *h);
   h->rules = &s->rules;
   h->hand = hand;
@@ -158,24 +175,30 @@ static void model_context(const scopa_state *s, scopa_cards hand,
   h->next_hand = 3;
 }
 
-/* The softmax's top score and sum over the moves of `hand` in s. */
-static void model_of(const scopa_state *s, scopa_cards hand,
-                     ai_heur_softmax *md) {
+/* The model's softmax over the moves of `hand` in s. */
+static void model_of(const ds_search *d, const scopa_state *s,
+                     scopa_cards hand, ds_model *md) {
   scopa_move moves[DS_MOVES];
   ai_heur h;
   int n = scopa__hand_moves(&s->rules, hand, s->table, s->plays == 0, moves,
                             DS_MOVES);
   if (n > DS_MOVES)
     n = DS_MOVES;
-  model_context(s, hand, &h);
-  ai_heur_softmax_of(&h, moves, n, DS_MODEL_TEMPERATURE, md);
+  model_context(d, s, hand, &h);
+  if (d->model)
+    ai_opp_softmax_of(d->model, &h, moves, n, &md->learned);
+  else
+    ai_heur_softmax_of(&h, moves, n, DS_MODEL_TEMPERATURE, &md->heur);
 }
 
-static double model_chance(const scopa_state *s, scopa_cards hand,
-                           const ai_heur_softmax *md, scopa_move m) {
+static double model_chance(const ds_search *d, const scopa_state *s,
+                           scopa_cards hand, const ds_model *md,
+                           scopa_move m) {
   ai_heur h;
-  model_context(s, hand, &h);
-  return ai_heur_softmax_chance(&h, md, m, DS_MODEL_TEMPERATURE,
+  model_context(d, s, hand, &h);
+  if (d->model)
+    return ai_opp_softmax_chance(d->model, &h, &md->learned, m);
+  return ai_heur_softmax_chance(&h, &md->heur, m, DS_MODEL_TEMPERATURE,
                                 DS_MODEL_EPSILON);
 }
 
@@ -186,14 +209,14 @@ static void theirs(ds_search *d, const scopa_state *s, const int *set,
                    const double *w, int n, scopa_cards gone, int *out) {
   int sub[DS_WORLDS], pos[DS_WORLDS], vals[DS_WORLDS];
   double subw[DS_WORLDS], mean[DS_WORLDS];
-  ai_heur_softmax md[DS_MODEL_USED ? DS_WORLDS : 1];
+  ds_model md[DS_MODEL_USED ? DS_WORLDS : 1];
   scopa_cards cards = 0;
   for (int k = 0; k < n; k++) {
     cards |= d->hand[set[k]] & ~gone;
     out[k] = AI_INF;
     mean[k] = 0;
     if (DS_MODEL_USED)
-      model_of(s, d->hand[set[k]] & ~gone, &md[k]);
+      model_of(d, s, d->hand[set[k]] & ~gone, &md[k]);
   }
   FOR_EACH_CARD(c, cards) {
     if (d->stopped)
@@ -213,8 +236,8 @@ static void theirs(ds_search *d, const scopa_state *s, const int *set,
       double p[DS_WORLDS];
       for (int j = 0; j < ns; j++) {
         int k = pos[j];
-        p[j] = DS_MODEL_USED ? model_chance(s, d->hand[set[k]] & ~gone, &md[k],
-                                            moves[i])
+        p[j] = DS_MODEL_USED ? model_chance(d, s, d->hand[set[k]] & ~gone,
+                                            &md[k], moves[i])
                              : 1;
         subw[j] = DS_BAYES ? w[k] * p[j] : w[k];
       }
@@ -264,7 +287,8 @@ static long choose_count(int n, int k) {
 
 /* The world of opponent hand `hand` (the stock in any order: the search
  * never reaches it), and its weight. */
-static double weigh(const scopa_view *v, scopa_cards hand, scopa_state *w) {
+static double weigh(const scopa_view *v, const ai_opp *model, scopa_cards hand,
+                    scopa_state *w) {
   scopa_cards hands[SCOPA_MAX_SEATS] = {0};
   uint8_t stock[40];
   int k = 0, opp = 1 - v->seat;
@@ -272,6 +296,8 @@ static double weigh(const scopa_view *v, scopa_cards hand, scopa_state *w) {
   FOR_EACH_CARD(c, v->unseen & ~hand) stock[k++] = (uint8_t)c;
   if (scopa_view_world(v, hands, stock, w) != SCOPA_OK)
     return 0;
+  if (model)
+    return ai_opp_likelihood(model, v, w);
   return ai_world_likelihood_model(v, w, DS_MODEL_TEMPERATURE,
                                    DS_MODEL_EPSILON);
 }
@@ -279,8 +305,9 @@ static double weigh(const scopa_view *v, scopa_cards hand, scopa_state *w) {
 /* Every opponent hand of the view (at most DS_WORLDS), or DS_SAMPLE
  * distinct ones drawn at random; their weights.  Returns how many, 0 when
  * the clock stopped it; *base is one of the worlds. */
-static int worlds_of(const scopa_view *v, scopa_rng *rng, ai_clock *clock,
-                     scopa_cards *hand, double *weight, scopa_state *base) {
+static int worlds_of(const scopa_view *v, const ai_opp *model, scopa_rng *rng,
+                     ai_clock *clock, scopa_cards *hand, double *weight,
+                     scopa_state *base) {
   int opp = 1 - v->seat, h = v->hand_count[opp], u = 0, cards[40], n = 0;
   FOR_EACH_CARD(c, v->unseen) cards[u++] = c;
   if (choose_count(u, h) <= DS_WORLDS) {
@@ -316,7 +343,7 @@ static int worlds_of(const scopa_view *v, scopa_rng *rng, ai_clock *clock,
     if (k % 32 == 0 && ai_clock_check(clock))
       return 0;
     scopa_state w;
-    double p = weigh(v, hand[k], &w);
+    double p = weigh(v, model, hand[k], &w);
     if (p <= 0)
       continue;
     if (kept == 0)
@@ -356,21 +383,21 @@ static int heavier(const void *a, const void *b) {
 
 /* Each root move's value (points) into avg; 0, or 1 when no pass was
  * finished. */
-static int dealset_values(scopa_bot *bot, const scopa_view *v,
-                          const scopa_bot_limits *l, const scopa_move *moves,
-                          int nm, double *avg) {
+static int values(scopa_bot *bot, const scopa_view *v,
+                  const scopa_bot_limits *l, const scopa_move *moves, int nm,
+                  double *avg, const ai_opp *model) {
   scopa_rng rng;
   scopa_rng_seed(&rng, l->seed ^ v->hand * 0x9E3779B97F4A7C15ull ^
                            (uint64_t)v->plays << 50 ^ v->table);
   int ms = l->movetime_ms > 0 ? l->movetime_ms : scopa_bot_movetime(bot);
   ds_search d = {scopa_rules_side_of(&v->rules, v->seat), 1 - v->seat, NULL,
                  0, l->nodes ? l->nodes : (uint64_t)ms * SCOPA_BOT_NODES_PER_MS,
-                 &bot->clock, 0};
+                 &bot->clock, 0, model};
   scopa_cards hand[DS_WORLDS];
   double weight[DS_WORLDS], w[DS_WORLDS], got[SCOPA_MAX_MOVES];
   int set[DS_WORLDS];
   scopa_state base;
-  int n = worlds_of(v, &rng, &bot->clock, hand, weight, &base);
+  int n = worlds_of(v, model, &rng, &bot->clock, hand, weight, &base);
   if (n == 0)
     return 1;
   d.hand = hand;
@@ -401,7 +428,36 @@ static int dealset_values(scopa_bot *bot, const scopa_view *v,
   return 0;
 }
 
+static int dealset_values(scopa_bot *bot, const scopa_view *v,
+                          const scopa_bot_limits *l, const scopa_move *moves,
+                          int nm, double *avg) {
+  return values(bot, v, l, moves, nm, avg, NULL);
+}
+
+/* dealopp: the learned opponent model (oppmodel.h), its mixture of player
+ * types updated from the opponent's moves of the deals played out. */
+static int dealopp_values(scopa_bot *bot, const scopa_view *v,
+                          const scopa_bot_limits *l, const scopa_move *moves,
+                          int nm, double *avg) {
+  ai_opp model;
+  ai_opp_of_view(&model, v);
+  return values(bot, v, l, moves, nm, avg, &model);
+}
+
 int bot_dealset_choose(scopa_bot *bot, const scopa_view *v,
                        const scopa_bot_limits *l, scopa_move *move) {
   return ai_deal_choose(bot, v, l, move, applies(v), DS_MOVES, dealset_values);
+}
+
+/* 1: dealopp's last two deals are infer's with the worlds weighed by the
+ * learned model too; 0: infer's own weights. */
+#ifndef DS_LEARNED_LAST
+#define DS_LEARNED_LAST 1
+#endif
+
+int bot_dealopp_choose(scopa_bot *bot, const scopa_view *v,
+                       const scopa_bot_limits *l, scopa_move *move) {
+  if (DS_LEARNED_LAST && !applies(v))
+    return ai_infer_learned_choose(bot, v, l, move);
+  return ai_deal_choose(bot, v, l, move, applies(v), DS_MOVES, dealopp_values);
 }

@@ -19,6 +19,7 @@
 #include "bots.h"
 #include "heur.h"
 #include "internal.h"
+#include "oppmodel.h"
 #include "solver.h"
 #include "worlds.h"
 
@@ -42,9 +43,11 @@ typedef struct pimc_config {
   const ai_team_model *team; /* four seats in two teams: the worlds are
                                 drawn by teamworlds.c's chain under this
                                 model instead (NULL: sampled, weighed) */
+  int learned; /* 2-player scopa: weigh by the learned opponent model
+                  (oppmodel.h) instead of the softened greedy player */
 } pimc_config;
 
-static const pimc_config PIMC = {16, 0, 0, 0, -1, NULL};
+static const pimc_config PIMC = {16, 0, 0, 0, -1, NULL, 0};
 /* Scopone and scientifico, against a pair of rules bots (docs/ai.md,
  * "Scopone: worlds that fit the moves"): the chain's worlds took `infer`
  * from +0.99 to +1.94 points per deal on the same 200 deals; a sharp
@@ -58,7 +61,10 @@ static const ai_team_model TEAM = {0.02, 0.02, 0.3, 0.3, 96, 4, 400, 40};
  * than searching sampled worlds in the first four deals (+0.71 on the same
  * 200); searching the last two deals over every world on top of rules
  * gave +0.93 on those 400 (docs/ai.md). */
-static const pimc_config INFER = {24, 240, 1, 2000, 6, &TEAM};
+static const pimc_config INFER = {24, 240, 1, 2000, 6, &TEAM, 0};
+/* dealopp's last two deals: infer, its worlds weighed by the learned
+ * opponent model. */
+static const pimc_config INFER_LEARNED = {24, 240, 1, 2000, 6, &TEAM, 1};
 
 typedef struct job {
   scopa_bot *bot;
@@ -187,10 +193,15 @@ static int fill_worlds(scopa_bot *bot, const scopa_view *v,
       return -1;
     scopa_view_sample(v, rng, &out[i]);
   }
+  ai_opp model;
+  if (cfg->learned)
+    ai_opp_of_view(&model, v);
   for (int i = 0; i < m; i++) {
     if (i % 8 == 0 && ai_clock_check(&bot->clock))
       return -1;
-    weight[i] = cfg->infer ? ai_world_likelihood(v, &out[i]) : 1;
+    weight[i] = !cfg->infer    ? 1
+                : cfg->learned ? ai_opp_likelihood(&model, v, &out[i])
+                               : ai_world_likelihood(v, &out[i]);
   }
   return 0;
 }
@@ -403,6 +414,11 @@ int bot_pimc_evaluate(scopa_bot *bot, const scopa_view *view,
 int bot_infer_choose(scopa_bot *bot, const scopa_view *view,
                      const scopa_bot_limits *limits, scopa_move *move) {
   return choose(bot, view, limits, &INFER, move);
+}
+
+int ai_infer_learned_choose(scopa_bot *bot, const scopa_view *view,
+                            const scopa_bot_limits *limits, scopa_move *move) {
+  return choose(bot, view, limits, &INFER_LEARNED, move);
 }
 
 int bot_infer_evaluate(scopa_bot *bot, const scopa_view *view,

@@ -17,5 +17,6 @@ set(SCOPA_AI_SOURCES
   src/ai/value.c
   src/ai/dealnet.c
   src/ai/dealset.c
+  src/ai/oppmodel.c
   src/ai/rollout.c
   src/ai/level.c)

@@ -4,6 +4,7 @@
  * distributions, and the named bots and levels exist.  Fast: search bots
  * run with tiny budgets here; strength is measured in bench/.
  */
+#include "oppmodel.h"
 #include "solver.h"
 #include "stats.h"
 #include "test.h"
@@ -18,8 +19,9 @@
 
 static const char *const BOTS[] = {"random", "greedy", "rules",
                                    "chitarrella", "pimc", "infer",
-                                   "dealend", "dealnet", "dealset"};
-#define NBOT 9
+                                   "dealend", "dealnet", "dealset",
+                                   "dealopp"};
+#define NBOT 10
 
 /* Plays random moves until `plays` cards are out (or the round ends). */
 static void random_round(scopa_state *s, const char *preset, uint64_t seed,
@@ -1027,6 +1029,142 @@ static void test_dealset(void) {
   scopa_bot_free(b);
 }
 
+/* The learned opponent model (issue 13 step 4, src/ai/oppmodel.c) and
+ * dealopp, the dealset search that uses it. */
+
+static void test_oppmodel(void) {
+  TEST("oppmodel-1.1", "view only: poisoned hidden cards give the same "
+                       "model and the same chances");
+  for (int k = 0; k < 12; k++) {
+    scopa_state s, p;
+    scopa_view v, pv;
+    random_round(&s, "scopa", 1600 + (uint64_t)k, 6 + 2 * k);
+    p = s;
+    poison(&p, 88 + (uint64_t)k);
+    scopa_view_of(&s, s.to_play, NULL, &v);
+    scopa_view_of(&p, p.to_play, NULL, &pv);
+    ai_opp o1, o2;
+    ai_opp_of_view(&o1, &v);
+    ai_opp_of_view(&o2, &pv);
+    for (int t = 0; t < AI_OPP_TYPES; t++)
+      CHECK(o1.post[t] == o2.post[t]);
+    /* The mover's chances: its context from its view only. */
+    scopa_move moves[SCOPA_MAX_MOVES];
+    int n = scopa_view_legal(&v, moves, SCOPA_MAX_MOVES);
+    double a[SCOPA_MAX_MOVES], b[SCOPA_MAX_MOVES];
+    ai_heur h1, h2;
+    int side = scopa_rules_side_of(&v.rules, v.seat);
+    ai_opp_context(&h1, &v.rules, v.hand, v.table, v.pile[side],
+                   v.pile[1 - side], 3, 0);
+    ai_opp_context(&h2, &pv.rules, pv.hand, pv.table, pv.pile[side],
+                   pv.pile[1 - side], 3, 0);
+    ai_opp_chances(&o1, &h1, moves, n, a);
+    ai_opp_chances(&o2, &h2, moves, n, b);
+    for (int i = 0; i < n; i++)
+      CHECK(a[i] == b[i]);
+  }
+  TEST("oppmodel-1.2", "chances sum to 1, each at least floor / n, the "
+                       "types' weights sum to 1");
+  for (int k = 0; k < 40; k++) {
+    scopa_state s;
+    scopa_view v;
+    random_round(&s, "scopa", 1700 + (uint64_t)k, k % 24);
+    scopa_view_of(&s, s.to_play, NULL, &v);
+    ai_opp o;
+    ai_opp_of_view(&o, &v);
+    double post = 0;
+    for (int t = 0; t < AI_OPP_TYPES; t++) {
+      CHECK(o.post[t] >= 0);
+      post += o.post[t];
+    }
+    CHECK(fabs(post - 1) < 1e-9);
+    scopa_move moves[SCOPA_MAX_MOVES];
+    int n = scopa_view_legal(&v, moves, SCOPA_MAX_MOVES);
+    double p[SCOPA_MAX_MOVES], sum = 0;
+    ai_heur h;
+    int side = scopa_rules_side_of(&v.rules, v.seat);
+    ai_opp_context(&h, &v.rules, v.hand, v.table, v.pile[side],
+                   v.pile[1 - side], 3, 0);
+    ai_opp_chances(&o, &h, moves, n, p);
+    for (int i = 0; i < n; i++) {
+      CHECK(p[i] >= o.floor / n - 1e-12);
+      CHECK(fabs(p[i] - ai_opp_chance(&o, &h, moves, n, moves[i])) < 1e-15);
+      sum += p[i];
+    }
+    CHECK(fabs(sum - 1) < 1e-9);
+  }
+  TEST("oppmodel-1.3", "held-out greedy moves: the fitted model predicts "
+                       "them better than a uniform choice, and after three "
+                       "deals the greedy type weighs most");
+  scopa_bot *g;
+  CHECK_EQ_INT(scopa_bot_new("greedy", &g), SCOPA_OK);
+  double ll = 0, uniform = 0, greedy_post = 0;
+  int moves_seen = 0, posts = 0;
+  for (int r = 0; r < 30; r++) {
+    scopa_rules rules;
+    scopa_rng rng;
+    scopa_state s;
+    scopa_rules_preset(&rules, "scopa");
+    scopa_rng_seed(&rng, 9000 + (uint64_t)r);
+    scopa_state_deal_random(&s, &rules, r % 2, &rng);
+    while (s.plays < 24) {
+      scopa_view v;
+      scopa_move moves[SCOPA_MAX_MOVES], m;
+      scopa_view_of(&s, s.to_play, NULL, &v);
+      CHECK_EQ_INT(scopa_bot_choose(g, &v, NULL, &m), SCOPA_OK);
+      int n = scopa_view_legal(&v, moves, SCOPA_MAX_MOVES);
+      if (n > 1) {
+        ai_opp o;
+        ai_heur h;
+        int side = scopa_rules_side_of(&v.rules, v.seat), next = 1 - v.seat;
+        int nh = v.hand_count[next] ? v.hand_count[next] : 3;
+        ai_opp_prior(&o);
+        ai_opp_context(&h, &v.rules, v.hand, v.table, v.pile[side],
+                       v.pile[1 - side], nh, 0);
+        ll += log(ai_opp_chance(&o, &h, moves, n, m));
+        uniform += log(1.0 / n);
+        moves_seen++;
+      }
+      if (s.plays == 18) {
+        /* The other seat's view of greedy after three deals. */
+        scopa_view w;
+        ai_opp o;
+        scopa_view_of(&s, 1 - s.to_play, NULL, &w);
+        ai_opp_of_view(&o, &w);
+        greedy_post += o.post[0];
+        posts++;
+      }
+      scopa_state_play(&s, m);
+    }
+  }
+  scopa_bot_free(g);
+  CHECK(moves_seen > 300);
+  CHECK(ll / moves_seen > uniform / moves_seen + 0.2);
+  CHECK(greedy_post / posts > 0.5);
+  TEST("oppmodel-1.4", "dealopp: legal moves in deals 1-6, the same move "
+                       "from two bots and two thread counts on node budgets");
+  scopa_bot *a, *b;
+  CHECK_EQ_INT(scopa_bot_new("dealopp", &a), SCOPA_OK);
+  CHECK_EQ_INT(scopa_bot_new("dealopp", &b), SCOPA_OK);
+  for (int k = 0; k < 12; k++) {
+    scopa_state s;
+    scopa_view v;
+    scopa_move m1 = 0, m2 = 0, m3 = 0;
+    random_round(&s, "scopa", 1800 + (uint64_t)k, 3 * k);
+    scopa_view_of(&s, s.to_play, NULL, &v);
+    scopa_bot_limits t = {.nodes = 40 * SCOPA_BOT_NODES_PER_MS,
+                          .seed = (uint64_t)k, .movetime_ms = 1};
+    CHECK_EQ_INT(scopa_bot_choose(a, &v, &t, &m1), SCOPA_OK);
+    CHECK(is_legal(&s, m1));
+    t.threads = 2;
+    CHECK_EQ_INT(scopa_bot_choose(b, &v, &t, &m2), SCOPA_OK);
+    CHECK_EQ_INT(scopa_bot_choose(a, &v, &t, &m3), SCOPA_OK);
+    CHECK(m1 == m2 && m2 == m3);
+  }
+  scopa_bot_free(a);
+  scopa_bot_free(b);
+}
+
 /* The chitarrella bot: whole rounds of scopone, scientifico and 2-player
  * scopa with only legal moves, and its first precepts. */
 static void test_chitarrella(void) {
@@ -1072,6 +1210,7 @@ static void test_chitarrella(void) {
 
 int main(void) {
   test_dealset();
+  test_oppmodel();
   test_chitarrella();
   test_value();
   test_memory();
