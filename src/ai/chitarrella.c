@@ -23,7 +23,13 @@
  *     first, "la carta doppia"); never a seven or a coin if another will
  *     do, faces before the cards of primiera;
  *  6. the dealer's side plays last: in the round's last deal it keeps a
- *     card that captures for the end, to take the leftovers.
+ *     card that captures for the end, to take the leftovers;
+ *  7. the partner's signals (signals.c), given and read: a seven is laid
+ *     only from a pair of sevens, the plain one first (a lone seven never
+ *     if another card will do); the first card of the round is neither a
+ *     coin nor a card of primiera; the side that did not deal leaves the
+ *     card its partner has just laid (laid from a pair, its twin will
+ *     take it back) and takes another if it can.
  *
  * Rules it does not model (capture by fifteen or eleven, ace sweeps,
  * lowest wins) are left to the rules bot.  Usable with any number of
@@ -31,6 +37,7 @@
  */
 #include "bots.h"
 #include "heur.h"
+#include "signals.h"
 
 #include "internal.h"
 
@@ -44,6 +51,7 @@ typedef struct chit {
   int next_hand;      /* cards the next (opposing) seat will hold       */
   int last_play;      /* this is the round's last play                  */
   int last_deal;      /* no stock left                                  */
+  int signals;        /* four seats in two teams: the partner's signals */
 } chit;
 
 static double next_holds_rank(const chit *c, int r) {
@@ -98,8 +106,10 @@ static double lay(const chit *c, int card) {
     v += 4;
   if (POPCOUNT(c->v->hand & rank) >= 2)
     v += 8; /* la carta doppia */
+  /* A seven: never alone (-15); from a pair of sevens it says so to the
+   * partner (precept 7), the settebello kept for last. */
   if (r == 7)
-    v -= 15;
+    v -= POPCOUNT(c->v->hand & rank) >= 2 ? 6 : 15;
   if (card == SCOPA_SETTEBELLO)
     v -= 30;
   if (SCOPA_BIT(card) & SCOPA_DENARI_CARDS)
@@ -134,9 +144,14 @@ static double score(const chit *c, scopa_move m) {
     v += 100 + taken(c, takes | SCOPA_BIT(card)); /* 3 */
     int by_sum = POPCOUNT(takes) > 1;              /* 4 */
     v += (c->dealer_side ? !by_sum : by_sum) * 6;
+    if (c->signals) /* 7: for a capture, whether it takes the partner's */
+      v += 8 * ai_signal_move(c->v, m);
   } else {
     left |= SCOPA_BIT(card);
     v += lay(c, card); /* 5 */
+    if (c->signals && c->v->plays == 0)
+      v += 8 * (ai_signal_lay(c->v->hand, 1, m) -
+                ai_signal_lay(c->v->hand, 0, m)); /* 7: the first card */
   }
   v -= 300 * exposure(c, left); /* 2 */
   return v + keeps_last(c, m);
@@ -155,7 +170,7 @@ int bot_chitarrella_choose(scopa_bot *bot, const scopa_view *v,
     return SCOPA_EINVAL;
   if (n > SCOPA_MAX_MOVES || !modelled(&v->rules))
     return bot_rules_choose(bot, v, l, move);
-  chit c = {v, 0, 0, 0, 0, 0, 0, v->stock == 0};
+  chit c = {v, 0, 0, 0, 0, 0, 0, v->stock == 0, ai_signal_game(v)};
   int side = scopa_rules_side_of(&v->rules, v->seat);
   c.mine = v->pile[side];
   for (int k = 0; k < v->sides; k++)

@@ -20,6 +20,7 @@
 #include "heur.h"
 #include "internal.h"
 #include "oppmodel.h"
+#include "signals.h"
 #include "solver.h"
 #include "worlds.h"
 
@@ -56,7 +57,18 @@ static const pimc_config PIMC = {16, 0, 0, 0, -1, NULL, 0};
  * partner is `best` itself, which the counting model explains less well:
  * 0.3 and 30% (sharper, 0.02: +1.58; softer, 1.0 and 50%: +1.73).  96
  * worlds, fewer playouts each: +2.30 (48: +2.19; 24: +1.94). */
-static const ai_team_model TEAM = {0.02, 0.02, 0.3, 0.3, 96, 4, 400, 40};
+#ifndef AI_PARTNER_SIGNAL
+#define AI_PARTNER_SIGNAL 3.0
+#endif
+static const ai_team_model TEAM = {0.02, 0.02, 0.3, 0.3, 96,
+                                   4,    400,  40,  AI_PARTNER_SIGNAL};
+/* In the team games `best` plays the conventional move (signals.c) among
+ * the moves of the kind of the best whose values are within this many
+ * points of it, so that a partner recognises its play (docs/ai.md, "The
+ * partner's signals": what it cost). */
+#ifndef AI_SIGNAL_MARGIN
+#define AI_SIGNAL_MARGIN 0.1
+#endif
 /* Against greedy, the rules bot's counting (+0.80 on 400 deals) did better
  * than searching sampled worlds in the first four deals (+0.71 on the same
  * 200); searching the last two deals over every world on top of rules
@@ -363,7 +375,8 @@ static int choose(scopa_bot *bot, const scopa_view *v,
                          v->stock > cfg->search_stock) ||
       pimc_values(bot, v, l, cfg, moves, n, avg) != SCOPA_OK)
     return bot_rules_choose(bot, v, l, move);
-  *move = moves[ai_best_index(avg, n)];
+  *move = moves[cfg->team ? ai_signal_pick(v, moves, avg, n, AI_SIGNAL_MARGIN)
+                          : ai_best_index(avg, n)];
   return SCOPA_OK;
 }
 

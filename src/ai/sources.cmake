@@ -12,6 +12,7 @@ set(SCOPA_AI_SOURCES
   src/ai/endgame.c
   src/ai/worlds.c
   src/ai/teamworlds.c
+  src/ai/signals.c
   src/ai/pimc.c
   src/ai/dealend.c
   src/ai/value.c

@@ -26,6 +26,7 @@
 
 #include "heur.h"
 #include "internal.h"
+#include "signals.h"
 
 #include <assert.h>
 #include <math.h>
@@ -156,11 +157,24 @@ static double event_ll(const chain *c, const event *e, scopa_cards hand) {
   return log(ai_heur_chance(&h, moves, n, e->move, temp, floor));
 }
 
+/* The partner's lays read as the conventional signals (signals.c): a
+ * lay from a pair of its rank says the twin is held. */
+static double signal_ll(const chain *c, const event *e, scopa_cards hand) {
+  const scopa_view *v = c->v;
+  if (c->model->partner_signal <= 0 ||
+      side_of(v, e->seat) != side_of(v, v->seat) || !ai_signal_game(v))
+    return 0;
+  return ai_signal_read(&v->rules, hand, e->table, e->first, e->move,
+                        c->model->partner_signal, c->model->partner_floor);
+}
+
 static double seat_ll(const chain *c, int seat) {
   double ll = 0;
   for (int k = 0; k < c->nev; k++)
-    if (c->ev[k].seat == seat)
-      ll += event_ll(c, &c->ev[k], c->place[seat] | c->ev[k].later);
+    if (c->ev[k].seat == seat) {
+      scopa_cards hand = c->place[seat] | c->ev[k].later;
+      ll += event_ll(c, &c->ev[k], hand) + signal_ll(c, &c->ev[k], hand);
+    }
   return ll;
 }
 

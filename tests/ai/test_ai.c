@@ -5,6 +5,7 @@
  * run with tiny budgets here; strength is measured in bench/.
  */
 #include "oppmodel.h"
+#include "signals.h"
 #include "solver.h"
 #include "stats.h"
 #include "test.h"
@@ -299,7 +300,8 @@ static void rules_round(scopa_state *s, const char *preset, uint64_t seed,
   scopa_bot_free(bot);
 }
 
-static const ai_team_model TEST_MODEL = {0.02, 0.02, 0.3, 0.3, 24, 4, 400, 40};
+static const ai_team_model TEST_MODEL = {0.02, 0.02, 0.3, 0.3, 24,
+                                         4,    400,  40,  0};
 
 /* Unseen cards a world puts in the hand that truly holds them. */
 static int placed_right(const scopa_state *truth, const scopa_state *w,
@@ -374,6 +376,150 @@ static void test_team_worlds(void) {
   CHECK(uniform < 0.40 * (double)unseen);
   CHECK(chain > 0.48 * (double)unseen);
 }
+
+
+/* ---- the partner's signals (src/ai/signals.c) ---------------------------- */
+
+#define C(rank, suit) SCOPA_CARD(rank, SCOPA_SUIT_##suit)
+
+/* Seat `seat`'s view of a scientifico round (RULES.md "The deal": 10 cards
+ * each, no table cards) dealt by `dealer`, after `moves`. */
+static void sci_view(scopa_view *v, int seat, int dealer, const uint8_t *hand,
+                     const scopa_move *moves, int nmoves) {
+  scopa_rules r;
+  char msg[200] = "";
+  scopa_rules_preset(&r, "scientifico");
+  int rc = scopa_view_build(v, &r, seat, dealer, 0, hand, 10, moves, nmoves,
+                            NULL, msg, sizeof msg);
+  if (rc != SCOPA_OK)
+    fprintf(stderr, "sci_view: %s\n", msg);
+  CHECK_EQ_INT(rc, SCOPA_OK);
+}
+
+static scopa_move bot_move(const char *name, const scopa_view *v) {
+  scopa_bot *bot;
+  scopa_move m = 0;
+  scopa_bot_limits l = {.nodes = 2 * SCOPA_BOT_NODES_PER_MS, .seed = 3};
+  CHECK_EQ_INT(scopa_bot_new(name, &bot), SCOPA_OK);
+  CHECK_EQ_INT(scopa_bot_choose(bot, v, &l, &m), SCOPA_OK);
+  scopa_bot_free(bot);
+  return m;
+}
+
+static void test_signals(void) {
+  /* One pair in hand, the 4s, no coins among the others that matter. */
+  static const uint8_t lead[10] = {C(1, COPPE),  C(2, SPADE),  C(3, BASTONI),
+                                   C(4, COPPE),  C(4, SPADE),  C(5, BASTONI),
+                                   C(6, COPPE),  C(8, SPADE),  C(9, BASTONI),
+                                   C(10, COPPE)};
+  scopa_view v;
+  TEST("signals-1.1", "chitarrella leads a card of which it holds the pair "
+                      "(la carta doppia: ideefesta.it, Consigli; the first "
+                      "play is on an empty table, RULES.md The deal)");
+  sci_view(&v, 1, 0, lead, NULL, 0);
+  scopa_move m = bot_move("chitarrella", &v);
+  CHECK(!SCOPA_MOVE_TAKES(m) && SCOPA_RANK(SCOPA_MOVE_CARD(m)) == 4);
+
+  TEST("signals-1.2", "the conventions' scores: a lay from a pair says so, "
+                      "a lone seven never, the plain seven before the "
+                      "settebello, no coin or primiera card first");
+  scopa_cards h = 0;
+  for (int i = 0; i < 10; i++)
+    h |= SCOPA_BIT(lead[i]);
+  scopa_cards sevens = SCOPA_BIT(C(7, COPPE)) | SCOPA_BIT(SCOPA_SETTEBELLO);
+  CHECK(ai_signal_lay(h, 0, SCOPA_MOVE(C(4, COPPE), 0)) >
+        ai_signal_lay(h, 0, SCOPA_MOVE(C(9, BASTONI), 0)));
+  CHECK(ai_signal_lay(h | SCOPA_BIT(C(7, SPADE)), 0,
+                      SCOPA_MOVE(C(7, SPADE), 0)) < 0);
+  CHECK(ai_signal_lay(h | sevens, 0, SCOPA_MOVE(C(7, COPPE), 0)) >
+        ai_signal_lay(h | sevens, 0, SCOPA_MOVE(SCOPA_SETTEBELLO, 0)));
+  CHECK(ai_signal_lay(h | sevens, 0, SCOPA_MOVE(C(7, COPPE), 0)) > 0);
+  CHECK(ai_signal_lay(h, 1, SCOPA_MOVE(C(6, COPPE), 0)) <
+        ai_signal_lay(h, 1, SCOPA_MOVE(C(9, BASTONI), 0)));
+  CHECK(ai_signal_lay(h, 0, SCOPA_MOVE(C(4, COPPE), SCOPA_BIT(C(4, DENARI)))) ==
+        0);
+
+  TEST("signals-1.3", "the side that did not deal leaves the card its "
+                      "partner has just laid (ludopoli.it: non prendere le "
+                      "carte poggiate dal compagno); the dealer's side may "
+                      "take it (RULES.md A turn: either capture is legal)");
+  /* Seat 3 holds a 2 and an 8; its partner (seat 1) laid the 2 of cups,
+   * the opponent after it the 8 of swords.  Either capture leaves a table
+   * over 10 with no seven: alike but for whose card it takes, and the 2
+   * comes first among the legal moves. */
+  static const uint8_t hand_a[10] = {
+      C(10, BASTONI), C(2, BASTONI), C(8, COPPE), C(1, SPADE), C(4, BASTONI),
+      C(6, SPADE),    C(9, COPPE),   C(9, BASTONI), C(4, COPPE), C(6, COPPE)};
+  scopa_move seen_a[4] = {SCOPA_MOVE(C(10, BASTONI), 0),
+                          SCOPA_MOVE(C(3, SPADE), 0),
+                          SCOPA_MOVE(C(2, COPPE), 0),
+                          SCOPA_MOVE(C(8, SPADE), 0)};
+  sci_view(&v, 3, 2, hand_a, seen_a, 4); /* seats 1 and 3 did not deal */
+  m = bot_move("chitarrella", &v);
+  CHECK(m == SCOPA_MOVE(C(8, COPPE), SCOPA_BIT(C(8, SPADE))));
+  static const uint8_t hand_b[10] = {
+      C(7, COPPE),  C(2, BASTONI), C(8, COPPE),   C(1, SPADE), C(4, BASTONI),
+      C(6, SPADE),  C(9, COPPE),   C(9, BASTONI), C(4, COPPE), C(6, COPPE)};
+  scopa_move seen_b[3] = {SCOPA_MOVE(C(10, SPADE), 0),
+                          SCOPA_MOVE(C(2, COPPE), 0),
+                          SCOPA_MOVE(C(8, SPADE), 0)};
+  sci_view(&v, 3, 3, hand_b, seen_b, 3); /* seat 3 dealt: no such precept */
+  m = bot_move("chitarrella", &v);
+  CHECK(m == SCOPA_MOVE(C(2, BASTONI), SCOPA_BIT(C(2, COPPE))));
+
+  TEST("signals-1.4", "best's pick: the conventional move among those of "
+                      "the best's kind valued within the margin, else the "
+                      "best");
+  sci_view(&v, 1, 0, lead, NULL, 0);
+  scopa_move lays[3] = {SCOPA_MOVE(C(9, BASTONI), 0),
+                        SCOPA_MOVE(C(4, SPADE), 0),
+                        SCOPA_MOVE(C(10, COPPE), 0)};
+  double val[3] = {0.30, 0.25, 0.10};
+  CHECK_EQ_INT(ai_signal_pick(&v, lays, val, 3, 0.1), 1);
+  val[1] = 0.15;
+  CHECK_EQ_INT(ai_signal_pick(&v, lays, val, 3, 0.1), 0);
+  CHECK_EQ_INT(ai_signal_pick(&v, lays, val, 3, 0), 0);
+
+  TEST("signals-2.1", "reading: the partner's lead of a 4 makes the worlds "
+                      "where it holds another 4 likelier");
+  static const uint8_t third[10] = {C(1, SPADE), C(2, BASTONI), C(3, COPPE),
+                                    C(5, COPPE), C(6, SPADE),   C(7, COPPE),
+                                    C(8, COPPE), C(9, BASTONI), C(10, SPADE),
+                                    C(10, BASTONI)};
+  scopa_move led[2] = {SCOPA_MOVE(C(4, COPPE), 0),
+                       SCOPA_MOVE(C(9, COPPE), 0)};
+  sci_view(&v, 3, 0, third, led, 2);
+  static scopa_state w[96];
+  double share[2];
+  for (int k = 0; k < 2; k++) {
+    ai_team_model model = {0.02, 0.02, 0.3, 0.3, 96, 4, 400, 40, 3.0 * k};
+    scopa_rng rng;
+    scopa_rng_seed(&rng, 11);
+    CHECK_EQ_INT(ai_world_infer(&v, &model, &rng, w, 96, NULL), 96);
+    int twin = 0;
+    for (int i = 0; i < 96; i++)
+      twin += (w[i].hand[1] & SCOPA_RANK_CARDS(4)) != 0;
+    share[k] = twin / 96.0;
+  }
+  /* Uniformly about 0.69 (three 4s unseen, nine of 29 cards). */
+  CHECK(share[1] > share[0] + 0.05);
+  CHECK(share[1] > 0.8);
+
+  TEST("signals-2.2", "chitarrella in scopone and scientifico sees only its "
+                      "view (poisoned hidden cards, the same move)");
+  scopa_bot *bot;
+  CHECK_EQ_INT(scopa_bot_new("chitarrella", &bot), SCOPA_OK);
+  for (int k = 0; k < 8; k++) {
+    scopa_state s, p;
+    rules_round(&s, k % 2 ? "scientifico" : "scopone", 860 + k, 2 + 4 * k);
+    p = s;
+    poison(&p, 91 + k);
+    CHECK(choose(bot, &s, 4) == choose(bot, &p, 4));
+  }
+  scopa_bot_free(bot);
+}
+
+#undef C
 
 /* Scopone and scientifico are searched from the first move by best: every
  * move legal over whole rounds, the poisoned hidden cards change nothing,
@@ -1212,6 +1358,7 @@ int main(void) {
   test_dealset();
   test_oppmodel();
   test_chitarrella();
+  test_signals();
   test_value();
   test_memory();
   test_deadlines();
