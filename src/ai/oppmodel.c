@@ -188,7 +188,7 @@ void ai_opp_prior(ai_opp *o) {
   normalise(o);
 }
 
-static int modelled(const scopa_view *v) {
+int ai_opp_modelled(const scopa_view *v) {
   return v->players == 2 && v->rules.game == SCOPA_GAME_SCOPA &&
          v->rules.refill == 3;
 }
@@ -262,7 +262,7 @@ static void add_types(void *arg, const ai_heur *h, const scopa_move *moves,
 
 void ai_opp_of_view(ai_opp *o, const scopa_view *v) {
   ai_opp_prior(o);
-  if (!modelled(v) || v->plays < 6)
+  if (!ai_opp_modelled(v) || v->plays < 6)
     return;
   type_ll a;
   for (int t = 0; t < AI_OPP_TYPES; t++) {
@@ -295,7 +295,7 @@ static void add_world(void *arg, const ai_heur *h, const scopa_move *moves,
 
 double ai_opp_likelihood(const ai_opp *o, const scopa_view *v,
                          const scopa_state *w) {
-  if (!modelled(v))
+  if (!ai_opp_modelled(v))
     return 1;
   world_ll a = {o, 1};
   /* Only the current deal's moves tell worlds apart: earlier hands are

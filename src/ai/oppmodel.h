@@ -58,6 +58,11 @@ void ai_opp_top_of(const ai_heur *h, const scopa_move *moves, int n,
 void ai_opp_features(const ai_heur *h, const ai_opp_top *top, scopa_move m,
                      double *f);
 
+/* Nonzero when the model describes the view's game: 2-player scopa dealt
+ * three at a time (elsewhere ai_opp_of_view is the prior and
+ * ai_opp_likelihood 1). */
+int ai_opp_modelled(const scopa_view *view);
+
 /* The prior model: the types' prior weights and the shipped floor. */
 void ai_opp_prior(ai_opp *o);
 

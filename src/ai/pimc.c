@@ -206,13 +206,14 @@ static int fill_worlds(scopa_bot *bot, const scopa_view *v,
     scopa_view_sample(v, rng, &out[i]);
   }
   ai_opp model;
-  if (cfg->learned)
+  int learned = cfg->learned && ai_opp_modelled(v);
+  if (learned)
     ai_opp_of_view(&model, v);
   for (int i = 0; i < m; i++) {
     if (i % 8 == 0 && ai_clock_check(&bot->clock))
       return -1;
     weight[i] = !cfg->infer    ? 1
-                : cfg->learned ? ai_opp_likelihood(&model, v, &out[i])
+                : learned      ? ai_opp_likelihood(&model, v, &out[i])
                                : ai_world_likelihood(v, &out[i]);
   }
   return 0;

@@ -1313,6 +1313,26 @@ static void test_oppmodel(void) {
     CHECK_EQ_INT(scopa_bot_choose(a, &v, &t, &m3), SCOPA_OK);
     CHECK(m1 == m2 && m2 == m3);
   }
+  TEST("oppmodel-1.5", "where the model does not apply (three players) "
+                       "dealopp plays infer's move");
+  scopa_bot *inf;
+  CHECK_EQ_INT(scopa_bot_new("infer", &inf), SCOPA_OK);
+  for (int k = 0; k < 6; k++) {
+    scopa_rules r3;
+    scopa_rng rng;
+    scopa_state s;
+    scopa_rules_preset(&r3, "scopa");
+    r3.players = 3;
+    scopa_rng_seed(&rng, 1900 + (uint64_t)k);
+    scopa_state_deal_random(&s, &r3, k % 3, &rng);
+    for (int i = 0; i < 4 * k + 2 && !scopa_state_over(&s); i++) {
+      scopa_move m[SCOPA_MAX_MOVES];
+      int n = scopa_state_legal(&s, m, SCOPA_MAX_MOVES);
+      scopa_state_play(&s, m[scopa_rng_below(&rng, (uint32_t)n)]);
+    }
+    CHECK(choose(a, &s, (uint64_t)k) == choose(inf, &s, (uint64_t)k));
+  }
+  scopa_bot_free(inf);
   scopa_bot_free(a);
   scopa_bot_free(b);
 }
