@@ -51,20 +51,21 @@ static const bot_kind BOTS[] = {
      "hints",
      bot_dealnet_choose, bot_infer_evaluate, 100, SCOPA_BOT_MEMORY_DEFAULT, 1},
     {"dealset",
-     "the strongest (issue 13 step 3): as dealnet, but one search over all "
-     "the weighed worlds of the deal, our moves chosen once for the worlds "
-     "we cannot tell apart, the opponent's by a model of its play; infer "
-     "in the last two deals, in other games and for hints",
+     "issue 13 step 3 (best before dealopp): as dealnet, but one search over "
+     "all the weighed worlds of the deal, our moves chosen once for the "
+     "worlds we cannot tell apart, the opponent's by a model of its play; "
+     "infer in the last two deals, in other games and for hints",
      bot_dealset_choose, bot_infer_evaluate, 100, SCOPA_BOT_MEMORY_DEFAULT, 1},
     {"dealopp",
-     "issue 13 step 4: dealset with a learned opponent model (a softmax "
-     "over move features fitted to the project's bots, a mixture of player "
-     "types weighed by the opponent's moves seen); infer in the last two "
-     "deals, in other games and for hints",
+     "the strongest (issue 13 step 4): dealset with a learned opponent "
+     "model (a softmax over move features fitted to the project's bots, a "
+     "mixture of player types weighed by the opponent's moves seen); infer "
+     "in the last two deals (its worlds weighed by the model), in other "
+     "games and for hints",
      bot_dealopp_choose, bot_infer_evaluate, 100, SCOPA_BOT_MEMORY_DEFAULT, 1},
 };
 #define NBOTS ((int)(sizeof BOTS / sizeof BOTS[0]))
-#define BEST_BOT "dealset"
+#define BEST_BOT "dealopp"
 
 /* The names in BOTS' order, then "best": a constant, so it is safe to
  * read from any thread.  test_ai checks it against BOTS. */

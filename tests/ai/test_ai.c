@@ -97,7 +97,7 @@ static void test_determinism(void) {
   scopa_bot *a, *b;
   scopa_bot_new("best", &a);
   scopa_bot_new("best", &b);
-  CHECK_EQ_STR(scopa_bot_name(a), "dealset");
+  CHECK_EQ_STR(scopa_bot_name(a), "dealopp");
   scopa_state s;
   random_round(&s, "scopa", 11, 8);
   scopa_view v;
