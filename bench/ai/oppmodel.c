@@ -3,11 +3,12 @@
  * step 4, src/ai/oppmodel.h, tools/oppmodel/).
  *
  *   bench_ai_oppmodel gen --a BOT --b BOT [--rounds N] [--seed S]
- *       [--nodes K] [--record a|b|both] [--type T]
+ *       [--nodes K] [--record a|b|both] [--type T] [--deals F-L]
  *       plays N rounds of 2-player scopa, BOT a on seat 0 and b on seat 1
  *       (the dealer alternating), the searching bots on a node budget of K
  *       (deterministic), and for every move of a recorded seat in deals
- *       1-4 with more than one legal move writes one line per legal move:
+ *       F to L (default 1-4; 6-6 the last deal) with more than one legal
+ *       move writes one line per legal move:
  *         decision type chosen f0 ... f24
  *       (decision: a number shared by the lines of one choice, unique in the
  *       run; type: T, the label of the player; chosen 1 for the move
@@ -55,7 +56,7 @@ static void record(const scopa_view *v, scopa_move chosen, int type) {
 }
 
 static int gen(const char *a, const char *b, int rounds, uint64_t seed,
-               uint64_t nodes, int rec, int type) {
+               uint64_t nodes, int rec, int type, int first, int last) {
   scopa_rules r;
   scopa_rules_preset(&r, "scopa");
   scopa_bot *bot[2];
@@ -68,8 +69,9 @@ static int gen(const char *a, const char *b, int rounds, uint64_t seed,
     scopa_rng_seed(&rng, mix(seed * 0x100000001B3ull ^ (uint64_t)round));
     scopa_state s;
     scopa_state_deal_random(&s, &r, round % 2, &rng);
-    /* Deals 1-4 only: where the model is used (the rest is not recorded). */
-    while (!scopa_state_over(&s) && s.plays < 24) {
+    /* Deals first to last only (where that table of the model is used):
+     * the rest is played, not recorded. */
+    while (!scopa_state_over(&s) && s.plays < 6 * last) {
       int seat = s.to_play;
       scopa_view v;
       scopa_view_of(&s, seat, NULL, &v);
@@ -78,7 +80,7 @@ static int gen(const char *a, const char *b, int rounds, uint64_t seed,
       scopa_move m;
       if (scopa_bot_choose(bot[seat], &v, &l, &m) != SCOPA_OK)
         return 1;
-      if (rec & (1 << seat))
+      if (rec & (1 << seat) && s.plays >= 6 * (first - 1))
         record(&v, m, type);
       scopa_state_play(&s, m);
     }
@@ -91,7 +93,7 @@ static int gen(const char *a, const char *b, int rounds, uint64_t seed,
 
 int main(int argc, char **argv) {
   const char *a = "greedy", *b = "greedy";
-  int rounds = 100, rec = 3, type = 0;
+  int rounds = 100, rec = 3, type = 0, first = 1, last = 4;
   uint64_t seed = 1, nodes = 50000;
   if (argc < 2 || strcmp(argv[1], "gen") != 0) {
     fprintf(stderr, "usage: bench_ai_oppmodel gen [options]\n");
@@ -108,7 +110,13 @@ int main(int argc, char **argv) {
       seed = strtoull(argv[++i], NULL, 10);
     else if (!strcmp(argv[i], "--nodes") && i + 1 < argc)
       nodes = strtoull(argv[++i], NULL, 10);
-    else if (!strcmp(argv[i], "--type") && i + 1 < argc)
+    else if (!strcmp(argv[i], "--deals") && i + 1 < argc) {
+      if (sscanf(argv[++i], "%d-%d", &first, &last) != 2 || first < 1 ||
+          last > 6 || first > last) {
+        fprintf(stderr, "bench_ai_oppmodel: --deals wants F-L in 1-6\n");
+        return 2;
+      }
+    } else if (!strcmp(argv[i], "--type") && i + 1 < argc)
       type = atoi(argv[++i]);
     else if (!strcmp(argv[i], "--record") && i + 1 < argc) {
       i++;
@@ -122,5 +130,5 @@ int main(int argc, char **argv) {
     fprintf(stderr, "bench_ai_oppmodel: bad --rounds or --nodes\n");
     return 2;
   }
-  return gen(a, b, rounds, seed, nodes, rec, type);
+  return gen(a, b, rounds, seed, nodes, rec, type, first, last);
 }

@@ -60,8 +60,9 @@ static const bot_kind BOTS[] = {
      "the strongest (issue 13 step 4): dealset with a learned opponent "
      "model (a softmax over move features fitted to the project's bots, a "
      "mixture of player types weighed by the opponent's moves seen); infer "
-     "in the last two deals (its worlds weighed by the model), in other "
-     "games and for hints",
+     "in the fifth deal (its worlds weighed by the model), in other games "
+     "and for hints; the last deal searched against the model, the "
+     "counting types taken to reply best",
      bot_dealopp_choose, bot_infer_evaluate, 100, SCOPA_BOT_MEMORY_DEFAULT, 1},
 };
 #define NBOTS ((int)(sizeof BOTS / sizeof BOTS[0]))

@@ -34,7 +34,10 @@
  * the last finished pass's, else the rules bot's.  Always a legal move.
  *
  * Where: 2-player scopa while the stock holds more than six cards (deals
- * 1-4); elsewhere infer plays, as for dealnet.  Reads only the view.
+ * 1-4); elsewhere infer plays, as for dealnet, but for dealopp's last deal
+ * (the stock empty), which it searches to the round's end with the
+ * opponent's nodes valued by the posterior: the minimum for the counting
+ * types, the model's mean for the others.  Reads only the view.
  * Values (scopa_bot_evaluate) are infer's, as dealnet's.
  */
 #include "bots.h"
@@ -85,6 +88,8 @@ typedef struct ds_search {
   int stopped;
   const ai_opp *model;     /* the learned model (dealopp), or NULL: the
                               softened heur.c player                 */
+  double mix;              /* the opponent's node: mix x the minimum
+                              plus (1 - mix) x the model's mean       */
 } ds_search;
 
 static int tick(ds_search *d, uint64_t cost) {
@@ -250,9 +255,9 @@ static void theirs(ds_search *d, const scopa_state *s, const int *set,
       }
     }
   }
-  if (DS_MIX < 1)
+  if (d->mix < 1)
     for (int k = 0; k < n; k++)
-      out[k] = (int)lround(DS_MIX * out[k] + (1 - DS_MIX) * mean[k]);
+      out[k] = (int)lround(d->mix * out[k] + (1 - d->mix) * mean[k]);
 }
 
 static void node(ds_search *d, const scopa_state *s, const int *set,
@@ -385,14 +390,14 @@ static int heavier(const void *a, const void *b) {
  * finished. */
 static int values(scopa_bot *bot, const scopa_view *v,
                   const scopa_bot_limits *l, const scopa_move *moves, int nm,
-                  double *avg, const ai_opp *model) {
+                  double *avg, const ai_opp *model, double mix) {
   scopa_rng rng;
   scopa_rng_seed(&rng, l->seed ^ v->hand * 0x9E3779B97F4A7C15ull ^
                            (uint64_t)v->plays << 50 ^ v->table);
   int ms = l->movetime_ms > 0 ? l->movetime_ms : scopa_bot_movetime(bot);
   ds_search d = {scopa_rules_side_of(&v->rules, v->seat), 1 - v->seat, NULL,
                  0, l->nodes ? l->nodes : (uint64_t)ms * SCOPA_BOT_NODES_PER_MS,
-                 &bot->clock, 0, model};
+                 &bot->clock, 0, model, mix};
   scopa_cards hand[DS_WORLDS];
   double weight[DS_WORLDS], w[DS_WORLDS], got[SCOPA_MAX_MOVES];
   int set[DS_WORLDS];
@@ -431,7 +436,7 @@ static int values(scopa_bot *bot, const scopa_view *v,
 static int dealset_values(scopa_bot *bot, const scopa_view *v,
                           const scopa_bot_limits *l, const scopa_move *moves,
                           int nm, double *avg) {
-  return values(bot, v, l, moves, nm, avg, NULL);
+  return values(bot, v, l, moves, nm, avg, NULL, DS_MIX);
 }
 
 /* dealopp: the learned opponent model (oppmodel.h), its mixture of player
@@ -441,7 +446,31 @@ static int dealopp_values(scopa_bot *bot, const scopa_view *v,
                           int nm, double *avg) {
   ai_opp model;
   ai_opp_of_view(&model, v);
-  return values(bot, v, l, moves, nm, avg, &model);
+  return values(bot, v, l, moves, nm, avg, &model, DS_MIX);
+}
+
+/* The last deal (the stock empty: the opponent holds every unseen card,
+ * so both sides see the whole position).  The counting types solve it:
+ * the rules bot plays the last deal by exact solving (endgame.c), as the
+ * searching bots do, and fitted to last-deal moves the two types predict
+ * each other's moves as well as their own (docs/ai.md).  So their share of
+ * the posterior is the weight of the minimum at the opponent's nodes (a
+ * player who finds the best reply), and the heuristic types' mixture
+ * (greedy, chitarrella), renormalised, the weight of its mean. */
+static int dealopp_last_values(scopa_bot *bot, const scopa_view *v,
+                               const scopa_bot_limits *l,
+                               const scopa_move *moves, int nm, double *avg) {
+  ai_opp model;
+  ai_opp_of_view(&model, v);
+  double solver = model.post[AI_OPP_RULES] + model.post[AI_OPP_SEARCH];
+  if (solver < 1 - 1e-9) {
+    model.post[AI_OPP_RULES] = model.post[AI_OPP_SEARCH] = 0;
+    for (int t = 0; t < AI_OPP_TYPES; t++)
+      model.post[t] /= 1 - solver;
+  } else {
+    solver = 1;
+  }
+  return values(bot, v, l, moves, nm, avg, &model, solver);
 }
 
 int bot_dealset_choose(scopa_bot *bot, const scopa_view *v,
@@ -449,14 +478,30 @@ int bot_dealset_choose(scopa_bot *bot, const scopa_view *v,
   return ai_deal_choose(bot, v, l, move, applies(v), DS_MOVES, dealset_values);
 }
 
-/* 1: dealopp's last two deals are infer's with the worlds weighed by the
- * learned model too; 0: infer's own weights. */
+/* 1: dealopp's fifth deal (and the last, with DS_LAST_DEAL 0) is infer's
+ * with the worlds weighed by the learned model too; 0: infer's own
+ * weights. */
 #ifndef DS_LEARNED_LAST
 #define DS_LEARNED_LAST 1
 #endif
 
+/* 1: dealopp plays the last deal (the stock empty: the opponent's hand is
+ * every unseen card, one world) by its own search to the round's end,
+ * valuing the opponent's nodes as dealopp_last_values says, instead of by
+ * infer's minimax; 0: infer's (docs/ai.md has both measured). */
+#ifndef DS_LAST_DEAL
+#define DS_LAST_DEAL 1
+#endif
+
+static int last_deal(const scopa_view *v) {
+  return v->players == 2 && v->rules.game == SCOPA_GAME_SCOPA &&
+         v->rules.refill == 3 && v->stock == 0;
+}
+
 int bot_dealopp_choose(scopa_bot *bot, const scopa_view *v,
                        const scopa_bot_limits *l, scopa_move *move) {
+  if (DS_LAST_DEAL && last_deal(v))
+    return ai_deal_choose(bot, v, l, move, 1, DS_MOVES, dealopp_last_values);
   if (DS_LEARNED_LAST && !applies(v))
     return ai_infer_learned_choose(bot, v, l, move);
   return ai_deal_choose(bot, v, l, move, applies(v), DS_MOVES, dealopp_values);

@@ -32,6 +32,8 @@
 
 #define AI_OPP_FEATURES 25
 #define AI_OPP_TYPES 4 /* greedy, rules, chitarrella, search */
+/* The types, in the order of the weights (oppmodel_weights.h). */
+enum { AI_OPP_GREEDY, AI_OPP_RULES, AI_OPP_CHITARRELLA, AI_OPP_SEARCH };
 
 /* The model in use: the mixture's weights (summing to 1) and the floor. */
 typedef struct ai_opp {
