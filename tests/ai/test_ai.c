@@ -39,6 +39,15 @@ static void random_round(scopa_state *s, const char *preset, uint64_t seed,
   }
 }
 
+/* A round of 2-player scopa dealt from seed, `dealer` dealing. */
+static void deal_scopa(scopa_state *s, uint64_t seed, int dealer) {
+  scopa_rules r;
+  scopa_rng rng;
+  scopa_rules_preset(&r, "scopa");
+  scopa_rng_seed(&rng, seed);
+  scopa_state_deal_random(s, &r, dealer, &rng);
+}
+
 static scopa_move choose(scopa_bot *bot, const scopa_state *s, uint64_t seed) {
   scopa_view v;
   scopa_move m = 0;
@@ -1253,12 +1262,8 @@ static void test_oppmodel(void) {
   double ll = 0, uniform = 0, greedy_post = 0;
   int moves_seen = 0, posts = 0;
   for (int r = 0; r < 30; r++) {
-    scopa_rules rules;
-    scopa_rng rng;
     scopa_state s;
-    scopa_rules_preset(&rules, "scopa");
-    scopa_rng_seed(&rng, 9000 + (uint64_t)r);
-    scopa_state_deal_random(&s, &rules, r % 2, &rng);
+    deal_scopa(&s, 9000 + (uint64_t)r, r % 2);
     while (s.plays < 24) {
       scopa_view v;
       scopa_move moves[SCOPA_MAX_MOVES], m;
@@ -1340,12 +1345,8 @@ static void test_oppmodel(void) {
   long gain[2] = {0, 0}; /* side 0's points in the last deal, AI_UNIT */
   int better = 0, worse = 0;
   for (int k = 0; k < 200; k++) {
-    scopa_rules r;
-    scopa_rng rng;
     scopa_state s0;
-    scopa_rules_preset(&r, "scopa");
-    scopa_rng_seed(&rng, 2000 + (uint64_t)k);
-    scopa_state_deal_random(&s0, &r, k % 2, &rng);
+    deal_scopa(&s0, 2000 + (uint64_t)k, k % 2);
     while (!scopa_state_over(&s0) && s0.plays < 30)
       scopa_state_play(&s0, choose(gr, &s0, 1));
     if (scopa_state_over(&s0))
