@@ -58,6 +58,24 @@ static scopa_move choose(scopa_bot *bot, const scopa_state *s, uint64_t seed) {
   return m;
 }
 
+/* On node budgets a move depends on the view and the seed alone: bot a
+ * with one thread, bot b (the same kind) and a again with two, a passed
+ * movetime ignored, give the same move; returns it. */
+static scopa_move same_move_on_nodes(scopa_bot *a, scopa_bot *b,
+                                     const scopa_state *s, uint64_t seed) {
+  scopa_view v;
+  scopa_move m1 = 0, m2 = 0, m3 = 0;
+  scopa_view_of(s, s->to_play, NULL, &v);
+  scopa_bot_limits t = {.nodes = 40 * SCOPA_BOT_NODES_PER_MS,
+                        .seed = seed, .movetime_ms = 1};
+  CHECK_EQ_INT(scopa_bot_choose(a, &v, &t, &m1), SCOPA_OK);
+  t.threads = 2;
+  CHECK_EQ_INT(scopa_bot_choose(b, &v, &t, &m2), SCOPA_OK);
+  CHECK_EQ_INT(scopa_bot_choose(a, &v, &t, &m3), SCOPA_OK);
+  CHECK(m1 == m2 && m2 == m3);
+  return m1;
+}
+
 /* The hidden cards of s (other hands, stock) dealt again at random. */
 static void poison(scopa_state *s, uint64_t seed) {
   scopa_view v;
@@ -1155,17 +1173,8 @@ static void test_dealset(void) {
                       "with the clock ignored");
   for (int k = 0; k < 4; k++) {
     scopa_state s;
-    scopa_view v;
-    scopa_move m1 = 0, m2 = 0, m3 = 0;
     random_round(&s, "scopa", 1400 + (uint64_t)k, 6 + 2 * k);
-    scopa_view_of(&s, s.to_play, NULL, &v);
-    scopa_bot_limits t = {.nodes = 40 * SCOPA_BOT_NODES_PER_MS,
-                          .seed = (uint64_t)k, .movetime_ms = 1};
-    CHECK_EQ_INT(scopa_bot_choose(a, &v, &t, &m1), SCOPA_OK);
-    t.threads = 2;
-    CHECK_EQ_INT(scopa_bot_choose(b, &v, &t, &m2), SCOPA_OK);
-    CHECK_EQ_INT(scopa_bot_choose(a, &v, &t, &m3), SCOPA_OK);
-    CHECK(m1 == m2 && m2 == m3);
+    same_move_on_nodes(a, b, &s, (uint64_t)k);
   }
   TEST("dealset-1.4", "a search cut short: a deadline already passed gives "
                       "the rules bot's move, a tiny budget a legal one");
@@ -1305,18 +1314,8 @@ static void test_oppmodel(void) {
   CHECK_EQ_INT(scopa_bot_new("dealopp", &b), SCOPA_OK);
   for (int k = 0; k < 12; k++) {
     scopa_state s;
-    scopa_view v;
-    scopa_move m1 = 0, m2 = 0, m3 = 0;
     random_round(&s, "scopa", 1800 + (uint64_t)k, 3 * k);
-    scopa_view_of(&s, s.to_play, NULL, &v);
-    scopa_bot_limits t = {.nodes = 40 * SCOPA_BOT_NODES_PER_MS,
-                          .seed = (uint64_t)k, .movetime_ms = 1};
-    CHECK_EQ_INT(scopa_bot_choose(a, &v, &t, &m1), SCOPA_OK);
-    CHECK(is_legal(&s, m1));
-    t.threads = 2;
-    CHECK_EQ_INT(scopa_bot_choose(b, &v, &t, &m2), SCOPA_OK);
-    CHECK_EQ_INT(scopa_bot_choose(a, &v, &t, &m3), SCOPA_OK);
-    CHECK(m1 == m2 && m2 == m3);
+    CHECK(is_legal(&s, same_move_on_nodes(a, b, &s, (uint64_t)k)));
   }
   TEST("oppmodel-1.5", "where the model does not apply (three players) "
                        "dealopp plays infer's move");
