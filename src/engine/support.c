@@ -46,12 +46,23 @@ static char *dump(json_t *obj) {
 typedef int (*object_reader)(json_t *obj, void *out, char *msg,
                              size_t msgsize);
 
-static int read_json_text(const char *json, size_t len, object_reader read,
-                          void *out, char *msg, size_t msgsize) {
+/* The JSON text parsed, then read by `read`; jansson's own words in an
+ * error stay English, introduced in the caller's language (engine
+ * messages are printable ASCII; Italian needs UTF-8). */
+static int read_json_text(const char *json, size_t len, const char *lang,
+                          object_reader read, void *out, char *msg,
+                          size_t msgsize) {
   json_error_t err;
   json_t *obj = json_loadb(json, len, JSON_REJECT_DUPLICATES, &err);
   if (!obj) {
-    scopa__engine_msg(msg, msgsize, "not valid JSON: %s", err.text);
+    if (scopa__italian(lang)) {
+      if (msg && msgsize) {
+        snprintf(msg, msgsize, "non è JSON valido: %s", err.text);
+        scopa__msg_safe(msg, msgsize, 0);
+      }
+    } else {
+      scopa__engine_msg(msg, msgsize, "not valid JSON: %s", err.text);
+    }
     return SCOPA_EJSON;
   }
   int rc = read(obj, out, msg, msgsize);
@@ -69,26 +80,28 @@ static int view_reader(json_t *obj, void *out, char *msg, size_t msgsize) {
 
 int scopa_rules_from_json(scopa_rules *rules, const char *json, size_t len,
                           char *msg, size_t msgsize) {
-  return read_json_text(json, len, rules_reader, rules, msg, msgsize);
+  return read_json_text(json, len, NULL, rules_reader, rules, msg, msgsize);
+}
+
+/* The rules and the language of the messages about them. */
+typedef struct rules_lang {
+  scopa_rules *rules;
+  const char *lang;
+} rules_lang;
+
+static int rules_lang_reader(json_t *obj, void *out, char *msg,
+                             size_t msgsize) {
+  rules_lang *r = out;
+  return scopa__rules_read_lang(obj, r->rules, r->lang, msg, msgsize);
 }
 
 int scopa_rules_from_json_lang(scopa_rules *rules, const char *json,
                                size_t len, const char *lang, char *msg,
                                size_t msgsize) {
-  if (!lang || strcmp(lang, "it") != 0)
+  if (!scopa__italian(lang))
     return scopa_rules_from_json(rules, json, len, msg, msgsize);
-  json_error_t err;
-  json_t *obj = json_loadb(json, len, JSON_REJECT_DUPLICATES, &err);
-  if (!obj) {
-    if (msg && msgsize) { /* jansson's words, made safe to print */
-      snprintf(msg, msgsize, "non è JSON valido: %s", err.text);
-      scopa__msg_safe(msg, msgsize, 0);
-    }
-    return SCOPA_EJSON;
-  }
-  int rc = scopa__rules_read_lang(obj, rules, lang, msg, msgsize);
-  json_decref(obj);
-  return rc;
+  rules_lang r = {rules, lang};
+  return read_json_text(json, len, lang, rules_lang_reader, &r, msg, msgsize);
 }
 
 char *scopa_rules_to_json(const scopa_rules *rules) {
@@ -137,7 +150,7 @@ char *scopa_state_view_json(const scopa_state *s, int seat,
 
 int scopa_view_from_json(scopa_view *view, const char *json, size_t len,
                          char *msg, size_t msgsize) {
-  return read_json_text(json, len, view_reader, view, msg, msgsize);
+  return read_json_text(json, len, NULL, view_reader, view, msg, msgsize);
 }
 
 char *scopa_score_json(const scopa_score *score) {

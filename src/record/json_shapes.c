@@ -39,30 +39,28 @@ static long long enum_value(const scopa_option_info *info, json_t *value) {
   return -1;
 }
 
-#define TR(it, en, italian) ((it) ? (italian) : (en))
-
 /* One option from its JSON value, with the exact type it needs. */
 static int read_option(scopa_rules *rules, const char *key, json_t *value,
                        const char *lang, char *msg, size_t msgsize) {
   const scopa_option_info *info = find_option(key);
-  int it = lang && strcmp(lang, "it") == 0;
+  int it = scopa__italian(lang);
   long long v;
   if (!info)
     return fail(msg, msgsize,
-                TR(it, "unknown rules option \"%.60s\"",
+                SCOPA__TR(it, "unknown rules option \"%.60s\"",
                    "non c'è un'opzione delle regole \"%.60s\""),
                 key);
   if (info->kind == SCOPA_OPT_BOOL) {
     if (!json_is_boolean(value))
       return fail(msg, msgsize,
-                  TR(it, "rules option \"%s\" must be true or false",
+                  SCOPA__TR(it, "rules option \"%s\" must be true or false",
                      "l'opzione delle regole \"%s\" vale true o false"),
                   key);
     v = json_is_true(value);
   } else if (info->kind == SCOPA_OPT_INT) {
     if (!json_is_integer(value))
       return fail(msg, msgsize,
-                  TR(it, "rules option \"%s\" must be a whole number",
+                  SCOPA__TR(it, "rules option \"%s\" must be a whole number",
                      "l'opzione delle regole \"%s\" vale un numero intero"),
                   key);
     v = json_integer_value(value);
@@ -72,7 +70,7 @@ static int read_option(scopa_rules *rules, const char *key, json_t *value,
       snprintf(names + strlen(names), sizeof names - strlen(names), "%s\"%s\"",
                i ? ", " : "", info->values[i]);
     return fail(msg, msgsize,
-                TR(it, "rules option \"%s\" must be one of %s",
+                SCOPA__TR(it, "rules option \"%s\" must be one of %s",
                    "l'opzione delle regole \"%s\" vale uno fra %s"),
                 key, names);
   }
@@ -89,7 +87,7 @@ int scopa__rules_read_lang(json_t *obj, scopa_rules *rules, const char *lang,
   char why[200];
   if (!json_is_object(obj))
     return fail(msg, msgsize, "%s",
-                TR(lang && strcmp(lang, "it") == 0,
+                SCOPA__TR(scopa__italian(lang),
                    "\"rules\" must be a JSON object",
                    "\"rules\" deve essere un oggetto JSON"));
   scopa_rules_init(rules);

@@ -39,6 +39,11 @@ void scopa__vmsg(char *msg, size_t msgsize, unsigned flags, const char *fmt,
 /* scopa__vmsg in place on a message already written. */
 void scopa__msg_safe(char *msg, size_t msgsize, unsigned flags);
 
+/* The library's words in Italian for lang "it..." (core/text: the one
+ * test scopa_card_name and the rules checks use), English otherwise. */
+int scopa__italian(const char *lang);
+#define SCOPA__TR(it, en, italian) ((it) ? (italian) : (en))
+
 /* Writes text and a newline to path so that a crash at any point leaves
  * the old file or the new one, never a torn one.  Returns SCOPA_OK or
  * SCOPA_EIO with a message. */

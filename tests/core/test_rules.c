@@ -515,6 +515,15 @@ static void words_tests(void) {
   CHECK(scopa_rules_from_json_lang(&r, "{", 1, "it", msg, sizeof msg) ==
         SCOPA_EJSON);
   CHECK(strncmp(msg, "non è JSON valido: ", 20) == 0);
+  /* lang is read as scopa_card_name reads it: "it-IT" is Italian too, in
+   * the JSON reader's words as in the rules checks' */
+  CHECK(scopa_rules_from_json_lang(&r, "{\"speed\":1}", 11, "it-IT", msg,
+                                   sizeof msg) == SCOPA_ERULES);
+  CHECK_EQ_STR(msg, "non c'è un'opzione delle regole \"speed\"");
+  CHECK(scopa_rules_from_json_lang(&r, UNPLAYABLE[0][0],
+                                   strlen(UNPLAYABLE[0][0]), "it-IT", msg,
+                                   sizeof msg) == SCOPA_ERULES);
+  CHECK_EQ_STR(msg, UNPLAYABLE[0][2]);
   /* and the good rules still read, in either language */
   CHECK(scopa_rules_from_json_lang(&r, "{\"target\":21}", 13, "it", msg,
                                    sizeof msg) == SCOPA_OK);
