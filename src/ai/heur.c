@@ -209,23 +209,16 @@ void ai_heur_chances(const ai_heur *h, const scopa_move *moves, int n,
 
 double ai_heur_chance(const ai_heur *h, const scopa_move *moves, int n,
                       scopa_move move, double temperature, double floor) {
+  double p[SCOPA_MAX_MOVES];
   if (n <= 1)
     return 1;
-  double score[SCOPA_MAX_MOVES], top = -1e9, sum = 0, mine = 0;
   if (n > SCOPA_MAX_MOVES)
     n = SCOPA_MAX_MOVES;
-  for (int i = 0; i < n; i++) {
-    score[i] = ai_heur_move(h, moves[i]);
-    if (score[i] > top)
-      top = score[i];
-  }
-  for (int i = 0; i < n; i++) {
-    double e = exp((score[i] - top) / temperature);
-    sum += e;
+  ai_heur_chances(h, moves, n, temperature, floor, p);
+  for (int i = 0; i < n; i++)
     if (moves[i] == move)
-      mine = e;
-  }
-  return floor / n + (1 - floor) * mine / sum;
+      return p[i];
+  return floor / n;
 }
 
 void ai_heur_of_view(ai_heur *h, const scopa_view *v, int counting) {
