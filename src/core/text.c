@@ -58,6 +58,56 @@ static int is_format_control(unsigned cp) {
 
 /* ---- scopa_text_safe ------------------------------------------------- */
 
+/* The length of the terminal control sequence (ECMA-48) that starts at p
+ * with ESC or with the C1 introducer cp (0 when p starts none): ESC [ or
+ * CSI, its parameter and intermediate bytes and its final byte
+ * ("\x1b[31m"); ESC ], P, X, ^, _ or OSC, DCS, SOS, PM, APC, their string
+ * up to BEL or ST; ESC, intermediate bytes and one final byte ("\x1b(B").
+ * A sequence cut short ends where its bytes stop fitting its form, so a
+ * dropped ESC never leaves its "[31m" behind in a name. */
+static size_t control_sequence(const unsigned char *p, size_t len,
+                               unsigned cp) {
+  size_t i;
+  int kind; /* '[' a CSI, ']' a string, 0 an ESC with intermediates */
+  if (cp == 0x1B) {
+    if (len < 2)
+      return 1;
+    kind = p[1] == '[' ? '['
+           : (p[1] == ']' || p[1] == 'P' || p[1] == 'X' || p[1] == '^' ||
+              p[1] == '_')
+               ? ']'
+               : 0;
+    i = kind ? 2 : 1;
+  } else if (cp == 0x9B || cp == 0x9D || cp == 0x90 || cp == 0x98 ||
+             cp == 0x9E || cp == 0x9F) {
+    kind = cp == 0x9B ? '[' : ']';
+    i = 2; /* C1 controls are two bytes in UTF-8 */
+  } else {
+    return 0;
+  }
+  if (kind == '[') {
+    while (i < len && p[i] >= 0x30 && p[i] <= 0x3F)
+      i++;
+    while (i < len && p[i] >= 0x20 && p[i] <= 0x2F)
+      i++;
+    return i < len && p[i] >= 0x40 && p[i] <= 0x7E ? i + 1 : i;
+  }
+  if (kind == ']') {
+    for (; i < len; i++) {
+      if (p[i] == 0x07)
+        return i + 1;
+      if (p[i] == 0x1B && i + 1 < len && p[i + 1] == '\\')
+        return i + 2;
+      if (p[i] == 0xC2 && i + 1 < len && p[i + 1] == 0x9C)
+        return i + 2;
+    }
+    return i;
+  }
+  while (i < len && p[i] >= 0x20 && p[i] <= 0x2F)
+    i++;
+  return i < len && p[i] >= 0x30 && p[i] <= 0x7E ? i + 1 : i;
+}
+
 /* Appends piece (k bytes) to out if it fits whole; *at counts the whole
  * result, *full turns on at the first piece that does not fit. */
 static void put(char *out, size_t outsize, size_t *at, int *full,
@@ -79,7 +129,10 @@ size_t scopa_text_safe(char *out, size_t outsize, const char *text, size_t len,
     unsigned cp = 0;
     int n = utf8_decode(p, len, &cp);
     size_t k;
-    if (n == 0 || cp < 0x20 || cp == 0x7F) {
+    if ((flags & SCOPA_SAFE_DROP) && n > 0 &&
+        (k = control_sequence(p, len, cp)) > 0) {
+      n = (int)k; /* the whole sequence left out */
+    } else if (n == 0 || cp < 0x20 || cp == 0x7F) {
       n = 1; /* one byte, shown by its value */
       k = (size_t)snprintf(esc, sizeof esc, "\\x%02x", p[0]);
       if (!(flags & SCOPA_SAFE_DROP))

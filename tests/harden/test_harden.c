@@ -77,9 +77,20 @@ static void test_text_safe(void) {
   CHECK_EQ_STR(safe("\xc3\xb2\xf0\x9f\x82\xa1", 6, SCOPA_SAFE_ASCII),
                "\\u00f2\\U0001f0a1");
   /* SCOPA_SAFE_DROP (names a person chose): the same characters left out */
-  CHECK_EQ_STR(safe("\x1b]0;x\x07" "A\xe2\x80\xaen\xc2\x9bn\0a\xff", 17,
+  CHECK_EQ_STR(safe("A\xe2\x80\xaen\x01n\0a\xff", 10, SCOPA_SAFE_DROP),
+               "Anna");
+  /* ... and a terminal's control sequence whole, not just its ESC or C1
+   * introducer: no "[31m" or "]0;x" left in a name (issue 22, item 10;
+   * before, "\x1b[31mAnna" became "[31mAnna") */
+  CHECK_EQ_STR(safe("\x1b[31mAn\x1b[0m", 11, SCOPA_SAFE_DROP), "An");
+  CHECK_EQ_STR(safe("\x1b]0;x\x07" "An\x1b]8;;u\x1b\\na", 18,
                     SCOPA_SAFE_DROP),
-               "]0;xAnna");
+               "Anna");
+  CHECK_EQ_STR(safe("\xc2\x9b" "1;2H" "An\xc2\x9d" "0;t\xc2\x9cna", 17,
+                    SCOPA_SAFE_DROP),
+               "Anna");
+  CHECK_EQ_STR(safe("\x1b(BAn\x1b[", 7, SCOPA_SAFE_DROP), "An");
+  CHECK_EQ_STR(safe("\x1b[3\nAnna", 8, SCOPA_SAFE_DROP), "Anna");
   CHECK_EQ_STR(safe("Niccol\xc3\xb2", 8, SCOPA_SAFE_DROP), "Niccol\xc3\xb2");
 
   TEST("harden-2.3", "the result is cut between escapes, never inside one, "
