@@ -94,8 +94,9 @@ const char *scopa_strerror(int code);
  *   - under SCOPA_SAFE_ASCII, every other non-ASCII character as \uXXXX
  *     (\UXXXXXXXX past U+FFFF), so the result is printable ASCII,
  * and everything else unchanged.  Under SCOPA_SAFE_DROP what would be
- * escaped is left out instead (a name a person chose: "An\x1bna" becomes
- * "Anna").  out holds outsize bytes and is always
+ * escaped is left out instead (a name a person chose: "An\x07na" becomes
+ * "Anna"), and a terminal control sequence is left out whole, not only
+ * its ESC or C1 introducer ("\x1b[31mAnna\x1b]0;x\x07" becomes "Anna").  out holds outsize bytes and is always
  * NUL-terminated (when outsize > 0); a result that does not fit is cut
  * between two characters or escapes, never inside one.  out may be NULL
  * when outsize is 0.  Returns the length of the whole result, as snprintf
@@ -245,6 +246,12 @@ enum {
 /* deal_bonus (RULES.md "The deal"). */
 enum { SCOPA_DEAL_BONUS_OFF, SCOPA_DEAL_BONUS_FIFTEEN };
 
+/* The largest target and all_sevens (RULES.md "End of the game"): a game
+ * to more than a thousand points would not end in any sitting, and with
+ * these bounds no total can come near overflowing. */
+#define SCOPA_TARGET_MAX 1000
+#define SCOPA_ALL_SEVENS_MAX 100
+
 /*
  * The options of RULES.md, one field each, named as the option is named
  * in a record's "rules" object.  Fill it with scopa_rules_init() and
@@ -267,7 +274,7 @@ typedef struct scopa_rules {
   int32_t primiera;          /* SCOPA_PRIMIERA_*                     */
   int32_t re_bello;          /* 0/1                                  */
   int32_t napola;            /* 0/1                                  */
-  int32_t target;            /* >= 1                                 */
+  int32_t target;            /* 1..SCOPA_TARGET_MAX                  */
   int32_t tiebreak;          /* SCOPA_TIEBREAK_*                     */
   int32_t win_by_two;        /* 0/1                                  */
   int32_t cappotto;          /* >= 0; 0 = off                        */
@@ -282,7 +289,7 @@ typedef struct scopa_rules {
   int32_t ace_sweep_optional; /* 0/1                                 */
   int32_t leftovers;         /* SCOPA_LEFTOVERS_*                    */
   int32_t most_sevens;       /* 0/1                                  */
-  int32_t all_sevens;        /* >= 0 points; 0 = off                 */
+  int32_t all_sevens;        /* 0..SCOPA_ALL_SEVENS_MAX; 0 = off     */
   int32_t all_coins_wins;    /* 0/1                                  */
   int32_t lowest_wins;       /* 0/1                                  */
 } scopa_rules;

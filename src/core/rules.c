@@ -113,10 +113,14 @@ static const option OPTIONS[] = {
   BOOL_OPT(re_bello, 0, "1 point for the king of coins"),
   BOOL_OPT(napola, 0, "3+ points for 1d 2d 3d and the coins that follow"),
   BOOL_OPT(most_sevens, 0, "1 point for the most sevens (Escoba)"),
-  {{"all_sevens", SCOPA_OPT_INT, NULL, 0, LLONG_MAX, "0",
+  /* The bounds of all_sevens and target (RULES.md "End of the game"):
+   * a game to more than SCOPA_TARGET_MAX would not end in a sitting (a
+   * round brings a side about 5 points), and no total can then come near
+   * overflowing an int (a round is worth at most about 150 points). */
+  {{"all_sevens", SCOPA_OPT_INT, NULL, 0, SCOPA_ALL_SEVENS_MAX, "0",
     "points for holding all four sevens (0: off)"}, FIELD(all_sevens), 0, 0},
   /* End of the game */
-  {{"target", SCOPA_OPT_INT, NULL, 1, LLONG_MAX, "11",
+  {{"target", SCOPA_OPT_INT, NULL, 1, SCOPA_TARGET_MAX, "11",
     "points to win the game"}, FIELD(target), 11, 0},
   {{"tiebreak", SCOPA_OPT_ENUM, TIEBREAKS, 0, 2, "extra_round",
     "extra_round, count_order (categories counted in order) or "
@@ -176,6 +180,16 @@ int scopa_rules_set_lang(scopa_rules *rules, const char *name,
   }
   /* refill takes 1 or 3, players 2..4 or 6, max_capture 0 or 2: the
    * range check alone would allow the hole between. */
+  if (opt->info.kind == SCOPA_OPT_INT && opt->info.max != LLONG_MAX &&
+      (value < opt->info.min || value > opt->info.max)) {
+    scopa__msg(msg, msgsize,
+               SCOPA__TR(it, "rules option '%s' cannot be %lld: it goes "
+                             "from %lld to %lld",
+                         "l'opzione delle regole '%s' non può valere %lld: "
+                         "va da %lld a %lld"),
+               name, value, opt->info.min, opt->info.max);
+    return SCOPA_ERULES;
+  }
   if (value < opt->info.min || value > opt->info.max ||
       (opt->hole && value == opt->hole)) {
     scopa__msg(msg, msgsize,

@@ -418,6 +418,16 @@ static const char *const UNPLAYABLE[][3] = {
      "\"dealer\", \"nobody\""},
     {"{\"players\":5}", "rules option 'players' cannot be 5",
      "l'opzione delle regole 'players' non può valere 5"},
+    /* A game that would not end in any sitting (issue 22, item 10: a
+     * target of 1,000,000,000 was taken before). */
+    {"{\"target\":1000000000}",
+     "rules option 'target' cannot be 1000000000: it goes from 1 to 1000",
+     "l'opzione delle regole 'target' non può valere 1000000000: va da 1 "
+     "a 1000"},
+    {"{\"all_sevens\":2147483647}",
+     "rules option 'all_sevens' cannot be 2147483647: it goes from 0 to 100",
+     "l'opzione delle regole 'all_sevens' non può valere 2147483647: va da "
+     "0 a 100"},
     {"{\"players\":3,\"teams\":true}", "teams need 4 or 6 players, not 3",
      "le squadre vogliono 4 o 6 giocatori, non 3"},
     {"{\"players\":4,\"teams\":true,\"team_size\":3}",

@@ -33,7 +33,7 @@ function optionField(lang: Lang, o: (typeof OPTIONS)[number], prefix: string): H
     input = h('select', { id, name: o.name, 'data-opt': o.name });
     for (const v of o.values) input.append(h('option', { value: String(v), selected: v === o.def, text: valueName(lang, v) }));
   } else {
-    input = h('input', { type: 'number', id, name: o.name, 'data-opt': o.name, min: o.min ?? 0, value: String(o.def), inputmode: 'numeric' });
+    input = h('input', { type: 'number', id, name: o.name, 'data-opt': o.name, min: o.min ?? 0, max: o.max, value: String(o.def), inputmode: 'numeric' });
   }
   return h('label', { class: `field opt opt-${o.kind}`, for: id }, h('span', { text: optionName(lang, o.name) }), input);
 }

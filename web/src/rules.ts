@@ -16,7 +16,8 @@ export interface OptionSpec {
   name: string;
   kind: OptionKind;
   values?: readonly (string | number)[]; // enum (and int options with a closed set)
-  min?: number; // int options with an open range
+  min?: number; // int options with a range
+  max?: number; // (the library's SCOPA_TARGET_MAX, SCOPA_ALL_SEVENS_MAX)
   def: string | number | boolean; // the default for game "scopa"
   group: 'game' | 'play' | 'aces' | 'score' | 'end';
 }
@@ -52,8 +53,8 @@ export const OPTIONS: readonly OptionSpec[] = [
   { name: 're_bello', kind: 'bool', def: false, group: 'score' },
   { name: 'napola', kind: 'bool', def: false, group: 'score' },
   { name: 'most_sevens', kind: 'bool', def: false, group: 'score' },
-  { name: 'all_sevens', kind: 'int', min: 0, def: 0, group: 'score' },
-  { name: 'target', kind: 'int', min: 1, def: 11, group: 'end' },
+  { name: 'all_sevens', kind: 'int', min: 0, max: 100, def: 0, group: 'score' },
+  { name: 'target', kind: 'int', min: 1, max: 1000, def: 11, group: 'end' },
   { name: 'tiebreak', kind: 'enum', values: ['extra_round', 'count_order', 'count_order_on_tie'], def: 'extra_round', group: 'end' },
   { name: 'win_by_two', kind: 'bool', def: false, group: 'end' },
   { name: 'cappotto', kind: 'int', min: 0, def: 0, group: 'end' },
@@ -149,6 +150,9 @@ export function conflicts(rules: Rules): string[] {
   const r = effective(rules);
   const bad: string[] = [];
   const p = num(r, 'players');
+  for (const o of OPTIONS)
+    if (o.kind === 'int' && !o.values && (num(r, o.name) < (o.min ?? 0) || (o.max !== undefined && num(r, o.name) > o.max)))
+      bad.push(o.name);
   if (r.teams === true && p !== 4 && p !== 6) bad.push('teams');
   if (num(r, 'team_size') === 3 && !(r.teams === true && p === 6)) bad.push('team_size');
   if (p === 6 && r.game !== 'scopa') bad.push('players');

@@ -196,6 +196,10 @@ test('presets and defaults: scopone plays 4 in teams, presets are RULES.md\'s', 
   assert.deepEqual(conflicts(PRESETS.trentuno!), []);
   assert.ok(conflicts({ teams: true }).includes('teams'));
   assert.ok(conflicts({ ace_empty_table: 'taken' }).includes('ace_empty_table'));
+  // the library's bounds (RULES.md "End of the game"): a target over 1000 is refused
+  assert.ok(conflicts({ target: 1000000000 }).includes('target'));
+  assert.deepEqual(conflicts({ target: 1000 }), []);
+  assert.ok(conflicts({ all_sevens: 101 }).includes('all_sevens'));
   assert.ok(conflicts({ lowest_wins: true, cappotto: 7 }).includes('lowest_wins'));
   // team_size 3 only with six players in teams (the library said so, the
   // form did not: found by the e2e test that compares the two)
