@@ -27,6 +27,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       abort();
     json_decref(o);
     free(text);
+    proto_msg_free(&m); /* the id kept for the refusal */
     return 0;
   }
   if (strlen(m.code) > PROTO_CODE_MAX || strlen(m.name) > PROTO_NAME_MAX ||

@@ -28,6 +28,7 @@ conn *conn_new(server *srv, struct lws *wsi) {
   c->wsi = wsi;
   c->srv = srv;
   c->seat = -1;
+  c->serial = ++srv->next_conn_serial;
   lws_get_peer_simple(wsi, c->addr, sizeof c->addr);
   c->last_rx_ms = now_ms();
   limits_bucket_init(&c->bucket, &srv->conf.limits, c->last_rx_ms);
@@ -198,25 +199,23 @@ int conn_writeable(conn *c) {
 static void dispatch(conn *c, const char *text, size_t len) {
   server *srv = c->srv;
   srv->messages_in++;
-  int ok = limits_take(&c->bucket, &srv->conf.limits, now_ms());
-  if (ok < 0) {
-    conn_error(c, NULL, "too_fast", "closing the connection",
-               "chiudo la connessione");
-    conn_close_soon(c);
-    return;
-  }
-  if (ok == 0) {
-    conn_error(c, NULL, "too_fast", "message ignored", "messaggio ignorato");
-    return;
-  }
+  /* Parsed first (a bounded cost: MSG_MAX bytes), so that even a refusal
+   * for speed echoes the message's id. */
   proto_msg msg;
   proto_error err;
-  if (proto_parse(text, len, &msg, &err) != 0) {
-    conn_send_owned(c, proto_error_json(NULL, &err));
-    return;
-  }
-  if (table_message(c, &msg) == 1)
+  int parsed = proto_parse(text, len, &msg, &err);
+  int ok = limits_take(&c->bucket, &srv->conf.limits, now_ms());
+  if (ok < 0) {
+    conn_error(c, msg.id, "too_fast", "closing the connection",
+               "chiudo la connessione");
+    conn_close_soon(c);
+  } else if (ok == 0) {
+    conn_error(c, msg.id, "too_fast", "message ignored", "messaggio ignorato");
+  } else if (parsed != 0) {
+    conn_send_owned(c, proto_error_json(msg.id, &err));
+  } else if (table_message(c, &msg) == 1) {
     limits_refund(&c->bucket, &srv->conf.limits);
+  }
   proto_msg_free(&msg);
 }
 

@@ -148,6 +148,8 @@ static int commit_move(server *srv, table *t, scopa_move move, conn *from,
   writer_add_move(srv->w, t->code, t->nmoves++, move);
   srv->moves++;
   t->turn_since_ms = now_ms();
+  if (ev.game_over) /* the state after the last move says so (CONTRACTS) */
+    t->status = T_FINISHED;
   table_broadcast(t, from, id);
   if (ev.round_over)
     end_of_round(srv, t, &ev);

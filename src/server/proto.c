@@ -258,13 +258,13 @@ int proto_parse(const char *text, size_t len, proto_msg *out,
            "un messaggio è un solo oggetto JSON");
     goto done;
   }
+  json_t *id = json_object_get(obj, "id"); /* echoed even in a refusal */
+  if (id)
+    out->id = json_incref(id);
   if (!json_is_string(type)) {
     refuse(err, "bad_message", "\"type\" is missing", "manca \"type\"");
     goto done;
   }
-  json_t *id = json_object_get(obj, "id");
-  if (id)
-    out->id = json_incref(id);
   out->type = PROTO_UNKNOWN;
   for (size_t i = 0; i < sizeof TYPES / sizeof TYPES[0]; i++)
     if (strcmp(json_string_value(type), TYPES[i].name) == 0)
@@ -272,8 +272,12 @@ int proto_parse(const char *text, size_t len, proto_msg *out,
   rc = parse_fields(obj, out, err);
 done:
   json_decref(obj);
-  if (rc)
+  if (rc) { /* only the id stays, for the refusal to echo */
+    json_t *keep = out->id;
+    out->id = NULL;
     proto_msg_free(out);
+    out->id = keep;
+  }
   return rc;
 }
 

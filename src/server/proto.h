@@ -61,8 +61,12 @@ typedef struct proto_error {
 } proto_error;
 
 /* Parses one client message (one WebSocket text frame).  Returns 0 and
- * fills *out, or -1 with *err filled (out is then empty).  Unknown fields
- * are ignored; an unknown "type" gives PROTO_UNKNOWN, not an error. */
+ * fills *out, or -1 with *err filled; then out holds only the message's
+ * "id" when it was a JSON object with one (NULL otherwise), so the
+ * refusal echoes it (CONTRACTS.md: every answer to a readable message
+ * carries its id).  Either way the caller ends with proto_msg_free(out).
+ * Unknown fields are ignored; an unknown "type" gives PROTO_UNKNOWN, not
+ * an error. */
 int proto_parse(const char *text, size_t len, proto_msg *out, proto_error *err);
 
 /* Releases what a parsed message holds; accepts a zeroed one. */

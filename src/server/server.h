@@ -50,7 +50,8 @@ typedef struct conn {
   struct lws *wsi; /* NULL once closed (then only in the graveyard)    */
   server *srv;
   char addr[64];
-  int counted; /* holds a per-address connection slot                 */
+  uint64_t serial; /* this connection's number, never reused          */
+  int counted;     /* holds a per-address connection slot             */
   /* Reassembly of the message being received.                         */
   char *rx;
   size_t rx_len, rx_cap;
@@ -111,6 +112,7 @@ struct server {
   table **buckets;
   size_t nbuckets, ntables;
   uint64_t next_table_id;
+  uint64_t next_conn_serial;
   /* Counters for /healthz and the benchmark. */
   uint64_t moves, messages_in, messages_out;
   uint64_t commits, commit_us; /* batches committed, time spent in them */

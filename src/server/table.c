@@ -455,6 +455,7 @@ static int seat_person(conn *c, table *t, int i, const proto_msg *msg,
   else if (new_token(player))
     return -1;
   si->s.kind = STORE_PERSON;
+  si->taken_by = c->serial;
   if (msg->name[0])
     snprintf(si->s.name, sizeof si->s.name, "%s", msg->name);
   else
@@ -642,6 +643,12 @@ static void join(conn *c, const proto_msg *msg) {
   char token[33], player[33], detail[256];
   if (!t)
     return conn_error(c, msg->id, "no_table", msg->code, msg->code);
+  /* One seat per connection: not a second one of this table, even after
+   * a detour to watch another (a token still gives a seat back: resume). */
+  for (int k = 0; k < t->nseats; k++)
+    if ((c->table == t && c->seat >= 0) ||
+        (t->seat[k].s.kind == STORE_PERSON && t->seat[k].taken_by == c->serial))
+      return conn_error(c, msg->id, "already_seated", t->code, t->code);
   int i = 0;
   while (i < t->nseats && t->seat[i].s.kind != STORE_OPEN)
     i++;

@@ -21,6 +21,9 @@ typedef struct seat_info {
   int nconns;            /* connections sitting here now                 */
   int64_t away_since_ms; /* a person with no connection: since when      */
   int taken_over;        /* a bot plays for this away person             */
+  uint64_t taken_by;     /* the connection that took it by create or join
+                            (conn.serial; 0: none since loaded): one seat
+                            per connection                               */
 } seat_info;
 
 struct table {

@@ -73,6 +73,19 @@ static void test_proto(void) {
     CHECK(parse(bad[i], &m, &e) == -1);
     CHECK(e.code && e.en[0] && e.it[0]);
     CHECK(m.id == NULL && m.rules == NULL);
+    proto_msg_free(&m);
+  }
+  /* ... and a refused message that was a JSON object keeps its id for the
+   * refusal to echo (CONTRACTS.md), whatever made it wrong. */
+  const char *bad_with_id[] = {
+      "{\"id\":5}",
+      "{\"type\":3,\"id\":5}",
+      "{\"type\":\"move\",\"move\":\"7d\",\"id\":5}",
+      "{\"type\":\"create\",\"seats\":[\"me\"],\"rules\":{},\"id\":5}"};
+  for (size_t i = 0; i < sizeof bad_with_id / sizeof bad_with_id[0]; i++) {
+    CHECK(parse(bad_with_id[i], &m, &e) == -1);
+    CHECK(json_integer_value(m.id) == 5 && m.rules == NULL);
+    proto_msg_free(&m);
   }
   TEST("serve-proto-4", "CONTRACTS.md scopa serve");
   /* serve-proto-4: names lose control characters and are cut on a

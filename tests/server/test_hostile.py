@@ -1,0 +1,193 @@
+"""`scopa serve` against a hostile stranger (issue 22): what one client
+could do to other people's tables, and the contract points a conformance
+checker holds the server to.  Each test failed on the server before its
+fix (the commit that added it says how).
+
+  hostile-7.x   one connection, one seat
+  hostile-9.x   CONTRACTS.md: the last state says "finished"; every answer
+                to a readable message echoes its id
+  hostile-10.x  unplayable targets, escape remnants in names
+"""
+import asyncio
+import json
+import random
+
+import pytest
+
+from serverlib import Client, Server, my_turn, play_to_end
+
+SHORT = {"target": 3}
+
+
+@pytest.fixture
+def server(tmp_path):
+    s = Server(str(tmp_path / "serve.db")).start()
+    yield s
+    s.stop()
+
+
+def run(coro):
+    return asyncio.run(coro)
+
+
+async def error_for(c, req):
+    """Sends req and returns the error it gets (after any other message)."""
+    await c.send(req)
+    return await c.until(lambda m: m["type"] == "error")
+
+
+def test_hostile_7_1_one_connection_takes_one_seat(server):
+    """A connection seated at a table cannot take its other open seats by
+    sending join again (before: one connection took all three seats and
+    the table started with nobody else at it)."""
+    async def go():
+        a = await Client.connect(server, "a")
+        await a.seated({"type": "create", "rules": SHORT,
+                        "seats": ["me", "open", "open"]})
+        for i in range(3):
+            err = await error_for(a, {"type": "join", "code": a.code,
+                                      "id": "j%d" % i})
+            assert err["code"] == "already_seated" and err["id"] == "j%d" % i
+            assert a.code in err["message"] and err["message_it"]
+        # ... nor by going away to watch another table and coming back
+        other = await Client.connect(server, "other")
+        await other.seated({"type": "create", "rules": SHORT,
+                            "seats": ["me", "greedy"]})
+        await a.send({"type": "watch", "code": other.code})
+        await a.until(lambda m: m["type"] == "state" and m["seat"] is None)
+        err = await error_for(a, {"type": "join", "code": a.code, "id": 9})
+        assert err["code"] == "already_seated" and err["id"] == 9
+        # the seats are still open for the people the link was meant for
+        b = await Client.connect(server, "b")
+        await b.seated({"type": "join", "code": a.code})
+        c = await Client.connect(server, "c")
+        await c.seated({"type": "join", "code": a.code})
+        assert {b.seat, c.seat} == {1, 2}
+        st = await c.until(lambda m: m["type"] == "state")
+        assert st["status"] == "playing"
+        # the token still gives the first seat back on this connection
+        await a.send({"type": "resume", "code": a.code, "token": a.token})
+        back = await a.until(lambda m: m["type"] in ("seated", "error"))
+        assert back["type"] == "seated" and back["seat"] == 0, back
+        for x in (a, b, c, other):
+            await x.close()
+    run(go())
+
+
+def test_hostile_9_1_the_state_after_the_last_move_says_finished(server):
+    """CONTRACTS.md "scopa serve": status is "finished" once the game is
+    over, in the state that answers the last move too (before: it said
+    "playing", and only game_over told the truth)."""
+    async def go():
+        a = await Client.connect(server, "a")
+        await a.seated({"type": "create", "rules": {"target": 1},
+                        "seats": ["me", "greedy"]})
+        await play_to_end([a], random.Random(3))
+        states = [m for m in a.log if m["type"] == "state"]
+        i_over = next(i for i, m in enumerate(a.log)
+                      if m["type"] == "game_over")
+        last = [m for m in a.log[:i_over] if m["type"] == "state"][-1]
+        assert last["status"] == "finished", last["status"]
+        assert last["to_play"] is None and "legal" not in last
+        # every state before the end says playing
+        assert all(m["status"] == "playing" for m in states
+                   if m is not last and m["to_play"] is not None)
+        # and anyone who looks later is told the same
+        w = await Client.connect(server, "w")
+        await w.send({"type": "watch", "code": a.code})
+        st = await w.until(lambda m: m["type"] == "state")
+        assert st["status"] == "finished"
+        await a.close()
+        await w.close()
+    run(go())
+
+
+def test_hostile_9_2_every_refusal_echoes_the_id(tmp_path):
+    """CONTRACTS.md: any client message may carry an id, echoed in the
+    direct answer to it; a refusal of a message that parsed as JSON (a
+    missing field, a bad value, no type, too fast) is such an answer
+    (before: these errors had no id)."""
+    s = Server(str(tmp_path / "serve.db"), "--msg-burst", "40",
+               "--msg-per-second", "1").start()
+
+    async def go():
+        c = await Client.connect(s, "c")
+        cases = [
+            ({"type": "move", "move": "7d", "id": "m1"}, "bad_message"),
+            ({"type": "move", "ply": 1, "id": 2}, "bad_message"),
+            ({"type": "move", "move": "7d", "ply": 99, "id": [3]}, None),
+            ({"type": "join", "id": {"k": 4}}, "bad_message"),
+            ({"type": "join", "code": 7, "id": 5}, "bad_message"),
+            ({"type": "resume", "code": "AAAA", "id": 6}, "bad_message"),
+            ({"type": "create", "seats": ["me"], "id": 7}, "bad_seats"),
+            ({"type": "create", "seats": ["me", "open"], "rules": [1],
+              "id": 8}, "bad_rules"),
+            ({"type": "create", "seats": ["me", "open"],
+              "rules": {"target": 1000000000}, "id": 9}, "bad_rules"),
+            ({"id": "no-type"}, "bad_message"),
+            ({"type": 12, "id": 10}, "bad_message"),
+            ({"type": "move", "move": "7d", "ply": 0, "id": None},
+             "not_seated"),
+        ]
+        for req, code in cases:
+            err = await error_for(c, req)
+            assert "id" in err and err["id"] == req["id"], (req, err)
+            if code:
+                assert err["code"] == code, (req, err)
+        # too fast: the refusal still names the message it refuses
+        for i in range(45):  # past the credits, short of the strikes
+            await c.send({"type": "ping", "id": "p%d" % i})
+        got = await c.quiet(1.0)
+        fast = [m for m in got if m["type"] == "error"]
+        assert fast and all(m["code"] == "too_fast" and
+                            m["id"].startswith("p") for m in fast), fast
+        # invalid JSON has no id to echo, and says so plainly
+        err = await error_for(c, '{"id": 1, ')
+        assert err["code"] in ("bad_json", "too_fast") and "id" not in err
+        await c.close()
+    try:
+        run(go())
+    finally:
+        s.stop()
+
+
+def test_hostile_10_1_a_target_that_never_ends_is_refused(server):
+    """RULES.md "End of the game": a target over 1000 cannot be played; the
+    refusal says the range, in both languages (before: a create with
+    target 1,000,000,000 made a table whose game could never end)."""
+    async def go():
+        c = await Client.connect(server, "c")
+        for rules, opt in (({"target": 1000000000}, "target"),
+                           ({"target": 1001}, "target"),
+                           ({"all_sevens": 2147483647}, "all_sevens")):
+            err = await error_for(c, {"type": "create", "rules": rules,
+                                      "seats": ["me", "greedy"]})
+            assert err["code"] == "bad_rules", err
+            assert "'%s'" % opt in err["message"], err
+            assert "from" in err["message"] and " va da " in err["message_it"]
+        await c.seated({"type": "create", "rules": {"target": 1000},
+                        "seats": ["me", "greedy"]})
+        assert c.state["rules"]["target"] == 1000
+        await c.close()
+    run(go())
+
+
+def test_hostile_10_2_no_escape_sequence_remnant_in_a_name(server):
+    """A name keeps nothing of a terminal's control sequence (before:
+    "\\x1b[31mRed" was shown as "[31mRed" to everyone at the table)."""
+    async def go():
+        a = await Client.connect(server, "a")
+        await a.seated({"type": "create", "rules": SHORT,
+                        "seats": ["me", "open"],
+                        "name": "\x1b[31mRed\x1b[0m \x1b]0;pwned\x07Anna"})
+        b = await Client.connect(server, "b")
+        await b.seated({"type": "join", "code": a.code,
+                        "name": "\u009b1;2HBruno\x1b(B"})
+        st = await b.until(lambda m: m["type"] == "state")
+        assert st["seats"] == ["Red Anna", "Bruno"], st["seats"]
+        text = json.dumps(b.log)
+        for remnant in ("[31m", "[0m", "]0;", "pwned", "1;2H", "(B"):
+            assert remnant not in text, remnant
+        await a.close()
+        await b.close()
+    run(go())
