@@ -32,7 +32,12 @@ conn *conn_new(server *srv, struct lws *wsi) {
   lws_get_peer_simple(wsi, c->addr, sizeof c->addr);
   c->last_rx_ms = now_ms();
   limits_bucket_init(&c->bucket, &srv->conf.limits, c->last_rx_ms);
-  c->counted = limits_conn_open(srv->addrs, &srv->conf.limits, c->addr);
+  int ok =
+      limits_conn_open(srv->addrs, &srv->conf.limits, c->addr, c->last_rx_ms);
+  c->counted = ok == LIMITS_COUNTED;
+  c->refused = ok == LIMITS_REFUSED;
+  if (ok == LIMITS_UNCOUNTED)
+    server_limits_full(srv, c->addr);
   c->anext = srv->all;
   if (srv->all)
     srv->all->aprev = c;
@@ -63,7 +68,7 @@ void conn_closed(conn *c) {
   if (c->anext)
     c->anext->aprev = c->aprev;
   if (c->counted)
-    limits_conn_close(srv->addrs, c->addr);
+    limits_conn_close(srv->addrs, &srv->conf.limits, c->addr, now_ms());
   srv->nconns--;
   c->wsi = NULL;
   c->gnext = srv->graveyard;
@@ -164,8 +169,8 @@ void conn_send_owned(conn *c, char *text) {
   free(text);
 }
 
-void conn_error(conn *c, const json_t *id, const char *code,
-                const char *detail, const char *detail_it) {
+void conn_error(conn *c, const json_t *id, const char *code, const char *detail,
+                const char *detail_it) {
   proto_error e;
   proto_error_set(&e, code, detail, detail_it);
   conn_send_owned(c, proto_error_json(id, &e));

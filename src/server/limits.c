@@ -1,26 +1,35 @@
 /*
- * limits.c -- limits.h.  Addresses live in a small open-addressing hash
- * set; an entry stays while it has open connections or recent tables, and
- * a slot whose counts fall to zero is reused (no tombstones needed: an
- * entry is only ever cleared in place, never moved).
+ * limits.c -- limits.h.  Addresses live in libc's balanced search tree
+ * (tsearch), keyed by the exact normalised address text: no hash a client
+ * could aim at, no slot two addresses share, a lookup in O(log n) whatever
+ * the keys.  Each entry is also on a list, so that the sweep can free the
+ * idle ones without walking the tree.
+ *
+ * What stays true: an entry exists only while it counts something (an
+ * open connection, or a table bucket not yet full again) or until the
+ * next sweep; at most max_addrs entries exist; an address never counted
+ * is never refused.
  */
 #include "limits.h"
 
+#include <arpa/inet.h>
+#include <search.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define ADDR_MAX 64
-#define SLOTS 4096 /* distinct addresses held at once; more share slot 0 */
-
 typedef struct addr_entry {
-  char addr[ADDR_MAX];
-  int conns;
-  int tables;     /* created in the current minute */
-  int64_t minute; /* which minute `tables` counts  */
+  char key[LIMITS_KEY_TEXT]; /* first: the tree compares entries by it */
+  int conns;                 /* connections open now                  */
+  double tables;             /* creations left in the bucket          */
+  int64_t tables_ms;         /* when the bucket was last filled up to */
+  struct addr_entry *next, *prev;
 } addr_entry;
 
 struct limits_table {
-  addr_entry slot[SLOTS];
+  void *root; /* tsearch's tree of addr_entry */
+  addr_entry *list;
+  int n, max;
 };
 
 void limits_bucket_init(limits_bucket *b, const limits_conf *c, int64_t now) {
@@ -49,66 +58,150 @@ void limits_refund(limits_bucket *b, const limits_conf *c) {
     b->credits += 1.0;
 }
 
-limits_table *limits_table_new(void) { return calloc(1, sizeof(limits_table)); }
+/* ------------------------------------------------------------------ */
+/* Keys                                                                */
+/* ------------------------------------------------------------------ */
 
-void limits_table_free(limits_table *t) { free(t); }
-
-static unsigned hash(const char *s) {
-  unsigned h = 2166136261u;
-  for (; *s; s++)
-    h = (h ^ (unsigned char)*s) * 16777619u;
-  return h;
-}
-
-static int empty(const addr_entry *e, int64_t minute) {
-  return e->conns == 0 &&
-         (e->tables == 0 || (minute >= 0 && e->minute != minute));
-}
-
-/* The entry of addr, made if needed; NULL when the set is full. */
-static addr_entry *find(limits_table *t, const char *addr, int64_t minute) {
-  unsigned h = hash(addr);
-  addr_entry *free_slot = NULL;
-  for (unsigned i = 0; i < 64; i++) {
-    addr_entry *e = &t->slot[(h + i) % SLOTS];
-    if (e->addr[0] && strncmp(e->addr, addr, ADDR_MAX - 1) == 0)
-      return e;
-    if (!free_slot && (!e->addr[0] || empty(e, minute)))
-      free_slot = e;
+void limits_key_text(const char *addr, char out[LIMITS_KEY_TEXT]) {
+  struct in_addr a4;
+  struct in6_addr a6;
+  if (inet_pton(AF_INET, addr, &a4) == 1) {
+    inet_ntop(AF_INET, &a4, out, LIMITS_KEY_TEXT);
+  } else if (inet_pton(AF_INET6, addr, &a6) == 1) {
+    if (IN6_IS_ADDR_V4MAPPED(&a6)) {
+      memcpy(&a4, &a6.s6_addr[12], 4);
+      inet_ntop(AF_INET, &a4, out, LIMITS_KEY_TEXT);
+    } else { /* the /64 a subscriber holds, as one address */
+      memset(&a6.s6_addr[8], 0, 8);
+      char text[INET6_ADDRSTRLEN];
+      inet_ntop(AF_INET6, &a6, text, sizeof text);
+      snprintf(out, LIMITS_KEY_TEXT, "%s/64", text);
+    }
+  } else {
+    snprintf(out, LIMITS_KEY_TEXT, "%s", addr);
   }
-  if (free_slot) {
-    memset(free_slot, 0, sizeof *free_slot);
-    strncpy(free_slot->addr, addr, ADDR_MAX - 1);
-  }
-  return free_slot;
 }
 
-int limits_conn_open(limits_table *t, const limits_conf *c, const char *addr) {
-  addr_entry *e = find(t, addr, -1);
-  if (!e || e->conns >= c->conns_per_addr)
+/* ------------------------------------------------------------------ */
+/* Entries                                                             */
+/* ------------------------------------------------------------------ */
+
+static int compare(const void *a, const void *b) {
+  return strcmp(((const addr_entry *)a)->key, ((const addr_entry *)b)->key);
+}
+
+limits_table *limits_table_new(int max_addrs) {
+  limits_table *t = calloc(1, sizeof *t);
+  if (t)
+    t->max = max_addrs;
+  return t;
+}
+
+static void drop(limits_table *t, addr_entry *e) {
+  tdelete(e, &t->root, compare);
+  if (e->prev)
+    e->prev->next = e->next;
+  else
+    t->list = e->next;
+  if (e->next)
+    e->next->prev = e->prev;
+  t->n--;
+  free(e);
+}
+
+void limits_table_free(limits_table *t) {
+  if (!t)
+    return;
+  while (t->list)
+    drop(t, t->list);
+  free(t);
+}
+
+/* The entry of addr, or NULL: absent (create 0), or the table full or out
+ * of memory (create 1). */
+static addr_entry *find(limits_table *t, const limits_conf *c, const char *addr,
+                        int create, int64_t now) {
+  addr_entry probe;
+  limits_key_text(addr, probe.key);
+  addr_entry **found = tfind(&probe, &t->root, compare);
+  if (found || !create || t->n >= t->max)
+    return found ? *found : NULL;
+  addr_entry *e = calloc(1, sizeof *e);
+  if (!e)
+    return NULL;
+  memcpy(e->key, probe.key, sizeof e->key);
+  e->tables = c->tables_per_addr;
+  e->tables_ms = now;
+  if (!tsearch(e, &t->root, compare)) {
+    free(e);
+    return NULL;
+  }
+  e->next = t->list;
+  if (t->list)
+    t->list->prev = e;
+  t->list = e;
+  t->n++;
+  return e;
+}
+
+/* Creations come back evenly: tables_per_addr a minute. */
+static void refill(addr_entry *e, const limits_conf *c, int64_t now) {
+  if (now <= e->tables_ms)
+    return;
+  e->tables += (double)(now - e->tables_ms) * c->tables_per_addr / 60000.0;
+  if (e->tables > c->tables_per_addr)
+    e->tables = c->tables_per_addr;
+  e->tables_ms = now;
+}
+
+/* Frees e when it counts nothing; 1 when it did. */
+static int drop_if_idle(limits_table *t, const limits_conf *c, addr_entry *e,
+                        int64_t now) {
+  refill(e, c, now);
+  if (e->conns > 0 || e->tables < c->tables_per_addr)
     return 0;
-  e->conns++;
+  drop(t, e);
   return 1;
 }
 
-void limits_conn_close(limits_table *t, const char *addr) {
-  addr_entry *e = find(t, addr, -1);
-  if (e && e->conns > 0)
+int limits_conn_open(limits_table *t, const limits_conf *c, const char *addr,
+                     int64_t now) {
+  addr_entry *e = find(t, c, addr, 1, now);
+  if (!e)
+    return LIMITS_UNCOUNTED;
+  if (e->conns >= c->conns_per_addr)
+    return LIMITS_REFUSED;
+  e->conns++;
+  return LIMITS_COUNTED;
+}
+
+void limits_conn_close(limits_table *t, const limits_conf *c, const char *addr,
+                       int64_t now) {
+  addr_entry *e = find(t, c, addr, 0, now);
+  if (!e)
+    return;
+  if (e->conns > 0)
     e->conns--;
+  drop_if_idle(t, c, e, now);
 }
 
 int limits_table_create(limits_table *t, const limits_conf *c, const char *addr,
                         int64_t now) {
-  int64_t minute = now / 60000;
-  addr_entry *e = find(t, addr, minute);
+  addr_entry *e = find(t, c, addr, 1, now);
   if (!e)
-    return 0;
-  if (e->minute != minute) {
-    e->minute = minute;
-    e->tables = 0;
+    return LIMITS_UNCOUNTED;
+  refill(e, c, now);
+  if (e->tables < 1.0)
+    return LIMITS_REFUSED;
+  e->tables -= 1.0;
+  return LIMITS_COUNTED;
+}
+
+int limits_sweep(limits_table *t, const limits_conf *c, int64_t now) {
+  addr_entry *next;
+  for (addr_entry *e = t->list; e; e = next) {
+    next = e->next;
+    drop_if_idle(t, c, e, now);
   }
-  if (e->tables >= c->tables_per_addr)
-    return 0;
-  e->tables++;
-  return 1;
+  return t->n;
 }

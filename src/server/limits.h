@@ -36,20 +36,49 @@ int limits_take(limits_bucket *b, const limits_conf *c, int64_t now);
  * fast bot is never throttled; only what does not advance a game costs. */
 void limits_refund(limits_bucket *b, const limits_conf *c);
 
-/* Per-address counters.  addr is the peer's address text. */
+/* Per-address counters: connections open now, and a bucket of table
+ * creations (tables_per_addr of them, coming back evenly over a minute:
+ * a real time window, not a calendar minute).
+ *
+ * Keys are exact addresses, not slots of a hash: an IPv4 address (an
+ * IPv4-mapped IPv6 one, "::ffff:10.0.0.1", folded to it), or an IPv6
+ * address's /64 (what one subscriber holds), so no client can poison
+ * another's entry.  An entry is freed as soon as it counts nothing (no
+ * connection open, its table bucket full again).  When max_addrs entries
+ * are held, a new address is allowed uncounted (LIMITS_UNCOUNTED) rather
+ * than refused: a full table degrades to "allow", and the caller logs it. */
 typedef struct limits_table limits_table;
 
-limits_table *limits_table_new(void);
-void limits_table_free(limits_table *t);
+enum { LIMITS_REFUSED = 0, LIMITS_COUNTED = 1, LIMITS_UNCOUNTED = 2 };
 
-/* A connection opens (1: allowed, 0: over the limit, not counted) or
- * closes (always after an allowed open). */
-int limits_conn_open(limits_table *t, const limits_conf *c, const char *addr);
-void limits_conn_close(limits_table *t, const char *addr);
+/* NULL when out of memory. */
+limits_table *limits_table_new(int max_addrs);
+void limits_table_free(limits_table *t); /* NULL: nothing */
 
-/* A table is about to be created from addr: 1 when allowed (and
- * counted), 0 when the address created too many this minute. */
+/* The key of an address text as lws gives it (the peer's numeric address):
+ * writes the normalised form ("10.0.0.1", "2001:db8:1:2::/64") into out
+ * (LIMITS_KEY_TEXT bytes).  Text that is no address is kept as it is. */
+#define LIMITS_KEY_TEXT 64
+void limits_key_text(const char *addr, char out[LIMITS_KEY_TEXT]);
+
+/* A connection opens: LIMITS_COUNTED (allowed, counted: call
+ * limits_conn_close when it closes), LIMITS_REFUSED (over
+ * conns_per_addr, not counted) or LIMITS_UNCOUNTED (allowed, the table is
+ * full: do not call limits_conn_close). */
+int limits_conn_open(limits_table *t, const limits_conf *c, const char *addr,
+                     int64_t now);
+void limits_conn_close(limits_table *t, const limits_conf *c, const char *addr,
+                       int64_t now);
+
+/* A table is about to be created from addr: LIMITS_COUNTED when allowed
+ * (one taken from its bucket), LIMITS_REFUSED when the address created
+ * tables_per_addr in the last minute, LIMITS_UNCOUNTED when allowed
+ * because the table is full. */
 int limits_table_create(limits_table *t, const limits_conf *c, const char *addr,
                         int64_t now);
+
+/* Frees the entries that count nothing any more (buckets refilled since);
+ * cheap enough to call every few seconds.  Returns the entries held. */
+int limits_sweep(limits_table *t, const limits_conf *c, int64_t now);
 
 #endif

@@ -29,6 +29,16 @@ int64_t now_ms(void) {
   return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+void server_limits_full(server *srv, const char *addr) {
+  int64_t now = now_ms();
+  if (srv->addrs_full_logged_ms && now - srv->addrs_full_logged_ms < 60000)
+    return;
+  srv->addrs_full_logged_ms = now;
+  lwsl_warn("scopa serve: %d addresses are counted already (--max-addrs): "
+            "%s and other new ones are let in uncounted\n",
+            srv->conf.max_addrs, addr);
+}
+
 uint64_t server_batch(server *srv) {
   if (!srv->batch)
     srv->batch = ++srv->last_batch;
@@ -302,7 +312,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason,
     if (!p->c)
       return -1;
     conn_send_owned(p->c, proto_hello());
-    if (!p->c->counted) {
+    if (p->c->refused) {
       conn_error(p->c, NULL, "limit", "too many connections from one address",
                  "troppe connessioni da un solo indirizzo");
       conn_close_soon(p->c);
@@ -342,6 +352,10 @@ static void sweep(lws_sorted_usec_list_t *sul) {
   take_bot_answers(srv);
   table_sweep(srv, now);
   conn_sweep(srv, now);
+  if (now - srv->addrs_swept_ms >= 5000) {
+    limits_sweep(srv->addrs, &srv->conf.limits, now);
+    srv->addrs_swept_ms = now;
+  }
   lws_sul_schedule(srv->ctx, 0, &srv->sweep, sweep, 250 * LWS_US_PER_MS);
 }
 

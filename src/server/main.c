@@ -33,6 +33,7 @@ static const char USAGE[] =
     "                   [--away-timeout S] [--move-clock S] [--idle S]\n"
     "                   [--bot-threads N] [--bot-ms MS] [--away-bot BOT]\n"
     "                   [--max-conns-per-addr N] [--max-tables-per-minute N]\n"
+    "                   [--max-addrs N]\n"
     "                   [--quiet]\n"
     "\n"
     "Serves the web client and the game's WebSocket (/ws) on one port\n"
@@ -61,6 +62,7 @@ static void defaults(serve_conf *c) {
   c->limits.strikes = 30;
   c->limits.conns_per_addr = 256;
   c->limits.tables_per_addr = 300;
+  c->max_addrs = 100000;
 }
 
 /* The default database: $XDG_DATA_HOME/scopa/serve.db. */
@@ -128,6 +130,7 @@ static int parse_flags(int argc, char **argv, serve_conf *c) {
       {"--bot-ms", 1, 60000, &c->bot_ms, NULL},
       {"--max-conns-per-addr", 1, 1000000, &c->limits.conns_per_addr, NULL},
       {"--max-tables-per-minute", 1, 1000000, &c->limits.tables_per_addr, NULL},
+      {"--max-addrs", 1, 10000000, &c->max_addrs, NULL},
       {"--msg-burst", 1, 1000000, &c->limits.burst, NULL},
       {"--msg-per-second", 1, 1000000, &c->limits.per_second, NULL},
       {"--out-soft-kb", 1, 1 << 20, &soft_kb, NULL},
@@ -201,7 +204,7 @@ int cli_serve(int argc, char **argv) {
                     NULL);
   srv.nbuckets = 4099;
   srv.buckets = calloc(srv.nbuckets, sizeof *srv.buckets);
-  srv.addrs = limits_table_new();
+  srv.addrs = limits_table_new(srv.conf.max_addrs);
   if (!srv.buckets || !srv.addrs)
     goto fail_memory;
   if (store_open(srv.conf.db, &srv.st, msg, sizeof msg)) {

@@ -51,7 +51,8 @@ typedef struct conn {
   server *srv;
   char addr[64];
   uint64_t serial; /* this connection's number, never reused          */
-  int counted;     /* holds a per-address connection slot             */
+  int counted;     /* counted in its address's entry (limits.h)       */
+  int refused;     /* over the connections of its address: closing    */
   /* Reassembly of the message being received.                         */
   char *rx;
   size_t rx_len, rx_cap;
@@ -89,6 +90,7 @@ typedef struct serve_conf {
   int soft_s; /* seconds over the soft limit before a close  */
   int quiet;
   limits_conf limits;
+  int max_addrs; /* addresses counted at once (limits.h)        */
 } serve_conf;
 
 struct server {
@@ -98,6 +100,8 @@ struct server {
   writer *w; /* writes, committed on the writer's thread            */
   bots *bots;
   limits_table *addrs;
+  int64_t addrs_full_logged_ms; /* the last "table full" log line    */
+  int64_t addrs_swept_ms;
   uint64_t batch;      /* number of the open store batch (0: none)    */
   uint64_t committed;  /* the last batch committed                    */
   uint64_t last_batch; /* the last batch number handed out           */
@@ -119,6 +123,9 @@ struct server {
 };
 
 int64_t now_ms(void);
+/* The per-address table is full: addr was allowed uncounted.  Logged at
+ * most once a minute. */
+void server_limits_full(server *srv, const char *addr);
 
 /* conn.c */
 conn *conn_new(server *srv, struct lws *wsi);

@@ -589,9 +589,13 @@ static void create(conn *c, const proto_msg *msg) {
     return conn_error(c, msg->id, "bad_seats", detail, it);
   if (rules_of(msg, &rules, detail, it, sizeof detail))
     return conn_error(c, msg->id, "bad_rules", detail, it[0] ? it : NULL);
-  if (!limits_table_create(srv->addrs, &srv->conf.limits, c->addr, now_ms()))
+  int allowed =
+      limits_table_create(srv->addrs, &srv->conf.limits, c->addr, now_ms());
+  if (allowed == LIMITS_REFUSED)
     return conn_error(c, msg->id, "limit", "too many new tables",
                       "troppi tavoli nuovi");
+  if (allowed == LIMITS_UNCOUNTED)
+    server_limits_full(srv, c->addr);
   table *t = table_alloc(srv);
   if (!t || new_code(srv, t->code) || scopa_seed_random(t->seed) ||
       scopa_seed_sha256(t->seed, t->seed_sha256) ||

@@ -36,9 +36,9 @@ def free_port():
 class Server:
     """`scopa serve` as a child process; start() waits for /healthz."""
 
-    def __init__(self, db, *flags, port=None):
+    def __init__(self, db, *flags, port=None, quiet=True):
         self.db = db
-        self.flags = list(flags)
+        self.flags = list(flags) + (["--quiet"] if quiet else [])
         self.port = port or free_port()
         self.proc = None
 
@@ -47,7 +47,7 @@ class Server:
         env.setdefault("ASAN_OPTIONS", "detect_leaks=1")
         self.proc = subprocess.Popen(
             [scopa_bin(), "serve", "--port", str(self.port), "--db", self.db,
-             "--quiet"] + self.flags,
+             ] + self.flags,
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
         deadline = time.time() + TIMEOUT
         while time.time() < deadline:

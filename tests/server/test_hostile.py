@@ -36,6 +36,85 @@ async def error_for(c, req):
     return await c.until(lambda m: m["type"] == "error")
 
 
+def fnv1a(text):
+    h = 2166136261
+    for ch in text.encode():
+        h = ((h ^ ch) * 16777619) & 0xFFFFFFFF
+    return h
+
+
+async def connect_from(server, source, name):
+    """A client whose connection comes from another loopback address
+    (Linux routes all of 127.0.0.0/8 to lo)."""
+    import websockets
+    ws = await websockets.connect(server.url, max_size=None,
+                                  local_addr=(source, 0))
+    c = Client(ws, name)
+    assert (await c.next())["type"] == "hello"
+    return c
+
+
+def test_hostile_2_1_no_address_can_lock_out_another(server):
+    """Per-address counts are kept by exact address: 64 addresses chosen to
+    land on the victim's slots of the old unkeyed 4,096-slot table each
+    create a table, and the victim still connects and creates (before:
+    the victim was refused until the server restarted)."""
+    victim = "127.0.0.1"
+    want = fnv1a("::ffff:" + victim) % 4096  # how the old table saw it
+    attackers, n = [], 0
+    while len(attackers) < 64:
+        n += 1
+        addr = "127.%d.%d.%d" % (1 + (n >> 16) % 254, (n >> 8) & 255, n & 255)
+        if fnv1a("::ffff:" + addr) % 4096 == want:
+            attackers.append(addr)
+
+    async def go():
+        for i, addr in enumerate(attackers):
+            c = await connect_from(server, addr, "x%d" % i)
+            await c.seated({"type": "create", "rules": SHORT,
+                            "seats": ["me", "open"]})
+            await c.close()
+        v = await connect_from(server, victim, "victim")
+        await v.seated({"type": "create", "rules": SHORT,
+                        "seats": ["me", "greedy"]})
+        await v.close()
+    run(go())
+
+
+def test_hostile_2_2_tables_per_minute_by_address_not_by_slot(tmp_path):
+    """--max-tables-per-minute counts one address's creations: a second
+    address is not refused for the first one's, and a server whose
+    address table is full lets new addresses in, uncounted, with a log
+    line (--max-addrs)."""
+    s = Server(str(tmp_path / "serve.db"), "--max-tables-per-minute", "2",
+               "--max-addrs", "2", quiet=False).start()
+
+    async def go():
+        a = await connect_from(s, "127.0.0.2", "a")
+        for _ in range(2):
+            await a.seated({"type": "create", "rules": SHORT,
+                            "seats": ["me", "greedy"]})
+        err = await error_for(a, {"type": "create", "rules": SHORT,
+                                  "seats": ["me", "greedy"], "id": 1})
+        assert err["code"] == "limit" and err["id"] == 1
+        b = await connect_from(s, "127.0.0.3", "b")
+        await b.seated({"type": "create", "rules": SHORT,
+                        "seats": ["me", "greedy"]})
+        # the table holds 127.0.0.2 and 127.0.0.3: a third address is let
+        # in uncounted, never refused for the others' counts
+        c = await connect_from(s, "127.0.0.4", "c")
+        for _ in range(3):
+            await c.seated({"type": "create", "rules": SHORT,
+                            "seats": ["me", "greedy"]})
+        for x in (a, b, c):
+            await x.close()
+    try:
+        run(go())
+    finally:
+        err = s.stop()
+    assert "let in uncounted" in err, err
+
+
 def test_hostile_7_1_one_connection_takes_one_seat(server):
     """A connection seated at a table cannot take its other open seats by
     sending join again (before: one connection took all three seats and

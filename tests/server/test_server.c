@@ -78,8 +78,7 @@ static void test_proto(void) {
   /* ... and a refused message that was a JSON object keeps its id for the
    * refusal to echo (CONTRACTS.md), whatever made it wrong. */
   const char *bad_with_id[] = {
-      "{\"id\":5}",
-      "{\"type\":3,\"id\":5}",
+      "{\"id\":5}", "{\"type\":3,\"id\":5}",
       "{\"type\":\"move\",\"move\":\"7d\",\"id\":5}",
       "{\"type\":\"create\",\"seats\":[\"me\"],\"rules\":{},\"id\":5}"};
   for (size_t i = 0; i < sizeof bad_with_id / sizeof bad_with_id[0]; i++) {
@@ -119,8 +118,7 @@ static void test_proto(void) {
   /* serve-proto-6: the detail is in Italian in message_it; the library's
    * words (no Italian given) are kept as they are. */
   TEST("serve-proto-6", "docs/serve.md: errors in English and Italian");
-  CHECK(strstr(json_string_value(json_object_get(o, "message_it")),
-               "mossa 3"));
+  CHECK(strstr(json_string_value(json_object_get(o, "message_it")), "mossa 3"));
   CHECK(!strstr(json_string_value(json_object_get(o, "message_it")), "ply"));
   json_decref(o);
   free(text);
@@ -175,16 +173,74 @@ static void test_limits(void) {
   CHECK(limits_take(&b, &c, 500) == 1);
   TEST("serve-limits-3", "CONTRACTS.md scopa serve");
   /* serve-limits-3: connections and tables per address. */
-  limits_table *t = limits_table_new();
-  CHECK(limits_conn_open(t, &c, "10.0.0.1") &&
-        limits_conn_open(t, &c, "10.0.0.1"));
-  CHECK(!limits_conn_open(t, &c, "10.0.0.1"));
-  CHECK(limits_conn_open(t, &c, "10.0.0.2"));
-  limits_conn_close(t, "10.0.0.1");
-  CHECK(limits_conn_open(t, &c, "10.0.0.1"));
-  CHECK(limits_table_create(t, &c, "10.0.0.1", 1000));
-  CHECK(!limits_table_create(t, &c, "10.0.0.1", 2000));
-  CHECK(limits_table_create(t, &c, "10.0.0.1", 61000));
+  limits_table *t = limits_table_new(1000);
+  CHECK(limits_conn_open(t, &c, "10.0.0.1", 0) == LIMITS_COUNTED &&
+        limits_conn_open(t, &c, "10.0.0.1", 0) == LIMITS_COUNTED);
+  CHECK(limits_conn_open(t, &c, "10.0.0.1", 0) == LIMITS_REFUSED);
+  CHECK(limits_conn_open(t, &c, "10.0.0.2", 0) == LIMITS_COUNTED);
+  limits_conn_close(t, &c, "10.0.0.1", 0);
+  CHECK(limits_conn_open(t, &c, "10.0.0.1", 0) == LIMITS_COUNTED);
+  CHECK(limits_table_create(t, &c, "10.0.0.1", 1000) == LIMITS_COUNTED);
+  CHECK(limits_table_create(t, &c, "10.0.0.1", 2000) == LIMITS_REFUSED);
+  CHECK(limits_table_create(t, &c, "10.0.0.1", 62000) == LIMITS_COUNTED);
+  limits_table_free(t);
+  TEST("serve-limits-4", "issue 22 item 2: per-address keys are exact");
+  /* serve-limits-4: an address is its own entry, whatever other addresses
+   * did: 20,000 others each creating a table (before: 4,096 hash slots,
+   * an entry that created a table held its slot, and 64 addresses that
+   * hashed near a victim's locked it out until a restart). */
+  limits_conf many = c;
+  many.tables_per_addr = 1;
+  t = limits_table_new(100000);
+  char addr[64];
+  for (int i = 0; i < 20000; i++) {
+    snprintf(addr, sizeof addr, "::ffff:10.%d.%d.%d", i >> 16, (i >> 8) & 255,
+             i & 255);
+    CHECK(limits_conn_open(t, &many, addr, 0) == LIMITS_COUNTED);
+    CHECK(limits_table_create(t, &many, addr, 0) == LIMITS_COUNTED);
+    limits_conn_close(t, &many, addr, 0);
+  }
+  CHECK(limits_conn_open(t, &many, "192.0.2.7", 0) == LIMITS_COUNTED);
+  CHECK(limits_table_create(t, &many, "192.0.2.7", 0) == LIMITS_COUNTED);
+  /* IPv4-mapped IPv6 is the IPv4 address; an IPv6 address counts by /64 */
+  CHECK(limits_table_create(t, &many, "::ffff:192.0.2.7", 0) == LIMITS_REFUSED);
+  CHECK(limits_table_create(t, &many, "2001:db8:1:2::1", 0) == LIMITS_COUNTED);
+  CHECK(limits_table_create(t, &many, "2001:db8:1:2:ffff::9", 0) ==
+        LIMITS_REFUSED);
+  CHECK(limits_table_create(t, &many, "2001:db8:1:3::1", 0) == LIMITS_COUNTED);
+  char key[LIMITS_KEY_TEXT];
+  limits_key_text("::ffff:127.0.0.1", key);
+  CHECK(strcmp(key, "127.0.0.1") == 0);
+  limits_key_text("2001:0db8:0001:0002:0003:0004:0005:0006", key);
+  CHECK(strcmp(key, "2001:db8:1:2::/64") == 0);
+  TEST("serve-limits-5", "issue 22 item 2: entries freed when idle, tables "
+                         "counted in a real minute");
+  /* serve-limits-5: tables come back one by one over a minute, not all at
+   * a calendar minute's turn; an entry that counts nothing is freed. */
+  CHECK(limits_sweep(t, &many, 0) > 20000);  /* buckets still empty */
+  CHECK(limits_sweep(t, &many, 60000) == 1); /* 192.0.2.7 still open */
+  limits_conn_close(t, &many, "192.0.2.7", 60000);
+  CHECK(limits_sweep(t, &many, 60000) == 0);
+  limits_conf two = c;
+  two.tables_per_addr = 2;
+  CHECK(limits_table_create(t, &two, "10.9.9.9", 59000) == LIMITS_COUNTED);
+  CHECK(limits_table_create(t, &two, "10.9.9.9", 59500) == LIMITS_COUNTED);
+  CHECK(limits_table_create(t, &two, "10.9.9.9", 60500) == LIMITS_REFUSED);
+  CHECK(limits_table_create(t, &two, "10.9.9.9", 89500) == LIMITS_COUNTED);
+  CHECK(limits_table_create(t, &two, "10.9.9.9", 89600) == LIMITS_REFUSED);
+  limits_table_free(t);
+  TEST("serve-limits-6", "issue 22 item 2: a full table allows, uncounted");
+  /* serve-limits-6: past max_addrs a new address is let in uncounted, and
+   * the ones counted keep their limits. */
+  t = limits_table_new(2);
+  CHECK(limits_conn_open(t, &c, "10.0.0.1", 0) == LIMITS_COUNTED);
+  CHECK(limits_conn_open(t, &c, "10.0.0.2", 0) == LIMITS_COUNTED);
+  CHECK(limits_conn_open(t, &c, "10.0.0.3", 0) == LIMITS_UNCOUNTED);
+  CHECK(limits_table_create(t, &c, "10.0.0.3", 0) == LIMITS_UNCOUNTED);
+  CHECK(limits_conn_open(t, &c, "10.0.0.1", 0) == LIMITS_COUNTED);
+  CHECK(limits_conn_open(t, &c, "10.0.0.1", 0) == LIMITS_REFUSED);
+  limits_conn_close(t, &c, "10.0.0.2", 0); /* freed: room again */
+  CHECK(limits_conn_open(t, &c, "10.0.0.3", 0) == LIMITS_COUNTED);
   limits_table_free(t);
 }
 
