@@ -1,8 +1,13 @@
 /*
- * bots.c -- bots.h.  Two queues, each a singly linked FIFO under the
- * pool's one mutex: `todo` (loop -> workers, with a condition variable)
- * and `done` (workers -> loop, with the wake callback).  A worker keeps
- * its own scopa_bot per bot name (a bot holds scratch memory and is used
+ * bots.c -- bots.h.  Three queues, each a singly linked FIFO under the
+ * pool's one mutex: `todo` (moves, loop -> workers, with a condition
+ * variable), `slow` (hints and reviews, the same way) and `done` (workers
+ * -> loop, with the wake callback).  A worker takes a move first, and a
+ * hint or review only while fewer than slow_max workers think about one:
+ * with two or more threads one is always left for moves, so no table's
+ * play waits behind another table's hints (issue 22, item 3).  The slow
+ * queue is bounded (slow_cap): past it bots_submit answers BOTS_BUSY.  A worker
+ * keeps its own scopa_bot per bot name (a bot holds scratch memory and is used
  * by one thread at a time, scopa.h), made on first use.
  */
 #include "bots.h"
@@ -31,13 +36,17 @@ typedef struct worker {
 
 struct bots {
   pthread_mutex_t lock;
-  pthread_cond_t more; /* signalled when todo grows or on stop         */
-  fifo todo, done;     /* both under lock                             */
-  int busy;            /* jobs being thought about (under lock)       */
-  int queued;          /* jobs in todo (under lock)                   */
-  int stop;            /* under lock                                  */
-  int cancel;          /* set at shutdown: searches stop at once (read
-                          by the bots without the lock, scopa.h)       */
+  pthread_cond_t more;   /* signalled when todo grows or on stop         */
+  fifo todo, slow, done; /* all under lock                            */
+  int busy;              /* jobs being thought about (under lock)     */
+  int queued;            /* jobs in todo and slow (under lock)        */
+  int slow_busy;         /* slow jobs being thought about (under lock) */
+  int slow_queued;       /* jobs in slow (under lock)                 */
+  int slow_max;          /* slow jobs thought about at once           */
+  int slow_cap;          /* slow jobs queued at most                  */
+  int stop;              /* under lock                                  */
+  int cancel;            /* set at shutdown: searches stop at once (read
+                            by the bots without the lock, scopa.h)       */
   void (*wake)(void *);
   void *wake_arg;
   int nthreads;
@@ -118,22 +127,43 @@ static void think(worker *w, bot_job *job) {
     job->move = job->moves[0];
 }
 
+static int is_slow(const bot_job *job) {
+  return job->kind == BOTJOB_HINT || job->kind == BOTJOB_REVIEW;
+}
+
+/* Under lock: the next job this worker may take, moves first. */
+static job_node *next_job(bots *b) {
+  job_node *n = pop(&b->todo);
+  if (!n && b->slow_busy < b->slow_max && (n = pop(&b->slow))) {
+    b->slow_queued--;
+    b->slow_busy++;
+  }
+  return n;
+}
+
 static void *work(void *arg) {
   worker *w = arg;
   bots *b = w->pool;
   pthread_mutex_lock(&b->lock);
   for (;;) {
-    while (!b->stop && !b->todo.head)
+    job_node *n = NULL;
+    while (!b->stop && !(n = next_job(b)))
       pthread_cond_wait(&b->more, &b->lock);
-    if (b->stop)
+    if (b->stop) {
+      if (n)
+        push(is_slow(&n->job) ? &b->slow : &b->todo, n); /* freed below */
       break;
-    job_node *n = pop(&b->todo);
+    }
     b->queued--;
     b->busy++;
     pthread_mutex_unlock(&b->lock);
     think(w, &n->job);
     pthread_mutex_lock(&b->lock);
     b->busy--;
+    if (is_slow(&n->job)) {
+      b->slow_busy--;
+      pthread_cond_broadcast(&b->more); /* another may take a slow one */
+    }
     push(&b->done, n);
     pthread_mutex_unlock(&b->lock);
     b->wake(b->wake_arg);
@@ -145,10 +175,12 @@ static void *work(void *arg) {
   return NULL;
 }
 
-bots *bots_new(int threads, void (*wake)(void *), void *arg) {
+bots *bots_new(int threads, int slow_cap, void (*wake)(void *), void *arg) {
   bots *b = calloc(1, sizeof *b);
   if (!b)
     return NULL;
+  b->slow_max = threads > 1 ? threads - 1 : 1;
+  b->slow_cap = slow_cap;
   b->workers = calloc((size_t)threads, sizeof *b->workers);
   if (!b->workers)
     goto fail_workers;
@@ -191,6 +223,7 @@ void bots_free(bots *b) {
   for (int i = 0; i < b->nthreads; i++)
     pthread_join(b->workers[i].thread, NULL);
   drop(&b->todo);
+  drop(&b->slow);
   drop(&b->done);
   pthread_cond_destroy(&b->more);
   pthread_mutex_destroy(&b->lock);
@@ -199,13 +232,20 @@ void bots_free(bots *b) {
 }
 
 int bots_submit(bots *b, const bot_job *job) {
+  int slow = is_slow(job);
+  pthread_mutex_lock(&b->lock);
+  int full = slow && b->slow_queued >= b->slow_cap;
+  pthread_mutex_unlock(&b->lock);
+  if (full)
+    return BOTS_BUSY;
   job_node *n = malloc(sizeof *n);
   if (!n)
     return -1;
   n->job = *job;
   pthread_mutex_lock(&b->lock);
-  push(&b->todo, n);
+  push(slow ? &b->slow : &b->todo, n);
   b->queued++;
+  b->slow_queued += slow;
   pthread_cond_signal(&b->more);
   pthread_mutex_unlock(&b->lock);
   return 0;

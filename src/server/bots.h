@@ -51,15 +51,20 @@ typedef struct bot_job {
 
 typedef struct bots bots;
 
-/* Starts `threads` workers.  wake(arg) is called from a worker after each
- * answer (it must be thread-safe: lws_cancel_service is).  NULL if the
- * threads cannot start. */
-bots *bots_new(int threads, void (*wake)(void *), void *arg);
+/* Starts `threads` workers.  Moves go before hints and reviews, and with
+ * two or more threads at most threads - 1 think about hints and reviews
+ * at once; at most slow_cap hints and reviews wait.  wake(arg) is called
+ * from a worker after each answer (it must be thread-safe:
+ * lws_cancel_service is).  NULL if the threads cannot start. */
+bots *bots_new(int threads, int slow_cap, void (*wake)(void *), void *arg);
 
 /* Stops the workers (jobs not started are dropped) and frees the pool. */
 void bots_free(bots *b);
 
-/* Queues a copy of *job.  Returns 0, or -1 when out of memory. */
+#define BOTS_BUSY (-2)
+
+/* Queues a copy of *job.  Returns 0, -1 when out of memory, or BOTS_BUSY
+ * for a hint or review when slow_cap of them wait already. */
 int bots_submit(bots *b, const bot_job *job);
 
 /* Moves every answer ready now into out[0..cap) and returns how many;

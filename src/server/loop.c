@@ -163,9 +163,10 @@ static int send_body(struct lws *wsi, pss *p) {
 
 /* A path of the web client's folder, or -1: only plain names, no "..". */
 static int web_path(const server *srv, const char *uri, char *out, size_t cap) {
-  if (!*uri || strstr(uri, "..") || strspn(uri, "abcdefghijklmnopqrstuvwxyz"
-                                       "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                       "0123456789/._-") != strlen(uri))
+  if (!*uri || strstr(uri, "..") ||
+      strspn(uri, "abcdefghijklmnopqrstuvwxyz"
+                  "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                  "0123456789/._-") != strlen(uri))
     return -1;
   int n = snprintf(out, cap, "%s%s%s", srv->conf.web, uri,
                    uri[strlen(uri) - 1] == '/' ? "index.html" : "");
@@ -195,7 +196,8 @@ static int healthz(struct lws *wsi, pss *p, server *srv) {
   writer_stats(srv->w, &srv->commits, &srv->commit_us);
   return reply_json(
       wsi, p, 200,
-      proto_finish(json_pack("{s:b, s:I, s:I, s:I, s:i, s:I, s:I, s:I, s:I}",
+      proto_finish(json_pack("{s:b, s:I, s:I, s:I, s:i, s:I, s:I, s:I, s:I, "
+                             "s:I}",
                              "ok", 1, "tables", (json_int_t)srv->ntables,
                              "connections", (json_int_t)srv->nconns, "moves",
                              (json_int_t)srv->moves, "bots_pending",
@@ -203,7 +205,8 @@ static int healthz(struct lws *wsi, pss *p, server *srv) {
                              (json_int_t)srv->messages_in, "messages_out",
                              (json_int_t)srv->messages_out, "commits",
                              (json_int_t)srv->commits, "commit_us",
-                             (json_int_t)srv->commit_us),
+                             (json_int_t)srv->commit_us, "hint_jobs",
+                             (json_int_t)srv->hint_jobs),
                    NULL));
 }
 
@@ -393,7 +396,7 @@ int loop_run(server *srv) {
     return 1;
   }
   char msg[256];
-  srv->bots = bots_new(srv->conf.bot_threads, wake, srv);
+  srv->bots = bots_new(srv->conf.bot_threads, srv->conf.slow_cap, wake, srv);
   srv->w = writer_new(srv->conf.db, wake, srv, msg, sizeof msg);
   if (!srv->bots || !srv->w) {
     fprintf(stderr, "scopa serve: %s\n", srv->bots ? msg : "no bot threads");

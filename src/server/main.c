@@ -51,6 +51,7 @@ static void defaults(serve_conf *c) {
   c->clock_s = 0;
   c->idle_s = 600;
   c->bot_threads = 2;
+  c->slow_cap = 64;
   c->bot_ms = 100;
   c->away_bot = "rules";
   c->hint_bot = "esperto";

@@ -227,10 +227,10 @@ static int think_ms(const server *srv, const char *name) {
  * SCOPA_BOT_NODES_PER_MS) but never longer than this. */
 #define HINT_DEADLINE_MS 3000
 
-/* The job for the seat to play, from its view only; id (a hint's) may be
- * NULL. */
-static void submit(server *srv, table *t, int seat, int kind, const char *bot,
-                   int ms, const json_t *id) {
+/* The job for the seat to play, from its view only; id may be NULL.
+ * Returns bots_submit's answer. */
+static int submit(server *srv, table *t, int seat, int kind, const char *bot,
+                  int ms, const json_t *id) {
   bot_job job;
   memset(&job, 0, sizeof job);
   job.table = t->id;
@@ -251,8 +251,10 @@ static void submit(server *srv, table *t, int seat, int kind, const char *bot,
   job.deadline_ns = scopa_clock_ns() + wall_ms * 1000000;
   job.seed = scopa_match_bot_seed(t->match);
   scopa_match_view(t->match, seat, &job.view);
-  if (bots_submit(srv->bots, &job) == 0 && kind != BOTJOB_HINT)
+  int rc = bots_submit(srv->bots, &job);
+  if (rc == 0 && kind != BOTJOB_HINT)
     t->job_number = t->nmoves;
+  return rc;
 }
 
 void play_kick(server *srv, table *t) {
@@ -282,15 +284,69 @@ void play_clock(server *srv, table *t, int64_t now) {
            think_ms(srv, srv->conf.away_bot), NULL);
 }
 
+/* ------------------------------------------------------------------ */
+/* Hints: one job per seat and move                                    */
+/* ------------------------------------------------------------------ */
+
+/* The seat's hint state, made current for the move to play. */
+static seat_info *hint_state(table *t, int seat) {
+  seat_info *si = &t->seat[seat];
+  if (si->hint_for != t->nmoves + 1) {
+    free(si->hint_text);
+    si->hint_text = NULL;
+    si->hint_out = 0;
+    si->nhint_ids = 0;
+    si->hint_for = t->nmoves + 1;
+  }
+  return si;
+}
+
+/* The answer (hint_text) to c, with the id given as JSON text. */
+static void send_hint_to(conn *c, const char *text, const char *id_text) {
+  json_t *o = json_loads(text, 0, NULL);
+  json_t *id = id_text[0] ? json_loads(id_text, JSON_DECODE_ANY, NULL) : NULL;
+  conn_send_owned(c, proto_finish(o, id));
+  json_decref(id);
+}
+
+/* A hint costs the asking seat at most one bot job per move: a second
+ * request while it thinks waits for the same answer, a request after it
+ * came is answered from it.  Past HINT_WAITERS requests in flight, and
+ * when the pool's queue of hints is full, the request is refused: hints
+ * never hold up any table's moves (bots.c). */
 void play_hint(conn *c, const proto_msg *msg) {
   table *t = c->table;
   if (!t || c->seat < 0)
     return conn_error(c, msg->id, "not_seated", "", "");
+  if (!table_hints_allowed(t))
+    return conn_error(c, msg->id, "no_hints", "", "");
   if (t->status != T_PLAYING || scopa_match_to_play(t->match) != c->seat)
     return conn_error(c, msg->id, "not_your_turn", "a hint is for your turn",
                       "un consiglio è per il tuo turno");
-  submit(c->srv, t, c->seat, BOTJOB_HINT, c->srv->conf.hint_bot,
-         think_ms(c->srv, c->srv->conf.hint_bot), msg->id);
+  seat_info *si = hint_state(t, c->seat);
+  char *id_text =
+      msg->id ? json_dumps(msg->id, JSON_COMPACT | JSON_ENCODE_ANY) : NULL;
+  char id[sizeof si->hint_ids[0]] = "";
+  if (id_text && strlen(id_text) < sizeof id) /* else not echoed */
+    memcpy(id, id_text, strlen(id_text) + 1);
+  free(id_text);
+  if (si->hint_text)
+    return send_hint_to(c, si->hint_text, id);
+  if (si->nhint_ids == HINT_WAITERS)
+    return conn_error(c, msg->id, "too_fast", "a hint is on its way",
+                      "un consiglio sta arrivando");
+  if (!si->hint_out) {
+    int rc = submit(c->srv, t, c->seat, BOTJOB_HINT, c->srv->conf.hint_bot,
+                    think_ms(c->srv, c->srv->conf.hint_bot), NULL);
+    if (rc != 0)
+      return rc == BOTS_BUSY
+                 ? conn_error(c, msg->id, "busy", "hints", "consigli")
+                 : conn_error(c, msg->id, "server", "no memory for a hint",
+                              "non c'è memoria per un consiglio");
+    si->hint_out = 1;
+    c->srv->hint_jobs++;
+  }
+  memcpy(si->hint_ids[si->nhint_ids++], id, sizeof id);
 }
 
 /* The review of a finished game: made once on a bot worker (a node budget
@@ -334,10 +390,13 @@ void play_review(conn *c, const proto_msg *msg) {
   if (scopa_match_copy(t->match, &job.match) != SCOPA_OK)
     return (void)refuse(c, msg, "server", "no memory for a review",
                         "non c'è memoria per la revisione");
-  if (bots_submit(c->srv->bots, &job) != 0) {
+  int rc = bots_submit(c->srv->bots, &job);
+  if (rc != 0) {
     scopa_match_free(job.match);
-    return (void)refuse(c, msg, "server", "no memory for a review",
-                        "non c'è memoria per la revisione");
+    return (void)(rc == BOTS_BUSY
+                      ? refuse(c, msg, "busy", "reviews", "revisioni")
+                      : refuse(c, msg, "server", "no memory for a review",
+                               "non c'è memoria per la revisione"));
   }
   t->review_pending = 1;
 }
@@ -363,13 +422,17 @@ static json_t *value_json(double v) {
   return isfinite(v) ? json_real(v) : json_null();
 }
 
-static void send_hint(table *t, const bot_job *job) {
+/* The answer of a seat's hint job: kept for the rest of the move, and
+ * sent to the seat's connections once for each request waiting. */
+static void hint_done(table *t, const bot_job *job) {
+  seat_info *si = hint_state(t, job->seat);
   char buf[SCOPA_MOVE_TEXT];
   json_t *moves = json_array();
   for (int i = 0; i < job->nvalues; i++)
-    json_array_append_new(moves, json_pack("{s:s, s:o}", "move",
-                                           scopa_move_str(job->moves[i], buf),
-                                           "value", value_json(job->values[i])));
+    json_array_append_new(moves,
+                          json_pack("{s:s, s:o}", "move",
+                                    scopa_move_str(job->moves[i], buf), "value",
+                                    value_json(job->values[i])));
   json_t *o = json_pack("{s:s, s:s, s:i, s:o}", "type", "hint", "code", t->code,
                         "ply", round_ply(t), "moves", moves);
   if (o && job->nvalues > 0) {
@@ -377,13 +440,13 @@ static void send_hint(table *t, const bot_job *job) {
                         json_string(scopa_move_str(job->moves[0], buf)));
     json_object_set_new(o, "value", value_json(job->values[0]));
   }
-  json_t *id = job->id[0] ? json_loads(job->id, JSON_DECODE_ANY, NULL) : NULL;
-  char *text = proto_finish(o, id);
-  json_decref(id);
-  for (conn *c = t->conns; c; c = c->tnext)
-    if (c->seat == job->seat) /* the asking seat only */
-      conn_send(c, text);
-  free(text);
+  si->hint_out = 0;
+  si->hint_text = proto_finish(o, NULL);
+  for (int k = 0; si->hint_text && k < si->nhint_ids; k++)
+    for (conn *c = t->conns; c; c = c->tnext)
+      if (c->seat == job->seat) /* the asking seat only */
+        send_hint_to(c, si->hint_text, si->hint_ids[k]);
+  si->nhint_ids = 0;
 }
 
 /* The first legal move: what is played if a bot fails (it should not). */
@@ -404,10 +467,12 @@ void table_bot_done(server *srv, const bot_job *job) {
       scopa_match_to_play(t->match) != job->seat) {
     if (t && job->kind != BOTJOB_HINT && t->job_number == job->number)
       t->job_number = -1;
+    if (t && job->kind == BOTJOB_HINT)
+      hint_state(t, job->seat); /* a move passed: its requests lapse */
     return;
   }
   if (job->kind == BOTJOB_HINT)
-    return send_hint(t, job);
+    return hint_done(t, job);
   t->job_number = -1;
   int seat = job->seat;
   if (job->kind == BOTJOB_PLAY && !table_bot_may_play(t, seat)) {

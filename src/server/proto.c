@@ -52,6 +52,13 @@
   XX("limit", "Limit reached: %s.", "Limite raggiunto: %s.")                   \
   XX("in_progress", "The record of table %s is secret until the game ends.",   \
      "La registrazione del tavolo %s è segreta fino alla fine.")               \
+  XX("busy", "The server is busy; ask again in a moment (%s).",                \
+     "Il server è occupato; riprova fra un momento (%s).")                     \
+  XX("no_hints",                                                               \
+     "No hints at a table of people only: the others could not know you "     \
+     "asked%s.",                                                               \
+     "Niente consigli a un tavolo di sole persone: gli altri non potrebbero "  \
+     "saperlo%s.")                                                             \
   XX("server", "The server could not do that (%s).",                           \
      "Il server non ha potuto farlo (%s).")                                    \
   XX("bot_takes_seat",                                                         \

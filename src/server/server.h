@@ -83,6 +83,7 @@ typedef struct serve_conf {
   int clock_s;     /* default move clock (0 = none)               */
   int idle_s;      /* a table with nobody leaves memory after it  */
   int bot_threads;
+  int slow_cap; /* hints and reviews waiting for the pool at most  */
   int bot_ms;           /* think time of a bot seat without a level    */
   const char *away_bot; /* who plays for an away seat (or on the clock) */
   const char *hint_bot; /* who answers a hint                          */
@@ -119,6 +120,7 @@ struct server {
   uint64_t next_conn_serial;
   /* Counters for /healthz and the benchmark. */
   uint64_t moves, messages_in, messages_out;
+  uint64_t hint_jobs; /* hint jobs handed to the pool                   */
   uint64_t commits, commit_us; /* batches committed, time spent in them */
 };
 

@@ -94,6 +94,8 @@ static void insert(server *srv, table *t) {
 }
 
 static void table_free(table *t) {
+  for (int i = 0; i < PROTO_MAX_SEATS; i++)
+    free(t->seat[i].hint_text);
   scopa_match_free(t->match);
   free(t->review);
   free(t->rules_json);
@@ -333,6 +335,7 @@ static char *state_json(const table *t, int seat, const json_t *id) {
   json_object_set_new(o, "to_play",
                       to_play >= 0 ? json_integer(to_play) : json_null());
   json_object_set_new(o, "seed_sha256", json_string(t->seed_sha256));
+  json_object_set_new(o, "hints", json_boolean(table_hints_allowed(t)));
   json_object_set_new(o, "ply",
                       json_integer(scopa_match_state(t->match)
                                        ? scopa_match_state(t->match)->plays
@@ -379,6 +382,13 @@ int table_someone_here(const table *t, int except) {
   for (int i = 0; i < t->nseats; i++)
     if (i != except && t->seat[i].s.kind == STORE_PERSON &&
         t->seat[i].nconns > 0)
+      return 1;
+  return 0;
+}
+
+int table_hints_allowed(const table *t) {
+  for (int i = 0; i < t->nseats; i++)
+    if (t->seat[i].s.kind == STORE_BOT)
       return 1;
   return 0;
 }

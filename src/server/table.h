@@ -15,6 +15,8 @@
 
 enum { T_WAITING, T_PLAYING, T_FINISHED };
 
+#define HINT_WAITERS 4 /* requests of one seat's turn answered by one job */
+
 typedef struct seat_info {
   store_seat s;          /* kind, name, bot, token and player hashes     */
   int think_ms;          /* a bot seat's time per move                   */
@@ -24,6 +26,13 @@ typedef struct seat_info {
   uint64_t taken_by;     /* the connection that took it by create or join
                             (conn.serial; 0: none since loaded): one seat
                             per connection                               */
+  /* This seat's hint: one job per seat and move, whoever asks how often
+   * (play.c).  hint_for is the move number + 1 it is for (0: none).   */
+  int hint_for;
+  int hint_out;                    /* its job is out                  */
+  char *hint_text;                 /* the answer once back (no id)    */
+  int nhint_ids;                   /* the requests waiting for it     */
+  char hint_ids[HINT_WAITERS][64]; /* their ids as JSON text ("": none) */
 } seat_info;
 
 struct table {
@@ -56,6 +65,9 @@ table *table_find(server *srv, const char *code); /* memory only      */
 void table_broadcast(table *t, conn *to, const json_t *id);
 void table_send_all(table *t, const char *text);
 int table_bot_may_play(const table *t, int seat);
+/* Hints are given where a bot sits: at a table of people only (rated) a
+ * hint would be help the others cannot know of. */
+int table_hints_allowed(const table *t);
 /* 1 when a person other than seat `except` (-1: any) is connected. */
 int table_someone_here(const table *t, int except);
 /* A new match from the seed with the seats as they are now, dealt.

@@ -115,6 +115,131 @@ def test_hostile_2_2_tables_per_minute_by_address_not_by_slot(tmp_path):
     assert "let in uncounted" in err, err
 
 
+async def my_turn_state(c):
+    """The state where c is to play (the bot moved first, if it was to)."""
+    if c.state and my_turn(c.state, c.seat):
+        return c.state
+    return await c.until(lambda m: my_turn(m, c.seat))
+
+
+def test_hostile_3_1_a_hint_flood_never_slows_another_table(server):
+    """8 connections ask 25 hints a second each at their own tables while
+    a player at another table plays a bot: the bot's answers keep a 99th
+    percentile under 100 ms (before: the hints queued on the shared pool
+    without bound, and the bot waited seconds)."""
+    async def flood(i, stop, answered):
+        c = await Client.connect(server, "f%d" % i)
+        await c.seated({"type": "create", "rules": SHORT,
+                        "seats": ["me", "esperto"]})
+        await my_turn_state(c)
+        n = 0
+        while not stop.is_set():
+            await c.send({"type": "hint", "id": n})
+            n += 1
+            await asyncio.sleep(0.04)
+        got = await c.quiet(0.5)
+        answered.append(len([m for m in c.log if m["type"] == "hint"]))
+        await c.close()
+
+    async def go():
+        stop, answered = asyncio.Event(), []
+        flooders = [asyncio.create_task(flood(i, stop, answered))
+                    for i in range(8)]
+        await asyncio.sleep(1.0)  # the flood is on
+        rng = random.Random(5)
+        waits = []
+        while len(waits) < 60:
+            v = await Client.connect(server, "v")
+            await v.seated({"type": "create", "rules": {"target": 11},
+                            "seats": ["me", "greedy"]})
+            st = await my_turn_state(v)
+            while len(waits) < 60:
+                t0 = asyncio.get_running_loop().time()
+                await v.send({"type": "move", "move": rng.choice(st["legal"]),
+                              "ply": len(st["round"]["moves"])})
+                # the bot's answer: the next state where v is to play (a
+                # round's end in between is not counted)
+                ended = False
+                while True:
+                    m = await v.next()
+                    if m["type"] in ("round_over", "game_over"):
+                        ended = True
+                    if m["type"] == "game_over" or my_turn(m, v.seat):
+                        break
+                if m["type"] == "game_over":
+                    break
+                if not ended:
+                    waits.append(asyncio.get_running_loop().time() - t0)
+                st = m
+            await v.close()
+        stop.set()
+        await asyncio.gather(*flooders)
+        waits.sort()
+        p99 = waits[int(0.99 * (len(waits) - 1))]
+        assert p99 < 0.100, "p99 %.3f s: %s" % (p99, waits[-5:])
+        assert all(n > 0 for n in answered), answered  # hints still come
+        health = json.loads(server.http("/healthz")[1])
+        assert health["bots_pending"] <= 8, health
+    run(go())
+
+
+def test_hostile_3_2_one_hint_job_per_seat_and_turn(server):
+    """Asking again and again in one turn costs one bot job: every request
+    gets the same answer with its own id."""
+    async def go():
+        c = await Client.connect(server, "c")
+        await c.seated({"type": "create", "rules": SHORT,
+                        "seats": ["me", "esperto"]})
+        await my_turn_state(c)
+        for i in range(3):
+            await c.send({"type": "hint", "id": "h%d" % i})
+        hints = []
+        while len(hints) < 3:
+            m = await c.until(lambda m: m["type"] in ("hint", "error"))
+            assert m["type"] == "hint", m
+            hints.append(m)
+        await c.send({"type": "hint", "id": "late"})
+        hints.append(await c.until(lambda m: m["type"] == "hint"))
+        assert sorted(h["id"] for h in hints) == ["h0", "h1", "h2", "late"]
+        assert len({json.dumps(h["moves"]) for h in hints}) == 1
+        assert json.loads(server.http("/healthz")[1])["hint_jobs"] == 1
+        # more requests than a turn keeps waiting are refused, not queued
+        for i in range(10):
+            await c.send({"type": "hint", "id": i})
+        got = [await c.until(lambda m: m["type"] in ("hint", "error"))
+               for _ in range(10)]
+        assert all(m["type"] == "hint" for m in got), got  # from the answer
+        assert json.loads(server.http("/healthz")[1])["hint_jobs"] == 1
+        await c.close()
+    run(go())
+
+
+def test_hostile_10_3_no_hints_at_a_table_of_people(server):
+    """Fair play: at a table of people only (rated) nobody may ask a hint,
+    and the state says so, so that the client shows no button."""
+    async def go():
+        a = await Client.connect(server, "a")
+        await a.seated({"type": "create", "rules": SHORT,
+                        "seats": ["me", "open"]})
+        assert a.state["hints"] is False
+        b = await Client.connect(server, "b")
+        await b.seated({"type": "join", "code": a.code})
+        st = await b.until(lambda m: m["type"] == "state")
+        assert st["hints"] is False
+        mover = a if st["to_play"] == a.seat else b
+        await my_turn_state(mover)
+        err = await error_for(mover, {"type": "hint", "id": 1})
+        assert err["code"] == "no_hints" and err["id"] == 1, err
+        assert not any(m["type"] == "hint" for m in mover.log)
+        c = await Client.connect(server, "c")
+        await c.seated({"type": "create", "rules": SHORT,
+                        "seats": ["me", "greedy"]})
+        assert c.state["hints"] is True
+        for x in (a, b, c):
+            await x.close()
+    run(go())
+
+
 def test_hostile_7_1_one_connection_takes_one_seat(server):
     """A connection seated at a table cannot take its other open seats by
     sending join again (before: one connection took all three seats and

@@ -336,6 +336,9 @@ test('e2e: two players at one table through its code', async () => {
   await other.locator('.lastmove', { hasText: first === a ? 'Anna' : 'Bruno' }).waitFor();
   await other.locator('.hand .card.playable').first().waitFor();
   assert.match((await other.locator('.status').textContent()) ?? '', /Your turn|Tocca a te/);
+  // a table of people only gives no hints (fair play): no button for them
+  assert.equal(await other.locator('[data-action="hint"]').count(), 0);
+  assert.equal(await other.locator('[data-action="hints-toggle"]').count(), 0);
   if (other === b) await shot(b, 'table-it-desktop.png');
   // one leaves: the other sees the seat away, with its countdown
   await other.context().close();

@@ -414,7 +414,7 @@ export function startApp(root: HTMLElement, opts: AppOptions = {}): { app: AppSt
     },
     hint() {
       const v = app.view;
-      if (!v || !v.myTurn || !app.hintsOn) return;
+      if (!v || !v.myTurn || !app.hintsOn || app.msg?.hints === false) return;
       app.hintState = 'asking';
       hintId = socket.send({ type: 'hint' });
       if (hintTimer !== null) window.clearTimeout(hintTimer);

@@ -137,6 +137,9 @@ export interface StateMsg {
   away_for?: (number | null)[];
   /** scopa serve: per seat, true while nobody has taken that open seat. */
   open?: boolean[];
+  /** scopa serve: false at a table of people only, where hints are refused
+   * (fair play: the others could not know); absent means allowed. */
+  hints?: boolean;
   id?: unknown;
 }
 export interface RoundOverMsg {

@@ -42,14 +42,13 @@ export function renderRulesBox(app: AppState, v: TableView, sha: string, box: HT
 
 export function renderTools(app: AppState, v: TableView, box: Element): void {
   const lang = app.lang;
+  const hints = v.viewer !== null && app.msg?.hints !== false; // none at a table of people
   box.replaceChildren(
     h(
       'div',
       { class: 'row' },
-      v.viewer !== null
-        ? h('button', { 'data-action': 'hint', disabled: !v.myTurn || !app.hintsOn, text: t(lang, 'hint') })
-        : null,
-      v.viewer !== null
+      hints ? h('button', { 'data-action': 'hint', disabled: !v.myTurn || !app.hintsOn, text: t(lang, 'hint') }) : null,
+      hints
         ? h('button', { 'data-action': 'hints-toggle', 'aria-pressed': String(app.hintsOn), text: app.hintsOn ? t(lang, 'hintOn') : t(lang, 'hintOff') })
         : null,
       h('button', { 'data-action': 'skip-toggle', 'aria-pressed': String(app.skipAnim), text: t(lang, 'skip') }),
