@@ -779,6 +779,94 @@ int scopa_bot_evaluate(scopa_bot *bot, const scopa_view *view,
                        double *values, int cap);
 
 /* ------------------------------------------------------------------ */
+/* Hints and the review's values                                       */
+/* ------------------------------------------------------------------ */
+
+/*
+ * The one hint procedure: the terminal's hint, the server's hints and
+ * reviews, the engine's "hint", `scopa review` and Python all call
+ * scopa_bot_hint, so one position, seed and budget give one answer
+ * everywhere (docs/ai.md, "Hints").
+ *
+ * How.  Worlds are drawn uniformly from what the seat knows (the unseen
+ * cards dealt at random to the other hands and the stock, as
+ * scopa_view_sample), or all listed when there are few (the last two
+ * deals of 2-player scopa, where the values are then exact).  In each
+ * world every legal move is valued: in 2-player scopa with refill 3, by a
+ * search to the end of the current deal with the learned value of the
+ * deal's boundary; elsewhere by the rules bot playing every seat to the
+ * end of the round (the last deal of two players solved exactly).  A
+ * move's value is its mean over the worlds, with its uncertainty (the
+ * spread over the worlds).  A move's loss is measured on worlds that did
+ * not choose the best move (the best is chosen on half of them and the
+ * loss measured on the other half, both ways), so the noise that makes a
+ * move look best does not make the others look worse.
+ *
+ * Work.  limits->nodes (else movetime_ms, else SCOPA_HINT_MS, times
+ * SCOPA_BOT_NODES_PER_MS) is always a node budget, never the clock: the
+ * answer is a function of the view, the rules, the budget and the seed,
+ * the same on any machine and with any limits->threads.  deadline_ns and
+ * cancel stop it early (a safety net; the answer then depends on timing).
+ * The bot only lends its memory (a searching bot: pimc, infer or best,
+ * with the same memory limit for the same answers); use it from one
+ * thread at a time.
+ */
+
+/* The hint's default work, in ms at SCOPA_BOT_NODES_PER_MS. */
+#define SCOPA_HINT_MS 100
+
+/* The marks of the review, by what a move surely loses (its loss minus
+ * its uncertainty): "?" from SCOPA_HINT_SLIP points, "??" from
+ * SCOPA_HINT_BLUNDER. */
+#define SCOPA_HINT_SLIP 0.3
+#define SCOPA_HINT_BLUNDER 1.0
+enum { SCOPA_MARK_NONE, SCOPA_MARK_SLIP, SCOPA_MARK_BLUNDER };
+
+typedef struct scopa_hint {
+  scopa_move move;
+  double value;      /* expected points of the rest of the round for the
+                        mover's side minus the others' (scope made before
+                        left out), calibrated (docs/ai.md)               */
+  double error;      /* value's uncertainty: 1.96 standard errors over
+                        the worlds (a 95% interval); 0 when exact        */
+  double loss;       /* what the move costs against the best one, at
+                        least 0 (0 for the best)                         */
+  double loss_error; /* loss's uncertainty, as error                     */
+  int mark;          /* SCOPA_MARK_*: loss - loss_error against the
+                        thresholds                                       */
+} scopa_hint;
+
+typedef struct scopa_hint_info {
+  int worlds;     /* worlds valued                                     */
+  int exact;      /* 1: they are every world there is                  */
+  uint64_t nodes; /* the work done, in nodes                           */
+} scopa_hint_info;
+
+/* Values the legal moves of the viewing seat (the seat to play), best
+ * first, within limits (may be NULL: the defaults, seed 0).  Writes up to
+ * cap entries and returns how many legal moves there are; info (may be
+ * NULL) says how much was done.  Where there is no estimate (a position
+ * too big to search: more than 64 legal moves or 12 table cards; a bot
+ * without memory; the safety net stopped it before any world) the rules
+ * bot's move comes first and every number is NAN.  SCOPA_EINVAL when the
+ * seat is not to play. */
+int scopa_bot_hint(scopa_bot *bot, const scopa_view *view,
+                   const scopa_bot_limits *limits, scopa_hint *out, int cap,
+                   scopa_hint_info *info /* OUT, may be NULL */);
+
+/* "", "?" or "??" for a SCOPA_MARK_*. */
+const char *scopa_hint_mark_text(int mark);
+
+/* The seed of the hint (and of the review's values) at a position, so
+ * that a record gives the same review on every run: with a game seed
+ * (hex, as scopa_match_seed), a function of it, the round (0-based) and
+ * the view's ply; without one (NULL or ""), of the position itself (the
+ * view's rules, seats, cards and moves).  Derived with SHA-256, so the
+ * game's seed cannot be read back from it. */
+uint64_t scopa_hint_seed(const char *game_seed, int round,
+                         const scopa_view *view);
+
+/* ------------------------------------------------------------------ */
 /* Bindings support                                                    */
 /* ------------------------------------------------------------------ */
 
@@ -793,7 +881,7 @@ int scopa_bot_evaluate(scopa_bot *bot, const scopa_view *view,
 
 /* sizeof of a public struct by its name without "scopa_": "rules",
  * "state", "view", "score", "game", "rng", "replay", "fault",
- * "bot_limits".  0 for an unknown name. */
+ * "bot_limits", "hint", "hint_info".  0 for an unknown name. */
 size_t scopa_sizeof(const char *type);
 
 /* free(), for what the functions of this section return. */
@@ -1196,6 +1284,10 @@ char *scopa_match_view_json(const scopa_match *match, int seat);
 /* A seed for a bot's choice at the current move: a function of the game's
  * seed, the round and the move, so a seeded game plays the same again. */
 uint64_t scopa_match_bot_seed(const scopa_match *match);
+
+/* The seed of a hint for the seat to play now: scopa_hint_seed of the
+ * game's seed, the current round and the view of the seat to play. */
+uint64_t scopa_match_hint_seed(const scopa_match *match);
 
 /* Who may read a record. */
 #define SCOPA_RECORD_FULL (-2)   /* everything: every deck and the seed  */

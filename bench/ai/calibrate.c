@@ -1,28 +1,28 @@
 /*
  * calibrate.c -- are the hints' values right?  Self-play rounds of
- * 2-player scopa; at sampled positions the hint's bot values the moves
- * from the mover's view (scopa_bot_evaluate, a node budget: the same work
- * as a hint) and the value it gave the move actually played is set
+ * 2-player scopa; at sampled positions the library's hint values the
+ * moves from the mover's view (scopa_bot_hint, a node budget: the same
+ * work as a hint) and the value it gave the move actually played is set
  * against what that move then brought: the mover's side's points minus
  * the other's from that position to the end of the round (scope already
  * made excluded, as the values exclude them).  Per deal of the round
  * (six in 2-player scopa) and overall: mean predicted, mean realised,
  * their difference with a 95% interval, and the least-squares line
- * realised = a + b * predicted (also as a C table on stderr).  With
- * --calibrated the predictions are first corrected as the hints correct
- * them (src/tui/hint_calib.h), to measure the correction (use another
- * seed than the one it was fitted on).
+ * realised = a + b * predicted (also as a C table on stderr).  The hints
+ * are corrected (src/ai/hint.h); by default this measures them without
+ * the correction (to fit it), with --calibrated as the hints show them
+ * (to check it: use another seed than the one it was fitted on).
  *
  *   bench_ai_calibrate [--rounds N] [--nodes N] [--every K] [--seed S]
- *                      [--bot NAME] [--mover NAME] [--calibrated]
+ *                      [--mover NAME] [--calibrated]
  *
  * Bounded by --rounds (default 60) and --every (one position in K valued,
  * default 3); node budgets only, so the figures do not depend on the
- * machine or its load.  Public API only (plus the hints' own table).
+ * machine or its load.  Public API, plus the correction (src/ai/hint.h).
  */
 #include "scopa.h"
 
-#include "../../src/tui/hint_calib.h"
+#include "hint.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -33,8 +33,8 @@
 #define MAX_SAMPLES 200000
 
 typedef struct sample {
-  int deal;   /* 0..5: which deal of the round                */
-  int first;  /* the first play of a deal (hands full)         */
+  int deal;  /* 0..5: which deal of the round                */
+  int first; /* the first play of a deal (hands full)         */
   int seat, side, scope_mine, scope_other;
   double predicted, realised;
 } sample;
@@ -73,9 +73,9 @@ static void acc_print(const char *name, const acc *a, double *a_out,
 }
 
 int main(int argc, char **argv) {
-  const char *bot_name = "best", *mover_name = "best";
+  const char *mover_name = "best";
   int rounds = 60, every = 3, calibrated = 0;
-  unsigned long long nodes = (unsigned long long)HINT_CALIB_MS *
+  unsigned long long nodes = (unsigned long long)SCOPA_HINT_MS *
                              SCOPA_BOT_NODES_PER_MS,
                      seed = 1;
   for (int i = 1; i < argc; i++) {
@@ -97,8 +97,6 @@ int main(int argc, char **argv) {
       every = atoi(v);
     else if (strcmp(o, "--seed") == 0)
       seed = strtoull(v, NULL, 10);
-    else if (strcmp(o, "--bot") == 0)
-      bot_name = v;
     else if (strcmp(o, "--mover") == 0)
       mover_name = v;
     else {
@@ -113,7 +111,7 @@ int main(int argc, char **argv) {
   scopa_rules rules;
   scopa_bot *bot, *mover;
   if (scopa_rules_preset(&rules, "scopa") != SCOPA_OK ||
-      scopa_bot_new(bot_name, &bot) != SCOPA_OK ||
+      scopa_bot_new("best", &bot) != SCOPA_OK ||
       scopa_bot_new(mover_name, &mover) != SCOPA_OK) {
     fprintf(stderr, "bench_ai_calibrate: unknown bot\n");
     return 2;
@@ -130,18 +128,18 @@ int main(int argc, char **argv) {
       scopa_view v;
       scopa_move m;
       scopa_view_of(&s, s.to_play, NULL, &v);
-      scopa_bot_limits l = {.seed = scopa_rng_next(&rng), .threads = 1,
-                            .nodes = nodes};
+      scopa_bot_limits l = {
+          .seed = scopa_rng_next(&rng), .threads = 1, .nodes = nodes};
       if (scopa_bot_choose(mover, &v, &l, &m) != SCOPA_OK)
         return 1;
-      scopa_move moves[SCOPA_MAX_MOVES];
-      double values[SCOPA_MAX_MOVES];
+      static scopa_hint hints[SCOPA_MAX_MOVES];
       int want = scopa_rng_below(&rng, (uint32_t)every) == 0;
-      int n = want ? scopa_state_legal(&s, moves, SCOPA_MAX_MOVES) : 0;
+      static scopa_move legal[SCOPA_MAX_MOVES];
+      int n = want ? scopa_state_legal(&s, legal, SCOPA_MAX_MOVES) : 0;
       if (n > 1 && ns < MAX_SAMPLES) { /* forced moves are not hinted */
-        scopa_bot_limits e = {.seed = scopa_rng_next(&rng), .threads = 1,
-                              .nodes = nodes};
-        n = scopa_bot_evaluate(bot, &v, &e, moves, values, SCOPA_MAX_MOVES);
+        scopa_bot_limits e = {
+            .seed = scopa_rng_next(&rng), .threads = 1, .nodes = nodes};
+        n = scopa_bot_hint(bot, &v, &e, hints, SCOPA_MAX_MOVES, NULL);
         int side = scopa_rules_side_of(&rules, s.to_play);
         sample *x = &S[ns];
         x->deal = s.plays / 6;
@@ -152,9 +150,9 @@ int main(int argc, char **argv) {
         x->scope_other = s.scope[1 - side];
         x->predicted = NAN;
         for (int i = 0; i < n && i < SCOPA_MAX_MOVES; i++)
-          if (moves[i] == m)
-            x->predicted = calibrated ? hint_calibrate(&v, values[i])
-                                      : values[i];
+          if (hints[i].move == m)
+            x->predicted = calibrated ? hints[i].value
+                                      : hints[i].value - ai_hint_correction(&v);
         if (!isnan(x->predicted))
           ns++;
       }
@@ -168,7 +166,7 @@ int main(int argc, char **argv) {
                     (sc.side[1 - x->side].total - x->scope_other);
     }
   }
-  acc all = {0}, deal[DEALS], first = {0};
+  acc all = {0}, deal[DEALS], first = {0}, corrected = {0};
   memset(deal, 0, sizeof deal);
   for (int k = 0; k < ns; k++) {
     acc_add(&all, S[k].predicted, S[k].realised);
@@ -176,15 +174,18 @@ int main(int argc, char **argv) {
             S[k].realised);
     if (S[k].first)
       acc_add(&first, S[k].predicted, S[k].realised);
+    if (S[k].first && S[k].deal < DEALS - 1) /* where the hints correct */
+      acc_add(&corrected, S[k].predicted, S[k].realised);
   }
   double fa[DEALS], fb[DEALS], ga, gb;
-  printf("{\"bot\": \"%s\", \"mover\": \"%s\", \"rounds\": %d, \"every\": %d, "
+  printf("{\"hint\": \"scopa_bot_hint\", \"mover\": \"%s\", \"rounds\": %d, "
+         "\"every\": %d, "
          "\"nodes\": %llu, \"seed\": %llu, \"calibrated\": %s,\n"
          "  \"groups\": {\n",
-         bot_name, mover_name, rounds, every, nodes, seed,
-         calibrated ? "true" : "false");
+         mover_name, rounds, every, nodes, seed, calibrated ? "true" : "false");
   acc_print("all", &all, &ga, &gb, 0);
   acc_print("first_play_of_a_deal", &first, &ga, &gb, 0);
+  acc_print("first_play_deals_1_5", &corrected, &ga, &gb, 0);
   for (int d = 0; d < DEALS; d++) {
     char name[16];
     snprintf(name, sizeof name, "deal%d", d + 1);

@@ -20,4 +20,5 @@ set(SCOPA_AI_SOURCES
   src/ai/dealset.c
   src/ai/oppmodel.c
   src/ai/rollout.c
+  src/ai/hint.c
   src/ai/level.c)

@@ -373,3 +373,10 @@ uint64_t scopa_match_bot_seed(const scopa_match *m) {
   uint64_t z = rng.s[2] ^ ((uint64_t)(m->dealt ? m->state.plays : 0) << 32);
   return z ^ scopa_rng_next(&rng);
 }
+
+uint64_t scopa_match_hint_seed(const scopa_match *m) {
+  scopa_view v;
+  int seat = scopa_match_to_play(m);
+  scopa_match_view(m, seat < 0 ? 0 : seat, &v);
+  return scopa_hint_seed(m->seed, m->nrounds - 1, &v);
+}
