@@ -48,20 +48,20 @@ static const bot_kind BOTS[] = {
      "issue 13 step 2 (best before dealset): each weighed world searched to "
      "the end of the deal, the boundary valued by a learned network (400 "
      "worlds a move); infer in the last two deals, in other games and for "
-     "hints",
+     "its values",
      bot_dealnet_choose, bot_infer_evaluate, 100, SCOPA_BOT_MEMORY_DEFAULT, 1},
     {"dealset",
      "issue 13 step 3 (best before dealopp): as dealnet, but one search over "
      "all the weighed worlds of the deal, our moves chosen once for the "
      "worlds we cannot tell apart, the opponent's by a model of its play; "
-     "infer in the last two deals, in other games and for hints",
+     "infer in the last two deals, in other games and for its values",
      bot_dealset_choose, bot_infer_evaluate, 100, SCOPA_BOT_MEMORY_DEFAULT, 1},
     {"dealopp",
      "the strongest (issue 13 step 4): dealset with a learned opponent "
      "model (a softmax over move features fitted to the project's bots, a "
      "mixture of player types weighed by the opponent's moves seen); infer "
      "in the fifth deal (its worlds weighed by the model), in other games "
-     "and for hints; the last deal searched against the model, the "
+     "and for its values; the last deal searched against the model, the "
      "counting types taken to reply best",
      bot_dealopp_choose, bot_infer_evaluate, 100, SCOPA_BOT_MEMORY_DEFAULT, 1},
 };

@@ -160,55 +160,115 @@ static long find_move(const scopa_move *sorted, int n, scopa_move m) {
   return at ? at - sorted : -1;
 }
 
-static json_t *hint_entry(scopa_move m, double value) {
-  return json_pack("{s:o, s:f}", "move", move_json(m), "value", value);
+/* A number, or null where there is none (NAN). */
+static json_t *number_json(double v) {
+  return isfinite(v) ? json_real(v) : json_null();
 }
 
-/* Values from the bot, then any legal move it left out at the lowest
- * value, each legal move once (moves the bot got wrong are dropped).
- * "estimated": false when the bot gave no values (scopa_bot_evaluate's
- * NAN): the values are then 0 and only the order means something. */
+/* One listed move: "value" always a number (0 where there is no
+ * estimate, as the contract has it); the hint's other numbers when it is
+ * the library's hint. */
+static json_t *hint_entry(const scopa_hint *h, double value, int full) {
+  json_t *o =
+      json_pack("{s:o, s:f}", "move", move_json(h->move), "value", value);
+  if (o && full) {
+    json_object_set_new(o, "error", number_json(h->error));
+    json_object_set_new(o, "loss", number_json(h->loss));
+    json_object_set_new(o, "loss_error", number_json(h->loss_error));
+    json_object_set_new(o, "mark", json_string(scopa_hint_mark_text(h->mark)));
+  }
+  return o;
+}
+
+/* The hint of the request: the library's (scopa_bot_hint) for "best",
+ * the bot's default, with the request's seed or else the position's;
+ * another bot named gives its own values (scopa_bot_evaluate), to
+ * compare bots.  Returns the count of ranked[] as scopa_bot_hint. */
+static int rank_moves(scopa_engine *e, const engine_request *req, int n,
+                      scopa_hint *ranked, int *full, scopa_hint_info *info) {
+  scopa_bot *bot = bot_named(e, req->bot);
+  if (!bot)
+    return -1;
+  *full = !req->bot_given || strcmp(req->bot, "best") == 0;
+  if (*full) {
+    /* The hint's work is always counted in nodes (its deadline then
+     * generous, see the top), its seed the request's or the position's. */
+    engine_request r = *req;
+    if (!r.limits.nodes)
+      r.limits.nodes =
+          (uint64_t)(r.limits.movetime_ms > 0 ? r.limits.movetime_ms
+                                              : SCOPA_HINT_MS) *
+          SCOPA_BOT_NODES_PER_MS;
+    if (!r.seed_given)
+      r.limits.seed = scopa_hint_seed(NULL, 0, &r.view);
+    scopa_bot_limits limits = limits_of(&r, bot);
+    return scopa_bot_hint(bot, &r.view, &limits, ranked, n, info);
+  }
+  scopa_bot_limits limits = limits_of(req, bot);
+  scopa_move *moves = malloc(sizeof *moves * (size_t)n);
+  double *values = malloc(sizeof *values * (size_t)n);
+  int got = moves && values
+                ? scopa_bot_evaluate(bot, &req->view, &limits, moves, values, n)
+                : -1;
+  for (int i = 0; i < got && i < n; i++)
+    ranked[i] = (scopa_hint){moves[i], values[i], NAN, NAN, NAN, 0};
+  free(moves);
+  free(values);
+  return got;
+}
+
+/* Values from the hint, then any legal move it left out at the lowest
+ * value, each legal move once (moves it got wrong are dropped).
+ * "estimated": false when there were no values (NAN): the values are
+ * then 0 and only the order means something. */
 static json_t *hint_json(scopa_engine *e, const engine_request *req,
                          const scopa_move *moves, int n) {
-  scopa_bot *bot = bot_named(e, req->bot);
-  scopa_move *ranked = malloc(sizeof *ranked * (size_t)n);
+  scopa_hint *ranked = malloc(sizeof *ranked * (size_t)n);
   scopa_move *sorted = malloc(sizeof *sorted * (size_t)n);
-  double *values = malloc(sizeof *values * (size_t)n);
   uint8_t *listed = calloc((size_t)n, 1);
   json_t *arr = json_array(), *out = NULL;
-  if (!bot || !ranked || !sorted || !values || !listed || !arr)
+  scopa_hint_info info = {0, 0, 0};
+  int full = 0;
+  if (!ranked || !sorted || !listed || !arr)
     goto done;
   memcpy(sorted, moves, sizeof *sorted * (size_t)n);
   qsort(sorted, (size_t)n, sizeof *sorted, cmp_move);
-  scopa_bot_limits limits = limits_of(req, bot);
-  int got = scopa_bot_evaluate(bot, &req->view, &limits, ranked, values, n);
+  int got = rank_moves(e, req, n, ranked, &full, &info);
+  if (got < 0 && !full) {
+    out = error_json("cannot create the bot");
+    goto done;
+  }
   got = got < 0 ? 0 : got > n ? n : got;
   double worst = 0;
   int k = 0, estimated = 1;
   for (int i = 0; i < got; i++) {
-    long at = find_move(sorted, n, ranked[i]);
+    long at = find_move(sorted, n, ranked[i].move);
     if (at < 0 || listed[at])
       continue;
-    estimated &= isfinite(values[i]) != 0;
-    double v = isfinite(values[i]) ? values[i] : 0;
+    estimated &= isfinite(ranked[i].value) != 0;
+    double v = isfinite(ranked[i].value) ? ranked[i].value : 0;
     worst = k++ == 0 || v < worst ? v : worst;
     listed[at] = 1;
-    json_array_append_new(arr, hint_entry(ranked[i], v));
+    json_array_append_new(arr, hint_entry(&ranked[i], v, full));
   }
   for (int i = 0; i < n; i++) {
     long at = find_move(sorted, n, moves[i]);
     if (!listed[at]) {
       listed[at] = 1;
-      json_array_append_new(arr, hint_entry(moves[i], worst));
+      scopa_hint left = {moves[i], worst, NAN, NAN, NAN, 0};
+      json_array_append_new(arr, hint_entry(&left, worst, full));
     }
   }
-  /* No estimate: the order is the bot's, every value 0, and it says so. */
-  out = json_pack("{s:O, s:b}", "moves", arr, "estimated", estimated && got > 0);
+  out =
+      json_pack("{s:O, s:b}", "moves", arr, "estimated", estimated && got > 0);
+  if (out && full) {
+    json_object_set_new(out, "worlds", json_integer(info.worlds));
+    json_object_set_new(out, "exact", json_boolean(info.exact));
+  }
 done:
   json_decref(arr);
   free(ranked);
   free(sorted);
-  free(values);
   free(listed);
   return out ? out : error_json("out of memory");
 }

@@ -26,12 +26,14 @@ enum { ENGINE_HELLO, ENGINE_LEGAL, ENGINE_GO, ENGINE_HINT, ENGINE_QUIT };
 #define ENGINE_MAX_NODES 1000000000
 
 typedef struct engine_request {
-  int cmd;                    /* ENGINE_*                                */
-  json_t *id;                 /* the request's "id" (a reference), or NULL */
-  char bot[ENGINE_BOT_NAME];  /* go/hint: the bot ("best" by default)    */
-  scopa_bot_limits limits;    /* go/hint: movetime_ms, seed, threads,
-                                 nodes                                    */
-  scopa_view view;            /* legal/go/hint: the checked view         */
+  int cmd;                   /* ENGINE_*                                */
+  json_t *id;                /* the request's "id" (a reference), or NULL */
+  char bot[ENGINE_BOT_NAME]; /* go/hint: the bot ("best" by default)    */
+  int bot_given;             /* "bot" was in the request                */
+  int seed_given;            /* "seed" was in the request               */
+  scopa_bot_limits limits;   /* go/hint: movetime_ms, seed, threads,
+                                nodes                                    */
+  scopa_view view;           /* legal/go/hint: the checked view         */
 } engine_request;
 
 /* Parses one request line.  Returns SCOPA_OK, or a negative code with a

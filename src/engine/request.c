@@ -196,6 +196,7 @@ static int read_limits(json_t *obj, engine_request *req, char *msg,
     if (strlen(s) >= sizeof req->bot || !known_bot(s))
       return FAIL(SCOPA_EINVAL, "unknown bot \"%.40s\"", s);
     snprintf(req->bot, sizeof req->bot, "%s", s);
+    req->bot_given = 1;
   }
   if (json_object_get(obj, "movetime_ms")) {
     if ((rc = read_int(obj, "movetime_ms", 0, ENGINE_MAX_MOVETIME_MS, &v, msg,
@@ -208,6 +209,7 @@ static int read_limits(json_t *obj, engine_request *req, char *msg,
     if (!json_is_integer(s))
       return FAIL(SCOPA_EINVAL, "\"seed\" must be a whole number");
     req->limits.seed = (uint64_t)json_integer_value(s);
+    req->seed_given = 1;
   }
   if (json_object_get(obj, "threads")) {
     if ((rc = read_int(obj, "threads", 1, 256, &v, msg, msgsize)) !=

@@ -43,8 +43,10 @@ typedef struct play_config {
   int no_color;
   char record[PLAY_PATH]; /* --record FILE ("" = data directory)        */
   char resume[PLAY_PATH]; /* --resume FILE                              */
-  int hints; /* --hints / --no-hints: 1 on, 0 off; on by default except
-                at the strongest level (campione)                       */
+  int hints;   /* --hints / --no-hints: 1 on, 0 off; on by default except
+                  at the strongest level (campione)                       */
+  int hint_ms; /* a hint's work in ms of nodes; 0: SCOPA_HINT_MS, the
+                  default of every front end (tests set less)           */
 } play_config;
 
 typedef struct play_seat {
@@ -74,7 +76,7 @@ typedef struct play_session {
   char record_names[SCOPA_MAX_SEATS][PLAY_NAME];
   int record_kinds; /* the record said who was a bot ("bots")     */
   play_seat seat[SCOPA_MAX_SEATS];
-  scopa_bot *hint_bot; /* the strongest bot, made at the first hint   */
+  scopa_bot *hint_bot; /* lends the hints its memory, made at the first */
   char record_path[PLAY_PATH];
   int save_failed;
   char save_msg[PLAY_PATH + 200]; /* why the last save failed           */
@@ -123,12 +125,12 @@ int play_session_apply(play_session *s, scopa_move move, char *msg,
                        size_t msgsize);
 /* The move the bot at the seat to play chooses. */
 scopa_move play_session_bot_move(play_session *s);
-/* A hint for the person to play: the strongest bot's best move from
- * that seat's own view and its value in points over the rest of the
- * round for the seat's side, minus the others' (a node budget of
- * HINT_CALIB_MS ms of work, so the same position gives the same hint),
- * corrected as measured (hint_calib.h).  0, or -1 when hints are off or
- * no move could be valued. */
+/* A hint for the person to play: the library's hint (scopa_bot_hint,
+ * the same as the server's) from that seat's own view, its default work
+ * and the game's hint seed (scopa_match_hint_seed): the best move and its
+ * value in points over the rest of the round for the seat's side, minus
+ * the others'.  0, or -1 when hints are off or no move could be
+ * valued. */
 int play_session_hint(play_session *s, scopa_move *move, double *value);
 /* The hint as a sentence for the person ("Hint: ..." / "Consiglio: ..."),
  * or why there is none. */

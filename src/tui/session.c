@@ -12,7 +12,6 @@
  * from it too (scopa_match_bot_seed).
  */
 #include "play.h"
-#include "hint_calib.h"
 
 #include <errno.h>
 #include <math.h>
@@ -377,16 +376,15 @@ int play_session_hint(play_session *s, scopa_move *move, double *value) {
   scopa_view view;
   scopa_match_view(s->match, seat, &view);
   scopa_bot_limits lim = {0};
-  lim.seed = scopa_match_bot_seed(s->match) ^ 0x68696e74ull; /* "hint" */
-  lim.nodes = (uint64_t)HINT_CALIB_MS * SCOPA_BOT_NODES_PER_MS;
-  lim.deadline_ns = scopa_clock_ns() + 3000000000ull; /* a safety net */
-  scopa_move moves[SCOPA_MAX_MOVES];
-  double values[SCOPA_MAX_MOVES];
-  if (scopa_bot_evaluate(s->hint_bot, &view, &lim, moves, values,
-                         SCOPA_MAX_MOVES) <= 0)
+  lim.seed = scopa_match_hint_seed(s->match);
+  lim.nodes = (uint64_t)(s->cfg.hint_ms > 0 ? s->cfg.hint_ms : SCOPA_HINT_MS) *
+              SCOPA_BOT_NODES_PER_MS;
+  lim.deadline_ns = scopa_clock_ns() + 3000000000ll; /* a safety net */
+  scopa_hint best;
+  if (scopa_bot_hint(s->hint_bot, &view, &lim, &best, 1, NULL) <= 0)
     return -1;
-  *move = moves[0];
-  *value = hint_calibrate(&view, values[0]);
+  *move = best.move;
+  *value = best.value;
   return 0;
 }
 

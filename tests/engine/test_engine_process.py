@@ -245,3 +245,38 @@ def test_engine_process_5_time_kept_in_process():
         for bad in (-1, 1.5, "10", 10 ** 12):
             assert "error" in e.ask(dict(req, cmd="go", nodes=bad))
     e.close()
+
+
+def test_engine_process_6_the_same_hint_every_time():
+    """issue 28: a hint is a function of the position, the rules, the
+    budget and the seed: the same request, without a seed or a node
+    budget, asked of three engines gets the same answer, every number of
+    it, whatever the load (the work is counted in nodes, never the
+    clock).  The first move of issue 28's record is among them."""
+    reqs = [{"cmd": "hint", "movetime_ms": 20, "rules": {"players": 2},
+             "seat": 0, "scores": [0, 0],
+             "round": {"dealer": 1, "table": ["6c", "5s", "5d", "8d"],
+                       "dealt": ["1b", "10c", "4d"], "moves": []}}]
+    rng = random.Random(28)
+    rules = {"players": 2}
+    parsed = refscopa.parse_rules(rules)
+    for k in range(5):
+        deck = list(refscopa.ALL_CARDS)
+        while True:
+            rng.shuffle(deck)
+            t = deck[parsed.hand_size * parsed.players:][:parsed.table_size]
+            if sum(1 for c in t if c.startswith("10")) < 3:
+                break
+        ref = TrackedRound(parsed, k % 2, deck)
+        for _ in range(rng.randrange(0, 30)):
+            ref.apply(rng.choice(ref.legal_moves()))
+        req = view_of(ref, rules, ref.seat_to_play(), [0, 0])
+        reqs.append(dict(req, cmd="hint", movetime_ms=20))
+    answers = []
+    for _ in range(3):
+        e = Proc()
+        answers.append([e.ask(r) for r in reqs])
+        e.close()
+    assert answers[0] == answers[1] == answers[2]
+    for a in answers[0]:
+        assert a["estimated"] and all("loss" in m for m in a["moves"])

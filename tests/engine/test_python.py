@@ -175,6 +175,35 @@ def test_python_bots_1_every_bot_plays_legal_moves():
         scopa.Bot("nobody")
 
 
+def test_python_bots_3_the_hint_is_the_library_s():
+    """scopa.h scopa_bot_hint: Bot.hint gives the engine's hint for the
+    same view (the seed of the position when none is given), every legal
+    move once, best first, each with its uncertainty, loss and mark; the
+    same with any thread count; hint_seed is the review's seed."""
+    rng = random.Random(28)
+    bot, e = scopa.Bot("best"), scopa.Engine()
+    for k in range(6):
+        g = scopa.Game({"players": 2})
+        r = g.new_round(seed=rng.randrange(1000))
+        for _ in range(rng.randrange(0, 30)):
+            r.apply(rng.choice(r.legal_moves()))
+        view = r.view(r.current_seat)
+        h = bot.hint(r, nodes=10000)
+        assert sorted(x["move"] for x in h) == sorted(r.legal_moves())
+        assert [x["value"] for x in h] == sorted((x["value"] for x in h),
+                                                 reverse=True)
+        assert all(x["loss"] >= 0 and x["mark"] in ("", "?", "??")
+                   for x in h)
+        assert bot.hint(view, nodes=10000, threads=2) == h
+        ans = e.request(dict(view, cmd="hint", nodes=10000))
+        assert [(m["move"], m["value"], m["loss"]) for m in ans["moves"]] \
+            == [(x["move"], x["value"], x["loss"]) for x in h]
+        assert bot.hint(view, nodes=10000, seed=scopa.hint_seed(view)) == h
+        assert scopa.hint_seed(view, "ab", 1) != scopa.hint_seed(view, "ab", 2)
+    with pytest.raises(ValueError):
+        bot.hint(dict(view, seat=1 - view["seat"]))
+
+
 def test_python_bots_2_keep_the_clock():
     """scopa.h "Time" from Python: movetime_ms is a wall-clock budget (1 ms
     comes back in a few ms, not the hundreds a full search takes), a Cancel

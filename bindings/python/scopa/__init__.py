@@ -12,6 +12,8 @@ library only.
     scopa.card_str(24) == "7d"           notation helpers
     scopa.Bot("best").choose(r)          the library's bots (movetime_ms,
                                          nodes, deadline_ns, scopa.Cancel)
+    scopa.Bot("best").hint(r)            the one hint procedure (values,
+                                         uncertainty, loss, mark)
     scopa.load_record(path) / g.save(p)  game records
     scopa.ScopaEnv / ScopaGymEnv         environments for learning agents
     scopa.Engine().request({...})        `scopa engine` in-process
@@ -25,7 +27,7 @@ from .cards import (CARDS, SUITS, card_str, card_parse, card_name, is_card,
                     normalize_move, rank, suit)
 from .rules import PRESETS, preset, check as check_rules
 from .game import Game, Round, seed_deck, seed_dealer
-from .bots import (Bot, Cancel, clock_ns, names as bot_names,
+from .bots import (Bot, Cancel, clock_ns, hint_seed, names as bot_names,
                    describe as describe_bot)
 from .records import RecordError, load as load_record, save as save_record
 from .engine import Engine
@@ -41,4 +43,4 @@ __all__ = ["Game", "Round", "Bot", "Cancel", "clock_ns", "Engine", "ScopaEnv", "
            "move_str", "parse_move", "move_card", "move_captures",
            "normalize_move", "rank", "suit", "preset", "check_rules",
            "bot_names", "describe_bot", "load_record", "save_record",
-           "seed_deck", "seed_dealer", "safe_text"]
+           "seed_deck", "seed_dealer", "safe_text", "hint_seed"]

@@ -5,7 +5,7 @@ is set, else the one the build made (build/libscopa.so at the top of the
 repository, then other build*/ folders), else an installed libscopa.
 
 The plain structs that Python reads (scopa_rules, scopa_state, scopa_game,
-scopa_bot_limits, scopa_fault) are mirrored here and checked against the
+scopa_bot_limits, scopa_fault, scopa_hint) are mirrored here and checked against the
 library's own sizes (scopa_sizeof) when it is loaded, so a layout change in
 scopa.h fails loudly instead of reading garbage.  Everything else crosses as
 plain integers, byte buffers or JSON text.
@@ -66,6 +66,16 @@ class BotLimits(ctypes.Structure):
     _fields_ = [("movetime_ms", c_int), ("seed", c_u64), ("threads", c_int),
                 ("nodes", c_u64), ("deadline_ns", ctypes.c_int64),
                 ("cancel", ctypes.POINTER(c_int))]
+
+
+class Hint(ctypes.Structure):
+    _fields_ = [("move", c_u64), ("value", ctypes.c_double),
+                ("error", ctypes.c_double), ("loss", ctypes.c_double),
+                ("loss_error", ctypes.c_double), ("mark", c_int)]
+
+
+class HintInfo(ctypes.Structure):
+    _fields_ = [("worlds", c_int), ("exact", c_int), ("nodes", c_u64)]
 
 
 class Seat(ctypes.Structure):
@@ -189,6 +199,11 @@ _SIGNATURES = {
                                    ctypes.POINTER(BotLimits),
                                    ctypes.POINTER(c_u64),
                                    ctypes.POINTER(ctypes.c_double), c_int]),
+    "scopa_bot_hint": (c_int, [c_void_p, c_void_p, ctypes.POINTER(BotLimits),
+                               ctypes.POINTER(Hint), c_int,
+                               ctypes.POINTER(HintInfo)]),
+    "scopa_hint_mark_text": (c_char_p, [c_int]),
+    "scopa_hint_seed": (c_u64, [c_char_p, c_int, c_void_p]),
     "scopa_seed_check": (c_int, [c_char_p, c_char_p, c_size_t]),
     "scopa_seed_deck": (None, [c_char_p, c_int, ctypes.POINTER(Rules),
                                ctypes.POINTER(c_u8)]),
@@ -242,10 +257,10 @@ for _name, (_res, _args) in _SIGNATURES.items():
 
 SIZES = {name: lib.scopa_sizeof(name.encode()) for name in
          ("rules", "state", "view", "score", "game", "rng", "replay",
-          "fault", "bot_limits")}
+          "fault", "bot_limits", "hint", "hint_info")}
 for _name, _cls in (("rules", Rules), ("state", State), ("game", GameStruct),
                     ("bot_limits", BotLimits), ("fault", Fault),
-                    ("rng", Rng)):
+                    ("rng", Rng), ("hint", Hint), ("hint_info", HintInfo)):
     if ctypes.sizeof(_cls) != SIZES[_name]:
         raise ImportError("scopa: %s has %d bytes in %s, %d here: the "
                           "bindings do not match the library" %

@@ -172,3 +172,42 @@ class Bot(object):
                 return [(cards.move_str(moves[i]), values[i])
                         for i in range(n)]
             cap = n
+
+    def hint(self, where, nodes=0, movetime_ms=0, seed=None, threads=1,
+             deadline_ns=0, cancel=None):
+        """The library's hint (scopa_bot_hint, the terminal's and the
+        server's): [{"move", "value", "error", "loss", "loss_error",
+        "mark"}, ...] best first, in expected points for the seat's side,
+        each with its uncertainty (95%), the loss against the best move
+        and the review's mark ("", "?", "??").  The work is nodes (else
+        movetime_ms, else the default, as nodes: never the clock), the
+        seed the given one or else the position's (hint_seed), so the same
+        call gives the same answer on any machine and thread count.  The
+        numbers are nan where there is no estimate.  This bot lends its
+        memory: a searching one (pimc, infer, best)."""
+        view = _view_of(where)
+        if seed is None:
+            seed = L.scopa_hint_seed(None, 0, view)
+        lim = self._limits(movetime_ms, seed, threads, nodes, deadline_ns,
+                           cancel)
+        cap = 64
+        out = (_lib.Hint * cap)()
+        n = L.scopa_bot_hint(self._bot, view, ctypes.byref(lim), out, cap,
+                             None)
+        if n < 0:
+            raise ValueError("the view's seat is not the one to play")
+        return [{"move": cards.move_str(h.move), "value": h.value,
+                 "error": h.error, "loss": h.loss,
+                 "loss_error": h.loss_error,
+                 "mark": L.scopa_hint_mark_text(h.mark).decode()}
+                for h in out[:min(n, cap)]]
+
+
+def hint_seed(where, game_seed=None, round=0):
+    """The seed of a hint at a position (scopa_hint_seed): of the game's
+    seed (hex), the round and the ply, or of the position itself when
+    game_seed is None, as the review and the server derive it."""
+    view = _view_of(where)
+    raw = None if game_seed is None else _lib.text_arg("seed", game_seed)
+    return L.scopa_hint_seed(raw, _lib.int_arg("round", round, 0, 1000000),
+                             view)
