@@ -1317,25 +1317,39 @@ int scopa_match_save(const scopa_match *match, const char *path, char *msg,
  * The post-game review of a game (finished or in progress; show a person
  * only a finished game's, since it values every seat's moves): every move
  * valued from its player's view at that moment (never the hidden cards)
- * by `bot` (the caller's; the strongest, "best", is the usual choice) with
- * a budget of `nodes` search nodes per move (so the review is the same on
- * any machine; SCOPA_BOT_NODES_PER_MS times the milliseconds wanted), next
- * to the best move.  seat -1 reviews every seat, else only that seat's
- * moves.  JSON text, malloc'd (scopa_free):
+ * by the hint (scopa_bot_hint, `bot` lending its memory: "best") with a
+ * budget of `nodes` per move (SCOPA_BOT_NODES_PER_MS times the
+ * milliseconds wanted; SCOPA_HINT_MS is the hints' default) and the seed
+ * scopa_hint_seed of the game's seed, the round and the ply: the same
+ * record and budget give the same review on every run and machine.  seat
+ * -1 reviews every seat, else only that seat's moves.  JSON text,
+ * malloc'd (scopa_free):
  *   {"bot", "nodes", "slip": 0.3, "blunder": 1.0,
  *    "rounds": [{"round", "dealer", "moves": [{"ply", "seat", "move",
  *       "value", "best", "best_value", "cost", "loss", "mark", "choices",
- *       "exact"}]}],
+ *       "exact", "estimated", "error", "best_error", "loss_error"}]}],
  *    "seats": [{"seat", "cost", "marked"}]}
  * value and best_value in expected points of the round for the mover's
- * side; cost (= loss) = best_value - value, at least 0; mark "?" from slip
- * points of cost, "??" from blunder; choices the number of legal moves;
- * exact when the mover could count every card (2 players, stock empty).
- * NULL with a message for a zero budget, a bad seat, or out of memory.
+ * side, error and best_error their uncertainties (scopa_hint); cost (=
+ * loss) the hint's loss of the move played, at least 0, loss_error its
+ * uncertainty; mark "?" when cost - loss_error is slip points or more,
+ * "??" from blunder (scopa_hint.mark); choices the number of legal moves;
+ * exact when the mover could count every card (2 players, stock empty);
+ * estimated false where there was no estimate (the numbers null, cost
+ * 0).  NULL with a message for a zero budget, a bad seat, or out of
+ * memory.
  */
 char *scopa_match_review_json(const scopa_match *match, scopa_bot *bot,
                               uint64_t nodes, int seat, char *msg,
                               size_t msgsize);
+
+/* The same with the hints' other limits: limits->nodes the budget of a
+ * move (required), threads (the review is the same with any number),
+ * deadline_ns and cancel (a safety net, as scopa_bot_hint's); the seed is
+ * always the record's (scopa_hint_seed), never limits->seed. */
+char *scopa_match_review(const scopa_match *match, scopa_bot *bot,
+                         const scopa_bot_limits *limits, int seat, char *msg,
+                         size_t msgsize);
 
 /* Restores a game from the text of a record, the unfinished round
  * included, checked as scopa_replay_text does (same faults).  A record

@@ -18,6 +18,7 @@ typedef struct review_opts {
   int movetime_ms;
   int seat; /* -1: every seat */
   int json, italian;
+  int threads;
 } review_opts;
 
 /* Values as printed: no "-0.00". */
@@ -56,9 +57,10 @@ static void print_move(json_t *mv, const scopa_match *m, const review_opts *o) {
   }
   printf(" %+6.2f", shown(num(mv, "value")));
   if (strcmp(str(mv, "move"), str(mv, "best")) && num(mv, "cost") > 0.005)
-    printf("   %s %s %+6.2f  %s %.2f %s", o->italian ? "meglio" : "best",
-           str(mv, "best"), shown(num(mv, "best_value")),
-           o->italian ? "costo" : "cost", num(mv, "cost"), str(mv, "mark"));
+    printf("   %s %s %+6.2f  %s %.2f +/-%.2f %s",
+           o->italian ? "meglio" : "best", str(mv, "best"),
+           shown(num(mv, "best_value")), o->italian ? "costo" : "cost",
+           num(mv, "cost"), num(mv, "loss_error"), str(mv, "mark"));
   if (json_is_true(json_object_get(mv, "exact")))
     printf("  (%s)", o->italian ? "esatto" : "exact");
   printf("\n");
@@ -75,6 +77,12 @@ static void print_text(json_t *doc, const scopa_match *m,
         print_move(mv, m, o);
     }
   }
+  printf("\n%s\n",
+         o->italian
+             ? "\"?\" perde in media circa 0,3 punti o più, \"??\" un punto "
+               "o più (oltre l'incertezza, +/-, della stima)."
+             : "\"?\" loses about 0.3 points or more on average, \"??\" a "
+               "point or more (beyond the estimate's uncertainty, +/-).");
   printf("\n%s\n", o->italian ? "Punti persi per scelta, per posto:"
                               : "Points lost by choice, per seat:");
   json_array_foreach(json_object_get(doc, "seats"), i, seat) {
@@ -89,12 +97,15 @@ static void print_text(json_t *doc, const scopa_match *m,
 static int usage(FILE *f) {
   fprintf(f,
           "usage: scopa review [--json] [--lang it|en] [--bot NAME]\n"
-          "                    [--movetime MS] [--seat S] FILE\n"
+          "                    [--movetime MS] [--seat S] [--threads T] FILE\n"
           "Values every move of a game record from its player's view with\n"
-          "the strongest bot (default best, the work of 100 ms a move), next\n"
-          "to the best move; '?' marks a move that cost 0.3 points or more,\n"
+          "the library's hint (the work of 100 ms a move, seeded by the\n"
+          "record: the same review on every run), next to the best move;\n"
+          "'?' marks a move that loses about 0.3 points or more on average,\n"
           "'?"
-          "?' 1 point or more.\n");
+          "?' a point or more, each beyond the estimate's uncertainty.\n"
+          "--threads (default 2) only makes it faster: the review is the\n"
+          "same with any number.\n");
   return f == stderr ? 2 : 0;
 }
 
@@ -111,13 +122,17 @@ static int parse_args(int argc, char **argv, review_opts *o) {
       o->italian = !strcmp(argv[++i], "it");
     else if (!strcmp(a, "--bot") && v)
       o->bot = argv[++i];
-    else if (!strcmp(a, "--movetime") || !strcmp(a, "--seat")) {
-      int seat = !strcmp(a, "--seat");
+    else if (!strcmp(a, "--movetime") || !strcmp(a, "--seat") ||
+             !strcmp(a, "--threads")) {
+      int seat = !strcmp(a, "--seat"), threads = !strcmp(a, "--threads");
       if (cli_int("review", a, v, seat ? 0 : 1,
-                  seat ? SCOPA_MAX_SEATS - 1 : 60000, &n))
+                  seat      ? SCOPA_MAX_SEATS - 1
+                  : threads ? 8
+                            : 60000,
+                  &n))
         return 2;
       i++;
-      *(seat ? &o->seat : &o->movetime_ms) = (int)n;
+      *(seat ? &o->seat : threads ? &o->threads : &o->movetime_ms) = (int)n;
     } else if (a[0] == '-' && a[1]) {
       char shown[80];
       fprintf(stderr, "scopa review: unknown option or missing value: %s\n",
@@ -132,7 +147,7 @@ static int parse_args(int argc, char **argv, review_opts *o) {
 }
 
 int cli_review(int argc, char **argv) {
-  review_opts o = {NULL, "best", 100, -1, 0, 0};
+  review_opts o = {NULL, "best", SCOPA_HINT_MS, -1, 0, 0, 2};
   int rc = parse_args(argc, argv, &o);
   if (rc >= 0)
     return rc;
@@ -161,9 +176,10 @@ int cli_review(int argc, char **argv) {
     scopa_match_free(m);
     return 2;
   }
-  char *doc_text = scopa_match_review_json(
-      m, bot, (uint64_t)o.movetime_ms * SCOPA_BOT_NODES_PER_MS, o.seat, msg,
-      sizeof msg);
+  scopa_bot_limits lim = {.nodes =
+                              (uint64_t)o.movetime_ms * SCOPA_BOT_NODES_PER_MS,
+                          .threads = o.threads};
+  char *doc_text = scopa_match_review(m, bot, &lim, o.seat, msg, sizeof msg);
   scopa_bot_free(bot);
   if (!doc_text) {
     fprintf(stderr, "scopa review: %s\n", msg);
