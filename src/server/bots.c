@@ -120,11 +120,11 @@ static void think(worker *w, bot_job *job) {
     return;
   }
   int n =
-      scopa_bot_evaluate(bot, &job->view, &limits, job->moves, job->values, 8);
+      scopa_bot_hint(bot, &job->view, &limits, job->hints, BOTJOB_HINTS, NULL);
   job->rc = n < 0 ? n : SCOPA_OK;
-  job->nvalues = n < 0 ? 0 : n > 8 ? 8 : n;
+  job->nvalues = n < 0 ? 0 : n > BOTJOB_HINTS ? BOTJOB_HINTS : n;
   if (job->nvalues > 0)
-    job->move = job->moves[0];
+    job->move = job->hints[0].move;
 }
 
 static int is_slow(const bot_job *job) {

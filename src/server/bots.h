@@ -18,10 +18,16 @@
 enum {
   BOTJOB_PLAY,  /* a bot's seat, or a bot playing for an away person    */
   BOTJOB_CLOCK, /* a person's move clock ran out                        */
-  BOTJOB_HINT,  /* values for a person who asked for a hint             */
+  BOTJOB_HINT,  /* a person asked for a hint (scopa_bot_hint)          */
   BOTJOB_REVIEW /* every move of a finished game valued
                    (scopa_match_review_json) */
 };
+
+/* The moves of a hint kept and sent, best first. */
+#define BOTJOB_HINTS 8
+
+/* The bot whose memory hints and reviews use (scopa_bot_hint). */
+#define HINT_BOT "best"
 
 typedef struct bot_job {
   /* Set by the loop: where the answer goes and what it answers.       */
@@ -32,7 +38,8 @@ typedef struct bot_job {
   int kind;    /* BOTJOB_*                                          */
   char id[64]; /* a hint: the request's id as JSON text, or "" */
   char bot[PROTO_SEAT_MAX + 1];
-  int movetime_ms;     /* 0: the bot's default                              */
+  int movetime_ms;     /* 0: the bot's default; a hint's or a review's
+                          work, as nodes (SCOPA_BOT_NODES_PER_MS)         */
   int64_t deadline_ns; /* scopa_clock_ns time by which it must answer:
                           waiting in the queue counts against the budget */
   uint64_t seed;
@@ -40,9 +47,8 @@ typedef struct bot_job {
   /* Set by the worker.                                                 */
   int rc;          /* SCOPA_OK or the bot's error                       */
   scopa_move move; /* the move chosen (best first for a hint)           */
-  int nvalues;     /* a hint: moves[0..nvalues) with values             */
-  scopa_move moves[8];
-  double values[8];
+  int nvalues;     /* a hint: hints[0..nvalues), best first              */
+  scopa_hint hints[BOTJOB_HINTS];
   /* A review: the finished game (a copy the worker frees) and the answer
    * (JSON text, malloc'd, the loop's to free).                         */
   scopa_match *match;

@@ -32,6 +32,7 @@ static const char USAGE[] =
     "usage: scopa serve [--host ADDR] [--port N] [--db FILE] [--web DIR]\n"
     "                   [--away-timeout S] [--move-clock S] [--idle S]\n"
     "                   [--bot-threads N] [--bot-ms MS] [--away-bot BOT]\n"
+    "                   [--hint-ms MS]\n"
     "                   [--max-conns-per-addr N] [--max-tables-per-minute N]\n"
     "                   [--max-addrs N]\n"
     "                   [--quiet]\n"
@@ -54,7 +55,7 @@ static void defaults(serve_conf *c) {
   c->slow_cap = 64;
   c->bot_ms = 100;
   c->away_bot = "rules";
-  c->hint_bot = "esperto";
+  c->hint_ms = SCOPA_HINT_MS;
   c->soft_bytes = 256 * 1024;
   c->hard_bytes = 1024 * 1024;
   c->soft_s = 10;
@@ -122,13 +123,13 @@ static int parse_flags(int argc, char **argv, serve_conf *c) {
       {"--db", 0, 0, NULL, &c->db},
       {"--web", 0, 0, NULL, &c->web},
       {"--away-bot", 0, 0, NULL, &c->away_bot},
-      {"--hint-bot", 0, 0, NULL, &c->hint_bot},
       {"--port", 0, 65535, &c->port, NULL},
       {"--away-timeout", 0, 86400, &c->away_s, NULL},
       {"--move-clock", 0, 86400, &c->clock_s, NULL},
       {"--idle", 1, 86400 * 7, &c->idle_s, NULL},
       {"--bot-threads", 1, 64, &c->bot_threads, NULL},
       {"--bot-ms", 1, 60000, &c->bot_ms, NULL},
+      {"--hint-ms", 1, 10000, &c->hint_ms, NULL},
       {"--max-conns-per-addr", 1, 1000000, &c->limits.conns_per_addr, NULL},
       {"--max-tables-per-minute", 1, 1000000, &c->limits.tables_per_addr, NULL},
       {"--max-addrs", 1, 10000000, &c->max_addrs, NULL},

@@ -223,7 +223,7 @@ static int think_ms(const server *srv, const char *name) {
   return ms;
 }
 
-/* A hint's safety net: it works by a node budget (the hint bot's time at
+/* A hint's safety net: it works by a node budget (--hint-ms at
  * SCOPA_BOT_NODES_PER_MS) but never longer than this. */
 #define HINT_DEADLINE_MS 3000
 
@@ -249,7 +249,10 @@ static int submit(server *srv, table *t, int seat, int kind, const char *bot,
    * (bots.c), with a wall-clock safety net. */
   int64_t wall_ms = kind == BOTJOB_HINT ? HINT_DEADLINE_MS : ms > 0 ? ms : 1000;
   job.deadline_ns = scopa_clock_ns() + wall_ms * 1000000;
-  job.seed = scopa_match_bot_seed(t->match);
+  /* A hint's seed is the library's (the terminal's too): the same
+   * position of the same game gets the same hint everywhere. */
+  job.seed = kind == BOTJOB_HINT ? scopa_match_hint_seed(t->match)
+                                 : scopa_match_bot_seed(t->match);
   scopa_match_view(t->match, seat, &job.view);
   int rc = bots_submit(srv->bots, &job);
   if (rc == 0 && kind != BOTJOB_HINT)
@@ -336,8 +339,8 @@ void play_hint(conn *c, const proto_msg *msg) {
     return conn_error(c, msg->id, "too_fast", "a hint is on its way",
                       "un consiglio sta arrivando");
   if (!si->hint_out) {
-    int rc = submit(c->srv, t, c->seat, BOTJOB_HINT, c->srv->conf.hint_bot,
-                    think_ms(c->srv, c->srv->conf.hint_bot), NULL);
+    int rc = submit(c->srv, t, c->seat, BOTJOB_HINT, HINT_BOT,
+                    c->srv->conf.hint_ms, NULL);
     if (rc != 0)
       return rc == BOTS_BUSY
                  ? conn_error(c, msg->id, "busy", "hints", "consigli")
@@ -380,8 +383,8 @@ void play_review(conn *c, const proto_msg *msg) {
   job.table = t->id;
   snprintf(job.code, sizeof job.code, "%s", t->code);
   job.kind = BOTJOB_REVIEW;
-  snprintf(job.bot, sizeof job.bot, "%s", c->srv->conf.hint_bot);
-  job.movetime_ms = 4; /* as nodes: about 4 ms of search per move */
+  snprintf(job.bot, sizeof job.bot, "%s", HINT_BOT);
+  job.movetime_ms = c->srv->conf.hint_ms; /* as nodes, as a hint's */
   char *id_text =
       msg->id ? json_dumps(msg->id, JSON_COMPACT | JSON_ENCODE_ANY) : NULL;
   if (id_text && strlen(id_text) < sizeof job.id)
@@ -417,9 +420,19 @@ static void review_done(server *srv, const bot_job *job) {
   json_decref(id);
 }
 
-/* A hint's value, or null where the bot gave no estimate (NAN). */
+/* A hint's number, or null where there is no estimate (NAN). */
 static json_t *value_json(double v) {
   return isfinite(v) ? json_real(v) : json_null();
+}
+
+/* One move of a hint (scopa_bot_hint's fields). */
+static json_t *hint_move_json(const scopa_hint *h) {
+  char buf[SCOPA_MOVE_TEXT];
+  return json_pack("{s:s, s:o, s:o, s:o, s:o, s:s}", "move",
+                   scopa_move_str(h->move, buf), "value", value_json(h->value),
+                   "error", value_json(h->error), "loss", value_json(h->loss),
+                   "loss_error", value_json(h->loss_error), "mark",
+                   scopa_hint_mark_text(h->mark));
 }
 
 /* The answer of a seat's hint job: kept for the rest of the move, and
@@ -429,16 +442,14 @@ static void hint_done(table *t, const bot_job *job) {
   char buf[SCOPA_MOVE_TEXT];
   json_t *moves = json_array();
   for (int i = 0; i < job->nvalues; i++)
-    json_array_append_new(moves,
-                          json_pack("{s:s, s:o}", "move",
-                                    scopa_move_str(job->moves[i], buf), "value",
-                                    value_json(job->values[i])));
+    json_array_append_new(moves, hint_move_json(&job->hints[i]));
   json_t *o = json_pack("{s:s, s:s, s:i, s:o}", "type", "hint", "code", t->code,
                         "ply", round_ply(t), "moves", moves);
   if (o && job->nvalues > 0) {
     json_object_set_new(o, "move",
-                        json_string(scopa_move_str(job->moves[0], buf)));
-    json_object_set_new(o, "value", value_json(job->values[0]));
+                        json_string(scopa_move_str(job->hints[0].move, buf)));
+    json_object_set_new(o, "value", value_json(job->hints[0].value));
+    json_object_set_new(o, "error", value_json(job->hints[0].error));
   }
   si->hint_out = 0;
   si->hint_text = proto_finish(o, NULL);

@@ -86,7 +86,7 @@ typedef struct serve_conf {
   int slow_cap; /* hints and reviews waiting for the pool at most  */
   int bot_ms;           /* think time of a bot seat without a level    */
   const char *away_bot; /* who plays for an away seat (or on the clock) */
-  const char *hint_bot; /* who answers a hint                          */
+  int hint_ms;          /* a hint's and a review move's work (scopa_bot_hint) */
   size_t soft_bytes, hard_bytes; /* out-queue limits                   */
   int soft_s; /* seconds over the soft limit before a close  */
   int quiet;

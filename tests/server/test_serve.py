@@ -168,10 +168,12 @@ def test_serve_1_3_reconnect_in_the_middle_of_a_hand(server):
     run(go())
 
 
-def test_serve_1_6_a_hint_without_an_estimate_says_so(tmp_path):
-    """docs/serve.md: a hint bot that gives no values (here greedy) sends
-    its move with "value": null, never a made-up number."""
-    s = Server(str(tmp_path / "serve.db"), "--hint-bot", "greedy").start()
+def test_serve_1_6_a_hint_with_its_uncertainty_and_marks(tmp_path):
+    """docs/serve.md: a hint is the library's (scopa_bot_hint): each move
+    with its value, the value's uncertainty, its loss against the best
+    move with that loss's uncertainty, and the review's mark, which is
+    given only when the loss is beyond its uncertainty."""
+    s = Server(str(tmp_path / "serve.db"), "--hint-ms", "5").start()
 
     async def go():
         a = await Client.connect(s, "a")
@@ -180,9 +182,18 @@ def test_serve_1_6_a_hint_without_an_estimate_says_so(tmp_path):
         st = await a.until(lambda m: my_turn(m, 0))
         await a.send({"type": "hint"})
         hint = await a.until(lambda m: m["type"] == "hint")
-        assert hint["move"] in st["legal"] and hint["value"] is None
-        assert [h["value"] for h in hint["moves"]] == \
-            [None] * len(hint["moves"])
+        assert hint["move"] == hint["moves"][0]["move"]
+        assert hint["error"] == hint["moves"][0]["error"] >= 0
+        listed = [h["move"] for h in hint["moves"]]
+        assert set(listed) <= set(st["legal"]) and len(set(listed)) == \
+            len(listed) == min(8, len(st["legal"]))
+        values = [h["value"] for h in hint["moves"]]
+        assert values == sorted(values, reverse=True)
+        for h in hint["moves"]:
+            assert h["loss"] >= 0 and h["loss_error"] >= 0
+            sure = h["loss"] - h["loss_error"]
+            assert h["mark"] == ("??" if sure >= 1 else "?" if sure >= 0.3
+                                 else "")
         await a.close()
     try:
         run(go())
