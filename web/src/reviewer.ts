@@ -24,16 +24,24 @@ function stepsOf(record: RecordDoc, review: ReviewMsg | null): NonNullable<typeo
   return memo;
 }
 
-/** The server's mark and what the move cost, in words. */
+/** What a mark means, in words ("?" loses about 0.3 points or more on
+ * average): the server marks a move only when its loss is that large
+ * beyond the loss's own uncertainty. */
+function meaning(lang: Lang, mark: string): string {
+  return t(lang, mark === '??' ? 'blunder' : 'slip');
+}
+
+/** The server's mark, its meaning and what the move cost, in words. */
 function verdictEl(lang: Lang, v: Verdict): HTMLElement[] {
   return [
-    h('span', { class: `mark m${v.mark.length}`, title: t(lang, v.mark === '??' ? 'blunder' : 'slip'), text: v.mark }),
+    h('span', { class: `mark m${v.mark.length}`, title: meaning(lang, v.mark), text: v.mark }),
     h('span', {
       class: 'loss',
       'data-cost': v.cost.toFixed(2),
       'data-best': v.best,
       text: `${t(lang, 'reviewCost', { n: points(lang, v.cost) })}, ${t(lang, 'reviewBest', { move: v.best })}`,
     }),
+    h('span', { class: 'meaning', text: `(${meaning(lang, v.mark)})` }),
   ];
 }
 
@@ -81,6 +89,7 @@ export function reviewer(app: AppState): HTMLElement {
         'nav',
         { class: 'marks', 'aria-label': t(lang, 'reviewMarked', { n: marked.length }) },
         h('h4', { text: t(lang, 'reviewMarked', { n: marked.length }) }),
+        h('p', { class: 'help legend', text: `${meaning(lang, '?')}; ${meaning(lang, '??')}.` }),
         marked.length
           ? h(
               'ol',
