@@ -814,6 +814,20 @@ int scopa_rules_from_json_lang(scopa_rules *rules, const char *json,
 /* Every option of checked rules as a JSON object, in option order. */
 char *scopa_rules_to_json(const scopa_rules *rules);
 
+/* The options the preset `name` sets (scopa_rules_preset), as a "rules"
+ * object: scopa_rules_from_json of it gives that preset's rules.  NULL for
+ * an unknown name (or out of memory). */
+char *scopa_rules_preset_json(const char *name);
+
+/* What a front end offers a person setting up a game, as one JSON object
+ * (free with scopa_free): "options" (each rules option in the order of
+ * RULES.md: name, kind "bool"/"int"/"enum", "values" (enum names, or an
+ * integer option's allowed values when few) or "min"/"max", "default",
+ * "label": {"en", "it"}, "help"), "presets" (name, "label", "rules" as
+ * scopa_rules_preset_json) and "levels" (name, english, bot,
+ * movetime_ms).  scopa serve answers GET /api/rules with it. */
+char *scopa_rules_catalogue_json(void);
+
 /* What `seat` knows of a round, as the fields of an engine request:
  * {"rules": {...}, "seat": S, "scores": [...], "round": {"dealer": D,
  * "table": [as first dealt], "dealt": [in the order received], "moves":
@@ -888,6 +902,12 @@ int scopa_state_actions(const scopa_state *state, scopa_move *table,
  * *movetime_ms to its time budget (0: the bot's default); either pointer
  * may be NULL.  Returns SCOPA_OK, or SCOPA_EINVAL for an unknown level. */
 int scopa_bot_level(const char *level, const char **bot, int *movetime_ms);
+
+/* Level i (0 = the easiest): its Italian name, English name, bot and time
+ * per move in ms (0: the bot's own).  SCOPA_OK, or SCOPA_EINVAL past the
+ * last level. */
+int scopa_bot_level_get(int i, const char **name, const char **english,
+                        const char **bot, int *movetime_ms);
 
 /* ------------------------------------------------------------------ */
 /* Game records                                                        */

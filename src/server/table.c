@@ -515,24 +515,6 @@ static int check_seat_specs(const proto_msg *msg, int *me, char *detail,
   return *me < 0 ? -1 : 0;
 }
 
-/* Presets of RULES.md "Presets", as rules objects: data, not code. */
-static const struct {
-  const char *name, *json;
-} PRESETS[] = {
-    {"scopa", "{}"},
-    {"scopone", "{\"game\":\"scopone\"}"},
-    {"scientifico", "{\"game\":\"scopone_scientifico\"}"},
-    {"assi", "{\"ace_sweeps\":true}"},
-    {"quindici", "{\"capture\":\"quindici\"}"},
-    {"escoba", "{\"capture\":\"quindici\",\"primiera\":\"off\","
-               "\"most_sevens\":true,\"deal_bonus\":\"fifteen\","
-               "\"target\":21}"},
-    {"trentuno", "{\"game\":\"scopone_scientifico\",\"ace_sweeps\":true,"
-                 "\"ace_sweep_scopa\":false,\"napola\":true,\"target\":31,"
-                 "\"all_coins_wins\":true}"},
-    {"perdere", "{\"lowest_wins\":true,\"target\":21}"},
-};
-
 /* The rules of a create: a preset name or an object; "players" follows
  * the seats when the object does not say.  The fault in both languages,
  * as check_seat_specs. */
@@ -542,9 +524,10 @@ static int rules_of(const proto_msg *msg, scopa_rules *rules, char *detail,
   if (!msg->rules) {
     obj = json_object();
   } else if (json_is_string(msg->rules)) {
-    for (size_t i = 0; i < sizeof PRESETS / sizeof PRESETS[0]; i++)
-      if (strcmp(PRESETS[i].name, json_string_value(msg->rules)) == 0)
-        obj = json_loads(PRESETS[i].json, 0, NULL);
+    /* RULES.md "Presets", as the library knows them (one copy) */
+    char *preset = scopa_rules_preset_json(json_string_value(msg->rules));
+    obj = preset ? json_loads(preset, 0, NULL) : NULL;
+    scopa_free(preset);
     if (!obj) {
       snprintf(detail, n, "no preset is called \"%.32s\"",
                json_string_value(msg->rules));
