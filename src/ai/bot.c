@@ -63,7 +63,7 @@ static const bot_kind BOTS[] = {
      "in the fifth deal (its worlds weighed by the model), in other games "
      "and for hints; the last deal searched against the model, the "
      "counting types taken to reply best",
-     bot_dealopp_choose, bot_infer_evaluate, 100, SCOPA_BOT_MEMORY_DEFAULT, 1},
+     bot_best_choose, bot_infer_evaluate, 100, SCOPA_BOT_MEMORY_DEFAULT, 1},
 };
 #define NBOTS ((int)(sizeof BOTS / sizeof BOTS[0]))
 #define BEST_BOT "dealopp"
@@ -71,8 +71,8 @@ static const bot_kind BOTS[] = {
 /* The names in BOTS' order, then "best": a constant, so it is safe to
  * read from any thread.  test_ai checks it against BOTS. */
 static const char *const NAMES[] = {
-    "random", "greedy",  "rules",   "chitarrella", "pimc",
-    "infer",  "dealend", "dealnet", "dealset",     "dealopp", "best", NULL};
+    "random",  "greedy",  "rules",   "chitarrella", "pimc", "infer",
+    "dealend", "dealnet", "dealset", "dealopp",     "best", NULL};
 _Static_assert(sizeof NAMES / sizeof NAMES[0] == NBOTS + 2,
                "NAMES lists every bot of BOTS, then best");
 

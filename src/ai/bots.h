@@ -9,8 +9,7 @@
 #include "scopa.h"
 
 typedef int (*bot_choose_fn)(scopa_bot *bot, const scopa_view *view,
-                             const scopa_bot_limits *limits,
-                             scopa_move *move);
+                             const scopa_bot_limits *limits, scopa_move *move);
 typedef int (*bot_evaluate_fn)(scopa_bot *bot, const scopa_view *view,
                                const scopa_bot_limits *limits,
                                scopa_move *moves, double *values, int cap);
@@ -53,8 +52,8 @@ int bot_dealnet_choose(scopa_bot *bot, const scopa_view *view,
                        const scopa_bot_limits *limits, scopa_move *move);
 int bot_dealset_choose(scopa_bot *bot, const scopa_view *view,
                        const scopa_bot_limits *limits, scopa_move *move);
-int bot_dealopp_choose(scopa_bot *bot, const scopa_view *view,
-                       const scopa_bot_limits *limits, scopa_move *move);
+int bot_best_choose(scopa_bot *bot, const scopa_view *view,
+                    const scopa_bot_limits *limits, scopa_move *move);
 int bot_infer_choose(scopa_bot *bot, const scopa_view *view,
                      const scopa_bot_limits *limits, scopa_move *move);
 
@@ -109,7 +108,6 @@ ai_worlds *ai_bot_worlds(scopa_bot *bot);
 /* endgame.c: when the view leaves nothing unknown (2 players, stock
  * empty), the move of an exact solve; returns 1 and sets *move, else 0
  * (also when the bot's clock stopped the solve). */
-int ai_endgame_move(scopa_bot *bot, const scopa_view *view,
-                    scopa_move *move);
+int ai_endgame_move(scopa_bot *bot, const scopa_view *view, scopa_move *move);
 
 #endif

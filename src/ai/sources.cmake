@@ -17,6 +17,7 @@ set(SCOPA_AI_SOURCES
   src/ai/dealend.c
   src/ai/value.c
   src/ai/dealnet.c
+  src/ai/dealsearch.c
   src/ai/dealset.c
   src/ai/oppmodel.c
   src/ai/rollout.c
