@@ -16,6 +16,7 @@
  *       and seeds depend only on S and r.
  */
 #include "oppmodel.h"
+#include "research.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -75,8 +76,8 @@ static int gen(const char *a, const char *b, int rounds, uint64_t seed,
       int seat = s.to_play;
       scopa_view v;
       scopa_view_of(&s, seat, NULL, &v);
-      scopa_bot_limits l = {0, mix(seed ^ (uint64_t)round << 8 ^ s.plays), 1,
-                            nodes, 0, NULL};
+      scopa_bot_limits l = {
+          0, mix(seed ^ (uint64_t)round << 8 ^ s.plays), 1, nodes, 0, NULL};
       scopa_move m;
       if (scopa_bot_choose(bot[seat], &v, &l, &m) != SCOPA_OK)
         return 1;
@@ -95,6 +96,7 @@ int main(int argc, char **argv) {
   const char *a = "greedy", *b = "greedy";
   int rounds = 100, rec = 3, type = 0, first = 1, last = 4;
   uint64_t seed = 1, nodes = 50000;
+  research_add_bots(); /* dealset, the opponent of retrain.sh's games */
   if (argc < 2 || strcmp(argv[1], "gen") != 0) {
     fprintf(stderr, "usage: bench_ai_oppmodel gen [options]\n");
     return 2;

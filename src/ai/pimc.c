@@ -74,8 +74,8 @@ static const ai_team_model TEAM = {0.02, 0.02, 0.3, 0.3, 96,
  * 200); searching the last two deals over every world on top of rules
  * gave +0.93 on those 400 (docs/ai.md). */
 static const pimc_config INFER = {24, 240, 1, 2000, 6, &TEAM, 0};
-/* dealopp's last two deals: infer, its worlds weighed by the learned
- * opponent model. */
+/* best's fifth deal, and other games: infer, its worlds weighed by the
+ * learned opponent model where it applies (2-player scopa). */
 static const pimc_config INFER_LEARNED = {24, 240, 1, 2000, 6, &TEAM, 1};
 
 typedef struct job {

@@ -1,10 +1,14 @@
 /*
  * test_ai.c -- the bots play fair (they see only their view), the solver
  * agrees with plain minimax, the arena's statistics are right on known
- * distributions, and the named bots and levels exist.  Fast: search bots
- * run with tiny budgets here; strength is measured in bench/.
+ * distributions, and the named bots and levels exist.  The library's bots
+ * and the research bots (research/, added once the library's own names
+ * are checked).  Fast: search bots run with tiny budgets here; strength
+ * is measured in bench/.
  */
+#include "bots.h"
 #include "oppmodel.h"
+#include "research.h"
 #include "signals.h"
 #include "solver.h"
 #include "stats.h"
@@ -18,11 +22,12 @@
 #include <string.h>
 #include <time.h>
 
-static const char *const BOTS[] = {"random", "greedy", "rules",
-                                   "chitarrella", "pimc", "infer",
-                                   "dealend", "dealnet", "dealset",
-                                   "dealopp"};
+/* The library's bots, weakest first, then the research bots. */
+static const char *const BOTS[] = {
+    "random", "greedy",  "rules",   "chitarrella", "pimc",
+    "infer",  "dealopp", "dealend", "dealnet",     "dealset"};
 #define NBOT 10
+#define NSHIPPED 7
 
 /* Plays random moves until `plays` cards are out (or the round ends). */
 static void random_round(scopa_state *s, const char *preset, uint64_t seed,
@@ -714,20 +719,30 @@ static void test_stats(void) {
   CHECK(covered >= 180 && covered <= 198); /* about 95% of 200 */
 }
 
+/* Every listed name makes a bot of that name. */
+static void names_make_bots(const char *const *names) {
+  for (int i = 0; names[i]; i++) {
+    scopa_bot *b = NULL;
+    CHECK_EQ_INT(scopa_bot_new(names[i], &b), SCOPA_OK);
+    if (b && strcmp(names[i], "best") != 0)
+      CHECK_EQ_STR(scopa_bot_name(b), names[i]);
+    scopa_bot_free(b);
+  }
+}
+
+/* Before research_add_bots: the library's names only. */
 static void test_names(void) {
   TEST("names-1.1", "the ladder, weakest first, and best");
   const char *const *names = scopa_bot_names();
-  for (int i = 0; i < NBOT; i++)
+  for (int i = 0; i < NSHIPPED; i++)
     CHECK_EQ_STR(names[i], BOTS[i]);
-  CHECK_EQ_STR(names[NBOT], "best");
-  CHECK(names[NBOT + 1] == NULL);
-  /* Every listed name makes that bot (the list and the registry agree). */
-  for (int i = 0; i < NBOT; i++) {
+  CHECK_EQ_STR(names[NSHIPPED], "best");
+  CHECK(names[NSHIPPED + 1] == NULL);
+  names_make_bots(names);
+  for (int i = NSHIPPED; i < NBOT; i++) {
     scopa_bot *b = NULL;
-    CHECK_EQ_INT(scopa_bot_new(names[i], &b), SCOPA_OK);
-    if (b)
-      CHECK_EQ_STR(scopa_bot_name(b), names[i]);
-    scopa_bot_free(b);
+    CHECK_EQ_INT(scopa_bot_new(BOTS[i], &b), SCOPA_EINVAL);
+    CHECK(scopa_bot_describe(BOTS[i]) == NULL);
   }
   CHECK(scopa_bot_describe("greedy") != NULL);
   scopa_bot *bot = NULL;
@@ -741,6 +756,26 @@ static void test_names(void) {
   CHECK_EQ_STR(name, "greedy");
   CHECK_EQ_INT(scopa_bot_level("esperto", NULL, NULL), SCOPA_OK);
   CHECK_EQ_INT(scopa_bot_level("dio", &name, &ms), SCOPA_EINVAL);
+}
+
+/* research/ adds its bots to the registry (research.h, ai_bot_add). */
+static void test_research_names(void) {
+  TEST("names-1.2", "the research bots join the names, before best");
+  CHECK_EQ_INT(research_add_bots(), SCOPA_OK);
+  CHECK_EQ_INT(research_add_bots(), SCOPA_OK); /* again: nothing changes */
+  const char *const *names = scopa_bot_names();
+  for (int i = 0; i < NBOT; i++)
+    CHECK_EQ_STR(names[i], BOTS[i]);
+  CHECK_EQ_STR(names[NBOT], "best");
+  CHECK(names[NBOT + 1] == NULL);
+  names_make_bots(names);
+  CHECK(scopa_bot_describe("dealset") != NULL);
+  static const bot_kind clash = {"greedy", "", bot_random_choose, NULL, 0,
+                                 0, 0};
+  static const bot_kind best = {"best", "", bot_random_choose, NULL, 0, 0, 0};
+  CHECK_EQ_INT(ai_bot_add(&clash), SCOPA_EINVAL);
+  CHECK_EQ_INT(ai_bot_add(&best), SCOPA_EINVAL);
+  CHECK(scopa_bot_names()[NBOT + 1] == NULL);
 }
 
 static void test_other_games(void) {
@@ -1420,6 +1455,8 @@ static void test_chitarrella(void) {
 }
 
 int main(void) {
+  test_names(); /* the library's own, before research_add_bots */
+  test_research_names();
   test_dealset();
   test_oppmodel();
   test_chitarrella();
@@ -1440,7 +1477,6 @@ int main(void) {
   test_team_bots();
   test_greedy();
   test_stats();
-  test_names();
   test_other_games();
   test_variant_games();
   test_greedy_variants();
