@@ -66,8 +66,8 @@
 #define DS_MOVES AI_DEAL_SEARCH_MOVES
 #define DS_TIEBREAK 0.01
 /* The opponent's node: MIX x each world's minimum plus (1 - MIX) x its
- * mean over the opponent model.  0 (shipped): the model alone; docs/ai.md
- * has 1 (minimax) and 0.5 measured. */
+ * mean over the opponent model.  0 (shipped): the model alone;
+ * docs/research.md has 1 (minimax) and 0.5 measured. */
 #ifndef DS_MIX
 #define DS_MIX 0.0
 #endif
