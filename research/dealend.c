@@ -243,12 +243,13 @@ static int dealend_choose(scopa_bot *bot, const scopa_view *v,
 }
 
 const bot_kind research_dealend = {
-    "dealend",
-    "research: each weighed world searched to the end of the deal only, the "
-    "boundary valued by exact solves over re-drawn stock orders; infer "
-    "elsewhere",
-    dealend_choose,
-    NULL,
-    100,
-    SCOPA_BOT_MEMORY_DEFAULT,
-    1};
+    .name = "dealend",
+    .help =
+        "research: each weighed world searched to the end of the deal only, "
+        "the boundary valued by exact solves over re-drawn stock orders; "
+        "infer elsewhere",
+    .choose = dealend_choose,
+    .default_ms = 100,
+    .memory = SCOPA_BOT_MEMORY_DEFAULT,
+    .worlds = 1,
+};

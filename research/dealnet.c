@@ -1,9 +1,9 @@
 /*
  * dealnet.c -- `dealnet`, research: `best` before its one search over all
- * the worlds (dealsearch.c).  As dealend (dealend.c), each
- * world (the opponent's hand, weighed by how likely its moves were) is
- * searched only to the end of the current deal, by alpha-beta over at
- * most six plies; but a boundary is valued by the learned value of the
+ * the worlds (src/ai/dealsearch.c).  As dealend (dealend.c), each world
+ * (the opponent's hand, weighed by how likely its moves were) is searched
+ * only to the end of the current deal, by alpha-beta over at most six
+ * plies; but a boundary is valued by the learned value of the
  * public state (value.h: microseconds, not K exact solves), so a move
  * sees many worlds.  The stock order never enters: the search reads the
  * world's hands, and at the boundary only what is public.
@@ -194,12 +194,13 @@ static int dealnet_choose(scopa_bot *bot, const scopa_view *v,
 }
 
 const bot_kind research_dealnet = {
-    "dealnet",
-    "research: each weighed world searched to the end of the deal, the "
-    "boundary valued by the learned network (400 worlds a move); infer in "
-    "the last two deals, in other games and for hints",
-    dealnet_choose,
-    bot_infer_evaluate,
-    100,
-    SCOPA_BOT_MEMORY_DEFAULT,
-    1};
+    .name = "dealnet",
+    .help = "research: each weighed world searched to the end of the deal, the "
+            "boundary valued by the learned network (400 worlds a move); infer "
+            "in the last two deals, in other games and for hints",
+    .choose = dealnet_choose,
+    .evaluate = bot_infer_evaluate,
+    .default_ms = 100,
+    .memory = SCOPA_BOT_MEMORY_DEFAULT,
+    .worlds = 1,
+};

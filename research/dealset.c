@@ -29,12 +29,13 @@ static int dealset_choose(scopa_bot *bot, const scopa_view *v,
 }
 
 const bot_kind research_dealset = {
-    "dealset",
-    "research: best's one search over the worlds of the deal against a "
-    "softened greedy player instead of the learned opponent model; infer in "
-    "the last two deals, in other games and for hints",
-    dealset_choose,
-    bot_infer_evaluate,
-    100,
-    SCOPA_BOT_MEMORY_DEFAULT,
-    1};
+    .name = "dealset",
+    .help = "research: best's one search over the worlds of the deal against a "
+            "softened greedy player instead of the learned opponent model; "
+            "infer in the last two deals, in other games and for hints",
+    .choose = dealset_choose,
+    .evaluate = bot_infer_evaluate,
+    .default_ms = 100,
+    .memory = SCOPA_BOT_MEMORY_DEFAULT,
+    .worlds = 1,
+};
