@@ -712,7 +712,8 @@ typedef struct scopa_bot_limits {
 int64_t scopa_clock_ns(void);
 
 /* The names of the bots this build has, NULL-terminated, weakest first;
- * "best" is always among them and means the strongest. */
+ * "best" is always among them and means the strongest.  Former names
+ * that still work come last ("dealopp": best). */
 const char *const *scopa_bot_names(void);
 
 /* A one-line description of a bot ("greedy: takes the most valuable
@@ -726,7 +727,8 @@ int scopa_bot_new(const char *name, scopa_bot **out /* OUT */);
 /* Frees a bot; NULL is a no-op. */
 void scopa_bot_free(scopa_bot *bot);
 
-/* The bot's name as created ("best" resolves to the bot it stands for). */
+/* The bot's name (a former name gives the bot's name now: a bot made as
+ * "dealopp" is "best"). */
 const char *scopa_bot_name(const scopa_bot *bot);
 
 /*

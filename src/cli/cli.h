@@ -9,6 +9,9 @@
 
 #include <stdio.h>
 
+/* The whole `scopa` command: argv[1] is the verb (none: `play`). */
+int cli_main(int argc, char **argv);
+
 int cli_replay(int argc, char **argv);
 int cli_bench(int argc, char **argv);
 int cli_play(int argc, char **argv);
