@@ -1,6 +1,7 @@
 /*
- * loop.c -- the lws context, the one protocol callback (HTTP routes and
- * the WebSocket at /ws), and the service loop.
+ * loop.c -- the lws context (one vhost per address --host names, from
+ * listen.c), the one protocol callback (HTTP routes and the WebSocket at
+ * /ws), and the service loop.
  *
  * The loop (lws on a libev loop of ours, epoll), per turn: ev_run
  * handles whatever is ready (messages in, bot answers on
@@ -20,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <time.h>
 
@@ -350,6 +352,45 @@ static void wake(void *arg) {
   lws_cancel_service(srv->ctx);
 }
 
+/* One vhost listening on one address (a numeric iface: see listen.c). */
+static struct lws_vhost *listen_on(server *srv, const listen_addr *a) {
+  struct lws_context_creation_info info;
+  memset(&info, 0, sizeof info);
+  info.port = srv->conf.port;
+  info.iface = a->ip; /* srv->listen outlives the context */
+  info.vhost_name = a->ip;
+  info.protocols = PROTOCOLS;
+  info.retry_and_idle_policy = &IDLE;
+  info.options = LWS_SERVER_OPTION_VALIDATE_UTF8 |
+                 LWS_SERVER_OPTION_FAIL_UPON_UNABLE_TO_BIND;
+  if (a->family == AF_INET)
+    info.options |= LWS_SERVER_OPTION_DISABLE_IPV6;
+  else if (strcmp(a->ip, "::") != 0) /* "::" takes IPv4 too */
+    info.options |= LWS_SERVER_OPTION_IPV6_V6ONLY_MODIFY |
+                    LWS_SERVER_OPTION_IPV6_V6ONLY_VALUE;
+  else
+    info.options |= LWS_SERVER_OPTION_IPV6_V6ONLY_MODIFY;
+  return lws_create_vhost(srv->ctx, &info);
+}
+
+static int listen_all(server *srv) {
+  for (int i = 0; i < srv->listen.n; i++)
+    if (!listen_on(srv, &srv->listen.addr[i]))
+      return -1;
+  return 0;
+}
+
+static void say_listening(server *srv) {
+  for (int i = 0; i < srv->listen.n && !srv->conf.quiet; i++) {
+    const listen_addr *a = &srv->listen.addr[i];
+    struct lws_vhost *vh = lws_get_vhost_by_name(srv->ctx, a->ip);
+    char url[128];
+    listen_url(a, vh ? lws_get_vhost_listen_port(vh) : srv->conf.port, url,
+               sizeof url);
+    fprintf(stderr, "scopa serve: listening on %s\n", url);
+  }
+}
+
 int loop_run(server *srv) {
   /* lws on a libev loop of ours (epoll): a turn costs what is ready, not a
    * poll() over every connection, which is what holds at 1,000 tables
@@ -362,19 +403,18 @@ int loop_run(server *srv) {
   void *foreign[1] = {loop};
   struct lws_context_creation_info info;
   memset(&info, 0, sizeof info);
-  info.port = srv->conf.port;
-  info.iface = srv->conf.host;
-  info.protocols = PROTOCOLS;
   info.user = srv;
-  info.retry_and_idle_policy = &IDLE;
-  info.options = LWS_SERVER_OPTION_VALIDATE_UTF8 | LWS_SERVER_OPTION_LIBEV;
+  /* lws 4.1.6 reads VALIDATE_UTF8 from the context's options. */
+  info.options = LWS_SERVER_OPTION_LIBEV | LWS_SERVER_OPTION_EXPLICIT_VHOSTS |
+                 LWS_SERVER_OPTION_VALIDATE_UTF8;
   info.foreign_loops = foreign;
-  info.vhost_name = "scopa";
   info.fd_limit_per_thread = 0;
   srv->ctx = lws_create_context(&info);
-  if (!srv->ctx) {
-    fprintf(stderr, "scopa serve: cannot listen on %s:%d\n", srv->conf.host,
-            srv->conf.port);
+  if (!srv->ctx || listen_all(srv)) {
+    fprintf(stderr, "scopa serve: cannot listen on %s port %d\n",
+            srv->conf.host, srv->conf.port);
+    if (srv->ctx)
+      lws_context_destroy(srv->ctx);
     ev_loop_destroy(loop);
     return 1;
   }
@@ -390,9 +430,7 @@ int loop_run(server *srv) {
     return 1;
   }
   lws_sul_schedule(srv->ctx, 0, &srv->sweep, sweep, 250 * LWS_US_PER_MS);
-  if (!srv->conf.quiet)
-    fprintf(stderr, "scopa serve: listening on http://%s:%d/\n", srv->conf.host,
-            srv->conf.port);
+  say_listening(srv);
   while (!srv->stop) {
     ev_run(loop, EVRUN_ONCE); /* whatever is ready, at least one thing */
     flush(srv);
