@@ -5,8 +5,9 @@
  *
  *   main.c    flags, signals, start and stop
  *   listen.c  --host resolved to the addresses to listen on
- *   loop.c    the lws context (one vhost per address), lws protocols,
- *             HTTP routes, the service loop, the sweep
+ *   loop.c    the lws context (one vhost per address), the one protocol
+ *             callback, the service loop, the sweep
+ *   http.c    HTTP: request limits, routes, the web client's files
  *   conn.c    one WebSocket connection: reassembly with a size cap, the
  *             bounded out-queue, the store barrier, closing
  *   proto.c   the pure message parser and writers
@@ -169,6 +170,17 @@ int listen_resolve(const char *host, int port, listen_list *out, char *err,
                    size_t cap);
 /* "http://ADDR:PORT/" ([ADDR] for IPv6) for the listening message. */
 void listen_url(const listen_addr *a, int port, char *out, size_t cap);
+
+/* http.c */
+/* lws's header buffer and per-header limits (the context's info). */
+void http_limits(struct lws_context_creation_info *info);
+/* LWS_CALLBACK_HTTP: answers the request (uri: lws's decoded path). */
+int http_request(struct lws *wsi, server *srv, const char *uri);
+/* LWS_CALLBACK_HTTP_CONFIRM_UPGRADE: 0 lets a WebSocket to /ws within the
+ * limits through; anything else is answered and closed (-1). */
+int http_upgrade(struct lws *wsi, const char *protocol);
+/* LWS_CALLBACK_RAW_ADOPT (lws makes a CONNECT raw): 405, closed (-1). */
+int http_raw(struct lws *wsi);
 
 /* loop.c */
 int loop_run(server *srv);

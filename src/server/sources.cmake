@@ -10,6 +10,7 @@ set(SCOPA_SERVER_SOURCES
   src/server/main.c
   src/server/listen.c
   src/server/loop.c
+  src/server/http.c
   src/server/conn.c
   src/server/proto.c
   src/server/table.c

@@ -1,12 +1,17 @@
 """`scopa serve` against strangers, its HTTP side (issue 22; docs/serve.md
-"Listening"): the real server of the sanitizer build, driven by raw
-sockets.
+"Listening", "HTTP limits"): the real server of the sanitizer build,
+driven by raw sockets.
 
   http-1.x  where it listens: exactly the --host address(es)
+  http-2.x  requests it refuses, each answered; thousands of them under
+            LeakSanitizer, which must find nothing at exit
+  http-3.x  the leaderboard answers the pool asked for
 """
+import json
 import os
 import re
 import socket
+import sqlite3
 import subprocess
 import sys
 import urllib.error
@@ -15,6 +20,13 @@ import urllib.request
 import pytest
 
 from serverlib import TIMEOUT, TOP, Server, free_port, scopa_bin
+
+
+@pytest.fixture
+def server(tmp_path):
+    s = Server(str(tmp_path / "serve.db")).start()
+    yield s
+    s.stop()
 
 
 class HostServer(Server):
@@ -172,3 +184,177 @@ def test_http_1_5_a_host_it_cannot_listen_on_is_an_error(tmp_path):
             assert not db.exists(), host  # refused before the store opens
     finally:
         busy.close()
+
+
+# ----------------------------------------------------------------------
+# http-2.x  Requests it refuses
+# ----------------------------------------------------------------------
+
+def exchange(port, data, addr="127.0.0.1"):
+    """Sends raw bytes; everything the server sends until it closes (a
+    reset after the answer is a close too)."""
+    got = b""
+    with socket.create_connection((addr, port), timeout=TIMEOUT) as c:
+        try:
+            c.sendall(data)
+            while True:
+                chunk = c.recv(65536)
+                if not chunk:
+                    break
+                got += chunk
+        except ConnectionResetError:
+            pass
+    return got
+
+
+def status_of(answer):
+    m = re.match(rb"HTTP/1\.[01] (\d{3})", answer)
+    return int(m.group(1)) if m else None
+
+
+def head_and_body(answer):
+    head, _, body = answer.partition(b"\r\n\r\n")
+    headers = {}
+    for line in head.split(b"\r\n")[1:]:
+        name, _, value = line.partition(b":")
+        headers[name.strip().lower().decode()] = value.strip().decode()
+    return headers, body
+
+
+CLOSE = b"Host: x\r\nConnection: close\r\n"
+WS = (b"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13"
+      b"\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n")
+
+# (request, the status it gets; None: lws drops it without an answer).
+REFUSED = [
+    (b"POST /healthz HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello", 405),
+    (b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n", 405),
+    (b"PUT /x HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabc", 405),
+    (b"DELETE /api/tables/ABC/record HTTP/1.1\r\n" + CLOSE + b"\r\n", 405),
+    (b"OPTIONS / HTTP/1.1\r\n" + CLOSE + b"\r\n", 405),
+    (b"OPTIONS * HTTP/1.1\r\n" + CLOSE + b"\r\n", 403),  # lws: not a path
+    (b"PATCH / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+     b"5\r\nhello\r\n0\r\n\r\n", 405),
+    (b"CONNECT example.org:443 HTTP/1.1\r\nHost: example.org\r\n\r\n", 405),
+    (b"HEAD /healthz HTTP/1.1\r\n" + CLOSE + b"\r\n", 200),
+    (b"GET /healthz HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\n\r\nbody", 400),
+    (b"GET /healthz HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+     b"0\r\n\r\n", 400),
+    (b"BREW /pot HTTP/1.1\r\n\r\n", 403),  # lws's own answer
+    (b"GET /" + b"a" * 9000 + b" HTTP/1.1\r\n" + CLOSE + b"\r\n", 414),
+    (b"GET /healthz?" + b"a=1&" * 2500 + b" HTTP/1.1\r\n" + CLOSE + b"\r\n",
+     None),  # more arguments than lws has fragments: dropped
+    (b"GET /healthz HTTP/1.1\r\n" + CLOSE + b"Cookie: " + b"c" * 9000 +
+     b"\r\n\r\n", 431),
+    (b"GET /healthz HTTP/1.1\r\n" + CLOSE + b"X-Junk: " + b"j" * 40000 +
+     b"\r\n\r\n", None),  # past lws's 32 KiB buffer: dropped
+    (b"GET /ws HTTP/1.1\r\nHost: x\r\n" + WS + b"Origin: " + b"o" * 9000 +
+     b"\r\n\r\n", 431),
+    (b"GET /elsewhere HTTP/1.1\r\nHost: x\r\n" + WS + b"\r\n", 404),
+    (b"GET / HTTP/1.1\r\nHost: x\r\nUpgrade: h2c\r\nConnection: Upgrade, "
+     b"HTTP2-Settings\r\nHTTP2-Settings: AAMAAABkAAQCAAAAAAIAAAAA\r\n\r\n", 400),
+    (b"GET / HTTP/1.1\r\nHost: x\r\nUpgrade: foo\r\nConnection: Upgrade\r\n"
+     b"\r\n", 403),  # lws's own answer to an upgrade it does not know
+    (b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03" + bytes(range(64)),
+     403),  # TLS to a plain port: lws's answer to an unknown method
+    (b"GET\r\n\r\n", 403),
+    (b"GET /%zz HTTP/1.1\r\n\r\n", 403),  # lws: a bad escape
+    (b"GET /healthz HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n", 400),
+    (b"\r\n\r\n", None),
+]
+
+
+def test_http_2_1_refused_requests_get_answers(server):
+    for request, status in REFUSED:
+        answer = exchange(server.port, request)
+        assert status_of(answer) == status, (request[:60], answer[:200])
+        assert answer.count(b"HTTP/1.") <= 1, answer  # one answer at most
+        if status in (405, 400, 414, 431):
+            headers, body = head_and_body(answer)
+            assert headers.get("connection") == "close", answer[:300]
+            assert len(body) == int(headers["content-length"]) > 0, answer
+        if status == 405 and not request.startswith(b"CONNECT"):
+            assert head_and_body(answer)[0]["allow"] == "GET, HEAD"
+    # HEAD: the headers a GET gets, no body.
+    headers, body = head_and_body(exchange(
+        server.port, b"HEAD /healthz HTTP/1.1\r\n" + CLOSE + b"\r\n"))
+    assert int(headers["content-length"]) > 0 and body == b""
+    # Just under the limits: served.
+    answer = exchange(server.port, b"GET /" + b"a" * 8191 + b" HTTP/1.1\r\n" +
+                      CLOSE + b"\r\n")
+    assert status_of(answer) == 404
+    answer = exchange(server.port, b"GET /healthz HTTP/1.1\r\n" + CLOSE +
+                      b"Cookie: " + b"c" * 8192 + b"\r\n\r\n")
+    assert status_of(answer) == 200
+    assert server.http("/healthz")[0] == 200  # and it still serves
+
+
+def test_http_2_2_thousands_of_bad_requests_leak_nothing(tmp_path,
+                                                         monkeypatch):
+    """Every refused request (and a keep-alive GET and HEAD between them),
+    2,000 times; then SIGTERM: LeakSanitizer runs at exit and must find
+    nothing (one leaked answer per POST before issue 22)."""
+    with open(scopa_bin(), "rb") as f:
+        assert b"__asan_init" in f.read(), \
+            "run with the sanitizer build (SCOPA_BIN=build-test/scopa)"
+    monkeypatch.setenv("ASAN_OPTIONS", os.environ.get("ASAN_OPTIONS", "") +
+                       ":detect_leaks=1")
+    s = Server(str(tmp_path / "serve.db")).start()
+    counts = {}
+    try:
+        keep = socket.create_connection(("127.0.0.1", s.port), timeout=TIMEOUT)
+        for i in range(2000):
+            request, status = REFUSED[i % len(REFUSED)]
+            got = status_of(exchange(s.port, request))
+            assert got == status, (request[:60], got)
+            counts[got] = counts.get(got, 0) + 1
+            if i % 100 == 0:  # keep-alive answers between the refusals
+                for verb in (b"GET", b"HEAD"):
+                    keep.sendall(verb + b" /api/leaderboard?pool=3p HTTP/1.1"
+                                 b"\r\nHost: x\r\n\r\n")
+                    got = b""
+                    while b"\r\n\r\n" not in got:
+                        got += keep.recv(65536)
+                    headers, body = head_and_body(got)
+                    want = 0 if verb == b"HEAD" else int(headers["content-length"])
+                    while len(body) < want:
+                        body += keep.recv(65536)
+                    assert status_of(got) == 200 and len(body) == want
+        keep.close()
+    finally:
+        err = s.stop()  # exit status 0, else the report is in the message
+    assert "LeakSanitizer" not in err, err
+    assert sum(counts.values()) == 2000 and counts[405] >= 500, counts
+
+
+# ----------------------------------------------------------------------
+# http-3.x  The leaderboard's pools
+# ----------------------------------------------------------------------
+
+def test_http_3_1_each_pool_answers_its_own_list(tmp_path):
+    db = str(tmp_path / "serve.db")
+    Server(db).start().stop()  # the schema
+    with sqlite3.connect(db) as c:
+        for pool, players in {"2p": 1, "3p": 2, "4p": 3, "6p": 4}.items():
+            for k in range(players):
+                c.execute("INSERT INTO ratings(pool, player, name, rating, rd,"
+                          " vol, games) VALUES (?, ?, ?, ?, 60, 0.06, 5)",
+                          (pool, "p%s%d" % (pool, k), "%s-%d" % (pool, k),
+                           1600 - k))
+    s = Server(db).start()
+    try:
+        for pool, players in {"2p": 1, "3p": 2, "4p": 3, "6p": 4}.items():
+            status, body, _ = s.http("/api/leaderboard?pool=" + pool)
+            answer = json.loads(body)
+            assert status == 200 and answer["pool"] == pool, answer
+            assert [p["name"] for p in answer["players"]] == \
+                ["%s-%d" % (pool, k) for k in range(players)], answer
+        for query, pool in [("", "2p"), ("?pool=5p", "2p"),
+                            ("?pool=" + "x" * 100, "2p"),
+                            ("?x=" + "y" * 100 + "&pool=4p", "4p"),
+                            ("?pool=6p&pool=3p", "6p")]:
+            answer = json.loads(s.http("/api/leaderboard" + query)[1])
+            assert answer["pool"] == pool, query
+            assert len(answer["players"]) == {"2p": 1, "4p": 3, "6p": 4}[pool]
+    finally:
+        s.stop()
