@@ -25,6 +25,12 @@
  *     whole request head (HEAD_MAX: unknown headers, which lws keeps
  *     whole, and more than about 90 header lines and query arguments) lws
  *     drops without an answer: 4.1.6 calls nothing there.
+ *
+ * Caching: /assets/... (vite names each after its content's hash) for a
+ * year, immutable; the other files revalidated (no-cache); the API and
+ * errors never stored (no-store).  A text file with FILE.gz beside it
+ * (web/tools/precompress.mjs, run by the vite build) goes gzipped to a
+ * client whose Accept-Encoding takes gzip, with Vary: Accept-Encoding.
  */
 #include "table.h"
 
@@ -53,6 +59,8 @@ void http_limits(struct lws_context_creation_info *info) {
 /* Answers                                                             */
 /* ------------------------------------------------------------------ */
 
+static const char IMMUTABLE[] = "public, max-age=31536000, immutable";
+static const char REVALIDATE[] = "no-cache";
 static const char NO_STORE[] = "no-store";
 
 /* Our own security headers (lws's "best practices" CSP forbids the inline
@@ -228,32 +236,34 @@ int http_raw(struct lws *wsi) {
 /* The web client's files                                              */
 /* ------------------------------------------------------------------ */
 
-static const struct {
+static const struct file_type {
   const char *ext, *type;
+  int text; /* worth gzip: the build writes FILE.gz beside it */
 } TYPES[] = {
-    {".html", "text/html; charset=utf-8"},
-    {".js", "text/javascript; charset=utf-8"},
-    {".mjs", "text/javascript; charset=utf-8"},
-    {".css", "text/css; charset=utf-8"},
-    {".json", "application/json"},
-    {".map", "application/json"},
-    {".webmanifest", "application/manifest+json"},
-    {".svg", "image/svg+xml"},
-    {".png", "image/png"},
-    {".jpg", "image/jpeg"},
-    {".ico", "image/x-icon"},
-    {".woff2", "font/woff2"},
-    {".woff", "font/woff"},
-    {".txt", "text/plain; charset=utf-8"},
-    {".wasm", "application/wasm"},
+    {".html", "text/html; charset=utf-8", 1},
+    {".js", "text/javascript; charset=utf-8", 1},
+    {".mjs", "text/javascript; charset=utf-8", 1},
+    {".css", "text/css; charset=utf-8", 1},
+    {".json", "application/json", 1},
+    {".map", "application/json", 1},
+    {".webmanifest", "application/manifest+json", 1},
+    {".svg", "image/svg+xml", 1},
+    {".txt", "text/plain; charset=utf-8", 1},
+    {".png", "image/png", 0},
+    {".jpg", "image/jpeg", 0},
+    {".ico", "image/x-icon", 0},
+    {".woff2", "font/woff2", 0},
+    {".woff", "font/woff", 0},
+    {".wasm", "application/wasm", 0},
 };
 
-static const char *type_of(const char *path) {
+static const struct file_type *type_of(const char *path) {
+  static const struct file_type OTHER = {"", "application/octet-stream", 0};
   const char *dot = strrchr(path, '.');
   for (size_t i = 0; dot && i < sizeof TYPES / sizeof TYPES[0]; i++)
     if (strcmp(dot, TYPES[i].ext) == 0)
-      return TYPES[i].type;
-  return "application/octet-stream";
+      return &TYPES[i];
+  return &OTHER;
 }
 
 static const char NO_CLIENT[] =
@@ -280,6 +290,59 @@ static int web_path(const server *srv, const char *uri, char *out, size_t cap) {
   return n > 0 && (size_t)n < cap ? 0 : -1;
 }
 
+/* Whether q (the text after a coding's ';') sets q=0: refused. */
+static int q_zero(const char *params) {
+  const char *q = strstr(params, "q=");
+  if (!q)
+    q = strstr(params, "Q=");
+  if (!q)
+    return 0;
+  q += 2;
+  if (*q++ != '0')
+    return 0;
+  if (*q == '.')
+    q += 1 + strspn(q + 1, "0");
+  return *q == 0 || *q == ' ' || *q == '\t' || *q == ';';
+}
+
+/* Whether Accept-Encoding takes gzip (RFC 9110 12.5.3): "gzip", "x-gzip"
+ * or "*" with a q above 0; "gzip;q=0" refuses it even beside "*". */
+static int accepts_gzip(struct lws *wsi) {
+  char v[512], *save = NULL;
+  int gzip = -1, star = -1;
+  if (lws_hdr_copy(wsi, v, sizeof v, WSI_TOKEN_HTTP_ACCEPT_ENCODING) <= 0)
+    return 0;
+  for (char *item = strtok_r(v, ",", &save); item;
+       item = strtok_r(NULL, ",", &save)) {
+    char *params = strchr(item, ';');
+    if (params)
+      *params++ = 0;
+    item += strspn(item, " \t");
+    item[strcspn(item, " \t")] = 0;
+    int ok = !params || !q_zero(params);
+    if (strcasecmp(item, "gzip") == 0 || strcasecmp(item, "x-gzip") == 0)
+      gzip = ok;
+    else if (strcmp(item, "*") == 0)
+      star = ok;
+  }
+  return gzip >= 0 ? gzip : star > 0;
+}
+
+/* FILE.gz beside a text file, no older than it, when the client takes
+ * gzip: its path in gz. */
+static int gzipped(struct lws *wsi, const char *path, const struct stat *sb,
+                   char *gz, size_t cap) {
+  struct stat zb;
+  int n = snprintf(gz, cap, "%s.gz", path);
+  if (n <= 0 || (size_t)n >= cap || stat(gz, &zb) != 0 || !S_ISREG(zb.st_mode))
+    return 0;
+  if (zb.st_mtim.tv_sec < sb->st_mtim.tv_sec ||
+      (zb.st_mtim.tv_sec == sb->st_mtim.tv_sec &&
+       zb.st_mtim.tv_nsec < sb->st_mtim.tv_nsec))
+    return 0; /* stale: the file changed after its .gz was written */
+  return accepts_gzip(wsi);
+}
+
 static int not_found(struct lws *wsi, server *srv, const char *uri) {
   char index[1024];
   struct stat sb;
@@ -292,15 +355,24 @@ static int not_found(struct lws *wsi, server *srv, const char *uri) {
 }
 
 static int serve_file(struct lws *wsi, server *srv, const char *uri) {
-  char path[1024], headers[1024];
+  char path[1024], gz[1040], headers[1024];
   struct stat sb;
   if (web_path(srv, uri, path, sizeof path) || stat(path, &sb) ||
       !S_ISREG(sb.st_mode))
     return not_found(wsi, srv, uri);
+  const struct file_type *t = type_of(path);
+  int zip = t->text && gzipped(wsi, path, &sb, gz, sizeof gz);
   int n = security_text(headers, sizeof headers);
   if (n < 0)
     return -1;
-  n = lws_serve_http_file(wsi, path, type_of(path), headers, n);
+  n += snprintf(headers + n, sizeof headers - (size_t)n,
+                "cache-control: %s\r\n%s%s",
+                strncmp(uri, "/assets/", 8) == 0 ? IMMUTABLE : REVALIDATE,
+                t->text ? "vary: accept-encoding\r\n" : "",
+                zip ? "content-encoding: gzip\r\n" : "");
+  if ((size_t)n >= sizeof headers)
+    return -1;
+  n = lws_serve_http_file(wsi, zip ? gz : path, t->type, headers, n);
   if (n < 0 || (n > 0 && lws_http_transaction_completed(wsi)))
     return -1;
   return 0;

@@ -1,12 +1,15 @@
 """`scopa serve` against strangers, its HTTP side (issue 22; docs/serve.md
-"Listening", "HTTP limits"): the real server of the sanitizer build,
-driven by raw sockets.
+"Listening", "HTTP limits", "Caching and compression"): the real server of
+the sanitizer build, driven by raw sockets and http.client.
 
   http-1.x  where it listens: exactly the --host address(es)
   http-2.x  requests it refuses, each answered; thousands of them under
             LeakSanitizer, which must find nothing at exit
   http-3.x  the leaderboard answers the pool asked for
+  http-4.x  the web client's files: cache headers, gzip
 """
+import gzip
+import http.client
 import json
 import os
 import re
@@ -14,6 +17,7 @@ import socket
 import sqlite3
 import subprocess
 import sys
+import time
 import urllib.error
 import urllib.request
 
@@ -358,3 +362,95 @@ def test_http_3_1_each_pool_answers_its_own_list(tmp_path):
             assert len(answer["players"]) == {"2p": 1, "4p": 3, "6p": 4}[pool]
     finally:
         s.stop()
+
+
+# ----------------------------------------------------------------------
+# http-4.x  The web client's files
+# ----------------------------------------------------------------------
+
+@pytest.fixture
+def web(tmp_path):
+    """A built client: index.html, a hashed module and stylesheet, an
+    image; .gz files written by the build's own step
+    (web/tools/precompress.mjs, with node)."""
+    d = tmp_path / "dist"
+    (d / "assets").mkdir(parents=True)
+    (d / "index.html").write_text(
+        "<!doctype html><title>scopa</title>" +
+        "<script type=module src=/assets/index-Ab3_x-9Z.js></script>" * 20)
+    (d / "assets" / "index-Ab3_x-9Z.js").write_text(
+        "".join("export const c%d = %d;\n" % (i, i) for i in range(3000)))
+    (d / "assets" / "index-Qw8_e.css").write_text("body { color: red; }\n" * 99)
+    (d / "assets" / "card-Zz9.png").write_bytes(b"\x89PNG\r\n" + bytes(3000))
+    p = subprocess.run(["node", os.path.join(TOP, "web", "tools",
+                                             "precompress.mjs"), str(d)],
+                       capture_output=True, timeout=60)
+    assert p.returncode == 0, p.stderr
+    assert sorted(os.path.relpath(x, d) for x in p.stdout.decode().split()) == [
+        "assets/index-Ab3_x-9Z.js.gz", "assets/index-Qw8_e.css.gz",
+        "index.html.gz"]
+    return d
+
+
+def get(port, path, encoding=None, method="GET"):
+    c = http.client.HTTPConnection("127.0.0.1", port, timeout=TIMEOUT)
+    headers = {"Accept-Encoding": encoding} if encoding is not None else {}
+    c.request(method, path, headers=headers)
+    r = c.getresponse()
+    body = r.read()
+    c.close()
+    return r.status, {k.lower(): v for k, v in r.getheaders()}, body
+
+
+IMMUTABLE = "public, max-age=31536000, immutable"
+
+
+def test_http_4_1_caching_and_gzip(tmp_path, web):
+    s = Server(str(tmp_path / "serve.db"), "--web", str(web)).start()
+    try:
+        index = (web / "index.html").read_bytes()
+        js = (web / "assets" / "index-Ab3_x-9Z.js").read_bytes()
+        for path, data, cache in [("/", index, "no-cache"),
+                                  ("/t/ABCDEF", index, "no-cache"),
+                                  ("/index.html", index, "no-cache"),
+                                  ("/assets/index-Ab3_x-9Z.js", js, IMMUTABLE)]:
+            status, h, body = get(s.port, path)  # no Accept-Encoding
+            assert status == 200 and body == data, path
+            assert h["cache-control"] == cache, (path, h)
+            assert h["vary"].lower() == "accept-encoding", (path, h)
+            assert "content-encoding" not in h, (path, h)
+            status, h, body = get(s.port, path, "gzip, deflate, br")
+            assert status == 200 and h["content-encoding"] == "gzip", (path, h)
+            assert h["vary"].lower() == "accept-encoding"
+            assert h["cache-control"] == cache
+            assert int(h["content-length"]) == len(body) < len(data)
+            assert gzip.decompress(body) == data, path
+        for encoding, zipped in [("gzip;q=0", False), ("*", True),
+                                 ("br", False), ("identity", False),
+                                 ("gzip;q=0, *", False), ("x-gzip", True),
+                                 ("deflate, GZIP;q=0.5", True),
+                                 ("gzip;q=0.000", False), ("", False)]:
+            h = get(s.port, "/assets/index-Ab3_x-9Z.js", encoding)[1]
+            assert ("content-encoding" in h) == zipped, (encoding, h)
+        # An image: never gzipped, no Vary; assets are immutable.
+        status, h, body = get(s.port, "/assets/card-Zz9.png", "gzip")
+        assert status == 200 and "content-encoding" not in h
+        assert "vary" not in h and h["cache-control"] == IMMUTABLE
+        assert h["content-type"] == "image/png"
+        # HEAD: the same headers, no body.
+        status, h, body = get(s.port, "/assets/index-Ab3_x-9Z.js", "gzip",
+                              method="HEAD")
+        assert status == 200 and body == b"" and h["content-encoding"] == "gzip"
+        # The API and errors are never stored.
+        assert get(s.port, "/healthz")[1]["cache-control"] == "no-store"
+        assert get(s.port, "/nope.js")[1]["cache-control"] == "no-store"
+        # A .gz older than its file is stale: the file goes as it is.
+        css = web / "assets" / "index-Qw8_e.css"
+        css.write_text("body { color: blue; }\n" * 99)
+        future = time.time() + 5
+        os.utime(css, (future, future))
+        status, h, body = get(s.port, "/assets/index-Qw8_e.css", "gzip")
+        assert "content-encoding" not in h and body == css.read_bytes()
+    finally:
+        s.stop()
+
