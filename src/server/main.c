@@ -37,7 +37,9 @@ static const char USAGE[] =
     "                   [--quiet]\n"
     "\n"
     "Serves the web client and the game's WebSocket (/ws) on one port\n"
-    "(default 127.0.0.1:8080).  Games are stored in --db (default\n"
+    "(default 127.0.0.1:8080).  --host: an IPv4 or IPv6 address (0.0.0.0\n"
+    "or :: for every address), localhost (127.0.0.1 and ::1) or a name\n"
+    "(its addresses on this machine).  Games are stored in --db (default\n"
     "$XDG_DATA_HOME/scopa/serve.db, or ~/.local/share/scopa/serve.db).\n"
     "--away-timeout: seconds before a bot plays for a player who left\n"
     "(default 60); --move-clock: seconds per move, 0 = none (default);\n"
@@ -154,8 +156,8 @@ static int parse_flags(int argc, char **argv, serve_conf *c) {
     char msg[300];
     if (k == sizeof FLAGS / sizeof FLAGS[0] || i + 1 == argc) {
       scopa_text_safe(msg, sizeof msg, argv[i], strlen(argv[i]), 0);
-      fprintf(stderr, "scopa serve: unknown flag or missing value: %s\n%s",
-              msg, USAGE);
+      fprintf(stderr, "scopa serve: unknown flag or missing value: %s\n%s", msg,
+              USAGE);
       return 2;
     }
     const flag *f = &FLAGS[k];
@@ -203,6 +205,11 @@ int cli_serve(int argc, char **argv) {
                     : srv.conf.quiet ? LLL_ERR
                                      : LLL_ERR | LLL_WARN | LLL_USER,
                     NULL);
+  if (listen_resolve(srv.conf.host, srv.conf.port, &srv.listen, msg,
+                     sizeof msg)) {
+    fprintf(stderr, "scopa serve: %s\n", msg);
+    return 1;
+  }
   srv.nbuckets = 4099;
   srv.buckets = calloc(srv.nbuckets, sizeof *srv.buckets);
   srv.addrs = limits_table_new(srv.conf.max_addrs);

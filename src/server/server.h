@@ -4,7 +4,10 @@
  * thread (lws's); the bot workers see only bots.h.
  *
  *   main.c    flags, signals, start and stop
- *   loop.c    lws protocols, HTTP routes, the service loop, the sweep
+ *   listen.c  --host resolved to the addresses to listen on
+ *   loop.c    the lws context (one vhost per address), the one protocol
+ *             callback, the service loop, the sweep
+ *   http.c    HTTP: request limits, routes, the web client's files
  *   conn.c    one WebSocket connection: reassembly with a size cap, the
  *             bounded out-queue, the store barrier, closing
  *   proto.c   the pure message parser and writers
@@ -74,6 +77,17 @@ typedef struct conn {
   struct conn *gnext; /* the graveyard                                 */
 } conn;
 
+/* Where to listen (listen.c): numeric addresses, each bound on its own. */
+#define LISTEN_MAX 8
+typedef struct listen_addr {
+  int family;  /* AF_INET or AF_INET6 */
+  char ip[64]; /* numeric, as lws's iface wants it */
+} listen_addr;
+typedef struct listen_list {
+  listen_addr addr[LISTEN_MAX];
+  int n;
+} listen_list;
+
 typedef struct serve_conf {
   const char *host;
   int port;
@@ -96,6 +110,7 @@ typedef struct serve_conf {
 
 struct server {
   serve_conf conf;
+  listen_list listen; /* resolved from conf.host before the store opens */
   struct lws_context *ctx;
   store *st; /* reads, on the loop thread                          */
   writer *w; /* writes, committed on the writer's thread            */
@@ -140,8 +155,8 @@ void conn_send(conn *c, const char *text);
 void conn_send_owned(conn *c, char *text);
 /* An error to c: code, and its detail in English and Italian (detail_it
  * NULL: the library's text, English only; proto_error_set). */
-void conn_error(conn *c, const json_t *id, const char *code,
-                const char *detail, const char *detail_it);
+void conn_error(conn *c, const json_t *id, const char *code, const char *detail,
+                const char *detail_it);
 void conn_close_soon(conn *c);
 int conn_writeable(conn *c); /* the WRITEABLE callback */
 int conn_receive(conn *c, const void *in, size_t len); /* RECEIVE */
@@ -158,6 +173,25 @@ void tables_free(server *srv);
 /* The record of a game as JSON text for GET /api/tables/CODE/record:
  * 200 with the record, 403 while in play, 404 unknown. */
 char *table_record(server *srv, const char *code, int *status);
+
+/* listen.c */
+/* The addresses --host names that this machine can bind at port (0, the
+ * list in out), or -1 with the reason in err. */
+int listen_resolve(const char *host, int port, listen_list *out, char *err,
+                   size_t cap);
+/* "http://ADDR:PORT/" ([ADDR] for IPv6) for the listening message. */
+void listen_url(const listen_addr *a, int port, char *out, size_t cap);
+
+/* http.c */
+/* lws's header buffer and per-header limits (the context's info). */
+void http_limits(struct lws_context_creation_info *info);
+/* LWS_CALLBACK_HTTP: answers the request (uri: lws's decoded path). */
+int http_request(struct lws *wsi, server *srv, const char *uri);
+/* LWS_CALLBACK_HTTP_CONFIRM_UPGRADE: 0 lets a WebSocket to /ws within the
+ * limits through; anything else is answered and closed (-1). */
+int http_upgrade(struct lws *wsi, const char *protocol);
+/* LWS_CALLBACK_RAW_ADOPT (lws makes a CONNECT raw): 405, closed (-1). */
+int http_raw(struct lws *wsi);
 
 /* loop.c */
 int loop_run(server *srv);

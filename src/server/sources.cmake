@@ -8,7 +8,9 @@ find_path(EV_INCLUDE_DIR ev.h REQUIRED)
 find_library(EV_LIBRARY ev REQUIRED)
 set(SCOPA_SERVER_SOURCES
   src/server/main.c
+  src/server/listen.c
   src/server/loop.c
+  src/server/http.c
   src/server/conn.c
   src/server/proto.c
   src/server/table.c

@@ -546,3 +546,23 @@ def test_serve_1_8_presets_by_name_are_the_librarys(server):
         for x in (c, d, e):
             await x.close()
     run(go())
+
+
+def test_serve_1_9_the_rules_catalogue(server):
+    """GET /api/rules: the library's option table, presets and levels
+    (scopa_rules_catalogue_json), so no client keeps its own copy."""
+    status, body, headers = server.http("/api/rules")
+    assert status == 200 and headers["Content-Type"].startswith(
+        "application/json")
+    cat = json.loads(body)
+    opts = {o["name"]: o for o in cat["options"]}
+    assert opts["target"]["min"] == 1 and opts["target"]["max"] == 1000
+    assert opts["target"]["default"] == 11
+    assert opts["players"]["values"] == [2, 3, 4, 6]
+    assert opts["capture"]["values"] == ["match", "quindici"]
+    assert all(o["label"]["en"] and o["label"]["it"] for o in cat["options"])
+    presets = {p["name"]: p for p in cat["presets"]}
+    assert presets["escoba"]["rules"]["target"] == 21
+    assert presets["scopone"]["rules"] == {"game": "scopone"}
+    assert [l["name"] for l in cat["levels"]] == \
+        ["principiante", "intermedio", "esperto", "campione"]
