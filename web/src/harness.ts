@@ -62,16 +62,70 @@ function msgs(): object[] {
     case 'table':
       return [mid];
     case 'opponent':
-      return [{ ...mid, to_play: 1, legal: undefined, presence: ['here', 'away'], away_seconds: [null, 45] }];
+      return [
+        {
+          ...mid,
+          to_play: 1,
+          legal: undefined,
+          presence: ['here', 'away'],
+          away_seconds: [null, 45],
+        },
+      ];
     case 'round': {
       const sides = [
-        { cards: 22, denari: 6, settebello: true, primiera: 78, scope: 2, sevens: 3, points: { scope: 2, carte: 1, denari: 1, settebello: 1, primiera: 1, re_bello: 0, napola: 0, sevens: 0, all_sevens: 0 }, round_total: 6 },
-        { cards: 18, denari: 4, settebello: false, primiera: 66, scope: 0, sevens: 1, points: { scope: 0, carte: 0, denari: 0, settebello: 0, primiera: 0, re_bello: 0, napola: 0, sevens: 0, all_sevens: 0 }, round_total: 0 },
+        {
+          cards: 22,
+          denari: 6,
+          settebello: true,
+          primiera: 78,
+          scope: 2,
+          sevens: 3,
+          points: {
+            scope: 2,
+            carte: 1,
+            denari: 1,
+            settebello: 1,
+            primiera: 1,
+            re_bello: 0,
+            napola: 0,
+            sevens: 0,
+            all_sevens: 0,
+          },
+          round_total: 6,
+        },
+        {
+          cards: 18,
+          denari: 4,
+          settebello: false,
+          primiera: 66,
+          scope: 0,
+          sevens: 1,
+          points: {
+            scope: 0,
+            carte: 0,
+            denari: 0,
+            settebello: 0,
+            primiera: 0,
+            re_bello: 0,
+            napola: 0,
+            sevens: 0,
+            all_sevens: 0,
+          },
+          round_total: 0,
+        },
       ];
       return [mid, { type: 'round_over', sides, totals: [9, 5] }];
     }
     case 'result':
-      return [{ ...mid, status: 'finished', to_play: null, legal: undefined, hand: [] }, { type: 'game_over', totals: [12, 8], winner: 0, seed: '4d902d9101e9bb90aa31c0ffee12345678' }];
+      return [
+        { ...mid, status: 'finished', to_play: null, legal: undefined, hand: [] },
+        {
+          type: 'game_over',
+          totals: [12, 8],
+          winner: 0,
+          seed: '4d902d9101e9bb90aa31c0ffee12345678',
+        },
+      ];
     case 'scopone':
       return [
         {
@@ -82,9 +136,25 @@ function msgs(): object[] {
           to_play: 1,
           rules: { game: 'scopone' },
           scores: [4, 7],
-          round: { dealer: 0, table: ['1c', '5c', '6s', '9d'], dealt: ['2d', '5s', '7b', '9b', '4c', '3b', '10d', '8c', '6d'], moves: ['9bx9d'] },
+          round: {
+            dealer: 0,
+            table: ['1c', '5c', '6s', '9d'],
+            dealt: ['2d', '5s', '7b', '9b', '4c', '3b', '10d', '8c', '6d'],
+            moves: ['9bx9d'],
+          },
           hand: ['2d', '5s', '7b', '4c', '3b', '10d', '8c', '6d', '1b'],
-          legal: ['5sx5c', '7bx1c+6s', '6dx6s', '6dx1c+5c', '2d', '4c', '3b', '10d', '8c', '1b'].filter((m) => !['2d', '4c', '3b', '10d', '8c', '1b'].includes(m)),
+          legal: [
+            '5sx5c',
+            '7bx1c+6s',
+            '6dx6s',
+            '6dx1c+5c',
+            '2d',
+            '4c',
+            '3b',
+            '10d',
+            '8c',
+            '1b',
+          ].filter((m) => !['2d', '4c', '3b', '10d', '8c', '1b'].includes(m)),
         },
       ];
     case 'six':
@@ -98,15 +168,39 @@ function msgs(): object[] {
           to_play: 2,
           rules: { players: 6, teams: true, team_size: 2 },
           scores: [2, 4, 1],
-          round: { dealer: 1, table: ['1c', '5c', '6s', '9d'], dealt: ['2d', '5s', '7b'], moves: ['9bx9d'] },
+          round: {
+            dealer: 1,
+            table: ['1c', '5c', '6s', '9d'],
+            dealt: ['2d', '5s', '7b'],
+            moves: ['9bx9d'],
+          },
           hand: ['2d', '5s', '7b'],
           legal: ['5sx5c', '7bx1c+6s', '2d'],
         },
       ];
     case 'watch':
-      return [{ ...mid, seat: null, hand: undefined, legal: undefined, round: { ...mid.round, dealt: undefined } }];
+      return [
+        {
+          ...mid,
+          seat: null,
+          hand: undefined,
+          legal: undefined,
+          round: { ...mid.round, dealt: undefined },
+        },
+      ];
     case 'waiting':
-      return [{ ...base, status: 'waiting', to_play: null, seats: ['Anna', ''], presence: ['here', 'away'], round: null, hand: [], legal: undefined }];
+      return [
+        {
+          ...base,
+          status: 'waiting',
+          to_play: null,
+          seats: ['Anna', ''],
+          presence: ['here', 'away'],
+          round: null,
+          hand: [],
+          legal: undefined,
+        },
+      ];
     default:
       return [];
   }

@@ -128,7 +128,8 @@ export function bindInput(root: HTMLElement, c: Controller): void {
     }
     if (!c.onTable()) return;
     const target = e.target as HTMLElement;
-    if (target.tagName === 'INPUT' || target.tagName === 'SELECT' || target.tagName === 'TEXTAREA') return;
+    if (target.tagName === 'INPUT' || target.tagName === 'SELECT' || target.tagName === 'TEXTAREA')
+      return;
     const hand = [...root.querySelectorAll<HTMLElement>('.hand .card')];
     if (e.key >= '0' && e.key <= '9' && !e.ctrlKey && !e.metaKey && !e.altKey) {
       const i = e.key === '0' ? 9 : Number(e.key) - 1;

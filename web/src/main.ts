@@ -48,11 +48,17 @@ function load(k: string): string | null {
   }
 }
 
-export function startApp(root: HTMLElement, opts: AppOptions = {}): { app: AppState; receive(m: ServerMsg): void } {
+export function startApp(
+  root: HTMLElement,
+  opts: AppOptions = {},
+): { app: AppState; receive(m: ServerMsg): void } {
   installSprite(document);
   const saved = load('scopa.lang');
   const app: AppState = {
-    lang: saved === 'it' || saved === 'en' ? saved : pickLang(navigator.languages ?? [navigator.language]),
+    lang:
+      saved === 'it' || saved === 'en'
+        ? saved
+        : pickLang(navigator.languages ?? [navigator.language]),
     screen: 'home',
     conn: { kind: 'connecting' },
     code: null,
@@ -83,10 +89,22 @@ export function startApp(root: HTMLElement, opts: AppOptions = {}): { app: AppSt
   const draw = () => redraw(root, app);
 
   // ---------------------------------------------------------- socket --
-  let intent: { kind: 'create'; rules: Record<string, unknown>; seats: string[] } | { kind: 'join' | 'watch' } | null = null;
-  const url = opts.wsUrl ?? `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
+  let intent:
+    | { kind: 'create'; rules: Record<string, unknown>; seats: string[] }
+    | { kind: 'join' | 'watch' }
+    | null = null;
+  const url =
+    opts.wsUrl ?? `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
   const socket = new Socket(
-    { url, create: opts.createWs ?? ((u) => new WebSocket(u) as unknown as WsLike), clock: { setTimeout: (f, ms) => window.setTimeout(f, ms), clearTimeout: (h) => window.clearTimeout(h as number), now: () => Date.now() } },
+    {
+      url,
+      create: opts.createWs ?? ((u) => new WebSocket(u) as unknown as WsLike),
+      clock: {
+        setTimeout: (f, ms) => window.setTimeout(f, ms),
+        clearTimeout: (h) => window.clearTimeout(h as number),
+        now: () => Date.now(),
+      },
+    },
     {
       message: (m) => enqueue(m),
       status: (s) => {
@@ -115,9 +133,21 @@ export function startApp(root: HTMLElement, opts: AppOptions = {}): { app: AppSt
     if (app.code && app.token) {
       resuming = true;
       socket.send({ type: 'resume', code: app.code, token: app.token });
-    }
-    else if (intent?.kind === 'create') socket.send({ type: 'create', rules: intent.rules as never, seats: intent.seats, ...(name ? { name } : {}), ...(player ? { player } : {}) });
-    else if (app.code && intent?.kind === 'join') socket.send({ type: 'join', code: app.code, ...(name ? { name } : {}), ...(player ? { player } : {}) });
+    } else if (intent?.kind === 'create')
+      socket.send({
+        type: 'create',
+        rules: intent.rules as never,
+        seats: intent.seats,
+        ...(name ? { name } : {}),
+        ...(player ? { player } : {}),
+      });
+    else if (app.code && intent?.kind === 'join')
+      socket.send({
+        type: 'join',
+        code: app.code,
+        ...(name ? { name } : {}),
+        ...(player ? { player } : {}),
+      });
     else if (app.code) socket.send({ type: 'watch', code: app.code });
   }
 
@@ -129,7 +159,15 @@ export function startApp(root: HTMLElement, opts: AppOptions = {}): { app: AppSt
 
   function enqueue(m: ServerMsg): void {
     // answers that do not change the table go straight through
-    if (m.type === 'hello' || m.type === 'pong' || m.type === 'notice' || m.type === 'hint' || m.type === 'review' || m.type === 'error' || m.type === 'seated') {
+    if (
+      m.type === 'hello' ||
+      m.type === 'pong' ||
+      m.type === 'notice' ||
+      m.type === 'hint' ||
+      m.type === 'review' ||
+      m.type === 'error' ||
+      m.type === 'seated'
+    ) {
       apply(m);
       return;
     }
@@ -167,7 +205,8 @@ export function startApp(root: HTMLElement, opts: AppOptions = {}): { app: AppSt
         store(`scopa.token.${m.code}`, m.token);
         if (m.player) store('scopa.player', m.player);
         intent = null;
-        if (location.pathname !== `/t/${m.code}` || location.hash) history.replaceState(null, '', `/t/${m.code}`);
+        if (location.pathname !== `/t/${m.code}` || location.hash)
+          history.replaceState(null, '', `/t/${m.code}`);
         app.screen = 'table';
         break;
       case 'state':
@@ -207,7 +246,12 @@ export function startApp(root: HTMLElement, opts: AppOptions = {}): { app: AppSt
 
   function onState(m: StateMsg): void {
     const prev = app.msg;
-    const samePly = prev && prev.round && m.round && prev.round.dealer === m.round.dealer && prev.round.moves.length === m.round.moves.length;
+    const samePly =
+      prev &&
+      prev.round &&
+      m.round &&
+      prev.round.dealer === m.round.dealer &&
+      prev.round.moves.length === m.round.moves.length;
     app.msg = m;
     app.msgAt = Date.now();
     app.code = m.code;
@@ -221,8 +265,11 @@ export function startApp(root: HTMLElement, opts: AppOptions = {}): { app: AppSt
       app.hint = null;
     }
     // presence: note when a seat went away, for its countdown
-    app.awaySince = m.presence.map((p, i) => (p === 'away' ? (app.awaySince[i] ?? Date.now()) : null));
-    if (m.status === 'playing' && app.gameOver && m.round && m.round.moves.length === 0) app.gameOver = null;
+    app.awaySince = m.presence.map((p, i) =>
+      p === 'away' ? (app.awaySince[i] ?? Date.now()) : null,
+    );
+    if (m.status === 'playing' && app.gameOver && m.round && m.round.moves.length === 0)
+      app.gameOver = null;
   }
 
   function showNotice(text: string): void {
@@ -291,7 +338,11 @@ export function startApp(root: HTMLElement, opts: AppOptions = {}): { app: AppSt
       app.code = code;
       app.token = load(`scopa.token.${code}`);
       app.screen = 'table';
-      intent = app.token ? null : new URLSearchParams(location.search).has('watch') ? { kind: 'watch' } : { kind: 'join' };
+      intent = app.token
+        ? null
+        : new URLSearchParams(location.search).has('watch')
+          ? { kind: 'watch' }
+          : { kind: 'join' };
       ensureSocket();
     } else if (new URLSearchParams(location.search).has('leaderboard')) {
       app.screen = 'leaderboard';
@@ -306,12 +357,28 @@ export function startApp(root: HTMLElement, opts: AppOptions = {}): { app: AppSt
     app.leaderboard = { state: 'loading', pool, rows: [] };
     draw();
     try {
-      const r = await fetch(`/api/leaderboard?pool=${encodeURIComponent(pool)}`, { headers: { accept: 'application/json' } });
+      const r = await fetch(`/api/leaderboard?pool=${encodeURIComponent(pool)}`, {
+        headers: { accept: 'application/json' },
+      });
       if (!r.ok) throw new Error(String(r.status));
       const j: unknown = await r.json();
       const o = j as Record<string, unknown>;
-      const rows = Array.isArray(j) ? j : Array.isArray(o.players) ? o.players : Array.isArray(o.rows) ? o.rows : Array.isArray(o.leaderboard) ? o.leaderboard : [];
-      app.leaderboard = { state: 'ok', pool, rows: (rows as unknown[]).filter((x): x is Record<string, unknown> => typeof x === 'object' && x !== null) };
+      const rows = Array.isArray(j)
+        ? j
+        : Array.isArray(o.players)
+          ? o.players
+          : Array.isArray(o.rows)
+            ? o.rows
+            : Array.isArray(o.leaderboard)
+              ? o.leaderboard
+              : [];
+      app.leaderboard = {
+        state: 'ok',
+        pool,
+        rows: (rows as unknown[]).filter(
+          (x): x is Record<string, unknown> => typeof x === 'object' && x !== null,
+        ),
+      };
     } catch {
       app.leaderboard = { state: 'unavailable', pool, rows: [] };
     }
@@ -340,7 +407,23 @@ export function startApp(root: HTMLElement, opts: AppOptions = {}): { app: AppSt
 
   function resetTable(): void {
     queue.length = 0;
-    Object.assign(app, { msg: null, view: null, selection: null, explain: null, roundOver: null, gameOver: null, code: null, token: null, seat: null, hint: null, review: null, reviewState: 'idle', hintState: 'idle', record: null, reviewStep: 0 });
+    Object.assign(app, {
+      msg: null,
+      view: null,
+      selection: null,
+      explain: null,
+      roundOver: null,
+      gameOver: null,
+      code: null,
+      token: null,
+      seat: null,
+      hint: null,
+      review: null,
+      reviewState: 'idle',
+      hintState: 'idle',
+      record: null,
+      reviewStep: 0,
+    });
   }
 
   // -------------------------------------------------------- controller --
@@ -361,7 +444,9 @@ export function startApp(root: HTMLElement, opts: AppOptions = {}): { app: AppSt
   function startTable(rules: Record<string, string | number | boolean>, seats: string[]): void {
     const bad = conflicts(rules);
     if (bad.length) {
-      app.error = t(app.lang, 'invalidRules', { names: bad.map((b) => optionName(app.lang, b)).join(', ') });
+      app.error = t(app.lang, 'invalidRules', {
+        names: bad.map((b) => optionName(app.lang, b)).join(', '),
+      });
       draw();
       return;
     }
@@ -463,7 +548,8 @@ export function startApp(root: HTMLElement, opts: AppOptions = {}): { app: AppSt
       const players = num(effective(rules), 'players');
       const seats = ['me'];
       for (let i = 1; i < players; i++) {
-        const v = (form.querySelector(`[data-seat="${i}"]`) as HTMLSelectElement | null)?.value ?? 'open';
+        const v =
+          (form.querySelector(`[data-seat="${i}"]`) as HTMLSelectElement | null)?.value ?? 'open';
         seats.push(v === 'open' ? 'open' : levelSeat(v));
       }
       startTable(rules, seats);

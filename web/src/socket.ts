@@ -31,9 +31,7 @@ export interface Clock {
 }
 
 export type ConnStatus =
-  | { kind: 'connecting' }
-  | { kind: 'open' }
-  | { kind: 'down'; retryAt: number; attempt: number };
+  { kind: 'connecting' } | { kind: 'open' } | { kind: 'down'; retryAt: number; attempt: number };
 
 export interface SocketHooks {
   /** Every message we understand, in order. */
@@ -150,7 +148,8 @@ export class Socket {
     if (m.type === 'state') {
       const seen = m.round?.moves.length ?? 0;
       const roundId = m.round?.dealer ?? null;
-      done = seen !== p.ply || roundId !== p.round || m.to_play !== m.seat || m.status !== 'playing';
+      done =
+        seen !== p.ply || roundId !== p.round || m.to_play !== m.seat || m.status !== 'playing';
     } else if (m.type === 'error' && m.id === p.id) done = true;
     else if (m.type === 'round_over' || m.type === 'game_over') done = true;
     if (done) {
@@ -226,7 +225,8 @@ export class Socket {
   }
 
   private clearTimers(): void {
-    for (const t of [this.moveTimer, this.pingTimer, this.retryTimer]) if (t !== null) this.o.clock.clearTimeout(t);
+    for (const t of [this.moveTimer, this.pingTimer, this.retryTimer])
+      if (t !== null) this.o.clock.clearTimeout(t);
     this.moveTimer = this.pingTimer = this.retryTimer = null;
   }
 }

@@ -52,7 +52,9 @@ class FakeClock implements Clock {
   advance(ms: number) {
     const end = this.t + ms;
     for (;;) {
-      const due = [...this.timers.entries()].filter(([, v]) => v.at <= end).sort((a, b) => a[1].at - b[1].at)[0];
+      const due = [...this.timers.entries()]
+        .filter(([, v]) => v.at <= end)
+        .sort((a, b) => a[1].at - b[1].at)[0];
       if (!due) break;
       this.timers.delete(due[0]);
       this.t = due[1].at;
@@ -70,8 +72,25 @@ function setup() {
   let opened = 0;
   const resent: number[] = [];
   const s = new Socket(
-    { url: 'ws://x/ws', create: () => { const w = new FakeWs(); sockets.push(w); return w; }, clock, pingMs: 10000, moveTimeoutMs: 4000 },
-    { message: (m) => got.push(m), status: (st) => statuses.push(st), opened: () => { opened++; }, resent: (_m, p) => resent.push(p) },
+    {
+      url: 'ws://x/ws',
+      create: () => {
+        const w = new FakeWs();
+        sockets.push(w);
+        return w;
+      },
+      clock,
+      pingMs: 10000,
+      moveTimeoutMs: 4000,
+    },
+    {
+      message: (m) => got.push(m),
+      status: (st) => statuses.push(st),
+      opened: () => {
+        opened++;
+      },
+      resent: (_m, p) => resent.push(p),
+    },
     () => 0,
   );
   s.connect();
@@ -79,8 +98,18 @@ function setup() {
 }
 
 const state = (moves: string[], toPlay: number) => ({
-  type: 'state', code: 'K', seat: 0, status: 'playing', seats: ['a', 'b'], presence: ['here', 'bot'], to_play: toPlay,
-  seed_sha256: '', rules: {}, scores: [0, 0], round: { dealer: 1, table: [], dealt: [], moves }, hand: [],
+  type: 'state',
+  code: 'K',
+  seat: 0,
+  status: 'playing',
+  seats: ['a', 'b'],
+  presence: ['here', 'bot'],
+  to_play: toPlay,
+  seed_sha256: '',
+  rules: {},
+  scores: [0, 0],
+  round: { dealer: 1, table: [], dealt: [], moves },
+  hand: [],
 });
 
 test('socket: backoff doubles from 500 ms and stops growing at 10 s', () => {
@@ -116,7 +145,10 @@ test('contract serve: a move not answered in time is sent again with the same pl
   const ws = f.sockets[0]!;
   ws.up();
   f.s.move('7dx3c+4s', 12, 1);
-  assert.deepEqual(ws.sent.map((m) => [m.type, m.move, m.ply]), [['move', '7dx3c+4s', 12]]);
+  assert.deepEqual(
+    ws.sent.map((m) => [m.type, m.move, m.ply]),
+    [['move', '7dx3c+4s', 12]],
+  );
   f.clock.advance(4000);
   assert.equal(ws.sent.filter((m) => m.type === 'move').length, 2);
   assert.deepEqual(f.resent, [12]);
@@ -136,7 +168,10 @@ test('contract serve: a move pending when the connection drops goes again after 
   f.clock.advance(500);
   const ws = f.sockets[1]!;
   ws.up();
-  assert.deepEqual(ws.sent.map((m) => m.type), ['move']);
+  assert.deepEqual(
+    ws.sent.map((m) => m.type),
+    ['move'],
+  );
   assert.equal(ws.sent[0]!.ply, 3);
 });
 
