@@ -742,7 +742,7 @@ test("e2e: the home form refuses exactly the rules the server refuses (its check
                 JSON.stringify({
                   type: 'create',
                   rules,
-                  seats: ['me', ...Array(players - 1).fill('open')],
+                  seats: ['me', ...new Array<string>(players - 1).fill('open')],
                 }),
               );
             ws.onmessage = (e) => {

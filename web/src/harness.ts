@@ -6,7 +6,7 @@
  * nothing about the server.
  */
 import { backSvg, cardSvg, installSprite } from './cards.js';
-import { RANKS, SUITS, type Card, type ServerMsg } from './protocol.js';
+import { RANKS, SUITS, type ServerMsg } from './protocol.js';
 import type { WsLike } from './socket.js';
 import { startApp } from './main.js';
 
@@ -213,7 +213,7 @@ if (view === 'cards') {
   app.innerHTML = SUITS.map(
     (s) =>
       `<div style="display:flex;gap:6px;margin:6px">${RANKS.map(
-        (r) => `<div style="width:${size}px">${cardSvg(`${r}${s}` as Card)}</div>`,
+        (r) => `<div style="width:${size}px">${cardSvg(`${r}${s}`)}</div>`,
       ).join('')}<div style="width:${size}px">${backSvg()}</div></div>`,
   ).join('');
 } else {

@@ -194,7 +194,7 @@ export function fillSeats(root: HTMLElement, lang: Lang): void {
   const form = root.querySelector('form[data-form="private"]');
   if (!box || !form) return;
   const players = num(effective(readRules(form as HTMLElement, 'priv')), 'players');
-  const old = [...box.querySelectorAll('select')].map((s) => (s as HTMLSelectElement).value);
+  const old = [...box.querySelectorAll('select')].map((s) => s.value);
   box.replaceChildren(h('div', { class: 'seat-row', text: `1. ${t(lang, 'seatMe')}` }));
   for (let i = 1; i < players; i++) {
     const opts: [string, string][] = [['open', t(lang, 'seatOpen')]];
@@ -214,12 +214,11 @@ export function readRules(
   prefix: string,
 ): Record<string, string | number | boolean> {
   const preset =
-    (form.querySelector(`[name="${prefix}-preset"]`) as HTMLSelectElement | null)?.value ?? 'scopa';
+    form.querySelector<HTMLSelectElement>(`[name="${prefix}-preset"]`)?.value ?? 'scopa';
   const rules: Record<string, string | number | boolean> = { ...(PRESETS[preset] ?? {}) };
   const eff = effective(rules);
   for (const o of OPTIONS) {
-    const el = form.querySelector(`[data-opt="${o.name}"]`) as
-      HTMLInputElement | HTMLSelectElement | null;
+    const el = form.querySelector<HTMLInputElement | HTMLSelectElement>(`[data-opt="${o.name}"]`);
     if (!el || el.dataset.touched !== '1') continue;
     let v: string | number | boolean;
     if (o.kind === 'bool') v = (el as HTMLInputElement).checked;
@@ -233,11 +232,10 @@ export function readRules(
 /** Show a preset's values in the option fields (untouched ones). */
 export function syncOptions(form: HTMLElement, prefix: string): void {
   const preset =
-    (form.querySelector(`[name="${prefix}-preset"]`) as HTMLSelectElement | null)?.value ?? 'scopa';
+    form.querySelector<HTMLSelectElement>(`[name="${prefix}-preset"]`)?.value ?? 'scopa';
   const eff = effective(PRESETS[preset] ?? {});
   for (const o of OPTIONS) {
-    const el = form.querySelector(`[data-opt="${o.name}"]`) as
-      HTMLInputElement | HTMLSelectElement | null;
+    const el = form.querySelector<HTMLInputElement | HTMLSelectElement>(`[data-opt="${o.name}"]`);
     if (!el) continue;
     el.dataset.touched = '';
     if (o.kind === 'bool') (el as HTMLInputElement).checked = eff[o.name] === true;

@@ -79,7 +79,7 @@ export function bindInput(root: HTMLElement, c: Controller): void {
       case 'pool':
         return c.pool(el.dataset.value ?? '2p');
       case 'watch': {
-        const code = (root.querySelector('#f-code') as HTMLInputElement | null)?.value ?? '';
+        const code = root.querySelector<HTMLInputElement>('#f-code')?.value ?? '';
         return c.watch(code);
       }
       case 'copy':
@@ -112,9 +112,9 @@ export function bindInput(root: HTMLElement, c: Controller): void {
 
   root.addEventListener('change', (e) => {
     const el = e.target as HTMLInputElement | HTMLSelectElement;
-    const form = el.closest('form') as HTMLFormElement | null;
+    const form = el.closest('form');
     if (!form) return;
-    const fs = el.closest('fieldset.rules') as HTMLElement | null;
+    const fs = el.closest<HTMLElement>('fieldset.rules');
     const prefix = fs?.dataset.prefix ?? '';
     if (el.dataset.opt) el.dataset.touched = '1';
     if (fs) c.rulesChanged(form, prefix, el.name === `${prefix}-preset`);

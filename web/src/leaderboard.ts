@@ -9,6 +9,14 @@ import { h } from './dom.js';
 import { topBar } from './chrome.js';
 import { forgetHome } from './home.js';
 
+/** A field as a cell: a scalar as text; an object (in a row other than
+ * the first, which chose the columns) as nothing, never "[object Object]". */
+function scalar(v: unknown): string {
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  return '';
+}
+
 export function renderLeaderboard(root: HTMLElement, app: AppState): void {
   const lang = app.lang;
   const lb = app.leaderboard;
@@ -36,7 +44,7 @@ export function renderLeaderboard(root: HTMLElement, app: AppState): void {
           'tr',
           {},
           h('th', { scope: 'col', text: t(lang, 'rank') }),
-          ...cols.map((c) => h('th', { scope: 'col', text: known[c] ? t(lang, known[c]!) : c })),
+          ...cols.map((c) => h('th', { scope: 'col', text: known[c] ? t(lang, known[c]) : c })),
         ),
       ),
       h(
@@ -47,7 +55,7 @@ export function renderLeaderboard(root: HTMLElement, app: AppState): void {
             'tr',
             {},
             h('td', { text: i + 1 }),
-            ...cols.map((c) => h('td', { text: String(r[c] ?? '') })),
+            ...cols.map((c) => h('td', { text: scalar(r[c]) })),
           ),
         ),
       ),

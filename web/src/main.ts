@@ -346,7 +346,7 @@ export function startApp(
       ensureSocket();
     } else if (new URLSearchParams(location.search).has('leaderboard')) {
       app.screen = 'leaderboard';
-      loadLeaderboard();
+      void loadLeaderboard();
     } else {
       app.screen = 'home';
     }
@@ -437,7 +437,7 @@ export function startApp(
   }
 
   function rememberName(): void {
-    const n = (root.querySelector('#f-name') as HTMLInputElement | null)?.value.trim();
+    const n = root.querySelector<HTMLInputElement>('#f-name')?.value.trim();
     if (n) store('scopa.name', n);
   }
 
@@ -548,8 +548,7 @@ export function startApp(
       const players = num(effective(rules), 'players');
       const seats = ['me'];
       for (let i = 1; i < players; i++) {
-        const v =
-          (form.querySelector(`[data-seat="${i}"]`) as HTMLSelectElement | null)?.value ?? 'open';
+        const v = form.querySelector<HTMLSelectElement>(`[data-seat="${i}"]`)?.value ?? 'open';
         seats.push(v === 'open' ? 'open' : levelSeat(v));
       }
       startTable(rules, seats);
@@ -568,7 +567,7 @@ export function startApp(
     copyLink() {
       const link = `${location.origin}/t/${app.code ?? ''}`;
       void navigator.clipboard?.writeText(link).catch(() => undefined);
-      const input = root.querySelector('.sharelink') as HTMLInputElement | null;
+      const input = root.querySelector<HTMLInputElement>('.sharelink');
       input?.select();
     },
     cont() {

@@ -68,13 +68,13 @@ function roundScore(app: AppState, v: TableView): HTMLElement {
           if (c === 'carte') detail.append(String(s.cards));
           if (c === 'denari') {
             detail.append(`${s.denari} `);
-            if (full) for (const d of it!.denari[i] ?? []) detail.append(miniCard(d, lang));
+            if (full) for (const d of it.denari[i] ?? []) detail.append(miniCard(d, lang));
           }
           if (c === 'settebello' && s.settebello) detail.append(miniCard('7d', lang));
-          if (c === 're_bello' && full && it!.reBello === i) detail.append(miniCard('10d', lang));
+          if (c === 're_bello' && full && it.reBello === i) detail.append(miniCard('10d', lang));
           if (c === 'primiera') {
             if (full)
-              (it!.primiera[i] ?? []).forEach((card, k) => {
+              (it.primiera[i] ?? []).forEach((card, k) => {
                 const suit = ['d', 'c', 's', 'b'][k]!;
                 detail.append(
                   card
@@ -91,11 +91,11 @@ function roundScore(app: AppState, v: TableView): HTMLElement {
           }
           if (c === 'scope') {
             detail.append(`${s.scope} `);
-            if (full) for (const sc of it!.scope[i] ?? []) detail.append(miniCard(sc, lang));
+            if (full) for (const sc of it.scope[i] ?? []) detail.append(miniCard(sc, lang));
           }
           if (c === 'sevens' || c === 'all_sevens') {
             detail.append(`${s.sevens} `);
-            if (full) for (const sv of it!.sevens[i] ?? []) detail.append(miniCard(sv, lang));
+            if (full) for (const sv of it.sevens[i] ?? []) detail.append(miniCard(sv, lang));
           }
           cell.append(detail);
           return cell;
@@ -235,6 +235,6 @@ export function renderOverlay(box: HTMLElement, app: AppState, v: TableView): vo
         `[data-action="${action}"]${value !== undefined ? `[data-value="${value}"]` : ''}:not([disabled])`,
       )
     : null;
-  const focus = again ?? (box.querySelector('[autofocus], button.primary') as HTMLElement | null);
+  const focus = again ?? box.querySelector<HTMLElement>('[autofocus], button.primary');
   focus?.focus();
 }

@@ -21,7 +21,7 @@ import * as anim from './anim.js';
 
 /** The skeleton of the table screen, built once and filled on each render. */
 function tableSkeleton(root: HTMLElement, app: AppState): HTMLElement {
-  let felt = root.querySelector('.felt') as HTMLElement | null;
+  let felt = root.querySelector<HTMLElement>('.felt');
   if (felt && root.dataset.lang === app.lang) return felt;
   root.dataset.lang = app.lang;
   const slots: Slot[] = [

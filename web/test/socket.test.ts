@@ -152,9 +152,9 @@ test('contract serve: a move not answered in time is sent again with the same pl
   f.clock.advance(4000);
   assert.equal(ws.sent.filter((m) => m.type === 'move').length, 2);
   assert.deepEqual(f.resent, [12]);
-  ws.recv(state(new Array(12).fill('1d'), 0)); // not yet played (a presence change)
+  ws.recv(state(new Array<string>(12).fill('1d'), 0)); // not yet played (a presence change)
   assert.equal(f.s.pendingMove, '7dx3c+4s');
-  ws.recv(state(new Array(13).fill('1d'), 1)); // played
+  ws.recv(state(new Array<string>(13).fill('1d'), 1)); // played
   assert.equal(f.s.pendingMove, null);
   f.clock.advance(20000);
   assert.equal(ws.sent.filter((m) => m.type === 'move').length, 2);

@@ -192,8 +192,8 @@ test('capture-2: a click on a table card picks the next set that takes it', () =
   const sel = { card: '9d' as Card, index: 0 };
   const s2 = pickTableCard(cs, sel, '1s');
   assert.deepEqual(s2, { card: '9d', index: 1 });
-  assert.deepEqual(pickTableCard(cs, s2!, '5c'), { card: '9d', index: 0 });
-  assert.equal(pickTableCard(cs, sel, '7d' as Card), null);
+  assert.deepEqual(pickTableCard(cs, s2, '5c'), { card: '9d', index: 0 });
+  assert.equal(pickTableCard(cs, sel, '7d'), null);
 });
 
 test('mandatory_capture: a card that must take says so; with false the lay is the last choice', () => {
