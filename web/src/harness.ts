@@ -2,34 +2,34 @@
  * harness.ts -- development page (harness.html, served by `npx vite` only,
  * never built into dist/): ?view=cards shows the whole deck; the other views
  * feed saved messages in the CONTRACTS.md shape to the real client (main.ts)
- * through a fake socket, to look at screens without a server.  It tests
+ * through a fake transport, to look at screens without a server.  It tests
  * nothing about the server.
  */
 import { backSvg, cardSvg, installSprite } from './cards.js';
 import { RANKS, SUITS, type ServerMsg } from './protocol.js';
-import type { WsLike } from './socket.js';
+import type { Transport, TransportEvents } from './transport.js';
 import { startApp } from './main.js';
 
 const q = new URLSearchParams(location.search);
 const view = q.get('view') ?? 'cards';
 const app = document.getElementById('app')!;
 
-class FakeWs implements WsLike {
-  readyState = 0;
-  onopen: ((ev: unknown) => void) | null = null;
-  onclose: ((ev: unknown) => void) | null = null;
-  onerror: ((ev: unknown) => void) | null = null;
-  onmessage: ((ev: { data: unknown }) => void) | null = null;
-  constructor() {
-    setTimeout(() => {
-      this.readyState = 1;
-      this.onopen?.({});
-    }, 0);
-  }
-  send(d: string): void {
-    console.log('sent', d);
-  }
-  close(): void {}
+/** A transport with no server behind it: open at once; what the page
+ * sends is logged. */
+function fakeTransport(events: TransportEvents): Transport {
+  return {
+    connect: () =>
+      setTimeout(() => {
+        events.status({ kind: 'open' });
+        events.opened();
+      }, 0),
+    stop: () => undefined,
+    send: (m) => {
+      console.log('sent', m);
+      return false;
+    },
+    move: (move, ply) => console.log('move', move, ply),
+  };
 }
 
 const base = {
@@ -218,11 +218,12 @@ if (view === 'cards') {
   ).join('');
 } else {
   if (q.get('lang')) localStorage.setItem('scopa.lang', q.get('lang')!);
-  const a = startApp(app, { createWs: () => new FakeWs() });
+  const a = startApp(app, { transport: fakeTransport });
+  // as if at the saved table's address: the client ignores states of a
+  // table it is not at (the address bar keeps /harness.html)
+  const search = view === 'watch' ? '?watch' : '';
+  a.dispatch({ kind: 'route', url: { path: `/t/${base.code}`, search, hash: '' } });
   setTimeout(() => {
-    // as if seated at (or watching) the saved table: the client ignores
-    // states of a table it is not at
-    a.app.code = base.code;
-    for (const m of msgs()) a.receive(m as ServerMsg);
+    for (const m of msgs()) a.dispatch({ kind: 'server', msg: m as ServerMsg, now: Date.now() });
   }, 50);
 }

@@ -1,7 +1,7 @@
 /*
  * i18n.ts -- every word the client shows, in Italian and English.  The
  * language comes from the browser (navigator.languages), can be switched on
- * screen, and is remembered in localStorage by main.ts.
+ * screen, and is remembered in localStorage (verbs.ts).
  *
  * What must stay true: both languages have every key (a unit test checks);
  * placeholders are {name} and are filled by t().

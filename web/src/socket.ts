@@ -7,11 +7,13 @@
  *
  * What must stay true: at most one WebSocket is open; at most one move is
  * pending; the pending move is dropped as soon as a state shows it played (or
- * the round moved on) or the server answers its id with an error.  The
+ * the round moved on) or the server answers its id with an error.  It is
+ * the Transport (transport.ts) of a page served by `scopa serve`.  The
  * WebSocket and the clock are injected so test/socket.test.ts runs it under
  * node with fakes.
  */
 import { type ClientMsg, type ServerMsg, parse } from './protocol.js';
+import type { Transport, TransportEvents } from './transport.js';
 
 /** What a WebSocket must offer us (the browser's does). */
 export interface WsLike {
@@ -30,19 +32,8 @@ export interface Clock {
   now(): number;
 }
 
-export type ConnStatus =
-  { kind: 'connecting' } | { kind: 'open' } | { kind: 'down'; retryAt: number; attempt: number };
-
-export interface SocketHooks {
-  /** Every message we understand, in order. */
-  message(m: ServerMsg): void;
-  /** The connection went up or down: the screen says so. */
-  status(s: ConnStatus): void;
-  /** A (re)opened connection: the caller sends resume / watch here. */
-  opened(): void;
-  /** A move was sent again after no answer (for a short notice). */
-  resent?(move: string, ply: number): void;
-}
+/** The socket's hooks are the transport's events. */
+export type SocketHooks = TransportEvents;
 
 export interface SocketOptions {
   url: string;
@@ -63,7 +54,7 @@ export function backoff(n: number, base: number, max: number, rnd: number): numb
   return Math.round(d * (1 - 0.2 * rnd));
 }
 
-export class Socket {
+export class Socket implements Transport {
   private ws: WsLike | null = null;
   private attempt = 0;
   private nextId = 1;

@@ -34,7 +34,7 @@ import {
   sideOf,
   tableCardsDealt,
 } from './rules.js';
-import type { ConnStatus } from './socket.js';
+import type { ConnStatus } from './transport.js';
 import type { GameOverMsg, HintMsg, ReviewMsg, RoundOverMsg } from './protocol.js';
 import type { Lang } from './i18n.js';
 import type { RecordDoc } from './review.js';
@@ -427,8 +427,8 @@ export function tableView(s: StateMsg): TableView {
 // ------------------------------------------------------ the whole app ----
 
 /** The scores beside the table.  While a round's score is on screen the
- * state that carries the new totals waits behind it (main.ts shows the
- * messages one at a time), so the totals come from the round_over itself;
+ * state that carries the new totals waits behind it (pacing.ts applies
+ * the messages one at a time), so the totals come from the round_over itself;
  * then from game_over; else from the last state. */
 export function shownScores(app: Pick<AppState, 'roundOver' | 'gameOver' | 'view'>): number[] {
   if (app.roundOver) return app.roundOver.msg.totals;
@@ -436,7 +436,8 @@ export function shownScores(app: Pick<AppState, 'roundOver' | 'gameOver' | 'view
   return app.view?.scores ?? [];
 }
 
-/** Everything on screen, as data: main.ts changes it, render.ts draws it. */
+/** Everything on screen, as data: reduce.ts makes each new one (model.ts
+ * adds what the reducer alone remembers), render.ts draws it. */
 export interface AppState {
   lang: Lang;
   screen: 'home' | 'table' | 'leaderboard';

@@ -5,7 +5,8 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { type Clock, type ConnStatus, type WsLike, Socket, backoff } from '../src/socket.js';
+import { type Clock, type WsLike, Socket, backoff } from '../src/socket.js';
+import type { ConnStatus } from '../src/transport.js';
 import type { ServerMsg } from '../src/protocol.js';
 
 class FakeWs implements WsLike {
