@@ -10,39 +10,14 @@ import assert from 'node:assert/strict';
 import type { Effect, Event, Model } from '../src/model.js';
 import { effectRunner, type Page } from '../src/effects.js';
 import { reduce } from '../src/reduce.js';
-import { Socket, type WsLike } from '../src/socket.js';
+import { Socket } from '../src/socket.js';
 import type { ClientMsg } from '../src/protocol.js';
 import type { Transport } from '../src/transport.js';
 import { CODE, fresh, route, state } from './fixtures.js';
-
-class FakeTimers {
-  t = 0;
-  n = 0;
-  due = new Map<number, { at: number; f: () => void }>();
-  setTimeout = (f: () => void, ms: number): unknown => {
-    this.due.set(++this.n, { at: this.t + ms, f });
-    return this.n;
-  };
-  clearTimeout = (h: unknown): void => {
-    this.due.delete(h as number);
-  };
-  advance(ms: number): void {
-    const end = this.t + ms;
-    for (;;) {
-      const next = [...this.due.entries()]
-        .filter(([, v]) => v.at <= end)
-        .sort((a, b) => a[1].at - b[1].at)[0];
-      if (!next) break;
-      this.due.delete(next[0]);
-      this.t = next[1].at;
-      next[1].f();
-    }
-    this.t = end;
-  }
-}
+import { FakeClock, FakeWs } from './fakes.js';
 
 function fakePage(over: Partial<Page> = {}) {
-  const timers = new FakeTimers();
+  const timers = new FakeClock();
   const events: Event[] = [];
   const calls: string[] = [];
   const stored = new Map<string, string>();
@@ -162,30 +137,8 @@ test('runner: fetches answered as events, failures in words', async () => {
 
 // ------------------------------------------------- the client, no DOM --
 
-class FakeWs implements WsLike {
-  readyState = 0;
-  sent: Record<string, unknown>[] = [];
-  onopen: ((ev: unknown) => void) | null = null;
-  onclose: ((ev: unknown) => void) | null = null;
-  onerror: ((ev: unknown) => void) | null = null;
-  onmessage: ((ev: { data: unknown }) => void) | null = null;
-  send(d: string) {
-    this.sent.push(JSON.parse(d) as Record<string, unknown>);
-  }
-  close() {
-    this.readyState = 3;
-  }
-  up() {
-    this.readyState = 1;
-    this.onopen?.({});
-  }
-  recv(m: object) {
-    this.onmessage?.({ data: JSON.stringify(m) });
-  }
-}
-
 test('the client over the real Socket: a stale token after a reload joins, is seated, plays', () => {
-  const timers = new FakeTimers();
+  const timers = new FakeClock();
   const sockets: FakeWs[] = [];
   const stored = new Map<string, string>([[`scopa.token.${CODE}`, 'stale']]);
   let model: Model = fresh(Object.fromEntries(stored));
@@ -195,7 +148,6 @@ test('the client over the real Socket: a stale token after a reload joins, is se
     model = s.model;
     run(s.effects);
   };
-  const clock = { ...timers, now: () => timers.t };
   const socket = new Socket(
     {
       url: 'ws://x/ws',
@@ -204,7 +156,7 @@ test('the client over the real Socket: a stale token after a reload joins, is se
         sockets.push(w);
         return w;
       },
-      clock,
+      clock: timers,
     },
     {
       message: (msg) => dispatch({ kind: 'server', msg, now: timers.t }),

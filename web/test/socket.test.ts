@@ -5,65 +5,10 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { type Clock, type WsLike, Socket, backoff } from '../src/socket.js';
+import { Socket, backoff } from '../src/socket.js';
+import { FakeClock, FakeWs } from './fakes.js';
 import type { ConnStatus } from '../src/transport.js';
 import type { ServerMsg } from '../src/protocol.js';
-
-class FakeWs implements WsLike {
-  readyState = 0;
-  sent: Record<string, unknown>[] = [];
-  onopen: ((ev: unknown) => void) | null = null;
-  onclose: ((ev: unknown) => void) | null = null;
-  onerror: ((ev: unknown) => void) | null = null;
-  onmessage: ((ev: { data: unknown }) => void) | null = null;
-  send(d: string) {
-    this.sent.push(JSON.parse(d) as Record<string, unknown>);
-  }
-  close() {
-    this.readyState = 3;
-  }
-  up() {
-    this.readyState = 1;
-    this.onopen?.({});
-  }
-  drop() {
-    this.readyState = 3;
-    this.onclose?.({});
-  }
-  recv(m: object) {
-    this.onmessage?.({ data: JSON.stringify(m) });
-  }
-}
-
-class FakeClock implements Clock {
-  t = 0;
-  timers = new Map<number, { at: number; f: () => void }>();
-  n = 0;
-  setTimeout(f: () => void, ms: number) {
-    const h = ++this.n;
-    this.timers.set(h, { at: this.t + ms, f });
-    return h;
-  }
-  clearTimeout(h: unknown) {
-    this.timers.delete(h as number);
-  }
-  now() {
-    return this.t;
-  }
-  advance(ms: number) {
-    const end = this.t + ms;
-    for (;;) {
-      const due = [...this.timers.entries()]
-        .filter(([, v]) => v.at <= end)
-        .sort((a, b) => a[1].at - b[1].at)[0];
-      if (!due) break;
-      this.timers.delete(due[0]);
-      this.t = due[1].at;
-      due[1].f();
-    }
-    this.t = end;
-  }
-}
 
 function setup() {
   const clock = new FakeClock();

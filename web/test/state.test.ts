@@ -40,6 +40,7 @@ import {
   sideOf,
 } from '../src/rules.js';
 import { LANGS, STRINGS, t, pickLang } from '../src/i18n.js';
+import { state } from './fixtures.js';
 
 test('notation: moves parse and print as RULES.md writes them', () => {
   assert.deepEqual(parseMove('10bx3c+7b'), { card: '10b', takes: ['3c', '7b'] });
@@ -54,21 +55,8 @@ test('notation: moves parse and print as RULES.md writes them', () => {
   assert.ok(!sameMove(parseMove('7dx3c+4s')!, parseMove('7dx7c')!));
 });
 
-const STATE = {
-  type: 'state',
-  code: 'K7QX2M',
-  seat: 0,
-  status: 'playing',
-  seats: ['Anna', 'best'],
-  presence: ['here', 'bot'],
-  to_play: 0,
-  seed_sha256: '9f2c',
-  rules: {},
-  scores: [3, 5],
-  round: { dealer: 1, table: ['1c', '5c', '6s', '9d'], dealt: ['2d', '5s', '7b'], moves: [] },
-  hand: ['2d', '5s', '7b'],
-  legal: ['5sx5c', '2d', '7b'],
-};
+/** The state message of fixtures.ts, as CONTRACTS.md writes it. */
+const STATE = state();
 
 test('contract serve: a state message as CONTRACTS.md writes it parses', () => {
   const m = parse(JSON.stringify(STATE));
@@ -378,7 +366,7 @@ test('the deal: hands and stock at 2 players across the six hands', () => {
 
 test('tableView: whose turn, the last move and the ply of the next move', () => {
   const v = tableView({
-    ...(STATE as unknown as StateMsg),
+    ...STATE,
     round: { dealer: 1, table: ['1c', '5c', '6s', '9d'], dealt: [], moves: ['9s'] },
     to_play: 1,
     legal: undefined,
@@ -386,7 +374,7 @@ test('tableView: whose turn, the last move and the ply of the next move', () => 
   assert.equal(v.myTurn, false);
   assert.deepEqual(v.lastMove, { seat: 0, move: { card: '9s', takes: [] } });
   assert.equal(v.ply, 1);
-  const mine = tableView(STATE as unknown as StateMsg);
+  const mine = tableView(STATE);
   assert.equal(mine.myTurn, true);
   assert.equal(mine.ply, 0);
   assert.deepEqual(mine.slots, ['bottom', 'top']);
