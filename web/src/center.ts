@@ -20,7 +20,12 @@ export function renderCenter(app: AppState, v: TableView, felt: HTMLElement): vo
   if (v.status === 'waiting') {
     const link = `${location.origin}/t/${v.code}`;
     status.append(
-      h('div', { class: 'share' }, h('input', { readonly: true, value: link, 'aria-label': link, class: 'sharelink' }), h('button', { 'data-action': 'copy', text: t(lang, 'copy') })),
+      h(
+        'div',
+        { class: 'share' },
+        h('input', { readonly: true, value: link, 'aria-label': link, class: 'sharelink' }),
+        h('button', { 'data-action': 'copy', text: t(lang, 'copy') }),
+      ),
     );
   }
   const move = selectedMove(v.choices, app.selection);
@@ -32,15 +37,20 @@ export function renderCenter(app: AppState, v: TableView, felt: HTMLElement): vo
     if (move?.takes.includes(c)) el.classList.add('taken');
     if (app.selection) {
       el.setAttribute('data-action', 'table-card');
-      if (move?.takes.includes(c)) el.setAttribute('aria-label', `${cardName(lang, c)} (${t(lang, 'taken')})`);
+      if (move?.takes.includes(c))
+        el.setAttribute('aria-label', `${cardName(lang, c)} (${t(lang, 'taken')})`);
     }
     return el;
   });
-  tc.replaceChildren(...(els.length ? els : [h('p', { class: 'empty', text: t(lang, 'emptyTable') })]));
+  tc.replaceChildren(
+    ...(els.length ? els : [h('p', { class: 'empty', text: t(lang, 'emptyTable') })]),
+  );
   (tc as HTMLElement).dataset.n = String(Math.min(els.length, 12));
   const stock = felt.querySelector('.stock')!;
   stock.replaceChildren(
-    ...(v.stock > 0 ? [backEl('stock'), h('span', { class: 'count', text: t(lang, 'stock', { n: v.stock }) })] : []),
+    ...(v.stock > 0
+      ? [backEl('stock'), h('span', { class: 'count', text: t(lang, 'stock', { n: v.stock }) })]
+      : []),
   );
   const lm = felt.querySelector('.lastmove')!;
   lm.replaceChildren();
@@ -48,7 +58,12 @@ export function renderCenter(app: AppState, v: TableView, felt: HTMLElement): vo
     const m = v.lastMove;
     lm.append(
       h('span', { class: 'label', text: `${t(lang, 'lastMove')}: ` }),
-      h('span', { text: t(lang, 'lastMoveText', { name: nameOf(v.names, m.seat, lang), move: describeMove(lang, m.move) }) }),
+      h('span', {
+        text: t(lang, 'lastMoveText', {
+          name: nameOf(v.names, m.seat, lang),
+          move: describeMove(lang, m.move),
+        }),
+      }),
     );
   }
 }

@@ -18,7 +18,12 @@ export function forgetHome(): void {
   homeLang = null;
 }
 
-function select(name: string, label: string, options: [string, string][], value: string): HTMLElement {
+function select(
+  name: string,
+  label: string,
+  options: [string, string][],
+  value: string,
+): HTMLElement {
   const s = h('select', { name, id: `f-${name}` });
   for (const [v, text] of options) s.append(h('option', { value: v, selected: v === value, text }));
   return h('label', { class: 'field', for: `f-${name}` }, h('span', { text: label }), s);
@@ -28,14 +33,37 @@ function optionField(lang: Lang, o: (typeof OPTIONS)[number], prefix: string): H
   const id = `${prefix}-${o.name}`;
   let input: HTMLElement;
   if (o.kind === 'bool') {
-    input = h('input', { type: 'checkbox', id, name: o.name, 'data-opt': o.name, checked: o.def === true });
+    input = h('input', {
+      type: 'checkbox',
+      id,
+      name: o.name,
+      'data-opt': o.name,
+      checked: o.def === true,
+    });
   } else if (o.values) {
     input = h('select', { id, name: o.name, 'data-opt': o.name });
-    for (const v of o.values) input.append(h('option', { value: String(v), selected: v === o.def, text: valueName(lang, v) }));
+    for (const v of o.values)
+      input.append(
+        h('option', { value: String(v), selected: v === o.def, text: valueName(lang, v) }),
+      );
   } else {
-    input = h('input', { type: 'number', id, name: o.name, 'data-opt': o.name, min: o.min ?? 0, max: o.max, value: String(o.def), inputmode: 'numeric' });
+    input = h('input', {
+      type: 'number',
+      id,
+      name: o.name,
+      'data-opt': o.name,
+      min: o.min ?? 0,
+      max: o.max,
+      value: String(o.def),
+      inputmode: 'numeric',
+    });
   }
-  return h('label', { class: `field opt opt-${o.kind}`, for: id }, h('span', { text: optionName(lang, o.name) }), input);
+  return h(
+    'label',
+    { class: `field opt opt-${o.kind}`, for: id },
+    h('span', { text: optionName(lang, o.name) }),
+    input,
+  );
 }
 
 /** The rules part of a form: a preset, the player count, every option. */
@@ -67,11 +95,16 @@ export function renderHome(root: HTMLElement, app: AppState): void {
     return;
   }
   homeLang = lang;
-  const levels = ['principiante', 'intermedio', 'esperto', 'campione'].map((l): [string, string] => [
-    l,
-    t(lang, `lv_${l}` as Key),
-  ]);
-  const name = h('input', { id: 'f-name', name: 'name', autocomplete: 'nickname', maxlength: 24, value: localStorage.getItem('scopa.name') ?? '' });
+  const levels = ['principiante', 'intermedio', 'esperto', 'campione'].map(
+    (l): [string, string] => [l, t(lang, `lv_${l}` as Key)],
+  );
+  const name = h('input', {
+    id: 'f-name',
+    name: 'name',
+    autocomplete: 'nickname',
+    maxlength: 24,
+    value: localStorage.getItem('scopa.name') ?? '',
+  });
   const seatRows = h('div', { class: 'seats', id: 'private-seats' });
   const bot = h(
     'form',
@@ -79,7 +112,12 @@ export function renderHome(root: HTMLElement, app: AppState): void {
     h('h2', { text: t(lang, 'playBot') }),
     select('level', t(lang, 'level'), levels, localStorage.getItem('scopa.level') ?? 'intermedio'),
     rulesFieldset(lang, 'bot'),
-    h('button', { class: 'primary', type: 'submit', 'data-action': 'start-bot', text: t(lang, 'start') }),
+    h('button', {
+      class: 'primary',
+      type: 'submit',
+      'data-action': 'start-bot',
+      text: t(lang, 'start'),
+    }),
   );
   const priv = h(
     'form',
@@ -88,7 +126,12 @@ export function renderHome(root: HTMLElement, app: AppState): void {
     h('p', { class: 'help', text: t(lang, 'privateHelp') }),
     rulesFieldset(lang, 'priv'),
     h('div', { class: 'field' }, h('span', { text: t(lang, 'seats') }), seatRows),
-    h('button', { class: 'primary', type: 'submit', 'data-action': 'create', text: t(lang, 'create') }),
+    h('button', {
+      class: 'primary',
+      type: 'submit',
+      'data-action': 'create',
+      text: t(lang, 'create'),
+    }),
   );
   const join = h(
     'form',
@@ -98,15 +141,31 @@ export function renderHome(root: HTMLElement, app: AppState): void {
       'label',
       { class: 'field', for: 'f-code' },
       h('span', { text: t(lang, 'code') }),
-      h('input', { id: 'f-code', name: 'code', autocapitalize: 'characters', autocomplete: 'off', spellcheck: 'false', maxlength: 16 }),
+      h('input', {
+        id: 'f-code',
+        name: 'code',
+        autocapitalize: 'characters',
+        autocomplete: 'off',
+        spellcheck: 'false',
+        maxlength: 16,
+      }),
     ),
     h(
       'div',
       { class: 'row' },
-      h('button', { class: 'primary', type: 'submit', 'data-action': 'join', text: t(lang, 'join') }),
+      h('button', {
+        class: 'primary',
+        type: 'submit',
+        'data-action': 'join',
+        text: t(lang, 'join'),
+      }),
       h('button', { type: 'button', 'data-action': 'watch', text: t(lang, 'watch') }),
     ),
-    h('p', {}, h('a', { href: '/?leaderboard', 'data-action': 'leaderboard', text: t(lang, 'leaderboard') })),
+    h(
+      'p',
+      {},
+      h('a', { href: '/?leaderboard', 'data-action': 'leaderboard', text: t(lang, 'leaderboard') }),
+    ),
   );
   root.replaceChildren(
     topBar(app),
@@ -114,7 +173,12 @@ export function renderHome(root: HTMLElement, app: AppState): void {
       'main',
       { class: 'home' },
       h('p', { class: 'tagline', text: t(lang, 'tagline') }),
-      h('label', { class: 'field name', for: 'f-name' }, h('span', { text: t(lang, 'yourName') }), name),
+      h(
+        'label',
+        { class: 'field name', for: 'f-name' },
+        h('span', { text: t(lang, 'yourName') }),
+        name,
+      ),
       h('p', { class: 'error', role: 'alert', text: app.error ?? '' }),
       h('div', { class: 'panels' }, bot, priv, join),
     ),
@@ -130,25 +194,31 @@ export function fillSeats(root: HTMLElement, lang: Lang): void {
   const form = root.querySelector('form[data-form="private"]');
   if (!box || !form) return;
   const players = num(effective(readRules(form as HTMLElement, 'priv')), 'players');
-  const old = [...box.querySelectorAll('select')].map((s) => (s as HTMLSelectElement).value);
+  const old = [...box.querySelectorAll('select')].map((s) => s.value);
   box.replaceChildren(h('div', { class: 'seat-row', text: `1. ${t(lang, 'seatMe')}` }));
   for (let i = 1; i < players; i++) {
     const opts: [string, string][] = [['open', t(lang, 'seatOpen')]];
-    for (const l of ['principiante', 'intermedio', 'esperto', 'campione']) opts.push([l, `${t(lang, 'bot')}: ${t(lang, `lv_${l}` as Key)}`]);
+    for (const l of ['principiante', 'intermedio', 'esperto', 'campione'])
+      opts.push([l, `${t(lang, 'bot')}: ${t(lang, `lv_${l}` as Key)}`]);
     const s = h('select', { 'data-seat': i, 'aria-label': `${t(lang, 'seats')} ${i + 1}` });
-    for (const [v, text] of opts) s.append(h('option', { value: v, selected: v === (old[i - 1] ?? 'open'), text }));
+    for (const [v, text] of opts)
+      s.append(h('option', { value: v, selected: v === (old[i - 1] ?? 'open'), text }));
     box.append(h('div', { class: 'seat-row' }, `${i + 1}. `, s));
   }
 }
 
 /** The rules object a form describes: the preset, then every option that
  * the player changed from what the preset gives. */
-export function readRules(form: HTMLElement, prefix: string): Record<string, string | number | boolean> {
-  const preset = (form.querySelector(`[name="${prefix}-preset"]`) as HTMLSelectElement | null)?.value ?? 'scopa';
+export function readRules(
+  form: HTMLElement,
+  prefix: string,
+): Record<string, string | number | boolean> {
+  const preset =
+    form.querySelector<HTMLSelectElement>(`[name="${prefix}-preset"]`)?.value ?? 'scopa';
   const rules: Record<string, string | number | boolean> = { ...(PRESETS[preset] ?? {}) };
   const eff = effective(rules);
   for (const o of OPTIONS) {
-    const el = form.querySelector(`[data-opt="${o.name}"]`) as HTMLInputElement | HTMLSelectElement | null;
+    const el = form.querySelector<HTMLInputElement | HTMLSelectElement>(`[data-opt="${o.name}"]`);
     if (!el || el.dataset.touched !== '1') continue;
     let v: string | number | boolean;
     if (o.kind === 'bool') v = (el as HTMLInputElement).checked;
@@ -161,10 +231,11 @@ export function readRules(form: HTMLElement, prefix: string): Record<string, str
 
 /** Show a preset's values in the option fields (untouched ones). */
 export function syncOptions(form: HTMLElement, prefix: string): void {
-  const preset = (form.querySelector(`[name="${prefix}-preset"]`) as HTMLSelectElement | null)?.value ?? 'scopa';
+  const preset =
+    form.querySelector<HTMLSelectElement>(`[name="${prefix}-preset"]`)?.value ?? 'scopa';
   const eff = effective(PRESETS[preset] ?? {});
   for (const o of OPTIONS) {
-    const el = form.querySelector(`[data-opt="${o.name}"]`) as HTMLInputElement | HTMLSelectElement | null;
+    const el = form.querySelector<HTMLInputElement | HTMLSelectElement>(`[data-opt="${o.name}"]`);
     if (!el) continue;
     el.dataset.touched = '';
     if (o.kind === 'bool') (el as HTMLInputElement).checked = eff[o.name] === true;

@@ -46,7 +46,7 @@ export function parseMove(s: string): Move | null {
   if (rest === undefined) return { card, takes: [] };
   const takes = rest.split('+');
   if (!takes.every(isCard)) return null;
-  return { card, takes: takes as Card[] };
+  return { card, takes };
 }
 
 export function formatMove(m: Move): string {
@@ -236,7 +236,7 @@ export type ServerMsg =
 
 // ---- client to server ----
 
-export type SeatSpec = 'me' | 'open' | string; // or a bot name
+export type SeatSpec = string; // 'me', 'open', or a bot name or level
 
 export type ClientMsg =
   | { type: 'create'; rules: Rules; seats: SeatSpec[]; name?: string; player?: string; id?: number }
@@ -278,7 +278,7 @@ const STATUS: readonly string[] = ['waiting', 'playing', 'finished'];
 
 function checkState(m: Obj): boolean {
   // scopa serve names an open seat null: read it as an empty name
-  if (Array.isArray(m.seats)) m.seats = m.seats.map((x) => (x === null ? '' : x));
+  if (Array.isArray(m.seats)) m.seats = (m.seats as unknown[]).map((x) => (x === null ? '' : x));
   return (
     isStr(m.code) &&
     isIntOrNull(m.seat) &&

@@ -23,7 +23,13 @@ export interface OptionSpec {
 }
 
 export const OPTIONS: readonly OptionSpec[] = [
-  { name: 'game', kind: 'enum', values: ['scopa', 'scopone', 'scopone_scientifico'], def: 'scopa', group: 'game' },
+  {
+    name: 'game',
+    kind: 'enum',
+    values: ['scopa', 'scopone', 'scopone_scientifico'],
+    def: 'scopa',
+    group: 'game',
+  },
   { name: 'players', kind: 'int', values: [2, 3, 4, 6], def: 2, group: 'game' },
   { name: 'teams', kind: 'bool', def: false, group: 'game' },
   { name: 'team_size', kind: 'int', values: [2, 3], def: 2, group: 'game' },
@@ -38,11 +44,29 @@ export const OPTIONS: readonly OptionSpec[] = [
   { name: 'last_card_scopa', kind: 'bool', def: false, group: 'play' },
   { name: 'ace_sweeps', kind: 'bool', def: false, group: 'aces' },
   { name: 'ace_sweep_scopa', kind: 'bool', def: true, group: 'aces' },
-  { name: 'ace_sweep_with_ace', kind: 'enum', values: ['no', 'yes', 'choice'], def: 'no', group: 'aces' },
-  { name: 'ace_first_play', kind: 'enum', values: ['sweeps', 'no_sweep', 'no_ace'], def: 'sweeps', group: 'aces' },
+  {
+    name: 'ace_sweep_with_ace',
+    kind: 'enum',
+    values: ['no', 'yes', 'choice'],
+    def: 'no',
+    group: 'aces',
+  },
+  {
+    name: 'ace_first_play',
+    kind: 'enum',
+    values: ['sweeps', 'no_sweep', 'no_ace'],
+    def: 'sweeps',
+    group: 'aces',
+  },
   { name: 'ace_empty_table', kind: 'enum', values: ['laid', 'taken'], def: 'laid', group: 'aces' },
   { name: 'ace_sweep_optional', kind: 'bool', def: false, group: 'aces' },
-  { name: 'leftovers', kind: 'enum', values: ['last_capture', 'dealer', 'nobody'], def: 'last_capture', group: 'score' },
+  {
+    name: 'leftovers',
+    kind: 'enum',
+    values: ['last_capture', 'dealer', 'nobody'],
+    def: 'last_capture',
+    group: 'score',
+  },
   {
     name: 'primiera',
     kind: 'enum',
@@ -55,7 +79,13 @@ export const OPTIONS: readonly OptionSpec[] = [
   { name: 'most_sevens', kind: 'bool', def: false, group: 'score' },
   { name: 'all_sevens', kind: 'int', min: 0, max: 100, def: 0, group: 'score' },
   { name: 'target', kind: 'int', min: 1, max: 1000, def: 11, group: 'end' },
-  { name: 'tiebreak', kind: 'enum', values: ['extra_round', 'count_order', 'count_order_on_tie'], def: 'extra_round', group: 'end' },
+  {
+    name: 'tiebreak',
+    kind: 'enum',
+    values: ['extra_round', 'count_order', 'count_order_on_tie'],
+    def: 'extra_round',
+    group: 'end',
+  },
   { name: 'win_by_two', kind: 'bool', def: false, group: 'end' },
   { name: 'cappotto', kind: 'int', min: 0, def: 0, group: 'end' },
   { name: 'all_coins_wins', kind: 'bool', def: false, group: 'end' },
@@ -68,7 +98,13 @@ export const PRESETS: Readonly<Record<string, Rules>> = {
   scientifico: { game: 'scopone_scientifico' },
   assi: { ace_sweeps: true },
   quindici: { capture: 'quindici' },
-  escoba: { capture: 'quindici', primiera: 'off', most_sevens: true, deal_bonus: 'fifteen', target: 21 },
+  escoba: {
+    capture: 'quindici',
+    primiera: 'off',
+    most_sevens: true,
+    deal_bonus: 'fifteen',
+    target: 21,
+  },
   trentuno: {
     game: 'scopone_scientifico',
     ace_sweeps: true,
@@ -151,7 +187,11 @@ export function conflicts(rules: Rules): string[] {
   const bad: string[] = [];
   const p = num(r, 'players');
   for (const o of OPTIONS)
-    if (o.kind === 'int' && !o.values && (num(r, o.name) < (o.min ?? 0) || (o.max !== undefined && num(r, o.name) > o.max)))
+    if (
+      o.kind === 'int' &&
+      !o.values &&
+      (num(r, o.name) < (o.min ?? 0) || (o.max !== undefined && num(r, o.name) > o.max))
+    )
       bad.push(o.name);
   if (r.teams === true && p !== 4 && p !== 6) bad.push('teams');
   if (num(r, 'team_size') === 3 && !(r.teams === true && p === 6)) bad.push('team_size');
@@ -159,7 +199,12 @@ export function conflicts(rules: Rules): string[] {
   if (r.game !== 'scopa' && (p !== 4 || r.teams !== true)) bad.push('game');
   if (num(r, 'refill') === 1 && r.game !== 'scopa') bad.push('refill');
   if (r.ace_sweeps !== true)
-    for (const k of ['ace_sweep_with_ace', 'ace_first_play', 'ace_empty_table', 'ace_sweep_optional']) {
+    for (const k of [
+      'ace_sweep_with_ace',
+      'ace_first_play',
+      'ace_empty_table',
+      'ace_sweep_optional',
+    ]) {
       const o = OPTIONS.find((x) => x.name === k);
       if (o && r[k] !== o.def) bad.push(k);
     }
@@ -168,7 +213,10 @@ export function conflicts(rules: Rules): string[] {
   if (r.win_by_two === true && r.tiebreak !== 'extra_round') bad.push('win_by_two');
   if (
     r.lowest_wins === true &&
-    (r.win_by_two === true || num(r, 'cappotto') > 0 || r.all_coins_wins === true || r.tiebreak !== 'extra_round')
+    (r.win_by_two === true ||
+      num(r, 'cappotto') > 0 ||
+      r.all_coins_wins === true ||
+      r.tiebreak !== 'extra_round')
   )
     bad.push('lowest_wins');
   return bad;

@@ -46,7 +46,12 @@ export function pileEl(app: AppState, v: TableView, side: number): HTMLElement {
   const lang = app.lang;
   const pile = v.rep?.piles[side] ?? [];
   const scope = v.rep?.scope[side] ?? [];
-  const el = h('div', { class: 'pile', role: 'img', 'data-side': side, 'aria-label': `${t(lang, 'pile', { n: pile.length })}, ${t(lang, 'scopaCount', { n: scope.length })}` });
+  const el = h('div', {
+    class: 'pile',
+    role: 'img',
+    'data-side': side,
+    'aria-label': `${t(lang, 'pile', { n: pile.length })}, ${t(lang, 'scopaCount', { n: scope.length })}`,
+  });
   const stack = h('div', { class: 'stack' });
   if (pile.length) stack.append(backEl(`pile:${side}`));
   // each scopa: its card turned across, face up (seed 004)
@@ -65,7 +70,10 @@ export function renderSeat(app: AppState, v: TableView, seat: number, box: HTMLE
   const n = v.counts[seat] ?? 0;
   const turn = v.toPlay === seat && v.status === 'playing';
   box.className = `seat slot-${v.slots[seat]}${turn ? ' turn' : ''} p-${v.presence[seat] ?? 'here'}`;
-  box.setAttribute('aria-label', `${seatName(v, seat, lang)}: ${t(lang, 'handOf', { name: seatName(v, seat, lang), n })}`);
+  box.setAttribute(
+    'aria-label',
+    `${seatName(v, seat, lang)}: ${t(lang, 'handOf', { name: seatName(v, seat, lang), n })}`,
+  );
   const backs = h('div', { class: 'backs', 'aria-hidden': 'true' });
   for (let i = 0; i < n; i++) backs.append(backEl(`back:${seat}:${i}`));
   const dealer = v.round?.dealer === seat;
@@ -74,7 +82,13 @@ export function renderSeat(app: AppState, v: TableView, seat: number, box: HTMLE
     { class: 'seatinfo' },
     h('span', { class: 'name', text: seatName(v, seat, lang) }),
     dealer ? h('span', { class: 'badge dealer', title: t(lang, 'dealer'), text: 'D' }) : null,
-    presenceText(app, v, seat) ? h('span', { class: `badge pres`, title: presenceText(app, v, seat), text: presenceText(app, v, seat) }) : null,
+    presenceText(app, v, seat)
+      ? h('span', {
+          class: `badge pres`,
+          title: presenceText(app, v, seat),
+          text: presenceText(app, v, seat),
+        })
+      : null,
   );
   const side = sideOf(v.eff, seat);
   box.replaceChildren(info, backs, pileSeat(v, side) === seat ? pileEl(app, v, side) : h('span'));

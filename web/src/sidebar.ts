@@ -16,7 +16,14 @@ export function renderScores(app: AppState, v: TableView, box: Element): void {
   const rows = [];
   for (let s = 0; s < sides; s++) {
     const mine = v.viewer !== null && sideOf(v.eff, v.viewer) === s;
-    rows.push(h('tr', { class: mine ? 'mine' : '' }, h('th', { scope: 'row', text: sideLabel(v, s, lang) }), h('td', { text: scores[s] ?? 0 })));
+    rows.push(
+      h(
+        'tr',
+        { class: mine ? 'mine' : '' },
+        h('th', { scope: 'row', text: sideLabel(v, s, lang) }),
+        h('td', { text: scores[s] ?? 0 }),
+      ),
+    );
   }
   box.replaceChildren(
     h('h2', { text: `${t(lang, 'scores')} (${t(lang, 'target', { n: num(v.eff, 'target') })})` }),
@@ -32,10 +39,20 @@ export function renderRulesBox(app: AppState, v: TableView, sha: string, box: HT
   const wasOpen = (box as HTMLDetailsElement).open;
   box.replaceChildren(
     h('summary', { text: title }),
-    h('div', {}, diffs.length
-      ? h('ul', {}, ...diffs.map(([k, val]) => h('li', { text: `${optionName(lang, k)}: ${valueName(lang, val)}` })))
-      : h('p', { class: 'help', text: t(lang, 'defaults') }),
-    sha ? h('p', { class: 'sha', text: t(lang, 'seedHash', { sha }) }) : null),
+    h(
+      'div',
+      {},
+      diffs.length
+        ? h(
+            'ul',
+            {},
+            ...diffs.map(([k, val]) =>
+              h('li', { text: `${optionName(lang, k)}: ${valueName(lang, val)}` }),
+            ),
+          )
+        : h('p', { class: 'help', text: t(lang, 'defaults') }),
+      sha ? h('p', { class: 'sha', text: t(lang, 'seedHash', { sha }) }) : null,
+    ),
   );
   (box as HTMLDetailsElement).open = wasOpen || window.innerWidth > 900;
 }
@@ -47,11 +64,25 @@ export function renderTools(app: AppState, v: TableView, box: Element): void {
     h(
       'div',
       { class: 'row' },
-      hints ? h('button', { 'data-action': 'hint', disabled: !v.myTurn || !app.hintsOn, text: t(lang, 'hint') }) : null,
       hints
-        ? h('button', { 'data-action': 'hints-toggle', 'aria-pressed': String(app.hintsOn), text: app.hintsOn ? t(lang, 'hintOn') : t(lang, 'hintOff') })
+        ? h('button', {
+            'data-action': 'hint',
+            disabled: !v.myTurn || !app.hintsOn,
+            text: t(lang, 'hint'),
+          })
         : null,
-      h('button', { 'data-action': 'skip-toggle', 'aria-pressed': String(app.skipAnim), text: t(lang, 'skip') }),
+      hints
+        ? h('button', {
+            'data-action': 'hints-toggle',
+            'aria-pressed': String(app.hintsOn),
+            text: app.hintsOn ? t(lang, 'hintOn') : t(lang, 'hintOff'),
+          })
+        : null,
+      h('button', {
+        'data-action': 'skip-toggle',
+        'aria-pressed': String(app.skipAnim),
+        text: t(lang, 'skip'),
+      }),
     ),
     h('p', { class: 'help keys', text: t(lang, 'keyboardHelp') }),
   );
