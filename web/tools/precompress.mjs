@@ -11,7 +11,17 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants, gunzipSync, gzipSync } from 'node:zlib';
 
-export const TEXT = ['.html', '.js', '.mjs', '.css', '.json', '.map', '.webmanifest', '.svg', '.txt'];
+export const TEXT = [
+  '.html',
+  '.js',
+  '.mjs',
+  '.css',
+  '.json',
+  '.map',
+  '.webmanifest',
+  '.svg',
+  '.txt',
+];
 
 function* files(dir) {
   for (const name of readdirSync(dir)) {
