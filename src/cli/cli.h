@@ -19,6 +19,7 @@ int cli_arena(int argc, char **argv);
 int cli_engine(int argc, char **argv);
 int cli_serve(int argc, char **argv);
 int cli_review(int argc, char **argv);
+int cli_rules(int argc, char **argv);
 
 /* `scopa replay --step`: walks through a valid record move by move;
  * returns the exit status. */

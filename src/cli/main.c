@@ -23,6 +23,7 @@ static const verb VERBS[] = {
     {"arena", cli_arena, "match two bots on duplicate deals"},
     {"engine", cli_engine, "JSON line protocol for programs (like UCI)"},
     {"bench", cli_bench, "measure the engine's speed on random games"},
+    {"rules", cli_rules, "the rules options, presets and levels, as JSON"},
     {"serve", cli_serve,
      "online tables with friends and bots (HTTP + WebSocket)"},
 };

@@ -7,7 +7,8 @@ set(SCOPA_CLI_SOURCES
   src/cli/arena.c
   src/cli/stats.c
   src/cli/engine.c
-  src/cli/review.c)
+  src/cli/review.c
+  src/cli/rules.c)
 # The terminal game (`scopa play`, `scopa replay --step`): src/tui.
 include(src/tui/sources.cmake)
 list(APPEND SCOPA_CLI_SOURCES ${SCOPA_TUI_SOURCES})

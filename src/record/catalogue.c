@@ -14,41 +14,46 @@
 
 #include <string.h>
 
-/* Labels for a form or a rules box: short, in both languages. */
+/* Labels for a form or a rules box: short, in both languages, and the
+ * part of RULES.md each option belongs to (a form's sections). */
 static const struct {
-  const char *name, *en, *it;
+  const char *name, *group, *en, *it;
 } LABELS[] = {
-    {"game", "Game", "Gioco"},
-    {"players", "Players", "Giocatori"},
-    {"teams", "Teams", "A squadre"},
-    {"team_size", "Team size", "Giocatori per squadra"},
-    {"refill", "Cards drawn", "Carte pescate"},
-    {"kings_redeal", "Three kings: deal again", "Tre re: si ridà"},
-    {"deal_bonus", "Deal bonus (15)", "Bonus di mano (15)"},
-    {"capture", "Capture", "Presa"},
-    {"single_match_first", "Same rank first", "Prima la carta uguale"},
-    {"fewest_cards", "Fewest cards", "Meno carte"},
-    {"max_capture", "Max captured", "Massimo prese"},
-    {"mandatory_capture", "Must capture", "Presa obbligatoria"},
-    {"last_card_scopa", "Scopa on the last card", "Scopa all’ultima carta"},
-    {"ace_sweeps", "Ace sweeps (asso piglia tutto)", "Asso piglia tutto"},
-    {"ace_sweep_scopa", "Ace sweep is a scopa", "L’asso fa scopa"},
-    {"ace_sweep_with_ace", "Ace sweeps over an ace", "Asso su asso"},
-    {"ace_first_play", "Ace on the first play", "Asso alla prima giocata"},
-    {"ace_empty_table", "Ace on an empty table", "Asso a tavolo vuoto"},
-    {"ace_sweep_optional", "Ace may be laid", "Asso posabile"},
-    {"leftovers", "Leftover cards go to", "Carte rimaste a"},
-    {"primiera", "Primiera", "Primiera"},
-    {"re_bello", "Re bello", "Re bello"},
-    {"napola", "Napola", "Napola"},
-    {"most_sevens", "Most sevens", "Più sette"},
-    {"all_sevens", "All sevens bonus", "Bonus tutti i sette"},
-    {"target", "Target", "Punti per vincere"},
-    {"tiebreak", "Tie-break", "Spareggio"},
-    {"win_by_two", "Win by two", "Vincere di due"},
-    {"cappotto", "Cappotto", "Cappotto"},
-    {"all_coins_wins", "All coins wins", "Tutti i denari vince"},
-    {"lowest_wins", "Lowest wins (a perdere)", "Vince chi ha meno (a perdere)"},
+    {"game", "game", "Game", "Gioco"},
+    {"players", "game", "Players", "Giocatori"},
+    {"teams", "game", "Teams", "A squadre"},
+    {"team_size", "game", "Team size", "Giocatori per squadra"},
+    {"refill", "game", "Cards drawn", "Carte pescate"},
+    {"kings_redeal", "game", "Three kings: deal again", "Tre re: si ridà"},
+    {"deal_bonus", "game", "Deal bonus (15)", "Bonus di mano (15)"},
+    {"capture", "play", "Capture", "Presa"},
+    {"single_match_first", "play", "Same rank first", "Prima la carta uguale"},
+    {"fewest_cards", "play", "Fewest cards", "Meno carte"},
+    {"max_capture", "play", "Max captured", "Massimo prese"},
+    {"mandatory_capture", "play", "Must capture", "Presa obbligatoria"},
+    {"last_card_scopa", "play", "Scopa on the last card",
+     "Scopa all’ultima carta"},
+    {"ace_sweeps", "aces", "Ace sweeps (asso piglia tutto)",
+     "Asso piglia tutto"},
+    {"ace_sweep_scopa", "aces", "Ace sweep is a scopa", "L’asso fa scopa"},
+    {"ace_sweep_with_ace", "aces", "Ace sweeps over an ace", "Asso su asso"},
+    {"ace_first_play", "aces", "Ace on the first play",
+     "Asso alla prima giocata"},
+    {"ace_empty_table", "aces", "Ace on an empty table", "Asso a tavolo vuoto"},
+    {"ace_sweep_optional", "aces", "Ace may be laid", "Asso posabile"},
+    {"leftovers", "score", "Leftover cards go to", "Carte rimaste a"},
+    {"primiera", "score", "Primiera", "Primiera"},
+    {"re_bello", "score", "Re bello", "Re bello"},
+    {"napola", "score", "Napola", "Napola"},
+    {"most_sevens", "score", "Most sevens", "Più sette"},
+    {"all_sevens", "score", "All sevens bonus", "Bonus tutti i sette"},
+    {"target", "end", "Target", "Punti per vincere"},
+    {"tiebreak", "end", "Tie-break", "Spareggio"},
+    {"win_by_two", "end", "Win by two", "Vincere di due"},
+    {"cappotto", "end", "Cappotto", "Cappotto"},
+    {"all_coins_wins", "end", "All coins wins", "Tutti i denari vince"},
+    {"lowest_wins", "end", "Lowest wins (a perdere)",
+     "Vince chi ha meno (a perdere)"},
 };
 
 static const struct {
@@ -68,26 +73,30 @@ static json_t *label(const char *en, const char *it) {
   return json_pack("{s:s, s:s}", "en", en, "it", it);
 }
 
-static json_t *option_label(const char *name) {
+/* The option's entry in LABELS, or -1 (a new option not labelled yet). */
+static int label_of(const char *name) {
   for (size_t i = 0; i < sizeof LABELS / sizeof LABELS[0]; i++)
     if (strcmp(LABELS[i].name, name) == 0)
-      return label(LABELS[i].en, LABELS[i].it);
-  return label(name, name); /* a new option not labelled yet: its name */
+      return (int)i;
+  return -1;
 }
 
-/* One option: its kind, values or range (an integer option's values
- * listed when its range has a hole: players 2, 3, 4, 6), the default
- * and its labels. */
+/* One option: its kind, its group, values or range (an integer option's
+ * values listed when there are few: players 2, 3, 4, 6), the default of
+ * game scopa and its labels. */
 static json_t *option_object(const scopa_option_info *o, int i) {
   static const char *const KINDS[] = {"bool", "int", "enum"};
-  json_t *obj =
-      json_pack("{s:s, s:s, s:o, s:s}", "name", o->name, "kind", KINDS[o->kind],
-                "label", option_label(o->name), "help", o->help ? o->help : "");
+  int k = label_of(o->name);
+  json_t *obj = json_pack(
+      "{s:s, s:s, s:s, s:o, s:s}", "name", o->name, "kind", KINDS[o->kind],
+      "group", k < 0 ? "game" : LABELS[k].group, "label",
+      k < 0 ? label(o->name, o->name) : label(LABELS[k].en, LABELS[k].it),
+      "help", o->help ? o->help : "");
   json_t *values = NULL;
   if (o->kind == SCOPA_OPT_ENUM) {
     values = json_array();
-    for (int k = 0; o->values[k]; k++)
-      json_array_append_new(values, json_string(o->values[k]));
+    for (int v = 0; o->values[v]; v++)
+      json_array_append_new(values, json_string(o->values[v]));
   } else if (o->kind == SCOPA_OPT_INT && o->max - o->min < 8) {
     values = json_array();
     scopa_rules probe;
@@ -103,8 +112,9 @@ static json_t *option_object(const scopa_option_info *o, int i) {
   }
   if (values)
     json_object_set_new(obj, "values", values);
-  scopa_rules init;
+  scopa_rules init; /* the default of game scopa, players and teams too */
   scopa_rules_init(&init);
+  scopa_rules_check(&init, NULL, 0);
   long long v = scopa_rules_value(&init, i);
   json_object_set_new(obj, "default",
                       o->kind == SCOPA_OPT_BOOL   ? json_boolean(v)

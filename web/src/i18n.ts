@@ -4,8 +4,10 @@
  * screen, and is remembered in localStorage (verbs.ts).
  *
  * What must stay true: both languages have every key (a unit test checks);
- * placeholders are {name} and are filled by t().
+ * placeholders are {name} and are filled by t().  Option, preset and level
+ * names are the library's (catalogue.gen.ts).
  */
+import { CATALOGUE } from './catalogue.gen.js';
 
 export type Lang = 'it' | 'en';
 export const LANGS: readonly Lang[] = ['it', 'en'];
@@ -322,105 +324,14 @@ export function suitName(lang: Lang, suit: string): string {
   return SUIT_NAMES[lang][suit] ?? suit;
 }
 
-/** Option names for the rules form and the rules box. */
-const OPTION_NAMES: Record<Lang, Record<string, string>> = {
-  en: {
-    game: 'Game',
-    players: 'Players',
-    teams: 'Teams',
-    team_size: 'Team size',
-    refill: 'Cards drawn',
-    kings_redeal: 'Three kings: deal again',
-    deal_bonus: 'Deal bonus (15)',
-    capture: 'Capture',
-    single_match_first: 'Same rank first',
-    fewest_cards: 'Fewest cards',
-    max_capture: 'Max captured',
-    mandatory_capture: 'Must capture',
-    last_card_scopa: 'Scopa on the last card',
-    ace_sweeps: 'Ace sweeps (asso piglia tutto)',
-    ace_sweep_scopa: 'Ace sweep is a scopa',
-    ace_sweep_with_ace: 'Ace sweeps over an ace',
-    ace_first_play: 'Ace on the first play',
-    ace_empty_table: 'Ace on an empty table',
-    ace_sweep_optional: 'Ace may be laid',
-    leftovers: 'Leftover cards go to',
-    primiera: 'Primiera',
-    re_bello: 'Re bello',
-    napola: 'Napola',
-    most_sevens: 'Most sevens',
-    all_sevens: 'All sevens bonus',
-    target: 'Target',
-    tiebreak: 'Tie-break',
-    win_by_two: 'Win by two',
-    cappotto: 'Cappotto',
-    all_coins_wins: 'All coins wins',
-    lowest_wins: 'Lowest wins (a perdere)',
-  },
-  it: {
-    game: 'Gioco',
-    players: 'Giocatori',
-    teams: 'A squadre',
-    team_size: 'Giocatori per squadra',
-    refill: 'Carte pescate',
-    kings_redeal: 'Tre re: si ridà',
-    deal_bonus: 'Bonus di mano (15)',
-    capture: 'Presa',
-    single_match_first: 'Prima la carta uguale',
-    fewest_cards: 'Meno carte',
-    max_capture: 'Massimo prese',
-    mandatory_capture: 'Presa obbligatoria',
-    last_card_scopa: 'Scopa all’ultima carta',
-    ace_sweeps: 'Asso piglia tutto',
-    ace_sweep_scopa: 'L’asso fa scopa',
-    ace_sweep_with_ace: 'Asso su asso',
-    ace_first_play: 'Asso alla prima giocata',
-    ace_empty_table: 'Asso a tavolo vuoto',
-    ace_sweep_optional: 'Asso posabile',
-    leftovers: 'Carte rimaste a',
-    primiera: 'Primiera',
-    re_bello: 'Re bello',
-    napola: 'Napola',
-    most_sevens: 'Più sette',
-    all_sevens: 'Bonus tutti i sette',
-    target: 'Punti per vincere',
-    tiebreak: 'Spareggio',
-    win_by_two: 'Vincere di due',
-    cappotto: 'Cappotto',
-    all_coins_wins: 'Tutti i denari vince',
-    lowest_wins: 'Vince chi ha meno (a perdere)',
-  },
-};
-
+/** Option and preset names for the rules form and the rules box: the
+ * library's labels (catalogue.gen.ts). */
 export function optionName(lang: Lang, name: string): string {
-  return OPTION_NAMES[lang][name] ?? name;
+  return CATALOGUE.options.find((o) => o.name === name)?.label[lang] ?? name;
 }
 
-const PRESET_NAMES: Record<Lang, Record<string, string>> = {
-  en: {
-    scopa: 'Scopa',
-    scopone: 'Scopone',
-    scientifico: 'Scopone scientifico',
-    assi: "Scopa d'assi",
-    quindici: 'Scopa a quindici',
-    escoba: 'Escoba',
-    trentuno: 'Scopone a trentuno',
-    perdere: 'Scopa a perdere',
-  },
-  it: {
-    scopa: 'Scopa',
-    scopone: 'Scopone',
-    scientifico: 'Scopone scientifico',
-    assi: "Scopa d'assi",
-    quindici: 'Scopa a quindici',
-    escoba: 'Escoba',
-    trentuno: 'Scopone a trentuno',
-    perdere: 'Scopa a perdere',
-  },
-};
-
 export function presetName(lang: Lang, name: string): string {
-  return PRESET_NAMES[lang][name] ?? name;
+  return CATALOGUE.presets.find((p) => p.name === name)?.label[lang] ?? name;
 }
 
 export function valueName(lang: Lang, v: string | number | boolean): string {
