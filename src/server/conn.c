@@ -169,11 +169,18 @@ void conn_send_owned(conn *c, char *text) {
   free(text);
 }
 
-void conn_error(conn *c, const json_t *id, const char *code, const char *detail,
-                const char *detail_it) {
+int conn_error(conn *c, const json_t *id, const char *code, const char *detail,
+               const char *detail_it) {
   proto_error e;
   proto_error_set(&e, code, detail, detail_it);
   conn_send_owned(c, proto_error_json(id, &e));
+  return 0;
+}
+
+int conn_ping(conn *c, const proto_msg *msg) {
+  conn_send_owned(c,
+                  proto_finish(json_pack("{s:s}", "type", "pong"), msg->id));
+  return 0;
 }
 
 int conn_writeable(conn *c) {

@@ -302,11 +302,12 @@ static seat_info *hint_state(table *t, int seat) {
 }
 
 /* The answer (hint_text) to c, with the id given as JSON text. */
-static void send_hint_to(conn *c, const char *text, const char *id_text) {
+static int send_hint_to(conn *c, const char *text, const char *id_text) {
   json_t *o = json_loads(text, 0, NULL);
   json_t *id = id_text[0] ? json_loads(id_text, JSON_DECODE_ANY, NULL) : NULL;
   conn_send_owned(c, proto_finish(o, id));
   json_decref(id);
+  return 0;
 }
 
 /* A hint costs the asking seat at most one bot job per move: a second
@@ -314,7 +315,7 @@ static void send_hint_to(conn *c, const char *text, const char *id_text) {
  * came is answered from it.  Past HINT_WAITERS requests in flight, and
  * when the pool's queue of hints is full, the request is refused: hints
  * never hold up any table's moves (bots.c). */
-void play_hint(conn *c, const proto_msg *msg) {
+int play_hint(conn *c, const proto_msg *msg) {
   table *t = c->table;
   if (!t || c->seat < 0)
     return conn_error(c, msg->id, "not_seated", "", "");
@@ -347,34 +348,36 @@ void play_hint(conn *c, const proto_msg *msg) {
     c->srv->hint_jobs++;
   }
   memcpy(si->hint_ids[si->nhint_ids++], id, sizeof id);
+  return 0;
 }
 
 /* The review of a finished game: made once on a bot worker (a node budget
  * per move, so it is the same on any machine), then kept with the table
  * and sent to every connection there. */
-static void send_review(table *t, const json_t *id) {
+static int send_review(table *t, const json_t *id) {
   json_t *o = json_loads(t->review, 0, NULL);
   if (!o)
-    return;
+    return 0;
   json_object_set_new(o, "type", json_string("review"));
   json_object_set_new(o, "code", json_string(t->code));
   char *text = proto_finish(o, id);
   table_send_all(t, text);
   free(text);
+  return 0;
 }
 
-void play_review(conn *c, const proto_msg *msg) {
+int play_review(conn *c, const proto_msg *msg) {
   table *t = c->table;
   if (!t || (msg->code[0] && strcasecmp(msg->code, t->code) != 0))
-    return (void)refuse(c, msg, "not_seated", " (a review is of your table)",
+    return refuse(c, msg, "not_seated", " (a review is of your table)",
                         " (la revisione è del tuo tavolo)");
   if (t->status != T_FINISHED)
-    return (void)refuse(c, msg, "not_playing", "the review comes at the end",
+    return refuse(c, msg, "not_playing", "the review comes at the end",
                         "la revisione viene alla fine");
   if (t->review)
     return send_review(t, msg->id);
   if (t->review_pending)
-    return;
+    return 0;
   bot_job job;
   memset(&job, 0, sizeof job);
   job.table = t->id;
@@ -388,17 +391,18 @@ void play_review(conn *c, const proto_msg *msg) {
     memcpy(job.id, id_text, strlen(id_text) + 1);
   free(id_text);
   if (scopa_match_copy(t->match, &job.match) != SCOPA_OK)
-    return (void)refuse(c, msg, "server", "no memory for a review",
+    return refuse(c, msg, "server", "no memory for a review",
                         "non c'è memoria per la revisione");
   int rc = bots_submit(c->srv->bots, &job);
   if (rc != 0) {
     scopa_match_free(job.match);
-    return (void)(rc == BOTS_BUSY
-                      ? refuse(c, msg, "busy", "reviews", "revisioni")
-                      : refuse(c, msg, "server", "no memory for a review",
-                               "non c'è memoria per la revisione"));
+    return rc == BOTS_BUSY
+               ? refuse(c, msg, "busy", "reviews", "revisioni")
+               : refuse(c, msg, "server", "no memory for a review",
+                        "non c'è memoria per la revisione");
   }
   t->review_pending = 1;
+  return 0;
 }
 
 static void review_done(server *srv, const bot_job *job) {

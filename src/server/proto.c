@@ -55,7 +55,7 @@
   XX("busy", "The server is busy; ask again in a moment (%s).",                \
      "Il server è occupato; riprova fra un momento (%s).")                     \
   XX("no_hints",                                                               \
-     "No hints at a table of people only: the others could not know you "     \
+     "No hints at a table of people only: the others could not know you "      \
      "asked%s.",                                                               \
      "Niente consigli a un tavolo di sole persone: gli altri non potrebbero "  \
      "saperlo%s.")                                                             \
@@ -104,14 +104,6 @@ void proto_error_set(proto_error *err, const char *code, const char *detail,
 /* ------------------------------------------------------------------ */
 /* Parsing                                                             */
 /* ------------------------------------------------------------------ */
-
-static const struct {
-  const char *name;
-  int type;
-} TYPES[] = {{"create", PROTO_CREATE}, {"join", PROTO_JOIN},
-             {"resume", PROTO_RESUME}, {"watch", PROTO_WATCH},
-             {"move", PROTO_MOVE},     {"hint", PROTO_HINT},
-             {"ping", PROTO_PING},     {"review", PROTO_REVIEW}};
 
 static int refuse(proto_error *err, const char *code, const char *detail,
                   const char *detail_it) {
@@ -201,41 +193,53 @@ static int parse_create(json_t *obj, proto_msg *out, proto_error *err) {
   return 0;
 }
 
+static int parse_code(json_t *obj, proto_msg *out, proto_error *err) {
+  return get_string(obj, "code", out->code, sizeof out->code, 1, err);
+}
+
+static int parse_resume(json_t *obj, proto_msg *out, proto_error *err) {
+  return parse_code(obj, out, err) ||
+         get_string(obj, "token", out->token, sizeof out->token, 1, err);
+}
+
+static int parse_review(json_t *obj, proto_msg *out, proto_error *err) {
+  return get_string(obj, "code", out->code, sizeof out->code, 0, err);
+}
+
+static int parse_move(json_t *obj, proto_msg *out, proto_error *err) {
+  if (get_string(obj, "move", out->move, sizeof out->move, 1, err) ||
+      get_int(obj, "ply", 0, 40, -1, &out->ply, err) ||
+      get_int(obj, "seat", 0, PROTO_MAX_SEATS - 1, -1, &out->seat, err))
+    return -1;
+  if (out->ply < 0)
+    return refuse(err, "bad_message",
+                  "\"ply\" (the moves of the round you have seen) is "
+                  "missing",
+                  "manca \"ply\" (le mosse della mano che hai visto)");
+  return 0;
+}
+
+static int parse_nothing(json_t *obj, proto_msg *out, proto_error *err) {
+  (void)obj, (void)out, (void)err;
+  return 0;
+}
+
+/* The message table (proto.h): each type's name and fields. */
+static const struct {
+  const char *name;
+  int (*fields)(json_t *obj, proto_msg *out, proto_error *err);
+} TYPES[PROTO_NTYPES] = {[PROTO_UNKNOWN] = {"", parse_nothing},
+#define PROTO__ENTRY(type, name, fields, handler)                              \
+  [PROTO_##type] = {name, fields},
+                         PROTO_MESSAGES(PROTO__ENTRY)
+#undef PROTO__ENTRY
+};
+
+/* The fields of the message's type, then those any message may carry. */
 static int parse_fields(json_t *obj, proto_msg *out, proto_error *err) {
   char name[4 * PROTO_NAME_MAX + 1];
-  switch (out->type) {
-  case PROTO_CREATE:
-    if (parse_create(obj, out, err))
-      return -1;
-    break;
-  case PROTO_JOIN:
-  case PROTO_WATCH:
-  case PROTO_RESUME:
-    if (get_string(obj, "code", out->code, sizeof out->code, 1, err))
-      return -1;
-    if (out->type == PROTO_RESUME &&
-        get_string(obj, "token", out->token, sizeof out->token, 1, err))
-      return -1;
-    break;
-  case PROTO_REVIEW:
-    if (get_string(obj, "code", out->code, sizeof out->code, 0, err))
-      return -1;
-    break;
-  case PROTO_MOVE:
-    if (get_string(obj, "move", out->move, sizeof out->move, 1, err) ||
-        get_int(obj, "ply", 0, 40, -1, &out->ply, err) ||
-        get_int(obj, "seat", 0, PROTO_MAX_SEATS - 1, -1, &out->seat, err))
-      return -1;
-    if (out->ply < 0)
-      return refuse(err, "bad_message",
-                    "\"ply\" (the moves of the round you have seen) is "
-                    "missing",
-                    "manca \"ply\" (le mosse della mano che hai visto)");
-    break;
-  default:
-    break;
-  }
-  if (get_string(obj, "name", name, sizeof name, 0, err) ||
+  if (TYPES[out->type].fields(obj, out, err) ||
+      get_string(obj, "name", name, sizeof name, 0, err) ||
       get_string(obj, "player", out->player, sizeof out->player, 0, err))
     return -1;
   proto_clean_name(name, out->name);
@@ -273,9 +277,9 @@ int proto_parse(const char *text, size_t len, proto_msg *out,
     goto done;
   }
   out->type = PROTO_UNKNOWN;
-  for (size_t i = 0; i < sizeof TYPES / sizeof TYPES[0]; i++)
+  for (int i = PROTO_UNKNOWN + 1; i < PROTO_NTYPES; i++)
     if (strcmp(json_string_value(type), TYPES[i].name) == 0)
-      out->type = TYPES[i].type;
+      out->type = i;
   rc = parse_fields(obj, out, err);
 done:
   json_decref(obj);

@@ -22,16 +22,31 @@
 #define PROTO_TOKEN_MAX 80 /* a seat or player token                      */
 #define PROTO_SEAT_MAX 32  /* "me", "open", a bot or level name           */
 
+/*
+ * The messages a client sends, one line each: XX(TYPE, "name", fields,
+ * handler).  This list makes the type enum, the names the parser knows,
+ * the parser's dispatch (fields: a parse_* function of proto.c that reads
+ * the message's own fields) and the router's (handler: int handler(conn
+ * *, const proto_msg *), 1 when the message was an accepted move; see
+ * table_message).  Adding a message is a line here, its fields function
+ * and its handler (HACKING.md).
+ */
+#define PROTO_MESSAGES(XX)                                                     \
+  XX(CREATE, "create", parse_create, lobby_create)                             \
+  XX(JOIN, "join", parse_code, lobby_join)                                     \
+  XX(RESUME, "resume", parse_resume, lobby_resume)                             \
+  XX(WATCH, "watch", parse_code, lobby_watch)                                  \
+  XX(MOVE, "move", parse_move, play_move)                                      \
+  XX(HINT, "hint", parse_nothing, play_hint)                                   \
+  XX(PING, "ping", parse_nothing, conn_ping)                                   \
+  XX(REVIEW, "review", parse_review, play_review)
+
 enum proto_type {
   PROTO_UNKNOWN, /* a type this server does not know: ignored            */
-  PROTO_CREATE,
-  PROTO_JOIN,
-  PROTO_RESUME,
-  PROTO_WATCH,
-  PROTO_MOVE,
-  PROTO_HINT,
-  PROTO_PING,
-  PROTO_REVIEW
+#define PROTO__TYPE(type, name, fields, handler) PROTO_##type,
+  PROTO_MESSAGES(PROTO__TYPE)
+#undef PROTO__TYPE
+      PROTO_NTYPES
 };
 
 /* One client message.  Strings are NUL-terminated copies; json fields are

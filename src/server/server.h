@@ -155,8 +155,10 @@ void conn_send(conn *c, const char *text);
 void conn_send_owned(conn *c, char *text);
 /* An error to c: code, and its detail in English and Italian (detail_it
  * NULL: the library's text, English only; proto_error_set). */
-void conn_error(conn *c, const json_t *id, const char *code, const char *detail,
-                const char *detail_it);
+int conn_error(conn *c, const json_t *id, const char *code, const char *detail,
+               const char *detail_it); /* returns 0, for handlers */
+/* The answer to a ping: a pong with its id (the message table's PING). */
+int conn_ping(conn *c, const proto_msg *msg);
 void conn_close_soon(conn *c);
 int conn_writeable(conn *c); /* the WRITEABLE callback */
 int conn_receive(conn *c, const void *in, size_t len); /* RECEIVE */

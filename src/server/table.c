@@ -573,7 +573,7 @@ static int new_code(server *srv, char code[PROTO_CODE_MAX + 1]) {
   return -1;
 }
 
-static void create(conn *c, const proto_msg *msg) {
+int lobby_create(conn *c, const proto_msg *msg) {
   server *srv = c->srv;
   char detail[256] = "", it[256] = "", token[33], player[33];
   int me;
@@ -633,9 +633,10 @@ static void create(conn *c, const proto_msg *msg) {
   answer_seated(c, t, me, msg->id, token, player);
   table_broadcast(t, NULL, NULL);
   play_kick(srv, t);
+  return 0;
 }
 
-static void join(conn *c, const proto_msg *msg) {
+int lobby_join(conn *c, const proto_msg *msg) {
   table *t = table_get(c->srv, msg->code);
   char token[33], player[33], detail[256];
   if (!t)
@@ -668,9 +669,10 @@ static void join(conn *c, const proto_msg *msg) {
   answer_seated(c, t, i, msg->id, token, player);
   table_broadcast(t, NULL, NULL);
   play_kick(c->srv, t);
+  return 0;
 }
 
-static void resume(conn *c, const proto_msg *msg) {
+int lobby_resume(conn *c, const proto_msg *msg) {
   table *t = table_get(c->srv, msg->code);
   char hash[65];
   if (!t)
@@ -686,46 +688,28 @@ static void resume(conn *c, const proto_msg *msg) {
   answer_seated(c, t, i, msg->id, msg->token, "");
   table_broadcast(t, NULL, NULL);
   play_kick(c->srv, t);
+  return 0;
 }
 
-static void watch(conn *c, const proto_msg *msg) {
+int lobby_watch(conn *c, const proto_msg *msg) {
   table *t = table_get(c->srv, msg->code);
   if (!t)
     return conn_error(c, msg->id, "no_table", msg->code, msg->code);
   attach(c, t, -1);
   conn_send_owned(c, state_json(t, -1, msg->id));
+  return 0;
 }
 
 int table_message(conn *c, const proto_msg *msg) {
-  switch (msg->type) {
-  case PROTO_CREATE:
-    create(c, msg);
-    break;
-  case PROTO_JOIN:
-    join(c, msg);
-    break;
-  case PROTO_RESUME:
-    resume(c, msg);
-    break;
-  case PROTO_WATCH:
-    watch(c, msg);
-    break;
-  case PROTO_MOVE:
-    return play_move(c, msg);
-  case PROTO_HINT:
-    play_hint(c, msg);
-    break;
-  case PROTO_REVIEW:
-    play_review(c, msg);
-    break;
-  case PROTO_PING:
-    conn_send_owned(c,
-                    proto_finish(json_pack("{s:s}", "type", "pong"), msg->id));
-    break;
-  default:
-    break; /* unknown types are ignored (CONTRACTS.md) */
-  }
-  return 0;
+  /* The message table (proto.h): each type's handler; unknown types are
+   * ignored (CONTRACTS.md). */
+  static int (*const HANDLERS[PROTO_NTYPES])(conn *, const proto_msg *) = {
+#define HANDLER(type, name, fields, handler) [PROTO_##type] = handler,
+      PROTO_MESSAGES(HANDLER)
+#undef HANDLER
+  };
+  int (*handle)(conn *, const proto_msg *) = HANDLERS[msg->type];
+  return handle ? handle(c, msg) : 0;
 }
 
 /* ------------------------------------------------------------------ */

@@ -59,6 +59,12 @@ struct table {
   table *hnext;
 };
 
+/* table.c: the lobby's handlers of the message table (proto.h) */
+int lobby_create(conn *c, const proto_msg *msg);
+int lobby_join(conn *c, const proto_msg *msg);
+int lobby_resume(conn *c, const proto_msg *msg);
+int lobby_watch(conn *c, const proto_msg *msg);
+
 /* table.c */
 table *table_get(server *srv, const char *code);  /* memory, else store */
 table *table_find(server *srv, const char *code); /* memory only      */
@@ -77,8 +83,8 @@ int table_new_match(table *t, scopa_match **out, char *msg, size_t msgsize);
 /* play.c */
 /* 1 when the move was played, 0 when refused (with an error sent). */
 int play_move(conn *c, const proto_msg *msg);
-void play_hint(conn *c, const proto_msg *msg);
-void play_review(conn *c, const proto_msg *msg);
+int play_hint(conn *c, const proto_msg *msg);
+int play_review(conn *c, const proto_msg *msg);
 /* Asks the pool for the move of the seat to play when a bot plays it. */
 void play_kick(server *srv, table *t);
 /* The move clock: a bot plays for a person whose time is up. */
