@@ -985,12 +985,87 @@ int scopa_env_page(const scopa_env *env);
  * legal now. */
 int scopa_env_move(const scopa_env *env, int action, scopa_move *move);
 
+/* A seat's information state with perfect recall, as SCOPA_INFOSTATE
+ * int8 values of 0 or 1 (the scores 0..127): everything the seat has
+ * seen this round, in order (layout in docs/env.md):
+ *   0..39   the table as dealt       40..79  its hand as dealt
+ *   80..85  its place in play order (0 plays first), one-hot
+ *   86..91  each side's game score before the round, own side first
+ * then SCOPA_INFOSTATE_PLAY values for each play t = 0..39 so far:
+ *   0..5 who played (k-th seat after this one), 6..45 the card,
+ *   46..85 the cards it took, 86..125 the cards this seat received
+ *   after it.
+ * Two histories give the same tensor iff the seat cannot tell them
+ * apart.  Returns SCOPA_INFOSTATE. */
+#define SCOPA_INFOSTATE_HEADER 92
+#define SCOPA_INFOSTATE_PLAY 126
+#define SCOPA_INFOSTATE (SCOPA_INFOSTATE_HEADER + 40 * SCOPA_INFOSTATE_PLAY)
+int scopa_env_infostate(const scopa_env *env, int seat, int8_t *out);
+
+/* The same information state as text, for tabular methods: equal texts
+ * iff equal tensors.  "o1 s0,3 | t 1d 5c 6s 9d | h 2d 5s 7b | 1:7dx6s |
+ * 0:2dx1d +4b 8c 10s ...": place in play order, scores, table, hand,
+ * then each play (k-th seat after this one, move, cards received).
+ * Writes at most size bytes with the NUL and returns the length written
+ * (truncated to fit; 4,096 bytes always suffice). */
+size_t scopa_env_infostate_text(const scopa_env *env, int seat, char *buf,
+                                size_t size);
+
+/* The whole state, for centralised critics: SCOPA_GLOBAL floats in 0..1,
+ * in absolute seats and sides (layout in docs/env.md): 0..239 the hand of
+ * seat 0..5, 240..279 the table, 280..519 the pile of side 0..5,
+ * 520..559 the stock, 560..565 the seat to play, 566..571 the dealer,
+ * 572..577 scope / 10, 578..583 game score / target, 584 plays / 40.
+ * Returns SCOPA_GLOBAL. */
+#define SCOPA_GLOBAL 585
+int scopa_env_global(const scopa_env *env, float *out);
+
 /* Writes seat's observation: its features into obs (SCOPA_FEATURES
  * floats; may be NULL) and into mask (SCOPA_ACTIONS bytes; may be NULL)
  * the actions it can take now (all zero when it is not its turn).
  * Returns the number of legal actions shown to it. */
 int scopa_env_observe(const scopa_env *env, int seat, float *obs,
                       uint8_t *mask);
+
+/*
+ * Many single-agent environments stepped together in C, for training at
+ * speed: environment i is exactly a scopa_env with the same rules and
+ * config, reset with seed + i; `threads` threads each step a fixed slice
+ * of them (the caller's thread is one), and every batch writes into the
+ * caller's arrays: obs[num_envs][SCOPA_FEATURES], mask[num_envs]
+ * [SCOPA_ACTIONS] (the learner's legal actions), rewards[num_envs],
+ * terminated[num_envs], truncated[num_envs] (always 0).  Auto-reset as
+ * Gymnasium's vector environments do by default (next step): an
+ * environment whose episode ended at one step starts the next episode of
+ * its stream at the following step, ignoring its action, with reward 0
+ * and both flags 0.  The learner's seat is config->learner (>= 0).
+ */
+typedef struct scopa_vecenv scopa_vecenv;
+
+/* Creates num_envs environments and threads - 1 worker threads (threads
+ * is clamped to 1..num_envs).  Returns SCOPA_OK and sets *out;
+ * SCOPA_EINVAL (no learner seat, num_envs < 1, an unknown opponent);
+ * SCOPA_ENOMEM. */
+int scopa_vecenv_new(const scopa_rules *rules, const scopa_env_config *config,
+                     int num_envs, int threads, scopa_vecenv **out /* OUT */);
+/* Stops the threads and frees everything; NULL is a no-op. */
+void scopa_vecenv_free(scopa_vecenv *vec);
+
+/* The number of environments, and environment i (0..n-1; NULL outside),
+ * to read between batches (never while a batch runs). */
+int scopa_vecenv_size(const scopa_vecenv *vec);
+scopa_env *scopa_vecenv_env(scopa_vecenv *vec, int i);
+
+/* Resets environment i with seed + i (SCOPA_ENV_NEXT: each goes on with
+ * its own stream) and writes every observation and mask. */
+void scopa_vecenv_reset(scopa_vecenv *vec, uint64_t seed, float *obs,
+                        uint8_t *mask);
+
+/* Steps environment i with actions[i] (any value: one that is not legal
+ * ends the episode with illegal_reward) and writes the arrays above. */
+void scopa_vecenv_step(scopa_vecenv *vec, const int64_t *actions, float *obs,
+                       uint8_t *mask, double *rewards, uint8_t *terminated,
+                       uint8_t *truncated);
 
 /* Difficulty levels for people: "principiante", "intermedio",
  * "esperto", "campione" (or "beginner", "intermediate", "expert",

@@ -11,7 +11,7 @@
  * actions must keep true: every legal move has exactly one action on
  * exactly one page, whatever the rules (scopa.h "Learning agents").
  */
-#include "scopa.h"
+#include "learn.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -33,9 +33,11 @@ enum {
  * score past the target, a target past 32, more than 10 scope. */
 static float unit(float x) { return x < 0.0f ? 0.0f : x > 1.0f ? 1.0f : x; }
 
+/* Sets out[c] to 1 for each card c of set (out is zeroed already): only
+ * the set bits are visited, the features' inner loop. */
 static void set_cards(float *out, scopa_cards set) {
-  for (int c = 0; c < 40; c++)
-    out[c] = (set >> c) & 1 ? 1.0f : 0.0f;
+  for (; set; set &= set - 1)
+    out[__builtin_ctzll(set)] = 1.0f;
 }
 
 int scopa_view_features(const scopa_view *v, float *out, int cap) {
@@ -204,12 +206,9 @@ static void layout_card(layout *lay, int card, scopa_move *moves, int n) {
   }
 }
 
-static int actions_page(const scopa_state *s, int page, scopa_move *work,
-                        int cap, scopa_move *table, uint8_t *mask,
-                        int *actions) {
+int scopa__actions_page(const scopa_state *s, int page, scopa_move *work,
+                        int cap, scopa_move *table, uint8_t *mask) {
   memset(mask, 0, SCOPA_ACTIONS);
-  if (table)
-    memset(table, 0, sizeof *table * SCOPA_ACTIONS);
   int seat = scopa_state_to_play(s);
   if (seat < 0 || page < 0)
     return 0;
@@ -226,11 +225,20 @@ static int actions_page(const scopa_state *s, int page, scopa_move *work,
     }
   if (lay.overflow - lay.skip > lay.room)
     put(&lay, free_action(lay.hand, lay.room), SCOPA_ACTION_MORE);
+  return lay.count;
+}
+
+static int actions_page(const scopa_state *s, int page, scopa_move *work,
+                        int cap, scopa_move *table, uint8_t *mask,
+                        int *actions) {
+  if (table)
+    memset(table, 0, sizeof *table * SCOPA_ACTIONS);
+  int n = scopa__actions_page(s, page, work, cap, table, mask);
   if (actions)
     for (int a = 0, k = 0; a < SCOPA_ACTIONS; a++)
       if (mask[a])
         actions[k++] = a;
-  return lay.count;
+  return n;
 }
 
 int scopa_state_actions_page(const scopa_state *s, int page, scopa_move *work,

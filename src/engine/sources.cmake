@@ -6,4 +6,5 @@ set(SCOPA_ENGINE_LIB_SOURCES
   src/engine/support.c
   src/engine/features.c
   src/engine/learn.c
+  src/engine/vecenv.c
   src/engine/review.c)

@@ -320,6 +320,171 @@ def test_env_actions_3_next_page_action():
     pytest.fail("no paged position reached")
 
 
+def hand_from_infostate(info, seat_played):
+    """The seat's hand now, from its information state alone: the cards
+    dealt and received, less those it played."""
+    H, B = senv._lib.INFOSTATE_HEADER, senv._lib.INFOSTATE_PLAY
+    hand = set(np.flatnonzero(info[40:80]))
+    for t in range(40):
+        block = info[H + t * B:H + (t + 1) * B]
+        if block[:6].any() and block[0]:
+            hand.discard(int(np.flatnonzero(block[6:46])[0]))
+        hand |= set(np.flatnonzero(block[86:126]))
+    return sorted(scopa.CARDS[c] for c in hand)
+
+
+def test_env_info_1_perfect_recall():
+    """The information state keeps every play in order, who played and
+    captured what, and the cards the seat received: its hand can be
+    rebuilt from it at every step; earlier plays never change (perfect
+    recall); the text form is equal iff the tensor is."""
+    rng = random.Random(8)
+    texts = {}
+    for ep in range(25):
+        rules = random_rules(rng)
+        env = scopa.ScopaEnv(rules, observation="infostate")
+        env.reset(seed=ep)
+        before = {}
+        while not env.terminations[env.agent_selection]:
+            for agent in env.possible_agents:
+                seat = env._seat[agent]
+                info = env.infostate(agent)
+                assert info.dtype == np.int8 and info.shape == (
+                    senv.INFOSTATE,)
+                assert hand_from_infostate(info, seat) == \
+                    sorted(env.round.hand(seat))
+                if agent in before:
+                    n = senv._lib.INFOSTATE_HEADER + senv._lib.INFOSTATE_PLAY \
+                        * (len(env.round.moves) - 1)
+                    assert (before[agent][:n] == info[:n]).all()
+                before[agent] = info
+                text = env.infostate_string(agent)
+                assert texts.setdefault(text, info.tobytes()) == \
+                    info.tobytes()
+            obs = env.observe(env.agent_selection)
+            assert (obs["observation"] == env.infostate(
+                env.agent_selection)).all()
+            assert env.observation_space(env.agent_selection).contains(obs)
+            env.step(int(rng.choice(env.legal_actions())))
+    assert len(texts) > 500
+
+
+def test_env_info_2_state_for_critics():
+    """state(): every hand, the table, the piles and the stock, in
+    absolute seats, inside state_space."""
+    rng = random.Random(9)
+    for ep in range(10):
+        env = scopa.ScopaEnv(random_rules(rng))
+        env.reset(seed=ep)
+        while not env.terminations[env.agent_selection]:
+            st, r = env.state(), env.round
+            assert st.dtype == np.float32 and env.state_space.contains(st)
+            for seat in range(env.players):
+                shown = [scopa.CARDS[c]
+                         for c in np.flatnonzero(st[40 * seat:40 * seat + 40])]
+                assert sorted(shown) == sorted(r.hand(seat))
+            assert st[520:560].sum() == r.stock
+            assert st[560 + r.current_seat] == 1
+            env.step(int(rng.choice(env.legal_actions())))
+
+
+def test_env_game_1_whole_game_episodes():
+    """whole_game: one episode plays rounds until the game ends; rewards
+    come at each round's end (zero-sum), termination only at the end."""
+    for rules in ({"target": 11}, {"players": 4, "target": 6}):
+        env = scopa.ScopaEnv(rules, whole_game=True)
+        env.reset(seed=3)
+        rounds, rng, summed = 0, random.Random(1), {}
+        for agent in env.agent_iter():
+            obs, reward, term, trunc, info = env.last()
+            env.step(None if term else int(rng.choice(env.legal_actions())))
+            if any(env.rewards.values()) and not term:
+                rounds += 1
+                assert abs(sum(env.rewards.values())) < 1e-9
+            for a, r in env.rewards.items():
+                summed[a] = summed.get(a, 0) + r
+        assert rounds >= 2 and abs(sum(summed.values())) < 1e-9
+        gym = scopa.ScopaGymEnv(rules, whole_game=True, opponent="greedy")
+        obs, info = gym.reset(seed=4)
+        steps, done = 0, False
+        while not done:
+            obs, reward, done, trunc, info = gym.step(
+                info["legal_actions"][0])
+            steps += 1
+        assert steps > 40 // gym._core.players
+
+
+def test_env_vec_1_batched_episodes_are_the_single_envs():
+    """scopa.vector.VecEnv: environment i is ScopaGymEnv reset with
+    seed + i and the same actions, auto-reset at the next step going on
+    with its stream; the same with 1 and 2 threads."""
+    n, seed = 5, 11
+    for rules, opp in ((None, "greedy"), ({"players": 4}, "random"),
+                       ("scopone", "rules")):
+        runs = []
+        for threads in (1, 2):
+            vec = scopa.vector.VecEnv(n, rules, seed=seed, opponent=opp,
+                                      threads=threads)
+            singles = [scopa.ScopaGymEnv(rules, opponent=opp)
+                       for _ in range(n)]
+            obs, info = vec.reset()
+            want = [e.reset(seed=seed + i) for i, e in enumerate(singles)]
+            assert obs.dtype == np.float32 and obs.shape == (n, F)
+            assert info["action_mask"].dtype == np.int8
+            for i in range(n):
+                assert (obs[i] == want[i][0]).all()
+                assert (info["action_mask"][i] ==
+                        want[i][1]["action_mask"]).all()
+            rng = np.random.default_rng(3)
+            ended = [False] * n
+            trace = []
+            for step in range(150):
+                acts = np.array([rng.choice(np.flatnonzero(m)) if m.any()
+                                 else 0 for m in info["action_mask"]])
+                if step == 40:
+                    acts[1] = int(np.flatnonzero(
+                        info["action_mask"][1] == 0)[0])  # illegal
+                obs, rew, term, trunc, info = vec.step(acts)
+                assert not trunc.any()
+                for i, e in enumerate(singles):
+                    if ended[i]:
+                        o, inf = e.reset()
+                        r, t = 0.0, False
+                    else:
+                        o, r, t, _, inf = e.step(int(acts[i]))
+                    ended[i] = t
+                    assert (obs[i] == o).all() and rew[i] == r
+                    assert term[i] == t
+                    assert (info["action_mask"][i] == inf["action_mask"]).all()
+                trace.append((obs.tobytes(), rew.tobytes(), term.tobytes()))
+            runs.append(trace)
+            vec.close()
+        assert runs[0] == runs[1]
+
+
+def test_env_vec_2_vector_face():
+    """Gymnasium's VectorEnv face: batched spaces, next-step auto-reset
+    declared, reset(seed) reproduces, step before reset refused."""
+    vec = scopa.vector.VecEnv(3, seed=None, threads=2)
+    with pytest.raises(senv.ResetNeeded):
+        vec.step(np.zeros(3, np.int64))
+    assert vec.single_observation_space.shape == (F,)
+    assert vec.observation_space.shape == (3, F)
+    assert vec.action_space.shape == (3,) and vec.num_envs == 3
+    if _compat.AutoresetMode is not None:
+        assert vec.metadata["autoreset_mode"] == \
+            _compat.AutoresetMode.NEXT_STEP
+    a, _ = vec.reset(seed=5)
+    b, _ = vec.reset(seed=5)
+    c, _ = vec.reset()
+    assert (a == b).all() and not (a == c).all()
+    assert vec.observation_space.contains(a)
+    with pytest.raises(TypeError):
+        vec.reset(seed="5")
+    vec.close()
+    vec.close()
+
+
 # The frameworks' own checkers -------------------------------------------
 
 def frameworks():

@@ -135,6 +135,24 @@ class _Discrete(_Space):
         return "Discrete(%d)" % self.n
 
 
+class _MultiDiscrete(_Space):
+    def __init__(self, nvec, dtype=np.int64, seed=None):
+        self.nvec = np.asarray(nvec, dtype=dtype)
+        super().__init__(self.nvec.shape, dtype, seed)
+
+    def contains(self, x):
+        x = np.asarray(x)
+        return bool(x.shape == self.shape and
+                    np.issubdtype(x.dtype, np.integer) and
+                    np.all(x >= 0) and np.all(x < self.nvec))
+
+    def sample(self, mask=None):
+        return self.np_random.integers(self.nvec, dtype=self.dtype)
+
+    def __repr__(self):
+        return "MultiDiscrete(%s)" % (self.nvec,)
+
+
 class _Dict(_Space):
     def __init__(self, spaces_, seed=None):
         super().__init__(None, None)
@@ -170,6 +188,7 @@ class _Dict(_Space):
 
 class _Spaces(object):
     Box, Discrete, Dict, Space = _Box, _Discrete, _Dict, _Space
+    MultiDiscrete = _MultiDiscrete
 
 
 class _Env(object):

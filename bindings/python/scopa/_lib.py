@@ -194,6 +194,18 @@ _SIGNATURES = {
     "scopa_env_page": (c_int, [c_void_p]),
     "scopa_env_move": (c_int, [c_void_p, c_int, ctypes.POINTER(c_u64)]),
     "scopa_env_observe": (c_int, [c_void_p, c_int, c_void_p, c_void_p]),
+    "scopa_env_infostate": (c_int, [c_void_p, c_int, c_void_p]),
+    "scopa_env_infostate_text": (c_size_t, [c_void_p, c_int, c_char_p,
+                                            c_size_t]),
+    "scopa_env_global": (c_int, [c_void_p, c_void_p]),
+    "scopa_vecenv_new": (c_int, [ctypes.POINTER(Rules),
+                                 ctypes.POINTER(EnvConfig), c_int, c_int,
+                                 ctypes.POINTER(c_void_p)]),
+    "scopa_vecenv_free": (None, [c_void_p]),
+    "scopa_vecenv_env": (c_void_p, [c_void_p, c_int]),
+    "scopa_vecenv_reset": (None, [c_void_p, c_u64, c_void_p, c_void_p]),
+    "scopa_vecenv_step": (None, [c_void_p, c_void_p, c_void_p, c_void_p,
+                                 c_void_p, c_void_p, c_void_p]),
     "scopa_bot_names": (ctypes.POINTER(c_char_p), []),
     "scopa_bot_describe": (c_char_p, [c_char_p]),
     "scopa_bot_new": (c_int, [c_char_p, ctypes.POINTER(c_void_p)]),
@@ -276,6 +288,9 @@ FEATURES = 672
 ACTION_SLOTS = 32
 ACTIONS = 40 * ACTION_SLOTS
 ACTION_WORK = 16384
+INFOSTATE_HEADER, INFOSTATE_PLAY = 92, 126
+INFOSTATE = INFOSTATE_HEADER + 40 * INFOSTATE_PLAY
+GLOBAL = 585
 ACTION_MORE = 2 ** 64 - 1  # the table entry of the next-page action
 ENV_NEXT = 2 ** 64 - 1     # scopa_env_reset: go on with the seed stream
 ENV_PLAYED, ENV_ROUND, ENV_PAGE, ENV_OVER, ENV_ILLEGAL = 0, 1, 2, 3, 4

@@ -37,6 +37,8 @@ from .game import Game, Round
 L = _lib.lib
 FEATURES, ACTION_SLOTS, ACTIONS = _lib.FEATURES, _lib.ACTION_SLOTS, \
     _lib.ACTIONS
+INFOSTATE, GLOBAL = _lib.INFOSTATE, _lib.GLOBAL
+OBSERVATIONS = ("features", "infostate")
 ILLEGAL_REWARD = -10.0
 
 _step = L.scopa_env_step
@@ -88,7 +90,11 @@ class _Core(object):
     """A scopa_env and its numpy buffers."""
 
     def __init__(self, rules, learner=-1, opponent=None, movetime_ms=0,
-                 nodes=0, whole_game=False, illegal_reward=ILLEGAL_REWARD):
+                 nodes=0, whole_game=False, illegal_reward=ILLEGAL_REWARD,
+                 observation="features"):
+        if observation not in OBSERVATIONS:
+            raise ValueError("observation is one of %s" % (OBSERVATIONS,))
+        self.infostates = observation == "infostate"
         self.game = Game(rules)
         self.players, self.sides = self.game.players, self.game.sides
         cfg = _lib.EnvConfig(learner=learner, movetime_ms=movetime_ms,
@@ -142,8 +148,26 @@ class _Core(object):
 
     def observe(self, seat):
         """Fresh arrays: the seat's observation and mask."""
+        if self.infostates:
+            _observe(self.h, seat, None, self.mask_p)
+            return self.infostate(seat), self.mask.copy()
         _observe(self.h, seat, self.obs_p, self.mask_p)
         return self.obs.copy(), self.mask.copy()
+
+    def infostate(self, seat):
+        out = np.empty(INFOSTATE, np.int8)
+        L.scopa_env_infostate(self.h, seat, out.ctypes.data)
+        return out
+
+    def infostate_text(self, seat):
+        buf = ctypes.create_string_buffer(4096)
+        L.scopa_env_infostate_text(self.h, seat, buf, 4096)
+        return buf.value.decode()
+
+    def global_state(self):
+        out = np.empty(GLOBAL, np.float32)
+        L.scopa_env_global(self.h, out.ctypes.data)
+        return out
 
     def round(self):
         """The round being played, as a Round over the C state (read it;
@@ -193,6 +217,12 @@ class _Core(object):
         return None
 
 
+def _observation_space(observation):
+    if observation == "infostate":
+        return spaces.Box(0, 127, (INFOSTATE,), np.int8)
+    return spaces.Box(0.0, 1.0, (FEATURES,), np.float32)
+
+
 def _action_int(action):
     """An action as an int, or None when it is not a whole number (which
     counts as illegal)."""
@@ -207,13 +237,16 @@ def _action_int(action):
 class ScopaEnv(AECEnv):
     """PettingZoo AEC environment: agents "player_0".."player_{n-1}", one
     per seat, taking turns.  rules: a dict as a record's "rules", a preset
-    name or None.  whole_game: an episode is a game, not one round."""
+    name or None.  whole_game: an episode is a game, not one round.
+    observation: "features" (np.float32 summary, FEATURES) or "infostate"
+    (np.int8 perfect recall, INFOSTATE); state() is the whole state for
+    centralised critics (np.float32, GLOBAL)."""
 
     metadata = {"name": "scopa_v1", "is_parallelizable": False,
                 "render_modes": ["human", "ansi"], "render_fps": 1}
 
     def __init__(self, rules=None, render_mode=None, whole_game=False,
-                 illegal_reward=ILLEGAL_REWARD):
+                 illegal_reward=ILLEGAL_REWARD, observation="features"):
         super().__init__()
         if render_mode is not None and \
                 render_mode not in self.metadata["render_modes"]:
@@ -221,7 +254,8 @@ class ScopaEnv(AECEnv):
                              self.metadata["render_modes"])
         self.rules = rules
         self._core = _Core(rules, whole_game=whole_game,
-                           illegal_reward=illegal_reward)
+                           illegal_reward=illegal_reward,
+                           observation=observation)
         self.players, self.sides = self._core.players, self._core.sides
         self.possible_agents = ["player_%d" % i for i in range(self.players)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
@@ -229,8 +263,9 @@ class ScopaEnv(AECEnv):
         self.whole_game = whole_game
         self.illegal_reward = float(illegal_reward)
         obs = spaces.Dict({
-            "observation": spaces.Box(0.0, 1.0, (FEATURES,), np.float32),
+            "observation": _observation_space(observation),
             "action_mask": spaces.Box(0, 1, (ACTIONS,), np.int8)})
+        self.state_space = spaces.Box(0.0, 1.0, (GLOBAL,), np.float32)
         self.observation_spaces = {a: obs for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(ACTIONS)
                               for a in self.possible_agents}
@@ -328,6 +363,23 @@ class ScopaEnv(AECEnv):
         self._check_reset()
         return self._core.legal_actions()
 
+    def state(self):
+        """The whole state (every hand, the stock), for centralised
+        critics: np.float32 (GLOBAL,) in 0..1, in state_space."""
+        self._check_reset()
+        return self._core.global_state()
+
+    def infostate(self, agent):
+        """The agent's perfect-recall information state (np.int8
+        (INFOSTATE,); docs/env.md)."""
+        self._check_reset()
+        return self._core.infostate(self._seat[agent])
+
+    def infostate_string(self, agent):
+        """The same as text, for tabular methods (equal iff equal)."""
+        self._check_reset()
+        return self._core.infostate_text(self._seat[agent])
+
     def sample_action(self):
         return int(self.np_random.choice(self.legal_actions()))
 
@@ -363,7 +415,8 @@ class ScopaGymEnv(Env):
 
     def __init__(self, rules=None, opponent="random", seat=0,
                  render_mode=None, whole_game=False,
-                 illegal_reward=ILLEGAL_REWARD, movetime_ms=0, nodes=0):
+                 illegal_reward=ILLEGAL_REWARD, movetime_ms=0, nodes=0,
+                 observation="features"):
         if render_mode is not None and \
                 render_mode not in self.metadata["render_modes"]:
             raise ValueError("render_mode is one of %s" %
@@ -373,16 +426,25 @@ class ScopaGymEnv(Env):
         self._core = _Core(rules, learner=seat, opponent=opponent,
                            movetime_ms=movetime_ms, nodes=nodes,
                            whole_game=whole_game,
-                           illegal_reward=illegal_reward)
+                           illegal_reward=illegal_reward,
+                           observation=observation)
         self.rules, self.seat, self.opponent = rules, seat, opponent
         self.render_mode = render_mode
-        self.observation_space = spaces.Box(0.0, 1.0, (FEATURES,), np.float32)
+        self.observation_space = _observation_space(observation)
         self.action_space = spaces.Discrete(ACTIONS)
         self._reset_done = False
 
     @property
     def round(self):
         return self._core.round()
+
+    def state(self):
+        """The whole state (np.float32 (GLOBAL,)), as ScopaEnv.state()."""
+        return self._core.global_state()
+
+    def infostate_string(self):
+        """The learner's information state as text."""
+        return self._core.infostate_text(self.seat)
 
     def _result(self, reward, rc):
         core = self._core
