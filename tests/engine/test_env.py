@@ -6,6 +6,7 @@ frameworks' own checkers run too (the only skip: when they do not).
 
 Names tie each test to the rule it checks: env-aec-* PettingZoo's AEC
 rules, env-gym-* Gymnasium's, env-actions-* the action encoding."""
+import math
 import random
 
 import numpy as np
@@ -483,6 +484,52 @@ def test_env_vec_2_vector_face():
         vec.reset(seed="5")
     vec.close()
     vec.close()
+
+
+def test_env_base_1_bot_policies():
+    """A library bot as a policy plays the bot's own move in every
+    position; the same deterministic bot on both sides of duplicate deals
+    scores exactly 0."""
+    from scopa import baselines
+    rng = random.Random(10)
+    for name in ("greedy", "rules", "principiante"):
+        pol = baselines.BotPolicy(name, seed=3)
+        env = scopa.env.env(rules=random_rules(rng))
+        env.reset(seed=2)
+        for agent in env.agent_iter():
+            obs, r, term, trunc, info = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            a = pol(env, agent, obs)
+            assert env.unwrapped.action_move(a) == pol.move(
+                env.unwrapped.round)
+            env.step(a)
+    res = baselines.evaluate(baselines.BotPolicy("greedy"), "greedy",
+                             deals=20, rules={"players": 3})
+    assert res["diff"] == 0 and res["ties"] == 20 and res["ci95"] == 0
+
+
+def test_env_base_2_evaluate_agrees_with_arena():
+    """evaluate() on duplicate deals gives `scopa arena`'s statistics:
+    random against greedy, within 4 standard errors of the arena's own
+    figure (different deals: the same distribution)."""
+    import json
+    import subprocess
+    from conftest import scopa_bin
+    from scopa import baselines
+    ours = baselines.evaluate(baselines.BotPolicy("random"), "greedy",
+                              deals=300, seed=4)
+    out = subprocess.run([scopa_bin(), "arena", "--a", "random", "--b",
+                          "greedy", "--deals", "300", "--seed", "9",
+                          "--json"], capture_output=True, text=True,
+                         check=True)
+    arena = json.loads(out.stdout)
+    for key in ("diff", "ci95", "sd", "gain"):
+        assert key in ours
+    se = math.hypot(ours["ci95"], arena["ci95"]) / 1.96
+    assert ours["diff"] < -ours["ci95"]
+    assert abs(ours["diff"] - arena["diff"]) < 4 * se
 
 
 # The frameworks' own checkers -------------------------------------------

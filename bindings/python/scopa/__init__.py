@@ -32,7 +32,7 @@ from .bots import (Bot, Cancel, clock_ns, names as bot_names,
 from .records import RecordError, load as load_record, save as save_record
 from .engine import Engine
 from ._lib import safe_text
-from . import env, vector
+from . import env, vector, baselines
 from .env import (ScopaEnv, ScopaGymEnv, ResetNeeded, FEATURES, ACTIONS,
                   ACTION_SLOTS)
 

@@ -206,6 +206,8 @@ _SIGNATURES = {
     "scopa_vecenv_reset": (None, [c_void_p, c_u64, c_void_p, c_void_p]),
     "scopa_vecenv_step": (None, [c_void_p, c_void_p, c_void_p, c_void_p,
                                  c_void_p, c_void_p, c_void_p]),
+    "scopa_bot_level": (c_int, [c_char_p, ctypes.POINTER(c_char_p),
+                                ctypes.POINTER(c_int)]),
     "scopa_bot_names": (ctypes.POINTER(c_char_p), []),
     "scopa_bot_describe": (c_char_p, [c_char_p]),
     "scopa_bot_new": (c_int, [c_char_p, ctypes.POINTER(c_void_p)]),
