@@ -1030,8 +1030,8 @@ int scopa_env_observe(const scopa_env *env, int seat, float *obs,
 /*
  * Many single-agent environments stepped together in C, for training at
  * speed: environment i is exactly a scopa_env with the same rules and
- * config, reset with seed + i; `threads` threads each step a fixed slice
- * of them (the caller's thread is one), and every batch writes into the
+ * config, reset with seed + i; `threads` threads (the caller's is one)
+ * take chunks of them as they come free, and every batch writes into the
  * caller's arrays: obs[num_envs][SCOPA_FEATURES], mask[num_envs]
  * [SCOPA_ACTIONS] (the learner's legal actions), rewards[num_envs],
  * terminated[num_envs], truncated[num_envs] (always 0).  Auto-reset as

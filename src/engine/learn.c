@@ -64,6 +64,11 @@ int scopa_env_new(const scopa_rules *rules, const scopa_env_config *config,
 
 int scopa__env_learner(const scopa_env *env) { return env->config.learner; }
 
+void scopa__env_set_work(scopa_env *env, scopa_move *work) {
+  if (!env->own_work)
+    env->work = work;
+}
+
 int scopa__env_new(const scopa_rules *rules, const scopa_env_config *config,
                    scopa_move *work, scopa_env **out) {
   *out = NULL;

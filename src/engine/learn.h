@@ -20,6 +20,10 @@ int scopa__env_new(const scopa_rules *rules, const scopa_env_config *config,
 int scopa__actions_page(const scopa_state *state, int page, scopa_move *work,
                         int cap, scopa_move *table, uint8_t *mask);
 
+/* Points the environment at another scratch buffer of the same size
+ * (the thread that steps it next owns it). */
+void scopa__env_set_work(scopa_env *env, scopa_move *work);
+
 /* The learner's seat (-1 for the multi-agent face). */
 int scopa__env_learner(const scopa_env *env);
 

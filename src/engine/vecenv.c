@@ -1,13 +1,15 @@
 /*
  * vecenv.c -- scopa_vecenv: many single-agent environments (learn.c)
- * stepped together, each thread a fixed slice of them, writing the
+ * stepped together, threads taking chunks of them, writing the
  * observations, masks, rewards and flags into the caller's arrays
  * (bindings/python's scopa.vector.VecEnv hands numpy's).
  *
  * What must stay true: environment i is exactly a scopa_env reset with
  * seed + i and then stepped with the same actions (auto-reset goes on
- * with its own stream), whatever the number of threads; a thread touches
- * only its own slice and its own scratch buffer; nothing is allocated
+ * with its own stream), whatever the number of threads or which thread
+ * steps it (an environment's result depends on its own state only; the
+ * scratch buffer it borrows holds nothing between calls); each chunk of
+ * environments is taken by exactly one thread; nothing is allocated
  * after scopa_vecenv_new.  The workers wait on one condition variable
  * between batches (created once, joined by scopa_vecenv_free).
  */
@@ -19,21 +21,27 @@
 
 enum { JOB_NONE, JOB_RESET, JOB_STEP, JOB_QUIT };
 
-typedef struct slice {
+/* Environments are handed out in chunks of this many, to whichever
+ * thread asks first: a thread the machine does not run for a while
+ * leaves its share to the others instead of holding the batch up. */
+#define CHUNK 8
+
+typedef struct worker_arg {
   struct scopa_vecenv *v;
-  int first, end; /* environments first..end-1 */
+  int index; /* its scratch buffer: work + index * SCOPA_ACTION_WORK */
   pthread_t tid;
   int started;
-} slice;
+} worker_arg;
 
 struct scopa_vecenv {
-  int n, players, threads;
+  int n, threads, chunks;
   scopa_env **envs;
   uint8_t *ended; /* episode over at the last step: reset at the next */
   scopa_move *work;
-  slice *slices;
-  /* The batch in progress; written by the caller's thread before a
-   * generation starts, read by the workers (mu orders both). */
+  worker_arg *workers;
+  /* The batch in progress: written by the caller's thread under mu
+   * before the generation changes and the first chunk is handed out,
+   * read by the workers after (job atomically, see take_chunks). */
   int job;
   uint64_t seed;
   const int64_t *actions;
@@ -41,10 +49,11 @@ struct scopa_vecenv {
   uint8_t *mask;
   double *rewards;
   uint8_t *terminated, *truncated;
+  int next, done; /* chunks handed out, chunks finished (atomics)     */
+  int active;     /* workers between taking a batch and leaving it (mu) */
   pthread_mutex_t mu;
-  pthread_cond_t go, done;
+  pthread_cond_t go, finished;
   unsigned generation;
-  int running; /* workers still on this generation */
 };
 
 static void observe(scopa_vecenv *v, int i) {
@@ -85,76 +94,93 @@ static void step_one(scopa_vecenv *v, int i) {
   observe(v, i);
 }
 
-static void run_slice(scopa_vecenv *v, const slice *s, int job) {
-  for (int i = s->first; i < s->end; i++)
-    if (job == JOB_RESET)
-      reset_one(v, i);
-    else
-      step_one(v, i);
+/* Takes chunks of the batch until none is left.  The environments of a
+ * chunk run on the scratch buffer `work` of the thread that took it.  The
+ * job is read after a chunk is taken: a worker late from the last batch
+ * that takes a chunk of this one does this one's job (the caller's thread
+ * stores the job before it hands out the first chunk). */
+static void take_chunks(scopa_vecenv *v, scopa_move *work) {
+  for (;;) {
+    int c = __atomic_fetch_add(&v->next, 1, __ATOMIC_ACQ_REL);
+    if (c >= v->chunks)
+      return;
+    int job = __atomic_load_n(&v->job, __ATOMIC_ACQUIRE);
+    int end = (c + 1) * CHUNK < v->n ? (c + 1) * CHUNK : v->n;
+    for (int i = c * CHUNK; i < end; i++) {
+      scopa__env_set_work(v->envs[i], work);
+      if (job == JOB_RESET)
+        reset_one(v, i);
+      else
+        step_one(v, i);
+    }
+    if (__atomic_add_fetch(&v->done, 1, __ATOMIC_ACQ_REL) == v->chunks) {
+      pthread_mutex_lock(&v->mu);
+      pthread_cond_broadcast(&v->finished);
+      pthread_mutex_unlock(&v->mu);
+    }
+  }
 }
 
 static void *worker(void *arg) {
-  slice *s = arg;
-  scopa_vecenv *v = s->v;
+  worker_arg *w = arg;
+  scopa_vecenv *v = w->v;
+  scopa_move *work = v->work + (size_t)w->index * SCOPA_ACTION_WORK;
   unsigned seen = 0;
   pthread_mutex_lock(&v->mu);
   for (;;) {
     while (v->generation == seen)
       pthread_cond_wait(&v->go, &v->mu);
     seen = v->generation;
-    int job = v->job;
+    if (v->job == JOB_QUIT)
+      break;
+    v->active++;
     pthread_mutex_unlock(&v->mu);
-    if (job == JOB_QUIT)
-      return NULL;
-    run_slice(v, s, job);
+    take_chunks(v, work);
     pthread_mutex_lock(&v->mu);
-    if (--v->running == 0)
-      pthread_cond_signal(&v->done);
+    if (--v->active == 0)
+      pthread_cond_broadcast(&v->finished);
   }
+  pthread_mutex_unlock(&v->mu);
+  return NULL;
 }
 
-/* Runs a job on every slice: slice 0 on the caller's thread. */
+/* Runs a batch: the caller's thread takes chunks too, then waits until
+ * every chunk is done and no worker still holds this batch (so none can
+ * take a chunk of the next one with this one's job). */
 static void run(scopa_vecenv *v, int job) {
-  if (v->threads > 1) {
-    pthread_mutex_lock(&v->mu);
-    v->job = job;
-    v->running = v->threads - 1;
-    v->generation++;
-    pthread_cond_broadcast(&v->go);
-    pthread_mutex_unlock(&v->mu);
-  }
-  if (job != JOB_QUIT)
-    run_slice(v, &v->slices[0], job);
-  if (v->threads > 1 && job != JOB_QUIT) {
-    pthread_mutex_lock(&v->mu);
-    while (v->running > 0)
-      pthread_cond_wait(&v->done, &v->mu);
-    pthread_mutex_unlock(&v->mu);
-  }
+  pthread_mutex_lock(&v->mu);
+  __atomic_store_n(&v->job, job, __ATOMIC_RELEASE);
+  __atomic_store_n(&v->next, 0, __ATOMIC_RELEASE);
+  __atomic_store_n(&v->done, 0, __ATOMIC_RELEASE);
+  v->generation++;
+  pthread_cond_broadcast(&v->go);
+  pthread_mutex_unlock(&v->mu);
+  take_chunks(v, v->work);
+  pthread_mutex_lock(&v->mu);
+  while (__atomic_load_n(&v->done, __ATOMIC_ACQUIRE) < v->chunks ||
+         v->active > 0)
+    pthread_cond_wait(&v->finished, &v->mu);
+  pthread_mutex_unlock(&v->mu);
 }
 
 static int make_envs(scopa_vecenv *v, const scopa_rules *rules,
                      const scopa_env_config *config) {
-  for (int t = 0; t < v->threads; t++) {
-    slice *s = &v->slices[t];
-    s->v = v;
-    s->first = (int)((long)v->n * t / v->threads);
-    s->end = (int)((long)v->n * (t + 1) / v->threads);
-    for (int i = s->first; i < s->end; i++) {
-      int rc = scopa__env_new(
-          rules, config, v->work + (size_t)t * SCOPA_ACTION_WORK, &v->envs[i]);
-      if (rc != SCOPA_OK)
-        return rc;
-    }
+  for (int i = 0; i < v->n; i++) {
+    int rc = scopa__env_new(rules, config, v->work, &v->envs[i]);
+    if (rc != SCOPA_OK)
+      return rc;
   }
   return SCOPA_OK;
 }
 
 static int start_workers(scopa_vecenv *v) {
   for (int t = 1; t < v->threads; t++) {
-    if (pthread_create(&v->slices[t].tid, NULL, worker, &v->slices[t]) != 0)
+    worker_arg *w = &v->workers[t];
+    w->v = v;
+    w->index = t;
+    if (pthread_create(&w->tid, NULL, worker, w) != 0)
       return SCOPA_ENOMEM;
-    v->slices[t].started = 1;
+    w->started = 1;
   }
   return SCOPA_OK;
 }
@@ -174,16 +200,16 @@ int scopa_vecenv_new(const scopa_rules *rules, const scopa_env_config *config,
     return SCOPA_ENOMEM;
   v->n = num_envs;
   v->threads = threads;
-  v->players = rules->players;
+  v->chunks = (num_envs + CHUNK - 1) / CHUNK;
   pthread_mutex_init(&v->mu, NULL);
   pthread_cond_init(&v->go, NULL);
-  pthread_cond_init(&v->done, NULL);
+  pthread_cond_init(&v->finished, NULL);
   v->envs = calloc((size_t)num_envs, sizeof *v->envs);
   v->ended = calloc((size_t)num_envs, 1);
-  v->slices = calloc((size_t)threads, sizeof *v->slices);
+  v->workers = calloc((size_t)threads, sizeof *v->workers);
   v->work = malloc(sizeof *v->work * SCOPA_ACTION_WORK * (size_t)threads);
   int rc =
-      v->envs && v->ended && v->slices && v->work ? SCOPA_OK : SCOPA_ENOMEM;
+      v->envs && v->ended && v->workers && v->work ? SCOPA_OK : SCOPA_ENOMEM;
   if (rc == SCOPA_OK)
     rc = make_envs(v, rules, config);
   if (rc == SCOPA_OK)
@@ -199,24 +225,24 @@ int scopa_vecenv_new(const scopa_rules *rules, const scopa_env_config *config,
 void scopa_vecenv_free(scopa_vecenv *v) {
   if (!v)
     return;
-  if (v->slices) {
+  if (v->workers) {
     pthread_mutex_lock(&v->mu);
-    v->job = JOB_QUIT;
+    __atomic_store_n(&v->job, JOB_QUIT, __ATOMIC_RELEASE);
     v->generation++;
     pthread_cond_broadcast(&v->go);
     pthread_mutex_unlock(&v->mu);
     for (int t = 1; t < v->threads; t++)
-      if (v->slices[t].started)
-        pthread_join(v->slices[t].tid, NULL);
+      if (v->workers[t].started)
+        pthread_join(v->workers[t].tid, NULL);
   }
   for (int i = 0; v->envs && i < v->n; i++)
     scopa_env_free(v->envs[i]);
   pthread_cond_destroy(&v->go);
-  pthread_cond_destroy(&v->done);
+  pthread_cond_destroy(&v->finished);
   pthread_mutex_destroy(&v->mu);
   free(v->envs);
   free(v->ended);
-  free(v->slices);
+  free(v->workers);
   free(v->work);
   free(v);
 }

@@ -556,6 +556,8 @@ def test_env_frameworks_1_pettingzoo(rules):
     seed_test(lambda: senv.env(rules=rules))
     render_test(lambda render_mode=None: senv.env(rules=rules,
                                                   render_mode=render_mode))
+    api_test(senv.env(rules=rules, observation="infostate",
+                      whole_game=True), num_cycles=300)
 
 
 def test_env_frameworks_2_gymnasium():
@@ -566,6 +568,8 @@ def test_env_frameworks_2_gymnasium():
     check_env(scopa.ScopaGymEnv())
     check_env(scopa.ScopaGymEnv({"players": 4}, opponent="greedy", seat=2))
     check_env(gymnasium.make("scopa/Scopa-v0").unwrapped)
+    check_env(scopa.ScopaGymEnv("scopone", observation="infostate",
+                                whole_game=True))
     vec = SyncVectorEnv([lambda: scopa.ScopaGymEnv(opponent="greedy")
                          for _ in range(3)])
     obs, info = vec.reset(seed=1)

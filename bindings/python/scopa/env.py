@@ -178,11 +178,12 @@ class _Core(object):
         r.dealer = r._st.dealer
         r.scores = list(L.scopa_env_scores(self.h)[:self.sides])
         r._match, r._scores_c = None, None
+        r._owner = self  # the C state lives as long as this environment
         return r
 
     def legal_actions(self):
         _observe(self.h, _to_play(self.h), None, self.mask_p)
-        return np.flatnonzero(self.mask)
+        return self.mask.view(np.bool_).nonzero()[0]
 
     def move_of(self, action):
         m = _lib.c_u64()
@@ -434,23 +435,32 @@ class ScopaGymEnv(Env):
         self.action_space = spaces.Discrete(ACTIONS)
         self._reset_done = False
 
+    def _check_reset(self):
+        if not self._reset_done:
+            raise ResetNeeded("call reset() before step() or reading the "
+                              "environment")
+
     @property
     def round(self):
+        """The round being played (a scopa.Round over the C state)."""
+        self._check_reset()
         return self._core.round()
 
     def state(self):
         """The whole state (np.float32 (GLOBAL,)), as ScopaEnv.state()."""
+        self._check_reset()
         return self._core.global_state()
 
     def infostate_string(self):
         """The learner's information state as text."""
+        self._check_reset()
         return self._core.infostate_text(self.seat)
 
     def _result(self, reward, rc):
         core = self._core
         obs, mask = core.observe(self.seat)
         info = {"action_mask": mask,
-                "legal_actions": np.flatnonzero(mask).tolist()}
+                "legal_actions": mask.view(np.bool_).nonzero()[0].tolist()}
         done = rc >= _lib.ENV_OVER
         if rc == _lib.ENV_OVER:
             info["score"] = core.round().score()
@@ -467,7 +477,7 @@ class ScopaGymEnv(Env):
 
     def step(self, action):
         if not self._reset_done:
-            raise ResetNeeded("call reset() before step()")
+            self._check_reset()
         a = _action_int(action)
         core = self._core
         rc = _step(core.h, -1 if a is None else a, core.rewards_p)
@@ -476,8 +486,7 @@ class ScopaGymEnv(Env):
         return self._result(float(core.rewards[self.seat]), rc)
 
     def render(self):
-        if not self._reset_done:
-            raise ResetNeeded("call reset() before render()")
+        self._check_reset()
         return self._core.render(self.render_mode or "human",
                                  _to_play(self._core.h))
 
