@@ -377,6 +377,91 @@ static void test_actions(scopa_rng *rng) {
   }
 }
 
+/* The first legal action of a mask chosen by rng (any one would do). */
+static int64_t some_action(const uint8_t *mask, scopa_rng *rng) {
+  int legal[SCOPA_ACTIONS], n = 0;
+  for (int a = 0; a < SCOPA_ACTIONS; a++)
+    if (mask[a])
+      legal[n++] = a;
+  return n ? legal[scopa_rng_below(rng, (uint32_t)n)] : 0;
+}
+
+enum { VEC_N = 20, VEC_STEPS = 250 };
+
+typedef struct vec_out {
+  float obs[VEC_N][SCOPA_FEATURES];
+  uint8_t mask[VEC_N][SCOPA_ACTIONS];
+  double rewards[VEC_N];
+  uint8_t term[VEC_N], trunc[VEC_N];
+} vec_out;
+
+/* Steps VEC_N environments with `threads` threads; checks every batch
+ * against single environments (environment i reset with seed + i, the
+ * next-step auto-reset) and returns a checksum of all the outputs. */
+static uint64_t run_vec(const scopa_rules *rules, int threads) {
+  static vec_out out;
+  scopa_env_config cfg = {
+      .learner = 1, .opponent = "greedy", .illegal_reward = -5};
+  scopa_vecenv *vec;
+  scopa_env *one[VEC_N];
+  int ended[VEC_N] = {0};
+  CHECK(scopa_vecenv_new(rules, &cfg, VEC_N, threads, &vec) == SCOPA_OK);
+  for (int i = 0; i < VEC_N; i++) {
+    CHECK(scopa_env_new(rules, &cfg, &one[i]) == SCOPA_OK);
+    scopa_env_reset(one[i], 40 + (uint64_t)i, -1, NULL);
+  }
+  scopa_vecenv_reset(vec, 40, out.obs[0], out.mask[0]);
+  scopa_rng rng;
+  scopa_rng_seed(&rng, 7);
+  uint64_t sum = 0;
+  for (int step = 0; step < VEC_STEPS; step++) {
+    int64_t actions[VEC_N];
+    for (int i = 0; i < VEC_N; i++)
+      actions[i] = step == 30 && i == 3 ? SCOPA_ACTIONS + 1
+                                        : some_action(out.mask[i], &rng);
+    scopa_vecenv_step(vec, actions, out.obs[0], out.mask[0], out.rewards,
+                      out.term, out.trunc);
+    for (int i = 0; i < VEC_N; i++) {
+      float obs[SCOPA_FEATURES];
+      uint8_t mask[SCOPA_ACTIONS];
+      double r[SCOPA_MAX_SEATS] = {0};
+      int rc = SCOPA_ENV_PLAYED;
+      if (ended[i])
+        scopa_env_reset(one[i], SCOPA_ENV_NEXT, -1, NULL);
+      else
+        rc = scopa_env_step(one[i], (int)actions[i], r);
+      ended[i] = rc == SCOPA_ENV_OVER || rc == SCOPA_ENV_ILLEGAL;
+      scopa_env_observe(one[i], 1, obs, mask);
+      CHECK(memcmp(obs, out.obs[i], sizeof obs) == 0);
+      CHECK(memcmp(mask, out.mask[i], sizeof mask) == 0);
+      CHECK(out.rewards[i] == r[1] && out.term[i] == ended[i] && !out.trunc[i]);
+      sum = sum * 1000003 + (uint64_t)(out.rewards[i] * 8) + out.term[i];
+      for (int a = 0; a < SCOPA_ACTIONS; a++)
+        sum += (uint64_t)mask[a] * (uint64_t)a;
+    }
+  }
+  for (int i = 0; i < VEC_N; i++)
+    scopa_env_free(one[i]);
+  scopa_vecenv_free(vec);
+  return sum;
+}
+
+static void test_vecenv(void) {
+  TEST("engine-vecenv-1", "scopa.h: the batch is the single environments, "
+                          "whatever the threads");
+  scopa_rules rules;
+  scopa_rules_init(&rules);
+  rules.players = 3;
+  CHECK(scopa_rules_check(&rules, NULL, 0) == SCOPA_OK);
+  uint64_t one = run_vec(&rules, 1);
+  CHECK(run_vec(&rules, 3) == one);
+  CHECK(run_vec(&rules, VEC_N + 5) == one);
+  scopa_vecenv *vec;
+  scopa_env_config multi = {.learner = -1};
+  CHECK(scopa_vecenv_new(&rules, &multi, 4, 2, &vec) == SCOPA_EINVAL);
+  scopa_vecenv_free(NULL);
+}
+
 int main(void) {
   scopa_rng rng;
   scopa_rng_seed(&rng, 2026);
@@ -389,6 +474,7 @@ int main(void) {
   for (int r = 0; r < 100; r++)
     play_round(&rng, r);
   test_actions(&rng);
+  test_vecenv();
   TEST("engine-sizeof-1", "scopa.h: struct sizes");
   CHECK_EQ_INT(scopa_sizeof("state"), sizeof(scopa_state));
   CHECK_EQ_INT(scopa_sizeof("nothing"), 0);
