@@ -924,13 +924,13 @@ int scopa_state_actions(const scopa_state *state, scopa_move *table,
 typedef struct scopa_env scopa_env;
 
 typedef struct scopa_env_config {
-  int learner;          /* the single-agent face's seat; -1: every seat    */
-  const char *opponent; /* bot or level name for the other seats (the
-                           single-agent face); NULL: "random"             */
-  int movetime_ms;      /* the opponent's budget; 0: its default          */
-  uint64_t nodes;       /* nonzero: a node budget instead (deterministic) */
-  int whole_game;       /* 1: an episode is a whole game, not one round   */
-  double illegal_reward; /* the reward of an illegal action               */
+  int learner;           /* the single-agent face's seat; -1: every seat */
+  const char *opponent;  /* bot or level name for the other seats (the
+                            single-agent face); NULL: "random"           */
+  int movetime_ms;       /* the opponent's budget; 0: its default        */
+  uint64_t nodes;        /* nonzero: a node budget (deterministic)       */
+  int whole_game;        /* 1: an episode is a whole game, not one round */
+  double illegal_reward; /* the reward of an illegal action              */
 } scopa_env_config;
 
 /* Pass as the seed to go on with the episode stream. */
