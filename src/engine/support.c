@@ -25,6 +25,7 @@ size_t scopa_sizeof(const char *type) {
       {"game", sizeof(scopa_game)},     {"rng", sizeof(scopa_rng)},
       {"replay", sizeof(scopa_replay)}, {"fault", sizeof(scopa_fault)},
       {"bot_limits", sizeof(scopa_bot_limits)},
+      {"env_config", sizeof(scopa_env_config)},
   };
   for (size_t i = 0; type && i < sizeof SIZES / sizeof *SIZES; i++)
     if (strcmp(SIZES[i].name, type) == 0)
