@@ -44,8 +44,28 @@ typedef struct store_game {
   scopa_move *moves; /* malloc'd                                        */
 } store_game;
 
-/* Opens (creating if needed) the database at path.  Returns 0 and sets
- * *out, or -1 with a message. */
+/* Claims the database at path for this process and checks it, before
+ * the server listens (docs/serve.md "The database"), in this order:
+ *  - an exclusive lock on the file itself, held for the process's life
+ *    (store_release): a second server on the same file, by whatever
+ *    path or link, is refused with the holder's pid;
+ *  - the file opens read-write (a read-only file or mount is refused);
+ *  - it is an SQLite database and PRAGMA quick_check says "ok";
+ *  - it is a scopa database of a schema version this server knows (an
+ *    empty file gets the schema and the version);
+ *  - a real commit goes through (the version written again: a WAL
+ *    append and an fsync), so a file that cannot be written, or a folder
+ *    where the WAL cannot be made, is refused now and not at the first
+ *    move.
+ * Returns the lock (>= 0), or -1 with one line in msg naming the file
+ * and what is wrong. */
+int store_claim(const char *path, char *msg, size_t msgsize);
+/* Lets the file go: only once every connection to it is closed (closing
+ * a descriptor of the file would drop SQLite's own locks).  -1: no-op. */
+void store_release(int lock);
+
+/* Opens the database at path (creating the schema if it has none).
+ * Returns 0 and sets *out, or -1 with a message. */
 int store_open(const char *path, store **out, char *msg, size_t msgsize);
 void store_close(store *st);
 

@@ -1,0 +1,256 @@
+"""`scopa serve` and its database against strangers (issue 22, items 5 and
+6): the real server of the sanitizer build, real SQLite faults, real
+WebSocket clients.
+
+  store-1.x  one server per database file, by any path or link; the lock
+             dies with the process (kill -9 included)
+  store-2.x  a file that cannot be written is refused at start, with one
+             line naming it, never at the first move
+  store-3.x  a damaged file is refused at start (PRAGMA quick_check)
+
+As root (which file permissions do not bind) the read-only cases run the
+server as the user nobody through setpriv (util-linux, in every Debian).
+"""
+import asyncio
+import os
+import random
+import shutil
+import subprocess
+import tempfile
+import time
+import urllib.error
+
+import pytest
+
+from serverlib import TIMEOUT, Client, Server, free_port, my_turn, scopa_bin
+
+SHORT = {"target": 3}
+NOBODY = 65534
+
+
+def run(coro):
+    return asyncio.run(coro)
+
+
+def refused(db, prefix=()):
+    """Starts `scopa serve --db db` and expects a refusal: exit status 1,
+    before it ever listens, with one line on stderr naming the file.
+    Returns that line.  A server that starts instead fails the test."""
+    port = free_port()
+    p = subprocess.Popen(list(prefix) + [scopa_bin(), "serve", "--port",
+                                         str(port), "--db", db, "--quiet"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    probe = Server(db, port=port)
+    deadline = time.time() + TIMEOUT
+    while p.poll() is None and time.time() < deadline:
+        try:
+            probe.http("/healthz")
+            p.kill()
+            p.wait()
+            raise AssertionError("the server started on %s: %s" %
+                                 (db, p.stderr.read().decode()))
+        except (urllib.error.URLError, ConnectionError):
+            time.sleep(0.05)
+    if p.poll() is None:
+        p.kill()
+    p.wait()
+    err = p.stderr.read().decode()
+    assert p.returncode == 1, (p.returncode, err)
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("scopa serve: "), err
+    assert db in lines[0], err
+    return lines[0]
+
+
+async def table_vs_bot(server, name, rng, moves):
+    """A table of a person against greedy, `moves` of the person's moves
+    played; returns the client, its turn's state left unread."""
+    c = await Client.connect(server, name)
+    await c.seated({"type": "create", "rules": SHORT,
+                    "seats": ["me", "greedy"], "name": name})
+    for _ in range(moves):
+        st = await c.until(lambda m: my_turn(m, 0))
+        await c.send({"type": "move", "move": rng.choice(st["legal"]),
+                      "ply": len(st["round"]["moves"])})
+    st = await c.until(lambda m: my_turn(m, 0))
+    c.unread.insert(0, st)
+    return c
+
+
+async def resume_at(server, code, token, last):
+    """Resumes a seat by its token and checks that it is where the state
+    `last` left it; returns the client."""
+    c = await Client.connect(server, "again")
+    await c.seated({"type": "resume", "code": code, "token": token})
+    for key in ("round", "hand", "scores"):
+        assert c.state[key] == last[key], key
+    return c
+
+
+def resumes(server, a):
+    """The seat of client `a` resumes where `a` last saw it."""
+    async def go():
+        c = await resume_at(server, a.code, a.token, a.unread[0])
+        await c.close()
+    run(go())
+
+
+# ----------------------------------------------------------------------
+# A database with 30 tables, made once by the server itself
+# ----------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def thirty(tmp_path_factory):
+    """A database file holding 30 tables of 6 moves each or more, written
+    by the server and closed cleanly (its WAL folded into the file), and
+    their codes with the last state each person saw."""
+    db = str(tmp_path_factory.mktemp("thirty") / "serve.db")
+    s = Server(db).start()
+    rng = random.Random(30)
+
+    async def make():
+        clients = await asyncio.gather(*(table_vs_bot(s, "p%d" % i, rng, 3)
+                                         for i in range(30)))
+        seen = {c.code: c.unread[0] for c in clients}
+        for c in clients:
+            await c.close()
+        return seen
+    try:
+        seen = run(make())
+    finally:
+        s.stop()
+    assert not os.path.exists(db + "-wal") or os.path.getsize(db + "-wal") == 0
+    return db, seen
+
+
+def copy_db(src, tmp_path):
+    db = str(tmp_path / "serve.db")
+    shutil.copyfile(src, db)
+    return db
+
+
+# ----------------------------------------------------------------------
+# store-1: one server per file
+# ----------------------------------------------------------------------
+
+def test_store_1_1_a_second_server_on_the_same_file_is_refused(tmp_path):
+    """While a server serves a file, another `scopa serve` on it, by the
+    same path, another spelling of it, a symbolic or a hard link, exits 1
+    naming the file and the first server's pid; the first goes on."""
+    db = str(tmp_path / "serve.db")
+    s = Server(db).start()
+    rng = random.Random(51)
+    try:
+        a = run(table_vs_bot(s, "a", rng, 2))
+        os.symlink(db, str(tmp_path / "link.db"))
+        os.link(db, str(tmp_path / "hard.db"))
+        os.mkdir(str(tmp_path / "sub"))
+        for other in (db, os.path.join(str(tmp_path), "sub", "..", "serve.db"),
+                      str(tmp_path / "link.db"), str(tmp_path / "hard.db")):
+            line = refused(other)
+            assert ("is already served by another process (pid %d)" %
+                    s.proc.pid) in line, line
+
+        resumes(s, a)
+    finally:
+        s.stop()
+
+
+def test_store_1_2_the_lock_lives_as_long_as_the_process(tmp_path):
+    """The lock goes with the process: after a clean stop and after
+    kill -9 a new server starts on the file at once, and the table is
+    where it was."""
+    db = str(tmp_path / "serve.db")
+    s = Server(db).start()
+    a = run(table_vs_bot(s, "a", random.Random(52), 2))
+    s.stop()
+    s2 = Server(db).start()
+    s2.kill9()
+    s3 = Server(db).start()
+    try:
+        resumes(s3, a)
+    finally:
+        s3.stop()
+
+
+# ----------------------------------------------------------------------
+# store-2: files that cannot be written
+# ----------------------------------------------------------------------
+
+def unprivileged():
+    """The prefix that runs a command as a user the file permissions
+    bind: nothing for an ordinary user, setpriv to nobody for root."""
+    if os.geteuid() != 0:
+        return []
+    return ["setpriv", "--reuid=%d" % NOBODY, "--regid=%d" % NOBODY,
+            "--clear-groups"]
+
+
+def give_away(path):
+    if os.geteuid() == 0:
+        os.chown(path, NOBODY, NOBODY)
+
+
+@pytest.fixture
+def open_dir(thirty):
+    """A folder the unprivileged user can reach (pytest's are 0700)
+    holding a copy of the thirty-table database."""
+    d = tempfile.mkdtemp(prefix="scopa-store-")
+    os.chmod(d, 0o755)
+    db = os.path.join(d, "serve.db")
+    shutil.copyfile(thirty[0], db)
+    yield d, db
+    shutil.rmtree(d)
+
+
+def test_store_2_1_a_read_only_file_is_refused_at_start(open_dir):
+    """A database file the server may not write (mode 0444, its folder
+    writable) is refused at start with one line naming it, and left as it
+    was; it used to be accepted, and the first create killed the
+    server."""
+    d, db = open_dir
+    give_away(d)
+    give_away(db)
+    os.chmod(db, 0o444)
+    before = open(db, "rb").read()
+    line = refused(db, unprivileged())
+    assert "is read-only" in line, line
+    assert open(db, "rb").read() == before
+
+
+def test_store_2_2_a_folder_without_room_for_the_wal_is_refused(open_dir):
+    """The file is writable but its folder is not, so SQLite cannot make
+    the WAL beside it: refused at start, naming the file."""
+    d, db = open_dir
+    give_away(db)
+    line = refused(db, unprivileged())
+    assert "is read-only" in line and "folder" in line, line
+
+
+# ----------------------------------------------------------------------
+# store-3: damaged files
+# ----------------------------------------------------------------------
+
+def garbage_in_the_middle(db, aligned):
+    """8 KB of garbage in the middle of the file (at a page boundary when
+    aligned: then every damaged page's header is garbage too)."""
+    size = os.path.getsize(db)
+    at = size // 2 // 4096 * 4096 if aligned else size // 2
+    junk = random.Random(22).randbytes(8192)
+    assert junk[0] not in (2, 5, 10, 13) and junk[4096] not in (2, 5, 10, 13)
+    with open(db, "r+b") as f:
+        f.seek(at)
+        f.write(junk)
+
+
+def test_store_3_1_a_damaged_file_is_refused_at_start(thirty, tmp_path):
+    """8 KB of garbage in the middle of a file of 30 tables: the server
+    refuses to start, saying the file is damaged and what quick_check
+    found, and writes nothing to it.  It used to start and answer
+    no_table for most of the tables, logging nothing."""
+    db = copy_db(thirty[0], tmp_path)
+    garbage_in_the_middle(db, aligned=False)
+    before = open(db, "rb").read()
+    line = refused(db)
+    assert "is damaged (PRAGMA quick_check: " in line, line
+    assert open(db, "rb").read() == before
