@@ -145,7 +145,7 @@ void table_bot_done(server *srv, const bot_job *job);
 void table_sweep(server *srv, int64_t now);
 void tables_free(server *srv);
 /* The record of a game as JSON text for GET /api/tables/CODE/record:
- * 200 with the record, 403 while in play, 404 unknown. */
+ * 200 with the record, 403 while in play, 404 unknown, 500 damaged. */
 char *table_record(server *srv, const char *code, int *status);
 
 /* loop.c */

@@ -296,7 +296,6 @@ void store_release(int lock) {
 /* Connections, batches, writes                                        */
 /* ------------------------------------------------------------------ */
 
-
 int store_open(const char *path, store **out, char *msg, size_t msgsize) {
   store *st = calloc(1, sizeof *st);
   if (!st) {
@@ -477,14 +476,24 @@ static void copy_col(sqlite3_stmt *q, int col, char *out, size_t cap) {
   snprintf(out, cap, "%s", s ? (const char *)s : "");
 }
 
-static int load_seats(store *st, store_game *g) {
+/* Why a read failed, into msg: SQLite's words, or `what`. */
+static int read_failed(store *st, int rc, const char *what, char *msg,
+                       size_t n) {
+  if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+    snprintf(msg, n, "%s (SQLite code %d)", sqlite3_errmsg(st->db), rc);
+  else
+    snprintf(msg, n, "%s", what);
+  return -1;
+}
+
+static int load_seats(store *st, store_game *g, char *msg, size_t n) {
   sqlite3_stmt *q = st->q[Q_GET_SEATS];
-  int rc;
+  int rc, i = 0;
   bind_text(q, 1, g->code);
   while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
-    int i = sqlite3_column_int(q, 0);
+    i = sqlite3_column_int(q, 0);
     if (i < 0 || i >= PROTO_MAX_SEATS)
-      continue;
+      break;
     store_seat *s = &g->seat[i];
     s->kind = sqlite3_column_int(q, 1);
     copy_col(q, 2, s->name, sizeof s->name);
@@ -494,22 +503,34 @@ static int load_seats(store *st, store_game *g) {
     if (i >= g->nseats)
       g->nseats = i + 1;
   }
+  if (rc != SQLITE_DONE) {
+    char what[64];
+    snprintf(what, sizeof what, "seat %d is out of range", i);
+    read_failed(st, rc, what, msg, n);
+  }
   done(q);
   return rc == SQLITE_DONE ? 0 : -1;
 }
 
 /* Moves come back in number order; a gap would mean a lost move, which
- * the primary key and the batches make impossible: it is an error. */
-static int load_moves(store *st, store_game *g) {
+ * the primary key and the batches make impossible: it is an error, as a
+ * move that cannot be read is. */
+static int load_moves(store *st, store_game *g, char *msg, size_t n) {
   sqlite3_stmt *q = st->q[Q_GET_MOVES];
   int rc, cap = 0;
+  char what[64] = "out of memory";
   bind_text(q, 1, g->code);
   while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
     const char *text = (const char *)sqlite3_column_text(q, 1);
     scopa_move m;
-    if (sqlite3_column_int(q, 0) != g->nmoves || !text ||
-        scopa_move_parse(text, &m, NULL, 0) != SCOPA_OK)
+    if (sqlite3_column_int(q, 0) != g->nmoves) {
+      snprintf(what, sizeof what, "move %d is missing", g->nmoves);
       break;
+    }
+    if (!text || scopa_move_parse(text, &m, NULL, 0) != SCOPA_OK) {
+      snprintf(what, sizeof what, "move %d cannot be read", g->nmoves);
+      break;
+    }
     if (g->nmoves == cap) {
       cap = cap ? cap * 2 : 64;
       scopa_move *more = realloc(g->moves, (size_t)cap * sizeof *more);
@@ -519,17 +540,21 @@ static int load_moves(store *st, store_game *g) {
     }
     g->moves[g->nmoves++] = m;
   }
+  if (rc != SQLITE_DONE)
+    read_failed(st, rc, what, msg, n);
   done(q);
   return rc == SQLITE_DONE ? 0 : -1;
 }
 
-int store_load(store *st, const char *code, store_game *g) {
+int store_load(store *st, const char *code, store_game *g, char *msg,
+               size_t msgsize) {
   sqlite3_stmt *q = st->q[Q_GET_GAME];
   memset(g, 0, sizeof *g);
   snprintf(g->code, sizeof g->code, "%s", code);
   int rc = row_by_code(q, code);
   if (rc != 1)
-    return rc == 0 ? 1 : -1;
+    return rc == 0 ? 1
+                   : read_failed(st, sqlite3_errcode(st->db), "", msg, msgsize);
   copy_col(q, 0, g->seed, sizeof g->seed);
   const char *rules = (const char *)sqlite3_column_text(q, 1);
   g->rules_json = strdup(rules ? rules : "{}");
@@ -537,7 +562,10 @@ int store_load(store *st, const char *code, store_game *g) {
   g->clock_s = sqlite3_column_int(q, 3);
   g->finished = sqlite3_column_int(q, 4);
   done(q);
-  if (!g->rules_json || load_seats(st, g) || load_moves(st, g)) {
+  if (!g->rules_json)
+    snprintf(msg, msgsize, "out of memory");
+  if (!g->rules_json || load_seats(st, g, msg, msgsize) ||
+      load_moves(st, g, msg, msgsize)) {
     store_game_free(g);
     return -1;
   }

@@ -85,8 +85,11 @@ int store_finish(store *st, const char *code);
 int store_has_code(store *st, const char *code);
 
 /* Loads a game with its moves.  Returns 0, 1 when there is no such game,
- * -1 on error.  Free with store_game_free. */
-int store_load(store *st, const char *code, store_game *out);
+ * -1 when it is stored but cannot be read (a damaged page, a missing or
+ * unreadable move, a seat out of range; msg says which).  Free with
+ * store_game_free. */
+int store_load(store *st, const char *code, store_game *out, char *msg,
+               size_t msgsize);
 void store_game_free(store_game *game);
 
 /* Ratings (rating.c): one row per (pool, player). */

@@ -48,7 +48,9 @@ struct table {
 };
 
 /* table.c */
-table *table_get(server *srv, const char *code);  /* memory, else store */
+/* Memory, else the store; NULL with *fault the error code to answer
+ * ("no_table", "table_damaged" or "server"). */
+table *table_get(server *srv, const char *code, const char **fault);
 table *table_find(server *srv, const char *code); /* memory only      */
 void table_broadcast(table *t, conn *to, const json_t *id);
 void table_send_all(table *t, const char *text);

@@ -6,7 +6,9 @@ WebSocket clients.
              dies with the process (kill -9 included)
   store-2.x  a file that cannot be written is refused at start, with one
              line naming it, never at the first move
-  store-3.x  a damaged file is refused at start (PRAGMA quick_check)
+  store-3.x  a damaged file is refused at start (PRAGMA quick_check); damage
+             found later, or that quick_check cannot see, answers
+             table_damaged and is logged, never no_table
 
 As root (which file permissions do not bind) the read-only cases run the
 server as the user nobody through setpriv (util-linux, in every Debian).
@@ -15,6 +17,7 @@ import asyncio
 import os
 import random
 import shutil
+import sqlite3
 import subprocess
 import tempfile
 import time
@@ -93,6 +96,15 @@ def resumes(server, a):
         c = await resume_at(server, a.code, a.token, a.unread[0])
         await c.close()
     run(go())
+
+
+async def answer(server, code):
+    """What `watch` of a code answers: a state or an error."""
+    c = await Client.connect(server, "watch-" + code)
+    await c.send({"type": "watch", "code": code})
+    msg = await c.until(lambda m: m["type"] in ("state", "error"))
+    await c.close()
+    return msg
 
 
 # ----------------------------------------------------------------------
@@ -254,3 +266,83 @@ def test_store_3_1_a_damaged_file_is_refused_at_start(thirty, tmp_path):
     line = refused(db)
     assert "is damaged (PRAGMA quick_check: " in line, line
     assert open(db, "rb").read() == before
+
+
+def test_store_3_2_damage_found_while_serving_is_never_unknown(thirty,
+                                                              tmp_path):
+    """The same garbage written while the server runs (after its start's
+    check): every table answers its state or table_damaged, never
+    no_table; each damaged one is logged with its code; the others are
+    exactly as stored; and the next start refuses the file."""
+    db = copy_db(thirty[0], tmp_path)
+    seen = thirty[1]
+    s = Server(db).start()
+    try:
+        garbage_in_the_middle(db, aligned=True)
+
+        async def ask():
+            return {code: await answer(s, code) for code in seen}
+        got = run(ask())
+    finally:
+        err = s.stop()
+    errors = {m["code"] for m in got.values() if m["type"] == "error"}
+    assert errors <= {"table_damaged"}, errors
+    damaged = [c for c, m in got.items() if m["type"] == "error"]
+    assert damaged, "the garbage hit no table's rows"
+    for code, m in got.items():
+        if m["type"] == "error":
+            assert code in m["message"] and "danneggiato" in m["message_it"]
+            assert "table %s cannot be loaded (table_damaged)" % code in err
+        else:
+            assert m["round"]["moves"] == seen[code]["round"]["moves"]
+    assert "is damaged" in refused(db)
+
+
+def test_store_3_3_rows_that_quick_check_passes_but_do_not_load(thirty,
+                                                              tmp_path):
+    """Rows whose pages are sound but whose content is wrong (a move that
+    cannot be read, a move against the rules, a missing move: quick_check
+    says ok) answer table_damaged to join, resume and watch, and 500 to
+    the record, each logged; the other tables load."""
+    db = copy_db(thirty[0], tmp_path)
+    codes = sorted(thirty[1])
+    a, b, c, ok = codes[:4]
+    with sqlite3.connect(db) as con:
+        first = con.execute("SELECT move FROM moves WHERE code = ? AND "
+                            "number = 0", (b,)).fetchone()[0]
+        con.execute("UPDATE moves SET move = 'zz' WHERE code = ? AND "
+                    "number = 2", (a,))
+        con.execute("UPDATE moves SET move = ? WHERE code = ? AND "
+                    "number = 2", (first, b))  # a card played already
+        con.execute("DELETE FROM moves WHERE code = ? AND number = 1", (c,))
+        assert con.execute("PRAGMA quick_check").fetchall() == [("ok",)]
+    con.close()
+    s = Server(db).start()
+    try:
+        async def ask():
+            out = {}
+            for code in (a, b, c, ok):
+                out[code] = (await answer(s, code))
+            x = await Client.connect(s, "x")
+            await x.send({"type": "join", "code": a, "name": "x"})
+            out["join"] = await x.until(lambda m: m["type"] == "error")
+            await x.send({"type": "resume", "code": b, "token": "0" * 32})
+            out["resume"] = await x.until(lambda m: m["type"] == "error")
+            await x.close()
+            return out
+        got = run(ask())
+        status, body, _ = s.http("/api/tables/%s/record" % c)
+        assert status == 500 and b"table_damaged" in body, (status, body)
+        assert s.http("/api/tables/ZZZZZZ/record")[0] == 404
+    finally:
+        err = s.stop()
+    for code in (a, b, c):
+        assert got[code]["code"] == "table_damaged", got[code]
+    assert got["join"]["code"] == got["resume"]["code"] == "table_damaged"
+    assert got[ok]["type"] == "state"
+    assert "table %s cannot be loaded (table_damaged): move 2 cannot be " \
+        "read" % a in err, err
+    assert "table %s cannot be loaded (table_damaged): stored move 2 does " \
+        "not replay" % b in err, err
+    assert "table %s cannot be loaded (table_damaged): move 1 is " \
+        "missing" % c in err, err
