@@ -108,6 +108,7 @@ struct store {
   sqlite3_stmt *q[Q_COUNT];
   int in_batch; /* a BEGIN IMMEDIATE is open                              */
   int failed;   /* a write of the open batch failed: commit rolls back   */
+  int last_rc;  /* SQLite's primary code of the last failed write        */
 };
 
 /* ------------------------------------------------------------------ */
@@ -343,6 +344,7 @@ static int run(store *st, sqlite3_stmt *q) {
   sqlite3_reset(q);
   sqlite3_clear_bindings(q);
   if (rc != SQLITE_DONE) {
+    st->last_rc = rc & 0xff;
     fprintf(stderr, "scopa serve: store: %s\n", sqlite3_errmsg(st->db));
     st->failed = 1;
     return -1;
@@ -365,13 +367,58 @@ int store_in_batch(const store *st) { return st->in_batch; }
 int store_commit(store *st, char *msg, size_t msgsize) {
   if (!st->in_batch)
     return 0;
-  st->in_batch = 0;
-  if (!st->failed && run(st, st->q[Q_COMMIT]) == 0)
+  if (!st->failed && run(st, st->q[Q_COMMIT]) == 0) {
+    st->in_batch = 0;
     return 0;
+  }
   snprintf(msg, msgsize, "%s", sqlite3_errmsg(st->db));
-  run(st, st->q[Q_ROLLBACK]);
-  st->failed = 0;
+  store_rollback(st);
   return -1;
+}
+
+/* A failed COMMIT may have rolled back already (SQLite does on a full
+ * disk or an I/O error): ROLLBACK only what is still open, so that its
+ * own error never hides the first one. */
+void store_rollback(store *st) {
+  if (!sqlite3_get_autocommit(st->db)) {
+    sqlite3_step(st->q[Q_ROLLBACK]);
+    sqlite3_reset(st->q[Q_ROLLBACK]);
+  }
+  st->in_batch = 0;
+  st->failed = 0;
+}
+
+/* A failed write's SQLite code, in a player's words. */
+static const struct {
+  int rc;
+  const char *en, *it;
+} WHY[] = {
+    {SQLITE_FULL, "the disk is full", "il disco è pieno"},
+    {SQLITE_IOERR, "the disk failed", "il disco ha dato un errore"},
+    {SQLITE_READONLY, "the database is read-only",
+     "il database è di sola lettura"},
+    {SQLITE_CORRUPT, "the database is damaged", "il database è danneggiato"},
+    {SQLITE_NOTADB, "the database is damaged", "il database è danneggiato"},
+    {SQLITE_BUSY, "the database is busy", "il database è occupato"},
+    {SQLITE_LOCKED, "the database is busy", "il database è occupato"},
+    {SQLITE_NOMEM, "out of memory", "memoria esaurita"},
+    {SQLITE_CONSTRAINT, "the database refused the write",
+     "il database ha rifiutato la scrittura"},
+};
+
+void store_why(const store *st, const char **en, const char **it) {
+  *en = "the database could not write";
+  *it = "il database non ha potuto scrivere";
+  for (size_t i = 0; i < sizeof WHY / sizeof WHY[0]; i++)
+    if (WHY[i].rc == st->last_rc) {
+      *en = WHY[i].en;
+      *it = WHY[i].it;
+    }
+}
+
+int store_failure_is_local(const store *st) {
+  return st->last_rc == SQLITE_CONSTRAINT || st->last_rc == SQLITE_TOOBIG ||
+         st->last_rc == SQLITE_MISMATCH || st->last_rc == SQLITE_RANGE;
 }
 
 static void bind_text(sqlite3_stmt *q, int i, const char *s) {
@@ -464,6 +511,8 @@ int store_has_code(store *st, const char *code) {
 int store_is_rated(store *st, const char *code) {
   sqlite3_stmt *q = st->q[Q_IS_RATED];
   int rc = row_by_code(q, code);
+  if (rc == -1)
+    st->last_rc = sqlite3_errcode(st->db) & 0xff;
   if (rc != 1)
     return rc;
   rc = sqlite3_column_int(q, 0) != 0;
@@ -590,6 +639,8 @@ int store_rating_get(store *st, const char *pool, const char *player,
     r->rd = sqlite3_column_double(q, 1);
     r->vol = sqlite3_column_double(q, 2);
     r->games = sqlite3_column_int(q, 3);
+  } else if (rc != SQLITE_DONE) {
+    st->last_rc = rc & 0xff;
   }
   done(q);
   return rc == SQLITE_ROW ? 0 : rc == SQLITE_DONE ? 1 : -1;

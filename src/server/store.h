@@ -70,10 +70,20 @@ int store_open(const char *path, store **out, char *msg, size_t msgsize);
 void store_close(store *st);
 
 /* The batch: begin is a no-op when a batch is open; commit makes it
- * durable (0) or rolls it back and returns -1 with a message. */
+ * durable (0) or rolls it back and returns -1 with a message; rollback
+ * drops it. */
 int store_begin(store *st);
 int store_commit(store *st, char *msg, size_t msgsize);
+void store_rollback(store *st);
 int store_in_batch(const store *st);
+
+/* Why the last write failed, in a few words for players: English and
+ * Italian, static ("the disk is full").  store_failure_is_local is 1
+ * when the fault is the write's own (a constraint), so the batch's other
+ * writes may be tried again without it, 0 when it is the database's (the
+ * disk, the file, the lock), which every write would meet. */
+void store_why(const store *st, const char **en, const char **it);
+int store_failure_is_local(const store *st);
 
 /* Writes (each joins the open batch; 0 or -1). */
 int store_add_game(store *st, const store_game *game);

@@ -430,10 +430,9 @@ static void attach(conn *c, table *t, int seat) {
   }
 }
 
-void table_leave(conn *c) {
+/* Takes c off its table's list, telling nobody. */
+static void unlink_conn(conn *c) {
   table *t = c->table;
-  if (!t)
-    return;
   if (c->tprev)
     c->tprev->tnext = c->tnext;
   else
@@ -443,6 +442,13 @@ void table_leave(conn *c) {
   t->nconns--;
   c->table = NULL;
   c->tnext = c->tprev = NULL;
+}
+
+void table_leave(conn *c) {
+  table *t = c->table;
+  if (!t)
+    return;
+  unlink_conn(c);
   int64_t now = now_ms();
   if (t->nconns == 0)
     t->empty_since_ms = now;
@@ -475,7 +481,7 @@ static int seat_person(conn *c, table *t, int i, const proto_msg *msg,
   sha256_hex(token, si->s.token_sha256);
   sha256_hex(player, si->s.player);
   t->last_batch = server_batch(srv);
-  writer_set_seat(srv->w, t->code, i, &si->s);
+  writer_set_seat(srv->w, t->id, t->code, i, &si->s);
   return 0;
 }
 
@@ -635,7 +641,7 @@ static void create(conn *c, const proto_msg *msg) {
   for (int i = 0; i < t->nseats; i++)
     g.seat[i] = t->seat[i].s;
   t->last_batch = server_batch(srv);
-  writer_add_game(srv->w, &g);
+  writer_add_game(srv->w, t->id, &g);
   if (seat_person(c, t, me, msg, token, player) ||
       table_new_match(t, &t->match, detail, sizeof detail)) {
     table_free(t);
@@ -785,8 +791,8 @@ void table_sweep(server *srv, int64_t now) {
 /* The record                                                          */
 /* ------------------------------------------------------------------ */
 
-/* 404 unknown, 500 damaged (table_damaged), 403 while in play, else 200
- * and the record. */
+/* 404 unknown, 500 damaged (table_damaged), 403 while in play and until
+ * its last move is stored, else 200 and the record. */
 char *table_record(server *srv, const char *code, int *status) {
   const char *fault = "no_table";
   table *t = table_get(srv, code, &fault);
@@ -796,11 +802,42 @@ char *table_record(server *srv, const char *code, int *status) {
     proto_error_set(&e, fault, code, code);
     return proto_error_json(NULL, &e);
   }
-  if (t->status != T_FINISHED) {
+  if (t->status != T_FINISHED || t->last_batch > srv->committed) {
     *status = 403;
     proto_error_set(&e, "in_progress", t->code, t->code);
     return proto_error_json(NULL, &e);
   }
   *status = 200;
   return scopa_match_record_json(t->match, SCOPA_RECORD_FULL);
+}
+
+/* ------------------------------------------------------------------ */
+/* A failed write                                                      */
+/* ------------------------------------------------------------------ */
+
+/* The writer could not store a write of table f->table: nothing held for
+ * it goes out (conn_drop_held), every connection that was there or was
+ * waiting for it hears why (store_failed), and the table leaves memory,
+ * so that the next join, resume or watch loads what is really stored.
+ * Other tables go on. */
+void table_store_failed(server *srv, const writer_failure *f) {
+  table *t = find_loaded(srv, f->code);
+  char en[160], it[160];
+  if (t && t->id != f->table)
+    t = NULL; /* a later load of the same code: not the one that failed */
+  snprintf(en, sizeof en, "%s (%s)", f->code, f->why_en);
+  snprintf(it, sizeof it, "%s (%s)", f->code, f->why_it);
+  for (conn *c = srv->all; c; c = c->anext) {
+    int dropped = conn_drop_held(c, f->table);
+    int here = t && c->table == t;
+    if (here) {
+      unlink_conn(c);
+      c->seat = -1;
+    }
+    if (dropped || here)
+      conn_error(c, NULL, "store_failed", en, it);
+  }
+  if (t)
+    evict(srv, t);
+  writer_forget(srv->w, f->table);
 }

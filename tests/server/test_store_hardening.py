@@ -9,6 +9,11 @@ WebSocket clients.
   store-3.x  a damaged file is refused at start (PRAGMA quick_check); damage
              found later, or that quick_check cannot see, answers
              table_damaged and is logged, never no_table
+  store-4.x  a failed write (a real SQLite failure: a trigger that refuses
+             one table's rows) stops that table and no other; nothing it
+             did not store is ever announced, not even to a spectator who
+             arrives while the write is in flight, and kill -9 in that
+             window loses nothing announced
 
 As root (which file permissions do not bind) the read-only cases run the
 server as the user nobody through setpriv (util-linux, in every Debian).
@@ -24,8 +29,10 @@ import time
 import urllib.error
 
 import pytest
+import websockets
 
-from serverlib import TIMEOUT, Client, Server, free_port, my_turn, scopa_bin
+from serverlib import (TIMEOUT, Client, Server, free_port, my_turn,
+                       play_to_end, replay, scopa_bin)
 
 SHORT = {"target": 3}
 NOBODY = 65534
@@ -105,6 +112,19 @@ async def answer(server, code):
     msg = await c.until(lambda m: m["type"] in ("state", "error"))
     await c.close()
     return msg
+
+
+async def drain(client, seconds):
+    """What arrives within `seconds`, until the connection closes."""
+    try:
+        await client.quiet(seconds)
+    except websockets.exceptions.ConnectionClosed:
+        pass
+
+
+def states_of(client, code):
+    return [m for m in client.log if m["type"] == "state" and
+            m["code"] == code]
 
 
 # ----------------------------------------------------------------------
@@ -346,3 +366,143 @@ def test_store_3_3_rows_that_quick_check_passes_but_do_not_load(thirty,
         "not replay" % b in err, err
     assert "table %s cannot be loaded (table_damaged): move 1 is " \
         "missing" % c in err, err
+
+
+# ----------------------------------------------------------------------
+# store-4: failed writes
+# ----------------------------------------------------------------------
+
+def slow_trigger(db, code, refuse, rounds):
+    """A trigger on moves for one table's code that first counts to
+    `rounds` (so the write takes a while) and then, if `refuse`, fails
+    the insert: a real failed write of SQLite, touching that table only.
+    Added by another connection while the server runs, as an operator's
+    tool could."""
+    body = ("SELECT %s FROM (WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL "
+            "SELECT x + 1 FROM n WHERE x < %d) SELECT max(x) FROM n);" %
+            ("RAISE(ABORT, 'refused by the test')" if refuse else "1",
+             rounds))
+    with sqlite3.connect(db, timeout=30) as con:
+        con.execute("CREATE TRIGGER slow_%s BEFORE INSERT ON moves WHEN "
+                    "NEW.code = '%s' BEGIN %s END" % (code, code, body))
+    con.close()
+
+
+def drop_trigger(db, code):
+    with sqlite3.connect(db, timeout=30) as con:
+        con.execute("DROP TRIGGER slow_%s" % code)
+    con.close()
+
+
+def never_past(client, code, last):
+    """No state of table `code` that `client` received shows a move after
+    `last` (the last stored position) in its round."""
+    for m in states_of(client, code):
+        if m["round"]["dealer"] == last["round"]["dealer"] and \
+                m["scores"] == last["scores"]:
+            assert len(m["round"]["moves"]) <= len(last["round"]["moves"]), m
+
+
+def test_store_4_1_a_failed_write_stops_its_table_only(tmp_path):
+    """Two tables playing; table A's next move cannot be stored (the
+    database refuses its row).  A's person and its spectators, one of
+    them arriving while the write is in flight, get store_failed and
+    never a state with that move; A takes no more moves; B plays to the
+    end; the server stays up and exits 0; A, resumed on the same server
+    and after a restart, is at its last stored move and plays to the end.
+    It used to stop the whole server."""
+    db = str(tmp_path / "serve.db")
+    s = Server(db).start()
+    rng = random.Random(41)
+    state = {}
+
+    async def first():
+        a = await table_vs_bot(s, "a", rng, 3)
+        b = await table_vs_bot(s, "b", rng, 3)
+        w = await Client.connect(s, "w")
+        await w.send({"type": "watch", "code": a.code})
+        await w.until(lambda m: m["type"] == "state")
+        last = await a.next()
+        slow_trigger(db, a.code, refuse=True, rounds=8000000)
+        await a.send({"type": "move", "move": rng.choice(last["legal"]),
+                      "ply": len(last["round"]["moves"]), "id": 9})
+        await asyncio.sleep(0.2)
+        late = await Client.connect(s, "late")
+        await late.send({"type": "watch", "code": a.code})
+        for c in (a, w, late):
+            e = await c.until(lambda m: m["type"] == "error")
+            assert e["code"] == "store_failed", e
+            assert a.code in e["message"] and a.code in e["message_it"], e
+            await c.quiet(0.3)
+            never_past(c, a.code, last)
+        assert not states_of(late, a.code)
+        await a.send({"type": "move", "move": last["legal"][0],
+                      "ply": len(last["round"]["moves"])})
+        e = await a.until(lambda m: m["type"] == "error")
+        assert e["code"] == "not_seated", e
+        over = await play_to_end([b], rng)
+        status, body, _ = s.http("/api/tables/%s/record" % b.code)
+        assert status == 200 and replay(body)["totals"] == over["totals"]
+        assert s.http("/healthz")[0] == 200
+        drop_trigger(db, a.code)
+        again = await resume_at(s, a.code, a.token, last)
+        for c in (a, b, w, late, again):
+            await c.close()
+        state.update(code=a.code, token=a.token, last=last)
+    try:
+        run(first())
+    finally:
+        err = s.stop()
+    assert "table %s stopped: a write failed (the database refused the " \
+        "write)" % state["code"] in err, err
+    s2 = Server(db).start()
+    try:
+        async def second():
+            a = await resume_at(s2, state["code"], state["token"],
+                                state["last"])
+            over = await play_to_end([a], rng)
+            status, body, _ = s2.http("/api/tables/%s/record" %
+                                      state["code"])
+            assert status == 200 and replay(body)["totals"] == over["totals"]
+            await a.close()
+        run(second())
+    finally:
+        s2.stop()
+
+
+def test_store_4_2_a_late_spectator_and_kill9_mid_write(tmp_path):
+    """A move whose write takes long (a slow trigger): a spectator who
+    arrives meanwhile hears nothing of the table before the move is
+    stored; kill -9 during the write, restart: everything the spectator
+    and the mover were told is stored.  The spectator used to get the
+    unstored move at once, and lose it to the kill."""
+    db = str(tmp_path / "serve.db")
+    s = Server(db).start()
+    rng = random.Random(42)
+
+    async def first():
+        a = await table_vs_bot(s, "a", rng, 2)
+        last = await a.next()
+        slow_trigger(db, a.code, refuse=False, rounds=40000000)
+        await a.send({"type": "move", "move": rng.choice(last["legal"]),
+                      "ply": len(last["round"]["moves"])})
+        await asyncio.sleep(0.2)
+        late = await Client.connect(s, "late")
+        await late.send({"type": "watch", "code": a.code})
+        await late.quiet(1.0)
+        s.kill9()
+        await drain(a, 0.2)
+        await drain(late, 0.2)
+        return a, late, last
+    a, late, last = run(first())
+    assert not states_of(late, a.code), late.log
+    drop_trigger(db, a.code)
+    s2 = Server(db).start()
+    try:
+        async def second():
+            stored = await answer(s2, a.code)
+            assert stored["round"]["moves"] == last["round"]["moves"], stored
+            never_past(a, a.code, stored)
+        run(second())
+    finally:
+        s2.stop()
