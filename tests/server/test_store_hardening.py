@@ -12,8 +12,9 @@ WebSocket clients.
   store-4.x  a failed write (a real SQLite failure: a trigger that refuses
              one table's rows) stops that table and no other; nothing it
              did not store is ever announced, not even to a spectator who
-             arrives while the write is in flight, and kill -9 in that
-             window loses nothing announced
+             arrives while the write is in flight (held there by another
+             program's write lock), and kill -9 in that window loses
+             nothing announced
 
 As root (which file permissions do not bind) the read-only cases run the
 server as the user nobody through setpriv (util-linux, in every Debian).
@@ -372,26 +373,39 @@ def test_store_3_3_rows_that_quick_check_passes_but_do_not_load(thirty,
 # store-4: failed writes
 # ----------------------------------------------------------------------
 
-def slow_trigger(db, code, refuse, rounds):
-    """A trigger on moves for one table's code that first counts to
-    `rounds` (so the write takes a while) and then, if `refuse`, fails
-    the insert: a real failed write of SQLite, touching that table only.
-    Added by another connection while the server runs, as an operator's
-    tool could."""
-    body = ("SELECT %s FROM (WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL "
-            "SELECT x + 1 FROM n WHERE x < %d) SELECT max(x) FROM n);" %
-            ("RAISE(ABORT, 'refused by the test')" if refuse else "1",
-             rounds))
+def refuse_moves(db, code):
+    """A trigger that makes every insert of a move of table `code` fail: a
+    real failed write of SQLite, touching that table only.  Added by
+    another connection while the server runs, as an operator's tool
+    could."""
     with sqlite3.connect(db, timeout=30) as con:
-        con.execute("CREATE TRIGGER slow_%s BEFORE INSERT ON moves WHEN "
-                    "NEW.code = '%s' BEGIN %s END" % (code, code, body))
+        con.execute("CREATE TRIGGER refuse_%s BEFORE INSERT ON moves WHEN "
+                    "NEW.code = '%s' BEGIN SELECT RAISE(ABORT, 'refused by "
+                    "the test'); END" % (code, code))
     con.close()
 
 
-def drop_trigger(db, code):
+def allow_moves(db, code):
     with sqlite3.connect(db, timeout=30) as con:
-        con.execute("DROP TRIGGER slow_%s" % code)
+        con.execute("DROP TRIGGER refuse_%s" % code)
     con.close()
+
+
+class WriteLock:
+    """Another program holding the database's write lock for a moment
+    (well under the server's 5 s busy timeout): the server's next write
+    waits for it, so a move stays in flight, unstored, for as long as the
+    test needs, whatever the machine's speed."""
+
+    def __init__(self, db):
+        self.con = sqlite3.connect(db, timeout=30, isolation_level=None)
+        self.con.execute("BEGIN IMMEDIATE")
+
+    def release(self):
+        if self.con:
+            self.con.execute("ROLLBACK")
+            self.con.close()
+            self.con = None
 
 
 def never_past(client, code, last):
@@ -423,12 +437,17 @@ def test_store_4_1_a_failed_write_stops_its_table_only(tmp_path):
         await w.send({"type": "watch", "code": a.code})
         await w.until(lambda m: m["type"] == "state")
         last = await a.next()
-        slow_trigger(db, a.code, refuse=True, rounds=8000000)
-        await a.send({"type": "move", "move": rng.choice(last["legal"]),
-                      "ply": len(last["round"]["moves"]), "id": 9})
-        await asyncio.sleep(0.2)
-        late = await Client.connect(s, "late")
-        await late.send({"type": "watch", "code": a.code})
+        refuse_moves(db, a.code)
+        lock = WriteLock(db)
+        try:
+            await a.send({"type": "move", "move": rng.choice(last["legal"]),
+                          "ply": len(last["round"]["moves"]), "id": 9})
+            await asyncio.sleep(0.3)
+            late = await Client.connect(s, "late")
+            await late.send({"type": "watch", "code": a.code})
+            await late.quiet(0.3)
+        finally:
+            lock.release()
         for c in (a, w, late):
             e = await c.until(lambda m: m["type"] == "error")
             assert e["code"] == "store_failed", e
@@ -444,7 +463,7 @@ def test_store_4_1_a_failed_write_stops_its_table_only(tmp_path):
         status, body, _ = s.http("/api/tables/%s/record" % b.code)
         assert status == 200 and replay(body)["totals"] == over["totals"]
         assert s.http("/healthz")[0] == 200
-        drop_trigger(db, a.code)
+        allow_moves(db, a.code)
         again = await resume_at(s, a.code, a.token, last)
         for c in (a, b, w, late, again):
             await c.close()
@@ -471,11 +490,11 @@ def test_store_4_1_a_failed_write_stops_its_table_only(tmp_path):
 
 
 def test_store_4_2_a_late_spectator_and_kill9_mid_write(tmp_path):
-    """A move whose write takes long (a slow trigger): a spectator who
-    arrives meanwhile hears nothing of the table before the move is
-    stored; kill -9 during the write, restart: everything the spectator
-    and the mover were told is stored.  The spectator used to get the
-    unstored move at once, and lose it to the kill."""
+    """A move whose write waits (another program holds the write lock): a
+    spectator who arrives meanwhile hears nothing of the table before the
+    move is stored; kill -9 during the wait, restart: everything the
+    spectator and the mover were told is stored.  The spectator used to
+    get the unstored move at once, and lose it to the kill."""
     db = str(tmp_path / "serve.db")
     s = Server(db).start()
     rng = random.Random(42)
@@ -483,20 +502,22 @@ def test_store_4_2_a_late_spectator_and_kill9_mid_write(tmp_path):
     async def first():
         a = await table_vs_bot(s, "a", rng, 2)
         last = await a.next()
-        slow_trigger(db, a.code, refuse=False, rounds=40000000)
-        await a.send({"type": "move", "move": rng.choice(last["legal"]),
-                      "ply": len(last["round"]["moves"])})
-        await asyncio.sleep(0.2)
-        late = await Client.connect(s, "late")
-        await late.send({"type": "watch", "code": a.code})
-        await late.quiet(1.0)
-        s.kill9()
+        lock = WriteLock(db)
+        try:
+            await a.send({"type": "move", "move": rng.choice(last["legal"]),
+                          "ply": len(last["round"]["moves"])})
+            await asyncio.sleep(0.3)
+            late = await Client.connect(s, "late")
+            await late.send({"type": "watch", "code": a.code})
+            await late.quiet(1.0)
+            s.kill9()
+        finally:
+            lock.release()
         await drain(a, 0.2)
         await drain(late, 0.2)
         return a, late, last
     a, late, last = run(first())
     assert not states_of(late, a.code), late.log
-    drop_trigger(db, a.code)
     s2 = Server(db).start()
     try:
         async def second():
