@@ -61,17 +61,23 @@ static void flush(server *srv) {
   }
 }
 
-/* What the writer has committed may go out now.  A failed commit stops
- * the server: nothing of that batch was announced, and a restart resumes
- * from what is stored. */
+/* What the writer has settled may go out now, but first the tables whose
+ * writes failed stop, and what is held for them is dropped (writer.h: the
+ * settled batch is read before the failures).  Only a write that could
+ * not even be recorded stops the server. */
 static void take_commits(server *srv) {
   uint64_t done = writer_committed(srv->w);
+  writer_failure failed[16];
+  int n;
+  while ((n = writer_take_failed(srv->w, failed, 16)) > 0)
+    for (int i = 0; i < n; i++)
+      table_store_failed(srv, &failed[i]);
   if (done > srv->committed) {
     srv->committed = done;
     conn_release(srv);
   }
   if (writer_failed(srv->w) && !srv->stop) {
-    lwsl_err("scopa serve: the store failed; stopping\n");
+    lwsl_err("scopa serve: out of memory recording a write; stopping\n");
     srv->stop = 1;
     srv->failed = 1;
   }

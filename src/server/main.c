@@ -215,6 +215,13 @@ int cli_serve(int argc, char **argv) {
   srv.addrs = limits_table_new(srv.conf.max_addrs);
   if (!srv.buckets || !srv.addrs)
     goto fail_memory;
+  /* The file is this process's, and sound, before anyone is served. */
+  int lock = store_claim(srv.conf.db, msg, sizeof msg);
+  if (lock < 0) {
+    fprintf(stderr, "scopa serve: %s\n", msg);
+    rc = 1;
+    goto fail_claim;
+  }
   if (store_open(srv.conf.db, &srv.st, msg, sizeof msg)) {
     fprintf(stderr, "scopa serve: cannot open the database %s\n", msg);
     rc = 1;
@@ -229,6 +236,8 @@ int cli_serve(int argc, char **argv) {
   tables_free(&srv);
   store_close(srv.st);
 fail_store:
+  store_release(lock); /* after every connection to the file is closed */
+fail_claim:
 fail_memory:
   limits_table_free(srv.addrs);
   free(srv.buckets);

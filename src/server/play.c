@@ -109,7 +109,7 @@ static void rate(server *srv, table *t, int winner) {
   for (int s = 0; s < sides; s++)
     for (int o = 0; o < sides; o++)
       job.score[s][o] = result_of(s, o, &id[s], &id[o], winner);
-  writer_rate(srv->w, &job);
+  writer_rate(srv->w, t->id, &job);
 }
 
 /* ------------------------------------------------------------------ */
@@ -122,7 +122,7 @@ static void end_of_round(server *srv, table *t, const scopa_event *ev) {
   free(text);
   if (ev->game_over) {
     t->status = T_FINISHED;
-    writer_finish(srv->w, t->code);
+    writer_finish(srv->w, t->id, t->code);
     if (!t->rated) {
       rate(srv, t, ev->winner);
       t->rated = 1;
@@ -145,7 +145,7 @@ static int commit_move(server *srv, table *t, scopa_move move, conn *from,
   if (rc != SCOPA_OK)
     return rc;
   t->last_batch = server_batch(srv);
-  writer_add_move(srv->w, t->code, t->nmoves++, move);
+  writer_add_move(srv->w, t->id, t->code, t->nmoves++, move);
   srv->moves++;
   t->turn_since_ms = now_ms();
   if (ev.game_over) /* the state after the last move says so (CONTRACTS) */

@@ -30,6 +30,15 @@
   XX("bad_seats", "The seats are not right: %s.",                              \
      "I posti non vanno bene: %s.")                                            \
   XX("no_table", "There is no table %s.", "Non c'è nessun tavolo %s.")         \
+  XX("table_damaged",                                                          \
+     "Table %s is stored but cannot be read: the database is damaged.",        \
+     "Il tavolo %s è salvato ma non si può leggere: "                        \
+     "il database è danneggiato.")                                             \
+  XX("store_failed",                                                           \
+     "Table %s stopped: its last change could not be stored "                  \
+     "(resume it to go on from what is stored).",                              \
+     "Il tavolo %s si è fermato: la sua ultima modifica non è "              \
+     "stata salvata (riprendilo per continuare da ciò che è salvato).")        \
   XX("table_full", "Table %s has no open seat.",                               \
      "Il tavolo %s non ha posti liberi.")                                      \
   XX("bad_token", "That token does not belong to table %s.",                   \

@@ -18,9 +18,12 @@
  *   limits.c  credits and per-address counts
  *
  * The barrier (Redis's "persist before replying"): every message queued
- * while a store batch is open carries that batch's number and does not go
- * out before the batch is committed.  So no connection hears of a move,
- * a table or a seat that is not on disk.
+ * while a store batch is open carries that batch's number, and every
+ * message about a table at least the number of that table's last batch
+ * with writes; it does not go out before that batch is committed.  So no
+ * connection hears of a move, a table or a seat that is not on disk, not
+ * even one that sat down after the move was made.  When a batch fails
+ * for a table (writer.h), what is held for that table is dropped.
  */
 #ifndef SCOPA_SERVER_H
 #define SCOPA_SERVER_H
@@ -45,6 +48,7 @@ typedef struct table table;
 typedef struct out_msg {
   struct out_msg *next;
   uint64_t after; /* the store batch it waits for (0: none)             */
+  uint64_t table; /* the id of the table it is about (0: none)          */
   size_t len;
   unsigned char buf[]; /* LWS_PRE + len                                */
 } out_msg;
@@ -127,7 +131,7 @@ struct server {
   int nconns;
   lws_sorted_usec_list_t sweep;
   volatile int stop;
-  int failed; /* the store failed: exit status 1                     */
+  int failed; /* a write could not be recorded: exit status 1        */
   /* Tables in memory, by code. */
   table **buckets;
   size_t nbuckets, ntables;
@@ -163,6 +167,9 @@ void conn_close_soon(conn *c);
 int conn_writeable(conn *c); /* the WRITEABLE callback */
 int conn_receive(conn *c, const void *in, size_t len); /* RECEIVE */
 void conn_release(server *srv); /* after a commit: wake the held */
+/* Drops the messages about the table with id table_id still held by the
+ * barrier; returns how many. */
+int conn_drop_held(conn *c, uint64_t table_id);
 void conn_sweep(server *srv, int64_t now);
 
 /* table.c */
@@ -173,8 +180,10 @@ void table_bot_done(server *srv, const bot_job *job);
 void table_sweep(server *srv, int64_t now);
 void tables_free(server *srv);
 /* The record of a game as JSON text for GET /api/tables/CODE/record:
- * 200 with the record, 403 while in play, 404 unknown. */
+ * 200 with the record, 403 while in play, 404 unknown, 500 damaged. */
 char *table_record(server *srv, const char *code, int *status);
+/* A write of a table failed (writer_take_failed): it stops there. */
+void table_store_failed(server *srv, const writer_failure *f);
 
 /* listen.c */
 /* The addresses --host names that this machine can bind at port (0, the

@@ -44,16 +44,46 @@ typedef struct store_game {
   scopa_move *moves; /* malloc'd                                        */
 } store_game;
 
-/* Opens (creating if needed) the database at path.  Returns 0 and sets
- * *out, or -1 with a message. */
+/* Claims the database at path for this process and checks it, before
+ * the server listens (docs/serve.md "The database"), in this order:
+ *  - an exclusive lock on the file itself, held for the process's life
+ *    (store_release): a second server on the same file, by whatever
+ *    path or link, is refused with the holder's pid;
+ *  - the file opens read-write (a read-only file or mount is refused);
+ *  - it is an SQLite database and PRAGMA quick_check says "ok";
+ *  - it is a scopa database of a schema version this server knows (an
+ *    empty file gets the schema and the version);
+ *  - a real commit goes through (the version written again: a WAL
+ *    append and an fsync), so a file that cannot be written, or a folder
+ *    where the WAL cannot be made, is refused now and not at the first
+ *    move.
+ * Returns the lock (>= 0), or -1 with one line in msg naming the file
+ * and what is wrong. */
+int store_claim(const char *path, char *msg, size_t msgsize);
+/* Lets the file go: only once every connection to it is closed (closing
+ * a descriptor of the file would drop SQLite's own locks).  -1: no-op. */
+void store_release(int lock);
+
+/* Opens the database at path (creating the schema if it has none).
+ * Returns 0 and sets *out, or -1 with a message. */
 int store_open(const char *path, store **out, char *msg, size_t msgsize);
 void store_close(store *st);
 
 /* The batch: begin is a no-op when a batch is open; commit makes it
- * durable (0) or rolls it back and returns -1 with a message. */
+ * durable (0) or rolls it back and returns -1 with a message; rollback
+ * drops it. */
 int store_begin(store *st);
 int store_commit(store *st, char *msg, size_t msgsize);
+void store_rollback(store *st);
 int store_in_batch(const store *st);
+
+/* Why the last write failed, in a few words for players: English and
+ * Italian, static ("the disk is full").  store_failure_is_local is 1
+ * when the fault is the write's own (a constraint), so the batch's other
+ * writes may be tried again without it, 0 when it is the database's (the
+ * disk, the file, the lock), which every write would meet. */
+void store_why(const store *st, const char **en, const char **it);
+int store_failure_is_local(const store *st);
 
 /* Writes (each joins the open batch; 0 or -1). */
 int store_add_game(store *st, const store_game *game);
@@ -65,8 +95,11 @@ int store_finish(store *st, const char *code);
 int store_has_code(store *st, const char *code);
 
 /* Loads a game with its moves.  Returns 0, 1 when there is no such game,
- * -1 on error.  Free with store_game_free. */
-int store_load(store *st, const char *code, store_game *out);
+ * -1 when it is stored but cannot be read (a damaged page, a missing or
+ * unreadable move, a seat out of range; msg says which).  Free with
+ * store_game_free. */
+int store_load(store *st, const char *code, store_game *out, char *msg,
+               size_t msgsize);
 void store_game_free(store_game *game);
 
 /* Ratings (rating.c): one row per (pool, player). */

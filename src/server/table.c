@@ -166,14 +166,13 @@ static void set_status(table *t) {
 
 /* Replays the stored moves on a new match; the deals follow from the
  * seed.  -1 if the stored game does not replay (then it stays stored). */
-static int replay_moves(table *t, const store_game *g) {
-  char msg[256];
+static int replay_moves(table *t, const store_game *g, char *msg, size_t n) {
+  char why[200];
   for (int i = 0; i < g->nmoves; i++) {
     if (scopa_match_phase(t->match) == SCOPA_MATCH_DEAL)
       scopa_match_deal(t->match, NULL);
-    if (scopa_match_apply(t->match, g->moves[i], NULL, msg, sizeof msg)) {
-      lwsl_err("table %s: stored move %d does not replay: %s\n", t->code, i,
-               msg);
+    if (scopa_match_apply(t->match, g->moves[i], NULL, why, sizeof why)) {
+      snprintf(msg, n, "stored move %d does not replay: %s", i, why);
       return -1;
     }
   }
@@ -200,15 +199,24 @@ static void seat_defaults(server *srv, seat_info *si) {
     si->think_ms = srv->conf.bot_ms;
 }
 
-/* A table from the store, or NULL. */
-static table *load(server *srv, const char *code) {
+/* A table from the store, or NULL with *fault the error code to answer:
+ * "no_table" when there is none, "table_damaged" when it is stored but
+ * cannot be loaded (a row SQLite cannot read, a move missing or against
+ * the rules: never passed off as unknown; logged), "server" without
+ * memory. */
+static table *load(server *srv, const char *code, const char **fault) {
   store_game g;
-  char msg[256];
-  if (store_load(srv->st, code, &g) != 0)
-    return NULL;
-  table *t = table_alloc(srv);
-  if (!t)
+  char msg[256] = "";
+  table *t = NULL;
+  int rc = store_load(srv->st, code, &g, msg, sizeof msg);
+  *fault = rc == 1 ? "no_table" : "table_damaged";
+  if (rc != 0)
     goto fail;
+  if (!(t = table_alloc(srv))) {
+    *fault = "server";
+    snprintf(msg, sizeof msg, "out of memory");
+    goto fail;
+  }
   snprintf(t->code, sizeof t->code, "%s", g.code);
   snprintf(t->seed, sizeof t->seed, "%s", g.seed);
   scopa_seed_sha256(t->seed, t->seed_sha256);
@@ -224,19 +232,24 @@ static table *load(server *srv, const char *code) {
   }
   if (scopa_rules_from_json(&t->rules, t->rules_json, strlen(t->rules_json),
                             msg, sizeof msg) != SCOPA_OK ||
-      table_new_match(t, &t->match, msg, sizeof msg) || replay_moves(t, &g))
+      table_new_match(t, &t->match, msg, sizeof msg) ||
+      replay_moves(t, &g, msg, sizeof msg)) {
+    table_free(t);
     goto fail;
+  }
   set_status(t);
   store_game_free(&g);
   insert(srv, t);
   play_kick(srv, t);
   return t;
 fail:
-  if (t)
-    lwsl_err("table %s cannot be loaded: %s\n", code, msg);
+  if (rc != 1) { /* what was sent and stored, made safe for the log */
+    char safe[300], safe_code[4 * PROTO_CODE_MAX + 1];
+    scopa_text_safe(safe, sizeof safe, msg, strlen(msg), 0);
+    scopa_text_safe(safe_code, sizeof safe_code, code, strlen(code), 0);
+    lwsl_err("table %s cannot be loaded (%s): %s\n", safe_code, *fault, safe);
+  }
   store_game_free(&g);
-  if (t)
-    table_free(t);
   return NULL;
 }
 
@@ -244,11 +257,11 @@ table *table_find(server *srv, const char *code) {
   return find_loaded(srv, code);
 }
 
-table *table_get(server *srv, const char *code) {
+table *table_get(server *srv, const char *code, const char **fault) {
   char norm[PROTO_CODE_MAX + 1];
   normalize_code(code, norm);
   table *t = find_loaded(srv, norm);
-  return t ? t : load(srv, norm);
+  return t ? t : load(srv, norm, fault);
 }
 
 /* ------------------------------------------------------------------ */
@@ -427,10 +440,9 @@ static void attach(conn *c, table *t, int seat) {
   }
 }
 
-void table_leave(conn *c) {
+/* Takes c off its table's list, telling nobody. */
+static void unlink_conn(conn *c) {
   table *t = c->table;
-  if (!t)
-    return;
   if (c->tprev)
     c->tprev->tnext = c->tnext;
   else
@@ -440,6 +452,13 @@ void table_leave(conn *c) {
   t->nconns--;
   c->table = NULL;
   c->tnext = c->tprev = NULL;
+}
+
+void table_leave(conn *c) {
+  table *t = c->table;
+  if (!t)
+    return;
+  unlink_conn(c);
   int64_t now = now_ms();
   if (t->nconns == 0)
     t->empty_since_ms = now;
@@ -473,7 +492,7 @@ static int seat_person(conn *c, table *t, int i, const proto_msg *msg,
   sha256_hex(token, si->s.token_sha256);
   sha256_hex(player, si->s.player);
   t->last_batch = server_batch(srv);
-  writer_set_seat(srv->w, t->code, i, &si->s);
+  writer_set_seat(srv->w, t->id, t->code, i, &si->s);
   return 0;
 }
 
@@ -620,7 +639,7 @@ int lobby_create(conn *c, const proto_msg *msg) {
   for (int i = 0; i < t->nseats; i++)
     g.seat[i] = t->seat[i].s;
   t->last_batch = server_batch(srv);
-  writer_add_game(srv->w, &g);
+  writer_add_game(srv->w, t->id, &g);
   if (seat_person(c, t, me, msg, token, player) ||
       table_new_match(t, &t->match, detail, sizeof detail)) {
     table_free(t);
@@ -637,10 +656,11 @@ int lobby_create(conn *c, const proto_msg *msg) {
 }
 
 int lobby_join(conn *c, const proto_msg *msg) {
-  table *t = table_get(c->srv, msg->code);
+  const char *fault = "no_table";
+  table *t = table_get(c->srv, msg->code, &fault);
   char token[33], player[33], detail[256];
   if (!t)
-    return conn_error(c, msg->id, "no_table", msg->code, msg->code);
+    return conn_error(c, msg->id, fault, msg->code, msg->code);
   /* One seat per connection: not a second one of this table, even after
    * a detour to watch another (a token still gives a seat back: resume). */
   for (int k = 0; k < t->nseats; k++)
@@ -673,10 +693,11 @@ int lobby_join(conn *c, const proto_msg *msg) {
 }
 
 int lobby_resume(conn *c, const proto_msg *msg) {
-  table *t = table_get(c->srv, msg->code);
+  const char *fault = "no_table";
+  table *t = table_get(c->srv, msg->code, &fault);
   char hash[65];
   if (!t)
-    return conn_error(c, msg->id, "no_table", msg->code, msg->code);
+    return conn_error(c, msg->id, fault, msg->code, msg->code);
   sha256_hex(msg->token, hash);
   int i = 0;
   while (i < t->nseats && (t->seat[i].s.kind != STORE_PERSON ||
@@ -692,9 +713,10 @@ int lobby_resume(conn *c, const proto_msg *msg) {
 }
 
 int lobby_watch(conn *c, const proto_msg *msg) {
-  table *t = table_get(c->srv, msg->code);
+  const char *fault = "no_table";
+  table *t = table_get(c->srv, msg->code, &fault);
   if (!t)
-    return conn_error(c, msg->id, "no_table", msg->code, msg->code);
+    return conn_error(c, msg->id, fault, msg->code, msg->code);
   attach(c, t, -1);
   conn_send_owned(c, state_json(t, -1, msg->id));
   return 0;
@@ -757,19 +779,53 @@ void table_sweep(server *srv, int64_t now) {
 /* The record                                                          */
 /* ------------------------------------------------------------------ */
 
+/* 404 unknown, 500 damaged (table_damaged), 403 while in play and until
+ * its last move is stored, else 200 and the record. */
 char *table_record(server *srv, const char *code, int *status) {
-  table *t = table_get(srv, code);
+  const char *fault = "no_table";
+  table *t = table_get(srv, code, &fault);
   proto_error e;
   if (!t) {
-    *status = 404;
-    proto_error_set(&e, "no_table", code, code);
+    *status = strcmp(fault, "no_table") == 0 ? 404 : 500;
+    proto_error_set(&e, fault, code, code);
     return proto_error_json(NULL, &e);
   }
-  if (t->status != T_FINISHED) {
+  if (t->status != T_FINISHED || t->last_batch > srv->committed) {
     *status = 403;
     proto_error_set(&e, "in_progress", t->code, t->code);
     return proto_error_json(NULL, &e);
   }
   *status = 200;
   return scopa_match_record_json(t->match, SCOPA_RECORD_FULL);
+}
+
+/* ------------------------------------------------------------------ */
+/* A failed write                                                      */
+/* ------------------------------------------------------------------ */
+
+/* The writer could not store a write of table f->table: nothing held for
+ * it goes out (conn_drop_held), every connection that was there or was
+ * waiting for it hears why (store_failed), and the table leaves memory,
+ * so that the next join, resume or watch loads what is really stored.
+ * Other tables go on. */
+void table_store_failed(server *srv, const writer_failure *f) {
+  table *t = find_loaded(srv, f->code);
+  char en[160], it[160];
+  if (t && t->id != f->table)
+    t = NULL; /* a later load of the same code: not the one that failed */
+  snprintf(en, sizeof en, "%s (%s)", f->code, f->why_en);
+  snprintf(it, sizeof it, "%s (%s)", f->code, f->why_it);
+  for (conn *c = srv->all; c; c = c->anext) {
+    int dropped = conn_drop_held(c, f->table);
+    int here = t && c->table == t;
+    if (here) {
+      unlink_conn(c);
+      c->seat = -1;
+    }
+    if (dropped || here)
+      conn_error(c, NULL, "store_failed", en, it);
+  }
+  if (t)
+    evict(srv, t);
+  writer_forget(srv->w, f->table);
 }

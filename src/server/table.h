@@ -66,7 +66,9 @@ int lobby_resume(conn *c, const proto_msg *msg);
 int lobby_watch(conn *c, const proto_msg *msg);
 
 /* table.c */
-table *table_get(server *srv, const char *code);  /* memory, else store */
+/* Memory, else the store; NULL with *fault the error code to answer
+ * ("no_table", "table_damaged" or "server"). */
+table *table_get(server *srv, const char *code, const char **fault);
 table *table_find(server *srv, const char *code); /* memory only      */
 void table_broadcast(table *t, conn *to, const json_t *id);
 void table_send_all(table *t, const char *text);
