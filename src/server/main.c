@@ -210,10 +210,8 @@ int cli_serve(int argc, char **argv) {
     fprintf(stderr, "scopa serve: %s\n", msg);
     return 1;
   }
-  srv.nbuckets = 4099;
-  srv.buckets = calloc(srv.nbuckets, sizeof *srv.buckets);
   srv.addrs = limits_table_new(srv.conf.max_addrs);
-  if (!srv.buckets || !srv.addrs)
+  if (!srv.addrs)
     goto fail_memory;
   /* The file is this process's, and sound, before anyone is served. */
   int lock = store_claim(srv.conf.db, msg, sizeof msg);
@@ -240,8 +238,7 @@ fail_store:
 fail_claim:
 fail_memory:
   limits_table_free(srv.addrs);
-  free(srv.buckets);
-  if (!srv.buckets || !srv.addrs)
+  if (!srv.addrs)
     rc = 1;
   return rc;
 }

@@ -10,12 +10,20 @@
  *   http.c    HTTP: request limits, routes, the web client's files
  *   conn.c    one WebSocket connection: reassembly with a size cap, the
  *             bounded out-queue, the store barrier, closing
- *   proto.c   the pure message parser and writers
- *   table.c   tables: seats, presence, per-seat views, moves
- *   bots.c    the bots' thread pool
- *   store.c   SQLite
+ *   proto.c   the pure message parser and writers; the message table
+ *             (proto.h PROTO_MESSAGES)
+ *   table.c   the tables in memory (a search tree by code), loading one,
+ *             the router of messages, the sweep, the record
+ *   lobby.c   create, join, resume, watch: seats and their tokens
+ *   views.c   what each connection is shown (the one place views are
+ *             built), who is here
+ *   play.c    moves from people, bots, away seats and the clock; hints
+ *             and reviews; ratings at the end
+ *   bots.c    the bots' thread pool (moves before hints and reviews)
+ *   writer.c  the store's writes on their own thread, group commit
+ *   store.c   SQLite: the claim, the checks, reads and writes
  *   rating.c  Glicko-2
- *   limits.c  credits and per-address counts
+ *   limits.c  credits and per-address counts (exact addresses)
  *
  * The barrier (Redis's "persist before replying"): every message queued
  * while a store batch is open carries that batch's number, and every
@@ -133,8 +141,9 @@ struct server {
   volatile int stop;
   int failed; /* a write could not be recorded: exit status 1        */
   /* Tables in memory, by code. */
-  table **buckets;
-  size_t nbuckets, ntables;
+  void *tables_root; /* tsearch's tree of the tables in memory, by code */
+  table *tables;     /* the same tables, listed (for the sweep)        */
+  size_t ntables;
   uint64_t next_table_id;
   uint64_t next_conn_serial;
   /* Counters for /healthz and the benchmark. */

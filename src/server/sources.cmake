@@ -14,6 +14,8 @@ set(SCOPA_SERVER_SOURCES
   src/server/conn.c
   src/server/proto.c
   src/server/table.c
+  src/server/lobby.c
+  src/server/views.c
   src/server/play.c
   src/server/bots.c
   src/server/store.c

@@ -541,7 +541,7 @@ static int load_seats(store *st, store_game *g, char *msg, size_t n) {
   bind_text(q, 1, g->code);
   while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
     i = sqlite3_column_int(q, 0);
-    if (i < 0 || i >= PROTO_MAX_SEATS)
+    if (i < 0 || i >= STORE_MAX_SEATS)
       break;
     store_seat *s = &g->seat[i];
     s->kind = sqlite3_column_int(q, 1);

@@ -18,7 +18,14 @@
 
 #include <scopa.h>
 
-#include "proto.h"
+/* The sizes of what is stored: a nickname, a seat's bot or level name, a
+ * table code, the seats of a table.  The protocol accepts no more (proto.h
+ * has the same numbers; table.h checks they agree), but the store does
+ * not depend on the wire format. */
+#define STORE_NAME_MAX 64
+#define STORE_SEAT_MAX 32
+#define STORE_CODE_MAX 16
+#define STORE_MAX_SEATS 6
 
 typedef struct store store;
 
@@ -26,18 +33,18 @@ enum { STORE_OPEN, STORE_PERSON, STORE_BOT }; /* who sits at a seat */
 
 typedef struct store_seat {
   int kind;                      /* STORE_*                                */
-  char name[PROTO_NAME_MAX + 1]; /* a person's nickname; a bot's label    */
-  char bot[PROTO_SEAT_MAX + 1];  /* a bot seat: its bot or level name     */
+  char name[STORE_NAME_MAX + 1]; /* a person's nickname; a bot's label    */
+  char bot[STORE_SEAT_MAX + 1];  /* a bot seat: its bot or level name     */
   char token_sha256[65];         /* a person: SHA-256 of the seat token   */
   char player[65];               /* a person: SHA-256 of the player token */
 } store_seat;
 
 typedef struct store_game {
-  char code[PROTO_CODE_MAX + 1];
+  char code[STORE_CODE_MAX + 1];
   char seed[SCOPA_SEED_TEXT];
   char *rules_json; /* malloc'd: the checked rules as a record has them */
   int nseats;
-  store_seat seat[PROTO_MAX_SEATS];
+  store_seat seat[STORE_MAX_SEATS];
   int away_s, clock_s;
   int finished;      /* the game has ended                                */
   int nmoves;        /* moves[0..nmoves): every move of the game, in order */

@@ -15,6 +15,12 @@
 
 enum { T_WAITING, T_PLAYING, T_FINISHED };
 
+/* What the protocol accepts is what the store keeps. */
+_Static_assert(PROTO_NAME_MAX == STORE_NAME_MAX, "names");
+_Static_assert(PROTO_SEAT_MAX == STORE_SEAT_MAX, "seat names");
+_Static_assert(PROTO_CODE_MAX == STORE_CODE_MAX, "table codes");
+_Static_assert(PROTO_MAX_SEATS == STORE_MAX_SEATS, "seats");
+
 #define HINT_WAITERS 4 /* requests of one seat's turn answered by one job */
 
 typedef struct seat_info {
@@ -56,14 +62,27 @@ struct table {
   int64_t turn_since_ms, empty_since_ms;
   conn *conns;
   int nconns;
-  table *hnext;
+  table *next, *prev; /* the server's list of tables in memory          */
 };
 
-/* table.c: the lobby's handlers of the message table (proto.h) */
+/* table.c: the registry */
+table *table_alloc(server *srv);
+void table_free(table *t);
+int table_insert(server *srv, table *t); /* 0, or -1 out of memory */
+void table_seat_defaults(server *srv, seat_info *si);
+/* waiting while a seat is open, finished once the match is over */
+void table_set_status(table *t);
+
+/* views.c: the state message for one recipient (seat, or -1 watching) */
+char *table_state_json(const table *t, int seat, const json_t *id);
+
+/* lobby.c: the lobby's handlers of the message table (proto.h) */
 int lobby_create(conn *c, const proto_msg *msg);
 int lobby_join(conn *c, const proto_msg *msg);
 int lobby_resume(conn *c, const proto_msg *msg);
 int lobby_watch(conn *c, const proto_msg *msg);
+/* Takes c off its table's list, telling nobody (a table that stops). */
+void table_unlink_conn(conn *c);
 
 /* table.c */
 /* Memory, else the store; NULL with *fault the error code to answer

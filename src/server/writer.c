@@ -32,7 +32,7 @@ typedef struct op {
   int kind;
   uint64_t batch; /* OP_END: the batch this op closes                  */
   uint64_t table; /* the table in memory it is for (OP_END: 0)         */
-  char code[PROTO_CODE_MAX + 1];
+  char code[STORE_CODE_MAX + 1];
   int number; /* OP_SEAT: the seat; OP_MOVE: the move's number     */
   scopa_move move;
   store_seat seat;
@@ -214,8 +214,8 @@ int writer_failed(writer *w) {
  * the game (all read first: one rating period).  0, or -1 when a read or
  * a write failed. */
 static int run_rate(store *st, const rate_job *j) {
-  rating before[PROTO_MAX_SEATS];
-  int games[PROTO_MAX_SEATS];
+  rating before[STORE_MAX_SEATS];
+  int games[STORE_MAX_SEATS];
   int rated = store_is_rated(st, j->code);
   if (rated != 0)
     return rated == 1 ? 0 : -1;
@@ -227,8 +227,8 @@ static int run_rate(store *st, const rate_job *j) {
     games[s] = r.games;
   }
   for (int s = 0; s < j->sides; s++) {
-    rating opp[PROTO_MAX_SEATS];
-    double score[PROTO_MAX_SEATS];
+    rating opp[STORE_MAX_SEATS];
+    double score[STORE_MAX_SEATS];
     int n = 0;
     for (int o = 0; o < j->sides; o++)
       if (o != s) {

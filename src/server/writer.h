@@ -33,10 +33,10 @@ typedef struct writer writer;
 typedef struct rate_job {
   char pool[4];
   int sides;
-  char key[PROTO_MAX_SEATS][PROTO_MAX_SEATS * 65];
-  char name[PROTO_MAX_SEATS][PROTO_NAME_MAX + 1];
-  double score[PROTO_MAX_SEATS][PROTO_MAX_SEATS];
-  char code[PROTO_CODE_MAX + 1];
+  char key[STORE_MAX_SEATS][STORE_MAX_SEATS * 65];
+  char name[STORE_MAX_SEATS][STORE_NAME_MAX + 1];
+  double score[STORE_MAX_SEATS][STORE_MAX_SEATS];
+  char code[STORE_CODE_MAX + 1];
 } rate_job;
 
 /* Opens its own connection to the database at path and starts the
@@ -70,7 +70,7 @@ uint64_t writer_committed(writer *w);
  * words (static strings, store_why). */
 typedef struct writer_failure {
   uint64_t table;
-  char code[PROTO_CODE_MAX + 1];
+  char code[STORE_CODE_MAX + 1];
   const char *why_en, *why_it;
 } writer_failure;
 

@@ -1,0 +1,164 @@
+/*
+ * views.c -- what each connection of a table is shown, and who is there.
+ *
+ * The one place where a recipient's view is built is table_state_json:
+ * the library's view for that seat (scopa_match_view_json: the seat's own
+ * cards, the table, the cards played, nothing else) plus the seat's hand
+ * and legal moves for that seat only, and for a spectator the public view
+ * (seat -1).  Nothing else in the server writes cards.
+ */
+#include "table.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------ */
+/* Views                                                               */
+/* ------------------------------------------------------------------ */
+
+static const char *const STATUS[] = {"waiting", "playing", "finished"};
+
+/* CONTRACTS.md's three values; an open seat (nobody yet) reads "away"
+ * and its name "", and the "open" list says which seats those are. */
+static const char *presence_of(const table *t, int i) {
+  const seat_info *si = &t->seat[i];
+  if (si->s.kind == STORE_BOT || si->taken_over)
+    return "bot";
+  return si->s.kind == STORE_PERSON && si->nconns > 0 ? "here" : "away";
+}
+
+static json_t *cards_json(scopa_cards cards) {
+  json_t *list = json_array();
+  char buf[SCOPA_CARD_TEXT];
+  for (int card = 0; card < 40; card++)
+    if (cards & SCOPA_BIT(card))
+      json_array_append_new(list, json_string(scopa_card_str(card, buf)));
+  return list;
+}
+
+static json_t *legal_json(const scopa_view *v) {
+  scopa_move moves[SCOPA_MAX_MOVES];
+  char buf[SCOPA_MOVE_TEXT];
+  int n = scopa_view_legal(v, moves, SCOPA_MAX_MOVES);
+  json_t *list = json_array();
+  for (int i = 0; i < n && i < SCOPA_MAX_MOVES; i++)
+    json_array_append_new(list, json_string(scopa_move_str(moves[i], buf)));
+  return list;
+}
+
+/* seats, presence, and for away people (extensions): "away_for", the
+ * seconds since they left, and "away_seconds", the seconds left before a
+ * bot plays for them (null when no such count runs). */
+static void add_seats(json_t *o, const table *t) {
+  json_t *names = json_array(), *presence = json_array(), *open = json_array(),
+         *away_for = json_array(), *left = json_array();
+  int64_t now = now_ms();
+  for (int i = 0; i < t->nseats; i++) {
+    const seat_info *si = &t->seat[i];
+    int away = si->s.kind == STORE_PERSON && si->nconns == 0;
+    int64_t gone = (now - si->away_since_ms) / 1000;
+    int64_t rest = t->away_s - gone;
+    json_array_append_new(names, json_string(si->s.name));
+    json_array_append_new(presence, json_string(presence_of(t, i)));
+    json_array_append_new(open, json_boolean(si->s.kind == STORE_OPEN));
+    json_array_append_new(away_for, away ? json_integer(gone) : json_null());
+    json_array_append_new(left,
+                          away && !si->taken_over && t->status == T_PLAYING
+                              ? json_integer(rest > 0 ? rest : 0)
+                              : json_null());
+  }
+  json_object_set_new(o, "seats", names);
+  json_object_set_new(o, "presence", presence);
+  json_object_set_new(o, "open", open);
+  json_object_set_new(o, "away_for", away_for);
+  json_object_set_new(o, "away_seconds", left);
+}
+
+/* The state message for one recipient: seat 0..n-1, or -1 watching. */
+char *table_state_json(const table *t, int seat, const json_t *id) {
+  char *view_text = scopa_match_view_json(t->match, seat);
+  json_t *view = view_text ? json_loads(view_text, 0, NULL) : NULL;
+  scopa_free(view_text);
+  json_t *o = json_object();
+  if (!view || !o) {
+    json_decref(view);
+    json_decref(o);
+    return NULL;
+  }
+  int to_play = t->status == T_PLAYING ? scopa_match_to_play(t->match) : -1;
+  json_object_set_new(o, "type", json_string("state"));
+  json_object_set_new(o, "code", json_string(t->code));
+  json_object_update(o, view); /* rules, seat, scores, round */
+  json_decref(view);
+  json_object_set_new(o, "seat", seat >= 0 ? json_integer(seat) : json_null());
+  json_object_set_new(o, "status", json_string(STATUS[t->status]));
+  add_seats(o, t);
+  json_object_set_new(o, "to_play",
+                      to_play >= 0 ? json_integer(to_play) : json_null());
+  json_object_set_new(o, "seed_sha256", json_string(t->seed_sha256));
+  json_object_set_new(o, "hints", json_boolean(table_hints_allowed(t)));
+  json_object_set_new(o, "ply",
+                      json_integer(scopa_match_state(t->match)
+                                       ? scopa_match_state(t->match)->plays
+                                       : 0));
+  if (seat >= 0) {
+    scopa_view v;
+    scopa_match_view(t->match, seat, &v);
+    json_object_set_new(o, "hand", cards_json(v.hand));
+    if (to_play == seat)
+      json_object_set_new(o, "legal", legal_json(&v));
+  }
+  return proto_finish(o, id);
+}
+
+/* A state to every connection of the table, each its own; `to` gets the
+ * id of the message it answers.  One text per seat, shared by that
+ * seat's connections. */
+void table_broadcast(table *t, conn *to, const json_t *id) {
+  char *text[PROTO_MAX_SEATS + 1] = {0};
+  for (conn *c = t->conns; c; c = c->tnext) {
+    if (c == to && id) {
+      conn_send_owned(c, table_state_json(t, c->seat, id));
+      continue;
+    }
+    char **slot = &text[c->seat + 1];
+    if (!*slot)
+      *slot = table_state_json(t, c->seat, NULL);
+    conn_send(c, *slot);
+  }
+  for (int i = 0; i <= PROTO_MAX_SEATS; i++)
+    free(text[i]);
+}
+
+void table_send_all(table *t, const char *text) {
+  for (conn *c = t->conns; c; c = c->tnext)
+    conn_send(c, text);
+}
+
+/* ------------------------------------------------------------------ */
+/* Who is here                                                         */
+/* ------------------------------------------------------------------ */
+
+int table_someone_here(const table *t, int except) {
+  for (int i = 0; i < t->nseats; i++)
+    if (i != except && t->seat[i].s.kind == STORE_PERSON &&
+        t->seat[i].nconns > 0)
+      return 1;
+  return 0;
+}
+
+int table_hints_allowed(const table *t) {
+  for (int i = 0; i < t->nseats; i++)
+    if (t->seat[i].s.kind == STORE_BOT)
+      return 1;
+  return 0;
+}
+
+/* A bot plays seat i: a bot's seat, or a person away past the timeout
+ * while another person is at the table (a table nobody is at waits). */
+int table_bot_may_play(const table *t, int i) {
+  const seat_info *si = &t->seat[i];
+  return si->s.kind == STORE_BOT ||
+         (si->taken_over && table_someone_here(t, i));
+}
