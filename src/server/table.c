@@ -266,25 +266,6 @@ static const char *presence_of(const table *t, int i) {
   return si->s.kind == STORE_PERSON && si->nconns > 0 ? "here" : "away";
 }
 
-static json_t *cards_json(scopa_cards cards) {
-  json_t *list = json_array();
-  char buf[SCOPA_CARD_TEXT];
-  for (int card = 0; card < 40; card++)
-    if (cards & SCOPA_BIT(card))
-      json_array_append_new(list, json_string(scopa_card_str(card, buf)));
-  return list;
-}
-
-static json_t *legal_json(const scopa_view *v) {
-  scopa_move moves[SCOPA_MAX_MOVES];
-  char buf[SCOPA_MOVE_TEXT];
-  int n = scopa_view_legal(v, moves, SCOPA_MAX_MOVES);
-  json_t *list = json_array();
-  for (int i = 0; i < n && i < SCOPA_MAX_MOVES; i++)
-    json_array_append_new(list, json_string(scopa_move_str(moves[i], buf)));
-  return list;
-}
-
 /* seats, presence, and for away people (extensions): "away_for", the
  * seconds since they left, and "away_seconds", the seconds left before a
  * bot plays for them (null when no such count runs). */
@@ -315,38 +296,14 @@ static void add_seats(json_t *o, const table *t) {
 
 /* The state message for one recipient: seat 0..n-1, or -1 watching. */
 static char *state_json(const table *t, int seat, const json_t *id) {
-  char *view_text = scopa_match_view_json(t->match, seat);
-  json_t *view = view_text ? json_loads(view_text, 0, NULL) : NULL;
-  scopa_free(view_text);
-  json_t *o = json_object();
-  if (!view || !o) {
-    json_decref(view);
-    json_decref(o);
-    return NULL;
-  }
   int to_play = t->status == T_PLAYING ? scopa_match_to_play(t->match) : -1;
-  json_object_set_new(o, "type", json_string("state"));
-  json_object_set_new(o, "code", json_string(t->code));
-  json_object_update(o, view); /* rules, seat, scores, round */
-  json_decref(view);
-  json_object_set_new(o, "seat", seat >= 0 ? json_integer(seat) : json_null());
+  json_t *o = proto_state(t->match, t->code, seat, to_play);
+  if (!o)
+    return NULL;
   json_object_set_new(o, "status", json_string(STATUS[t->status]));
   add_seats(o, t);
-  json_object_set_new(o, "to_play",
-                      to_play >= 0 ? json_integer(to_play) : json_null());
   json_object_set_new(o, "seed_sha256", json_string(t->seed_sha256));
   json_object_set_new(o, "hints", json_boolean(table_hints_allowed(t)));
-  json_object_set_new(o, "ply",
-                      json_integer(scopa_match_state(t->match)
-                                       ? scopa_match_state(t->match)->plays
-                                       : 0));
-  if (seat >= 0) {
-    scopa_view v;
-    scopa_match_view(t->match, seat, &v);
-    json_object_set_new(o, "hand", cards_json(v.hand));
-    if (to_play == seat)
-      json_object_set_new(o, "legal", legal_json(&v));
-  }
   return proto_finish(o, id);
 }
 
@@ -482,83 +439,6 @@ static void answer_seated(conn *c, table *t, int seat, const json_t *id,
   conn_send_owned(c, proto_seated(id, t->code, seat, token, player));
 }
 
-/* Checks the seats of a create: "me" once, "open", bots and levels.  The
- * fault in English in detail, in Italian in it (n bytes each). */
-static int check_seat_specs(const proto_msg *msg, int *me, char *detail,
-                            char *it, size_t n) {
-  *me = -1;
-  for (int i = 0; i < msg->nseats; i++) {
-    const char *s = msg->seats[i];
-    if (strcmp(s, "me") == 0) {
-      if (*me >= 0) {
-        snprintf(detail, n, "\"me\" appears twice");
-        snprintf(it, n, "\"me\" compare due volte");
-        return -1;
-      }
-      *me = i;
-    } else if (strcmp(s, "open") != 0 &&
-               scopa_bot_level(s, NULL, NULL) != SCOPA_OK) {
-      int known = 0;
-      for (const char *const *b = scopa_bot_names(); *b; b++)
-        known |= strcmp(*b, s) == 0;
-      if (!known) {
-        snprintf(detail, n, "no bot is called \"%.32s\"", s);
-        snprintf(it, n, "nessun bot si chiama \"%.32s\"", s);
-        return -1;
-      }
-    }
-  }
-  if (*me < 0) {
-    snprintf(detail, n, "\"me\" is missing");
-    snprintf(it, n, "manca \"me\"");
-  }
-  return *me < 0 ? -1 : 0;
-}
-
-/* The rules of a create: a preset name or an object; "players" follows
- * the seats when the object does not say.  The fault in both languages,
- * as check_seat_specs. */
-static int rules_of(const proto_msg *msg, scopa_rules *rules, char *detail,
-                    char *it, size_t n) {
-  json_t *obj = NULL;
-  if (!msg->rules) {
-    obj = json_object();
-  } else if (json_is_string(msg->rules)) {
-    /* RULES.md "Presets", as the library knows them (one copy) */
-    char *preset = scopa_rules_preset_json(json_string_value(msg->rules));
-    obj = preset ? json_loads(preset, 0, NULL) : NULL;
-    scopa_free(preset);
-    if (!obj) {
-      snprintf(detail, n, "no preset is called \"%.32s\"",
-               json_string_value(msg->rules));
-      snprintf(it, n, "nessuna variante si chiama \"%.32s\"",
-               json_string_value(msg->rules));
-      return -1;
-    }
-  } else {
-    obj = json_deep_copy(msg->rules);
-  }
-  if (!obj)
-    return -1;
-  if (!json_object_get(obj, "players"))
-    json_object_set_new(obj, "players", json_integer(msg->nseats));
-  char *text = json_dumps(obj, JSON_COMPACT);
-  json_decref(obj);
-  int rc = SCOPA_ENOMEM;
-  if (text && (rc = scopa_rules_from_json(rules, text, strlen(text), detail,
-                                          n)) != SCOPA_OK)
-    scopa_rules_from_json_lang(rules, text, strlen(text), "it", it, n);
-  free(text);
-  if (rc == SCOPA_OK && rules->players != msg->nseats) {
-    snprintf(detail, n, "the rules are for %d players, the seats %d",
-             rules->players, msg->nseats);
-    snprintf(it, n, "le regole sono per %d giocatori, i posti %d",
-             rules->players, msg->nseats);
-    return -1;
-  }
-  return rc == SCOPA_OK ? 0 : -1;
-}
-
 static int new_code(server *srv, char code[PROTO_CODE_MAX + 1]) {
   for (int attempt = 0; attempt < 20; attempt++) {
     unsigned char b[6];
@@ -575,13 +455,12 @@ static int new_code(server *srv, char code[PROTO_CODE_MAX + 1]) {
 
 static void create(conn *c, const proto_msg *msg) {
   server *srv = c->srv;
-  char detail[256] = "", it[256] = "", token[33], player[33];
+  char detail[256] = "", token[33], player[33];
   int me;
   scopa_rules rules;
-  if (check_seat_specs(msg, &me, detail, it, sizeof detail))
-    return conn_error(c, msg->id, "bad_seats", detail, it);
-  if (rules_of(msg, &rules, detail, it, sizeof detail))
-    return conn_error(c, msg->id, "bad_rules", detail, it[0] ? it : NULL);
+  proto_error err;
+  if (proto_create_check(msg, &me, &rules, &err))
+    return conn_send_owned(c, proto_error_json(msg->id, &err));
   int allowed =
       limits_table_create(srv->addrs, &srv->conf.limits, c->addr, now_ms());
   if (allowed == LIMITS_REFUSED)
