@@ -598,7 +598,7 @@ static json_t *value_json(double v) {
 }
 
 char *proto_hint(const char *code, int ply, const scopa_move *moves,
-                 const double *values, int n) {
+                 const double *values, int n, const json_t *id) {
   char buf[SCOPA_MOVE_TEXT];
   json_t *list = json_array();
   for (int i = 0; i < n; i++)
@@ -611,7 +611,7 @@ char *proto_hint(const char *code, int ply, const scopa_move *moves,
     json_object_set_new(o, "move", json_string(scopa_move_str(moves[0], buf)));
     json_object_set_new(o, "value", value_json(values[0]));
   }
-  return proto_finish(o, NULL);
+  return proto_finish(o, id);
 }
 
 char *proto_review(const char *code, const char *review, const json_t *id) {

@@ -126,9 +126,10 @@ char *proto_round_over(const char *code, const scopa_event *ev);
 char *proto_game_over(const char *code, const scopa_event *ev, const char *seed,
                       const char *seed_sha256);
 /* hint: moves[0..n) best first with their values (NAN: no estimate,
- * null), "move" and "value" of the best, the round's ply. */
+ * null), "move" and "value" of the best, the round's ply; id may be
+ * NULL. */
 char *proto_hint(const char *code, int ply, const scopa_move *moves,
-                 const double *values, int n);
+                 const double *values, int n, const json_t *id);
 
 /* review: the text of scopa_match_review_json with the type and code. */
 char *proto_review(const char *code, const char *review, const json_t *id);
