@@ -97,12 +97,15 @@ static const char NO_CLIENT[] =
     "<code>/ws</code>.</p>";
 
 /* Our own security headers (lws's "best practices" CSP forbids the inline
- * style attributes the web client's SVG uses). */
+ * style attributes the web client's SVG uses).  'wasm-unsafe-eval' lets
+ * the page's engine (web/dist/engine, docs/wasm.md) compile its
+ * WebAssembly, and nothing else: eval stays forbidden. */
 static const char SECURITY[] =
     "x-content-type-options: nosniff\r\n"
     "referrer-policy: no-referrer\r\n"
     "x-frame-options: deny\r\n"
-    "content-security-policy: default-src 'self'; img-src 'self' data:; "
+    "content-security-policy: default-src 'self'; "
+    "script-src 'self' 'wasm-unsafe-eval'; img-src 'self' data:; "
     "style-src 'self' 'unsafe-inline'; connect-src 'self' ws: wss:; "
     "frame-ancestors 'none'; base-uri 'none'\r\n";
 

@@ -62,6 +62,11 @@ const ready: Promise<LocalTable> = Wasm.load(createScopa).then((wasm) => {
   post(table.hello());
   return table;
 });
+/* A worker's failed promise reaches nobody: the page hears it as the
+ * server's "server" error, and knows the engine will not answer. */
+ready.catch((e: unknown) => post({ type: 'error', code: 'server',
+  message: `The engine could not start (${String(e)}).`,
+  message_it: `Il motore non è partito (${String(e)}).` }));
 
 self.onmessage = (event) => {
   if (typeof event.data !== 'string') return;
