@@ -1255,7 +1255,8 @@ void scopa_seed_deck(const char *seed, int round, const scopa_rules *rules,
 int scopa_seed_dealer(const char *seed, int players);
 
 /* A fresh seed of 32 hex digits (128 bits) from the operating system
- * (getrandom).  Returns SCOPA_OK or SCOPA_EIO. */
+ * (getentropy: getrandom on Linux, crypto.getRandomValues in
+ * WebAssembly).  Returns SCOPA_OK or SCOPA_EIO. */
 int scopa_seed_random(char seed[SCOPA_SEED_TEXT]);
 
 /* The lowercase hex SHA-256 of the seed's ASCII bytes: a commitment that

@@ -36,26 +36,6 @@ static int usage(FILE *out) {
   return out == stderr ? 2 : 0;
 }
 
-const char *cli_shown(const char *text, char *buf, size_t n) {
-  if (scopa_text_safe(buf, n, text, strlen(text), 0) >= n && n > 4)
-    memcpy(buf + n - 4, "...", 4);
-  return buf;
-}
-
-int cli_int(const char *verb_name, const char *flag, const char *value,
-            long long min, long long max, long long *out) {
-  char msg[300];
-  if (!value) {
-    fprintf(stderr, "scopa %s: %s needs a value (scopa %s --help)\n", verb_name,
-            flag, verb_name);
-    return 2;
-  }
-  if (scopa_parse_int(flag, value, min, max, out, msg, sizeof msg) == SCOPA_OK)
-    return 0;
-  fprintf(stderr, "scopa %s: %s\n", verb_name, msg);
-  return 2;
-}
-
 int cli_main(int argc, char **argv) {
   if (argc < 2) /* plain `scopa` starts a game */
     return cli_play(argc, argv);

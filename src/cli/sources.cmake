@@ -1,6 +1,7 @@
 # The `scopa` command.  One file (or folder) per verb; paths from the top.
 set(SCOPA_CLI_SOURCES
   src/cli/main.c
+  src/cli/args.c
   src/cli/replay.c
   src/cli/bench.c
   src/cli/play.c

@@ -72,10 +72,13 @@ static const struct {
     {"x-content-type-options:", "nosniff"},
     {"referrer-policy:", "no-referrer"},
     {"x-frame-options:", "deny"},
+    /* 'wasm-unsafe-eval' lets the page's engine (web/dist/engine,
+     * docs/wasm.md) compile its WebAssembly, and nothing else: eval stays
+     * forbidden. */
     {"content-security-policy:",
-     "default-src 'self'; img-src 'self' data:; style-src 'self' "
-     "'unsafe-inline'; connect-src 'self' ws: wss:; frame-ancestors 'none'; "
-     "base-uri 'none'"},
+     "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; img-src "
+     "'self' data:; style-src 'self' 'unsafe-inline'; connect-src 'self' "
+     "ws: wss:; frame-ancestors 'none'; base-uri 'none'"},
 };
 
 static int add_header(struct lws *wsi, const char *name, const char *value,

@@ -2,7 +2,8 @@
  * lobby.c -- sitting down and leaving: the handlers of create, join,
  * resume and watch (the message table, proto.h), seats and their tokens,
  * the rules and seats a create asks for, and a connection joining or
- * leaving a table's list.
+ * leaving a table's list.  A create's seats and rules are checked by
+ * proto_create_check, as the browser's local table checks them.
  *
  * What must stay true: a seat's token is kept only as its SHA-256 (the
  * database never holds one); one connection takes at most one seat of a
@@ -143,83 +144,6 @@ static void answer_seated(conn *c, table *t, int seat, const json_t *id,
   conn_send_owned(c, proto_seated(id, t->code, seat, token, player));
 }
 
-/* Checks the seats of a create: "me" once, "open", bots and levels.  The
- * fault in English in detail, in Italian in it (n bytes each). */
-static int check_seat_specs(const proto_msg *msg, int *me, char *detail,
-                            char *it, size_t n) {
-  *me = -1;
-  for (int i = 0; i < msg->nseats; i++) {
-    const char *s = msg->seats[i];
-    if (strcmp(s, "me") == 0) {
-      if (*me >= 0) {
-        snprintf(detail, n, "\"me\" appears twice");
-        snprintf(it, n, "\"me\" compare due volte");
-        return -1;
-      }
-      *me = i;
-    } else if (strcmp(s, "open") != 0 &&
-               scopa_bot_level(s, NULL, NULL) != SCOPA_OK) {
-      int known = 0;
-      for (const char *const *b = scopa_bot_names(); *b; b++)
-        known |= strcmp(*b, s) == 0;
-      if (!known) {
-        snprintf(detail, n, "no bot is called \"%.32s\"", s);
-        snprintf(it, n, "nessun bot si chiama \"%.32s\"", s);
-        return -1;
-      }
-    }
-  }
-  if (*me < 0) {
-    snprintf(detail, n, "\"me\" is missing");
-    snprintf(it, n, "manca \"me\"");
-  }
-  return *me < 0 ? -1 : 0;
-}
-
-/* The rules of a create: a preset name or an object; "players" follows
- * the seats when the object does not say.  The fault in both languages,
- * as check_seat_specs. */
-static int rules_of(const proto_msg *msg, scopa_rules *rules, char *detail,
-                    char *it, size_t n) {
-  json_t *obj = NULL;
-  if (!msg->rules) {
-    obj = json_object();
-  } else if (json_is_string(msg->rules)) {
-    /* RULES.md "Presets", as the library knows them (one copy) */
-    char *preset = scopa_rules_preset_json(json_string_value(msg->rules));
-    obj = preset ? json_loads(preset, 0, NULL) : NULL;
-    scopa_free(preset);
-    if (!obj) {
-      snprintf(detail, n, "no preset is called \"%.32s\"",
-               json_string_value(msg->rules));
-      snprintf(it, n, "nessuna variante si chiama \"%.32s\"",
-               json_string_value(msg->rules));
-      return -1;
-    }
-  } else {
-    obj = json_deep_copy(msg->rules);
-  }
-  if (!obj)
-    return -1;
-  if (!json_object_get(obj, "players"))
-    json_object_set_new(obj, "players", json_integer(msg->nseats));
-  char *text = json_dumps(obj, JSON_COMPACT);
-  json_decref(obj);
-  int rc = SCOPA_ENOMEM;
-  if (text && (rc = scopa_rules_from_json(rules, text, strlen(text), detail,
-                                          n)) != SCOPA_OK)
-    scopa_rules_from_json_lang(rules, text, strlen(text), "it", it, n);
-  free(text);
-  if (rc == SCOPA_OK && rules->players != msg->nseats) {
-    snprintf(detail, n, "the rules are for %d players, the seats %d",
-             rules->players, msg->nseats);
-    snprintf(it, n, "le regole sono per %d giocatori, i posti %d",
-             rules->players, msg->nseats);
-    return -1;
-  }
-  return rc == SCOPA_OK ? 0 : -1;
-}
-
 static int new_code(server *srv, char code[PROTO_CODE_MAX + 1]) {
   for (int attempt = 0; attempt < 20; attempt++) {
     unsigned char b[6];
@@ -236,13 +160,14 @@ static int new_code(server *srv, char code[PROTO_CODE_MAX + 1]) {
 
 int lobby_create(conn *c, const proto_msg *msg) {
   server *srv = c->srv;
-  char detail[256] = "", it[256] = "", token[33], player[33];
+  char detail[256] = "", token[33], player[33];
   int me;
   scopa_rules rules;
-  if (check_seat_specs(msg, &me, detail, it, sizeof detail))
-    return conn_error(c, msg->id, "bad_seats", detail, it);
-  if (rules_of(msg, &rules, detail, it, sizeof detail))
-    return conn_error(c, msg->id, "bad_rules", detail, it[0] ? it : NULL);
+  proto_error err;
+  if (proto_create_check(msg, &me, &rules, &err)) { /* as the page's own */
+    conn_send_owned(c, proto_error_json(msg->id, &err));
+    return 0;
+  }
   int allowed =
       limits_table_create(srv->addrs, &srv->conf.limits, c->addr, now_ms());
   if (allowed == LIMITS_REFUSED)

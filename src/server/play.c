@@ -25,31 +25,6 @@ static int round_ply(const table *t) {
   return s ? s->plays : 0;
 }
 
-static char *round_over_json(const table *t, const scopa_event *ev) {
-  char *sides_text = scopa_score_json(&ev->score);
-  json_t *sides = sides_text ? json_loads(sides_text, 0, NULL) : NULL;
-  scopa_free(sides_text);
-  json_t *totals = json_array();
-  for (int i = 0; i < ev->score.sides; i++)
-    json_array_append_new(totals, json_integer(ev->totals[i]));
-  return proto_finish(json_pack("{s:s, s:s, s:i, s:o*, s:o}", "type",
-                                "round_over", "code", t->code, "round",
-                                ev->round, "sides", sides, "totals", totals),
-                      NULL);
-}
-
-static char *game_over_json(const table *t, const scopa_event *ev) {
-  json_t *totals = json_array();
-  for (int i = 0; i < ev->score.sides; i++)
-    json_array_append_new(totals, json_integer(ev->totals[i]));
-  return proto_finish(
-      json_pack("{s:s, s:s, s:o, s:o, s:s, s:s}", "type", "game_over", "code",
-                t->code, "totals", totals, "winner",
-                ev->winner >= 0 ? json_integer(ev->winner) : json_null(),
-                "seed", t->seed, "seed_sha256", t->seed_sha256),
-      NULL);
-}
-
 /* ------------------------------------------------------------------ */
 /* Ratings (Glicko-2), for games between people only                   */
 /* ------------------------------------------------------------------ */
@@ -117,7 +92,7 @@ static void rate(server *srv, table *t, int winner) {
 /* ------------------------------------------------------------------ */
 
 static void end_of_round(server *srv, table *t, const scopa_event *ev) {
-  char *text = round_over_json(t, ev);
+  char *text = proto_round_over(t->code, ev);
   table_send_all(t, text);
   free(text);
   if (ev->game_over) {
@@ -127,7 +102,7 @@ static void end_of_round(server *srv, table *t, const scopa_event *ev) {
       rate(srv, t, ev->winner);
       t->rated = 1;
     }
-    text = game_over_json(t, ev);
+    text = proto_game_over(t->code, ev, t->seed, t->seed_sha256);
     table_send_all(t, text);
     free(text);
     return;
@@ -165,50 +140,15 @@ static int refuse(conn *c, const proto_msg *msg, const char *code,
 
 int play_move(conn *c, const proto_msg *msg) {
   table *t = c->table;
-  char detail[300], it[300];
+  char detail[300];
   scopa_move move;
+  proto_error err;
   if (!t || c->seat < 0)
     return refuse(c, msg, "not_seated", "", "");
-  if (msg->seat >= 0 && msg->seat != c->seat) {
-    snprintf(detail, sizeof detail, "you sit at seat %d", c->seat);
-    snprintf(it, sizeof it, "siedi al posto %d", c->seat);
-    return refuse(c, msg, "not_your_seat", detail, it);
-  }
-  if (t->status != T_PLAYING)
-    return t->status == T_WAITING
-               ? refuse(c, msg, "not_playing", "waiting for players",
-                        "si aspettano i giocatori")
-               : refuse(c, msg, "not_playing", "the game is over",
-                        "la partita è finita");
-  int to_play = scopa_match_to_play(t->match);
-  if (to_play != c->seat) {
-    snprintf(detail, sizeof detail, "seat %d is to play", to_play);
-    snprintf(it, sizeof it, "tocca al posto %d", to_play);
-    return refuse(c, msg, "not_your_turn", detail, it);
-  }
-  if (msg->ply != round_ply(t)) {
-    snprintf(detail, sizeof detail, "ply %d, the round is at ply %d", msg->ply,
-             round_ply(t));
-    snprintf(it, sizeof it, "mossa %d, la mano è alla mossa %d", msg->ply,
-             round_ply(t));
-    return refuse(c, msg, "stale", detail, it);
-  }
-  if (scopa_move_parse(msg->move, &move, detail, sizeof detail) != SCOPA_OK) {
-    scopa_move_parse_lang(msg->move, "it", &move, it, sizeof it);
-    return refuse(c, msg, "bad_move", detail, it);
-  }
-  /* Said without naming the cards: an answer never names a card its
-   * reader cannot know, even one the reader made up. */
-  const scopa_state *st = scopa_match_state(t->match);
-  if (!(st->hand[c->seat] & SCOPA_BIT(SCOPA_MOVE_CARD(move))))
-    return refuse(c, msg, "illegal", "that card is not in your hand",
-                  "quella carta non è nella tua mano");
-  if (SCOPA_MOVE_TAKES(move) & ~st->table)
-    return refuse(c, msg, "illegal", "you can take only cards on the table",
-                  "puoi prendere solo carte che sono in tavola");
-  if (scopa_state_check_lang(st, move, "it", it, sizeof it) != SCOPA_OK) {
-    scopa_state_check(st, move, detail, sizeof detail);
-    return refuse(c, msg, "illegal", detail, it);
+  if (proto_move_check(msg, t->match, c->seat, t->status == T_WAITING, &move,
+                       &err)) {
+    conn_send_owned(c, proto_error_json(msg->id, &err));
+    return 0;
   }
   if (commit_move(c->srv, t, move, c, msg->id, detail, sizeof detail))
     return refuse(c, msg, "illegal", detail, NULL);
@@ -355,12 +295,9 @@ int play_hint(conn *c, const proto_msg *msg) {
  * per move, so it is the same on any machine), then kept with the table
  * and sent to every connection there. */
 static int send_review(table *t, const json_t *id) {
-  json_t *o = json_loads(t->review, 0, NULL);
-  if (!o)
+  char *text = proto_review(t->code, t->review, id);
+  if (!text)
     return 0;
-  json_object_set_new(o, "type", json_string("review"));
-  json_object_set_new(o, "code", json_string(t->code));
-  char *text = proto_finish(o, id);
   table_send_all(t, text);
   free(text);
   return 0;
@@ -421,31 +358,13 @@ static void review_done(server *srv, const bot_job *job) {
   json_decref(id);
 }
 
-/* A hint's value, or null where the bot gave no estimate (NAN). */
-static json_t *value_json(double v) {
-  return isfinite(v) ? json_real(v) : json_null();
-}
-
 /* The answer of a seat's hint job: kept for the rest of the move, and
  * sent to the seat's connections once for each request waiting. */
 static void hint_done(table *t, const bot_job *job) {
   seat_info *si = hint_state(t, job->seat);
-  char buf[SCOPA_MOVE_TEXT];
-  json_t *moves = json_array();
-  for (int i = 0; i < job->nvalues; i++)
-    json_array_append_new(moves,
-                          json_pack("{s:s, s:o}", "move",
-                                    scopa_move_str(job->moves[i], buf), "value",
-                                    value_json(job->values[i])));
-  json_t *o = json_pack("{s:s, s:s, s:i, s:o}", "type", "hint", "code", t->code,
-                        "ply", round_ply(t), "moves", moves);
-  if (o && job->nvalues > 0) {
-    json_object_set_new(o, "move",
-                        json_string(scopa_move_str(job->moves[0], buf)));
-    json_object_set_new(o, "value", value_json(job->values[0]));
-  }
   si->hint_out = 0;
-  si->hint_text = proto_finish(o, NULL);
+  si->hint_text = proto_hint(t->code, round_ply(t), job->moves, job->values,
+                             job->nvalues, NULL);
   for (int k = 0; si->hint_text && k < si->nhint_ids; k++)
     for (conn *c = t->conns; c; c = c->tnext)
       if (c->seat == job->seat) /* the asking seat only */

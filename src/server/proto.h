@@ -106,6 +106,49 @@ char *proto_notice(const char *code, int seat, const char *detail);
  * releases it.  NULL if out of memory. */
 char *proto_finish(json_t *obj, const json_t *id);
 
+/* The seats and rules of a create, checked: the seats are "me" once,
+ * "open", bots and levels; the rules a preset name or an object, whose
+ * "players" follows the seats when it does not say.  Returns 0 with *me
+ * (the creator's seat) and *rules set, or -1 with *err ("bad_seats" or
+ * "bad_rules", the fault in both languages).  The server's tables and the
+ * browser's local table (src/wasm) check a create here, the same way. */
+int proto_create_check(const proto_msg *msg, int *me, scopa_rules *rules,
+                       proto_error *err);
+
+/* A `move` from the person at `seat` of a table playing `match`
+ * (waiting: seats are still open), checked as the server checks it: the
+ * sender's own seat, a game in play, its turn, the round's ply (a
+ * duplicate or a late resend is stale), the notation, then the rules.
+ * Returns 0 with *move set, or -1 with *err; a refusal never names a
+ * card the sender cannot know. */
+int proto_move_check(const proto_msg *msg, const scopa_match *match, int seat,
+                     int waiting, scopa_move *move, proto_error *err);
+
+/* The messages a table sends, the same from the server and from the
+ * browser's local table (src/wasm), each with "type" first.
+ *
+ * proto_state: a `state` object for seat (-1: a spectator) of `code`:
+ * the library's view (scopa_match_view_json: rules, seat, scores, round),
+ * to_play (-1: none awaited, null), ply, and for a seat its hand and, when
+ * it is to play, its legal moves.  The caller adds the table's fields
+ * (status, seats, presence, ...) and ends it with proto_finish.  NULL if
+ * out of memory. */
+json_t *proto_state(const scopa_match *match, const char *code, int seat,
+                    int to_play);
+/* round_over: the sides' scores and totals of the move that ended it. */
+char *proto_round_over(const char *code, const scopa_event *ev);
+/* game_over: totals, winner (or null), the seed and its commitment. */
+char *proto_game_over(const char *code, const scopa_event *ev, const char *seed,
+                      const char *seed_sha256);
+/* hint: moves[0..n) best first with their values (NAN: no estimate,
+ * null), "move" and "value" of the best, the round's ply; id may be
+ * NULL. */
+char *proto_hint(const char *code, int ply, const scopa_move *moves,
+                 const double *values, int n, const json_t *id);
+
+/* review: the text of scopa_match_review_json with the type and code. */
+char *proto_review(const char *code, const char *review, const json_t *id);
+
 /* Cleans a nickname: valid UTF-8 (jansson checked it), control characters
  * and leading/trailing spaces removed, cut at PROTO_NAME_MAX bytes on a
  * character boundary.  Writes into out (PROTO_NAME_MAX + 1 bytes). */

@@ -1,8 +1,9 @@
 /*
  * views.c -- what each connection of a table is shown, and who is there.
  *
- * The one place where a recipient's view is built is table_state_json:
- * the library's view for that seat (scopa_match_view_json: the seat's own
+ * The one place where a recipient's view is built is table_state_json,
+ * on proto_state (shared with the browser's local table, src/wasm): the
+ * library's view for that seat (scopa_match_view_json: the seat's own
  * cards, the table, the cards played, nothing else) plus the seat's hand
  * and legal moves for that seat only, and for a spectator the public view
  * (seat -1).  Nothing else in the server writes cards.
@@ -26,25 +27,6 @@ static const char *presence_of(const table *t, int i) {
   if (si->s.kind == STORE_BOT || si->taken_over)
     return "bot";
   return si->s.kind == STORE_PERSON && si->nconns > 0 ? "here" : "away";
-}
-
-static json_t *cards_json(scopa_cards cards) {
-  json_t *list = json_array();
-  char buf[SCOPA_CARD_TEXT];
-  for (int card = 0; card < 40; card++)
-    if (cards & SCOPA_BIT(card))
-      json_array_append_new(list, json_string(scopa_card_str(card, buf)));
-  return list;
-}
-
-static json_t *legal_json(const scopa_view *v) {
-  scopa_move moves[SCOPA_MAX_MOVES];
-  char buf[SCOPA_MOVE_TEXT];
-  int n = scopa_view_legal(v, moves, SCOPA_MAX_MOVES);
-  json_t *list = json_array();
-  for (int i = 0; i < n && i < SCOPA_MAX_MOVES; i++)
-    json_array_append_new(list, json_string(scopa_move_str(moves[i], buf)));
-  return list;
 }
 
 /* seats, presence, and for away people (extensions): "away_for", the
@@ -77,38 +59,14 @@ static void add_seats(json_t *o, const table *t) {
 
 /* The state message for one recipient: seat 0..n-1, or -1 watching. */
 char *table_state_json(const table *t, int seat, const json_t *id) {
-  char *view_text = scopa_match_view_json(t->match, seat);
-  json_t *view = view_text ? json_loads(view_text, 0, NULL) : NULL;
-  scopa_free(view_text);
-  json_t *o = json_object();
-  if (!view || !o) {
-    json_decref(view);
-    json_decref(o);
-    return NULL;
-  }
   int to_play = t->status == T_PLAYING ? scopa_match_to_play(t->match) : -1;
-  json_object_set_new(o, "type", json_string("state"));
-  json_object_set_new(o, "code", json_string(t->code));
-  json_object_update(o, view); /* rules, seat, scores, round */
-  json_decref(view);
-  json_object_set_new(o, "seat", seat >= 0 ? json_integer(seat) : json_null());
+  json_t *o = proto_state(t->match, t->code, seat, to_play);
+  if (!o)
+    return NULL;
   json_object_set_new(o, "status", json_string(STATUS[t->status]));
   add_seats(o, t);
-  json_object_set_new(o, "to_play",
-                      to_play >= 0 ? json_integer(to_play) : json_null());
   json_object_set_new(o, "seed_sha256", json_string(t->seed_sha256));
   json_object_set_new(o, "hints", json_boolean(table_hints_allowed(t)));
-  json_object_set_new(o, "ply",
-                      json_integer(scopa_match_state(t->match)
-                                       ? scopa_match_state(t->match)->plays
-                                       : 0));
-  if (seat >= 0) {
-    scopa_view v;
-    scopa_match_view(t->match, seat, &v);
-    json_object_set_new(o, "hand", cards_json(v.hand));
-    if (to_play == seat)
-      json_object_set_new(o, "legal", legal_json(&v));
-  }
   return proto_finish(o, id);
 }
 
