@@ -7,13 +7,30 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', '.build-test/', '.build-e2e/', 'test-results/', 'node_modules/', 'tools/'] },
+  {
+    ignores: [
+      'dist/',
+      '.build-test/',
+      '.build-e2e/',
+      'test-results/',
+      'node_modules/',
+      'tools/',
+      '.build-wasm-test/',
+      'wasm/*.mjs',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
       parserOptions: {
-        project: ['./tsconfig.json', './tsconfig.test.json', './tsconfig.e2e.json'],
+        project: [
+          './tsconfig.json',
+          './tsconfig.test.json',
+          './tsconfig.e2e.json',
+          './tsconfig.wasm.json',
+          './tsconfig.wasm-test.json',
+        ],
         tsconfigRootDir: import.meta.dirname,
       },
     },
