@@ -39,7 +39,8 @@
   XX(MOVE, "move", parse_move, play_move)                                      \
   XX(HINT, "hint", parse_nothing, play_hint)                                   \
   XX(PING, "ping", parse_nothing, conn_ping)                                   \
-  XX(REVIEW, "review", parse_review, play_review)
+  XX(REVIEW, "review", parse_review, play_review)                              \
+  XX(REMATCH, "rematch", parse_rematch, rematch_answer)
 
 enum proto_type {
   PROTO_UNKNOWN, /* a type this server does not know: ignored            */
@@ -66,6 +67,7 @@ typedef struct proto_msg {
   int seat;    /* move: the seat the client means, -1 when absent        */
   int away_s;  /* create: seconds before a bot plays for an away seat, -1 */
   int clock_s; /* create: seconds per move (0 = no clock), -1 absent     */
+  int accept;  /* rematch: 1 to play again (the default), 0 to decline   */
 } proto_msg;
 
 /* Why a message was refused: a stable code and the two texts. */
@@ -100,6 +102,8 @@ char *proto_hello(void);
 char *proto_error_json(const json_t *id, const proto_error *err);
 char *proto_seated(const json_t *id, const char *code, int seat,
                    const char *token, const char *player);
+/* A notice about seat `seat`; detail fills the text's %s (a person's
+ * name, or a seat's number). */
 char *proto_notice(const char *code, int seat, const char *detail);
 
 /* Adds "id" to an object when id is not NULL, then dumps it compactly and

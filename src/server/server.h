@@ -15,6 +15,7 @@
  *   table.c   the tables in memory (a search tree by code), loading one,
  *             the router of messages, the sweep, the record
  *   lobby.c   create, join, resume, watch: seats and their tokens
+ *   rematch.c play again: the question, the answers, the next table
  *   views.c   what each connection is shown (the one place views are
  *             built), who is here
  *   play.c    moves from people, bots, away seats and the clock; hints

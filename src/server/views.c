@@ -75,6 +75,26 @@ static void add_seats(json_t *o, const table *t) {
   json_object_set_new(o, "away_seconds", left);
 }
 
+/* The move clock ("move_clock": seconds per move, 0 for none;
+ * "clock_left": the seconds left to the seat to play, null when no clock
+ * runs) and play again ("rematch": null, or who said yes, seat by seat,
+ * once someone asked; "next": the next table's code once it started). */
+static void add_clock_and_rematch(json_t *o, const table *t) {
+  int left = play_clock_left(t, now_ms());
+  json_object_set_new(o, "move_clock", json_integer(t->clock_s));
+  json_object_set_new(o, "clock_left",
+                      left >= 0 ? json_integer(left) : json_null());
+  json_t *yes = json_null();
+  if (t->rematch_asked) {
+    yes = json_array();
+    for (int i = 0; i < t->nseats; i++)
+      json_array_append_new(yes, json_boolean(t->rematch_yes[i]));
+  }
+  json_object_set_new(o, "rematch", yes);
+  json_object_set_new(
+      o, "next", t->next_code[0] ? json_string(t->next_code) : json_null());
+}
+
 /* The state message for one recipient: seat 0..n-1, or -1 watching. */
 char *table_state_json(const table *t, int seat, const json_t *id) {
   char *view_text = scopa_match_view_json(t->match, seat);
@@ -94,6 +114,7 @@ char *table_state_json(const table *t, int seat, const json_t *id) {
   json_object_set_new(o, "seat", seat >= 0 ? json_integer(seat) : json_null());
   json_object_set_new(o, "status", json_string(STATUS[t->status]));
   add_seats(o, t);
+  add_clock_and_rematch(o, t);
   json_object_set_new(o, "to_play",
                       to_play >= 0 ? json_integer(to_play) : json_null());
   json_object_set_new(o, "seed_sha256", json_string(t->seed_sha256));
