@@ -791,3 +791,145 @@ test("e2e: the leaderboard page reads the server's leaderboard", async () => {
   await page.click('.pools button[data-value="4p"]');
   await page.locator('.pools button[data-value="4p"][aria-pressed="true"]').waitFor();
 });
+
+// ------------------------------------------- play again, the move clock --
+
+/** A private table for two people: Anna creates it on `a` (with the
+ * move clock given by its seconds, and a game to `target`), Bruno joins
+ * on `b`.  Returns the table's code. */
+async function twoPeople(a: Page, b: Page, clock: string, target = 1): Promise<string> {
+  await a.goto(BASE + '/');
+  await a.fill('#f-name', 'Anna');
+  const form = a.locator('form[data-form="private"]');
+  await form.locator('select[name="clock"]').selectOption(clock);
+  await form.locator('summary').click();
+  await form.locator('[data-opt="target"]').fill(String(target));
+  await form.locator('[data-opt="target"]').dispatchEvent('change');
+  await form.locator('button[type="submit"]').click();
+  await a.waitForURL(/\/t\/[A-Za-z0-9_-]+$/);
+  const code = a.url().split('/t/')[1]!;
+  await b.goto(BASE + '/');
+  await b.fill('#f-name', 'Bruno');
+  await b.fill('#f-code', code);
+  await b.click('[data-action="join"]');
+  await b.waitForURL(/\/t\/[A-Za-z0-9_-]+$/);
+  return code;
+}
+
+/** Both pages play their turns (and close the round scores) until both
+ * show the result. */
+async function playBoth(a: Page, b: Page): Promise<void> {
+  const done = new Set<Page>();
+  for (let moves = 0; done.size < 2; moves++) {
+    assert.ok(moves < 400, 'the game ends');
+    for (const p of [a, b]) {
+      if (done.has(p)) continue;
+      const now = await p.evaluate(() => {
+        if (document.querySelector('.dialog.result')) return 'result';
+        if (document.querySelector('.dialog.roundover')) return 'round';
+        if (document.querySelector('.hand .card.playable')) return 'play';
+        return 'wait';
+      });
+      if (now === 'result') done.add(p);
+      else if (now === 'round') await p.click('[data-action="continue"]');
+      else if (now === 'play') await playOne(p);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const seedOf = async (p: Page): Promise<string> =>
+  (await serverSaid(p, (m) => m.type === 'state', 'a state')).seed_sha256 as string;
+
+test('e2e: play again, accepted by both (English desktop, Italian phone)', async () => {
+  const a = await newPage();
+  const b = await newPage(390, 844, 'it-IT');
+  const code = await twoPeople(a, b, '0');
+  const oldSeed = await seedOf(a);
+  await playBoth(a, b);
+  await a.click('.rematch [data-action="rematch"]');
+  await a.locator('.rematch', { hasText: 'Waiting for Bruno' }).waitFor();
+  await b.locator('.rematch .ask', { hasText: 'Anna vuole giocare ancora.' }).waitFor();
+  await shot(b, 'rematch-asked-phone-it.png');
+  await shot(a, 'rematch-waiting-desktop.png');
+  await b.click('.rematch [data-action="rematch"]');
+  for (const p of [a, b]) {
+    await p.waitForURL(
+      (u) => /\/t\/[A-Za-z0-9_-]+$/.test(u.pathname) && !u.pathname.endsWith(code),
+    );
+    await p.locator('.dialog.result').waitFor({ state: 'detached' });
+    await p.locator('.hand .card').first().waitFor();
+  }
+  const next = await serverSaid(a, (m) => m.type === 'rematch', 'rematch');
+  assert.equal(next.code, code);
+  assert.equal(a.url().split('/t/')[1], next.next);
+  assert.equal(b.url().split('/t/')[1], next.next);
+  const st = await serverSaid(
+    a,
+    (m) => m.type === 'state' && m.code === next.next,
+    'the new table',
+  );
+  assert.notEqual(st.seed_sha256, oldSeed, 'a new seed and commitment');
+  assert.deepEqual(st.seats, ['Anna', 'Bruno']);
+  // the rules went along: the new game is to 1 point too
+  assert.equal((st.rules as { target?: number }).target, 1);
+  await shot(a, 'rematch-new-game-desktop.png');
+});
+
+test('e2e: play again, declined: the asker is told, by name', async () => {
+  const a = await newPage(390, 844);
+  const b = await newPage(1280, 800, 'it-IT');
+  await twoPeople(a, b, '0');
+  await playBoth(a, b);
+  await a.click('.rematch [data-action="rematch"]');
+  await b.locator('.rematch .ask', { hasText: 'Anna' }).waitFor();
+  await b.click('.rematch [data-action="rematch-no"]');
+  await a.locator('.toast', { hasText: 'Bruno does not want to play again.' }).waitFor();
+  // the question is closed: a can ask again, and nobody moved
+  await a.locator('.rematch [data-action="rematch"]', { hasText: 'Play again' }).waitFor();
+  await shot(a, 'rematch-declined-phone.png');
+  assert.equal(await b.locator('.rematch .ask').count(), 0);
+});
+
+test('e2e: the move clock runs out: the best bot plays, with a notice naming the person', async () => {
+  const a = await newPage();
+  const b = await newPage(390, 844, 'it-IT');
+  await twoPeople(a, b, '20', 11);
+  const st = await serverSaid(
+    a,
+    (m) => m.type === 'state' && m.status === 'playing',
+    'the game under way',
+  );
+  assert.equal(st.move_clock, 20);
+  const seat = st.to_play as number;
+  const [idle, other] = seat === 0 ? [a, b] : [b, a];
+  const name = seat === 0 ? 'Anna' : 'Bruno';
+  // everyone sees the countdown on the seat to play; the idle person in
+  // the status line too
+  await other.locator('.seat.turn .badge.clock').waitFor();
+  assert.match((await other.locator('.seat.turn .badge.clock').textContent()) ?? '', /^\d+s$/);
+  await idle.locator('.status', { hasText: /s left|ancora \d+ s/ }).waitFor();
+  await shot(a, 'clock-desktop.png');
+  const cards = await idle.locator('.hand .card').count();
+  // nobody moves: 20 s later the clock's bot plays the move
+  const note = await serverSaid(
+    other,
+    (m) => m.type === 'notice' && m.code === 'clock_bot',
+    'the clock notice',
+  );
+  assert.equal(note.seat, seat);
+  await other.locator('.toast', { hasText: name }).waitFor();
+  await idle
+    .locator('.hand .card')
+    .nth(cards - 1)
+    .waitFor({ state: 'detached' });
+  await shot(b, 'clock-ran-out-phone-it.png');
+  // exactly one move was played for the idle seat
+  const after = await serverSaid(
+    other,
+    (m) => m.type === 'state' && ((m.round as { moves: string[] }).moves.length ?? 0) > 0,
+    'the move',
+  );
+  assert.equal((after.round as { moves: string[] }).moves.length, 1);
+  assert.notEqual(after.to_play, seat);
+});

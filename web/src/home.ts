@@ -18,6 +18,16 @@ export function forgetHome(): void {
   homeLang = null;
 }
 
+/** The move clock of a table of people: off, relaxed, normal, fast (the
+ * seconds per move); normal unless the creator says otherwise. */
+export const CLOCKS: [Key, number][] = [
+  ['clockOff', 0],
+  ['clockRelaxed', 120],
+  ['clockNormal', 60],
+  ['clockFast', 20],
+];
+export const CLOCK_DEFAULT = 60;
+
 function select(
   name: string,
   label: string,
@@ -126,6 +136,13 @@ export function renderHome(root: HTMLElement, app: AppState): void {
     h('p', { class: 'help', text: t(lang, 'privateHelp') }),
     rulesFieldset(lang, 'priv'),
     h('div', { class: 'field' }, h('span', { text: t(lang, 'seats') }), seatRows),
+    select(
+      'clock',
+      t(lang, 'moveClock'),
+      CLOCKS.map(([k, s]): [string, string] => [String(s), t(lang, k)]),
+      String(CLOCK_DEFAULT),
+    ),
+    h('p', { class: 'help', text: t(lang, 'moveClockHelp') }),
     h('button', {
       class: 'primary',
       type: 'submit',

@@ -44,7 +44,14 @@ function create(root: HTMLElement, form: HTMLFormElement): Verb {
   const seats: (string | undefined)[] = [];
   for (const el of form.querySelectorAll<HTMLSelectElement>('select[data-seat]'))
     seats[Number(el.dataset.seat)] = el.value;
-  return { kind: 'create', rules: readRules(form, 'priv'), seats, name: field(root, '#f-name') };
+  const clock = Number(form.querySelector<HTMLSelectElement>('[name="clock"]')?.value ?? NaN);
+  return {
+    kind: 'create',
+    rules: readRules(form, 'priv'),
+    seats,
+    name: field(root, '#f-name'),
+    ...(Number.isInteger(clock) ? { clock } : {}),
+  };
 }
 
 /** The table's link to the clipboard (and selected, where that fails). */
@@ -99,6 +106,10 @@ export function bindInput(root: HTMLElement, c: Controller): void {
         return c.verb({ kind: 'continue', now: Date.now() });
       case 'new-game':
         return c.verb({ kind: 'newGame' });
+      case 'rematch':
+        return c.verb({ kind: 'rematch', accept: true });
+      case 'rematch-no':
+        return c.verb({ kind: 'rematch', accept: false });
       case 'review':
         return c.verb({ kind: 'review' });
       case 'review-prev':

@@ -10,7 +10,8 @@
  * review request is told from other errors by its id; a seat's token is
  * stored per table code the moment it is given.
  */
-import type { ErrorMsg, SeatedMsg, ServerMsg, StateMsg } from './protocol.js';
+import type { ErrorMsg, RematchMsg, SeatedMsg, ServerMsg, StateMsg } from './protocol.js';
+import { resetTable } from './routes.js';
 import { tableView } from './state.js';
 import { type Model, type Step, step, store, then } from './model.js';
 import { greet } from './session.js';
@@ -46,6 +47,8 @@ export function apply(m: Model, msg: ServerMsg, now: number): Step {
       return step({ ...m, hint: msg, hintState: 'idle' }, { kind: 'cancel', name: 'hint' });
     case 'review':
       return step({ ...m, review: msg, reviewState: 'open' }, { kind: 'cancel', name: 'review' });
+    case 'rematch':
+      return onRematch(m, msg);
     default:
       return exhaustive(m, msg);
   }
@@ -84,6 +87,29 @@ function onSeated(m: Model, msg: SeatedMsg): Step {
       { kind: 'history', op: 'replace', url: here },
     );
   });
+}
+
+/** Everybody said yes: the page moves to the new table (a person's
+ * `seated` may have come first: it went straight through, pacing.ts). */
+function onRematch(m: Model, msg: RematchMsg): Step {
+  const next = msg.next.toUpperCase();
+  const already = m.code?.toUpperCase() === next;
+  if (!already && m.code?.toUpperCase() !== msg.code.toUpperCase()) return step(m);
+  const search = m.url.search === '?watch' ? '?watch' : '';
+  const here = `/t/${msg.next}`;
+  return step(
+    {
+      ...resetTable(m),
+      queue: m.queue, // the new table's first state is behind this
+      screen: 'table',
+      intent: null,
+      code: msg.next,
+      token: already ? m.token : null,
+      seat: already ? m.seat : null,
+      url: { path: here, search, hash: '' },
+    },
+    { kind: 'history', op: 'replace', url: here + search },
+  );
 }
 
 function onState(m: Model, msg: StateMsg, now: number): Model {

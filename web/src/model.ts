@@ -26,7 +26,10 @@ export interface Url {
 
 /** Why the page connects, until a `seated` (or a state) answers it. */
 export type Intent =
-  { kind: 'create'; rules: Rules; seats: string[] } | { kind: 'join' } | { kind: 'watch' } | null;
+  | { kind: 'create'; rules: Rules; seats: string[]; clock?: number }
+  | { kind: 'join' }
+  | { kind: 'watch' }
+  | null;
 
 export interface Model extends AppState {
   intent: Intent;
@@ -92,11 +95,21 @@ export type Verb =
   | { kind: 'startBot'; rules: Rules; level: string; name: string }
   /** The private table form: `seats[i]` is seat i's select ("open", a
    * level), seat 0 being the player's. */
-  | { kind: 'create'; rules: Rules; seats: (string | undefined)[]; name: string }
+  | {
+      kind: 'create';
+      rules: Rules;
+      seats: (string | undefined)[];
+      name: string;
+      /** the move clock's seconds (0: none), for tables of people */
+      clock?: number;
+    }
   | { kind: 'join'; code: string; name: string }
   | { kind: 'watch'; code: string }
   | { kind: 'continue'; now: number } // the round score closed
   | { kind: 'newGame' }
+  /** Play again with the same people and rules: ask or say yes (true),
+   * or say no (false). */
+  | { kind: 'rematch'; accept: boolean }
   | { kind: 'review' }
   | { kind: 'stepReview'; delta: number }
   | { kind: 'gotoReview'; step: number };

@@ -11,6 +11,7 @@ import { type Lang, t } from './i18n.js';
 import { seatsOfSide, sideOf } from './rules.js';
 import type { AppState, TableView } from './state.js';
 import { backEl, h, miniCard, nameOf } from './dom.js';
+import { clockLeft } from './center.js';
 
 export function seatName(v: TableView, seat: number, lang: Lang): string {
   const n = nameOf(v.names, seat, lang);
@@ -77,11 +78,19 @@ export function renderSeat(app: AppState, v: TableView, seat: number, box: HTMLE
   const backs = h('div', { class: 'backs', 'aria-hidden': 'true' });
   for (let i = 0; i < n; i++) backs.append(backEl(`back:${seat}:${i}`));
   const dealer = v.round?.dealer === seat;
+  const left = turn ? clockLeft(app) : null;
   const info = h(
     'div',
     { class: 'seatinfo' },
     h('span', { class: 'name', text: seatName(v, seat, lang) }),
     dealer ? h('span', { class: 'badge dealer', title: t(lang, 'dealer'), text: 'D' }) : null,
+    left !== null
+      ? h('span', {
+          class: `badge clock${left <= 10 ? ' low' : ''}`,
+          title: t(lang, 'clockLeft', { s: left }),
+          text: `${left}s`,
+        })
+      : null,
     presenceText(app, v, seat)
       ? h('span', {
           class: `badge pres`,

@@ -57,8 +57,16 @@ export function verb(m: Model, v: Verb): Step {
       return then(store(m, 'scopa.level', v.level), (x) =>
         startTable(x, v.rules, seatsFor(num(effective(v.rules), 'players'), v.level), v.name),
       );
-    case 'create':
-      return startTable(m, v.rules, privateSeats(v.rules, v.seats), v.name);
+    case 'create': {
+      const seats = privateSeats(v.rules, v.seats);
+      // a clock only where more than one person sits
+      const clock = seats.includes('open') ? v.clock : undefined;
+      return startTable(m, v.rules, seats, v.name, clock);
+    }
+    case 'rematch':
+      return m.seat === null || m.msg?.status !== 'finished'
+        ? step(m)
+        : step(m, { kind: 'send', msg: { type: 'rematch', accept: v.accept } });
     case 'join':
       return enter(m, v.code, '', v.name);
     case 'watch':
@@ -152,7 +160,7 @@ function rememberName(m: Model, name: string | null): Step {
   return n ? store(m, 'scopa.name', n) : step(m);
 }
 
-function startTable(m: Model, rules: Rules, seats: string[], name: string): Step {
+function startTable(m: Model, rules: Rules, seats: string[], name: string, clock?: number): Step {
   const bad = conflicts(rules);
   if (bad.length) {
     const names = bad.map((b) => optionName(m.lang, b)).join(', ');
@@ -161,7 +169,7 @@ function startTable(m: Model, rules: Rules, seats: string[], name: string): Step
   return then(rememberName(m, name), (x) =>
     ensureConnected({
       ...resetTable(x),
-      intent: { kind: 'create', rules, seats },
+      intent: { kind: 'create', rules, seats, ...(clock !== undefined ? { clock } : {}) },
       screen: 'table',
     }),
   );

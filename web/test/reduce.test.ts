@@ -52,6 +52,7 @@ const FRAMES: Record<ServerMsg['type'], object> = {
   error: { type: 'error', message: 'stale ply', code: 'stale_ply', id: 9 },
   hint: { type: 'hint', move: '5sx5c', value: 0.4, id: 7 },
   review: { type: 'review', code: CODE, rounds: [], id: 8 },
+  rematch: { type: 'rematch', code: CODE, next: 'NEW234' },
 };
 
 test('every server message type parses and reduces without throwing, at any screen', () => {
@@ -408,4 +409,50 @@ test('storage: another tab stores a token; this page resumes with it', () => {
   assert.deepEqual(sent(d.effects), [{ type: 'resume', code: CODE, token: 'fromB' }]);
   d.on({ kind: 'storage', key: `scopa.token.${CODE}`, value: null });
   assert.equal(d.model.stored[`scopa.token.${CODE}`], undefined);
+});
+
+// --------------------------------------------------------------- rematch --
+
+test('rematch: asked and answered from the result; not sent mid-game or by a spectator', () => {
+  const over = drive(seated(), server(FRAMES.game_over as ServerMsg)).model;
+  assert.deepEqual(sent(drive(over, verb({ kind: 'rematch', accept: true })).effects), [
+    { type: 'rematch', accept: true },
+  ]);
+  assert.deepEqual(sent(drive(over, verb({ kind: 'rematch', accept: false })).effects), [
+    { type: 'rematch', accept: false },
+  ]);
+  assert.deepEqual(sent(drive(seated(), verb({ kind: 'rematch', accept: true })).effects), []);
+  assert.deepEqual(
+    sent(drive({ ...over, seat: null }, verb({ kind: 'rematch', accept: true })).effects),
+    [],
+  );
+});
+
+test('rematch: the page moves to the next table, its seat token from seated', () => {
+  const over = drive(seated(), server(FRAMES.game_over as ServerMsg)).model;
+  const d = drive(
+    over,
+    server(FRAMES.rematch as ServerMsg),
+    server({ type: 'seated', code: 'NEW234', seat: 0, token: 'tok9', player: '' }),
+    server(state({ code: 'NEW234' })),
+  );
+  assert.equal(d.model.code, 'NEW234');
+  assert.equal(d.model.token, 'tok9');
+  assert.equal(d.model.gameOver, null);
+  assert.equal(d.model.msg?.code, 'NEW234');
+  assert.equal(d.model.stored['scopa.token.NEW234'], 'tok9');
+  assert.equal(d.model.url.path, '/t/NEW234');
+  // a late state of the old table is not shown any more
+  d.on(server(state({ status: 'finished' })));
+  assert.equal(d.model.msg?.code, 'NEW234');
+  // a rematch of another table changes nothing
+  const other = drive(over, server({ type: 'rematch', code: 'ZZZZZZ', next: 'YYYYYY' }));
+  assert.equal(other.model.code, CODE);
+});
+
+test('rematch: a malformed rematch list in a state reads as none', () => {
+  const msg = parse(JSON.stringify(state({ rematch: 'yes' as never, clock_left: '9' as never })));
+  assert.ok(msg && msg.type === 'state');
+  assert.equal(msg.rematch, null);
+  assert.equal(msg.clock_left, null);
 });

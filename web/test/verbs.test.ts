@@ -155,6 +155,23 @@ test('create: the seats as chosen (open, a level; anything else the middle level
   ]);
 });
 
+test('create: the move clock goes with a table of people, never with bots only', () => {
+  const open = drive(
+    fresh(),
+    verb({ kind: 'create', rules: {}, seats: [undefined, 'open'], name: '', clock: 20 }),
+  );
+  open.on({ kind: 'status', conn: { kind: 'open' } }, { kind: 'opened' });
+  assert.deepEqual(sent(open.effects), [
+    { type: 'create', rules: {}, seats: ['me', 'open'], move_clock: 20 },
+  ]);
+  const bots = drive(
+    fresh(),
+    verb({ kind: 'create', rules: {}, seats: [undefined, 'esperto'], name: '', clock: 20 }),
+  );
+  bots.on({ kind: 'status', conn: { kind: 'open' } }, { kind: 'opened' });
+  assert.deepEqual(sent(bots.effects), [{ type: 'create', rules: {}, seats: ['me', 'esperto'] }]);
+});
+
 test('startBot: every other seat a bot of the level; the level remembered', () => {
   const d = drive(
     fresh(),
