@@ -102,6 +102,8 @@ void table_leave(conn *c) {
   int64_t now = now_ms();
   if (t->nconns == 0)
     t->empty_since_ms = now;
+  if (c->seat < 0)
+    table_broadcast(t, NULL, NULL); /* one spectator fewer */
   if (c->seat >= 0) {
     seat_info *si = &t->seat[c->seat];
     if (--si->nconns == 0) {
@@ -364,7 +366,8 @@ int lobby_watch(conn *c, const proto_msg *msg) {
   table *t = table_get(c->srv, msg->code, &fault);
   if (!t)
     return conn_error(c, msg->id, fault, msg->code, msg->code);
+  snprintf(c->name, sizeof c->name, "%s", msg->name);
   lobby_attach(c, t, -1);
-  conn_send_owned(c, table_state_json(t, -1, msg->id));
+  table_broadcast(t, c, msg->id); /* the players see who is watching */
   return 0;
 }

@@ -83,9 +83,10 @@ typedef struct conn {
   /* Where it sits: a table and a seat (-1 watching).                   */
   table *table;
   int seat;
-  struct conn *tnext, *tprev; /* the table's connections              */
-  struct conn *anext, *aprev; /* every open connection                */
-  struct conn *wnext;         /* the wake list (waiting for a commit) */
+  char name[PROTO_NAME_MAX + 1]; /* a spectator's name, as watch gave it */
+  struct conn *tnext, *tprev;    /* the table's connections              */
+  struct conn *anext, *aprev;    /* every open connection                */
+  struct conn *wnext;            /* the wake list (waiting for a commit) */
   int in_wake;
   struct conn *gnext; /* the graveyard                                 */
 } conn;
@@ -110,7 +111,7 @@ typedef struct serve_conf {
   int clock_s;     /* default move clock (0 = none)               */
   int idle_s;      /* a table with nobody leaves memory after it  */
   int bot_threads;
-  int slow_cap; /* hints and reviews waiting for the pool at most  */
+  int slow_cap;         /* hints and reviews waiting for the pool at most  */
   int bot_ms;           /* think time of a bot seat without a level    */
   const char *away_bot; /* who plays for an away seat (or on the clock) */
   const char *hint_bot; /* who answers a hint                          */

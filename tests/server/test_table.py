@@ -224,3 +224,34 @@ def test_serve_7_1_clock_shown_and_never_two_moves(tmp_path):
         run(go())
     finally:
         s.stop()
+
+
+def test_serve_8_1_players_see_who_is_watching(server):
+    """serve-8.1: the state counts the spectators and names those who gave
+    a name; one arriving or leaving is seen at once."""
+    async def go():
+        a = await Client.connect(server, "a")
+        await a.seated({"type": "create", "rules": SHORT,
+                        "seats": ["me", "greedy"]})
+        st = await a.until(is_state)
+        assert st["watching"] == {"count": 0, "names": []}
+        w = await Client.connect(server, "w")
+        await w.send({"type": "watch", "code": a.code, "name": "Carla",
+                      "id": 5})
+        mine = await w.until(is_state)
+        assert mine["id"] == 5 and mine["seat"] is None
+        st = await a.until(lambda m: is_state(m)
+                           and m["watching"]["count"] == 1)
+        assert st["watching"]["names"] == ["Carla"]
+        x = await Client.connect(server, "x")
+        await x.send({"type": "watch", "code": a.code})
+        st = await a.until(lambda m: is_state(m)
+                           and m["watching"]["count"] == 2)
+        assert st["watching"]["names"] == ["Carla"]
+        await w.close()
+        st = await a.until(lambda m: is_state(m)
+                           and m["watching"]["count"] == 1)
+        assert st["watching"]["names"] == []
+        await a.close()
+        await x.close()
+    run(go())

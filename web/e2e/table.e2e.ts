@@ -933,3 +933,48 @@ test('e2e: the move clock runs out: the best bot plays, with a notice naming the
   assert.equal((after.round as { moves: string[] }).moves.length, 1);
   assert.notEqual(after.to_play, seat);
 });
+
+test("e2e: a friend's link asks a name; a third person watches, and is seen watching", async () => {
+  const a = await newPage();
+  await a.goto(BASE + '/');
+  await a.fill('#f-name', 'Anna');
+  await a.locator('form[data-form="private"] button[type="submit"]').click();
+  await a.waitForURL(/\/t\/[A-Za-z0-9_-]+$/);
+  const code = a.url().split('/t/')[1]!;
+  // the friend opens the link: asked for a name (Italian, on a phone)
+  const b = await newPage(390, 844, 'it-IT');
+  await b.goto(`${BASE}/t/${code}`);
+  await b.locator('form[data-form="name"]', { hasText: `Tavolo ${code}` }).waitFor();
+  await shot(b, 'ask-name-phone-it.png');
+  await b.fill('#f-name', 'Bruno');
+  await b.click('form[data-form="name"] button[type="submit"]');
+  await b.locator('.hand .card').first().waitFor();
+  const seated = await serverSaid(b, (m) => m.type === 'seated', 'seated');
+  assert.equal(seated.seat, 1);
+  assert.equal(await b.evaluate(() => localStorage.getItem('scopa.name')), 'Bruno');
+  await a.locator('.seat', { hasText: 'Bruno' }).waitFor();
+  // a third person, with a name, opens the full table's link: watching
+  const c = await newPage();
+  await c.addInitScript(() => localStorage.setItem('scopa.name', 'Dora'));
+  await c.goto(`${BASE}/t/${code}`);
+  await c.locator('.toast', { hasText: 'This table is full: you are watching.' }).waitFor();
+  await c.locator('.tablecards .card').first().waitFor();
+  assert.equal(await c.locator('.help.keys').count(), 0, 'no keys to play for a spectator');
+  assert.equal(await a.locator('.help.keys').count(), 1);
+  // the players see who is watching
+  await a.locator('.help.watching', { hasText: 'Watching: 1 (Dora)' }).waitFor();
+  await b.locator('.help.watching', { hasText: 'Spettatori: 1 (Dora)' }).waitFor();
+  await shot(a, 'watching-desktop.png');
+  await c.context().close();
+  await a.locator('.help.watching').waitFor({ state: 'detached' });
+});
+
+test('e2e: an unknown table code: the home page says so, no endless connecting', async () => {
+  const p = await newPage();
+  await p.addInitScript(() => localStorage.setItem('scopa.name', 'Eva'));
+  await p.goto(`${BASE}/t/NOSUCH`);
+  await p.waitForURL(`${BASE}/`);
+  await p.locator('.error', { hasText: 'There is no table NOSUCH' }).waitFor();
+  await p.locator('form[data-form="bot"]').waitFor();
+  await shot(p, 'no-table-desktop.png');
+});

@@ -100,6 +100,8 @@ export function bindInput(root: HTMLElement, c: Controller): void {
         return c.verb({ kind: 'pool', pool: el.dataset.value ?? '2p' });
       case 'watch':
         return c.verb({ kind: 'watch', code: field(root, '#f-code') });
+      case 'watch-only':
+        return c.verb({ kind: 'watch', code: c.app().code ?? '' });
       case 'copy':
         return copyLink(root, c.app().code);
       case 'continue':
@@ -129,7 +131,10 @@ export function bindInput(root: HTMLElement, c: Controller): void {
     const kind = form.dataset.form;
     if (kind === 'bot') c.verb(startBot(root, form));
     else if (kind === 'private') c.verb(create(root, form));
-    else if (kind === 'join')
+    else if (kind === 'name') {
+      const name = field(form, '#f-name');
+      if (name) c.verb({ kind: 'join', code: c.app().code ?? '', name });
+    } else if (kind === 'join')
       c.verb({ kind: 'join', code: field(form, '#f-code'), name: field(root, '#f-name') });
   });
 

@@ -11,7 +11,8 @@
  * stored per table code the moment it is given.
  */
 import type { ErrorMsg, RematchMsg, SeatedMsg, ServerMsg, StateMsg } from './protocol.js';
-import { resetTable } from './routes.js';
+import { go, resetTable } from './routes.js';
+import { t } from './i18n.js';
 import { tableView } from './state.js';
 import { type Model, type Step, step, store, then } from './model.js';
 import { greet } from './session.js';
@@ -150,12 +151,19 @@ function onError(m: Model, msg: ErrorMsg): Step {
   // a refused create (rules the server cannot play): back to the form
   if (m.intent?.kind === 'create' && m.code === null)
     return step({ ...m, intent: null, screen: 'home', error: text });
-  // a refused join (no open seat): watch instead (CONTRACTS.md /t/CODE)
-  if (m.intent?.kind === 'join' && m.code && !m.token)
-    return step(
-      { ...m, intent: { kind: 'watch' } },
-      { kind: 'send', msg: { type: 'watch', code: m.code } },
+  // no such table: the home page says so (a way back, not "Connecting…")
+  if ((msg.code === 'no_table' || msg.code === 'table_damaged') && m.code && !m.msg) {
+    const base = { ...m, intent: null, resuming: false, token: null, error: text };
+    return then(store(base, `scopa.token.${m.code}`, null), (x) => go(x, '/'));
+  }
+  // a refused join (no open seat): watch instead (CONTRACTS.md /t/CODE),
+  // and say so
+  if (m.intent?.kind === 'join' && m.code && !m.token) {
+    const name = m.stored['scopa.name'];
+    return then(showNotice({ ...m, intent: { kind: 'watch' } }, t(m.lang, 'fullWatching')), (x) =>
+      step(x, { kind: 'send', msg: { type: 'watch', code: x.code!, ...(name ? { name } : {}) } }),
     );
+  }
   if (m.hintState === 'asking' && msg.id === m.hintId)
     return step({ ...m, hintState: 'unavailable' });
   if (m.reviewState === 'asking' && msg.id === m.reviewId)

@@ -145,6 +145,8 @@ export interface StateMsg {
    * again, who said yes seat by seat; `next` the new table once it began. */
   rematch?: boolean[] | null;
   next?: string | null;
+  /** scopa serve: the spectators, counted, and the names they gave. */
+  watching?: { count: number; names: string[] };
   /** scopa serve: false at a table of people only, where hints are refused
    * (fair play: the others could not know); absent means allowed. */
   hints?: boolean;
@@ -269,7 +271,7 @@ export type ClientMsg =
   | { type: 'rematch'; accept: boolean; id?: number }
   | { type: 'join'; code: string; name?: string; player?: string; id?: number }
   | { type: 'resume'; code: string; token: string; id?: number }
-  | { type: 'watch'; code: string; id?: number }
+  | { type: 'watch'; code: string; name?: string; id?: number }
   | { type: 'move'; move: string; ply: number; id?: number }
   | { type: 'ping'; id?: number } // answered by nothing we rely on; keeps NATs open
   | { type: 'hint'; id?: number } // EXTENSION
@@ -347,6 +349,8 @@ export function parse(text: string): ServerMsg | null {
       if (!isArrOf(m.rematch, (x) => typeof x === 'boolean')) m.rematch = null;
       if (!isStr(m.next)) m.next = null;
       if (typeof m.clock_left !== 'number') m.clock_left = null;
+      if (!isObj(m.watching) || !isInt(m.watching.count) || !isArrOf(m.watching.names, isStr))
+        delete m.watching;
       return m as unknown as StateMsg;
     case 'round_over':
       return isArrOf(m.sides, isSide) && isArrOf(m.totals, isInt)

@@ -32,7 +32,10 @@ function greeting(m: Model): ClientMsg | null {
     };
   }
   if (m.code && m.intent?.kind === 'join') return { type: 'join', code: m.code, ...who(m) };
-  if (m.code) return { type: 'watch', code: m.code };
+  if (m.code) {
+    const name = m.stored['scopa.name'];
+    return { type: 'watch', code: m.code, ...(name ? { name } : {}) };
+  }
   return null;
 }
 

@@ -60,7 +60,7 @@ export function renderRulesBox(app: AppState, v: TableView, sha: string, box: HT
 export function renderTools(app: AppState, v: TableView, box: Element): void {
   const lang = app.lang;
   const hints = v.viewer !== null && app.msg?.hints !== false; // none at a table of people
-  box.replaceChildren(
+  const parts: (HTMLElement | null)[] = [
     h(
       'div',
       { class: 'row' },
@@ -84,6 +84,20 @@ export function renderTools(app: AppState, v: TableView, box: Element): void {
         text: t(lang, 'skip'),
       }),
     ),
-    h('p', { class: 'help keys', text: t(lang, 'keyboardHelp') }),
-  );
+    // the keys play cards: nothing to say to a spectator
+    v.viewer !== null ? h('p', { class: 'help keys', text: t(lang, 'keyboardHelp') }) : null,
+    watchingLine(app),
+  ];
+  box.replaceChildren(...parts.filter((x): x is HTMLElement => x !== null));
+}
+
+/** Who is watching: a count, and the names they gave. */
+function watchingLine(app: AppState): HTMLElement | null {
+  const w = app.msg?.watching;
+  if (!w || w.count === 0) return null;
+  const names = w.names.length ? ` (${w.names.join(', ')})` : '';
+  return h('p', {
+    class: 'help watching',
+    text: t(app.lang, 'watchingCount', { n: w.count }) + names,
+  });
 }

@@ -12,7 +12,7 @@
  */
 import { formatMove, type Card, type Rules } from './protocol.js';
 import { optionName, t } from './i18n.js';
-import { conflicts, effective, num } from './rules.js';
+import { PRESETS, conflicts, effective, num } from './rules.js';
 import { pickCard, pickTableCard, selectedMove } from './state.js';
 import { type RecordDoc, reviewSteps } from './review.js';
 import { type Fetched, type Model, type Step, type Verb, step, store, then } from './model.js';
@@ -160,13 +160,29 @@ function rememberName(m: Model, name: string | null): Step {
   return n ? store(m, 'scopa.name', n) : step(m);
 }
 
+/** The preset a rules object starts from: the one with the most options
+ * that the rules all keep ("scopa", the defaults, when none). */
+export function presetOf(rules: Rules): string {
+  let best = 'scopa';
+  let most = -1;
+  for (const [name, p] of Object.entries(PRESETS)) {
+    const keys = Object.keys(p);
+    if (keys.every((k) => rules[k] === p[k]) && keys.length > most) {
+      best = name;
+      most = keys.length;
+    }
+  }
+  return best;
+}
+
 function startTable(m: Model, rules: Rules, seats: string[], name: string, clock?: number): Step {
   const bad = conflicts(rules);
   if (bad.length) {
     const names = bad.map((b) => optionName(m.lang, b)).join(', ');
     return step({ ...m, error: t(m.lang, 'invalidRules', { names }) });
   }
-  return then(rememberName(m, name), (x) =>
+  const named = then(rememberName(m, name), (x) => store(x, 'scopa.preset', presetOf(rules)));
+  return then(named, (x) =>
     ensureConnected({
       ...resetTable(x),
       intent: { kind: 'create', rules, seats, ...(clock !== undefined ? { clock } : {}) },

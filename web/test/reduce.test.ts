@@ -234,14 +234,50 @@ test('error, refused create: back to the form with the server words, nothing sen
   assert.deepEqual(d.effects.slice(n), [], 'no timer: the form keeps the error');
 });
 
-test('error, refused join (no open seat): watch instead', () => {
-  const d = drive(fresh(), { kind: 'route', url: { path: `/t/${CODE}`, search: '', hash: '' } });
+test('error, refused join (no open seat): watch instead, and told so', () => {
+  const d = drive(fresh({ 'scopa.name': 'Carla' }), {
+    kind: 'route',
+    url: { path: `/t/${CODE}`, search: '', hash: '' },
+  });
   d.on({ kind: 'status', conn: { kind: 'open' } }, { kind: 'opened' });
   assert.equal(sent(d.effects)[0]?.type, 'join');
   d.on(server({ type: 'error', message: 'table full', code: 'full' }));
-  assert.deepEqual(sent(d.effects)[1], { type: 'watch', code: CODE });
+  assert.deepEqual(sent(d.effects)[1], { type: 'watch', code: CODE, name: 'Carla' });
   assert.deepEqual(d.model.intent, { kind: 'watch' });
   assert.equal(d.model.error, null);
+  assert.equal(d.model.notice, t('en', 'fullWatching'));
+});
+
+test("a friend's link with no name stored asks the name first, then joins with it", () => {
+  const d = drive(fresh(), { kind: 'route', url: { path: `/t/${CODE}`, search: '', hash: '' } });
+  assert.equal(d.model.screen, 'name');
+  assert.equal(d.model.code, CODE);
+  assert.deepEqual(sent(d.effects), []);
+  d.on(verb({ kind: 'join', code: CODE, name: ' Carla ' }));
+  assert.equal(d.model.stored['scopa.name'], 'Carla');
+  d.on({ kind: 'status', conn: { kind: 'open' } }, { kind: 'opened' });
+  assert.deepEqual(sent(d.effects), [{ type: 'join', code: CODE, name: 'Carla' }]);
+  assert.equal(d.model.screen, 'table');
+});
+
+test('error, no such table: the home page says so (no endless connecting)', () => {
+  const d = drive(fresh({ [`scopa.token.${CODE}`]: 'old' }), {
+    kind: 'route',
+    url: { path: `/t/${CODE}`, search: '', hash: '' },
+  });
+  d.on({ kind: 'status', conn: { kind: 'open' } }, { kind: 'opened' });
+  d.on(
+    server({
+      type: 'error',
+      code: 'no_table',
+      message: 'There is no table K7QX2M.',
+      message_it: "Non c'è nessun tavolo K7QX2M.",
+    }),
+  );
+  assert.equal(d.model.screen, 'home');
+  assert.equal(d.model.url.path, '/');
+  assert.equal(d.model.error, 'There is no table K7QX2M.');
+  assert.equal(d.model.stored[`scopa.token.${CODE}`], undefined);
 });
 
 test('error, answering the hint request by its id: hints unavailable; another id is an error', () => {
@@ -283,7 +319,7 @@ test('error answering a resume (a stale token): forgotten, and the page joins', 
   assert.equal(d.model.error, null);
   // that join refused too: watch
   d.on(server({ type: 'error', message: 'full' }));
-  assert.deepEqual(sent(d.effects)[2], { type: 'watch', code: CODE });
+  assert.deepEqual(sent(d.effects)[2], { type: 'watch', code: CODE, name: 'Anna' });
 });
 
 test('error, any other: shown (in Italian when asked) for 6 s, the choice and the move dropped', () => {
