@@ -79,6 +79,8 @@
      "La partita non è finita (%s).")                                          \
   XX("rematch_offered", "%s would like to play again.",                        \
      "%s vuole giocare ancora.")                                               \
+  XX("bad_reaction", "There is no reaction \"%s\".",                           \
+     "Non c'è nessuna reazione \"%s\".")                                       \
   XX("rematch_declined", "%s does not want to play again.",                    \
      "%s non vuole giocare ancora.")
 
@@ -231,6 +233,11 @@ static int parse_move(json_t *obj, proto_msg *out, proto_error *err) {
                   "missing",
                   "manca \"ply\" (le mosse della mano che hai visto)");
   return 0;
+}
+
+static int parse_react(json_t *obj, proto_msg *out, proto_error *err) {
+  return get_string(obj, "reaction", out->reaction, sizeof out->reaction, 1,
+                    err);
 }
 
 /* A rematch: "accept" is optional (true: play again; false: decline). */

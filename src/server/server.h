@@ -16,6 +16,7 @@
  *             the router of messages, the sweep, the record
  *   lobby.c   create, join, resume, watch: seats and their tokens
  *   rematch.c play again: the question, the answers, the next table
+ *   react.c   reactions: a fixed set of phrases, rate-limited
  *   views.c   what each connection is shown (the one place views are
  *             built), who is here
  *   play.c    moves from people, bots, away seats and the clock; hints
@@ -84,6 +85,7 @@ typedef struct conn {
   table *table;
   int seat;
   char name[PROTO_NAME_MAX + 1]; /* a spectator's name, as watch gave it */
+  int64_t react_ms;              /* when its last reaction went out      */
   struct conn *tnext, *tprev;    /* the table's connections              */
   struct conn *anext, *aprev;    /* every open connection                */
   struct conn *wnext;            /* the wake list (waiting for a commit) */

@@ -97,6 +97,9 @@ int lobby_token(char out[33]);
 void lobby_sha256_hex(const char *text, char out[65]);
 int lobby_new_code(server *srv, char code[PROTO_CODE_MAX + 1]);
 
+/* react.c: a reaction (a fixed phrase, by id) to the people seated */
+int react_send(conn *c, const proto_msg *msg);
+
 /* rematch.c: play again with the same people and rules */
 int rematch_answer(conn *c, const proto_msg *msg);
 /* The last connection of seat left a finished table: a no to an open

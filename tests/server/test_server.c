@@ -50,6 +50,12 @@ static void test_proto(void) {
   CHECK(parse("{\"type\":\"rematch\",\"accept\":false}", &m, &e) == 0);
   CHECK(m.type == PROTO_REMATCH && m.accept == 0);
   proto_msg_free(&m);
+  CHECK(parse("{\"type\":\"react\",\"reaction\":\"bella\"}", &m, &e) == 0);
+  CHECK(m.type == PROTO_REACT && strcmp(m.reaction, "bella") == 0);
+  proto_msg_free(&m);
+  CHECK(parse("{\"type\":\"react\",\"reaction\":\"x01234567890123456\"}", &m,
+              &e) == -1);
+  proto_msg_free(&m);
   CHECK(parse("{\"type\":\"rematch\",\"accept\":1}", &m, &e) == -1);
   CHECK(strcmp(e.code, "bad_message") == 0);
   proto_msg_free(&m);

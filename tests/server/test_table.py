@@ -255,3 +255,47 @@ def test_serve_8_1_players_see_who_is_watching(server):
         await a.close()
         await x.close()
     run(go())
+
+
+def test_serve_9_1_reactions(server):
+    """serve-9.1: a person's reaction reaches the people seated, never a
+    spectator; spectators cannot send one; unknown ids are refused; one
+    connection sends at most one every 2 s."""
+    async def go():
+        a, b, _ = await two_people(server)
+        w = await Client.connect(server, "w")
+        await w.send({"type": "watch", "code": a.code, "name": "Carla"})
+        await w.until(is_state)
+        await a.send({"type": "react", "reaction": "bella", "id": 1})
+        got = await b.until(lambda m: m["type"] == "reaction")
+        assert got == {"type": "reaction", "code": a.code, "seat": 0,
+                       "reaction": "bella"}
+        mine = await a.until(lambda m: m["type"] == "reaction")
+        assert mine["seat"] == 0
+        # at once again: too fast, and nobody hears it
+        await a.send({"type": "react", "reaction": "scopa", "id": 2})
+        err = await a.until(lambda m: m["type"] == "error")
+        assert err["code"] == "too_fast" and err["id"] == 2
+        # unknown ids, and a wrong type, are refused
+        await b.send({"type": "react", "reaction": "<b>hi</b>", "id": 3})
+        err = await b.until(lambda m: m["type"] == "error")
+        assert err["code"] == "bad_reaction" and err["id"] == 3
+        await b.send({"type": "react", "reaction": 7, "id": 4})
+        err = await b.until(lambda m: m["type"] == "error")
+        assert err["code"] == "bad_message"
+        # a spectator cannot send one
+        await w.send({"type": "react", "reaction": "wow", "id": 5})
+        err = await w.until(lambda m: m["type"] == "error")
+        assert err["code"] == "not_seated"
+        # after the gap, the next one goes
+        await asyncio.sleep(2.1)
+        await a.send({"type": "react", "reaction": "applause"})
+        got = await b.until(lambda m: m["type"] == "reaction")
+        assert got["reaction"] == "applause"
+        await w.quiet(0.3)
+        assert not [m for m in w.log if m["type"] == "reaction"]
+        assert not [m for m in a.log + b.log if m["type"] == "reaction"
+                    and m["reaction"] == "scopa"]
+        for c in (a, b, w):
+            await c.close()
+    run(go())

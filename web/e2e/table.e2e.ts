@@ -978,3 +978,31 @@ test('e2e: an unknown table code: the home page says so, no endless connecting',
   await p.locator('form[data-form="bot"]').waitFor();
   await shot(p, 'no-table-desktop.png');
 });
+
+test('e2e: a reaction is seen by the other player, not by a spectator; it can be muted', async () => {
+  const a = await newPage();
+  const b = await newPage(390, 844, 'it-IT');
+  const code = await twoPeople(a, b, '0', 11);
+  const c = await newPage();
+  await c.goto(BASE + '/');
+  await c.fill('#f-code', code);
+  await c.click('[data-action="watch"]');
+  await c.locator('.tablecards .card').first().waitFor();
+  assert.equal(await c.locator('[data-action="react"]').count(), 0, 'no reactions to send');
+  await a.locator('.side [data-action="react"][data-value="bella"]').click();
+  await b.locator('.seat .reaction', { hasText: 'Bella!' }).waitFor();
+  await a.locator('.me .reaction', { hasText: 'Bella!' }).waitFor();
+  await shot(b, 'reaction-phone-it.png');
+  // gone after a few seconds
+  await b.locator('.seat .reaction').waitFor({ state: 'detached' });
+  // muted: the next one comes from the server but is not shown
+  await b.locator('.side [data-action="reactions-toggle"]').click();
+  await a.locator('.side [data-action="react"][data-value="applause"]').click();
+  await serverSaid(b, (m) => m.type === 'reaction' && m.reaction === 'applause', 'the second');
+  await new Promise((r) => setTimeout(r, 300));
+  assert.equal(await b.locator('.reaction').count(), 0, 'muted');
+  assert.equal(await b.evaluate(() => localStorage.getItem('scopa.reactions')), 'off');
+  // the spectator never heard of either
+  assert.equal(heard.get(c)!.filter((m) => m.type === 'reaction').length, 0);
+  assert.equal(await c.locator('.reaction').count(), 0);
+});

@@ -126,6 +126,18 @@ const en = {
   next: 'Next move',
   newGame: 'New game',
   playAgain: 'Play again',
+  r_bella: 'Bella!',
+  r_scopa: 'Scopa!',
+  r_ben_giocata: 'Well played',
+  r_peccato: 'Too bad',
+  r_grazie: 'Thanks',
+  r_applause: '👏',
+  r_laugh: '😄',
+  r_wow: '😮',
+  r_think: '🤔',
+  reactionsOn: 'Reactions: on',
+  reactionsOff: 'Reactions: muted',
+  reactionsLabel: 'Quick reactions',
   fullWatching: 'This table is full: you are watching.',
   askName: 'Table {code}: your name, and you sit down.',
   sitDown: 'Sit down',
@@ -282,6 +294,18 @@ const it: Record<Key, string> = {
   next: 'Mossa seguente',
   newGame: 'Nuova partita',
   playAgain: 'Gioca ancora',
+  r_bella: 'Bella!',
+  r_scopa: 'Scopa!',
+  r_ben_giocata: 'Ben giocata',
+  r_peccato: 'Peccato',
+  r_grazie: 'Grazie',
+  r_applause: '👏',
+  r_laugh: '😄',
+  r_wow: '😮',
+  r_think: '🤔',
+  reactionsOn: 'Reazioni: sì',
+  reactionsOff: 'Reazioni: silenziate',
+  reactionsLabel: 'Reazioni rapide',
   fullWatching: 'Il tavolo è al completo: stai guardando.',
   askName: 'Tavolo {code}: il tuo nome, e ti siedi.',
   sitDown: 'Siediti',
@@ -324,6 +348,24 @@ const it: Record<Key, string> = {
 
 export const STRINGS: Record<Lang, Record<Key, string>> = { en, it };
 export type { Key };
+
+/** The reactions a person may send, by id (scopa serve's list, react.c). */
+export const REACTIONS: readonly string[] = [
+  'bella',
+  'scopa',
+  'ben_giocata',
+  'peccato',
+  'grazie',
+  'applause',
+  'laugh',
+  'wow',
+  'think',
+];
+
+/** A reaction's words (or emoji) in the page's language. */
+export function reactionText(lang: Lang, id: string): string {
+  return REACTIONS.includes(id) ? t(lang, `r_${id}` as Key) : '';
+}
 
 /** The first of the browser's languages that we speak; English otherwise. */
 export function pickLang(prefs: readonly string[]): Lang {

@@ -108,6 +108,10 @@ export function bindInput(root: HTMLElement, c: Controller): void {
         return c.verb({ kind: 'continue', now: Date.now() });
       case 'new-game':
         return c.verb({ kind: 'newGame' });
+      case 'react':
+        return c.verb({ kind: 'react', reaction: el.dataset.value ?? '' });
+      case 'reactions-toggle':
+        return c.verb({ kind: 'toggleReactions' });
       case 'rematch':
         return c.verb({ kind: 'rematch', accept: true });
       case 'rematch-no':

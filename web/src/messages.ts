@@ -10,7 +10,15 @@
  * review request is told from other errors by its id; a seat's token is
  * stored per table code the moment it is given.
  */
-import type { ErrorMsg, RematchMsg, SeatedMsg, ServerMsg, StateMsg } from './protocol.js';
+import type {
+  ErrorMsg,
+  ReactionMsg,
+  RematchMsg,
+  SeatedMsg,
+  ServerMsg,
+  StateMsg,
+} from './protocol.js';
+import { REACTIONS } from './i18n.js';
 import { go, resetTable } from './routes.js';
 import { t } from './i18n.js';
 import { tableView } from './state.js';
@@ -50,6 +58,8 @@ export function apply(m: Model, msg: ServerMsg, now: number): Step {
       return step({ ...m, review: msg, reviewState: 'open' }, { kind: 'cancel', name: 'review' });
     case 'rematch':
       return onRematch(m, msg);
+    case 'reaction':
+      return onReaction(m, msg, now);
     default:
       return exhaustive(m, msg);
   }
@@ -88,6 +98,29 @@ function onSeated(m: Model, msg: SeatedMsg): Step {
       { kind: 'history', op: 'replace', url: here },
     );
   });
+}
+
+/** How long a reaction stays by its seat. */
+export const REACTION_MS = 3000;
+
+/** A reaction of this table, shown by its seat unless muted. */
+function onReaction(m: Model, msg: ReactionMsg, now: number): Step {
+  if (!m.reactionsOn || !REACTIONS.includes(msg.reaction)) return step(m);
+  if (m.code === null || msg.code.toUpperCase() !== m.code.toUpperCase()) return step(m);
+  const reactions = [...m.reactions];
+  reactions[msg.seat] = { id: msg.reaction, at: now };
+  return step({ ...m, reactions }, { kind: 'timer', timer: { name: 'reaction' }, ms: REACTION_MS });
+}
+
+/** The reaction timer fired: those shown long enough leave; the timer
+ * runs again for the others. */
+export function reactionsDue(m: Model, now: number): Step {
+  const reactions = m.reactions.map((r) => (r && now - r.at < REACTION_MS ? r : null));
+  const next = reactions.filter((r) => r !== null).map((r) => r.at + REACTION_MS - now);
+  const s = step({ ...m, reactions });
+  return next.length
+    ? { ...s, effects: [{ kind: 'timer', timer: { name: 'reaction' }, ms: Math.min(...next) }] }
+    : s;
 }
 
 /** Everybody said yes: the page moves to the new table (a person's

@@ -61,6 +61,7 @@ export type Timer =
   | { name: 'hint' } // no answer to a hint request: unavailable
   | { name: 'review' } // no answer to a review request: unavailable
   | { name: 'notice'; text: string } // the notice leaves
+  | { name: 'reaction' } // the reactions shown long enough leave
   | { name: 'error'; text: string }; // the error leaves
 
 export type Effect =
@@ -110,6 +111,9 @@ export type Verb =
   /** Play again with the same people and rules: ask or say yes (true),
    * or say no (false). */
   | { kind: 'rematch'; accept: boolean }
+  /** A reaction by its id (REACTIONS), and muting them. */
+  | { kind: 'react'; reaction: string }
+  | { kind: 'toggleReactions' }
   | { kind: 'review' }
   | { kind: 'stepReview'; delta: number }
   | { kind: 'gotoReview'; step: number };
@@ -190,6 +194,8 @@ export function initial(env: Env): Model {
     msgAt: 0,
     leaderboard: { state: 'loading', pool: '2p', rows: [] },
     skipAnim: env.stored['scopa.skip'] === '1',
+    reactions: [],
+    reactionsOn: env.stored['scopa.reactions'] !== 'off',
     intent: null,
     resuming: false,
     connected: false,

@@ -176,6 +176,14 @@ export interface RematchMsg {
   next: string;
   id?: unknown;
 }
+/** scopa serve: a person seated sent a reaction (a phrase's id). */
+export interface ReactionMsg {
+  type: 'reaction';
+  code: string;
+  seat: number;
+  reaction: string;
+  id?: unknown;
+}
 /** scopa serve: something happened at the table (a bot takes an away
  * seat, the seat is back, the move clock ran out). */
 export interface NoticeMsg {
@@ -251,7 +259,8 @@ export type ServerMsg =
   | ErrorMsg
   | HintMsg
   | ReviewMsg
-  | RematchMsg;
+  | RematchMsg
+  | ReactionMsg;
 
 // ---- client to server ----
 
@@ -269,6 +278,7 @@ export type ClientMsg =
       id?: number;
     }
   | { type: 'rematch'; accept: boolean; id?: number }
+  | { type: 'react'; reaction: string; id?: number }
   | { type: 'join'; code: string; name?: string; player?: string; id?: number }
   | { type: 'resume'; code: string; token: string; id?: number }
   | { type: 'watch'; code: string; name?: string; id?: number }
@@ -372,6 +382,10 @@ export function parse(text: string): ServerMsg | null {
       return Array.isArray(m.rounds) ? (m as unknown as ReviewMsg) : null;
     case 'rematch':
       return isStr(m.code) && isStr(m.next) ? (m as unknown as RematchMsg) : null;
+    case 'reaction':
+      return isStr(m.code) && isInt(m.seat) && isStr(m.reaction)
+        ? (m as unknown as ReactionMsg)
+        : null;
     default:
       return null;
   }

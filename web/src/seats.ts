@@ -7,7 +7,7 @@
  * number comes from the public count (state.ts handCounts), never from a
  * card.
  */
-import { type Lang, t } from './i18n.js';
+import { type Lang, reactionText, t } from './i18n.js';
 import { seatsOfSide, sideOf } from './rules.js';
 import type { AppState, TableView } from './state.js';
 import { backEl, h, miniCard, nameOf } from './dom.js';
@@ -66,6 +66,18 @@ export function pileEl(app: AppState, v: TableView, side: number): HTMLElement {
   return el;
 }
 
+/** The reaction a seat sent, shown by its name for a few seconds. */
+export function reactionEl(app: AppState, seat: number): HTMLElement | null {
+  const r = app.reactions[seat];
+  if (!r) return null;
+  return h('span', {
+    class: 'reaction',
+    role: 'status',
+    'data-reaction': r.id,
+    text: reactionText(app.lang, r.id),
+  });
+}
+
 export function renderSeat(app: AppState, v: TableView, seat: number, box: HTMLElement): void {
   const lang = app.lang;
   const n = v.counts[seat] ?? 0;
@@ -91,6 +103,7 @@ export function renderSeat(app: AppState, v: TableView, seat: number, box: HTMLE
           text: `${left}s`,
         })
       : null,
+    reactionEl(app, seat),
     presenceText(app, v, seat)
       ? h('span', {
           class: `badge pres`,

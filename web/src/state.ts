@@ -477,4 +477,8 @@ export interface AppState {
     rows: Record<string, unknown>[];
   };
   skipAnim: boolean;
+  /** The reaction each seat sent last, while it is shown (ms, client clock). */
+  reactions: ({ id: string; at: number } | null)[];
+  /** Reactions shown (scopa.reactions is "off" when muted). */
+  reactionsOn: boolean;
 }

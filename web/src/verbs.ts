@@ -11,7 +11,7 @@
  * scopa.level and scopa.name.
  */
 import { formatMove, type Card, type Rules } from './protocol.js';
-import { optionName, t } from './i18n.js';
+import { REACTIONS, optionName, t } from './i18n.js';
 import { PRESETS, conflicts, effective, num } from './rules.js';
 import { pickCard, pickTableCard, selectedMove } from './state.js';
 import { type RecordDoc, reviewSteps } from './review.js';
@@ -62,6 +62,14 @@ export function verb(m: Model, v: Verb): Step {
       // a clock only where more than one person sits
       const clock = seats.includes('open') ? v.clock : undefined;
       return startTable(m, v.rules, seats, v.name, clock);
+    }
+    case 'react':
+      return m.seat === null || !REACTIONS.includes(v.reaction)
+        ? step(m)
+        : step(m, { kind: 'send', msg: { type: 'react', reaction: v.reaction } });
+    case 'toggleReactions': {
+      const on = !m.reactionsOn;
+      return store({ ...m, reactionsOn: on, reactions: [] }, 'scopa.reactions', on ? 'on' : 'off');
     }
     case 'rematch':
       return m.seat === null || m.msg?.status !== 'finished'

@@ -53,6 +53,7 @@ const FRAMES: Record<ServerMsg['type'], object> = {
   hint: { type: 'hint', move: '5sx5c', value: 0.4, id: 7 },
   review: { type: 'review', code: CODE, rounds: [], id: 8 },
   rematch: { type: 'rematch', code: CODE, next: 'NEW234' },
+  reaction: { type: 'reaction', code: CODE, seat: 1, reaction: 'bella' },
 };
 
 test('every server message type parses and reduces without throwing, at any screen', () => {
@@ -491,4 +492,51 @@ test('rematch: a malformed rematch list in a state reads as none', () => {
   assert.ok(msg && msg.type === 'state');
   assert.equal(msg.rematch, null);
   assert.equal(msg.clock_left, null);
+});
+
+// -------------------------------------------------------------- reactions --
+
+test('reaction: shown by its seat at once (never queued), then gone after 3 s', () => {
+  const d = drive(seated(), server(FRAMES.reaction as ServerMsg, 5000));
+  assert.deepEqual(d.model.reactions[1], { id: 'bella', at: 5000 });
+  assert.deepEqual(only(d.effects, 'timer').at(-1), {
+    kind: 'timer',
+    timer: { name: 'reaction' },
+    ms: 3000,
+  });
+  // another seat's, a second later: the first leaves on time, the timer
+  // runs again for the second
+  d.on(server({ type: 'reaction', code: CODE, seat: 0, reaction: 'applause' }, 6000));
+  d.on({ kind: 'timer', timer: { name: 'reaction' }, now: 8000 });
+  assert.equal(d.model.reactions[1], null);
+  assert.deepEqual(d.model.reactions[0], { id: 'applause', at: 6000 });
+  assert.deepEqual(only(d.effects, 'timer').at(-1)?.ms, 1000);
+  d.on({ kind: 'timer', timer: { name: 'reaction' }, now: 9000 });
+  assert.equal(d.model.reactions[0], null);
+});
+
+test('reaction: muted, unknown ids and other tables show nothing; mute remembered', () => {
+  const muted = drive(seated(), verb({ kind: 'toggleReactions' }));
+  assert.equal(muted.model.stored['scopa.reactions'], 'off');
+  muted.on(server(FRAMES.reaction as ServerMsg));
+  assert.deepEqual(muted.model.reactions, []);
+  const odd = drive(seated(), server({ type: 'reaction', code: CODE, seat: 1, reaction: 'boo' }));
+  assert.deepEqual(odd.model.reactions, []);
+  const other = drive(
+    seated(),
+    server({ type: 'reaction', code: 'ZZZZZZ', seat: 1, reaction: 'bella' }),
+  );
+  assert.deepEqual(other.model.reactions, []);
+  assert.equal(fresh({ 'scopa.reactions': 'off' }).reactionsOn, false);
+});
+
+test('react: sent by id from a seat; not from a spectator, not an unknown id', () => {
+  assert.deepEqual(sent(drive(seated(), verb({ kind: 'react', reaction: 'scopa' })).effects), [
+    { type: 'react', reaction: 'scopa' },
+  ]);
+  assert.deepEqual(
+    sent(drive(seated({ seat: null }), verb({ kind: 'react', reaction: 'scopa' })).effects),
+    [],
+  );
+  assert.deepEqual(sent(drive(seated(), verb({ kind: 'react', reaction: 'hello' })).effects), []);
 });
