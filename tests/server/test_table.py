@@ -1,5 +1,5 @@
 """`scopa serve` end to end, the table players expect (issue 25): play
-again (rematch) and the move clock.  The real server on loopback, under
+again (rematch), the move clock, who is watching, reactions.  The real server on loopback, under
 the sanitizers in the test build, driven by a real WebSocket client.
 
   serve-6.x  play again: accepted (seats, the first dealer moving on, a
@@ -7,33 +7,15 @@ the sanitizers in the test build, driven by a real WebSocket client.
              a person leaving, at once against bots
   serve-7.x  the move clock: shown, a move by the best level at expiry
              with a notice naming the person, never two moves for a turn
+  serve-8.x  who is watching: counted and named in the state
+  serve-9.x  reactions: rate-limited, never from or to spectators, bad
+             ids refused
 """
 import asyncio
-import json
 import random
 
-import pytest
-
 from serverlib import Client, Server, my_turn, play_to_end, replay
-
-SHORT = {"target": 3}  # short games keep the suite quick
-
-
-@pytest.fixture
-def server(tmp_path):
-    s = Server(str(tmp_path / "serve.db")).start()
-    yield s
-    s.stop()
-
-
-def run(coro):
-    return asyncio.run(coro)
-
-
-def record_of(server, code):
-    status, body, _ = server.http("/api/tables/%s/record" % code)
-    assert status == 200, body
-    return body, json.loads(body)
+from test_serve import SHORT, record_of, run, server  # noqa: F401 (fixture)
 
 
 async def two_people(server, rules=SHORT, **create):

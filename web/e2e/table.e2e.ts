@@ -798,6 +798,18 @@ test("e2e: the leaderboard page reads the server's leaderboard", async () => {
  * move clock given by its seconds, and a game to `target`), Bruno joins
  * on `b`.  Returns the table's code. */
 async function twoPeople(a: Page, b: Page, clock: string, target = 1): Promise<string> {
+  const code = await privateTable(a, clock, target);
+  await b.goto(BASE + '/');
+  await b.fill('#f-name', 'Bruno');
+  await b.fill('#f-code', code);
+  await b.click('[data-action="join"]');
+  await b.waitForURL(/\/t\/[A-Za-z0-9_-]+$/);
+  return code;
+}
+
+/** Anna's private table for two (one open seat) from the home page's
+ * form, with the move clock's seconds and a game to `target`; its code. */
+async function privateTable(a: Page, clock: string, target: number): Promise<string> {
   await a.goto(BASE + '/');
   await a.fill('#f-name', 'Anna');
   const form = a.locator('form[data-form="private"]');
@@ -807,13 +819,7 @@ async function twoPeople(a: Page, b: Page, clock: string, target = 1): Promise<s
   await form.locator('[data-opt="target"]').dispatchEvent('change');
   await form.locator('button[type="submit"]').click();
   await a.waitForURL(/\/t\/[A-Za-z0-9_-]+$/);
-  const code = a.url().split('/t/')[1]!;
-  await b.goto(BASE + '/');
-  await b.fill('#f-name', 'Bruno');
-  await b.fill('#f-code', code);
-  await b.click('[data-action="join"]');
-  await b.waitForURL(/\/t\/[A-Za-z0-9_-]+$/);
-  return code;
+  return a.url().split('/t/')[1]!;
 }
 
 /** Both pages play their turns (and close the round scores) until both
@@ -936,11 +942,7 @@ test('e2e: the move clock runs out: the best bot plays, with a notice naming the
 
 test("e2e: a friend's link asks a name; a third person watches, and is seen watching", async () => {
   const a = await newPage();
-  await a.goto(BASE + '/');
-  await a.fill('#f-name', 'Anna');
-  await a.locator('form[data-form="private"] button[type="submit"]').click();
-  await a.waitForURL(/\/t\/[A-Za-z0-9_-]+$/);
-  const code = a.url().split('/t/')[1]!;
+  const code = await privateTable(a, '60', 11);
   // the friend opens the link: asked for a name (Italian, on a phone)
   const b = await newPage(390, 844, 'it-IT');
   await b.goto(`${BASE}/t/${code}`);
