@@ -36,7 +36,7 @@ static int random_bytes(unsigned char *buf, size_t n) {
 }
 
 /* 32 hex digits (128 bits) from the operating system. */
-static int new_token(char out[33]) {
+int lobby_token(char out[33]) {
   unsigned char b[16];
   if (random_bytes(b, sizeof b))
     return -1;
@@ -47,7 +47,7 @@ static int new_token(char out[33]) {
 
 /* Tokens are kept only as their SHA-256, so the database never holds a
  * working token. */
-static void sha256_hex(const char *text, char out[65]) {
+void lobby_sha256_hex(const char *text, char out[65]) {
   unsigned char md[EVP_MAX_MD_SIZE];
   unsigned int n = 0;
   out[0] = 0;
@@ -57,7 +57,7 @@ static void sha256_hex(const char *text, char out[65]) {
     snprintf(out + 2 * i, 3, "%02x", md[i]);
 }
 
-static void attach(conn *c, table *t, int seat) {
+void lobby_attach(conn *c, table *t, int seat) {
   table_leave(c);
   c->table = t;
   c->seat = seat;
@@ -73,10 +73,8 @@ static void attach(conn *c, table *t, int seat) {
     if (t->status == T_PLAYING && scopa_match_to_play(t->match) == seat)
       t->turn_since_ms = now_ms(); /* the move clock starts on return */
     if (si->taken_over) {
-      char detail[8];
-      snprintf(detail, sizeof detail, "%d", seat);
       si->taken_over = 0;
-      char *note = proto_notice("seat_back", seat, detail);
+      char *note = proto_notice("seat_back", seat, si->s.name);
       table_send_all(t, note);
       free(note);
     }
@@ -105,11 +103,16 @@ void table_leave(conn *c) {
   int64_t now = now_ms();
   if (t->nconns == 0)
     t->empty_since_ms = now;
+  if (c->seat < 0)
+    table_broadcast(t, NULL, NULL); /* one spectator fewer */
   if (c->seat >= 0) {
     seat_info *si = &t->seat[c->seat];
     if (--si->nconns == 0) {
       si->away_since_ms = now;
-      table_broadcast(t, NULL, NULL); /* the others see the seat away */
+      if (t->status == T_FINISHED)
+        rematch_left(t, c->seat); /* broadcasts */
+      else
+        table_broadcast(t, NULL, NULL); /* the others see the seat away */
     }
   }
   c->seat = -1;
@@ -120,11 +123,11 @@ static int seat_person(conn *c, table *t, int i, const proto_msg *msg,
                        char token[33], char player[33]) {
   server *srv = c->srv;
   seat_info *si = &t->seat[i];
-  if (new_token(token))
+  if (lobby_token(token))
     return -1;
   if (msg->player[0])
     snprintf(player, 33, "%.32s", msg->player);
-  else if (new_token(player))
+  else if (lobby_token(player))
     return -1;
   si->s.kind = STORE_PERSON;
   si->taken_by = c->serial;
@@ -132,8 +135,8 @@ static int seat_person(conn *c, table *t, int i, const proto_msg *msg,
     snprintf(si->s.name, sizeof si->s.name, "%s", msg->name);
   else
     snprintf(si->s.name, sizeof si->s.name, "Player %d", i + 1);
-  sha256_hex(token, si->s.token_sha256);
-  sha256_hex(player, si->s.player);
+  lobby_sha256_hex(token, si->s.token_sha256);
+  lobby_sha256_hex(player, si->s.player);
   t->last_batch = server_batch(srv);
   writer_set_seat(srv->w, t->id, t->code, i, &si->s);
   return 0;
@@ -144,7 +147,7 @@ static void answer_seated(conn *c, table *t, int seat, const json_t *id,
   conn_send_owned(c, proto_seated(id, t->code, seat, token, player));
 }
 
-static int new_code(server *srv, char code[PROTO_CODE_MAX + 1]) {
+int lobby_new_code(server *srv, char code[PROTO_CODE_MAX + 1]) {
   for (int attempt = 0; attempt < 20; attempt++) {
     unsigned char b[6];
     if (random_bytes(b, sizeof b))
@@ -176,7 +179,7 @@ int lobby_create(conn *c, const proto_msg *msg) {
   if (allowed == LIMITS_UNCOUNTED)
     server_limits_full(srv, c->addr);
   table *t = table_alloc(srv);
-  if (!t || new_code(srv, t->code) || scopa_seed_random(t->seed) ||
+  if (!t || lobby_new_code(srv, t->code) || scopa_seed_random(t->seed) ||
       scopa_seed_sha256(t->seed, t->seed_sha256) ||
       !(t->rules_json = scopa_rules_to_json(&rules))) {
     if (t)
@@ -219,7 +222,7 @@ int lobby_create(conn *c, const proto_msg *msg) {
     return conn_error(c, msg->id, "server", "no memory for the table",
                       "non c'è memoria per il tavolo");
   }
-  attach(c, t, me);
+  lobby_attach(c, t, me);
   answer_seated(c, t, me, msg->id, token, player);
   table_broadcast(t, NULL, NULL);
   play_kick(srv, t);
@@ -256,7 +259,7 @@ int lobby_join(conn *c, const proto_msg *msg) {
   t->match = m;
   table_set_status(t);
   t->turn_since_ms = now_ms();
-  attach(c, t, i);
+  lobby_attach(c, t, i);
   answer_seated(c, t, i, msg->id, token, player);
   table_broadcast(t, NULL, NULL);
   play_kick(c->srv, t);
@@ -269,14 +272,14 @@ int lobby_resume(conn *c, const proto_msg *msg) {
   char hash[65];
   if (!t)
     return conn_error(c, msg->id, fault, msg->code, msg->code);
-  sha256_hex(msg->token, hash);
+  lobby_sha256_hex(msg->token, hash);
   int i = 0;
   while (i < t->nseats && (t->seat[i].s.kind != STORE_PERSON ||
                            strcmp(t->seat[i].s.token_sha256, hash) != 0))
     i++;
   if (i == t->nseats)
     return conn_error(c, msg->id, "bad_token", t->code, t->code);
-  attach(c, t, i);
+  lobby_attach(c, t, i);
   answer_seated(c, t, i, msg->id, msg->token, "");
   table_broadcast(t, NULL, NULL);
   play_kick(c->srv, t);
@@ -288,7 +291,8 @@ int lobby_watch(conn *c, const proto_msg *msg) {
   table *t = table_get(c->srv, msg->code, &fault);
   if (!t)
     return conn_error(c, msg->id, fault, msg->code, msg->code);
-  attach(c, t, -1);
-  conn_send_owned(c, table_state_json(t, -1, msg->id));
+  snprintf(c->name, sizeof c->name, "%s", msg->name);
+  lobby_attach(c, t, -1);
+  table_broadcast(t, c, msg->id); /* the players see who is watching */
   return 0;
 }

@@ -212,16 +212,39 @@ void play_kick(server *srv, table *t) {
 }
 
 /* Like a bot for an away seat, the clock runs only while someone is at
- * the table: a table everybody left waits for them. */
+ * the table (a table everybody left waits for them), and only for a
+ * person whose move no bot is making. */
+int play_clock_left(const table *t, int64_t now) {
+  if (t->status != T_PLAYING || t->clock_s <= 0 || !table_someone_here(t, -1))
+    return -1;
+  int seat = scopa_match_to_play(t->match);
+  if (seat < 0 || t->seat[seat].s.kind != STORE_PERSON ||
+      table_bot_may_play(t, seat))
+    return -1;
+  int64_t left_ms = (int64_t)t->clock_s * 1000 - (now - t->turn_since_ms);
+  return left_ms > 0 ? (int)((left_ms + 999) / 1000) : 0;
+}
+
+/* The best level plays a move the clock took: a person's move is played
+ * as well as the server can, never as a random card. */
+static const char *best_level(const server *srv) {
+  const char *name, *english, *bot, *last = srv->conf.away_bot;
+  int ms;
+  for (int i = 0;
+       scopa_bot_level_get(i, &name, &english, &bot, &ms) == SCOPA_OK; i++)
+    last = name;
+  return last;
+}
+
+/* At most one job per move (job_number): the clock never plays twice for
+ * one turn, and a move from the person that comes first makes the bot's
+ * answer stale (table_bot_done). */
 void play_clock(server *srv, table *t, int64_t now) {
-  if (t->status != T_PLAYING || t->clock_s <= 0 || !table_someone_here(t, -1) ||
-      t->job_number == t->nmoves ||
-      now - t->turn_since_ms < (int64_t)t->clock_s * 1000)
+  if (play_clock_left(t, now) != 0 || t->job_number == t->nmoves)
     return;
   int seat = scopa_match_to_play(t->match);
-  if (seat >= 0 && t->seat[seat].s.kind == STORE_PERSON)
-    submit(srv, t, seat, BOTJOB_CLOCK, srv->conf.away_bot,
-           think_ms(srv, srv->conf.away_bot), NULL);
+  const char *bot = best_level(srv);
+  submit(srv, t, seat, BOTJOB_CLOCK, bot, think_ms(srv, bot), NULL);
 }
 
 /* ------------------------------------------------------------------ */
@@ -307,10 +330,10 @@ int play_review(conn *c, const proto_msg *msg) {
   table *t = c->table;
   if (!t || (msg->code[0] && strcasecmp(msg->code, t->code) != 0))
     return refuse(c, msg, "not_seated", " (a review is of your table)",
-                        " (la revisione è del tuo tavolo)");
+                  " (la revisione è del tuo tavolo)");
   if (t->status != T_FINISHED)
     return refuse(c, msg, "not_playing", "the review comes at the end",
-                        "la revisione viene alla fine");
+                  "la revisione viene alla fine");
   if (t->review)
     return send_review(t, msg->id);
   if (t->review_pending)
@@ -329,14 +352,13 @@ int play_review(conn *c, const proto_msg *msg) {
   free(id_text);
   if (scopa_match_copy(t->match, &job.match) != SCOPA_OK)
     return refuse(c, msg, "server", "no memory for a review",
-                        "non c'è memoria per la revisione");
+                  "non c'è memoria per la revisione");
   int rc = bots_submit(c->srv->bots, &job);
   if (rc != 0) {
     scopa_match_free(job.match);
-    return rc == BOTS_BUSY
-               ? refuse(c, msg, "busy", "reviews", "revisioni")
-               : refuse(c, msg, "server", "no memory for a review",
-                        "non c'è memoria per la revisione");
+    return rc == BOTS_BUSY ? refuse(c, msg, "busy", "reviews", "revisioni")
+                           : refuse(c, msg, "server", "no memory for a review",
+                                    "non c'è memoria per la revisione");
   }
   t->review_pending = 1;
   return 0;
@@ -402,11 +424,10 @@ void table_bot_done(server *srv, const bot_job *job) {
     play_kick(srv, t); /* the person came back first */
     return;
   }
-  char msg[300], detail[8];
+  char msg[300];
   scopa_move move = job->rc == SCOPA_OK ? job->move : fallback(t);
   if (job->kind == BOTJOB_CLOCK) {
-    snprintf(detail, sizeof detail, "%d", seat);
-    char *note = proto_notice("clock_bot", seat, detail);
+    char *note = proto_notice("clock_bot", seat, t->seat[seat].s.name);
     table_send_all(t, note);
     free(note);
   }

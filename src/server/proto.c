@@ -71,12 +71,19 @@
      "saperlo%s.")                                                             \
   XX("server", "The server could not do that (%s).",                           \
      "Il server non ha potuto farlo (%s).")                                    \
-  XX("bot_takes_seat",                                                         \
-     "Seat %s is away: a bot plays for it until it returns.",                  \
-     "Il posto %s è assente: gioca un bot finché non torna.")                  \
-  XX("seat_back", "Seat %s is back.", "Il posto %s è tornato.")                \
-  XX("clock_bot", "Time is up for seat %s: a bot played its move.",            \
-     "Tempo scaduto per il posto %s: un bot ha giocato la sua mossa.")
+  XX("bot_takes_seat", "%s is away: a bot plays for them until they return.",  \
+     "%s è assente: gioca un bot finché non torna.")                           \
+  XX("seat_back", "%s is back.", "%s è tornato al tavolo.")                    \
+  XX("clock_bot", "Time is up for %s: a bot played their move.",               \
+     "Tempo scaduto per %s: un bot ha giocato la sua mossa.")                  \
+  XX("not_over", "The game is not over (%s).",                                 \
+     "La partita non è finita (%s).")                                          \
+  XX("rematch_offered", "%s would like to play again.",                        \
+     "%s vuole giocare ancora.")                                               \
+  XX("bad_reaction", "There is no reaction \"%s\".",                           \
+     "Non c'è nessuna reazione \"%s\".")                                       \
+  XX("rematch_declined", "%s does not want to play again.",                    \
+     "%s non vuole giocare ancora.")
 
 typedef struct proto_text {
   const char *code, *en, *it;
@@ -229,6 +236,24 @@ static int parse_move(json_t *obj, proto_msg *out, proto_error *err) {
   return 0;
 }
 
+static int parse_react(json_t *obj, proto_msg *out, proto_error *err) {
+  return get_string(obj, "reaction", out->reaction, sizeof out->reaction, 1,
+                    err);
+}
+
+/* A rematch: "accept" is optional (true: play again; false: decline). */
+static int parse_rematch(json_t *obj, proto_msg *out, proto_error *err) {
+  json_t *v = json_object_get(obj, "accept");
+  out->accept = 1;
+  if (!v)
+    return 0;
+  if (!json_is_boolean(v))
+    return refuse(err, "bad_message", "\"accept\" must be true or false",
+                  "\"accept\" dev'essere true o false");
+  out->accept = json_is_true(v);
+  return 0;
+}
+
 static int parse_nothing(json_t *obj, proto_msg *out, proto_error *err) {
   (void)obj, (void)out, (void)err;
   return 0;
@@ -362,7 +387,7 @@ char *proto_seated(const json_t *id, const char *code, int seat,
 
 char *proto_notice(const char *code, int seat, const char *detail) {
   proto_error e;
-  proto_error_set(&e, code, detail, NULL); /* a seat's number */
+  proto_error_set(&e, code, detail, NULL); /* a name or a seat's number */
   return proto_finish(json_pack("{s:s, s:s, s:i, s:s, s:s}", "type", "notice",
                                 "code", e.code, "seat", seat, "message", e.en,
                                 "message_it", e.it),

@@ -16,11 +16,12 @@
 #include <scopa.h>
 
 #define PROTO_VERSION 1
-#define PROTO_MAX_SEATS 6  /* what a create may ask for; the rules decide */
-#define PROTO_NAME_MAX 64  /* bytes of a nickname, UTF-8, after cleaning */
-#define PROTO_CODE_MAX 16  /* a table code                               */
-#define PROTO_TOKEN_MAX 80 /* a seat or player token                      */
-#define PROTO_SEAT_MAX 32  /* "me", "open", a bot or level name           */
+#define PROTO_MAX_SEATS 6     /* what a create may ask for; the rules decide */
+#define PROTO_NAME_MAX 64     /* bytes of a nickname, UTF-8, after cleaning */
+#define PROTO_CODE_MAX 16     /* a table code                               */
+#define PROTO_TOKEN_MAX 80    /* a seat or player token                      */
+#define PROTO_SEAT_MAX 32     /* "me", "open", a bot or level name           */
+#define PROTO_REACTION_MAX 16 /* a reaction's id                           */
 
 /*
  * The messages a client sends, one line each: XX(TYPE, "name", fields,
@@ -39,7 +40,9 @@
   XX(MOVE, "move", parse_move, play_move)                                      \
   XX(HINT, "hint", parse_nothing, play_hint)                                   \
   XX(PING, "ping", parse_nothing, conn_ping)                                   \
-  XX(REVIEW, "review", parse_review, play_review)
+  XX(REVIEW, "review", parse_review, play_review)                              \
+  XX(REMATCH, "rematch", parse_rematch, rematch_answer)                        \
+  XX(REACT, "react", parse_react, react_send)
 
 enum proto_type {
   PROTO_UNKNOWN, /* a type this server does not know: ignored            */
@@ -66,6 +69,8 @@ typedef struct proto_msg {
   int seat;    /* move: the seat the client means, -1 when absent        */
   int away_s;  /* create: seconds before a bot plays for an away seat, -1 */
   int clock_s; /* create: seconds per move (0 = no clock), -1 absent     */
+  int accept;  /* rematch: 1 to play again (the default), 0 to decline   */
+  char reaction[PROTO_REACTION_MAX + 1]; /* react: a phrase's id          */
 } proto_msg;
 
 /* Why a message was refused: a stable code and the two texts. */
@@ -100,6 +105,8 @@ char *proto_hello(void);
 char *proto_error_json(const json_t *id, const proto_error *err);
 char *proto_seated(const json_t *id, const char *code, int seat,
                    const char *token, const char *player);
+/* A notice about seat `seat`; detail fills the text's %s (a person's
+ * name, or a seat's number). */
 char *proto_notice(const char *code, int seat, const char *detail);
 
 /* Adds "id" to an object when id is not NULL, then dumps it compactly and

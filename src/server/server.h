@@ -15,6 +15,8 @@
  *   table.c   the tables in memory (a search tree by code), loading one,
  *             the router of messages, the sweep, the record
  *   lobby.c   create, join, resume, watch: seats and their tokens
+ *   rematch.c play again: the question, the answers, the next table
+ *   react.c   reactions: a fixed set of phrases, rate-limited
  *   views.c   what each connection is shown (the one place views are
  *             built), who is here
  *   play.c    moves from people, bots, away seats and the clock; hints
@@ -82,9 +84,11 @@ typedef struct conn {
   /* Where it sits: a table and a seat (-1 watching).                   */
   table *table;
   int seat;
-  struct conn *tnext, *tprev; /* the table's connections              */
-  struct conn *anext, *aprev; /* every open connection                */
-  struct conn *wnext;         /* the wake list (waiting for a commit) */
+  char name[PROTO_NAME_MAX + 1]; /* a spectator's name, as watch gave it */
+  int64_t react_ms;              /* when its last reaction went out      */
+  struct conn *tnext, *tprev;    /* the table's connections              */
+  struct conn *anext, *aprev;    /* every open connection                */
+  struct conn *wnext;            /* the wake list (waiting for a commit) */
   int in_wake;
   struct conn *gnext; /* the graveyard                                 */
 } conn;
@@ -109,7 +113,7 @@ typedef struct serve_conf {
   int clock_s;     /* default move clock (0 = none)               */
   int idle_s;      /* a table with nobody leaves memory after it  */
   int bot_threads;
-  int slow_cap; /* hints and reviews waiting for the pool at most  */
+  int slow_cap;         /* hints and reviews waiting for the pool at most  */
   int bot_ms;           /* think time of a bot seat without a level    */
   const char *away_bot; /* who plays for an away seat (or on the clock) */
   const char *hint_bot; /* who answers a hint                          */

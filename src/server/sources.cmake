@@ -15,6 +15,8 @@ set(SCOPA_SERVER_SOURCES
   src/server/proto.c
   src/server/table.c
   src/server/lobby.c
+  src/server/rematch.c
+  src/server/react.c
   src/server/views.c
   src/server/play.c
   src/server/bots.c

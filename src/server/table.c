@@ -252,10 +252,8 @@ static void take_over(server *srv, table *t, int64_t now) {
         now - si->away_since_ms < (int64_t)t->away_s * 1000 ||
         !table_someone_here(t, i))
       continue;
-    char detail[8];
-    snprintf(detail, sizeof detail, "%d", i);
     si->taken_over = 1;
-    char *note = proto_notice("bot_takes_seat", i, detail);
+    char *note = proto_notice("bot_takes_seat", i, si->s.name);
     table_send_all(t, note);
     free(note);
     table_broadcast(t, NULL, NULL);

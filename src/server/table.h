@@ -60,6 +60,12 @@ struct table {
   char *review;        /* the finished game's review (JSON), once made  */
   int review_pending;  /* a review job is out                           */
   int64_t turn_since_ms, empty_since_ms;
+  /* Play again (rematch.c), once the game is over: asked by someone,
+   * who said yes (bots at once), and the next table's code once it is
+   * made (then the offer is closed). */
+  int rematch_asked;
+  int rematch_yes[PROTO_MAX_SEATS];
+  char next_code[PROTO_CODE_MAX + 1];
   conn *conns;
   int nconns;
   table *next, *prev; /* the server's list of tables in memory          */
@@ -83,6 +89,22 @@ int lobby_resume(conn *c, const proto_msg *msg);
 int lobby_watch(conn *c, const proto_msg *msg);
 /* Takes c off its table's list, telling nobody (a table that stops). */
 void table_unlink_conn(conn *c);
+/* What the lobby lends rematch.c: c joins t at seat (-1 watching), after
+ * leaving its table; a fresh token (32 hex digits), its SHA-256 as hex,
+ * and an unused table code.  The last three return 0, or -1. */
+void lobby_attach(conn *c, table *t, int seat);
+int lobby_token(char out[33]);
+void lobby_sha256_hex(const char *text, char out[65]);
+int lobby_new_code(server *srv, char code[PROTO_CODE_MAX + 1]);
+
+/* react.c: a reaction (a fixed phrase, by id) to the people seated */
+int react_send(conn *c, const proto_msg *msg);
+
+/* rematch.c: play again with the same people and rules */
+int rematch_answer(conn *c, const proto_msg *msg);
+/* The last connection of seat left a finished table: a no to an open
+ * offer. */
+void rematch_left(table *t, int seat);
 
 /* table.c */
 /* Memory, else the store; NULL with *fault the error code to answer
@@ -110,5 +132,8 @@ int play_review(conn *c, const proto_msg *msg);
 void play_kick(server *srv, table *t);
 /* The move clock: a bot plays for a person whose time is up. */
 void play_clock(server *srv, table *t, int64_t now);
+/* Seconds left on the move clock of the seat to play, or -1 when no
+ * clock runs (none at this table, nobody here, a bot to play). */
+int play_clock_left(const table *t, int64_t now);
 
 #endif

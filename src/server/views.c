@@ -57,6 +57,44 @@ static void add_seats(json_t *o, const table *t) {
   json_object_set_new(o, "away_seconds", left);
 }
 
+/* The move clock ("move_clock": seconds per move, 0 for none;
+ * "clock_left": the seconds left to the seat to play, null when no clock
+ * runs) and play again ("rematch": null, or who said yes, seat by seat,
+ * once someone asked; "next": the next table's code once it started). */
+static void add_clock_and_rematch(json_t *o, const table *t) {
+  int left = play_clock_left(t, now_ms());
+  json_object_set_new(o, "move_clock", json_integer(t->clock_s));
+  json_object_set_new(o, "clock_left",
+                      left >= 0 ? json_integer(left) : json_null());
+  json_t *yes = json_null();
+  if (t->rematch_asked) {
+    yes = json_array();
+    for (int i = 0; i < t->nseats; i++)
+      json_array_append_new(yes, json_boolean(t->rematch_yes[i]));
+  }
+  json_object_set_new(o, "rematch", yes);
+  json_object_set_new(
+      o, "next", t->next_code[0] ? json_string(t->next_code) : json_null());
+}
+
+/* Who is watching: "watching": {"count": N, "names": [...]}, the names
+ * the spectators gave with watch (at most WATCH_NAMES of them; the
+ * nameless are only counted). */
+#define WATCH_NAMES 12
+static void add_watching(json_t *o, const table *t) {
+  json_t *names = json_array();
+  int count = 0;
+  for (const conn *c = t->conns; c; c = c->tnext) {
+    if (c->seat >= 0)
+      continue;
+    count++;
+    if (c->name[0] && json_array_size(names) < WATCH_NAMES)
+      json_array_append_new(names, json_string(c->name));
+  }
+  json_object_set_new(o, "watching",
+                      json_pack("{s:i, s:o}", "count", count, "names", names));
+}
+
 /* The state message for one recipient: seat 0..n-1, or -1 watching. */
 char *table_state_json(const table *t, int seat, const json_t *id) {
   int to_play = t->status == T_PLAYING ? scopa_match_to_play(t->match) : -1;
@@ -65,6 +103,8 @@ char *table_state_json(const table *t, int seat, const json_t *id) {
     return NULL;
   json_object_set_new(o, "status", json_string(STATUS[t->status]));
   add_seats(o, t);
+  add_clock_and_rematch(o, t);
+  add_watching(o, t);
   json_object_set_new(o, "seed_sha256", json_string(t->seed_sha256));
   json_object_set_new(o, "hints", json_boolean(table_hints_allowed(t)));
   return proto_finish(o, id);

@@ -43,6 +43,22 @@ static void test_proto(void) {
               &e) == 0);
   CHECK(m.type == PROTO_RESUME && strcmp(m.token, "ab") == 0);
   proto_msg_free(&m);
+  /* play again: "accept" is optional (yes), and false says no */
+  CHECK(parse("{\"type\":\"rematch\"}", &m, &e) == 0);
+  CHECK(m.type == PROTO_REMATCH && m.accept == 1);
+  proto_msg_free(&m);
+  CHECK(parse("{\"type\":\"rematch\",\"accept\":false}", &m, &e) == 0);
+  CHECK(m.type == PROTO_REMATCH && m.accept == 0);
+  proto_msg_free(&m);
+  CHECK(parse("{\"type\":\"react\",\"reaction\":\"bella\"}", &m, &e) == 0);
+  CHECK(m.type == PROTO_REACT && strcmp(m.reaction, "bella") == 0);
+  proto_msg_free(&m);
+  CHECK(parse("{\"type\":\"react\",\"reaction\":\"x01234567890123456\"}", &m,
+              &e) == -1);
+  proto_msg_free(&m);
+  CHECK(parse("{\"type\":\"rematch\",\"accept\":1}", &m, &e) == -1);
+  CHECK(strcmp(e.code, "bad_message") == 0);
+  proto_msg_free(&m);
   TEST("serve-proto-2", "CONTRACTS.md scopa serve");
   /* serve-proto-2: unknown types and fields are ignored, not errors. */
   CHECK(parse("{\"type\":\"later\",\"x\":[1,2]}", &m, &e) == 0);

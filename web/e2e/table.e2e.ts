@@ -791,3 +791,220 @@ test("e2e: the leaderboard page reads the server's leaderboard", async () => {
   await page.click('.pools button[data-value="4p"]');
   await page.locator('.pools button[data-value="4p"][aria-pressed="true"]').waitFor();
 });
+
+// ------------------------------------------- play again, the move clock --
+
+/** A private table for two people: Anna creates it on `a` (with the
+ * move clock given by its seconds, and a game to `target`), Bruno joins
+ * on `b`.  Returns the table's code. */
+async function twoPeople(a: Page, b: Page, clock: string, target = 1): Promise<string> {
+  const code = await privateTable(a, clock, target);
+  await b.goto(BASE + '/');
+  await b.fill('#f-name', 'Bruno');
+  await b.fill('#f-code', code);
+  await b.click('[data-action="join"]');
+  await b.waitForURL(/\/t\/[A-Za-z0-9_-]+$/);
+  return code;
+}
+
+/** Anna's private table for two (one open seat) from the home page's
+ * form, with the move clock's seconds and a game to `target`; its code. */
+async function privateTable(a: Page, clock: string, target: number): Promise<string> {
+  await a.goto(BASE + '/');
+  await a.fill('#f-name', 'Anna');
+  const form = a.locator('form[data-form="private"]');
+  await form.locator('select[name="clock"]').selectOption(clock);
+  await form.locator('summary').click();
+  await form.locator('[data-opt="target"]').fill(String(target));
+  await form.locator('[data-opt="target"]').dispatchEvent('change');
+  await form.locator('button[type="submit"]').click();
+  await a.waitForURL(/\/t\/[A-Za-z0-9_-]+$/);
+  return a.url().split('/t/')[1]!;
+}
+
+/** Both pages play their turns (and close the round scores) until both
+ * show the result. */
+async function playBoth(a: Page, b: Page): Promise<void> {
+  const done = new Set<Page>();
+  for (let moves = 0; done.size < 2; moves++) {
+    assert.ok(moves < 400, 'the game ends');
+    for (const p of [a, b]) {
+      if (done.has(p)) continue;
+      const now = await p.evaluate(() => {
+        if (document.querySelector('.dialog.result')) return 'result';
+        if (document.querySelector('.dialog.roundover')) return 'round';
+        if (document.querySelector('.hand .card.playable')) return 'play';
+        return 'wait';
+      });
+      if (now === 'result') done.add(p);
+      else if (now === 'round') await p.click('[data-action="continue"]');
+      else if (now === 'play') await playOne(p);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const seedOf = async (p: Page): Promise<string> =>
+  (await serverSaid(p, (m) => m.type === 'state', 'a state')).seed_sha256 as string;
+
+test('e2e: play again, accepted by both (English desktop, Italian phone)', async () => {
+  const a = await newPage();
+  const b = await newPage(390, 844, 'it-IT');
+  const code = await twoPeople(a, b, '0');
+  const oldSeed = await seedOf(a);
+  await playBoth(a, b);
+  await a.click('.rematch [data-action="rematch"]');
+  await a.locator('.rematch', { hasText: 'Waiting for Bruno' }).waitFor();
+  await b.locator('.rematch .ask', { hasText: 'Anna vuole giocare ancora.' }).waitFor();
+  await shot(b, 'rematch-asked-phone-it.png');
+  await shot(a, 'rematch-waiting-desktop.png');
+  await b.click('.rematch [data-action="rematch"]');
+  for (const p of [a, b]) {
+    await p.waitForURL(
+      (u) => /\/t\/[A-Za-z0-9_-]+$/.test(u.pathname) && !u.pathname.endsWith(code),
+    );
+    await p.locator('.dialog.result').waitFor({ state: 'detached' });
+    await p.locator('.hand .card').first().waitFor();
+  }
+  const next = await serverSaid(a, (m) => m.type === 'rematch', 'rematch');
+  assert.equal(next.code, code);
+  assert.equal(a.url().split('/t/')[1], next.next);
+  assert.equal(b.url().split('/t/')[1], next.next);
+  const st = await serverSaid(
+    a,
+    (m) => m.type === 'state' && m.code === next.next,
+    'the new table',
+  );
+  assert.notEqual(st.seed_sha256, oldSeed, 'a new seed and commitment');
+  assert.deepEqual(st.seats, ['Anna', 'Bruno']);
+  // the rules went along: the new game is to 1 point too
+  assert.equal((st.rules as { target?: number }).target, 1);
+  await shot(a, 'rematch-new-game-desktop.png');
+});
+
+test('e2e: play again, declined: the asker is told, by name', async () => {
+  const a = await newPage(390, 844);
+  const b = await newPage(1280, 800, 'it-IT');
+  await twoPeople(a, b, '0');
+  await playBoth(a, b);
+  await a.click('.rematch [data-action="rematch"]');
+  await b.locator('.rematch .ask', { hasText: 'Anna' }).waitFor();
+  await b.click('.rematch [data-action="rematch-no"]');
+  await a.locator('.toast', { hasText: 'Bruno does not want to play again.' }).waitFor();
+  // the question is closed: a can ask again, and nobody moved
+  await a.locator('.rematch [data-action="rematch"]', { hasText: 'Play again' }).waitFor();
+  await shot(a, 'rematch-declined-phone.png');
+  assert.equal(await b.locator('.rematch .ask').count(), 0);
+});
+
+test('e2e: the move clock runs out: the best bot plays, with a notice naming the person', async () => {
+  const a = await newPage();
+  const b = await newPage(390, 844, 'it-IT');
+  await twoPeople(a, b, '20', 11);
+  const st = await serverSaid(
+    a,
+    (m) => m.type === 'state' && m.status === 'playing',
+    'the game under way',
+  );
+  assert.equal(st.move_clock, 20);
+  const seat = st.to_play as number;
+  const [idle, other] = seat === 0 ? [a, b] : [b, a];
+  const name = seat === 0 ? 'Anna' : 'Bruno';
+  // everyone sees the countdown on the seat to play; the idle person in
+  // the status line too
+  await other.locator('.seat.turn .badge.clock').waitFor();
+  assert.match((await other.locator('.seat.turn .badge.clock').textContent()) ?? '', /^\d+s$/);
+  await idle.locator('.status', { hasText: /s left|ancora \d+ s/ }).waitFor();
+  await shot(a, 'clock-desktop.png');
+  const cards = await idle.locator('.hand .card').count();
+  // nobody moves: 20 s later the clock's bot plays the move
+  const note = await serverSaid(
+    other,
+    (m) => m.type === 'notice' && m.code === 'clock_bot',
+    'the clock notice',
+  );
+  assert.equal(note.seat, seat);
+  await other.locator('.toast', { hasText: name }).waitFor();
+  await idle
+    .locator('.hand .card')
+    .nth(cards - 1)
+    .waitFor({ state: 'detached' });
+  await shot(b, 'clock-ran-out-phone-it.png');
+  // exactly one move was played for the idle seat
+  const after = await serverSaid(
+    other,
+    (m) => m.type === 'state' && ((m.round as { moves: string[] }).moves.length ?? 0) > 0,
+    'the move',
+  );
+  assert.equal((after.round as { moves: string[] }).moves.length, 1);
+  assert.notEqual(after.to_play, seat);
+});
+
+test("e2e: a friend's link asks a name; a third person watches, and is seen watching", async () => {
+  const a = await newPage();
+  const code = await privateTable(a, '60', 11);
+  // the friend opens the link: asked for a name (Italian, on a phone)
+  const b = await newPage(390, 844, 'it-IT');
+  await b.goto(`${BASE}/t/${code}`);
+  await b.locator('form[data-form="name"]', { hasText: `Tavolo ${code}` }).waitFor();
+  await shot(b, 'ask-name-phone-it.png');
+  await b.fill('#f-name', 'Bruno');
+  await b.click('form[data-form="name"] button[type="submit"]');
+  await b.locator('.hand .card').first().waitFor();
+  const seated = await serverSaid(b, (m) => m.type === 'seated', 'seated');
+  assert.equal(seated.seat, 1);
+  assert.equal(await b.evaluate(() => localStorage.getItem('scopa.name')), 'Bruno');
+  await a.locator('.seat', { hasText: 'Bruno' }).waitFor();
+  // a third person, with a name, opens the full table's link: watching
+  const c = await newPage();
+  await c.addInitScript(() => localStorage.setItem('scopa.name', 'Dora'));
+  await c.goto(`${BASE}/t/${code}`);
+  await c.locator('.toast', { hasText: 'This table is full: you are watching.' }).waitFor();
+  await c.locator('.tablecards .card').first().waitFor();
+  assert.equal(await c.locator('.help.keys').count(), 0, 'no keys to play for a spectator');
+  assert.equal(await a.locator('.help.keys').count(), 1);
+  // the players see who is watching
+  await a.locator('.help.watching', { hasText: 'Watching: 1 (Dora)' }).waitFor();
+  await b.locator('.help.watching', { hasText: 'Spettatori: 1 (Dora)' }).waitFor();
+  await shot(a, 'watching-desktop.png');
+  await c.context().close();
+  await a.locator('.help.watching').waitFor({ state: 'detached' });
+});
+
+test('e2e: an unknown table code: the home page says so, no endless connecting', async () => {
+  const p = await newPage();
+  await p.addInitScript(() => localStorage.setItem('scopa.name', 'Eva'));
+  await p.goto(`${BASE}/t/NOSUCH`);
+  await p.waitForURL(`${BASE}/`);
+  await p.locator('.error', { hasText: 'There is no table NOSUCH' }).waitFor();
+  await p.locator('form[data-form="bot"]').waitFor();
+  await shot(p, 'no-table-desktop.png');
+});
+
+test('e2e: a reaction is seen by the other player, not by a spectator; it can be muted', async () => {
+  const a = await newPage();
+  const b = await newPage(390, 844, 'it-IT');
+  const code = await twoPeople(a, b, '0', 11);
+  const c = await newPage();
+  await c.goto(BASE + '/');
+  await c.fill('#f-code', code);
+  await c.click('[data-action="watch"]');
+  await c.locator('.tablecards .card').first().waitFor();
+  assert.equal(await c.locator('[data-action="react"]').count(), 0, 'no reactions to send');
+  await a.locator('.side [data-action="react"][data-value="bella"]').click();
+  await b.locator('.seat .reaction', { hasText: 'Bella!' }).waitFor();
+  await a.locator('.me .reaction', { hasText: 'Bella!' }).waitFor();
+  await shot(b, 'reaction-phone-it.png');
+  // gone after a few seconds
+  await b.locator('.seat .reaction').waitFor({ state: 'detached' });
+  // muted: the next one comes from the server but is not shown
+  await b.locator('.side [data-action="reactions-toggle"]').click();
+  await a.locator('.side [data-action="react"][data-value="applause"]').click();
+  await serverSaid(b, (m) => m.type === 'reaction' && m.reaction === 'applause', 'the second');
+  await new Promise((r) => setTimeout(r, 300));
+  assert.equal(await b.locator('.reaction').count(), 0, 'muted');
+  assert.equal(await b.evaluate(() => localStorage.getItem('scopa.reactions')), 'off');
+  // the spectator never heard of either
+  assert.equal(heard.get(c)!.filter((m) => m.type === 'reaction').length, 0);
+  assert.equal(await c.locator('.reaction').count(), 0);
+});

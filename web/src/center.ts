@@ -7,6 +7,14 @@ import { cardName, t } from './i18n.js';
 import { type AppState, type TableView, selectedMove } from './state.js';
 import { backEl, describeMove, faceEl, h, nameOf } from './dom.js';
 
+/** The move clock's seconds left to the seat to play, counted from when
+ * the state came; null when no clock runs. */
+export function clockLeft(app: AppState): number | null {
+  const left = app.msg?.clock_left;
+  if (typeof left !== 'number' || app.msg?.status !== 'playing') return null;
+  return Math.max(0, left - Math.floor((Date.now() - app.msgAt) / 1000));
+}
+
 export function renderCenter(app: AppState, v: TableView, felt: HTMLElement): void {
   const lang = app.lang;
   const status = felt.querySelector('.status')!;
@@ -15,6 +23,8 @@ export function renderCenter(app: AppState, v: TableView, felt: HTMLElement): vo
   else if (v.status === 'finished') s = t(lang, 'gameOver');
   else if (v.myTurn) s = t(lang, 'yourTurn');
   else if (v.toPlay !== null) s = t(lang, 'turnOf', { name: nameOf(v.names, v.toPlay, lang) });
+  const left = clockLeft(app);
+  if (left !== null) s += ` · ${t(lang, 'clockLeft', { s: left })}`;
   status.textContent = s;
   status.classList.toggle('mine', v.myTurn);
   if (v.status === 'waiting') {

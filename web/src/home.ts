@@ -18,6 +18,16 @@ export function forgetHome(): void {
   homeLang = null;
 }
 
+/** The move clock of a table of people: off, relaxed, normal, fast (the
+ * seconds per move); normal unless the creator says otherwise. */
+export const CLOCKS: [Key, number][] = [
+  ['clockOff', 0],
+  ['clockRelaxed', 120],
+  ['clockNormal', 60],
+  ['clockFast', 20],
+];
+export const CLOCK_DEFAULT = 60;
+
 function select(
   name: string,
   label: string,
@@ -66,6 +76,11 @@ function optionField(lang: Lang, o: (typeof OPTIONS)[number], prefix: string): H
   );
 }
 
+function lastPreset(): string {
+  const p = localStorage.getItem('scopa.preset') ?? 'scopa';
+  return p in PRESETS ? p : 'scopa';
+}
+
 /** The rules part of a form: a preset, the player count, every option. */
 function rulesFieldset(lang: Lang, prefix: string): HTMLElement {
   const presets = Object.keys(PRESETS).map((p): [string, string] => [p, presetName(lang, p)]);
@@ -80,7 +95,8 @@ function rulesFieldset(lang: Lang, prefix: string): HTMLElement {
     'fieldset',
     { class: 'rules', 'data-prefix': prefix },
     h('legend', { text: t(lang, 'rules') }),
-    select(`${prefix}-preset`, t(lang, 'preset'), presets, 'scopa'),
+    // the variant last played stays chosen (scopa.preset, verbs.ts)
+    select(`${prefix}-preset`, t(lang, 'preset'), presets, lastPreset()),
     details,
   );
 }
@@ -126,6 +142,13 @@ export function renderHome(root: HTMLElement, app: AppState): void {
     h('p', { class: 'help', text: t(lang, 'privateHelp') }),
     rulesFieldset(lang, 'priv'),
     h('div', { class: 'field' }, h('span', { text: t(lang, 'seats') }), seatRows),
+    select(
+      'clock',
+      t(lang, 'moveClock'),
+      CLOCKS.map(([k, s]): [string, string] => [String(s), t(lang, k)]),
+      String(CLOCK_DEFAULT),
+    ),
+    h('p', { class: 'help', text: t(lang, 'moveClockHelp') }),
     h('button', {
       class: 'primary',
       type: 'submit',
@@ -184,6 +207,10 @@ export function renderHome(root: HTMLElement, app: AppState): void {
     ),
     connBanner(app),
   );
+  for (const prefix of ['bot', 'priv']) {
+    const form = root.querySelector<HTMLElement>(`fieldset[data-prefix="${prefix}"]`);
+    if (form) syncOptions(form, prefix); // the option fields show that variant
+  }
   fillSeats(root, lang);
 }
 
@@ -241,4 +268,48 @@ export function syncOptions(form: HTMLElement, prefix: string): void {
     if (o.kind === 'bool') (el as HTMLInputElement).checked = eff[o.name] === true;
     else el.value = String(eff[o.name]);
   }
+}
+
+/** A friend's link (/t/CODE) with no name stored: the name first, then
+ * the seat (input.ts sends a join with it); or just watch. */
+export function renderName(root: HTMLElement, app: AppState): void {
+  const lang = app.lang;
+  const code = app.code ?? '';
+  root.replaceChildren(
+    topBar(app),
+    h(
+      'main',
+      { class: 'home' },
+      h(
+        'form',
+        { class: 'card-panel askname', 'data-form': 'name' },
+        h('h2', { text: t(lang, 'askName', { code }) }),
+        h(
+          'label',
+          { class: 'field', for: 'f-name' },
+          h('span', { text: t(lang, 'yourName') }),
+          h('input', {
+            id: 'f-name',
+            name: 'name',
+            autocomplete: 'nickname',
+            maxlength: 24,
+            required: true,
+            autofocus: true,
+          }),
+        ),
+        h(
+          'div',
+          { class: 'row' },
+          h('button', { class: 'primary', type: 'submit', text: t(lang, 'sitDown') }),
+          h('button', {
+            type: 'button',
+            'data-action': 'watch-only',
+            text: t(lang, 'justWatch'),
+          }),
+        ),
+      ),
+    ),
+    connBanner(app),
+  );
+  root.querySelector<HTMLInputElement>('#f-name')?.focus();
 }

@@ -125,6 +125,36 @@ const en = {
   prev: 'Previous move',
   next: 'Next move',
   newGame: 'New game',
+  playAgain: 'Play again',
+  r_bella: 'Bella!',
+  r_scopa: 'Scopa!',
+  r_ben_giocata: 'Well played',
+  r_peccato: 'Too bad',
+  r_grazie: 'Thanks',
+  r_applause: '👏',
+  r_laugh: '😄',
+  r_wow: '😮',
+  r_think: '🤔',
+  reactionsOn: 'Reactions: on',
+  reactionsOff: 'Reactions: muted',
+  reactionsLabel: 'Quick reactions',
+  fullWatching: 'This table is full: you are watching.',
+  askName: 'Table {code}: your name, and you sit down.',
+  sitDown: 'Sit down',
+  justWatch: 'Just watch',
+  watchingCount: 'Watching: {n}',
+  rematchAsked: '{names} would like to play again.',
+  rematchWaiting: 'Waiting for {names} to say yes…',
+  rematchYes: 'Play again',
+  rematchNo: 'No, thanks',
+  moveClock: 'Move clock',
+  moveClockHelp:
+    'At a table with friends: when the time for a move runs out, the strongest bot plays it.',
+  clockOff: 'Off',
+  clockRelaxed: 'Relaxed (2 minutes)',
+  clockNormal: 'Normal (1 minute)',
+  clockFast: 'Fast (20 seconds)',
+  clockLeft: '{s} s left',
   rank: 'Rank',
   player: 'Player',
   rating: 'Rating',
@@ -263,6 +293,36 @@ const it: Record<Key, string> = {
   prev: 'Mossa precedente',
   next: 'Mossa seguente',
   newGame: 'Nuova partita',
+  playAgain: 'Gioca ancora',
+  r_bella: 'Bella!',
+  r_scopa: 'Scopa!',
+  r_ben_giocata: 'Ben giocata',
+  r_peccato: 'Peccato',
+  r_grazie: 'Grazie',
+  r_applause: '👏',
+  r_laugh: '😄',
+  r_wow: '😮',
+  r_think: '🤔',
+  reactionsOn: 'Reazioni: sì',
+  reactionsOff: 'Reazioni: silenziate',
+  reactionsLabel: 'Reazioni rapide',
+  fullWatching: 'Il tavolo è al completo: stai guardando.',
+  askName: 'Tavolo {code}: il tuo nome, e ti siedi.',
+  sitDown: 'Siediti',
+  justWatch: 'Guarda soltanto',
+  watchingCount: 'Spettatori: {n}',
+  rematchAsked: '{names} vuole giocare ancora.',
+  rematchWaiting: 'Si aspetta che {names} dica di sì…',
+  rematchYes: 'Gioca ancora',
+  rematchNo: 'No, grazie',
+  moveClock: 'Tempo per mossa',
+  moveClockHelp:
+    'Al tavolo con gli amici: quando il tempo di una mossa finisce, la gioca il bot più forte.',
+  clockOff: 'Nessuno',
+  clockRelaxed: 'Tranquillo (2 minuti)',
+  clockNormal: 'Normale (1 minuto)',
+  clockFast: 'Veloce (20 secondi)',
+  clockLeft: 'ancora {s} s',
   rank: 'Pos.',
   player: 'Giocatore',
   rating: 'Punteggio',
@@ -288,6 +348,24 @@ const it: Record<Key, string> = {
 
 export const STRINGS: Record<Lang, Record<Key, string>> = { en, it };
 export type { Key };
+
+/** The reactions a person may send, by id (scopa serve's list, react.c). */
+export const REACTIONS: readonly string[] = [
+  'bella',
+  'scopa',
+  'ben_giocata',
+  'peccato',
+  'grazie',
+  'applause',
+  'laugh',
+  'wow',
+  'think',
+];
+
+/** A reaction's words (or emoji) in the page's language. */
+export function reactionText(lang: Lang, id: string): string {
+  return REACTIONS.includes(id) ? t(lang, `r_${id}` as Key) : '';
+}
 
 /** The first of the browser's languages that we speak; English otherwise. */
 export function pickLang(prefs: readonly string[]): Lang {

@@ -44,7 +44,14 @@ function create(root: HTMLElement, form: HTMLFormElement): Verb {
   const seats: (string | undefined)[] = [];
   for (const el of form.querySelectorAll<HTMLSelectElement>('select[data-seat]'))
     seats[Number(el.dataset.seat)] = el.value;
-  return { kind: 'create', rules: readRules(form, 'priv'), seats, name: field(root, '#f-name') };
+  const clock = Number(form.querySelector<HTMLSelectElement>('[name="clock"]')?.value ?? NaN);
+  return {
+    kind: 'create',
+    rules: readRules(form, 'priv'),
+    seats,
+    name: field(root, '#f-name'),
+    ...(Number.isInteger(clock) ? { clock } : {}),
+  };
 }
 
 /** The table's link to the clipboard (and selected, where that fails). */
@@ -93,12 +100,22 @@ export function bindInput(root: HTMLElement, c: Controller): void {
         return c.verb({ kind: 'pool', pool: el.dataset.value ?? '2p' });
       case 'watch':
         return c.verb({ kind: 'watch', code: field(root, '#f-code') });
+      case 'watch-only':
+        return c.verb({ kind: 'watch', code: c.app().code ?? '' });
       case 'copy':
         return copyLink(root, c.app().code);
       case 'continue':
         return c.verb({ kind: 'continue', now: Date.now() });
       case 'new-game':
         return c.verb({ kind: 'newGame' });
+      case 'react':
+        return c.verb({ kind: 'react', reaction: el.dataset.value ?? '' });
+      case 'reactions-toggle':
+        return c.verb({ kind: 'toggleReactions' });
+      case 'rematch':
+        return c.verb({ kind: 'rematch', accept: true });
+      case 'rematch-no':
+        return c.verb({ kind: 'rematch', accept: false });
       case 'review':
         return c.verb({ kind: 'review' });
       case 'review-prev':
@@ -118,7 +135,10 @@ export function bindInput(root: HTMLElement, c: Controller): void {
     const kind = form.dataset.form;
     if (kind === 'bot') c.verb(startBot(root, form));
     else if (kind === 'private') c.verb(create(root, form));
-    else if (kind === 'join')
+    else if (kind === 'name') {
+      const name = field(form, '#f-name');
+      if (name) c.verb({ kind: 'join', code: c.app().code ?? '', name });
+    } else if (kind === 'join')
       c.verb({ kind: 'join', code: field(form, '#f-code'), name: field(root, '#f-name') });
   });
 

@@ -112,9 +112,11 @@ export function startApp(
     if (e.key) dispatch({ kind: 'storage', key: e.key, value: e.newValue });
   });
   motion?.addEventListener?.('change', (e) => dispatch({ kind: 'motion', reduced: e.matches }));
-  // countdowns (away seats, reconnection) tick once a second
+  // countdowns (away seats, reconnection, the move clock) tick once a second
   window.setInterval(() => {
-    if (model.conn.kind === 'down' || model.awaySince.some((x) => x !== null)) redraw(root, model);
+    const clock = typeof model.msg?.clock_left === 'number';
+    if (model.conn.kind === 'down' || clock || model.awaySince.some((x) => x !== null))
+      redraw(root, model);
   }, 1000);
   dispatch({ kind: 'route', url: here() });
   return { model: () => model, dispatch };

@@ -10,7 +10,17 @@
  * review request is told from other errors by its id; a seat's token is
  * stored per table code the moment it is given.
  */
-import type { ErrorMsg, SeatedMsg, ServerMsg, StateMsg } from './protocol.js';
+import type {
+  ErrorMsg,
+  ReactionMsg,
+  RematchMsg,
+  SeatedMsg,
+  ServerMsg,
+  StateMsg,
+} from './protocol.js';
+import { REACTIONS } from './i18n.js';
+import { go, resetTable } from './routes.js';
+import { t } from './i18n.js';
 import { tableView } from './state.js';
 import { type Model, type Step, step, store, then } from './model.js';
 import { greet } from './session.js';
@@ -46,6 +56,10 @@ export function apply(m: Model, msg: ServerMsg, now: number): Step {
       return step({ ...m, hint: msg, hintState: 'idle' }, { kind: 'cancel', name: 'hint' });
     case 'review':
       return step({ ...m, review: msg, reviewState: 'open' }, { kind: 'cancel', name: 'review' });
+    case 'rematch':
+      return onRematch(m, msg);
+    case 'reaction':
+      return onReaction(m, msg, now);
     default:
       return exhaustive(m, msg);
   }
@@ -86,6 +100,52 @@ function onSeated(m: Model, msg: SeatedMsg): Step {
   });
 }
 
+/** How long a reaction stays by its seat. */
+export const REACTION_MS = 3000;
+
+/** A reaction of this table, shown by its seat unless muted. */
+function onReaction(m: Model, msg: ReactionMsg, now: number): Step {
+  if (!m.reactionsOn || !REACTIONS.includes(msg.reaction)) return step(m);
+  if (m.code === null || msg.code.toUpperCase() !== m.code.toUpperCase()) return step(m);
+  const reactions = [...m.reactions];
+  reactions[msg.seat] = { id: msg.reaction, at: now };
+  return step({ ...m, reactions }, { kind: 'timer', timer: { name: 'reaction' }, ms: REACTION_MS });
+}
+
+/** The reaction timer fired: those shown long enough leave; the timer
+ * runs again for the others. */
+export function reactionsDue(m: Model, now: number): Step {
+  const reactions = m.reactions.map((r) => (r && now - r.at < REACTION_MS ? r : null));
+  const next = reactions.filter((r) => r !== null).map((r) => r.at + REACTION_MS - now);
+  const s = step({ ...m, reactions });
+  return next.length
+    ? { ...s, effects: [{ kind: 'timer', timer: { name: 'reaction' }, ms: Math.min(...next) }] }
+    : s;
+}
+
+/** Everybody said yes: the page moves to the new table (a person's
+ * `seated` may have come first: it went straight through, pacing.ts). */
+function onRematch(m: Model, msg: RematchMsg): Step {
+  const next = msg.next.toUpperCase();
+  const already = m.code?.toUpperCase() === next;
+  if (!already && m.code?.toUpperCase() !== msg.code.toUpperCase()) return step(m);
+  const search = m.url.search === '?watch' ? '?watch' : '';
+  const here = `/t/${msg.next}`;
+  return step(
+    {
+      ...resetTable(m),
+      queue: m.queue, // the new table's first state is behind this
+      screen: 'table',
+      intent: null,
+      code: msg.next,
+      token: already ? m.token : null,
+      seat: already ? m.seat : null,
+      url: { path: here, search, hash: '' },
+    },
+    { kind: 'history', op: 'replace', url: here + search },
+  );
+}
+
 function onState(m: Model, msg: StateMsg, now: number): Model {
   const prev = m.msg;
   const samePly =
@@ -124,12 +184,19 @@ function onError(m: Model, msg: ErrorMsg): Step {
   // a refused create (rules the server cannot play): back to the form
   if (m.intent?.kind === 'create' && m.code === null)
     return step({ ...m, intent: null, screen: 'home', error: text });
-  // a refused join (no open seat): watch instead (CONTRACTS.md /t/CODE)
-  if (m.intent?.kind === 'join' && m.code && !m.token)
-    return step(
-      { ...m, intent: { kind: 'watch' } },
-      { kind: 'send', msg: { type: 'watch', code: m.code } },
+  // no such table: the home page says so (a way back, not "Connecting…")
+  if ((msg.code === 'no_table' || msg.code === 'table_damaged') && m.code && !m.msg) {
+    const base = { ...m, intent: null, resuming: false, token: null, error: text };
+    return then(store(base, `scopa.token.${m.code}`, null), (x) => go(x, '/'));
+  }
+  // a refused join (no open seat): watch instead (CONTRACTS.md /t/CODE),
+  // and say so
+  if (m.intent?.kind === 'join' && m.code && !m.token) {
+    const name = m.stored['scopa.name'];
+    return then(showNotice({ ...m, intent: { kind: 'watch' } }, t(m.lang, 'fullWatching')), (x) =>
+      step(x, { kind: 'send', msg: { type: 'watch', code: x.code!, ...(name ? { name } : {}) } }),
     );
+  }
   if (m.hintState === 'asking' && msg.id === m.hintId)
     return step({ ...m, hintState: 'unavailable' });
   if (m.reviewState === 'asking' && msg.id === m.reviewId)

@@ -26,7 +26,10 @@ export interface Url {
 
 /** Why the page connects, until a `seated` (or a state) answers it. */
 export type Intent =
-  { kind: 'create'; rules: Rules; seats: string[] } | { kind: 'join' } | { kind: 'watch' } | null;
+  | { kind: 'create'; rules: Rules; seats: string[]; clock?: number }
+  | { kind: 'join' }
+  | { kind: 'watch' }
+  | null;
 
 export interface Model extends AppState {
   intent: Intent;
@@ -58,6 +61,7 @@ export type Timer =
   | { name: 'hint' } // no answer to a hint request: unavailable
   | { name: 'review' } // no answer to a review request: unavailable
   | { name: 'notice'; text: string } // the notice leaves
+  | { name: 'reaction' } // the reactions shown long enough leave
   | { name: 'error'; text: string }; // the error leaves
 
 export type Effect =
@@ -92,11 +96,24 @@ export type Verb =
   | { kind: 'startBot'; rules: Rules; level: string; name: string }
   /** The private table form: `seats[i]` is seat i's select ("open", a
    * level), seat 0 being the player's. */
-  | { kind: 'create'; rules: Rules; seats: (string | undefined)[]; name: string }
+  | {
+      kind: 'create';
+      rules: Rules;
+      seats: (string | undefined)[];
+      name: string;
+      /** the move clock's seconds (0: none), for tables of people */
+      clock?: number;
+    }
   | { kind: 'join'; code: string; name: string }
   | { kind: 'watch'; code: string }
   | { kind: 'continue'; now: number } // the round score closed
   | { kind: 'newGame' }
+  /** Play again with the same people and rules: ask or say yes (true),
+   * or say no (false). */
+  | { kind: 'rematch'; accept: boolean }
+  /** A reaction by its id (REACTIONS), and muting them. */
+  | { kind: 'react'; reaction: string }
+  | { kind: 'toggleReactions' }
   | { kind: 'review' }
   | { kind: 'stepReview'; delta: number }
   | { kind: 'gotoReview'; step: number };
@@ -177,6 +194,8 @@ export function initial(env: Env): Model {
     msgAt: 0,
     leaderboard: { state: 'loading', pool: '2p', rows: [] },
     skipAnim: env.stored['scopa.skip'] === '1',
+    reactions: [],
+    reactionsOn: env.stored['scopa.reactions'] !== 'off',
     intent: null,
     resuming: false,
     connected: false,

@@ -9,7 +9,7 @@ import { type Key, suitName, t } from './i18n.js';
 import type { Side } from './protocol.js';
 import { num, sideOf } from './rules.js';
 import { type AppState, type TableView, agrees, itemise, primieraValue, replay } from './state.js';
-import { h, miniCard, sideLabel } from './dom.js';
+import { h, miniCard, nameOf, sideLabel } from './dom.js';
 import { reviewer } from './reviewer.js';
 
 const CATS = [
@@ -148,6 +148,43 @@ function roundScore(app: AppState, v: TableView): HTMLElement {
   );
 }
 
+/** Play again: a button to ask; once someone asked, who said yes, and
+ * for whoever has not, the question with yes and no.  Only for people
+ * sitting at the table (a spectator follows them to the next table). */
+function rematchPart(app: AppState, v: TableView): HTMLElement | null {
+  const lang = app.lang;
+  const me = v.viewer;
+  if (me === null || app.msg?.next) return null;
+  const yes = app.msg?.rematch ?? null;
+  const box = h('div', { class: 'rematch', role: 'status' });
+  if (!yes) {
+    box.append(
+      h('button', { class: 'primary', 'data-action': 'rematch', text: t(lang, 'playAgain') }),
+    );
+    return box;
+  }
+  const asked = yes.map((y, i) => (y && v.presence[i] !== 'bot' ? i : -1)).filter((i) => i >= 0);
+  const names = asked.filter((i) => i !== me).map((i) => nameOf(v.names, i, lang));
+  if (yes[me]) {
+    const waiting = yes
+      .map((y, i) => (y ? -1 : i))
+      .filter((i) => i >= 0)
+      .map((i) => nameOf(v.names, i, lang));
+    box.append(h('p', { text: t(lang, 'rematchWaiting', { names: waiting.join(', ') }) }));
+    return box;
+  }
+  box.append(
+    h('p', { class: 'ask', text: t(lang, 'rematchAsked', { names: names.join(', ') }) }),
+    h(
+      'div',
+      { class: 'row' },
+      h('button', { class: 'primary', 'data-action': 'rematch', text: t(lang, 'rematchYes') }),
+      h('button', { 'data-action': 'rematch-no', text: t(lang, 'rematchNo') }),
+    ),
+  );
+  return box;
+}
+
 function result(app: AppState, v: TableView): HTMLElement {
   const lang = app.lang;
   const go = app.gameOver!;
@@ -203,8 +240,13 @@ function result(app: AppState, v: TableView): HTMLElement {
         text: t(lang, 'download'),
       }),
       h('button', { 'data-action': 'review', disabled: rev === 'asking', text: t(lang, 'review') }),
-      h('button', { class: 'primary', 'data-action': 'new-game', text: t(lang, 'newGame') }),
+      h('button', {
+        class: v.viewer === null ? 'primary' : '',
+        'data-action': 'new-game',
+        text: t(lang, 'newGame'),
+      }),
     ),
+    rematchPart(app, v),
     app.record ? reviewer(app) : null,
     rev === 'unavailable' ? h('p', { class: 'help', text: t(lang, 'reviewUnavailable') }) : null,
   );
@@ -212,7 +254,8 @@ function result(app: AppState, v: TableView): HTMLElement {
 
 export function renderOverlay(box: HTMLElement, app: AppState, v: TableView): void {
   const which = app.roundOver ? 'round' : app.gameOver ? 'game' : '';
-  const key = `${which}:${app.reviewState}:${app.lang}:${app.record ? app.reviewStep : -1}`;
+  const playAgain = JSON.stringify([app.msg?.rematch ?? null, app.msg?.next ?? null]);
+  const key = `${which}:${app.reviewState}:${app.lang}:${app.record ? app.reviewStep : -1}:${playAgain}`;
   if (box.dataset.key === key) return;
   box.dataset.key = key;
   if (!which) {

@@ -23,6 +23,7 @@ const THROUGH: ReadonlySet<ServerMsg['type']> = new Set([
   'review',
   'error',
   'seated',
+  'reaction',
 ]);
 
 /** A message from the transport. */

@@ -10,7 +10,7 @@
  */
 import { t } from './i18n.js';
 import { type Event, type Model, type Step, type Timer, step } from './model.js';
-import { showNotice } from './messages.js';
+import { reactionsDue, showNotice } from './messages.js';
 import { paced, receive } from './pacing.js';
 import { arrived, leaderboardFetched } from './routes.js';
 import { greet } from './session.js';
@@ -57,6 +57,8 @@ function fired(m: Model, timer: Timer, now: number): Step {
       return step(m.reviewState === 'asking' ? { ...m, reviewState: 'unavailable' } : m);
     case 'notice':
       return step(m.notice === timer.text ? { ...m, notice: null } : m);
+    case 'reaction':
+      return reactionsDue(m, now);
     case 'error':
       return step(m.error === timer.text ? { ...m, error: null } : m);
   }

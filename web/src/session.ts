@@ -21,10 +21,21 @@ function who(m: Model): { name?: string; player?: string } {
 /** What to say on a (re)opened connection, if anything. */
 function greeting(m: Model): ClientMsg | null {
   if (m.code && m.token) return { type: 'resume', code: m.code, token: m.token };
-  if (m.intent?.kind === 'create')
-    return { type: 'create', rules: m.intent.rules, seats: m.intent.seats, ...who(m) };
+  if (m.intent?.kind === 'create') {
+    const { rules, seats, clock } = m.intent;
+    return {
+      type: 'create',
+      rules,
+      seats,
+      ...who(m),
+      ...(clock !== undefined ? { move_clock: clock } : {}),
+    };
+  }
   if (m.code && m.intent?.kind === 'join') return { type: 'join', code: m.code, ...who(m) };
-  if (m.code) return { type: 'watch', code: m.code };
+  if (m.code) {
+    const name = m.stored['scopa.name'];
+    return { type: 'watch', code: m.code, ...(name ? { name } : {}) };
+  }
   return null;
 }
 

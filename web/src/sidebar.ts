@@ -4,7 +4,7 @@
  * animation switches with the keys, and the table's rules (what differs
  * from the defaults, and the seed's commitment).
  */
-import { optionName, t, valueName } from './i18n.js';
+import { REACTIONS, optionName, reactionText, t, valueName } from './i18n.js';
 import { differences, num, sideCount, sideOf } from './rules.js';
 import { type AppState, type TableView, shownScores } from './state.js';
 import { h, sideLabel } from './dom.js';
@@ -60,7 +60,7 @@ export function renderRulesBox(app: AppState, v: TableView, sha: string, box: HT
 export function renderTools(app: AppState, v: TableView, box: Element): void {
   const lang = app.lang;
   const hints = v.viewer !== null && app.msg?.hints !== false; // none at a table of people
-  box.replaceChildren(
+  const parts: (HTMLElement | null)[] = [
     h(
       'div',
       { class: 'row' },
@@ -84,6 +84,46 @@ export function renderTools(app: AppState, v: TableView, box: Element): void {
         text: t(lang, 'skip'),
       }),
     ),
-    h('p', { class: 'help keys', text: t(lang, 'keyboardHelp') }),
+    // the keys play cards: nothing to say to a spectator
+    v.viewer !== null ? h('p', { class: 'help keys', text: t(lang, 'keyboardHelp') }) : null,
+    reactionsRow(app, v),
+    watchingLine(app),
+  ];
+  box.replaceChildren(...parts.filter((x): x is HTMLElement => x !== null));
+}
+
+/** Quick reactions, for a person seated with another person at the
+ * table (none for spectators, none against bots only), and their mute. */
+function reactionsRow(app: AppState, v: TableView): HTMLElement | null {
+  const me = v.viewer;
+  if (me === null || !v.presence.some((p, i) => i !== me && p !== 'bot')) return null;
+  const lang = app.lang;
+  return h(
+    'div',
+    { class: 'reactions', role: 'group', 'aria-label': t(lang, 'reactionsLabel') },
+    ...REACTIONS.map((id) =>
+      h('button', {
+        class: 'react',
+        'data-action': 'react',
+        'data-value': id,
+        text: reactionText(lang, id),
+      }),
+    ),
+    h('button', {
+      'data-action': 'reactions-toggle',
+      'aria-pressed': String(app.reactionsOn),
+      text: t(lang, app.reactionsOn ? 'reactionsOn' : 'reactionsOff'),
+    }),
   );
+}
+
+/** Who is watching: a count, and the names they gave. */
+function watchingLine(app: AppState): HTMLElement | null {
+  const w = app.msg?.watching;
+  if (!w || w.count === 0) return null;
+  const names = w.names.length ? ` (${w.names.join(', ')})` : '';
+  return h('p', {
+    class: 'help watching',
+    text: t(app.lang, 'watchingCount', { n: w.count }) + names,
+  });
 }

@@ -440,7 +440,8 @@ export function shownScores(app: Pick<AppState, 'roundOver' | 'gameOver' | 'view
  * adds what the reducer alone remembers), render.ts draws it. */
 export interface AppState {
   lang: Lang;
-  screen: 'home' | 'table' | 'leaderboard';
+  /** 'name': a friend's link, asking their name before they sit. */
+  screen: 'home' | 'table' | 'leaderboard' | 'name';
   conn: ConnStatus;
   code: string | null;
   token: string | null;
@@ -476,4 +477,8 @@ export interface AppState {
     rows: Record<string, unknown>[];
   };
   skipAnim: boolean;
+  /** The reaction each seat sent last, while it is shown (ms, client clock). */
+  reactions: ({ id: string; at: number } | null)[];
+  /** Reactions shown (scopa.reactions is "off" when muted). */
+  reactionsOn: boolean;
 }

@@ -12,7 +12,7 @@ import { cardSvg } from './cards.js';
 import { cardEls, h, sideLabel } from './dom.js';
 import { connBanner, setConn, topBar } from './chrome.js';
 import { forgetHome } from './home.js';
-import { renderSeat } from './seats.js';
+import { reactionEl, renderSeat } from './seats.js';
 import { renderHand } from './hand.js';
 import { renderCenter } from './center.js';
 import { renderRulesBox, renderScores, renderTools } from './sidebar.js';
@@ -137,6 +137,10 @@ export function renderTable(root: HTMLElement, app: AppState): void {
     me.querySelector('.choice')!,
     me.querySelector('.seatinfo')!,
   );
+  if (v.viewer !== null) {
+    const mine = reactionEl(app, v.viewer);
+    if (mine) me.querySelector('.seatinfo')!.append(mine);
+  }
   renderCenter(app, v, felt);
   renderScores(app, v, root.querySelector('.scores')!);
   renderTools(app, v, root.querySelector('.tools')!);

@@ -11,8 +11,8 @@
  * scopa.level and scopa.name.
  */
 import { formatMove, type Card, type Rules } from './protocol.js';
-import { optionName, t } from './i18n.js';
-import { conflicts, effective, num } from './rules.js';
+import { REACTIONS, optionName, t } from './i18n.js';
+import { PRESETS, conflicts, effective, num } from './rules.js';
 import { pickCard, pickTableCard, selectedMove } from './state.js';
 import { type RecordDoc, reviewSteps } from './review.js';
 import { type Fetched, type Model, type Step, type Verb, step, store, then } from './model.js';
@@ -57,8 +57,24 @@ export function verb(m: Model, v: Verb): Step {
       return then(store(m, 'scopa.level', v.level), (x) =>
         startTable(x, v.rules, seatsFor(num(effective(v.rules), 'players'), v.level), v.name),
       );
-    case 'create':
-      return startTable(m, v.rules, privateSeats(v.rules, v.seats), v.name);
+    case 'create': {
+      const seats = privateSeats(v.rules, v.seats);
+      // a clock only where more than one person sits
+      const clock = seats.includes('open') ? v.clock : undefined;
+      return startTable(m, v.rules, seats, v.name, clock);
+    }
+    case 'react':
+      return m.seat === null || !REACTIONS.includes(v.reaction)
+        ? step(m)
+        : step(m, { kind: 'send', msg: { type: 'react', reaction: v.reaction } });
+    case 'toggleReactions': {
+      const on = !m.reactionsOn;
+      return store({ ...m, reactionsOn: on, reactions: [] }, 'scopa.reactions', on ? 'on' : 'off');
+    }
+    case 'rematch':
+      return m.seat === null || m.msg?.status !== 'finished'
+        ? step(m)
+        : step(m, { kind: 'send', msg: { type: 'rematch', accept: v.accept } });
     case 'join':
       return enter(m, v.code, '', v.name);
     case 'watch':
@@ -152,16 +168,32 @@ function rememberName(m: Model, name: string | null): Step {
   return n ? store(m, 'scopa.name', n) : step(m);
 }
 
-function startTable(m: Model, rules: Rules, seats: string[], name: string): Step {
+/** The preset a rules object starts from: the one with the most options
+ * that the rules all keep ("scopa", the defaults, when none). */
+export function presetOf(rules: Rules): string {
+  let best = 'scopa';
+  let most = -1;
+  for (const [name, p] of Object.entries(PRESETS)) {
+    const keys = Object.keys(p);
+    if (keys.every((k) => rules[k] === p[k]) && keys.length > most) {
+      best = name;
+      most = keys.length;
+    }
+  }
+  return best;
+}
+
+function startTable(m: Model, rules: Rules, seats: string[], name: string, clock?: number): Step {
   const bad = conflicts(rules);
   if (bad.length) {
     const names = bad.map((b) => optionName(m.lang, b)).join(', ');
     return step({ ...m, error: t(m.lang, 'invalidRules', { names }) });
   }
-  return then(rememberName(m, name), (x) =>
+  const named = then(rememberName(m, name), (x) => store(x, 'scopa.preset', presetOf(rules)));
+  return then(named, (x) =>
     ensureConnected({
       ...resetTable(x),
-      intent: { kind: 'create', rules, seats },
+      intent: { kind: 'create', rules, seats, ...(clock !== undefined ? { clock } : {}) },
       screen: 'table',
     }),
   );

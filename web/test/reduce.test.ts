@@ -52,6 +52,8 @@ const FRAMES: Record<ServerMsg['type'], object> = {
   error: { type: 'error', message: 'stale ply', code: 'stale_ply', id: 9 },
   hint: { type: 'hint', move: '5sx5c', value: 0.4, id: 7 },
   review: { type: 'review', code: CODE, rounds: [], id: 8 },
+  rematch: { type: 'rematch', code: CODE, next: 'NEW234' },
+  reaction: { type: 'reaction', code: CODE, seat: 1, reaction: 'bella' },
 };
 
 test('every server message type parses and reduces without throwing, at any screen', () => {
@@ -233,14 +235,50 @@ test('error, refused create: back to the form with the server words, nothing sen
   assert.deepEqual(d.effects.slice(n), [], 'no timer: the form keeps the error');
 });
 
-test('error, refused join (no open seat): watch instead', () => {
-  const d = drive(fresh(), { kind: 'route', url: { path: `/t/${CODE}`, search: '', hash: '' } });
+test('error, refused join (no open seat): watch instead, and told so', () => {
+  const d = drive(fresh({ 'scopa.name': 'Carla' }), {
+    kind: 'route',
+    url: { path: `/t/${CODE}`, search: '', hash: '' },
+  });
   d.on({ kind: 'status', conn: { kind: 'open' } }, { kind: 'opened' });
   assert.equal(sent(d.effects)[0]?.type, 'join');
   d.on(server({ type: 'error', message: 'table full', code: 'full' }));
-  assert.deepEqual(sent(d.effects)[1], { type: 'watch', code: CODE });
+  assert.deepEqual(sent(d.effects)[1], { type: 'watch', code: CODE, name: 'Carla' });
   assert.deepEqual(d.model.intent, { kind: 'watch' });
   assert.equal(d.model.error, null);
+  assert.equal(d.model.notice, t('en', 'fullWatching'));
+});
+
+test("a friend's link with no name stored asks the name first, then joins with it", () => {
+  const d = drive(fresh(), { kind: 'route', url: { path: `/t/${CODE}`, search: '', hash: '' } });
+  assert.equal(d.model.screen, 'name');
+  assert.equal(d.model.code, CODE);
+  assert.deepEqual(sent(d.effects), []);
+  d.on(verb({ kind: 'join', code: CODE, name: ' Carla ' }));
+  assert.equal(d.model.stored['scopa.name'], 'Carla');
+  d.on({ kind: 'status', conn: { kind: 'open' } }, { kind: 'opened' });
+  assert.deepEqual(sent(d.effects), [{ type: 'join', code: CODE, name: 'Carla' }]);
+  assert.equal(d.model.screen, 'table');
+});
+
+test('error, no such table: the home page says so (no endless connecting)', () => {
+  const d = drive(fresh({ [`scopa.token.${CODE}`]: 'old' }), {
+    kind: 'route',
+    url: { path: `/t/${CODE}`, search: '', hash: '' },
+  });
+  d.on({ kind: 'status', conn: { kind: 'open' } }, { kind: 'opened' });
+  d.on(
+    server({
+      type: 'error',
+      code: 'no_table',
+      message: 'There is no table K7QX2M.',
+      message_it: "Non c'è nessun tavolo K7QX2M.",
+    }),
+  );
+  assert.equal(d.model.screen, 'home');
+  assert.equal(d.model.url.path, '/');
+  assert.equal(d.model.error, 'There is no table K7QX2M.');
+  assert.equal(d.model.stored[`scopa.token.${CODE}`], undefined);
 });
 
 test('error, answering the hint request by its id: hints unavailable; another id is an error', () => {
@@ -282,7 +320,7 @@ test('error answering a resume (a stale token): forgotten, and the page joins', 
   assert.equal(d.model.error, null);
   // that join refused too: watch
   d.on(server({ type: 'error', message: 'full' }));
-  assert.deepEqual(sent(d.effects)[2], { type: 'watch', code: CODE });
+  assert.deepEqual(sent(d.effects)[2], { type: 'watch', code: CODE, name: 'Anna' });
 });
 
 test('error, any other: shown (in Italian when asked) for 6 s, the choice and the move dropped', () => {
@@ -408,4 +446,97 @@ test('storage: another tab stores a token; this page resumes with it', () => {
   assert.deepEqual(sent(d.effects), [{ type: 'resume', code: CODE, token: 'fromB' }]);
   d.on({ kind: 'storage', key: `scopa.token.${CODE}`, value: null });
   assert.equal(d.model.stored[`scopa.token.${CODE}`], undefined);
+});
+
+// --------------------------------------------------------------- rematch --
+
+test('rematch: asked and answered from the result; not sent mid-game or by a spectator', () => {
+  const over = drive(seated(), server(FRAMES.game_over as ServerMsg)).model;
+  assert.deepEqual(sent(drive(over, verb({ kind: 'rematch', accept: true })).effects), [
+    { type: 'rematch', accept: true },
+  ]);
+  assert.deepEqual(sent(drive(over, verb({ kind: 'rematch', accept: false })).effects), [
+    { type: 'rematch', accept: false },
+  ]);
+  assert.deepEqual(sent(drive(seated(), verb({ kind: 'rematch', accept: true })).effects), []);
+  assert.deepEqual(
+    sent(drive({ ...over, seat: null }, verb({ kind: 'rematch', accept: true })).effects),
+    [],
+  );
+});
+
+test('rematch: the page moves to the next table, its seat token from seated', () => {
+  const over = drive(seated(), server(FRAMES.game_over as ServerMsg)).model;
+  const d = drive(
+    over,
+    server(FRAMES.rematch as ServerMsg),
+    server({ type: 'seated', code: 'NEW234', seat: 0, token: 'tok9', player: '' }),
+    server(state({ code: 'NEW234' })),
+  );
+  assert.equal(d.model.code, 'NEW234');
+  assert.equal(d.model.token, 'tok9');
+  assert.equal(d.model.gameOver, null);
+  assert.equal(d.model.msg?.code, 'NEW234');
+  assert.equal(d.model.stored['scopa.token.NEW234'], 'tok9');
+  assert.equal(d.model.url.path, '/t/NEW234');
+  // a late state of the old table is not shown any more
+  d.on(server(state({ status: 'finished' })));
+  assert.equal(d.model.msg?.code, 'NEW234');
+  // a rematch of another table changes nothing
+  const other = drive(over, server({ type: 'rematch', code: 'ZZZZZZ', next: 'YYYYYY' }));
+  assert.equal(other.model.code, CODE);
+});
+
+test('rematch: a malformed rematch list in a state reads as none', () => {
+  const msg = parse(JSON.stringify(state({ rematch: 'yes' as never, clock_left: '9' as never })));
+  assert.ok(msg && msg.type === 'state');
+  assert.equal(msg.rematch, null);
+  assert.equal(msg.clock_left, null);
+});
+
+// -------------------------------------------------------------- reactions --
+
+test('reaction: shown by its seat at once (never queued), then gone after 3 s', () => {
+  const d = drive(seated(), server(FRAMES.reaction as ServerMsg, 5000));
+  assert.deepEqual(d.model.reactions[1], { id: 'bella', at: 5000 });
+  assert.deepEqual(only(d.effects, 'timer').at(-1), {
+    kind: 'timer',
+    timer: { name: 'reaction' },
+    ms: 3000,
+  });
+  // another seat's, a second later: the first leaves on time, the timer
+  // runs again for the second
+  d.on(server({ type: 'reaction', code: CODE, seat: 0, reaction: 'applause' }, 6000));
+  d.on({ kind: 'timer', timer: { name: 'reaction' }, now: 8000 });
+  assert.equal(d.model.reactions[1], null);
+  assert.deepEqual(d.model.reactions[0], { id: 'applause', at: 6000 });
+  assert.deepEqual(only(d.effects, 'timer').at(-1)?.ms, 1000);
+  d.on({ kind: 'timer', timer: { name: 'reaction' }, now: 9000 });
+  assert.equal(d.model.reactions[0], null);
+});
+
+test('reaction: muted, unknown ids and other tables show nothing; mute remembered', () => {
+  const muted = drive(seated(), verb({ kind: 'toggleReactions' }));
+  assert.equal(muted.model.stored['scopa.reactions'], 'off');
+  muted.on(server(FRAMES.reaction as ServerMsg));
+  assert.deepEqual(muted.model.reactions, []);
+  const odd = drive(seated(), server({ type: 'reaction', code: CODE, seat: 1, reaction: 'boo' }));
+  assert.deepEqual(odd.model.reactions, []);
+  const other = drive(
+    seated(),
+    server({ type: 'reaction', code: 'ZZZZZZ', seat: 1, reaction: 'bella' }),
+  );
+  assert.deepEqual(other.model.reactions, []);
+  assert.equal(fresh({ 'scopa.reactions': 'off' }).reactionsOn, false);
+});
+
+test('react: sent by id from a seat; not from a spectator, not an unknown id', () => {
+  assert.deepEqual(sent(drive(seated(), verb({ kind: 'react', reaction: 'scopa' })).effects), [
+    { type: 'react', reaction: 'scopa' },
+  ]);
+  assert.deepEqual(
+    sent(drive(seated({ seat: null }), verb({ kind: 'react', reaction: 'scopa' })).effects),
+    [],
+  );
+  assert.deepEqual(sent(drive(seated(), verb({ kind: 'react', reaction: 'hello' })).effects), []);
 });

@@ -9,6 +9,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { t, optionName } from '../src/i18n.js';
 import { reviewSteps, type RecordDoc } from '../src/review.js';
+import { PRESETS } from '../src/rules.js';
+import { presetOf } from '../src/verbs.js';
 import { CODE, after, drive, fresh, only, seated, sent, server, state, verb } from './fixtures.js';
 
 // ------------------------------------------------------------------ cards --
@@ -140,6 +142,7 @@ test('create: the seats as chosen (open, a level; anything else the middle level
   );
   assert.deepEqual(d.effects, [
     { kind: 'store', key: 'scopa.name', value: 'Anna' },
+    { kind: 'store', key: 'scopa.preset', value: 'scopa' },
     { kind: 'connect' },
   ]);
   assert.equal(d.model.screen, 'table');
@@ -153,6 +156,33 @@ test('create: the seats as chosen (open, a level; anything else the middle level
       player: 'p-1',
     },
   ]);
+});
+
+test('the variant played is remembered for the next game (scopa.preset)', () => {
+  const [name, rules] = Object.entries(PRESETS).find(([n]) => n !== 'scopa')!;
+  const d = drive(
+    fresh(),
+    verb({ kind: 'startBot', rules: { ...rules, target: 21 }, level: 'esperto', name: '' }),
+  );
+  assert.equal(d.model.stored['scopa.preset'], name);
+  assert.equal(presetOf({}), 'scopa');
+});
+
+test('create: the move clock goes with a table of people, never with bots only', () => {
+  const open = drive(
+    fresh(),
+    verb({ kind: 'create', rules: {}, seats: [undefined, 'open'], name: '', clock: 20 }),
+  );
+  open.on({ kind: 'status', conn: { kind: 'open' } }, { kind: 'opened' });
+  assert.deepEqual(sent(open.effects), [
+    { type: 'create', rules: {}, seats: ['me', 'open'], move_clock: 20 },
+  ]);
+  const bots = drive(
+    fresh(),
+    verb({ kind: 'create', rules: {}, seats: [undefined, 'esperto'], name: '', clock: 20 }),
+  );
+  bots.on({ kind: 'status', conn: { kind: 'open' } }, { kind: 'opened' });
+  assert.deepEqual(sent(bots.effects), [{ type: 'create', rules: {}, seats: ['me', 'esperto'] }]);
 });
 
 test('startBot: every other seat a bot of the level; the level remembered', () => {
