@@ -712,7 +712,8 @@ typedef struct scopa_bot_limits {
 int64_t scopa_clock_ns(void);
 
 /* The names of the bots this build has, NULL-terminated, weakest first;
- * "best" is always among them and means the strongest. */
+ * "best" is always among them and means the strongest.  Former names
+ * that still work come last ("dealopp": best). */
 const char *const *scopa_bot_names(void);
 
 /* A one-line description of a bot ("greedy: takes the most valuable
@@ -726,7 +727,8 @@ int scopa_bot_new(const char *name, scopa_bot **out /* OUT */);
 /* Frees a bot; NULL is a no-op. */
 void scopa_bot_free(scopa_bot *bot);
 
-/* The bot's name as created ("best" resolves to the bot it stands for). */
+/* The bot's name (a former name gives the bot's name now: a bot made as
+ * "dealopp" is "best"). */
 const char *scopa_bot_name(const scopa_bot *bot);
 
 /*
@@ -881,7 +883,7 @@ uint64_t scopa_hint_seed(const char *game_seed, int round,
 
 /* sizeof of a public struct by its name without "scopa_": "rules",
  * "state", "view", "score", "game", "rng", "replay", "fault",
- * "bot_limits", "hint", "hint_info".  0 for an unknown name. */
+ * "bot_limits", "env_config", "hint", "hint_info".  0 for an unknown name. */
 size_t scopa_sizeof(const char *type);
 
 /* free(), for what the functions of this section return. */
@@ -901,6 +903,20 @@ int scopa_rules_from_json_lang(scopa_rules *rules, const char *json,
 
 /* Every option of checked rules as a JSON object, in option order. */
 char *scopa_rules_to_json(const scopa_rules *rules);
+
+/* The options the preset `name` sets (scopa_rules_preset), as a "rules"
+ * object: scopa_rules_from_json of it gives that preset's rules.  NULL for
+ * an unknown name (or out of memory). */
+char *scopa_rules_preset_json(const char *name);
+
+/* What a front end offers a person setting up a game, as one JSON object
+ * (free with scopa_free): "options" (each rules option in the order of
+ * RULES.md: name, kind "bool"/"int"/"enum", "values" (enum names, or an
+ * integer option's allowed values when few) or "min"/"max", "default",
+ * "label": {"en", "it"}, "help"), "presets" (name, "label", "rules" as
+ * scopa_rules_preset_json) and "levels" (name, english, bot,
+ * movetime_ms).  scopa serve answers GET /api/rules with it. */
+char *scopa_rules_catalogue_json(void);
 
 /* What `seat` knows of a round, as the fields of an engine request:
  * {"rules": {...}, "seat": S, "scores": [...], "round": {"dealer": D,
@@ -946,29 +962,221 @@ char *scopa_engine_answer(scopa_engine *engine, const char *line, size_t len,
 
 /*
  * Learning agents.  A view becomes SCOPA_FEATURES floats (layout in
- * docs/engine.md: hand, table, piles, unseen cards, cards each seat played,
- * then counts, scores and the rules, all seat- and side-relative), and a
- * move one of SCOPA_ACTIONS fixed actions:
- *   action = card * SCOPA_ACTION_SLOTS + slot,
- * where slot numbers that card's legal moves in increasing order of the
- * move's integer (so laying the card, when legal, is slot 0).  A card with
- * more than SCOPA_ACTION_SLOTS legal moves (only on huge tables under
- * mandatory_capture false) has its extra moves left out.
+ * docs/env.md: hand, table, piles, unseen cards, cards each seat played,
+ * then counts, scores and the rules, all seat- and side-relative; every
+ * value in 0..1), and a move one of SCOPA_ACTIONS fixed actions:
+ *   action = card * SCOPA_ACTION_SLOTS + slot
+ * with the slots of a card in the seat's hand given out as follows:
+ *   slot 0         lays the card (when laying it is legal);
+ *   slots 1..4     capture exactly one card, of suit slot - 1 (its rank is
+ *                  set by the rules: the played card's rank, 15 minus it
+ *                  under quindici, or the lone table card of an ace
+ *                  sweep);
+ *   slots 5..31    the captures of two or more cards, in increasing order
+ *                  of the move's integer (not stable: a card can take
+ *                  hundreds of different sets, 27 slots cannot name them);
+ * A card with more moves than its slots (only on big tables under
+ * mandatory_capture false or single_match_first false) puts the rest, in
+ * the same order, on the free actions: the slots of the cards the seat
+ * does not hold, in increasing order.  A position with more moves than
+ * that (thousands: quindici without mandatory capture on a huge table) is
+ * shown in pages: the last free action is then SCOPA_ACTION_MORE, which
+ * shows the next page instead of playing.  So every legal move has an
+ * action, on exactly one page.
  */
 #define SCOPA_FEATURES 672
 #define SCOPA_ACTION_SLOTS 32
 #define SCOPA_ACTIONS (40 * SCOPA_ACTION_SLOTS)
+/* The table entry of the "next page" action. */
+#define SCOPA_ACTION_MORE (~(scopa_move)0)
+/* Room for the legal moves of one card in any position (quindici: at most
+ * 10,598), the work buffer of scopa_state_actions_page. */
+#define SCOPA_ACTION_WORK 16384
 
 /* Writes the features of a view into out[0..SCOPA_FEATURES-1]; returns
  * SCOPA_FEATURES, or SCOPA_ENOSPACE if cap is smaller. */
 int scopa_view_features(const scopa_view *view, float *out, int cap);
 
-/* The legal moves of the seat to play, by action: table[a] is the move of
- * action a and mask[a] is 1 when a is legal, for a in 0..SCOPA_ACTIONS-1;
- * actions[0..n-1] lists the legal actions in increasing order.  table and
- * actions may be NULL.  Returns n, the number of legal actions. */
+/* The legal moves of the seat to play on page `page` (0 first), by action:
+ * table[a] is the move of action a (SCOPA_ACTION_MORE for the next-page
+ * action) and mask[a] is 1 when a can be played, for a in
+ * 0..SCOPA_ACTIONS-1; actions[0..n-1] lists those actions in increasing
+ * order.  work holds SCOPA_ACTION_WORK moves (scratch).  table and actions
+ * may be NULL.  Returns n (0 once the round is over or past the last
+ * page). */
+int scopa_state_actions_page(const scopa_state *state, int page,
+                             scopa_move *work, scopa_move *table,
+                             uint8_t *mask, int *actions);
+
+/* Page 0 of scopa_state_actions_page with scratch of its own on the stack
+ * (SCOPA_MAX_MOVES moves: a card's moves past that many are left out; use
+ * scopa_state_actions_page where that can matter). */
 int scopa_state_actions(const scopa_state *state, scopa_move *table,
                         uint8_t *mask, int *actions);
+
+/*
+ * A learning environment: episodes of one round (or of a whole game) for
+ * every seat in turn (the multi-agent face), or for one learner's seat
+ * with the other seats played by a library bot inside the step (the
+ * single-agent face).  It owns its round, the action table of the
+ * position and its scratch; it never allocates after scopa_env_new.
+ *
+ * Seeds.  scopa_env_reset(env, seed, ...) starts a stream: the episode's
+ * dealer and decks and every bot's seed are drawn from it, and each later
+ * scopa_env_reset without a seed (SCOPA_ENV_NEXT) draws the next episode
+ * of the same stream.  So one seed gives the same sequence of episodes to
+ * the same actions, in scopa_env and in scopa_vecenv alike.
+ *
+ * Rewards come at the end of each round: each seat gets its side's round
+ * points minus the mean of the other sides' (zero-sum).  An action that
+ * is not legal ends the episode: its seat gets illegal_reward, the others
+ * nothing.
+ */
+typedef struct scopa_env scopa_env;
+
+typedef struct scopa_env_config {
+  int learner;           /* the single-agent face's seat; -1: every seat */
+  const char *opponent;  /* bot or level name for the other seats (the
+                            single-agent face); NULL: "random"           */
+  int movetime_ms;       /* the opponent's budget; 0: its default        */
+  uint64_t nodes;        /* nonzero: a node budget (deterministic)       */
+  int whole_game;        /* 1: an episode is a whole game, not one round */
+  double illegal_reward; /* the reward of an illegal action              */
+} scopa_env_config;
+
+/* Pass as the seed to go on with the episode stream. */
+#define SCOPA_ENV_NEXT (~(uint64_t)0)
+
+/* What scopa_env_step did. */
+enum {
+  SCOPA_ENV_PLAYED,  /* the move was played; the episode goes on        */
+  SCOPA_ENV_ROUND,   /* it ended a round of a whole game (rewards are
+                        set) and the next round is dealt               */
+  SCOPA_ENV_PAGE,    /* SCOPA_ACTION_MORE: the same seat, the next page  */
+  SCOPA_ENV_OVER,    /* the episode has ended (rewards are set)         */
+  SCOPA_ENV_ILLEGAL, /* an illegal action ended the episode             */
+};
+
+/* Creates an environment under checked rules (see scopa_rules_check).
+ * Returns SCOPA_OK and sets *out; SCOPA_EINVAL for a learner seat out of
+ * range or an unknown opponent; SCOPA_ENOMEM. */
+int scopa_env_new(const scopa_rules *rules, const scopa_env_config *config,
+                  scopa_env **out /* OUT */);
+/* NULL is a no-op. */
+void scopa_env_free(scopa_env *env);
+
+/* Starts an episode: seed starts a new stream (SCOPA_ENV_NEXT goes on
+ * with the current one; the first stream is seed 0).  dealer is the first
+ * dealer, or -1 to draw it; scores (NULL: zeros) are each side's game
+ * score that observations show before the first round.  The single-agent
+ * face then plays the other seats up to the learner's turn. */
+void scopa_env_reset(scopa_env *env, uint64_t seed, int dealer,
+                     const int *scores);
+
+/* Plays action for the seat to play (the learner in the single-agent
+ * face, then the bots until its turn again).  rewards[seat] (players
+ * doubles, may be NULL) get this step's rewards.  Returns SCOPA_ENV_*, or
+ * SCOPA_EOVER when the episode had already ended. */
+int scopa_env_step(scopa_env *env, int action, double *rewards);
+
+/* The seat to play, or -1 once the episode is over. */
+int scopa_env_to_play(const scopa_env *env);
+
+/* The round being played (the last one once the episode is over). */
+const scopa_state *scopa_env_state(const scopa_env *env);
+
+/* Each side's game score before the current round. */
+const int *scopa_env_scores(const scopa_env *env);
+
+/* The page of actions shown now (0 unless SCOPA_ACTION_MORE was played). */
+int scopa_env_page(const scopa_env *env);
+
+/* Sets *move to the move of action a now (SCOPA_ACTION_MORE for the
+ * next-page action).  Returns SCOPA_OK, or SCOPA_EILLEGAL when a is not
+ * legal now. */
+int scopa_env_move(const scopa_env *env, int action, scopa_move *move);
+
+/* A seat's information state with perfect recall, as SCOPA_INFOSTATE
+ * int8 values of 0 or 1 (the scores 0..127): everything the seat has
+ * seen this round, in order (layout in docs/env.md):
+ *   0..39   the table as dealt       40..79  its hand as dealt
+ *   80..85  its place in play order (0 plays first), one-hot
+ *   86..91  each side's game score before the round, own side first
+ * then SCOPA_INFOSTATE_PLAY values for each play t = 0..39 so far:
+ *   0..5 who played (k-th seat after this one), 6..45 the card,
+ *   46..85 the cards it took, 86..125 the cards this seat received
+ *   after it.
+ * Two histories give the same tensor iff the seat cannot tell them
+ * apart.  Returns SCOPA_INFOSTATE. */
+#define SCOPA_INFOSTATE_HEADER 92
+#define SCOPA_INFOSTATE_PLAY 126
+#define SCOPA_INFOSTATE (SCOPA_INFOSTATE_HEADER + 40 * SCOPA_INFOSTATE_PLAY)
+int scopa_env_infostate(const scopa_env *env, int seat, int8_t *out);
+
+/* The same information state as text, for tabular methods: equal texts
+ * iff equal tensors.  "o1 s0,3 | t 1d 5c 6s 9d | h 2d 5s 7b | 1:7dx6s |
+ * 0:2dx1d +4b 8c 10s ...": place in play order, scores, table, hand,
+ * then each play (k-th seat after this one, move, cards received).
+ * Writes at most size bytes with the NUL and returns the length written
+ * (truncated to fit; 4,096 bytes always suffice). */
+size_t scopa_env_infostate_text(const scopa_env *env, int seat, char *buf,
+                                size_t size);
+
+/* The whole state, for centralised critics: SCOPA_GLOBAL floats in 0..1,
+ * in absolute seats and sides (layout in docs/env.md): 0..239 the hand of
+ * seat 0..5, 240..279 the table, 280..519 the pile of side 0..5,
+ * 520..559 the stock, 560..565 the seat to play, 566..571 the dealer,
+ * 572..577 scope / 10, 578..583 game score / target, 584 plays / 40.
+ * Returns SCOPA_GLOBAL. */
+#define SCOPA_GLOBAL 585
+int scopa_env_global(const scopa_env *env, float *out);
+
+/* Writes seat's observation: its features into obs (SCOPA_FEATURES
+ * floats; may be NULL) and into mask (SCOPA_ACTIONS bytes; may be NULL)
+ * the actions it can take now (all zero when it is not its turn).
+ * Returns the number of legal actions shown to it. */
+int scopa_env_observe(const scopa_env *env, int seat, float *obs,
+                      uint8_t *mask);
+
+/*
+ * Many single-agent environments stepped together in C, for training at
+ * speed: environment i is exactly a scopa_env with the same rules and
+ * config, reset with seed + i; `threads` threads (the caller's is one)
+ * take chunks of them as they come free, and every batch writes into the
+ * caller's arrays: obs[num_envs][SCOPA_FEATURES], mask[num_envs]
+ * [SCOPA_ACTIONS] (the learner's legal actions), rewards[num_envs],
+ * terminated[num_envs], truncated[num_envs] (always 0).  Auto-reset as
+ * Gymnasium's vector environments do by default (next step): an
+ * environment whose episode ended at one step starts the next episode of
+ * its stream at the following step, ignoring its action, with reward 0
+ * and both flags 0.  The learner's seat is config->learner (>= 0).
+ */
+typedef struct scopa_vecenv scopa_vecenv;
+
+/* Creates num_envs environments and threads - 1 worker threads (threads
+ * is clamped to 1..num_envs).  Returns SCOPA_OK and sets *out;
+ * SCOPA_EINVAL (no learner seat, num_envs < 1, an unknown opponent);
+ * SCOPA_ENOMEM. */
+int scopa_vecenv_new(const scopa_rules *rules, const scopa_env_config *config,
+                     int num_envs, int threads, scopa_vecenv **out /* OUT */);
+/* Stops the threads and frees everything; NULL is a no-op. */
+void scopa_vecenv_free(scopa_vecenv *vec);
+
+/* The number of environments, and environment i (0..n-1; NULL outside),
+ * to read between batches (never while a batch runs). */
+int scopa_vecenv_size(const scopa_vecenv *vec);
+scopa_env *scopa_vecenv_env(scopa_vecenv *vec, int i);
+
+/* Resets environment i with seed + i (SCOPA_ENV_NEXT: each goes on with
+ * its own stream) and writes every observation and mask. */
+void scopa_vecenv_reset(scopa_vecenv *vec, uint64_t seed, float *obs,
+                        uint8_t *mask);
+
+/* Steps environment i with actions[i] (any value: one that is not legal
+ * ends the episode with illegal_reward) and writes the arrays above. */
+void scopa_vecenv_step(scopa_vecenv *vec, const int64_t *actions, float *obs,
+                       uint8_t *mask, double *rewards, uint8_t *terminated,
+                       uint8_t *truncated);
 
 /* Difficulty levels for people: "principiante", "intermedio",
  * "esperto", "campione" (or "beginner", "intermediate", "expert",
@@ -976,6 +1184,12 @@ int scopa_state_actions(const scopa_state *state, scopa_move *table,
  * *movetime_ms to its time budget (0: the bot's default); either pointer
  * may be NULL.  Returns SCOPA_OK, or SCOPA_EINVAL for an unknown level. */
 int scopa_bot_level(const char *level, const char **bot, int *movetime_ms);
+
+/* Level i (0 = the easiest): its Italian name, English name, bot and time
+ * per move in ms (0: the bot's own).  SCOPA_OK, or SCOPA_EINVAL past the
+ * last level. */
+int scopa_bot_level_get(int i, const char **name, const char **english,
+                        const char **bot, int *movetime_ms);
 
 /* ------------------------------------------------------------------ */
 /* Game records                                                        */
@@ -1129,7 +1343,8 @@ void scopa_seed_deck(const char *seed, int round, const scopa_rules *rules,
 int scopa_seed_dealer(const char *seed, int players);
 
 /* A fresh seed of 32 hex digits (128 bits) from the operating system
- * (getrandom).  Returns SCOPA_OK or SCOPA_EIO. */
+ * (getentropy: getrandom on Linux, crypto.getRandomValues in
+ * WebAssembly).  Returns SCOPA_OK or SCOPA_EIO. */
 int scopa_seed_random(char seed[SCOPA_SEED_TEXT]);
 
 /* The lowercase hex SHA-256 of the seed's ASCII bytes: a commitment that

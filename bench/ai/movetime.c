@@ -9,11 +9,13 @@
  *
  * Positions come from rounds played by the rules bot from seeded deals
  * (P per phase, default 30), so one seed gives the same positions on any
- * machine.  Only the public API is used.  The bound is the time of the
+ * machine.  Only the public API is used (and research.h, so --bot can
+ * name a research bot).  The bound is the time of the
  * call as a caller sees it (CLOCK_MONOTONIC around scopa_bot_choose); on a
  * shared machine it includes waiting for a core, so say how loaded the
  * machine was next to the numbers.
  */
+#include "research.h"
 #include "scopa.h"
 
 #include <stdio.h>
@@ -67,6 +69,7 @@ int main(int argc, char **argv) {
   const char *preset = "scopa", *bot_name = "best";
   int movetime = 100, per_phase = 30;
   unsigned long long nodes = 0, seed = 1;
+  research_add_bots();
   for (int i = 1; i + 1 < argc; i += 2) {
     const char *o = argv[i], *v = argv[i + 1];
     if (strcmp(o, "--preset") == 0)

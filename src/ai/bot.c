@@ -3,7 +3,9 @@
  * bot's functions.  Every bot works from a scopa_view only.
  *
  * To add a bot: write its choose (and optionally evaluate) function in its
- * own file, declare it in bots.h, and add a line to BOTS below.
+ * own file, declare it in bots.h, and add a line to BOTS below.  A bot
+ * kept for experiments only goes to research/ instead, which adds its
+ * kinds with ai_bot_add: they are never in libscopa.
  */
 #include "bots.h"
 #include "heur.h"
@@ -13,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Weakest first; "best" is resolved to BEST_BOT. */
+/* Weakest first, the strongest last: "best". */
 static const bot_kind BOTS[] = {
     {"random", "plays a uniformly random legal move", bot_random_choose, NULL,
      0, 0, 0},
@@ -39,57 +41,91 @@ static const bot_kind BOTS[] = {
      "in it; in 2-player scopa counts cards like rules, then solves every "
      "world of the last two deals",
      bot_infer_choose, bot_infer_evaluate, 100, SCOPA_BOT_MEMORY_DEFAULT, 1},
-    {"dealend",
-     "research (issue 13): each weighed world searched to the end of the "
-     "deal only, the boundary valued by exact solves over re-drawn stock "
-     "orders; infer elsewhere",
-     bot_dealend_choose, NULL, 100, SCOPA_BOT_MEMORY_DEFAULT, 1},
-    {"dealnet",
-     "issue 13 step 2 (best before dealset): each weighed world searched to "
-     "the end of the deal, the boundary valued by a learned network (400 "
-     "worlds a move); infer in the last two deals, in other games and for "
-     "its values",
-     bot_dealnet_choose, bot_infer_evaluate, 100, SCOPA_BOT_MEMORY_DEFAULT, 1},
-    {"dealset",
-     "issue 13 step 3 (best before dealopp): as dealnet, but one search over "
-     "all the weighed worlds of the deal, our moves chosen once for the "
-     "worlds we cannot tell apart, the opponent's by a model of its play; "
-     "infer in the last two deals, in other games and for its values",
-     bot_dealset_choose, bot_infer_evaluate, 100, SCOPA_BOT_MEMORY_DEFAULT, 1},
-    {"dealopp",
-     "the strongest (issue 13 step 4): dealset with a learned opponent "
-     "model (a softmax over move features fitted to the project's bots, a "
-     "mixture of player types weighed by the opponent's moves seen); infer "
-     "in the fifth deal (its worlds weighed by the model), in other games "
-     "and for its values; the last deal searched against the model, the "
-     "counting types taken to reply best",
-     bot_dealopp_choose, bot_infer_evaluate, 100, SCOPA_BOT_MEMORY_DEFAULT, 1},
+    {"best",
+     "the strongest: in 2-player scopa one search over all the worlds of "
+     "the deal (the opponent's possible hands, weighed by a learned model "
+     "of its play fitted to the project's bots), each deal's end valued by "
+     "a learned network, the last deal searched against the model; infer "
+     "in the fifth deal, in other games and for its values",
+     bot_best_choose, bot_infer_evaluate, 100, SCOPA_BOT_MEMORY_DEFAULT, 1},
 };
 #define NBOTS ((int)(sizeof BOTS / sizeof BOTS[0]))
-#define BEST_BOT "dealopp"
 
-/* The names in BOTS' order, then "best": a constant, so it is safe to
- * read from any thread.  test_ai checks it against BOTS. */
-static const char *const NAMES[] = {
-    "random", "greedy",  "rules",   "chitarrella", "pimc",
-    "infer",  "dealend", "dealnet", "dealset",     "dealopp", "best", NULL};
-_Static_assert(sizeof NAMES / sizeof NAMES[0] == NBOTS + 2,
-               "NAMES lists every bot of BOTS, then best");
+/* Former names of the bots above, kept so that saved command lines,
+ * records and server tables that name them still work: each makes the
+ * bot it names now.  Listed after the bots. */
+typedef struct bot_alias {
+  const char *name, *now, *help;
+} bot_alias;
+static const bot_alias ALIASES[] = {
+    {"dealopp", "best", "best's former name: the same bot"},
+};
+#define NALIASES ((int)(sizeof ALIASES / sizeof ALIASES[0]))
 
-const char *const *scopa_bot_names(void) { return NAMES; }
+/* The names of BOTS (weakest first, "best" last), then the aliases: a
+ * constant, so it is safe to read from any thread.  test_ai checks it. */
+static const char *const NAMES[] = {"random",      "greedy",  "rules",
+                                    "chitarrella", "pimc",    "infer",
+                                    "best",        "dealopp", NULL};
+_Static_assert(sizeof NAMES / sizeof NAMES[0] == NBOTS + NALIASES + 1,
+               "NAMES lists every bot of BOTS, then the aliases");
 
-static const bot_kind *find(const char *name) {
-  if (name && strcmp(name, "best") == 0)
-    name = BEST_BOT;
-  for (int i = 0; name && i < NBOTS; i++)
-    if (strcmp(BOTS[i].name, name) == 0)
-      return &BOTS[i];
+/* Kinds a program adds to the registry (ai_bot_add: the research bots of
+ * research/), and the names with them.  Written only before the program
+ * starts a thread, read-only after. */
+#define MAX_ADDED 8
+static const bot_kind *added[MAX_ADDED];
+static int nadded;
+static const char *with_added[NBOTS + MAX_ADDED + NALIASES + 1];
+static const char *const *names = NAMES;
+
+const char *const *scopa_bot_names(void) { return names; }
+
+static const bot_alias *alias_of(const char *name) {
+  for (int i = 0; name && i < NALIASES; i++)
+    if (strcmp(ALIASES[i].name, name) == 0)
+      return &ALIASES[i];
   return NULL;
 }
 
+static const bot_kind *find(const char *name) {
+  const bot_alias *alias = alias_of(name);
+  if (alias)
+    name = alias->now;
+  for (int i = 0; name && i < NBOTS; i++)
+    if (strcmp(BOTS[i].name, name) == 0)
+      return &BOTS[i];
+  for (int i = 0; name && i < nadded; i++)
+    if (strcmp(added[i]->name, name) == 0)
+      return added[i];
+  return NULL;
+}
+
+int ai_bot_add(const bot_kind *kind) {
+  const bot_kind *known = find(kind->name);
+  if (known)
+    return known == kind ? SCOPA_OK : SCOPA_EINVAL;
+  if (nadded == MAX_ADDED)
+    return SCOPA_EINVAL;
+  added[nadded++] = kind;
+  /* The library's bots but "best", the added ones, "best", the aliases. */
+  int n = 0;
+  for (int i = 0; i < NBOTS - 1; i++)
+    with_added[n++] = BOTS[i].name;
+  for (int i = 0; i < nadded; i++)
+    with_added[n++] = added[i]->name;
+  with_added[n++] = BOTS[NBOTS - 1].name;
+  for (int i = 0; i < NALIASES; i++)
+    with_added[n++] = ALIASES[i].name;
+  with_added[n] = NULL;
+  names = with_added;
+  return SCOPA_OK;
+}
+
 const char *scopa_bot_describe(const char *name) {
+  const bot_alias *alias = alias_of(name);
   const bot_kind *k = find(name);
-  return k ? k->help : NULL;
+  return alias ? alias->help : k ? k->help : NULL;
 }
 
 int scopa_bot_new(const char *name, scopa_bot **out) {

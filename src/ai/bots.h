@@ -9,8 +9,7 @@
 #include "scopa.h"
 
 typedef int (*bot_choose_fn)(scopa_bot *bot, const scopa_view *view,
-                             const scopa_bot_limits *limits,
-                             scopa_move *move);
+                             const scopa_bot_limits *limits, scopa_move *move);
 typedef int (*bot_evaluate_fn)(scopa_bot *bot, const scopa_view *view,
                                const scopa_bot_limits *limits,
                                scopa_move *moves, double *values, int cap);
@@ -24,6 +23,14 @@ typedef struct bot_kind {
   size_t memory;            /* default memory (search.c); 0: none      */
   int worlds;               /* nonzero: its memory holds worlds        */
 } bot_kind;
+
+/* Adds a kind to the registry, after the library's own (its name then
+ * works wherever a bot name does, and scopa_bot_names lists it before
+ * "best"): for programs that link bots of their own, the research bots of
+ * research/.  Call before starting any thread; the kind must outlive the
+ * program.  SCOPA_OK (also when that kind is already there), SCOPA_EINVAL
+ * when another kind has the name or the registry is full. */
+int ai_bot_add(const bot_kind *kind);
 
 struct scopa_bot {
   const bot_kind *kind;
@@ -47,14 +54,8 @@ int bot_pimc_choose(scopa_bot *bot, const scopa_view *view,
 int bot_pimc_evaluate(scopa_bot *bot, const scopa_view *view,
                       const scopa_bot_limits *limits, scopa_move *moves,
                       double *values, int cap);
-int bot_dealend_choose(scopa_bot *bot, const scopa_view *view,
-                       const scopa_bot_limits *limits, scopa_move *move);
-int bot_dealnet_choose(scopa_bot *bot, const scopa_view *view,
-                       const scopa_bot_limits *limits, scopa_move *move);
-int bot_dealset_choose(scopa_bot *bot, const scopa_view *view,
-                       const scopa_bot_limits *limits, scopa_move *move);
-int bot_dealopp_choose(scopa_bot *bot, const scopa_view *view,
-                       const scopa_bot_limits *limits, scopa_move *move);
+int bot_best_choose(scopa_bot *bot, const scopa_view *view,
+                    const scopa_bot_limits *limits, scopa_move *move);
 int bot_infer_choose(scopa_bot *bot, const scopa_view *view,
                      const scopa_bot_limits *limits, scopa_move *move);
 
@@ -63,15 +64,15 @@ int bot_infer_choose(scopa_bot *bot, const scopa_view *view,
 typedef int (*ai_deal_values)(scopa_bot *bot, const scopa_view *view,
                               const scopa_bot_limits *limits,
                               const scopa_move *moves, int n, double *values);
-/* The move of a bot that searches the rest of the deal (dealend, dealnet,
- * dealset): infer's where the search does not apply (applies 0, or more
- * than max_moves legal moves), the only move, else the move of best value,
- * or the rules bot's when the search found no value. */
+/* The move of a bot that searches the rest of the deal (best, and the
+ * research bots): infer's where the search does not apply (applies 0, or
+ * more than max_moves legal moves), the only move, else the move of best
+ * value, or the rules bot's when the search found no value. */
 int ai_deal_choose(scopa_bot *bot, const scopa_view *view,
                    const scopa_bot_limits *limits, scopa_move *move,
                    int applies, int max_moves, ai_deal_values values);
 /* pimc.c: infer with its worlds weighed by the learned opponent model
- * (oppmodel.h): dealopp's move where its search does not apply. */
+ * (oppmodel.h): best's move in the fifth deal and in other games. */
 int ai_infer_learned_choose(scopa_bot *bot, const scopa_view *view,
                             const scopa_bot_limits *limits, scopa_move *move);
 int bot_infer_evaluate(scopa_bot *bot, const scopa_view *view,
@@ -109,7 +110,6 @@ ai_worlds *ai_bot_worlds(scopa_bot *bot);
 /* endgame.c: when the view leaves nothing unknown (2 players, stock
  * empty), the move of an exact solve; returns 1 and sets *move, else 0
  * (also when the bot's clock stopped the solve). */
-int ai_endgame_move(scopa_bot *bot, const scopa_view *view,
-                    scopa_move *move);
+int ai_endgame_move(scopa_bot *bot, const scopa_view *view, scopa_move *move);
 
 #endif

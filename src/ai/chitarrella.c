@@ -1,8 +1,8 @@
 /*
  * chitarrella.c -- `chitarrella`: a rule player after the traditional
  * precepts of scopone (Chitarrella's rules of 1750 with Saracino's
- * commentary, as the literature summarises them; issue 13 step 5, the
- * traditional opponent Di Palma and Lanzi measured against).  No search:
+ * commentary, as the literature summarises them; the traditional
+ * opponent Di Palma and Lanzi measured against).  No search:
  * every legal move gets a score from an ordered list of precepts, each
  * weighted far above the next, and the best is played.  Reads only the
  * view, counts the cards gone (every card not in `unseen` or the hand).

@@ -1,7 +1,6 @@
 /*
- * oppmodel.h -- the learned opponent model of 2-player scopa (issue 13,
- * step 4): the chance of each legal move given the mover's view, never
- * hidden cards.  Not API.
+ * oppmodel.h -- the learned opponent model of 2-player scopa: the chance
+ * of each legal move given the mover's view, never hidden cards.  Not API.
  *
  * A move is described by AI_OPP_FEATURES numbers computed from the mover's
  * context (an ai_heur: its hand, the table, both piles, the cards it
@@ -21,8 +20,9 @@
  *
  * What must stay true: ai_opp_features is the only definition of the
  * features; tools/oppmodel/train.py fits the weights (oppmodel_weights.h)
- * to exactly what bench_ai_oppmodel writes with it (the layout is checked
- * at compile time).  Every function reads only the mover's context.
+ * to exactly what tools/oppmodel/data.c writes with it (the layout is
+ * checked at compile time).  Every function reads only the mover's
+ * context.
  */
 #ifndef SCOPA_AI_OPPMODEL_H
 #define SCOPA_AI_OPPMODEL_H

@@ -49,8 +49,8 @@ typedef struct pimc_config {
 } pimc_config;
 
 static const pimc_config PIMC = {16, 0, 0, 0, -1, NULL, 0};
-/* Scopone and scientifico, against a pair of rules bots (docs/ai.md,
- * "Scopone: worlds that fit the moves"): the chain's worlds took `infer`
+/* Scopone and scientifico, against a pair of rules bots (docs/research.md,
+ * "Scopone: tuning the worlds"): the chain's worlds took `infer`
  * from +0.99 to +1.94 points per deal on the same 200 deals; a sharp
  * model of the opponents (a softmax at 0.02 of the rules bot's values,
  * a floor of 2% uniform) did better than a softer one (0.05: +1.75). The
@@ -72,10 +72,10 @@ static const ai_team_model TEAM = {0.02, 0.02, 0.3, 0.3, 96,
 /* Against greedy, the rules bot's counting (+0.80 on 400 deals) did better
  * than searching sampled worlds in the first four deals (+0.71 on the same
  * 200); searching the last two deals over every world on top of rules
- * gave +0.93 on those 400 (docs/ai.md). */
+ * gave +0.93 on those 400 (docs/research.md). */
 static const pimc_config INFER = {24, 240, 1, 2000, 6, &TEAM, 0};
-/* dealopp's last two deals: infer, its worlds weighed by the learned
- * opponent model. */
+/* best's fifth deal, and other games: infer, its worlds weighed by the
+ * learned opponent model where it applies (2-player scopa). */
 static const pimc_config INFER_LEARNED = {24, 240, 1, 2000, 6, &TEAM, 1};
 
 typedef struct job {

@@ -1,10 +1,10 @@
 /*
- * signals.c -- the traditional partner signals of scopone (issue 13 step
- * 5: "the traditional signals (Chitarrella) read and given, so a human
- * partner recognises its play").  In scopone talk and gestures are
- * forbidden; partners speak through conventions of play, each one a
- * habit the partner can read.  Those implemented, with where they are
- * written down (docs/ai.md, "The partner's signals", quotes them):
+ * signals.c -- the traditional partner signals of scopone, read and given
+ * so that a human partner recognises the bot's play.  In scopone talk and
+ * gestures are forbidden; partners speak through conventions of play,
+ * each one a habit the partner can read.  Those implemented, with where
+ * they are written down (docs/ai.md, "The partner's signals", quotes
+ * them):
  *
  *  L1 "la carta doppia": lay a card of a rank one holds two or three (or
  *     four) of: the next opponent is less likely to match it, the partner

@@ -14,10 +14,8 @@ set(SCOPA_AI_SOURCES
   src/ai/teamworlds.c
   src/ai/signals.c
   src/ai/pimc.c
-  src/ai/dealend.c
   src/ai/value.c
-  src/ai/dealnet.c
-  src/ai/dealset.c
+  src/ai/dealsearch.c
   src/ai/oppmodel.c
   src/ai/rollout.c
   src/ai/hint.c

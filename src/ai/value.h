@@ -1,17 +1,17 @@
 /*
- * value.h -- the learned value of a deal boundary in 2-player scopa (issue
- * 13, step 2).  At a boundary both hands are empty (or just refilled), so
- * the state is public except the order of the stock: the table, the two
- * piles, who captured last, who leads and how many deals are left.  This
- * module turns that into a feature vector and a small network's estimate
- * of the points still to come (scope from here on plus the categories),
- * trained on means of exact solves over re-drawn stock orders
- * (tools/value/, docs/ai.md).  Not API.
+ * value.h -- the learned value of a deal boundary in 2-player scopa.  At a
+ * boundary both hands are empty (or just refilled), so the state is
+ * public except the order of the stock: the table, the two piles, who
+ * captured last, who leads and how many deals are left.  This module
+ * turns that into a feature vector and a small network's estimate of the
+ * points still to come (scope from here on plus the categories), trained
+ * on means of exact solves over re-drawn stock orders
+ * (tools/value/, docs/research.md).  Not API.
  *
  * What must stay true: ai_value_features is the only definition of the
  * features; tools/value/train.py reads them as this file writes them
- * (bench_ai_boundary --features), and the weights (value_weights.h) were
- * fitted to exactly this layout (AI_VALUE_FEATURES is checked against
+ * (value_data features), and the weights (value_weights.h) were fitted
+ * to exactly this layout (AI_VALUE_FEATURES is checked against
  * them at compile time).
  */
 #ifndef SCOPA_AI_VALUE_H

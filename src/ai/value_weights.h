@@ -7,7 +7,7 @@
  * against the K=16 labels of 7500 boundaries (label noise
  * 0.2287 of it); trained on 176525 boundaries
  * (x6 suit permutations).  Command:
- *   tools/value/train.py --boundary build/bench/bench_ai_boundary --train .data/train.txt --test .data/heldout.txt --epochs 10 --hidden 32
+ *   tools/value/train.py --boundary build/tools/value/value_data --train .data/train.txt --test .data/heldout.txt --epochs 10 --hidden 32
  */
 #define AI_VALUE_WEIGHTS_FEATURES 160
 #define AI_VALUE_HIDDEN 32

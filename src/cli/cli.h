@@ -9,6 +9,9 @@
 
 #include <stdio.h>
 
+/* The whole `scopa` command: argv[1] is the verb (none: `play`). */
+int cli_main(int argc, char **argv);
+
 int cli_replay(int argc, char **argv);
 int cli_bench(int argc, char **argv);
 int cli_play(int argc, char **argv);
@@ -16,6 +19,7 @@ int cli_arena(int argc, char **argv);
 int cli_engine(int argc, char **argv);
 int cli_serve(int argc, char **argv);
 int cli_review(int argc, char **argv);
+int cli_rules(int argc, char **argv);
 
 /* `scopa replay --step`: walks through a valid record move by move;
  * returns the exit status. */

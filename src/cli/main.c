@@ -1,5 +1,8 @@
 /*
- * main.c -- the `scopa` command: finds the verb and hands over.
+ * main.c -- the `scopa` command: finds the verb and hands over.  cli_main
+ * is the whole command; scopa.c's main calls it, and so does
+ * research/main.c's for `scopa-research` (the same verbs with the research
+ * bots added).
  */
 #include "cli.h"
 
@@ -15,11 +18,14 @@ typedef struct verb {
 static const verb VERBS[] = {
     {"play", cli_play, "play a game in the terminal (the default verb)"},
     {"replay", cli_replay, "check and score a game record"},
-    {"review", cli_review, "the moves of a game valued, the costly ones marked"},
+    {"review", cli_review,
+     "the moves of a game valued, the costly ones marked"},
     {"arena", cli_arena, "match two bots on duplicate deals"},
     {"engine", cli_engine, "JSON line protocol for programs (like UCI)"},
     {"bench", cli_bench, "measure the engine's speed on random games"},
-    {"serve", cli_serve, "online tables with friends and bots (HTTP + WebSocket)"},
+    {"rules", cli_rules, "the rules options, presets and levels, as JSON"},
+    {"serve", cli_serve,
+     "online tables with friends and bots (HTTP + WebSocket)"},
 };
 
 static int usage(FILE *out) {
@@ -30,27 +36,7 @@ static int usage(FILE *out) {
   return out == stderr ? 2 : 0;
 }
 
-const char *cli_shown(const char *text, char *buf, size_t n) {
-  if (scopa_text_safe(buf, n, text, strlen(text), 0) >= n && n > 4)
-    memcpy(buf + n - 4, "...", 4);
-  return buf;
-}
-
-int cli_int(const char *verb_name, const char *flag, const char *value,
-            long long min, long long max, long long *out) {
-  char msg[300];
-  if (!value) {
-    fprintf(stderr, "scopa %s: %s needs a value (scopa %s --help)\n", verb_name,
-            flag, verb_name);
-    return 2;
-  }
-  if (scopa_parse_int(flag, value, min, max, out, msg, sizeof msg) == SCOPA_OK)
-    return 0;
-  fprintf(stderr, "scopa %s: %s\n", verb_name, msg);
-  return 2;
-}
-
-int main(int argc, char **argv) {
+int cli_main(int argc, char **argv) {
   if (argc < 2) /* plain `scopa` starts a game */
     return cli_play(argc, argv);
   if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "help") == 0)

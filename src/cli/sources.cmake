@@ -1,13 +1,15 @@
 # The `scopa` command.  One file (or folder) per verb; paths from the top.
 set(SCOPA_CLI_SOURCES
   src/cli/main.c
+  src/cli/args.c
   src/cli/replay.c
   src/cli/bench.c
   src/cli/play.c
   src/cli/arena.c
   src/cli/stats.c
   src/cli/engine.c
-  src/cli/review.c)
+  src/cli/review.c
+  src/cli/rules.c)
 # The terminal game (`scopa play`, `scopa replay --step`): src/tui.
 include(src/tui/sources.cmake)
 list(APPEND SCOPA_CLI_SOURCES ${SCOPA_TUI_SOURCES})

@@ -1,34 +1,43 @@
 /*
- * features.c -- a seat's view as a fixed vector of SCOPA_FEATURES floats,
- * and the legal moves as a mask over SCOPA_ACTIONS fixed actions, for
- * learning agents (bindings/python's environment).
+ * features.c -- a seat's view as a fixed vector of SCOPA_FEATURES floats
+ * in 0..1, and the legal moves as a mask over SCOPA_ACTIONS fixed actions,
+ * for learning agents (learn.c's environment, bindings/python).
  *
  * Everything is relative to the viewing seat: seat k below means the k-th
  * seat after it in play order (k = 0 is the seat itself), side k the k-th
- * side after its own.  So one agent can play every seat.  The layout is
- * documented in docs/engine.md and must not change without saying so
- * there: trained agents depend on it.
+ * side after its own.  So one agent can play every seat.  The layout and
+ * the action encoding are documented in docs/env.md and must not change
+ * without saying so there: trained agents depend on them.  What the
+ * actions must keep true: every legal move has exactly one action on
+ * exactly one page, whatever the rules (scopa.h "Learning agents").
  */
-#include "scopa.h"
+#include "learn.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 enum {
-  F_HAND = 0,        /* 40: the seat's hand                       */
-  F_TABLE = 40,      /* 40: the table                             */
-  F_PILES = 80,      /* 4 x 40: each side's pile, own side first  */
-  F_UNSEEN = 240,    /* 40: cards in other hands or the stock     */
-  F_PLAYED = 280,    /* 4 x 40: cards each seat played this round */
-  F_SCALARS = 440,   /* the rest, below                           */
+  F_HAND = 0,      /* 40: the seat's hand                       */
+  F_TABLE = 40,    /* 40: the table                             */
+  F_PILES = 80,    /* 4 x 40: each side's pile, own side first  */
+  F_UNSEEN = 240,  /* 40: cards in other hands or the stock     */
+  F_PLAYED = 280,  /* 4 x 40: cards each seat played this round */
+  F_SCALARS = 440, /* the rest, below                           */
   /* Added with six seats and the variants (the layout above is kept): */
   F_PILES_45 = 480,  /* 2 x 40: the piles of sides 4 and 5          */
   F_PLAYED_45 = 560, /* 2 x 40: the cards seats 4 and 5 played      */
   F_MORE = 640,      /* 32 more scalars, below                      */
 };
 
+/* Scalars are clamped to 0..1, the observation space's bounds: a game
+ * score past the target, a target past 32, more than 10 scope. */
+static float unit(float x) { return x < 0.0f ? 0.0f : x > 1.0f ? 1.0f : x; }
+
+/* Sets out[c] to 1 for each card c of set (out is zeroed already): only
+ * the set bits are visited, the features' inner loop. */
 static void set_cards(float *out, scopa_cards set) {
-  for (int c = 0; c < 40; c++)
-    out[c] = (set >> c) & 1 ? 1.0f : 0.0f;
+  for (; set; set &= set - 1)
+    out[__builtin_ctzll(set)] = 1.0f;
 }
 
 int scopa_view_features(const scopa_view *v, float *out, int cap) {
@@ -53,12 +62,15 @@ int scopa_view_features(const scopa_view *v, float *out, int cap) {
   float *x = out + F_SCALARS, *y = out + F_MORE;
   float target = r->target > 0 ? (float)r->target : 1.0f;
   for (int k = 0; k < P; k++) /* 440..443, then 640..641 */
-    *(k < 4 ? &x[k] : &y[k - 4]) = v->hand_count[(v->seat + k) % P] / 10.0f;
-  x[4] = v->stock / 40.0f;                            /* 444 */
-  x[5] = v->plays / 40.0f;                            /* 445 */
+    *(k < 4 ? &x[k] : &y[k - 4]) =
+        unit(v->hand_count[(v->seat + k) % P] / 10.0f);
+  x[4] = v->stock / 40.0f;      /* 444 */
+  x[5] = v->plays / 40.0f;      /* 445 */
   for (int k = 0; k < S; k++) { /* 446..453, then 642..645 */
-    *(k < 4 ? &x[6 + k] : &y[2 + k - 4]) = v->scope[(own + k) % S] / 10.0f;
-    *(k < 4 ? &x[10 + k] : &y[4 + k - 4]) = v->scores[(own + k) % S] / target;
+    *(k < 4 ? &x[6 + k] : &y[2 + k - 4]) =
+        unit(v->scope[(own + k) % S] / 10.0f);
+    *(k < 4 ? &x[10 + k] : &y[4 + k - 4]) =
+        unit(v->scores[(own + k) % S] / target);
   }
   /* 454..458: who captured last, relative; 458 = nobody yet; 646..647 */
   if (v->last_capturer == SCOPA_NO_SEAT) {
@@ -68,83 +80,174 @@ int scopa_view_features(const scopa_view *v, float *out, int cap) {
     *(k < 4 ? &x[14 + k] : &y[6 + k - 4]) = 1;
   }
   if (P <= 4)
-    x[19 + (P - 2)] = 1;                              /* 459..461 players */
+    x[19 + (P - 2)] = 1; /* 459..461 players */
   else
-    y[8] = 1;                                         /* 648: 6 players */
-  x[22] = (float)r->teams;                            /* 462 */
-  x[23 + r->game] = 1;                                /* 463..465 */
-  x[26] = (float)r->mandatory_capture;                /* 466 */
-  x[27] = (float)r->fewest_cards;                     /* 467 */
-  x[28] = (float)r->ace_sweeps;                       /* 468 */
-  x[29] = (float)r->ace_sweep_scopa;                  /* 469 */
-  x[30] = r->capture == SCOPA_CAPTURE_QUINDICI;       /* 470 */
+    y[8] = 1;                                   /* 648: 6 players */
+  x[22] = (float)r->teams;                      /* 462 */
+  x[23 + r->game] = 1;                          /* 463..465 */
+  x[26] = (float)r->mandatory_capture;          /* 466 */
+  x[27] = (float)r->fewest_cards;               /* 467 */
+  x[28] = (float)r->ace_sweeps;                 /* 468 */
+  x[29] = (float)r->ace_sweep_scopa;            /* 469 */
+  x[30] = r->capture == SCOPA_CAPTURE_QUINDICI; /* 470 */
   if (r->primiera <= SCOPA_PRIMIERA_OFF)
-    x[31 + r->primiera] = 1;                          /* 471..474 */
+    x[31 + r->primiera] = 1; /* 471..474 */
   else
-    y[10 + r->primiera - SCOPA_PRIMIERA_SUM] = 1;     /* 650..651 */
-  x[35] = (float)r->re_bello;                         /* 475 */
-  x[36] = (float)r->napola;                           /* 476 */
-  x[37] = r->refill == 1;                             /* 477 */
-  x[38] = r->target / 32.0f;                          /* 478 */
-  x[39] = (float)(v->dealer == v->seat);              /* 479 */
-  y[9] = r->teams && r->team_size == 3;               /* 649 */
-  y[12] = (float)r->deal_bonus;                       /* 652 */
-  y[13] = (float)!r->single_match_first;              /* 653 */
-  y[14] = r->max_capture != 0;                        /* 654 */
-  y[15] = (float)r->last_card_scopa;                  /* 655 */
+    y[10 + r->primiera - SCOPA_PRIMIERA_SUM] = 1;             /* 650..651 */
+  x[35] = (float)r->re_bello;                                 /* 475 */
+  x[36] = (float)r->napola;                                   /* 476 */
+  x[37] = r->refill == 1;                                     /* 477 */
+  x[38] = unit(r->target / 32.0f);                            /* 478 */
+  x[39] = (float)(v->dealer == v->seat);                      /* 479 */
+  y[9] = r->teams && r->team_size == 3;                       /* 649 */
+  y[12] = (float)r->deal_bonus;                               /* 652 */
+  y[13] = (float)!r->single_match_first;                      /* 653 */
+  y[14] = r->max_capture != 0;                                /* 654 */
+  y[15] = (float)r->last_card_scopa;                          /* 655 */
   y[16] = r->ace_sweep_with_ace == SCOPA_ACE_WITH_ACE_YES;    /* 656 */
   y[17] = r->ace_sweep_with_ace == SCOPA_ACE_WITH_ACE_CHOICE; /* 657 */
   y[18] = r->ace_first_play == SCOPA_ACE_FIRST_NO_SWEEP;      /* 658 */
   y[19] = r->ace_first_play == SCOPA_ACE_FIRST_NO_ACE;        /* 659 */
-  y[20] = (float)r->ace_empty_table;                  /* 660 */
-  y[21] = (float)r->ace_sweep_optional;               /* 661 */
-  y[22] = r->leftovers == SCOPA_LEFTOVERS_DEALER;     /* 662 */
-  y[23] = r->leftovers == SCOPA_LEFTOVERS_NOBODY;     /* 663 */
-  y[24] = (float)r->most_sevens;                      /* 664 */
-  y[25] = r->all_sevens / 4.0f;                       /* 665 */
-  y[26] = (float)r->all_coins_wins;                   /* 666 */
-  y[27] = (float)r->lowest_wins;                      /* 667 */
-  y[28] = r->tiebreak == SCOPA_TIEBREAK_COUNT_ORDER;  /* 668 */
-  y[29] = r->tiebreak == SCOPA_TIEBREAK_COUNT_ORDER_ON_TIE; /* 669 */
-  y[30] = (float)r->win_by_two;                       /* 670 */
-  y[31] = r->cappotto > 0;                            /* 671 */
+  y[20] = (float)r->ace_empty_table;                          /* 660 */
+  y[21] = (float)r->ace_sweep_optional;                       /* 661 */
+  y[22] = r->leftovers == SCOPA_LEFTOVERS_DEALER;             /* 662 */
+  y[23] = r->leftovers == SCOPA_LEFTOVERS_NOBODY;             /* 663 */
+  y[24] = (float)r->most_sevens;                              /* 664 */
+  y[25] = unit(r->all_sevens / 4.0f);                         /* 665 */
+  y[26] = (float)r->all_coins_wins;                           /* 666 */
+  y[27] = (float)r->lowest_wins;                              /* 667 */
+  y[28] = r->tiebreak == SCOPA_TIEBREAK_COUNT_ORDER;          /* 668 */
+  y[29] = r->tiebreak == SCOPA_TIEBREAK_COUNT_ORDER_ON_TIE;   /* 669 */
+  y[30] = (float)r->win_by_two;                               /* 670 */
+  y[31] = r->cappotto > 0;                                    /* 671 */
   return SCOPA_FEATURES;
 }
 
-int scopa_state_actions(const scopa_state *s, scopa_move *table,
-                        uint8_t *mask, int *actions) {
+/* One page of actions being laid out: where each move of the position
+ * goes (see scopa.h "Learning agents").  Overflow moves are numbered in
+ * the order they come; a page shows `room` of them from `skip` on. */
+typedef struct layout {
+  scopa_move *table;
+  uint8_t *mask;
+  scopa_cards hand;
+  long room, skip, overflow;
+  int count;
+} layout;
+
+static void put(layout *lay, int a, scopa_move m) {
+  lay->mask[a] = 1;
+  if (lay->table)
+    lay->table[a] = m;
+  lay->count++;
+}
+
+/* The i-th free action: slot i % 32 of the (i / 32)-th card not held. */
+static int free_action(scopa_cards hand, long i) {
+  long k = i / SCOPA_ACTION_SLOTS;
+  for (int card = 0; card < 40; card++)
+    if (!(hand & SCOPA_BIT(card)) && k-- == 0)
+      return card * SCOPA_ACTION_SLOTS + (int)(i % SCOPA_ACTION_SLOTS);
+  return -1;
+}
+
+static void put_overflow(layout *lay, scopa_move m) {
+  long i = lay->overflow++ - lay->skip;
+  if (i >= 0 && i < lay->room)
+    put(lay, free_action(lay->hand, i), m);
+}
+
+static int cmp_moves(const void *a, const void *b) {
+  scopa_move x = *(const scopa_move *)a, y = *(const scopa_move *)b;
+  return (x > y) - (x < y);
+}
+
+static void sort_moves(scopa_move *m, int n) {
+  if (n > 64) {
+    qsort(m, (size_t)n, sizeof *m, cmp_moves);
+    return;
+  }
+  for (int i = 1; i < n; i++) /* insertion sort: n is small in play */
+    for (int j = i; j > 0 && m[j] < m[j - 1]; j--) {
+      scopa_move t = m[j];
+      m[j] = m[j - 1];
+      m[j - 1] = t;
+    }
+}
+
+/* The slot a move asks for: 0 to lay, 1 + suit for one card taken, -1 for
+ * the numbered slots. */
+static int wanted_slot(scopa_move m) {
+  scopa_cards takes = SCOPA_MOVE_TAKES(m);
+  if (takes == 0)
+    return 0;
+  return (takes & (takes - 1)) == 0 ? 1 + SCOPA_SUIT(__builtin_ctzll(takes))
+                                    : -1;
+}
+
+/* The moves of one card: lay at slot 0, single captures by suit at 1..4,
+ * the rest at 5..31 in increasing order, then the overflow.  Page 0 shows
+ * the card's slots; later pages only the overflow. */
+static void layout_card(layout *lay, int card, scopa_move *moves, int n) {
+  int base = card * SCOPA_ACTION_SLOTS, next = 5, page0 = lay->skip == 0;
+  uint8_t used[5] = {0};
+  sort_moves(moves, n);
+  for (int i = 0; i < n; i++) {
+    int slot = wanted_slot(moves[i]);
+    if (slot >= 0 && !used[slot]) {
+      used[slot] = 1;
+    } else if (next < SCOPA_ACTION_SLOTS) {
+      slot = next++;
+    } else {
+      put_overflow(lay, moves[i]);
+      continue;
+    }
+    if (page0)
+      put(lay, base + slot, moves[i]);
+  }
+}
+
+int scopa__actions_page(const scopa_state *s, int page, scopa_move *work,
+                        int cap, scopa_move *table, uint8_t *mask) {
   memset(mask, 0, SCOPA_ACTIONS);
+  int seat = scopa_state_to_play(s);
+  if (seat < 0 || page < 0)
+    return 0;
+  layout lay = {.table = table, .mask = mask, .hand = s->hand[seat]};
+  /* Each page shows room overflow moves on the free actions, and on the
+   * last free action the next-page action while more are left. */
+  long nfree = (40 - __builtin_popcountll(lay.hand)) * SCOPA_ACTION_SLOTS;
+  lay.room = nfree - 1;
+  lay.skip = (long)page * lay.room;
+  for (int card = 0; card < 40; card++)
+    if (lay.hand & SCOPA_BIT(card)) {
+      int n = scopa_state_legal_card(s, card, work, cap);
+      layout_card(&lay, card, work, n < cap ? n : cap);
+    }
+  if (lay.overflow - lay.skip > lay.room)
+    put(&lay, free_action(lay.hand, lay.room), SCOPA_ACTION_MORE);
+  return lay.count;
+}
+
+static int actions_page(const scopa_state *s, int page, scopa_move *work,
+                        int cap, scopa_move *table, uint8_t *mask,
+                        int *actions) {
   if (table)
     memset(table, 0, sizeof *table * SCOPA_ACTIONS);
-  int seat = scopa_state_to_play(s), count = 0;
-  if (seat < 0)
-    return 0;
-  scopa_move moves[SCOPA_MAX_MOVES];
-  for (int card = 0; card < 40; card++) {
-    if (!(s->hand[seat] & SCOPA_BIT(card)))
-      continue;
-    int n = scopa_state_legal_card(s, card, moves, SCOPA_MAX_MOVES);
-    if (n > SCOPA_MAX_MOVES)
-      n = SCOPA_MAX_MOVES; /* only the first ones were written */
-    /* Slots in increasing order of the move's integer (insertion sort:
-     * n is small in play). */
-    for (int i = 1; i < n; i++)
-      for (int j = i; j > 0 && moves[j] < moves[j - 1]; j--) {
-        scopa_move t = moves[j];
-        moves[j] = moves[j - 1];
-        moves[j - 1] = t;
-      }
-    if (n > SCOPA_ACTION_SLOTS)
-      n = SCOPA_ACTION_SLOTS;
-    for (int i = 0; i < n; i++) {
-      int a = card * SCOPA_ACTION_SLOTS + i;
-      mask[a] = 1;
-      if (table)
-        table[a] = moves[i];
-      if (actions)
-        actions[count + i] = a;
-    }
-    count += n;
-  }
-  return count;
+  int n = scopa__actions_page(s, page, work, cap, table, mask);
+  if (actions)
+    for (int a = 0, k = 0; a < SCOPA_ACTIONS; a++)
+      if (mask[a])
+        actions[k++] = a;
+  return n;
+}
+
+int scopa_state_actions_page(const scopa_state *s, int page, scopa_move *work,
+                             scopa_move *table, uint8_t *mask, int *actions) {
+  return actions_page(s, page, work, SCOPA_ACTION_WORK, table, mask, actions);
+}
+
+int scopa_state_actions(const scopa_state *s, scopa_move *table, uint8_t *mask,
+                        int *actions) {
+  scopa_move work[SCOPA_MAX_MOVES];
+  return actions_page(s, 0, work, SCOPA_MAX_MOVES, table, mask, actions);
 }

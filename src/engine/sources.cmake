@@ -5,4 +5,6 @@ set(SCOPA_ENGINE_LIB_SOURCES
   src/engine/answer.c
   src/engine/support.c
   src/engine/features.c
+  src/engine/learn.c
+  src/engine/vecenv.c
   src/engine/review.c)

@@ -27,6 +27,7 @@ size_t scopa_sizeof(const char *type) {
       {"bot_limits", sizeof(scopa_bot_limits)},
       {"hint", sizeof(scopa_hint)},
       {"hint_info", sizeof(scopa_hint_info)},
+      {"env_config", sizeof(scopa_env_config)},
   };
   for (size_t i = 0; type && i < sizeof SIZES / sizeof *SIZES; i++)
     if (strcmp(SIZES[i].name, type) == 0)

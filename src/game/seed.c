@@ -9,10 +9,9 @@
  */
 #include "scopa.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/random.h>
+#include <unistd.h>
 
 /* splitmix64's output function. */
 static uint64_t mix(uint64_t z) {
@@ -74,17 +73,12 @@ int scopa_seed_dealer(const char *seed, int players) {
   return (int)scopa_rng_below(&rng, (uint32_t)players);
 }
 
+/* getentropy: the kernel's getrandom in glibc (retried on signals), the
+ * browser's crypto.getRandomValues (node's crypto) under emscripten. */
 int scopa_seed_random(char seed[SCOPA_SEED_TEXT]) {
   unsigned char bytes[16];
-  size_t got = 0;
-  while (got < sizeof bytes) {
-    ssize_t n = getrandom(bytes + got, sizeof bytes - got, 0);
-    if (n < 0 && errno == EINTR)
-      continue;
-    if (n <= 0)
-      return SCOPA_EIO;
-    got += (size_t)n;
-  }
+  if (getentropy(bytes, sizeof bytes) != 0)
+    return SCOPA_EIO;
   for (size_t i = 0; i < sizeof bytes; i++)
     snprintf(seed + 2 * i, 3, "%02x", bytes[i]);
   return SCOPA_OK;

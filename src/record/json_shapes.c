@@ -10,6 +10,12 @@
 #include <stdio.h>
 #include <string.h>
 
+char *scopa__dump(json_t *obj) {
+  char *text = obj ? json_dumps(obj, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
+  json_decref(obj);
+  return text;
+}
+
 static const scopa_option_info *find_option(const char *name) {
   for (int i = 0; i < scopa_option_count(); i++)
     if (strcmp(scopa_option_get(i)->name, name) == 0)

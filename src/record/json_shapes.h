@@ -25,6 +25,14 @@ int scopa__rules_read_lang(json_t *obj, scopa_rules *rules, const char *lang,
 /* Every option of checked rules, in option order (a new reference). */
 json_t *scopa__rules_object(const scopa_rules *rules);
 
+/* obj as compact JSON text in key order (malloc'd), and obj released;
+ * NULL for a NULL obj or out of memory. */
+char *scopa__dump(json_t *obj);
+
+/* The options a preset sets (RULES.md "Presets"), as a "rules" object (a
+ * new reference), or NULL for an unknown name. */
+json_t *scopa__preset_rules_object(const char *name);
+
 /* One side of a round's score as in `scopa replay --json` (a new
  * reference). */
 json_t *scopa__side_object(const scopa_side_score *side);

@@ -8,7 +8,8 @@
  *
  * Out: a FIFO of whole messages, written one per WRITEABLE callback (lws's
  * rule: one lws_write per writeable).  A message waits for the store batch
- * it was queued under (server.h, "the barrier").  The queue has a hard
+ * it was queued under, or its table's last batch with writes (server.h,
+ * "the barrier"), and is dropped if that batch fails.  The queue has a hard
  * limit (past it the connection is closed at once, never grown) and a
  * soft limit (past it for conf.soft_s seconds, closed): a client that
  * cannot keep up costs a bounded amount of memory.
@@ -16,7 +17,7 @@
  * A connection is freed only from the graveyard, after the service call
  * that closed it, never inside its own callback.
  */
-#include "server.h"
+#include "table.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -133,6 +134,32 @@ void conn_release(server *srv) {
   }
 }
 
+int conn_drop_held(conn *c, uint64_t table_id) {
+  int n = 0;
+  out_msg *prev = NULL, *next;
+  for (out_msg *m = c->head; m; m = next) {
+    next = m->next;
+    if (m->table != table_id || m->after <= c->srv->committed) {
+      prev = m;
+      continue;
+    }
+    if (prev)
+      prev->next = next;
+    else
+      c->head = next;
+    if (c->tail == m)
+      c->tail = prev;
+    c->out_bytes -= m->len;
+    free(m);
+    n++;
+  }
+  if (c->out_bytes <= c->srv->conf.soft_bytes)
+    c->soft_since_ms = 0;
+  if (n)
+    want_write(c);
+  return n;
+}
+
 void conn_send(conn *c, const char *text) {
   if (!c->wsi || c->closing == 2 || !text)
     return;
@@ -148,8 +175,10 @@ void conn_send(conn *c, const char *text) {
     close_with(c, 2);
     return;
   }
+  table *t = c->table;
   m->next = NULL;
-  m->after = srv->batch;
+  m->after = t && t->last_batch > srv->batch ? t->last_batch : srv->batch;
+  m->table = t ? t->id : 0;
   m->len = len;
   memcpy(m->buf + LWS_PRE, text, len);
   if (c->tail)
@@ -169,11 +198,18 @@ void conn_send_owned(conn *c, char *text) {
   free(text);
 }
 
-void conn_error(conn *c, const json_t *id, const char *code, const char *detail,
-                const char *detail_it) {
+int conn_error(conn *c, const json_t *id, const char *code, const char *detail,
+               const char *detail_it) {
   proto_error e;
   proto_error_set(&e, code, detail, detail_it);
   conn_send_owned(c, proto_error_json(id, &e));
+  return 0;
+}
+
+int conn_ping(conn *c, const proto_msg *msg) {
+  conn_send_owned(c,
+                  proto_finish(json_pack("{s:s}", "type", "pong"), msg->id));
+  return 0;
 }
 
 int conn_writeable(conn *c) {

@@ -1,26 +1,24 @@
 /*
- * loop.c -- the lws context, the one protocol callback (HTTP routes and
- * the WebSocket at /ws), and the service loop.
+ * loop.c -- the lws context (one vhost per address --host names, from
+ * listen.c), the one protocol callback (HTTP goes to http.c, the WebSocket
+ * at /ws to conn.c and table.c), and the service loop.
  *
  * The loop (lws on a libev loop of ours, epoll), per turn: ev_run
  * handles whatever is ready (messages in, bot answers on
  * EVENT_WAIT_CANCELLED, writeable sockets, timers); then
  * the store batch opened during that turn is committed, and only then are
  * the messages queued behind it released (server.h, "the barrier"); then
- * connections closed during the turn are freed.  Data goes out only in
- * the WRITEABLE callback, one lws_write each (conn.c).
- *
- * HTTP: /healthz, /api/tables/CODE/record, /api/leaderboard, the web
- * client's files from conf.web (web/dist), /t/CODE -> its index.html.
+ * connections closed during the turn are freed.  A WebSocket's data goes
+ * out only in the WRITEABLE callback, one lws_write each (conn.c); an
+ * HTTP answer is written whole in the callback that asked for it (http.c).
  */
 #include "table.h"
 
-#include <errno.h>
 #include <ev.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
+#include <sys/socket.h>
 #include <time.h>
 
 int64_t now_ms(void) {
@@ -45,209 +43,11 @@ uint64_t server_batch(server *srv) {
   return srv->batch;
 }
 
-/* Per connection: a WebSocket's conn, or an HTTP answer being sent. */
+/* Per connection: a WebSocket's conn (HTTP answers keep no state:
+ * http.c). */
 typedef struct pss {
   conn *c;
-  unsigned char *body; /* LWS_PRE + len                                 */
-  size_t len;
 } pss;
-
-/* ------------------------------------------------------------------ */
-/* HTTP                                                                */
-/* ------------------------------------------------------------------ */
-
-static const struct {
-  const char *ext, *type;
-} TYPES[] = {
-    {".html", "text/html; charset=utf-8"},
-    {".js", "text/javascript; charset=utf-8"},
-    {".mjs", "text/javascript; charset=utf-8"},
-    {".css", "text/css; charset=utf-8"},
-    {".json", "application/json"},
-    {".map", "application/json"},
-    {".webmanifest", "application/manifest+json"},
-    {".svg", "image/svg+xml"},
-    {".png", "image/png"},
-    {".jpg", "image/jpeg"},
-    {".ico", "image/x-icon"},
-    {".woff2", "font/woff2"},
-    {".woff", "font/woff"},
-    {".txt", "text/plain; charset=utf-8"},
-    {".wasm", "application/wasm"},
-};
-
-static const char *type_of(const char *path) {
-  const char *dot = strrchr(path, '.');
-  for (size_t i = 0; dot && i < sizeof TYPES / sizeof TYPES[0]; i++)
-    if (strcmp(dot, TYPES[i].ext) == 0)
-      return TYPES[i].type;
-  return "application/octet-stream";
-}
-
-static const char NO_CLIENT[] =
-    "<!doctype html><meta charset=utf-8><title>scopa serve</title>"
-    "<h1>scopa serve</h1>"
-    "<p>The server is running, but the web client is not built: there is "
-    "no <code>web/dist</code> (or the folder given with <code>--web</code>)."
-    " Build it (see <code>web/README.md</code>), or play through the "
-    "WebSocket at <code>/ws</code> (docs/serve.md).</p>"
-    "<p lang=it>Il server funziona, ma il client web non è stato costruito:"
-    " manca <code>web/dist</code>. Costruiscilo (vedi "
-    "<code>web/README.md</code>) o gioca tramite il WebSocket "
-    "<code>/ws</code>.</p>";
-
-/* Our own security headers (lws's "best practices" CSP forbids the inline
- * style attributes the web client's SVG uses). */
-static const char SECURITY[] =
-    "x-content-type-options: nosniff\r\n"
-    "referrer-policy: no-referrer\r\n"
-    "x-frame-options: deny\r\n"
-    "content-security-policy: default-src 'self'; img-src 'self' data:; "
-    "style-src 'self' 'unsafe-inline'; connect-src 'self' ws: wss:; "
-    "frame-ancestors 'none'; base-uri 'none'\r\n";
-
-static int add_security(struct lws *wsi, unsigned char **pos,
-                        unsigned char *end) {
-  static const struct {
-    const char *name, *value;
-  } H[] = {{"x-content-type-options:", "nosniff"},
-           {"referrer-policy:", "no-referrer"},
-           {"x-frame-options:", "deny"}};
-  for (size_t i = 0; i < sizeof H / sizeof H[0]; i++)
-    if (lws_add_http_header_by_name(wsi, (const unsigned char *)H[i].name,
-                                    (const unsigned char *)H[i].value,
-                                    (int)strlen(H[i].value), pos, end))
-      return -1;
-  return 0;
-}
-
-/* Sends a whole body from memory (owned: freed when sent). */
-static int reply(struct lws *wsi, pss *p, unsigned status, const char *type,
-                 const char *text, size_t len) {
-  unsigned char head[LWS_PRE + 1024], *start = head + LWS_PRE, *pos = start,
-                                      *end = head + sizeof head - 1;
-  p->body = malloc(LWS_PRE + len + 1);
-  if (!p->body)
-    return -1;
-  memcpy(p->body + LWS_PRE, text, len);
-  p->len = len;
-  if (lws_add_http_common_headers(wsi, status, type, len, &pos, end) ||
-      lws_add_http_header_by_token(wsi, WSI_TOKEN_HTTP_CACHE_CONTROL,
-                                   (const unsigned char *)"no-store", 8, &pos,
-                                   end) ||
-      add_security(wsi, &pos, end) ||
-      lws_finalize_write_http_header(wsi, start, &pos, end))
-    return -1;
-  lws_callback_on_writable(wsi);
-  return 0;
-}
-
-static int reply_json(struct lws *wsi, pss *p, unsigned status, char *text) {
-  if (!text)
-    return reply(wsi, p, 500, "text/plain", "out of memory", 13);
-  int rc = reply(wsi, p, status, "application/json", text, strlen(text));
-  free(text);
-  return rc;
-}
-
-static int send_body(struct lws *wsi, pss *p) {
-  if (!p->body)
-    return 0;
-  int n = lws_write(wsi, p->body + LWS_PRE, p->len, LWS_WRITE_HTTP_FINAL);
-  free(p->body);
-  p->body = NULL;
-  if (n < (int)p->len)
-    return -1;
-  return lws_http_transaction_completed(wsi) ? -1 : 0;
-}
-
-/* A path of the web client's folder, or -1: only plain names, no "..". */
-static int web_path(const server *srv, const char *uri, char *out, size_t cap) {
-  if (!*uri || strstr(uri, "..") ||
-      strspn(uri, "abcdefghijklmnopqrstuvwxyz"
-                  "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                  "0123456789/._-") != strlen(uri))
-    return -1;
-  int n = snprintf(out, cap, "%s%s%s", srv->conf.web, uri,
-                   uri[strlen(uri) - 1] == '/' ? "index.html" : "");
-  return n > 0 && (size_t)n < cap ? 0 : -1;
-}
-
-static int serve_file(struct lws *wsi, pss *p, server *srv, const char *uri) {
-  char path[1024];
-  struct stat sb;
-  if (web_path(srv, uri, path, sizeof path) || stat(path, &sb) ||
-      !S_ISREG(sb.st_mode)) {
-    char index[1024];
-    snprintf(index, sizeof index, "%s/index.html", srv->conf.web);
-    if (strcmp(uri, "/") == 0 || stat(index, &sb) != 0)
-      return reply(wsi, p, strcmp(uri, "/") == 0 ? 200 : 404,
-                   "text/html; charset=utf-8", NO_CLIENT, sizeof NO_CLIENT - 1);
-    return reply(wsi, p, 404, "text/plain; charset=utf-8", "not found\n", 10);
-  }
-  int n = lws_serve_http_file(wsi, path, type_of(path), SECURITY,
-                              sizeof SECURITY - 1);
-  if (n < 0 || (n > 0 && lws_http_transaction_completed(wsi)))
-    return -1;
-  return 0;
-}
-
-static int healthz(struct lws *wsi, pss *p, server *srv) {
-  writer_stats(srv->w, &srv->commits, &srv->commit_us);
-  return reply_json(
-      wsi, p, 200,
-      proto_finish(json_pack("{s:b, s:I, s:I, s:I, s:i, s:I, s:I, s:I, s:I, "
-                             "s:I}",
-                             "ok", 1, "tables", (json_int_t)srv->ntables,
-                             "connections", (json_int_t)srv->nconns, "moves",
-                             (json_int_t)srv->moves, "bots_pending",
-                             bots_pending(srv->bots), "messages_in",
-                             (json_int_t)srv->messages_in, "messages_out",
-                             (json_int_t)srv->messages_out, "commits",
-                             (json_int_t)srv->commits, "commit_us",
-                             (json_int_t)srv->commit_us, "hint_jobs",
-                             (json_int_t)srv->hint_jobs),
-                   NULL));
-}
-
-static int leaderboard(struct lws *wsi, pss *p, server *srv) {
-  char pool[8] = "2p";
-  lws_get_urlarg_by_name(wsi, "pool=", pool, sizeof pool);
-  if (strcmp(pool, "2p") && strcmp(pool, "3p") && strcmp(pool, "4p") &&
-      strcmp(pool, "6p"))
-    snprintf(pool, sizeof pool, "2p");
-  char *list = store_leaderboard(srv->st, pool, 100);
-  json_t *players = list ? json_loads(list, 0, NULL) : NULL;
-  free(list);
-  return reply_json(
-      wsi, p, players ? 200 : 500,
-      proto_finish(json_pack("{s:s, s:o*}", "pool", pool, "players", players),
-                   NULL));
-}
-
-static int route(struct lws *wsi, pss *p, server *srv, const char *uri) {
-  char code[PROTO_CODE_MAX + 1];
-  if (lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) == 0)
-    return reply(wsi, p, 405, "text/plain", "GET only\n", 9);
-  if (strcmp(uri, "/healthz") == 0)
-    return healthz(wsi, p, srv);
-  if (strcmp(uri, "/api/leaderboard") == 0)
-    return leaderboard(wsi, p, srv);
-  if (strncmp(uri, "/api/tables/", 12) == 0) {
-    const char *slash = strchr(uri + 12, '/');
-    size_t n = slash ? (size_t)(slash - (uri + 12)) : 0;
-    if (!slash || strcmp(slash, "/record") != 0 || n == 0 || n > PROTO_CODE_MAX)
-      return reply(wsi, p, 404, "text/plain", "not found\n", 10);
-    memcpy(code, uri + 12, n);
-    code[n] = 0;
-    int status = 500;
-    char *text = table_record(srv, code, &status);
-    return reply_json(wsi, p, (unsigned)status, text);
-  }
-  if (strncmp(uri, "/t/", 3) == 0)
-    return serve_file(wsi, p, srv, "/index.html");
-  return serve_file(wsi, p, srv, uri);
-}
 
 /* ------------------------------------------------------------------ */
 /* The callback                                                        */
@@ -261,17 +61,23 @@ static void flush(server *srv) {
   }
 }
 
-/* What the writer has committed may go out now.  A failed commit stops
- * the server: nothing of that batch was announced, and a restart resumes
- * from what is stored. */
+/* What the writer has settled may go out now, but first the tables whose
+ * writes failed stop, and what is held for them is dropped (writer.h: the
+ * settled batch is read before the failures).  Only a write that could
+ * not even be recorded stops the server. */
 static void take_commits(server *srv) {
   uint64_t done = writer_committed(srv->w);
+  writer_failure failed[16];
+  int n;
+  while ((n = writer_take_failed(srv->w, failed, 16)) > 0)
+    for (int i = 0; i < n; i++)
+      table_store_failed(srv, &failed[i]);
   if (done > srv->committed) {
     srv->committed = done;
     conn_release(srv);
   }
   if (writer_failed(srv->w) && !srv->stop) {
-    lwsl_err("scopa serve: the store failed; stopping\n");
+    lwsl_err("scopa serve: out of memory recording a write; stopping\n");
     srv->stop = 1;
     srv->failed = 1;
   }
@@ -287,29 +93,17 @@ static void take_bot_answers(server *srv) {
   } while (n == 16);
 }
 
-static int is_ws_path(struct lws *wsi) {
-  char uri[16];
-  return lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI) > 0 &&
-         strcmp(uri, "/ws") == 0;
-}
-
 static int callback(struct lws *wsi, enum lws_callback_reasons reason,
                     void *user, void *in, size_t len) {
   server *srv = lws_context_user(lws_get_context(wsi));
   pss *p = user;
   switch (reason) {
   case LWS_CALLBACK_HTTP:
-    return route(wsi, p, srv, in ? (const char *)in : "/");
-  case LWS_CALLBACK_HTTP_WRITEABLE:
-    return send_body(wsi, p);
-  case LWS_CALLBACK_CLOSED_HTTP:
-    if (p) {
-      free(p->body);
-      p->body = NULL;
-    }
-    break;
-  case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
-    return is_ws_path(wsi) ? 0 : 1;
+    return http_request(wsi, srv, in ? (const char *)in : "/");
+  case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
+    return http_upgrade(wsi, in);
+  case LWS_CALLBACK_RAW_ADOPT:
+    return http_raw(wsi);
   case LWS_CALLBACK_ESTABLISHED:
     p->c = conn_new(srv, wsi);
     if (!p->c)
@@ -367,6 +161,45 @@ static void wake(void *arg) {
   lws_cancel_service(srv->ctx);
 }
 
+/* One vhost listening on one address (a numeric iface: see listen.c). */
+static struct lws_vhost *listen_on(server *srv, const listen_addr *a) {
+  struct lws_context_creation_info info;
+  memset(&info, 0, sizeof info);
+  info.port = srv->conf.port;
+  info.iface = a->ip; /* srv->listen outlives the context */
+  info.vhost_name = a->ip;
+  info.protocols = PROTOCOLS;
+  info.retry_and_idle_policy = &IDLE;
+  info.options = LWS_SERVER_OPTION_VALIDATE_UTF8 |
+                 LWS_SERVER_OPTION_FAIL_UPON_UNABLE_TO_BIND;
+  if (a->family == AF_INET)
+    info.options |= LWS_SERVER_OPTION_DISABLE_IPV6;
+  else if (strcmp(a->ip, "::") != 0) /* "::" takes IPv4 too */
+    info.options |= LWS_SERVER_OPTION_IPV6_V6ONLY_MODIFY |
+                    LWS_SERVER_OPTION_IPV6_V6ONLY_VALUE;
+  else
+    info.options |= LWS_SERVER_OPTION_IPV6_V6ONLY_MODIFY;
+  return lws_create_vhost(srv->ctx, &info);
+}
+
+static int listen_all(server *srv) {
+  for (int i = 0; i < srv->listen.n; i++)
+    if (!listen_on(srv, &srv->listen.addr[i]))
+      return -1;
+  return 0;
+}
+
+static void say_listening(server *srv) {
+  for (int i = 0; i < srv->listen.n && !srv->conf.quiet; i++) {
+    const listen_addr *a = &srv->listen.addr[i];
+    struct lws_vhost *vh = lws_get_vhost_by_name(srv->ctx, a->ip);
+    char url[128];
+    listen_url(a, vh ? lws_get_vhost_listen_port(vh) : srv->conf.port, url,
+               sizeof url);
+    fprintf(stderr, "scopa serve: listening on %s\n", url);
+  }
+}
+
 int loop_run(server *srv) {
   /* lws on a libev loop of ours (epoll): a turn costs what is ready, not a
    * poll() over every connection, which is what holds at 1,000 tables
@@ -379,19 +212,19 @@ int loop_run(server *srv) {
   void *foreign[1] = {loop};
   struct lws_context_creation_info info;
   memset(&info, 0, sizeof info);
-  info.port = srv->conf.port;
-  info.iface = srv->conf.host;
-  info.protocols = PROTOCOLS;
   info.user = srv;
-  info.retry_and_idle_policy = &IDLE;
-  info.options = LWS_SERVER_OPTION_VALIDATE_UTF8 | LWS_SERVER_OPTION_LIBEV;
+  /* lws 4.1.6 reads VALIDATE_UTF8 from the context's options. */
+  info.options = LWS_SERVER_OPTION_LIBEV | LWS_SERVER_OPTION_EXPLICIT_VHOSTS |
+                 LWS_SERVER_OPTION_VALIDATE_UTF8;
   info.foreign_loops = foreign;
-  info.vhost_name = "scopa";
   info.fd_limit_per_thread = 0;
+  http_limits(&info);
   srv->ctx = lws_create_context(&info);
-  if (!srv->ctx) {
-    fprintf(stderr, "scopa serve: cannot listen on %s:%d\n", srv->conf.host,
-            srv->conf.port);
+  if (!srv->ctx || listen_all(srv)) {
+    fprintf(stderr, "scopa serve: cannot listen on %s port %d\n",
+            srv->conf.host, srv->conf.port);
+    if (srv->ctx)
+      lws_context_destroy(srv->ctx);
     ev_loop_destroy(loop);
     return 1;
   }
@@ -407,9 +240,7 @@ int loop_run(server *srv) {
     return 1;
   }
   lws_sul_schedule(srv->ctx, 0, &srv->sweep, sweep, 250 * LWS_US_PER_MS);
-  if (!srv->conf.quiet)
-    fprintf(stderr, "scopa serve: listening on http://%s:%d/\n", srv->conf.host,
-            srv->conf.port);
+  say_listening(srv);
   while (!srv->stop) {
     ev_run(loop, EVRUN_ONCE); /* whatever is ready, at least one thing */
     flush(srv);

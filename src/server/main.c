@@ -38,7 +38,9 @@ static const char USAGE[] =
     "                   [--quiet]\n"
     "\n"
     "Serves the web client and the game's WebSocket (/ws) on one port\n"
-    "(default 127.0.0.1:8080).  Games are stored in --db (default\n"
+    "(default 127.0.0.1:8080).  --host: an IPv4 or IPv6 address (0.0.0.0\n"
+    "or :: for every address), localhost (127.0.0.1 and ::1) or a name\n"
+    "(its addresses on this machine).  Games are stored in --db (default\n"
     "$XDG_DATA_HOME/scopa/serve.db, or ~/.local/share/scopa/serve.db).\n"
     "--away-timeout: seconds before a bot plays for a player who left\n"
     "(default 60); --move-clock: seconds per move, 0 = none (default);\n"
@@ -155,8 +157,8 @@ static int parse_flags(int argc, char **argv, serve_conf *c) {
     char msg[300];
     if (k == sizeof FLAGS / sizeof FLAGS[0] || i + 1 == argc) {
       scopa_text_safe(msg, sizeof msg, argv[i], strlen(argv[i]), 0);
-      fprintf(stderr, "scopa serve: unknown flag or missing value: %s\n%s",
-              msg, USAGE);
+      fprintf(stderr, "scopa serve: unknown flag or missing value: %s\n%s", msg,
+              USAGE);
       return 2;
     }
     const flag *f = &FLAGS[k];
@@ -204,11 +206,21 @@ int cli_serve(int argc, char **argv) {
                     : srv.conf.quiet ? LLL_ERR
                                      : LLL_ERR | LLL_WARN | LLL_USER,
                     NULL);
-  srv.nbuckets = 4099;
-  srv.buckets = calloc(srv.nbuckets, sizeof *srv.buckets);
+  if (listen_resolve(srv.conf.host, srv.conf.port, &srv.listen, msg,
+                     sizeof msg)) {
+    fprintf(stderr, "scopa serve: %s\n", msg);
+    return 1;
+  }
   srv.addrs = limits_table_new(srv.conf.max_addrs);
-  if (!srv.buckets || !srv.addrs)
+  if (!srv.addrs)
     goto fail_memory;
+  /* The file is this process's, and sound, before anyone is served. */
+  int lock = store_claim(srv.conf.db, msg, sizeof msg);
+  if (lock < 0) {
+    fprintf(stderr, "scopa serve: %s\n", msg);
+    rc = 1;
+    goto fail_claim;
+  }
   if (store_open(srv.conf.db, &srv.st, msg, sizeof msg)) {
     fprintf(stderr, "scopa serve: cannot open the database %s\n", msg);
     rc = 1;
@@ -223,10 +235,11 @@ int cli_serve(int argc, char **argv) {
   tables_free(&srv);
   store_close(srv.st);
 fail_store:
+  store_release(lock); /* after every connection to the file is closed */
+fail_claim:
 fail_memory:
   limits_table_free(srv.addrs);
-  free(srv.buckets);
-  if (!srv.buckets || !srv.addrs)
+  if (!srv.addrs)
     rc = 1;
   return rc;
 }

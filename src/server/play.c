@@ -25,31 +25,6 @@ static int round_ply(const table *t) {
   return s ? s->plays : 0;
 }
 
-static char *round_over_json(const table *t, const scopa_event *ev) {
-  char *sides_text = scopa_score_json(&ev->score);
-  json_t *sides = sides_text ? json_loads(sides_text, 0, NULL) : NULL;
-  scopa_free(sides_text);
-  json_t *totals = json_array();
-  for (int i = 0; i < ev->score.sides; i++)
-    json_array_append_new(totals, json_integer(ev->totals[i]));
-  return proto_finish(json_pack("{s:s, s:s, s:i, s:o*, s:o}", "type",
-                                "round_over", "code", t->code, "round",
-                                ev->round, "sides", sides, "totals", totals),
-                      NULL);
-}
-
-static char *game_over_json(const table *t, const scopa_event *ev) {
-  json_t *totals = json_array();
-  for (int i = 0; i < ev->score.sides; i++)
-    json_array_append_new(totals, json_integer(ev->totals[i]));
-  return proto_finish(
-      json_pack("{s:s, s:s, s:o, s:o, s:s, s:s}", "type", "game_over", "code",
-                t->code, "totals", totals, "winner",
-                ev->winner >= 0 ? json_integer(ev->winner) : json_null(),
-                "seed", t->seed, "seed_sha256", t->seed_sha256),
-      NULL);
-}
-
 /* ------------------------------------------------------------------ */
 /* Ratings (Glicko-2), for games between people only                   */
 /* ------------------------------------------------------------------ */
@@ -109,7 +84,7 @@ static void rate(server *srv, table *t, int winner) {
   for (int s = 0; s < sides; s++)
     for (int o = 0; o < sides; o++)
       job.score[s][o] = result_of(s, o, &id[s], &id[o], winner);
-  writer_rate(srv->w, &job);
+  writer_rate(srv->w, t->id, &job);
 }
 
 /* ------------------------------------------------------------------ */
@@ -117,17 +92,17 @@ static void rate(server *srv, table *t, int winner) {
 /* ------------------------------------------------------------------ */
 
 static void end_of_round(server *srv, table *t, const scopa_event *ev) {
-  char *text = round_over_json(t, ev);
+  char *text = proto_round_over(t->code, ev);
   table_send_all(t, text);
   free(text);
   if (ev->game_over) {
     t->status = T_FINISHED;
-    writer_finish(srv->w, t->code);
+    writer_finish(srv->w, t->id, t->code);
     if (!t->rated) {
       rate(srv, t, ev->winner);
       t->rated = 1;
     }
-    text = game_over_json(t, ev);
+    text = proto_game_over(t->code, ev, t->seed, t->seed_sha256);
     table_send_all(t, text);
     free(text);
     return;
@@ -145,7 +120,7 @@ static int commit_move(server *srv, table *t, scopa_move move, conn *from,
   if (rc != SCOPA_OK)
     return rc;
   t->last_batch = server_batch(srv);
-  writer_add_move(srv->w, t->code, t->nmoves++, move);
+  writer_add_move(srv->w, t->id, t->code, t->nmoves++, move);
   srv->moves++;
   t->turn_since_ms = now_ms();
   if (ev.game_over) /* the state after the last move says so (CONTRACTS) */
@@ -165,50 +140,15 @@ static int refuse(conn *c, const proto_msg *msg, const char *code,
 
 int play_move(conn *c, const proto_msg *msg) {
   table *t = c->table;
-  char detail[300], it[300];
+  char detail[300];
   scopa_move move;
+  proto_error err;
   if (!t || c->seat < 0)
     return refuse(c, msg, "not_seated", "", "");
-  if (msg->seat >= 0 && msg->seat != c->seat) {
-    snprintf(detail, sizeof detail, "you sit at seat %d", c->seat);
-    snprintf(it, sizeof it, "siedi al posto %d", c->seat);
-    return refuse(c, msg, "not_your_seat", detail, it);
-  }
-  if (t->status != T_PLAYING)
-    return t->status == T_WAITING
-               ? refuse(c, msg, "not_playing", "waiting for players",
-                        "si aspettano i giocatori")
-               : refuse(c, msg, "not_playing", "the game is over",
-                        "la partita è finita");
-  int to_play = scopa_match_to_play(t->match);
-  if (to_play != c->seat) {
-    snprintf(detail, sizeof detail, "seat %d is to play", to_play);
-    snprintf(it, sizeof it, "tocca al posto %d", to_play);
-    return refuse(c, msg, "not_your_turn", detail, it);
-  }
-  if (msg->ply != round_ply(t)) {
-    snprintf(detail, sizeof detail, "ply %d, the round is at ply %d", msg->ply,
-             round_ply(t));
-    snprintf(it, sizeof it, "mossa %d, la mano è alla mossa %d", msg->ply,
-             round_ply(t));
-    return refuse(c, msg, "stale", detail, it);
-  }
-  if (scopa_move_parse(msg->move, &move, detail, sizeof detail) != SCOPA_OK) {
-    scopa_move_parse_lang(msg->move, "it", &move, it, sizeof it);
-    return refuse(c, msg, "bad_move", detail, it);
-  }
-  /* Said without naming the cards: an answer never names a card its
-   * reader cannot know, even one the reader made up. */
-  const scopa_state *st = scopa_match_state(t->match);
-  if (!(st->hand[c->seat] & SCOPA_BIT(SCOPA_MOVE_CARD(move))))
-    return refuse(c, msg, "illegal", "that card is not in your hand",
-                  "quella carta non è nella tua mano");
-  if (SCOPA_MOVE_TAKES(move) & ~st->table)
-    return refuse(c, msg, "illegal", "you can take only cards on the table",
-                  "puoi prendere solo carte che sono in tavola");
-  if (scopa_state_check_lang(st, move, "it", it, sizeof it) != SCOPA_OK) {
-    scopa_state_check(st, move, detail, sizeof detail);
-    return refuse(c, msg, "illegal", detail, it);
+  if (proto_move_check(msg, t->match, c->seat, t->status == T_WAITING, &move,
+                       &err)) {
+    conn_send_owned(c, proto_error_json(msg->id, &err));
+    return 0;
   }
   if (commit_move(c->srv, t, move, c, msg->id, detail, sizeof detail))
     return refuse(c, msg, "illegal", detail, NULL);
@@ -275,16 +215,39 @@ void play_kick(server *srv, table *t) {
 }
 
 /* Like a bot for an away seat, the clock runs only while someone is at
- * the table: a table everybody left waits for them. */
+ * the table (a table everybody left waits for them), and only for a
+ * person whose move no bot is making. */
+int play_clock_left(const table *t, int64_t now) {
+  if (t->status != T_PLAYING || t->clock_s <= 0 || !table_someone_here(t, -1))
+    return -1;
+  int seat = scopa_match_to_play(t->match);
+  if (seat < 0 || t->seat[seat].s.kind != STORE_PERSON ||
+      table_bot_may_play(t, seat))
+    return -1;
+  int64_t left_ms = (int64_t)t->clock_s * 1000 - (now - t->turn_since_ms);
+  return left_ms > 0 ? (int)((left_ms + 999) / 1000) : 0;
+}
+
+/* The best level plays a move the clock took: a person's move is played
+ * as well as the server can, never as a random card. */
+static const char *best_level(const server *srv) {
+  const char *name, *english, *bot, *last = srv->conf.away_bot;
+  int ms;
+  for (int i = 0;
+       scopa_bot_level_get(i, &name, &english, &bot, &ms) == SCOPA_OK; i++)
+    last = name;
+  return last;
+}
+
+/* At most one job per move (job_number): the clock never plays twice for
+ * one turn, and a move from the person that comes first makes the bot's
+ * answer stale (table_bot_done). */
 void play_clock(server *srv, table *t, int64_t now) {
-  if (t->status != T_PLAYING || t->clock_s <= 0 || !table_someone_here(t, -1) ||
-      t->job_number == t->nmoves ||
-      now - t->turn_since_ms < (int64_t)t->clock_s * 1000)
+  if (play_clock_left(t, now) != 0 || t->job_number == t->nmoves)
     return;
   int seat = scopa_match_to_play(t->match);
-  if (seat >= 0 && t->seat[seat].s.kind == STORE_PERSON)
-    submit(srv, t, seat, BOTJOB_CLOCK, srv->conf.away_bot,
-           think_ms(srv, srv->conf.away_bot), NULL);
+  const char *bot = best_level(srv);
+  submit(srv, t, seat, BOTJOB_CLOCK, bot, think_ms(srv, bot), NULL);
 }
 
 /* ------------------------------------------------------------------ */
@@ -305,11 +268,12 @@ static seat_info *hint_state(table *t, int seat) {
 }
 
 /* The answer (hint_text) to c, with the id given as JSON text. */
-static void send_hint_to(conn *c, const char *text, const char *id_text) {
+static int send_hint_to(conn *c, const char *text, const char *id_text) {
   json_t *o = json_loads(text, 0, NULL);
   json_t *id = id_text[0] ? json_loads(id_text, JSON_DECODE_ANY, NULL) : NULL;
   conn_send_owned(c, proto_finish(o, id));
   json_decref(id);
+  return 0;
 }
 
 /* A hint costs the asking seat at most one bot job per move: a second
@@ -317,7 +281,7 @@ static void send_hint_to(conn *c, const char *text, const char *id_text) {
  * came is answered from it.  Past HINT_WAITERS requests in flight, and
  * when the pool's queue of hints is full, the request is refused: hints
  * never hold up any table's moves (bots.c). */
-void play_hint(conn *c, const proto_msg *msg) {
+int play_hint(conn *c, const proto_msg *msg) {
   table *t = c->table;
   if (!t || c->seat < 0)
     return conn_error(c, msg->id, "not_seated", "", "");
@@ -350,34 +314,33 @@ void play_hint(conn *c, const proto_msg *msg) {
     c->srv->hint_jobs++;
   }
   memcpy(si->hint_ids[si->nhint_ids++], id, sizeof id);
+  return 0;
 }
 
 /* The review of a finished game: made once on a bot worker (a node budget
  * per move, so it is the same on any machine), then kept with the table
  * and sent to every connection there. */
-static void send_review(table *t, const json_t *id) {
-  json_t *o = json_loads(t->review, 0, NULL);
-  if (!o)
-    return;
-  json_object_set_new(o, "type", json_string("review"));
-  json_object_set_new(o, "code", json_string(t->code));
-  char *text = proto_finish(o, id);
+static int send_review(table *t, const json_t *id) {
+  char *text = proto_review(t->code, t->review, id);
+  if (!text)
+    return 0;
   table_send_all(t, text);
   free(text);
+  return 0;
 }
 
-void play_review(conn *c, const proto_msg *msg) {
+int play_review(conn *c, const proto_msg *msg) {
   table *t = c->table;
   if (!t || (msg->code[0] && strcasecmp(msg->code, t->code) != 0))
-    return (void)refuse(c, msg, "not_seated", " (a review is of your table)",
-                        " (la revisione è del tuo tavolo)");
+    return refuse(c, msg, "not_seated", " (a review is of your table)",
+                  " (la revisione è del tuo tavolo)");
   if (t->status != T_FINISHED)
-    return (void)refuse(c, msg, "not_playing", "the review comes at the end",
-                        "la revisione viene alla fine");
+    return refuse(c, msg, "not_playing", "the review comes at the end",
+                  "la revisione viene alla fine");
   if (t->review)
     return send_review(t, msg->id);
   if (t->review_pending)
-    return;
+    return 0;
   bot_job job;
   memset(&job, 0, sizeof job);
   job.table = t->id;
@@ -391,17 +354,17 @@ void play_review(conn *c, const proto_msg *msg) {
     memcpy(job.id, id_text, strlen(id_text) + 1);
   free(id_text);
   if (scopa_match_copy(t->match, &job.match) != SCOPA_OK)
-    return (void)refuse(c, msg, "server", "no memory for a review",
-                        "non c'è memoria per la revisione");
+    return refuse(c, msg, "server", "no memory for a review",
+                  "non c'è memoria per la revisione");
   int rc = bots_submit(c->srv->bots, &job);
   if (rc != 0) {
     scopa_match_free(job.match);
-    return (void)(rc == BOTS_BUSY
-                      ? refuse(c, msg, "busy", "reviews", "revisioni")
-                      : refuse(c, msg, "server", "no memory for a review",
-                               "non c'è memoria per la revisione"));
+    return rc == BOTS_BUSY ? refuse(c, msg, "busy", "reviews", "revisioni")
+                           : refuse(c, msg, "server", "no memory for a review",
+                                    "non c'è memoria per la revisione");
   }
   t->review_pending = 1;
+  return 0;
 }
 
 static void review_done(server *srv, const bot_job *job) {
@@ -420,39 +383,13 @@ static void review_done(server *srv, const bot_job *job) {
   json_decref(id);
 }
 
-/* A hint's number, or null where there is no estimate (NAN). */
-static json_t *value_json(double v) {
-  return isfinite(v) ? json_real(v) : json_null();
-}
-
-/* One move of a hint (scopa_bot_hint's fields). */
-static json_t *hint_move_json(const scopa_hint *h) {
-  char buf[SCOPA_MOVE_TEXT];
-  return json_pack("{s:s, s:o, s:o, s:o, s:o, s:s}", "move",
-                   scopa_move_str(h->move, buf), "value", value_json(h->value),
-                   "error", value_json(h->error), "loss", value_json(h->loss),
-                   "loss_error", value_json(h->loss_error), "mark",
-                   scopa_hint_mark_text(h->mark));
-}
-
 /* The answer of a seat's hint job: kept for the rest of the move, and
  * sent to the seat's connections once for each request waiting. */
 static void hint_done(table *t, const bot_job *job) {
   seat_info *si = hint_state(t, job->seat);
-  char buf[SCOPA_MOVE_TEXT];
-  json_t *moves = json_array();
-  for (int i = 0; i < job->nvalues; i++)
-    json_array_append_new(moves, hint_move_json(&job->hints[i]));
-  json_t *o = json_pack("{s:s, s:s, s:i, s:o}", "type", "hint", "code", t->code,
-                        "ply", round_ply(t), "moves", moves);
-  if (o && job->nvalues > 0) {
-    json_object_set_new(o, "move",
-                        json_string(scopa_move_str(job->hints[0].move, buf)));
-    json_object_set_new(o, "value", value_json(job->hints[0].value));
-    json_object_set_new(o, "error", value_json(job->hints[0].error));
-  }
   si->hint_out = 0;
-  si->hint_text = proto_finish(o, NULL);
+  si->hint_text =
+      proto_hint(t->code, round_ply(t), job->hints, job->nvalues, NULL);
   for (int k = 0; si->hint_text && k < si->nhint_ids; k++)
     for (conn *c = t->conns; c; c = c->tnext)
       if (c->seat == job->seat) /* the asking seat only */
@@ -490,11 +427,10 @@ void table_bot_done(server *srv, const bot_job *job) {
     play_kick(srv, t); /* the person came back first */
     return;
   }
-  char msg[300], detail[8];
+  char msg[300];
   scopa_move move = job->rc == SCOPA_OK ? job->move : fallback(t);
   if (job->kind == BOTJOB_CLOCK) {
-    snprintf(detail, sizeof detail, "%d", seat);
-    char *note = proto_notice("clock_bot", seat, detail);
+    char *note = proto_notice("clock_bot", seat, t->seat[seat].s.name);
     table_send_all(t, note);
     free(note);
   }

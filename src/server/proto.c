@@ -11,6 +11,7 @@
  */
 #include "proto.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +31,15 @@
   XX("bad_seats", "The seats are not right: %s.",                              \
      "I posti non vanno bene: %s.")                                            \
   XX("no_table", "There is no table %s.", "Non c'è nessun tavolo %s.")         \
+  XX("table_damaged",                                                          \
+     "Table %s is stored but cannot be read: the database is damaged.",        \
+     "Il tavolo %s è salvato ma non si può leggere: "                        \
+     "il database è danneggiato.")                                             \
+  XX("store_failed",                                                           \
+     "Table %s stopped: its last change could not be stored "                  \
+     "(resume it to go on from what is stored).",                              \
+     "Il tavolo %s si è fermato: la sua ultima modifica non è "              \
+     "stata salvata (riprendilo per continuare da ciò che è salvato).")        \
   XX("table_full", "Table %s has no open seat.",                               \
      "Il tavolo %s non ha posti liberi.")                                      \
   XX("bad_token", "That token does not belong to table %s.",                   \
@@ -55,18 +65,25 @@
   XX("busy", "The server is busy; ask again in a moment (%s).",                \
      "Il server è occupato; riprova fra un momento (%s).")                     \
   XX("no_hints",                                                               \
-     "No hints at a table of people only: the others could not know you "     \
+     "No hints at a table of people only: the others could not know you "      \
      "asked%s.",                                                               \
      "Niente consigli a un tavolo di sole persone: gli altri non potrebbero "  \
      "saperlo%s.")                                                             \
   XX("server", "The server could not do that (%s).",                           \
      "Il server non ha potuto farlo (%s).")                                    \
-  XX("bot_takes_seat",                                                         \
-     "Seat %s is away: a bot plays for it until it returns.",                  \
-     "Il posto %s è assente: gioca un bot finché non torna.")                  \
-  XX("seat_back", "Seat %s is back.", "Il posto %s è tornato.")                \
-  XX("clock_bot", "Time is up for seat %s: a bot played its move.",            \
-     "Tempo scaduto per il posto %s: un bot ha giocato la sua mossa.")
+  XX("bot_takes_seat", "%s is away: a bot plays for them until they return.",  \
+     "%s è assente: gioca un bot finché non torna.")                           \
+  XX("seat_back", "%s is back.", "%s è tornato al tavolo.")                    \
+  XX("clock_bot", "Time is up for %s: a bot played their move.",               \
+     "Tempo scaduto per %s: un bot ha giocato la sua mossa.")                  \
+  XX("not_over", "The game is not over (%s).",                                 \
+     "La partita non è finita (%s).")                                          \
+  XX("rematch_offered", "%s would like to play again.",                        \
+     "%s vuole giocare ancora.")                                               \
+  XX("bad_reaction", "There is no reaction \"%s\".",                           \
+     "Non c'è nessuna reazione \"%s\".")                                       \
+  XX("rematch_declined", "%s does not want to play again.",                    \
+     "%s non vuole giocare ancora.")
 
 typedef struct proto_text {
   const char *code, *en, *it;
@@ -104,14 +121,6 @@ void proto_error_set(proto_error *err, const char *code, const char *detail,
 /* ------------------------------------------------------------------ */
 /* Parsing                                                             */
 /* ------------------------------------------------------------------ */
-
-static const struct {
-  const char *name;
-  int type;
-} TYPES[] = {{"create", PROTO_CREATE}, {"join", PROTO_JOIN},
-             {"resume", PROTO_RESUME}, {"watch", PROTO_WATCH},
-             {"move", PROTO_MOVE},     {"hint", PROTO_HINT},
-             {"ping", PROTO_PING},     {"review", PROTO_REVIEW}};
 
 static int refuse(proto_error *err, const char *code, const char *detail,
                   const char *detail_it) {
@@ -201,41 +210,71 @@ static int parse_create(json_t *obj, proto_msg *out, proto_error *err) {
   return 0;
 }
 
+static int parse_code(json_t *obj, proto_msg *out, proto_error *err) {
+  return get_string(obj, "code", out->code, sizeof out->code, 1, err);
+}
+
+static int parse_resume(json_t *obj, proto_msg *out, proto_error *err) {
+  return parse_code(obj, out, err) ||
+         get_string(obj, "token", out->token, sizeof out->token, 1, err);
+}
+
+static int parse_review(json_t *obj, proto_msg *out, proto_error *err) {
+  return get_string(obj, "code", out->code, sizeof out->code, 0, err);
+}
+
+static int parse_move(json_t *obj, proto_msg *out, proto_error *err) {
+  if (get_string(obj, "move", out->move, sizeof out->move, 1, err) ||
+      get_int(obj, "ply", 0, 40, -1, &out->ply, err) ||
+      get_int(obj, "seat", 0, PROTO_MAX_SEATS - 1, -1, &out->seat, err))
+    return -1;
+  if (out->ply < 0)
+    return refuse(err, "bad_message",
+                  "\"ply\" (the moves of the round you have seen) is "
+                  "missing",
+                  "manca \"ply\" (le mosse della mano che hai visto)");
+  return 0;
+}
+
+static int parse_react(json_t *obj, proto_msg *out, proto_error *err) {
+  return get_string(obj, "reaction", out->reaction, sizeof out->reaction, 1,
+                    err);
+}
+
+/* A rematch: "accept" is optional (true: play again; false: decline). */
+static int parse_rematch(json_t *obj, proto_msg *out, proto_error *err) {
+  json_t *v = json_object_get(obj, "accept");
+  out->accept = 1;
+  if (!v)
+    return 0;
+  if (!json_is_boolean(v))
+    return refuse(err, "bad_message", "\"accept\" must be true or false",
+                  "\"accept\" dev'essere true o false");
+  out->accept = json_is_true(v);
+  return 0;
+}
+
+static int parse_nothing(json_t *obj, proto_msg *out, proto_error *err) {
+  (void)obj, (void)out, (void)err;
+  return 0;
+}
+
+/* The message table (proto.h): each type's name and fields. */
+static const struct {
+  const char *name;
+  int (*fields)(json_t *obj, proto_msg *out, proto_error *err);
+} TYPES[PROTO_NTYPES] = {[PROTO_UNKNOWN] = {"", parse_nothing},
+#define PROTO__ENTRY(type, name, fields, handler)                              \
+  [PROTO_##type] = {name, fields},
+                         PROTO_MESSAGES(PROTO__ENTRY)
+#undef PROTO__ENTRY
+};
+
+/* The fields of the message's type, then those any message may carry. */
 static int parse_fields(json_t *obj, proto_msg *out, proto_error *err) {
   char name[4 * PROTO_NAME_MAX + 1];
-  switch (out->type) {
-  case PROTO_CREATE:
-    if (parse_create(obj, out, err))
-      return -1;
-    break;
-  case PROTO_JOIN:
-  case PROTO_WATCH:
-  case PROTO_RESUME:
-    if (get_string(obj, "code", out->code, sizeof out->code, 1, err))
-      return -1;
-    if (out->type == PROTO_RESUME &&
-        get_string(obj, "token", out->token, sizeof out->token, 1, err))
-      return -1;
-    break;
-  case PROTO_REVIEW:
-    if (get_string(obj, "code", out->code, sizeof out->code, 0, err))
-      return -1;
-    break;
-  case PROTO_MOVE:
-    if (get_string(obj, "move", out->move, sizeof out->move, 1, err) ||
-        get_int(obj, "ply", 0, 40, -1, &out->ply, err) ||
-        get_int(obj, "seat", 0, PROTO_MAX_SEATS - 1, -1, &out->seat, err))
-      return -1;
-    if (out->ply < 0)
-      return refuse(err, "bad_message",
-                    "\"ply\" (the moves of the round you have seen) is "
-                    "missing",
-                    "manca \"ply\" (le mosse della mano che hai visto)");
-    break;
-  default:
-    break;
-  }
-  if (get_string(obj, "name", name, sizeof name, 0, err) ||
+  if (TYPES[out->type].fields(obj, out, err) ||
+      get_string(obj, "name", name, sizeof name, 0, err) ||
       get_string(obj, "player", out->player, sizeof out->player, 0, err))
     return -1;
   proto_clean_name(name, out->name);
@@ -273,9 +312,9 @@ int proto_parse(const char *text, size_t len, proto_msg *out,
     goto done;
   }
   out->type = PROTO_UNKNOWN;
-  for (size_t i = 0; i < sizeof TYPES / sizeof TYPES[0]; i++)
+  for (int i = PROTO_UNKNOWN + 1; i < PROTO_NTYPES; i++)
     if (strcmp(json_string_value(type), TYPES[i].name) == 0)
-      out->type = TYPES[i].type;
+      out->type = i;
   rc = parse_fields(obj, out, err);
 done:
   json_decref(obj);
@@ -348,9 +387,286 @@ char *proto_seated(const json_t *id, const char *code, int seat,
 
 char *proto_notice(const char *code, int seat, const char *detail) {
   proto_error e;
-  proto_error_set(&e, code, detail, NULL); /* a seat's number */
+  proto_error_set(&e, code, detail, NULL); /* a name or a seat's number */
   return proto_finish(json_pack("{s:s, s:s, s:i, s:s, s:s}", "type", "notice",
                                 "code", e.code, "seat", seat, "message", e.en,
                                 "message_it", e.it),
                       NULL);
+}
+
+/* ------------------------------------------------------------------ */
+/* A create's seats and rules                                          */
+/* ------------------------------------------------------------------ */
+
+static int is_bot_or_level(const char *s) {
+  if (scopa_bot_level(s, NULL, NULL) == SCOPA_OK)
+    return 1;
+  for (const char *const *b = scopa_bot_names(); *b; b++)
+    if (strcmp(*b, s) == 0)
+      return 1;
+  return 0;
+}
+
+static int check_seats(const proto_msg *msg, int *me, proto_error *err) {
+  char detail[96], it[96];
+  *me = -1;
+  for (int i = 0; i < msg->nseats; i++) {
+    const char *s = msg->seats[i];
+    if (strcmp(s, "me") == 0) {
+      if (*me >= 0)
+        return refuse(err, "bad_seats", "\"me\" appears twice",
+                      "\"me\" compare due volte");
+      *me = i;
+    } else if (strcmp(s, "open") != 0 && !is_bot_or_level(s)) {
+      snprintf(detail, sizeof detail, "no bot is called \"%.32s\"", s);
+      snprintf(it, sizeof it, "nessun bot si chiama \"%.32s\"", s);
+      return refuse(err, "bad_seats", detail, it);
+    }
+  }
+  return *me < 0 ? refuse(err, "bad_seats", "\"me\" is missing", "manca \"me\"")
+                 : 0;
+}
+
+/* The rules object of a create: a copy of the object, the preset's, or
+ * an empty one; NULL with *err for an unknown preset (or no memory). */
+static json_t *rules_object(const proto_msg *msg, proto_error *err) {
+  char detail[96], it[96];
+  if (!msg->rules)
+    return json_object();
+  if (!json_is_string(msg->rules))
+    return json_deep_copy(msg->rules);
+  /* RULES.md "Presets", as the library knows them (one copy) */
+  char *preset = scopa_rules_preset_json(json_string_value(msg->rules));
+  json_t *obj = preset ? json_loads(preset, 0, NULL) : NULL;
+  scopa_free(preset);
+  if (!obj) {
+    snprintf(detail, sizeof detail, "no preset is called \"%.32s\"",
+             json_string_value(msg->rules));
+    snprintf(it, sizeof it, "nessuna variante si chiama \"%.32s\"",
+             json_string_value(msg->rules));
+    refuse(err, "bad_rules", detail, it);
+  }
+  return obj;
+}
+
+static int check_rules(const proto_msg *msg, scopa_rules *rules,
+                       proto_error *err) {
+  char detail[200], it[200] = "";
+  proto_error_set(err, "server", "no memory", "memoria esaurita");
+  json_t *obj = rules_object(msg, err);
+  if (!obj)
+    return -1;
+  if (!json_object_get(obj, "players"))
+    json_object_set_new(obj, "players", json_integer(msg->nseats));
+  char *text = json_dumps(obj, JSON_COMPACT);
+  json_decref(obj);
+  if (!text)
+    return -1;
+  int rc =
+      scopa_rules_from_json(rules, text, strlen(text), detail, sizeof detail);
+  if (rc != SCOPA_OK)
+    scopa_rules_from_json_lang(rules, text, strlen(text), "it", it, sizeof it);
+  free(text);
+  if (rc != SCOPA_OK) /* the JSON parser's own words stay English */
+    return refuse(err, "bad_rules", detail, it[0] ? it : NULL);
+  if (rules->players != msg->nseats) {
+    snprintf(detail, sizeof detail,
+             "the rules are for %d players, the seats %d", rules->players,
+             msg->nseats);
+    snprintf(it, sizeof it, "le regole sono per %d giocatori, i posti %d",
+             rules->players, msg->nseats);
+    return refuse(err, "bad_rules", detail, it);
+  }
+  return 0;
+}
+
+int proto_create_check(const proto_msg *msg, int *me, scopa_rules *rules,
+                       proto_error *err) {
+  return check_seats(msg, me, err) || check_rules(msg, rules, err) ? -1 : 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* A move                                                              */
+/* ------------------------------------------------------------------ */
+
+static int round_ply(const scopa_match *match) {
+  const scopa_state *st = scopa_match_state(match);
+  return st ? st->plays : 0;
+}
+
+/* Whose turn it is and at which ply: the checks before the move's text. */
+static int check_turn(const proto_msg *msg, const scopa_match *match, int seat,
+                      int waiting, proto_error *err) {
+  char detail[96], it[96];
+  if (msg->seat >= 0 && msg->seat != seat) {
+    snprintf(detail, sizeof detail, "you sit at seat %d", seat);
+    snprintf(it, sizeof it, "siedi al posto %d", seat);
+    return refuse(err, "not_your_seat", detail, it);
+  }
+  if (waiting)
+    return refuse(err, "not_playing", "waiting for players",
+                  "si aspettano i giocatori");
+  if (scopa_match_phase(match) == SCOPA_MATCH_OVER)
+    return refuse(err, "not_playing", "the game is over",
+                  "la partita è finita");
+  int to_play = scopa_match_to_play(match);
+  if (to_play != seat) {
+    snprintf(detail, sizeof detail, "seat %d is to play", to_play);
+    snprintf(it, sizeof it, "tocca al posto %d", to_play);
+    return refuse(err, "not_your_turn", detail, it);
+  }
+  if (msg->ply != round_ply(match)) {
+    snprintf(detail, sizeof detail, "ply %d, the round is at ply %d", msg->ply,
+             round_ply(match));
+    snprintf(it, sizeof it, "mossa %d, la mano è alla mossa %d", msg->ply,
+             round_ply(match));
+    return refuse(err, "stale", detail, it);
+  }
+  return 0;
+}
+
+int proto_move_check(const proto_msg *msg, const scopa_match *match, int seat,
+                     int waiting, scopa_move *move, proto_error *err) {
+  char detail[300], it[300];
+  if (check_turn(msg, match, seat, waiting, err))
+    return -1;
+  if (scopa_move_parse(msg->move, move, detail, sizeof detail) != SCOPA_OK) {
+    scopa_move_parse_lang(msg->move, "it", move, it, sizeof it);
+    return refuse(err, "bad_move", detail, it);
+  }
+  /* Said without naming the cards: an answer never names a card its
+   * reader cannot know, even one the reader made up. */
+  const scopa_state *st = scopa_match_state(match);
+  if (!(st->hand[seat] & SCOPA_BIT(SCOPA_MOVE_CARD(*move))))
+    return refuse(err, "illegal", "that card is not in your hand",
+                  "quella carta non è nella tua mano");
+  if (SCOPA_MOVE_TAKES(*move) & ~st->table)
+    return refuse(err, "illegal", "you can take only cards on the table",
+                  "puoi prendere solo carte che sono in tavola");
+  if (scopa_state_check_lang(st, *move, "it", it, sizeof it) != SCOPA_OK) {
+    scopa_state_check(st, *move, detail, sizeof detail);
+    return refuse(err, "illegal", detail, it);
+  }
+  return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* What a table sends                                                  */
+/* ------------------------------------------------------------------ */
+
+static json_t *cards_json(scopa_cards cards) {
+  json_t *list = json_array();
+  char buf[SCOPA_CARD_TEXT];
+  for (int card = 0; card < 40; card++)
+    if (cards & SCOPA_BIT(card))
+      json_array_append_new(list, json_string(scopa_card_str(card, buf)));
+  return list;
+}
+
+static json_t *legal_json(const scopa_view *v) {
+  scopa_move moves[SCOPA_MAX_MOVES];
+  char buf[SCOPA_MOVE_TEXT];
+  int n = scopa_view_legal(v, moves, SCOPA_MAX_MOVES);
+  json_t *list = json_array();
+  for (int i = 0; i < n && i < SCOPA_MAX_MOVES; i++)
+    json_array_append_new(list, json_string(scopa_move_str(moves[i], buf)));
+  return list;
+}
+
+static json_t *seat_or_null(int seat) {
+  return seat >= 0 ? json_integer(seat) : json_null();
+}
+
+json_t *proto_state(const scopa_match *match, const char *code, int seat,
+                    int to_play) {
+  char *view_text = scopa_match_view_json(match, seat);
+  json_t *view = view_text ? json_loads(view_text, 0, NULL) : NULL;
+  scopa_free(view_text);
+  json_t *o = json_pack("{s:s, s:s}", "type", "state", "code", code);
+  if (!view || !o) {
+    json_decref(view);
+    json_decref(o);
+    return NULL;
+  }
+  json_object_update(o, view); /* rules, seat, scores, round */
+  json_decref(view);
+  json_object_set_new(o, "seat", seat_or_null(seat));
+  json_object_set_new(o, "to_play", seat_or_null(to_play));
+  json_object_set_new(o, "ply", json_integer(round_ply(match)));
+  if (seat >= 0) {
+    scopa_view v;
+    scopa_match_view(match, seat, &v);
+    json_object_set_new(o, "hand", cards_json(v.hand));
+    if (to_play == seat)
+      json_object_set_new(o, "legal", legal_json(&v));
+  }
+  return o;
+}
+
+static json_t *totals_json(const scopa_event *ev) {
+  json_t *totals = json_array();
+  for (int i = 0; i < ev->score.sides; i++)
+    json_array_append_new(totals, json_integer(ev->totals[i]));
+  return totals;
+}
+
+char *proto_round_over(const char *code, const scopa_event *ev) {
+  char *sides_text = scopa_score_json(&ev->score);
+  json_t *sides = sides_text ? json_loads(sides_text, 0, NULL) : NULL;
+  scopa_free(sides_text);
+  return proto_finish(json_pack("{s:s, s:s, s:i, s:o*, s:o}", "type",
+                                "round_over", "code", code, "round", ev->round,
+                                "sides", sides, "totals", totals_json(ev)),
+                      NULL);
+}
+
+char *proto_game_over(const char *code, const scopa_event *ev, const char *seed,
+                      const char *seed_sha256) {
+  return proto_finish(json_pack("{s:s, s:s, s:o, s:o, s:s, s:s}", "type",
+                                "game_over", "code", code, "totals",
+                                totals_json(ev), "winner",
+                                seat_or_null(ev->winner), "seed", seed,
+                                "seed_sha256", seed_sha256),
+                      NULL);
+}
+
+/* A number, or null where there is no estimate (NAN). */
+static json_t *value_json(double v) {
+  return isfinite(v) ? json_real(v) : json_null();
+}
+
+/* One move of a hint (scopa_bot_hint's fields). */
+static json_t *hint_move_json(const scopa_hint *h) {
+  char buf[SCOPA_MOVE_TEXT];
+  return json_pack("{s:s, s:o, s:o, s:o, s:o, s:s}", "move",
+                   scopa_move_str(h->move, buf), "value", value_json(h->value),
+                   "error", value_json(h->error), "loss", value_json(h->loss),
+                   "loss_error", value_json(h->loss_error), "mark",
+                   scopa_hint_mark_text(h->mark));
+}
+
+char *proto_hint(const char *code, int ply, const scopa_hint *hints, int n,
+                 const json_t *id) {
+  char buf[SCOPA_MOVE_TEXT];
+  json_t *list = json_array();
+  for (int i = 0; i < n; i++)
+    json_array_append_new(list, hint_move_json(&hints[i]));
+  json_t *o = json_pack("{s:s, s:s, s:i, s:o}", "type", "hint", "code", code,
+                        "ply", ply, "moves", list);
+  if (o && n > 0) {
+    json_object_set_new(o, "move",
+                        json_string(scopa_move_str(hints[0].move, buf)));
+    json_object_set_new(o, "value", value_json(hints[0].value));
+    json_object_set_new(o, "error", value_json(hints[0].error));
+  }
+  return proto_finish(o, id);
+}
+
+char *proto_review(const char *code, const char *review, const json_t *id) {
+  json_t *r = json_loads(review, 0, NULL);
+  json_t *o = r ? json_pack("{s:s, s:s}", "type", "review", "code", code) : 0;
+  if (o)
+    json_object_update(o, r);
+  json_decref(r);
+  return proto_finish(o, id);
 }

@@ -16,22 +16,40 @@
 #include <scopa.h>
 
 #define PROTO_VERSION 1
-#define PROTO_MAX_SEATS 6  /* what a create may ask for; the rules decide */
-#define PROTO_NAME_MAX 64  /* bytes of a nickname, UTF-8, after cleaning */
-#define PROTO_CODE_MAX 16  /* a table code                               */
-#define PROTO_TOKEN_MAX 80 /* a seat or player token                      */
-#define PROTO_SEAT_MAX 32  /* "me", "open", a bot or level name           */
+#define PROTO_MAX_SEATS 6     /* what a create may ask for; the rules decide */
+#define PROTO_NAME_MAX 64     /* bytes of a nickname, UTF-8, after cleaning */
+#define PROTO_CODE_MAX 16     /* a table code                               */
+#define PROTO_TOKEN_MAX 80    /* a seat or player token                      */
+#define PROTO_SEAT_MAX 32     /* "me", "open", a bot or level name           */
+#define PROTO_REACTION_MAX 16 /* a reaction's id                           */
+
+/*
+ * The messages a client sends, one line each: XX(TYPE, "name", fields,
+ * handler).  This list makes the type enum, the names the parser knows,
+ * the parser's dispatch (fields: a parse_* function of proto.c that reads
+ * the message's own fields) and the router's (handler: int handler(conn
+ * *, const proto_msg *), 1 when the message was an accepted move; see
+ * table_message).  Adding a message is a line here, its fields function
+ * and its handler (HACKING.md).
+ */
+#define PROTO_MESSAGES(XX)                                                     \
+  XX(CREATE, "create", parse_create, lobby_create)                             \
+  XX(JOIN, "join", parse_code, lobby_join)                                     \
+  XX(RESUME, "resume", parse_resume, lobby_resume)                             \
+  XX(WATCH, "watch", parse_code, lobby_watch)                                  \
+  XX(MOVE, "move", parse_move, play_move)                                      \
+  XX(HINT, "hint", parse_nothing, play_hint)                                   \
+  XX(PING, "ping", parse_nothing, conn_ping)                                   \
+  XX(REVIEW, "review", parse_review, play_review)                              \
+  XX(REMATCH, "rematch", parse_rematch, rematch_answer)                        \
+  XX(REACT, "react", parse_react, react_send)
 
 enum proto_type {
   PROTO_UNKNOWN, /* a type this server does not know: ignored            */
-  PROTO_CREATE,
-  PROTO_JOIN,
-  PROTO_RESUME,
-  PROTO_WATCH,
-  PROTO_MOVE,
-  PROTO_HINT,
-  PROTO_PING,
-  PROTO_REVIEW
+#define PROTO__TYPE(type, name, fields, handler) PROTO_##type,
+  PROTO_MESSAGES(PROTO__TYPE)
+#undef PROTO__TYPE
+      PROTO_NTYPES
 };
 
 /* One client message.  Strings are NUL-terminated copies; json fields are
@@ -51,6 +69,8 @@ typedef struct proto_msg {
   int seat;    /* move: the seat the client means, -1 when absent        */
   int away_s;  /* create: seconds before a bot plays for an away seat, -1 */
   int clock_s; /* create: seconds per move (0 = no clock), -1 absent     */
+  int accept;  /* rematch: 1 to play again (the default), 0 to decline   */
+  char reaction[PROTO_REACTION_MAX + 1]; /* react: a phrase's id          */
 } proto_msg;
 
 /* Why a message was refused: a stable code and the two texts. */
@@ -85,11 +105,56 @@ char *proto_hello(void);
 char *proto_error_json(const json_t *id, const proto_error *err);
 char *proto_seated(const json_t *id, const char *code, int seat,
                    const char *token, const char *player);
+/* A notice about seat `seat`; detail fills the text's %s (a person's
+ * name, or a seat's number). */
 char *proto_notice(const char *code, int seat, const char *detail);
 
 /* Adds "id" to an object when id is not NULL, then dumps it compactly and
  * releases it.  NULL if out of memory. */
 char *proto_finish(json_t *obj, const json_t *id);
+
+/* The seats and rules of a create, checked: the seats are "me" once,
+ * "open", bots and levels; the rules a preset name or an object, whose
+ * "players" follows the seats when it does not say.  Returns 0 with *me
+ * (the creator's seat) and *rules set, or -1 with *err ("bad_seats" or
+ * "bad_rules", the fault in both languages).  The server's tables and the
+ * browser's local table (src/wasm) check a create here, the same way. */
+int proto_create_check(const proto_msg *msg, int *me, scopa_rules *rules,
+                       proto_error *err);
+
+/* A `move` from the person at `seat` of a table playing `match`
+ * (waiting: seats are still open), checked as the server checks it: the
+ * sender's own seat, a game in play, its turn, the round's ply (a
+ * duplicate or a late resend is stale), the notation, then the rules.
+ * Returns 0 with *move set, or -1 with *err; a refusal never names a
+ * card the sender cannot know. */
+int proto_move_check(const proto_msg *msg, const scopa_match *match, int seat,
+                     int waiting, scopa_move *move, proto_error *err);
+
+/* The messages a table sends, the same from the server and from the
+ * browser's local table (src/wasm), each with "type" first.
+ *
+ * proto_state: a `state` object for seat (-1: a spectator) of `code`:
+ * the library's view (scopa_match_view_json: rules, seat, scores, round),
+ * to_play (-1: none awaited, null), ply, and for a seat its hand and, when
+ * it is to play, its legal moves.  The caller adds the table's fields
+ * (status, seats, presence, ...) and ends it with proto_finish.  NULL if
+ * out of memory. */
+json_t *proto_state(const scopa_match *match, const char *code, int seat,
+                    int to_play);
+/* round_over: the sides' scores and totals of the move that ended it. */
+char *proto_round_over(const char *code, const scopa_event *ev);
+/* game_over: totals, winner (or null), the seed and its commitment. */
+char *proto_game_over(const char *code, const scopa_event *ev, const char *seed,
+                      const char *seed_sha256);
+/* hint: hints[0..n) best first (scopa_bot_hint): each move's value,
+ * error, loss, loss_error (NAN: no estimate, null) and mark; "move",
+ * "value" and "error" of the best; the round's ply; id may be NULL. */
+char *proto_hint(const char *code, int ply, const scopa_hint *hints, int n,
+                 const json_t *id);
+
+/* review: the text of scopa_match_review_json with the type and code. */
+char *proto_review(const char *code, const char *review, const json_t *id);
 
 /* Cleans a nickname: valid UTF-8 (jansson checked it), control characters
  * and leading/trailing spaces removed, cut at PROTO_NAME_MAX bytes on a

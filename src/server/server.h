@@ -4,20 +4,36 @@
  * thread (lws's); the bot workers see only bots.h.
  *
  *   main.c    flags, signals, start and stop
- *   loop.c    lws protocols, HTTP routes, the service loop, the sweep
+ *   listen.c  --host resolved to the addresses to listen on
+ *   loop.c    the lws context (one vhost per address), the one protocol
+ *             callback, the service loop, the sweep
+ *   http.c    HTTP: request limits, routes, the web client's files
  *   conn.c    one WebSocket connection: reassembly with a size cap, the
  *             bounded out-queue, the store barrier, closing
- *   proto.c   the pure message parser and writers
- *   table.c   tables: seats, presence, per-seat views, moves
- *   bots.c    the bots' thread pool
- *   store.c   SQLite
+ *   proto.c   the pure message parser and writers; the message table
+ *             (proto.h PROTO_MESSAGES)
+ *   table.c   the tables in memory (a search tree by code), loading one,
+ *             the router of messages, the sweep, the record
+ *   lobby.c   create, join, resume, watch: seats and their tokens
+ *   rematch.c play again: the question, the answers, the next table
+ *   react.c   reactions: a fixed set of phrases, rate-limited
+ *   views.c   what each connection is shown (the one place views are
+ *             built), who is here
+ *   play.c    moves from people, bots, away seats and the clock; hints
+ *             and reviews; ratings at the end
+ *   bots.c    the bots' thread pool (moves before hints and reviews)
+ *   writer.c  the store's writes on their own thread, group commit
+ *   store.c   SQLite: the claim, the checks, reads and writes
  *   rating.c  Glicko-2
- *   limits.c  credits and per-address counts
+ *   limits.c  credits and per-address counts (exact addresses)
  *
  * The barrier (Redis's "persist before replying"): every message queued
- * while a store batch is open carries that batch's number and does not go
- * out before the batch is committed.  So no connection hears of a move,
- * a table or a seat that is not on disk.
+ * while a store batch is open carries that batch's number, and every
+ * message about a table at least the number of that table's last batch
+ * with writes; it does not go out before that batch is committed.  So no
+ * connection hears of a move, a table or a seat that is not on disk, not
+ * even one that sat down after the move was made.  When a batch fails
+ * for a table (writer.h), what is held for that table is dropped.
  */
 #ifndef SCOPA_SERVER_H
 #define SCOPA_SERVER_H
@@ -42,6 +58,7 @@ typedef struct table table;
 typedef struct out_msg {
   struct out_msg *next;
   uint64_t after; /* the store batch it waits for (0: none)             */
+  uint64_t table; /* the id of the table it is about (0: none)          */
   size_t len;
   unsigned char buf[]; /* LWS_PRE + len                                */
 } out_msg;
@@ -67,12 +84,25 @@ typedef struct conn {
   /* Where it sits: a table and a seat (-1 watching).                   */
   table *table;
   int seat;
-  struct conn *tnext, *tprev; /* the table's connections              */
-  struct conn *anext, *aprev; /* every open connection                */
-  struct conn *wnext;         /* the wake list (waiting for a commit) */
+  char name[PROTO_NAME_MAX + 1]; /* a spectator's name, as watch gave it */
+  int64_t react_ms;              /* when its last reaction went out      */
+  struct conn *tnext, *tprev;    /* the table's connections              */
+  struct conn *anext, *aprev;    /* every open connection                */
+  struct conn *wnext;            /* the wake list (waiting for a commit) */
   int in_wake;
   struct conn *gnext; /* the graveyard                                 */
 } conn;
+
+/* Where to listen (listen.c): numeric addresses, each bound on its own. */
+#define LISTEN_MAX 8
+typedef struct listen_addr {
+  int family;  /* AF_INET or AF_INET6 */
+  char ip[64]; /* numeric, as lws's iface wants it */
+} listen_addr;
+typedef struct listen_list {
+  listen_addr addr[LISTEN_MAX];
+  int n;
+} listen_list;
 
 typedef struct serve_conf {
   const char *host;
@@ -83,7 +113,7 @@ typedef struct serve_conf {
   int clock_s;     /* default move clock (0 = none)               */
   int idle_s;      /* a table with nobody leaves memory after it  */
   int bot_threads;
-  int slow_cap; /* hints and reviews waiting for the pool at most  */
+  int slow_cap;         /* hints and reviews waiting for the pool at most  */
   int bot_ms;           /* think time of a bot seat without a level    */
   const char *away_bot; /* who plays for an away seat (or on the clock) */
   int hint_ms;          /* a hint's and a review move's work (scopa_bot_hint) */
@@ -96,6 +126,7 @@ typedef struct serve_conf {
 
 struct server {
   serve_conf conf;
+  listen_list listen; /* resolved from conf.host before the store opens */
   struct lws_context *ctx;
   store *st; /* reads, on the loop thread                          */
   writer *w; /* writes, committed on the writer's thread            */
@@ -112,10 +143,11 @@ struct server {
   int nconns;
   lws_sorted_usec_list_t sweep;
   volatile int stop;
-  int failed; /* the store failed: exit status 1                     */
+  int failed; /* a write could not be recorded: exit status 1        */
   /* Tables in memory, by code. */
-  table **buckets;
-  size_t nbuckets, ntables;
+  void *tables_root; /* tsearch's tree of the tables in memory, by code */
+  table *tables;     /* the same tables, listed (for the sweep)        */
+  size_t ntables;
   uint64_t next_table_id;
   uint64_t next_conn_serial;
   /* Counters for /healthz and the benchmark. */
@@ -140,12 +172,17 @@ void conn_send(conn *c, const char *text);
 void conn_send_owned(conn *c, char *text);
 /* An error to c: code, and its detail in English and Italian (detail_it
  * NULL: the library's text, English only; proto_error_set). */
-void conn_error(conn *c, const json_t *id, const char *code,
-                const char *detail, const char *detail_it);
+int conn_error(conn *c, const json_t *id, const char *code, const char *detail,
+               const char *detail_it); /* returns 0, for handlers */
+/* The answer to a ping: a pong with its id (the message table's PING). */
+int conn_ping(conn *c, const proto_msg *msg);
 void conn_close_soon(conn *c);
 int conn_writeable(conn *c); /* the WRITEABLE callback */
 int conn_receive(conn *c, const void *in, size_t len); /* RECEIVE */
 void conn_release(server *srv); /* after a commit: wake the held */
+/* Drops the messages about the table with id table_id still held by the
+ * barrier; returns how many. */
+int conn_drop_held(conn *c, uint64_t table_id);
 void conn_sweep(server *srv, int64_t now);
 
 /* table.c */
@@ -156,8 +193,29 @@ void table_bot_done(server *srv, const bot_job *job);
 void table_sweep(server *srv, int64_t now);
 void tables_free(server *srv);
 /* The record of a game as JSON text for GET /api/tables/CODE/record:
- * 200 with the record, 403 while in play, 404 unknown. */
+ * 200 with the record, 403 while in play, 404 unknown, 500 damaged. */
 char *table_record(server *srv, const char *code, int *status);
+/* A write of a table failed (writer_take_failed): it stops there. */
+void table_store_failed(server *srv, const writer_failure *f);
+
+/* listen.c */
+/* The addresses --host names that this machine can bind at port (0, the
+ * list in out), or -1 with the reason in err. */
+int listen_resolve(const char *host, int port, listen_list *out, char *err,
+                   size_t cap);
+/* "http://ADDR:PORT/" ([ADDR] for IPv6) for the listening message. */
+void listen_url(const listen_addr *a, int port, char *out, size_t cap);
+
+/* http.c */
+/* lws's header buffer and per-header limits (the context's info). */
+void http_limits(struct lws_context_creation_info *info);
+/* LWS_CALLBACK_HTTP: answers the request (uri: lws's decoded path). */
+int http_request(struct lws *wsi, server *srv, const char *uri);
+/* LWS_CALLBACK_HTTP_CONFIRM_UPGRADE: 0 lets a WebSocket to /ws within the
+ * limits through; anything else is answered and closed (-1). */
+int http_upgrade(struct lws *wsi, const char *protocol);
+/* LWS_CALLBACK_RAW_ADOPT (lws makes a CONNECT raw): 405, closed (-1). */
+int http_raw(struct lws *wsi);
 
 /* loop.c */
 int loop_run(server *srv);

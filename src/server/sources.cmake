@@ -8,10 +8,16 @@ find_path(EV_INCLUDE_DIR ev.h REQUIRED)
 find_library(EV_LIBRARY ev REQUIRED)
 set(SCOPA_SERVER_SOURCES
   src/server/main.c
+  src/server/listen.c
   src/server/loop.c
+  src/server/http.c
   src/server/conn.c
   src/server/proto.c
   src/server/table.c
+  src/server/lobby.c
+  src/server/rematch.c
+  src/server/react.c
+  src/server/views.c
   src/server/play.c
   src/server/bots.c
   src/server/store.c

@@ -7,20 +7,44 @@
  * so a batch never fails half-way for want of it), and PRIMARY KEY (code,
  * number) on moves, so a duplicate write fails loudly instead of being
  * stored twice.  Statements are prepared once and kept for the process.
+ *
+ * One process serves a file (store_claim): its flock on the database file
+ * is held until the process ends.  flock, not fcntl: fcntl locks belong to
+ * the process and SQLite uses them itself, so they would not keep out a
+ * second connection of ours and closing any descriptor of the file would
+ * drop them; flock belongs to our one descriptor, is independent of
+ * SQLite's locks (Linux, local files), and follows the file, not its
+ * name, so links and other spellings of the path are refused too.  Other
+ * programs (the sqlite3 shell) still read the file: they take no flock.
+ *
+ * The file also says what it is: PRAGMA application_id SCOPA_APP_ID and
+ * PRAGMA user_version the schema's version (1: the tables below; files
+ * from before the version was written have 0 and these four tables, and
+ * are taken as version 1).
  */
 #include "store.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <jansson.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <time.h>
+#include <unistd.h>
 
-static const char SCHEMA[] =
-    "PRAGMA journal_mode=WAL;"
-    "PRAGMA synchronous=FULL;"
-    "PRAGMA foreign_keys=ON;"
+#define SCHEMA_VERSION 1        /* PRAGMA user_version of TABLES     */
+#define SCOPA_APP_ID 0x53435041 /* PRAGMA application_id: "SCPA"    */
+
+static const char PRAGMAS[] = "PRAGMA journal_mode=WAL;"
+                              "PRAGMA synchronous=FULL;"
+                              "PRAGMA foreign_keys=ON;";
+
+static const char TABLES[] =
     "CREATE TABLE IF NOT EXISTS games("
     "  code TEXT PRIMARY KEY, seed TEXT NOT NULL, rules TEXT NOT NULL,"
     "  away_s INTEGER NOT NULL, clock_s INTEGER NOT NULL,"
@@ -84,7 +108,194 @@ struct store {
   sqlite3_stmt *q[Q_COUNT];
   int in_batch; /* a BEGIN IMMEDIATE is open                              */
   int failed;   /* a write of the open batch failed: commit rolls back   */
+  int last_rc;  /* SQLite's primary code of the last failed write        */
 };
+
+/* ------------------------------------------------------------------ */
+/* Claiming and checking the file (before the server listens)          */
+/* ------------------------------------------------------------------ */
+
+/* The pid holding a flock on fd's file, from /proc/locks, or -1. */
+static long lock_holder(int fd) {
+  struct stat sb;
+  FILE *f = fstat(fd, &sb) == 0 ? fopen("/proc/locks", "r") : NULL;
+  char line[256], kind[16];
+  long pid, found = -1;
+  unsigned maj, min;
+  unsigned long ino;
+  while (f && fgets(line, sizeof line, f))
+    if (sscanf(line, "%*d: %15s %*s %*s %ld %x:%x:%lu", kind, &pid, &maj, &min,
+               &ino) == 5 &&
+        strcmp(kind, "FLOCK") == 0 && ino == (unsigned long)sb.st_ino &&
+        maj == major(sb.st_dev) && min == minor(sb.st_dev))
+      found = pid;
+  if (f)
+    fclose(f);
+  return found;
+}
+
+/* The first answer of a one-value query, or `otherwise`. */
+static int query_int(sqlite3 *db, const char *sql, int otherwise) {
+  sqlite3_stmt *q = NULL;
+  int v = otherwise;
+  if (sqlite3_prepare_v2(db, sql, -1, &q, NULL) == SQLITE_OK &&
+      sqlite3_step(q) == SQLITE_ROW)
+    v = sqlite3_column_int(q, 0);
+  sqlite3_finalize(q);
+  return v;
+}
+
+/* One line for an SQLite error met while checking the file at path. */
+static void say_error(sqlite3 *db, const char *path, char *msg, size_t n) {
+  int ext = sqlite3_extended_errcode(db), primary = ext & 0xff;
+  snprintf(msg, n, "the database %s %s: %s%s", path,
+           primary == SQLITE_READONLY ? "is read-only"
+           : primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB
+               ? "is damaged"
+               : "cannot be used",
+           sqlite3_errmsg(db),
+           ext == SQLITE_READONLY_DIRECTORY
+               ? " (its folder is read-only, and SQLite keeps the -wal and "
+                 "-shm files beside the database)"
+               : "");
+}
+
+/* PRAGMA quick_check: 0 when it says "ok", else -1 with its first
+ * finding (one line) and whether there are more, or with the error that
+ * kept it from running. */
+static int quick_check(sqlite3 *db, const char *path, char *msg, size_t n) {
+  sqlite3_stmt *q = NULL;
+  char first[200] = "";
+  int rows = 0, rc = sqlite3_prepare_v2(db, "PRAGMA quick_check", -1, &q, NULL);
+  while (q && (rc = sqlite3_step(q)) == SQLITE_ROW)
+    if (rows++ == 0) {
+      const char *t = (const char *)sqlite3_column_text(q, 0);
+      snprintf(first, sizeof first, "%s", t ? t : "");
+      for (char *c = first; *c; c++)
+        *c = *c == '\n' ? ' ' : *c;
+    }
+  if (rc != SQLITE_DONE)
+    say_error(db, path, msg, n);
+  sqlite3_finalize(q);
+  if (rc != SQLITE_DONE)
+    return -1;
+  if (rows == 1 && strcmp(first, "ok") == 0)
+    return 0;
+  snprintf(msg, n, "the database %s is damaged (PRAGMA quick_check: %s%s)",
+           path, first, rows > 1 ? ", and more" : "");
+  return -1;
+}
+
+/* A scopa database of a version this server knows, or an empty one. */
+static int check_version(sqlite3 *db, const char *path, char *msg, size_t n) {
+  int app = query_int(db, "PRAGMA application_id", 0);
+  int version = query_int(db, "PRAGMA user_version", 0);
+  int tables = query_int(db,
+                         "SELECT count(*) FROM sqlite_master WHERE type = "
+                         "'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'",
+                         0);
+  int ours =
+      query_int(db,
+                "SELECT count(*) FROM sqlite_master WHERE type = "
+                "'table' AND name IN ('games','seats','moves','ratings')",
+                0);
+  if ((app != 0 && app != SCOPA_APP_ID) ||
+      (app == 0 && version == 0 && tables > 0 && ours < 4))
+    snprintf(msg, n,
+             "the database %s is not a scopa database (another "
+             "program's tables)",
+             path);
+  else if (version > SCHEMA_VERSION)
+    snprintf(msg, n,
+             "the database %s was made by a newer scopa (schema version "
+             "%d; this one knows up to %d)",
+             path, version, SCHEMA_VERSION);
+  else if (version < 0)
+    snprintf(msg, n, "the database %s has an unknown schema version (%d)", path,
+             version);
+  else
+    return 0;
+  return -1;
+}
+
+/* The schema and its version, written in one transaction: the start's
+ * real write. */
+static int write_schema(sqlite3 *db, const char *path, char *msg, size_t n) {
+  char sql[sizeof TABLES + 200];
+  snprintf(sql, sizeof sql,
+           "BEGIN IMMEDIATE;%sPRAGMA application_id=%d;"
+           "PRAGMA user_version=%d;COMMIT;",
+           TABLES, SCOPA_APP_ID, SCHEMA_VERSION);
+  if (sqlite3_exec(db, PRAGMAS, NULL, NULL, NULL) != SQLITE_OK ||
+      sqlite3_exec(db, sql, NULL, NULL, NULL) != SQLITE_OK) {
+    say_error(db, path, msg, n);
+    sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+    return -1;
+  }
+  return 0;
+}
+
+/* Everything store_claim checks once the file is locked. */
+static int check_file(const char *path, char *msg, size_t n) {
+  sqlite3 *db = NULL;
+  int rc = -1;
+  if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX,
+                      NULL) != SQLITE_OK)
+    say_error(db, path, msg, n);
+  else if (sqlite3_db_readonly(db, "main") == 1)
+    snprintf(msg, n, "the database %s is read-only", path);
+  else if (sqlite3_busy_timeout(db, 5000) == SQLITE_OK &&
+           quick_check(db, path, msg, n) == 0 &&
+           check_version(db, path, msg, n) == 0 &&
+           write_schema(db, path, msg, n) == 0)
+    rc = 0;
+  sqlite3_close(db);
+  return rc;
+}
+
+int store_claim(const char *path, char *msg, size_t msgsize) {
+  int existed = access(path, F_OK) == 0;
+  int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    int e = errno;
+    snprintf(msg, msgsize, "the database %s %s: %s", path,
+             !existed                                  ? "cannot be created"
+             : e == EACCES || e == EROFS || e == EPERM ? "is read-only"
+                                                       : "cannot be opened",
+             strerror(e));
+    return -1;
+  }
+  if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+    long pid = errno == EWOULDBLOCK ? lock_holder(fd) : -1;
+    if (errno != EWOULDBLOCK)
+      snprintf(msg, msgsize, "the database %s cannot be locked: %s", path,
+               strerror(errno));
+    else if (pid > 0)
+      snprintf(msg, msgsize,
+               "the database %s is already served by another process "
+               "(pid %ld)",
+               path, pid);
+    else
+      snprintf(msg, msgsize,
+               "the database %s is already served by another process", path);
+    close(fd);
+    return -1;
+  }
+  if (check_file(path, msg, msgsize) != 0) {
+    close(fd);
+    return -1;
+  }
+  return fd;
+}
+
+void store_release(int lock) {
+  if (lock >= 0)
+    close(lock); /* the flock goes with it */
+}
+
+/* ------------------------------------------------------------------ */
+/* Connections, batches, writes                                        */
+/* ------------------------------------------------------------------ */
 
 int store_open(const char *path, store **out, char *msg, size_t msgsize) {
   store *st = calloc(1, sizeof *st);
@@ -99,7 +310,8 @@ int store_open(const char *path, store **out, char *msg, size_t msgsize) {
                       NULL) != SQLITE_OK)
     goto fail;
   sqlite3_busy_timeout(st->db, 5000);
-  if (sqlite3_exec(st->db, SCHEMA, NULL, NULL, &err) != SQLITE_OK)
+  if (sqlite3_exec(st->db, PRAGMAS, NULL, NULL, &err) != SQLITE_OK ||
+      sqlite3_exec(st->db, TABLES, NULL, NULL, &err) != SQLITE_OK)
     goto fail;
   for (int i = 0; i < Q_COUNT; i++)
     if (sqlite3_prepare_v3(st->db, SQL[i], -1, SQLITE_PREPARE_PERSISTENT,
@@ -132,6 +344,7 @@ static int run(store *st, sqlite3_stmt *q) {
   sqlite3_reset(q);
   sqlite3_clear_bindings(q);
   if (rc != SQLITE_DONE) {
+    st->last_rc = rc & 0xff;
     fprintf(stderr, "scopa serve: store: %s\n", sqlite3_errmsg(st->db));
     st->failed = 1;
     return -1;
@@ -154,13 +367,58 @@ int store_in_batch(const store *st) { return st->in_batch; }
 int store_commit(store *st, char *msg, size_t msgsize) {
   if (!st->in_batch)
     return 0;
-  st->in_batch = 0;
-  if (!st->failed && run(st, st->q[Q_COMMIT]) == 0)
+  if (!st->failed && run(st, st->q[Q_COMMIT]) == 0) {
+    st->in_batch = 0;
     return 0;
+  }
   snprintf(msg, msgsize, "%s", sqlite3_errmsg(st->db));
-  run(st, st->q[Q_ROLLBACK]);
-  st->failed = 0;
+  store_rollback(st);
   return -1;
+}
+
+/* A failed COMMIT may have rolled back already (SQLite does on a full
+ * disk or an I/O error): ROLLBACK only what is still open, so that its
+ * own error never hides the first one. */
+void store_rollback(store *st) {
+  if (!sqlite3_get_autocommit(st->db)) {
+    sqlite3_step(st->q[Q_ROLLBACK]);
+    sqlite3_reset(st->q[Q_ROLLBACK]);
+  }
+  st->in_batch = 0;
+  st->failed = 0;
+}
+
+/* A failed write's SQLite code, in a player's words. */
+static const struct {
+  int rc;
+  const char *en, *it;
+} WHY[] = {
+    {SQLITE_FULL, "the disk is full", "il disco è pieno"},
+    {SQLITE_IOERR, "the disk failed", "il disco ha dato un errore"},
+    {SQLITE_READONLY, "the database is read-only",
+     "il database è di sola lettura"},
+    {SQLITE_CORRUPT, "the database is damaged", "il database è danneggiato"},
+    {SQLITE_NOTADB, "the database is damaged", "il database è danneggiato"},
+    {SQLITE_BUSY, "the database is busy", "il database è occupato"},
+    {SQLITE_LOCKED, "the database is busy", "il database è occupato"},
+    {SQLITE_NOMEM, "out of memory", "memoria esaurita"},
+    {SQLITE_CONSTRAINT, "the database refused the write",
+     "il database ha rifiutato la scrittura"},
+};
+
+void store_why(const store *st, const char **en, const char **it) {
+  *en = "the database could not write";
+  *it = "il database non ha potuto scrivere";
+  for (size_t i = 0; i < sizeof WHY / sizeof WHY[0]; i++)
+    if (WHY[i].rc == st->last_rc) {
+      *en = WHY[i].en;
+      *it = WHY[i].it;
+    }
+}
+
+int store_failure_is_local(const store *st) {
+  return st->last_rc == SQLITE_CONSTRAINT || st->last_rc == SQLITE_TOOBIG ||
+         st->last_rc == SQLITE_MISMATCH || st->last_rc == SQLITE_RANGE;
 }
 
 static void bind_text(sqlite3_stmt *q, int i, const char *s) {
@@ -253,6 +511,8 @@ int store_has_code(store *st, const char *code) {
 int store_is_rated(store *st, const char *code) {
   sqlite3_stmt *q = st->q[Q_IS_RATED];
   int rc = row_by_code(q, code);
+  if (rc == -1)
+    st->last_rc = sqlite3_errcode(st->db) & 0xff;
   if (rc != 1)
     return rc;
   rc = sqlite3_column_int(q, 0) != 0;
@@ -265,14 +525,24 @@ static void copy_col(sqlite3_stmt *q, int col, char *out, size_t cap) {
   snprintf(out, cap, "%s", s ? (const char *)s : "");
 }
 
-static int load_seats(store *st, store_game *g) {
+/* Why a read failed, into msg: SQLite's words, or `what`. */
+static int read_failed(store *st, int rc, const char *what, char *msg,
+                       size_t n) {
+  if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+    snprintf(msg, n, "%s (SQLite code %d)", sqlite3_errmsg(st->db), rc);
+  else
+    snprintf(msg, n, "%s", what);
+  return -1;
+}
+
+static int load_seats(store *st, store_game *g, char *msg, size_t n) {
   sqlite3_stmt *q = st->q[Q_GET_SEATS];
-  int rc;
+  int rc, i = 0;
   bind_text(q, 1, g->code);
   while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
-    int i = sqlite3_column_int(q, 0);
-    if (i < 0 || i >= PROTO_MAX_SEATS)
-      continue;
+    i = sqlite3_column_int(q, 0);
+    if (i < 0 || i >= STORE_MAX_SEATS)
+      break;
     store_seat *s = &g->seat[i];
     s->kind = sqlite3_column_int(q, 1);
     copy_col(q, 2, s->name, sizeof s->name);
@@ -282,22 +552,34 @@ static int load_seats(store *st, store_game *g) {
     if (i >= g->nseats)
       g->nseats = i + 1;
   }
+  if (rc != SQLITE_DONE) {
+    char what[64];
+    snprintf(what, sizeof what, "seat %d is out of range", i);
+    read_failed(st, rc, what, msg, n);
+  }
   done(q);
   return rc == SQLITE_DONE ? 0 : -1;
 }
 
 /* Moves come back in number order; a gap would mean a lost move, which
- * the primary key and the batches make impossible: it is an error. */
-static int load_moves(store *st, store_game *g) {
+ * the primary key and the batches make impossible: it is an error, as a
+ * move that cannot be read is. */
+static int load_moves(store *st, store_game *g, char *msg, size_t n) {
   sqlite3_stmt *q = st->q[Q_GET_MOVES];
   int rc, cap = 0;
+  char what[64] = "out of memory";
   bind_text(q, 1, g->code);
   while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
     const char *text = (const char *)sqlite3_column_text(q, 1);
     scopa_move m;
-    if (sqlite3_column_int(q, 0) != g->nmoves || !text ||
-        scopa_move_parse(text, &m, NULL, 0) != SCOPA_OK)
+    if (sqlite3_column_int(q, 0) != g->nmoves) {
+      snprintf(what, sizeof what, "move %d is missing", g->nmoves);
       break;
+    }
+    if (!text || scopa_move_parse(text, &m, NULL, 0) != SCOPA_OK) {
+      snprintf(what, sizeof what, "move %d cannot be read", g->nmoves);
+      break;
+    }
     if (g->nmoves == cap) {
       cap = cap ? cap * 2 : 64;
       scopa_move *more = realloc(g->moves, (size_t)cap * sizeof *more);
@@ -307,17 +589,21 @@ static int load_moves(store *st, store_game *g) {
     }
     g->moves[g->nmoves++] = m;
   }
+  if (rc != SQLITE_DONE)
+    read_failed(st, rc, what, msg, n);
   done(q);
   return rc == SQLITE_DONE ? 0 : -1;
 }
 
-int store_load(store *st, const char *code, store_game *g) {
+int store_load(store *st, const char *code, store_game *g, char *msg,
+               size_t msgsize) {
   sqlite3_stmt *q = st->q[Q_GET_GAME];
   memset(g, 0, sizeof *g);
   snprintf(g->code, sizeof g->code, "%s", code);
   int rc = row_by_code(q, code);
   if (rc != 1)
-    return rc == 0 ? 1 : -1;
+    return rc == 0 ? 1
+                   : read_failed(st, sqlite3_errcode(st->db), "", msg, msgsize);
   copy_col(q, 0, g->seed, sizeof g->seed);
   const char *rules = (const char *)sqlite3_column_text(q, 1);
   g->rules_json = strdup(rules ? rules : "{}");
@@ -325,7 +611,10 @@ int store_load(store *st, const char *code, store_game *g) {
   g->clock_s = sqlite3_column_int(q, 3);
   g->finished = sqlite3_column_int(q, 4);
   done(q);
-  if (!g->rules_json || load_seats(st, g) || load_moves(st, g)) {
+  if (!g->rules_json)
+    snprintf(msg, msgsize, "out of memory");
+  if (!g->rules_json || load_seats(st, g, msg, msgsize) ||
+      load_moves(st, g, msg, msgsize)) {
     store_game_free(g);
     return -1;
   }
@@ -350,6 +639,8 @@ int store_rating_get(store *st, const char *pool, const char *player,
     r->rd = sqlite3_column_double(q, 1);
     r->vol = sqlite3_column_double(q, 2);
     r->games = sqlite3_column_int(q, 3);
+  } else if (rc != SQLITE_DONE) {
+    st->last_rc = rc & 0xff;
   }
   done(q);
   return rc == SQLITE_ROW ? 0 : rc == SQLITE_DONE ? 1 : -1;

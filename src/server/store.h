@@ -18,7 +18,14 @@
 
 #include <scopa.h>
 
-#include "proto.h"
+/* The sizes of what is stored: a nickname, a seat's bot or level name, a
+ * table code, the seats of a table.  The protocol accepts no more (proto.h
+ * has the same numbers; table.h checks they agree), but the store does
+ * not depend on the wire format. */
+#define STORE_NAME_MAX 64
+#define STORE_SEAT_MAX 32
+#define STORE_CODE_MAX 16
+#define STORE_MAX_SEATS 6
 
 typedef struct store store;
 
@@ -26,34 +33,64 @@ enum { STORE_OPEN, STORE_PERSON, STORE_BOT }; /* who sits at a seat */
 
 typedef struct store_seat {
   int kind;                      /* STORE_*                                */
-  char name[PROTO_NAME_MAX + 1]; /* a person's nickname; a bot's label    */
-  char bot[PROTO_SEAT_MAX + 1];  /* a bot seat: its bot or level name     */
+  char name[STORE_NAME_MAX + 1]; /* a person's nickname; a bot's label    */
+  char bot[STORE_SEAT_MAX + 1];  /* a bot seat: its bot or level name     */
   char token_sha256[65];         /* a person: SHA-256 of the seat token   */
   char player[65];               /* a person: SHA-256 of the player token */
 } store_seat;
 
 typedef struct store_game {
-  char code[PROTO_CODE_MAX + 1];
+  char code[STORE_CODE_MAX + 1];
   char seed[SCOPA_SEED_TEXT];
   char *rules_json; /* malloc'd: the checked rules as a record has them */
   int nseats;
-  store_seat seat[PROTO_MAX_SEATS];
+  store_seat seat[STORE_MAX_SEATS];
   int away_s, clock_s;
   int finished;      /* the game has ended                                */
   int nmoves;        /* moves[0..nmoves): every move of the game, in order */
   scopa_move *moves; /* malloc'd                                        */
 } store_game;
 
-/* Opens (creating if needed) the database at path.  Returns 0 and sets
- * *out, or -1 with a message. */
+/* Claims the database at path for this process and checks it, before
+ * the server listens (docs/serve.md "The database"), in this order:
+ *  - an exclusive lock on the file itself, held for the process's life
+ *    (store_release): a second server on the same file, by whatever
+ *    path or link, is refused with the holder's pid;
+ *  - the file opens read-write (a read-only file or mount is refused);
+ *  - it is an SQLite database and PRAGMA quick_check says "ok";
+ *  - it is a scopa database of a schema version this server knows (an
+ *    empty file gets the schema and the version);
+ *  - a real commit goes through (the version written again: a WAL
+ *    append and an fsync), so a file that cannot be written, or a folder
+ *    where the WAL cannot be made, is refused now and not at the first
+ *    move.
+ * Returns the lock (>= 0), or -1 with one line in msg naming the file
+ * and what is wrong. */
+int store_claim(const char *path, char *msg, size_t msgsize);
+/* Lets the file go: only once every connection to it is closed (closing
+ * a descriptor of the file would drop SQLite's own locks).  -1: no-op. */
+void store_release(int lock);
+
+/* Opens the database at path (creating the schema if it has none).
+ * Returns 0 and sets *out, or -1 with a message. */
 int store_open(const char *path, store **out, char *msg, size_t msgsize);
 void store_close(store *st);
 
 /* The batch: begin is a no-op when a batch is open; commit makes it
- * durable (0) or rolls it back and returns -1 with a message. */
+ * durable (0) or rolls it back and returns -1 with a message; rollback
+ * drops it. */
 int store_begin(store *st);
 int store_commit(store *st, char *msg, size_t msgsize);
+void store_rollback(store *st);
 int store_in_batch(const store *st);
+
+/* Why the last write failed, in a few words for players: English and
+ * Italian, static ("the disk is full").  store_failure_is_local is 1
+ * when the fault is the write's own (a constraint), so the batch's other
+ * writes may be tried again without it, 0 when it is the database's (the
+ * disk, the file, the lock), which every write would meet. */
+void store_why(const store *st, const char **en, const char **it);
+int store_failure_is_local(const store *st);
 
 /* Writes (each joins the open batch; 0 or -1). */
 int store_add_game(store *st, const store_game *game);
@@ -65,8 +102,11 @@ int store_finish(store *st, const char *code);
 int store_has_code(store *st, const char *code);
 
 /* Loads a game with its moves.  Returns 0, 1 when there is no such game,
- * -1 on error.  Free with store_game_free. */
-int store_load(store *st, const char *code, store_game *out);
+ * -1 when it is stored but cannot be read (a damaged page, a missing or
+ * unreadable move, a seat out of range; msg says which).  Free with
+ * store_game_free. */
+int store_load(store *st, const char *code, store_game *out, char *msg,
+               size_t msgsize);
 void store_game_free(store_game *game);
 
 /* Ratings (rating.c): one row per (pool, player). */

@@ -1,64 +1,21 @@
 /*
- * table.c -- tables: creating, joining, resuming and watching them, who
- * sits where and whether they are here, and what each connection is shown.
+ * table.c -- the tables in memory: the registry by code, loading a table
+ * from the store, the router of client messages (the message table of
+ * proto.h), the sweep (away seats, clocks, eviction), the record, and a
+ * table stopped by a failed write.  Sitting down is lobby.c, what each
+ * connection is shown views.c, moves and bots play.c.
  *
- * The one place where a recipient's view is built is state_json: the
- * library's view for that seat (scopa_match_view_json: the seat's own
- * cards, the table, the cards played, nothing else) plus the seat's hand
- * and legal moves for that seat only, and for a spectator the public view
- * (seat -1).  Nothing else in the server writes cards.
- *
- * Tables live in a hash by code.  One that nobody is at leaves memory
+ * Tables live in a search tree by code.  One that nobody is at leaves memory
  * after a while (finished ones quickly), never the database: table_get
  * loads it again from its seed and moves.
  */
 #include "table.h"
 
 #include <ctype.h>
-#include <openssl/evp.h>
+#include <search.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/random.h>
-
-/* ------------------------------------------------------------------ */
-/* Tokens and codes                                                    */
-/* ------------------------------------------------------------------ */
-
-static const char CODE_LETTERS[] = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
-
-static int random_bytes(unsigned char *buf, size_t n) {
-  size_t got = 0;
-  while (got < n) {
-    ssize_t r = getrandom(buf + got, n - got, 0);
-    if (r <= 0)
-      return -1;
-    got += (size_t)r;
-  }
-  return 0;
-}
-
-/* 32 hex digits (128 bits) from the operating system. */
-static int new_token(char out[33]) {
-  unsigned char b[16];
-  if (random_bytes(b, sizeof b))
-    return -1;
-  for (int i = 0; i < 16; i++)
-    snprintf(out + 2 * i, 3, "%02x", b[i]);
-  return 0;
-}
-
-/* Tokens are kept only as their SHA-256, so the database never holds a
- * working token. */
-static void sha256_hex(const char *text, char out[65]) {
-  unsigned char md[EVP_MAX_MD_SIZE];
-  unsigned int n = 0;
-  out[0] = 0;
-  if (!EVP_Digest(text, strlen(text), md, &n, EVP_sha256(), NULL))
-    return;
-  for (unsigned i = 0; i < n && i < 32; i++)
-    snprintf(out + 2 * i, 3, "%02x", md[i]);
-}
 
 /* Codes are read without regard to case. */
 static void normalize_code(const char *in, char out[PROTO_CODE_MAX + 1]) {
@@ -72,28 +29,33 @@ static void normalize_code(const char *in, char out[PROTO_CODE_MAX + 1]) {
 /* The registry                                                        */
 /* ------------------------------------------------------------------ */
 
-static size_t bucket_of(const server *srv, const char *code) {
-  size_t h = 5381;
-  for (; *code; code++)
-    h = h * 33 + (unsigned char)*code;
-  return h % srv->nbuckets;
+/* Tables in memory are in libc's search tree (tsearch) by code, for
+ * lookups in O(log n) whatever the codes, and on a list for the sweep. */
+static int by_code(const void *a, const void *b) {
+  return strcmp(((const table *)a)->code, ((const table *)b)->code);
 }
 
 static table *find_loaded(server *srv, const char *code) {
-  for (table *t = srv->buckets[bucket_of(srv, code)]; t; t = t->hnext)
-    if (strcmp(t->code, code) == 0)
-      return t;
-  return NULL;
+  table probe;
+  snprintf(probe.code, sizeof probe.code, "%s", code);
+  table **found = tfind(&probe, &srv->tables_root, by_code);
+  return found ? *found : NULL;
 }
 
-static void insert(server *srv, table *t) {
-  size_t b = bucket_of(srv, t->code);
-  t->hnext = srv->buckets[b];
-  srv->buckets[b] = t;
+/* 0, or -1 out of memory (then t is not registered). */
+int table_insert(server *srv, table *t) {
+  if (!tsearch(t, &srv->tables_root, by_code))
+    return -1;
+  t->next = srv->tables;
+  t->prev = NULL;
+  if (srv->tables)
+    srv->tables->prev = t;
+  srv->tables = t;
   srv->ntables++;
+  return 0;
 }
 
-static void table_free(table *t) {
+void table_free(table *t) {
   for (int i = 0; i < PROTO_MAX_SEATS; i++)
     free(t->seat[i].hint_text);
   scopa_match_free(t->match);
@@ -103,23 +65,20 @@ static void table_free(table *t) {
 }
 
 static void evict(server *srv, table *t) {
-  for (table **p = &srv->buckets[bucket_of(srv, t->code)]; *p; p = &(*p)->hnext)
-    if (*p == t) {
-      *p = t->hnext;
-      break;
-    }
+  tdelete(t, &srv->tables_root, by_code);
+  if (t->prev)
+    t->prev->next = t->next;
+  else
+    srv->tables = t->next;
+  if (t->next)
+    t->next->prev = t->prev;
   srv->ntables--;
   table_free(t);
 }
 
 void tables_free(server *srv) {
-  for (size_t b = 0; b < srv->nbuckets; b++)
-    while (srv->buckets[b]) {
-      table *t = srv->buckets[b];
-      srv->buckets[b] = t->hnext;
-      table_free(t);
-    }
-  srv->ntables = 0;
+  while (srv->tables)
+    evict(srv, srv->tables);
 }
 
 int table_new_match(table *t, scopa_match **out, char *msg, size_t msgsize) {
@@ -157,7 +116,7 @@ static int open_seats(const table *t) {
   return n;
 }
 
-static void set_status(table *t) {
+void table_set_status(table *t) {
   if (scopa_match_phase(t->match) == SCOPA_MATCH_OVER)
     t->status = T_FINISHED;
   else
@@ -166,14 +125,13 @@ static void set_status(table *t) {
 
 /* Replays the stored moves on a new match; the deals follow from the
  * seed.  -1 if the stored game does not replay (then it stays stored). */
-static int replay_moves(table *t, const store_game *g) {
-  char msg[256];
+static int replay_moves(table *t, const store_game *g, char *msg, size_t n) {
+  char why[200];
   for (int i = 0; i < g->nmoves; i++) {
     if (scopa_match_phase(t->match) == SCOPA_MATCH_DEAL)
       scopa_match_deal(t->match, NULL);
-    if (scopa_match_apply(t->match, g->moves[i], NULL, msg, sizeof msg)) {
-      lwsl_err("table %s: stored move %d does not replay: %s\n", t->code, i,
-               msg);
+    if (scopa_match_apply(t->match, g->moves[i], NULL, why, sizeof why)) {
+      snprintf(msg, n, "stored move %d does not replay: %s", i, why);
       return -1;
     }
   }
@@ -183,7 +141,7 @@ static int replay_moves(table *t, const store_game *g) {
   return 0;
 }
 
-static table *table_alloc(server *srv) {
+table *table_alloc(server *srv) {
   table *t = calloc(1, sizeof *t);
   if (t) {
     t->id = ++srv->next_table_id;
@@ -193,22 +151,31 @@ static table *table_alloc(server *srv) {
   return t;
 }
 
-static void seat_defaults(server *srv, seat_info *si) {
+void table_seat_defaults(server *srv, seat_info *si) {
   si->away_since_ms = now_ms();
   if (si->s.kind == STORE_BOT &&
       scopa_bot_level(si->s.bot, NULL, &si->think_ms) != SCOPA_OK)
     si->think_ms = srv->conf.bot_ms;
 }
 
-/* A table from the store, or NULL. */
-static table *load(server *srv, const char *code) {
+/* A table from the store, or NULL with *fault the error code to answer:
+ * "no_table" when there is none, "table_damaged" when it is stored but
+ * cannot be loaded (a row SQLite cannot read, a move missing or against
+ * the rules: never passed off as unknown; logged), "server" without
+ * memory. */
+static table *load(server *srv, const char *code, const char **fault) {
   store_game g;
-  char msg[256];
-  if (store_load(srv->st, code, &g) != 0)
-    return NULL;
-  table *t = table_alloc(srv);
-  if (!t)
+  char msg[256] = "";
+  table *t = NULL;
+  int rc = store_load(srv->st, code, &g, msg, sizeof msg);
+  *fault = rc == 1 ? "no_table" : "table_damaged";
+  if (rc != 0)
     goto fail;
+  if (!(t = table_alloc(srv))) {
+    *fault = "server";
+    snprintf(msg, sizeof msg, "out of memory");
+    goto fail;
+  }
   snprintf(t->code, sizeof t->code, "%s", g.code);
   snprintf(t->seed, sizeof t->seed, "%s", g.seed);
   scopa_seed_sha256(t->seed, t->seed_sha256);
@@ -220,23 +187,32 @@ static table *load(server *srv, const char *code) {
   t->nseats = g.nseats;
   for (int i = 0; i < g.nseats; i++) {
     t->seat[i].s = g.seat[i];
-    seat_defaults(srv, &t->seat[i]);
+    table_seat_defaults(srv, &t->seat[i]);
   }
   if (scopa_rules_from_json(&t->rules, t->rules_json, strlen(t->rules_json),
                             msg, sizeof msg) != SCOPA_OK ||
-      table_new_match(t, &t->match, msg, sizeof msg) || replay_moves(t, &g))
+      table_new_match(t, &t->match, msg, sizeof msg) ||
+      replay_moves(t, &g, msg, sizeof msg)) {
+    table_free(t);
     goto fail;
-  set_status(t);
+  }
+  table_set_status(t);
   store_game_free(&g);
-  insert(srv, t);
+  if (table_insert(srv, t)) {
+    table_free(t);
+    *fault = "server";
+    return NULL;
+  }
   play_kick(srv, t);
   return t;
 fail:
-  if (t)
-    lwsl_err("table %s cannot be loaded: %s\n", code, msg);
+  if (rc != 1) { /* what was sent and stored, made safe for the log */
+    char safe[300], safe_code[4 * PROTO_CODE_MAX + 1];
+    scopa_text_safe(safe, sizeof safe, msg, strlen(msg), 0);
+    scopa_text_safe(safe_code, sizeof safe_code, code, strlen(code), 0);
+    lwsl_err("table %s cannot be loaded (%s): %s\n", safe_code, *fault, safe);
+  }
   store_game_free(&g);
-  if (t)
-    table_free(t);
   return NULL;
 }
 
@@ -244,505 +220,23 @@ table *table_find(server *srv, const char *code) {
   return find_loaded(srv, code);
 }
 
-table *table_get(server *srv, const char *code) {
+table *table_get(server *srv, const char *code, const char **fault) {
   char norm[PROTO_CODE_MAX + 1];
   normalize_code(code, norm);
   table *t = find_loaded(srv, norm);
-  return t ? t : load(srv, norm);
-}
-
-/* ------------------------------------------------------------------ */
-/* Views                                                               */
-/* ------------------------------------------------------------------ */
-
-static const char *const STATUS[] = {"waiting", "playing", "finished"};
-
-/* CONTRACTS.md's three values; an open seat (nobody yet) reads "away"
- * and its name "", and the "open" list says which seats those are. */
-static const char *presence_of(const table *t, int i) {
-  const seat_info *si = &t->seat[i];
-  if (si->s.kind == STORE_BOT || si->taken_over)
-    return "bot";
-  return si->s.kind == STORE_PERSON && si->nconns > 0 ? "here" : "away";
-}
-
-static json_t *cards_json(scopa_cards cards) {
-  json_t *list = json_array();
-  char buf[SCOPA_CARD_TEXT];
-  for (int card = 0; card < 40; card++)
-    if (cards & SCOPA_BIT(card))
-      json_array_append_new(list, json_string(scopa_card_str(card, buf)));
-  return list;
-}
-
-static json_t *legal_json(const scopa_view *v) {
-  scopa_move moves[SCOPA_MAX_MOVES];
-  char buf[SCOPA_MOVE_TEXT];
-  int n = scopa_view_legal(v, moves, SCOPA_MAX_MOVES);
-  json_t *list = json_array();
-  for (int i = 0; i < n && i < SCOPA_MAX_MOVES; i++)
-    json_array_append_new(list, json_string(scopa_move_str(moves[i], buf)));
-  return list;
-}
-
-/* seats, presence, and for away people (extensions): "away_for", the
- * seconds since they left, and "away_seconds", the seconds left before a
- * bot plays for them (null when no such count runs). */
-static void add_seats(json_t *o, const table *t) {
-  json_t *names = json_array(), *presence = json_array(), *open = json_array(),
-         *away_for = json_array(), *left = json_array();
-  int64_t now = now_ms();
-  for (int i = 0; i < t->nseats; i++) {
-    const seat_info *si = &t->seat[i];
-    int away = si->s.kind == STORE_PERSON && si->nconns == 0;
-    int64_t gone = (now - si->away_since_ms) / 1000;
-    int64_t rest = t->away_s - gone;
-    json_array_append_new(names, json_string(si->s.name));
-    json_array_append_new(presence, json_string(presence_of(t, i)));
-    json_array_append_new(open, json_boolean(si->s.kind == STORE_OPEN));
-    json_array_append_new(away_for, away ? json_integer(gone) : json_null());
-    json_array_append_new(left,
-                          away && !si->taken_over && t->status == T_PLAYING
-                              ? json_integer(rest > 0 ? rest : 0)
-                              : json_null());
-  }
-  json_object_set_new(o, "seats", names);
-  json_object_set_new(o, "presence", presence);
-  json_object_set_new(o, "open", open);
-  json_object_set_new(o, "away_for", away_for);
-  json_object_set_new(o, "away_seconds", left);
-}
-
-/* The state message for one recipient: seat 0..n-1, or -1 watching. */
-static char *state_json(const table *t, int seat, const json_t *id) {
-  char *view_text = scopa_match_view_json(t->match, seat);
-  json_t *view = view_text ? json_loads(view_text, 0, NULL) : NULL;
-  scopa_free(view_text);
-  json_t *o = json_object();
-  if (!view || !o) {
-    json_decref(view);
-    json_decref(o);
-    return NULL;
-  }
-  int to_play = t->status == T_PLAYING ? scopa_match_to_play(t->match) : -1;
-  json_object_set_new(o, "type", json_string("state"));
-  json_object_set_new(o, "code", json_string(t->code));
-  json_object_update(o, view); /* rules, seat, scores, round */
-  json_decref(view);
-  json_object_set_new(o, "seat", seat >= 0 ? json_integer(seat) : json_null());
-  json_object_set_new(o, "status", json_string(STATUS[t->status]));
-  add_seats(o, t);
-  json_object_set_new(o, "to_play",
-                      to_play >= 0 ? json_integer(to_play) : json_null());
-  json_object_set_new(o, "seed_sha256", json_string(t->seed_sha256));
-  json_object_set_new(o, "hints", json_boolean(table_hints_allowed(t)));
-  json_object_set_new(o, "ply",
-                      json_integer(scopa_match_state(t->match)
-                                       ? scopa_match_state(t->match)->plays
-                                       : 0));
-  if (seat >= 0) {
-    scopa_view v;
-    scopa_match_view(t->match, seat, &v);
-    json_object_set_new(o, "hand", cards_json(v.hand));
-    if (to_play == seat)
-      json_object_set_new(o, "legal", legal_json(&v));
-  }
-  return proto_finish(o, id);
-}
-
-/* A state to every connection of the table, each its own; `to` gets the
- * id of the message it answers.  One text per seat, shared by that
- * seat's connections. */
-void table_broadcast(table *t, conn *to, const json_t *id) {
-  char *text[PROTO_MAX_SEATS + 1] = {0};
-  for (conn *c = t->conns; c; c = c->tnext) {
-    if (c == to && id) {
-      conn_send_owned(c, state_json(t, c->seat, id));
-      continue;
-    }
-    char **slot = &text[c->seat + 1];
-    if (!*slot)
-      *slot = state_json(t, c->seat, NULL);
-    conn_send(c, *slot);
-  }
-  for (int i = 0; i <= PROTO_MAX_SEATS; i++)
-    free(text[i]);
-}
-
-void table_send_all(table *t, const char *text) {
-  for (conn *c = t->conns; c; c = c->tnext)
-    conn_send(c, text);
-}
-
-/* ------------------------------------------------------------------ */
-/* Sitting down and leaving                                            */
-/* ------------------------------------------------------------------ */
-
-int table_someone_here(const table *t, int except) {
-  for (int i = 0; i < t->nseats; i++)
-    if (i != except && t->seat[i].s.kind == STORE_PERSON &&
-        t->seat[i].nconns > 0)
-      return 1;
-  return 0;
-}
-
-int table_hints_allowed(const table *t) {
-  for (int i = 0; i < t->nseats; i++)
-    if (t->seat[i].s.kind == STORE_BOT)
-      return 1;
-  return 0;
-}
-
-/* A bot plays seat i: a bot's seat, or a person away past the timeout
- * while another person is at the table (a table nobody is at waits). */
-int table_bot_may_play(const table *t, int i) {
-  const seat_info *si = &t->seat[i];
-  return si->s.kind == STORE_BOT ||
-         (si->taken_over && table_someone_here(t, i));
-}
-
-static void attach(conn *c, table *t, int seat) {
-  table_leave(c);
-  c->table = t;
-  c->seat = seat;
-  c->tprev = NULL;
-  c->tnext = t->conns;
-  if (t->conns)
-    t->conns->tprev = c;
-  t->conns = c;
-  t->nconns++;
-  if (seat >= 0) {
-    seat_info *si = &t->seat[seat];
-    si->nconns++;
-    if (t->status == T_PLAYING && scopa_match_to_play(t->match) == seat)
-      t->turn_since_ms = now_ms(); /* the move clock starts on return */
-    if (si->taken_over) {
-      char detail[8];
-      snprintf(detail, sizeof detail, "%d", seat);
-      si->taken_over = 0;
-      char *note = proto_notice("seat_back", seat, detail);
-      table_send_all(t, note);
-      free(note);
-    }
-  }
-}
-
-void table_leave(conn *c) {
-  table *t = c->table;
-  if (!t)
-    return;
-  if (c->tprev)
-    c->tprev->tnext = c->tnext;
-  else
-    t->conns = c->tnext;
-  if (c->tnext)
-    c->tnext->tprev = c->tprev;
-  t->nconns--;
-  c->table = NULL;
-  c->tnext = c->tprev = NULL;
-  int64_t now = now_ms();
-  if (t->nconns == 0)
-    t->empty_since_ms = now;
-  if (c->seat >= 0) {
-    seat_info *si = &t->seat[c->seat];
-    if (--si->nconns == 0) {
-      si->away_since_ms = now;
-      table_broadcast(t, NULL, NULL); /* the others see the seat away */
-    }
-  }
-  c->seat = -1;
-}
-
-/* Seats a person at seat i with a new token, stored in the open batch. */
-static int seat_person(conn *c, table *t, int i, const proto_msg *msg,
-                       char token[33], char player[33]) {
-  server *srv = c->srv;
-  seat_info *si = &t->seat[i];
-  if (new_token(token))
-    return -1;
-  if (msg->player[0])
-    snprintf(player, 33, "%.32s", msg->player);
-  else if (new_token(player))
-    return -1;
-  si->s.kind = STORE_PERSON;
-  si->taken_by = c->serial;
-  if (msg->name[0])
-    snprintf(si->s.name, sizeof si->s.name, "%s", msg->name);
-  else
-    snprintf(si->s.name, sizeof si->s.name, "Player %d", i + 1);
-  sha256_hex(token, si->s.token_sha256);
-  sha256_hex(player, si->s.player);
-  t->last_batch = server_batch(srv);
-  writer_set_seat(srv->w, t->code, i, &si->s);
-  return 0;
-}
-
-static void answer_seated(conn *c, table *t, int seat, const json_t *id,
-                          const char *token, const char *player) {
-  conn_send_owned(c, proto_seated(id, t->code, seat, token, player));
-}
-
-/* Checks the seats of a create: "me" once, "open", bots and levels.  The
- * fault in English in detail, in Italian in it (n bytes each). */
-static int check_seat_specs(const proto_msg *msg, int *me, char *detail,
-                            char *it, size_t n) {
-  *me = -1;
-  for (int i = 0; i < msg->nseats; i++) {
-    const char *s = msg->seats[i];
-    if (strcmp(s, "me") == 0) {
-      if (*me >= 0) {
-        snprintf(detail, n, "\"me\" appears twice");
-        snprintf(it, n, "\"me\" compare due volte");
-        return -1;
-      }
-      *me = i;
-    } else if (strcmp(s, "open") != 0 &&
-               scopa_bot_level(s, NULL, NULL) != SCOPA_OK) {
-      int known = 0;
-      for (const char *const *b = scopa_bot_names(); *b; b++)
-        known |= strcmp(*b, s) == 0;
-      if (!known) {
-        snprintf(detail, n, "no bot is called \"%.32s\"", s);
-        snprintf(it, n, "nessun bot si chiama \"%.32s\"", s);
-        return -1;
-      }
-    }
-  }
-  if (*me < 0) {
-    snprintf(detail, n, "\"me\" is missing");
-    snprintf(it, n, "manca \"me\"");
-  }
-  return *me < 0 ? -1 : 0;
-}
-
-/* Presets of RULES.md "Presets", as rules objects: data, not code. */
-static const struct {
-  const char *name, *json;
-} PRESETS[] = {
-    {"scopa", "{}"},
-    {"scopone", "{\"game\":\"scopone\"}"},
-    {"scientifico", "{\"game\":\"scopone_scientifico\"}"},
-    {"assi", "{\"ace_sweeps\":true}"},
-    {"quindici", "{\"capture\":\"quindici\"}"},
-    {"escoba", "{\"capture\":\"quindici\",\"primiera\":\"off\","
-               "\"most_sevens\":true,\"deal_bonus\":\"fifteen\","
-               "\"target\":21}"},
-    {"trentuno", "{\"game\":\"scopone_scientifico\",\"ace_sweeps\":true,"
-                 "\"ace_sweep_scopa\":false,\"napola\":true,\"target\":31,"
-                 "\"all_coins_wins\":true}"},
-    {"perdere", "{\"lowest_wins\":true,\"target\":21}"},
-};
-
-/* The rules of a create: a preset name or an object; "players" follows
- * the seats when the object does not say.  The fault in both languages,
- * as check_seat_specs. */
-static int rules_of(const proto_msg *msg, scopa_rules *rules, char *detail,
-                    char *it, size_t n) {
-  json_t *obj = NULL;
-  if (!msg->rules) {
-    obj = json_object();
-  } else if (json_is_string(msg->rules)) {
-    for (size_t i = 0; i < sizeof PRESETS / sizeof PRESETS[0]; i++)
-      if (strcmp(PRESETS[i].name, json_string_value(msg->rules)) == 0)
-        obj = json_loads(PRESETS[i].json, 0, NULL);
-    if (!obj) {
-      snprintf(detail, n, "no preset is called \"%.32s\"",
-               json_string_value(msg->rules));
-      snprintf(it, n, "nessuna variante si chiama \"%.32s\"",
-               json_string_value(msg->rules));
-      return -1;
-    }
-  } else {
-    obj = json_deep_copy(msg->rules);
-  }
-  if (!obj)
-    return -1;
-  if (!json_object_get(obj, "players"))
-    json_object_set_new(obj, "players", json_integer(msg->nseats));
-  char *text = json_dumps(obj, JSON_COMPACT);
-  json_decref(obj);
-  int rc = SCOPA_ENOMEM;
-  if (text && (rc = scopa_rules_from_json(rules, text, strlen(text), detail,
-                                          n)) != SCOPA_OK)
-    scopa_rules_from_json_lang(rules, text, strlen(text), "it", it, n);
-  free(text);
-  if (rc == SCOPA_OK && rules->players != msg->nseats) {
-    snprintf(detail, n, "the rules are for %d players, the seats %d",
-             rules->players, msg->nseats);
-    snprintf(it, n, "le regole sono per %d giocatori, i posti %d",
-             rules->players, msg->nseats);
-    return -1;
-  }
-  return rc == SCOPA_OK ? 0 : -1;
-}
-
-static int new_code(server *srv, char code[PROTO_CODE_MAX + 1]) {
-  for (int attempt = 0; attempt < 20; attempt++) {
-    unsigned char b[6];
-    if (random_bytes(b, sizeof b))
-      return -1;
-    for (int i = 0; i < 6; i++)
-      code[i] = CODE_LETTERS[b[i] % 32];
-    code[6] = 0;
-    if (!find_loaded(srv, code) && store_has_code(srv->st, code) == 0)
-      return 0;
-  }
-  return -1;
-}
-
-static void create(conn *c, const proto_msg *msg) {
-  server *srv = c->srv;
-  char detail[256] = "", it[256] = "", token[33], player[33];
-  int me;
-  scopa_rules rules;
-  if (check_seat_specs(msg, &me, detail, it, sizeof detail))
-    return conn_error(c, msg->id, "bad_seats", detail, it);
-  if (rules_of(msg, &rules, detail, it, sizeof detail))
-    return conn_error(c, msg->id, "bad_rules", detail, it[0] ? it : NULL);
-  int allowed =
-      limits_table_create(srv->addrs, &srv->conf.limits, c->addr, now_ms());
-  if (allowed == LIMITS_REFUSED)
-    return conn_error(c, msg->id, "limit", "too many new tables",
-                      "troppi tavoli nuovi");
-  if (allowed == LIMITS_UNCOUNTED)
-    server_limits_full(srv, c->addr);
-  table *t = table_alloc(srv);
-  if (!t || new_code(srv, t->code) || scopa_seed_random(t->seed) ||
-      scopa_seed_sha256(t->seed, t->seed_sha256) ||
-      !(t->rules_json = scopa_rules_to_json(&rules))) {
-    if (t)
-      table_free(t);
-    return conn_error(c, msg->id, "server", "no table could be made",
-                      "non si è potuto fare il tavolo");
-  }
-  t->rules = rules;
-  t->away_s = msg->away_s >= 0 ? msg->away_s : srv->conf.away_s;
-  t->clock_s = msg->clock_s >= 0 ? msg->clock_s : srv->conf.clock_s;
-  t->nseats = msg->nseats;
-  for (int i = 0; i < t->nseats; i++) {
-    store_seat *s = &t->seat[i].s;
-    s->kind = strcmp(msg->seats[i], "open") == 0 ? STORE_OPEN : STORE_BOT;
-    if (s->kind == STORE_BOT) {
-      snprintf(s->bot, sizeof s->bot, "%s", msg->seats[i]);
-      snprintf(s->name, sizeof s->name, "%s", msg->seats[i]);
-    }
-    seat_defaults(srv, &t->seat[i]);
-  }
-  store_game g = {.rules_json = t->rules_json,
-                  .nseats = t->nseats,
-                  .away_s = t->away_s,
-                  .clock_s = t->clock_s};
-  snprintf(g.code, sizeof g.code, "%s", t->code);
-  snprintf(g.seed, sizeof g.seed, "%s", t->seed);
-  for (int i = 0; i < t->nseats; i++)
-    g.seat[i] = t->seat[i].s;
-  t->last_batch = server_batch(srv);
-  writer_add_game(srv->w, &g);
-  if (seat_person(c, t, me, msg, token, player) ||
-      table_new_match(t, &t->match, detail, sizeof detail)) {
-    table_free(t);
-    return conn_error(c, msg->id, "server", "the table could not be stored",
-                      "non si è potuto salvare il tavolo");
-  }
-  set_status(t);
-  insert(srv, t);
-  attach(c, t, me);
-  answer_seated(c, t, me, msg->id, token, player);
-  table_broadcast(t, NULL, NULL);
-  play_kick(srv, t);
-}
-
-static void join(conn *c, const proto_msg *msg) {
-  table *t = table_get(c->srv, msg->code);
-  char token[33], player[33], detail[256];
-  if (!t)
-    return conn_error(c, msg->id, "no_table", msg->code, msg->code);
-  /* One seat per connection: not a second one of this table, even after
-   * a detour to watch another (a token still gives a seat back: resume). */
-  for (int k = 0; k < t->nseats; k++)
-    if ((c->table == t && c->seat >= 0) ||
-        (t->seat[k].s.kind == STORE_PERSON && t->seat[k].taken_by == c->serial))
-      return conn_error(c, msg->id, "already_seated", t->code, t->code);
-  int i = 0;
-  while (i < t->nseats && t->seat[i].s.kind != STORE_OPEN)
-    i++;
-  if (i == t->nseats)
-    return conn_error(c, msg->id, "table_full", t->code, t->code);
-  scopa_match *m = NULL;
-  if (seat_person(c, t, i, msg, token, player) ||
-      table_new_match(t, &m, detail, sizeof detail)) {
-    t->seat[i].s.kind = STORE_OPEN;
-    return conn_error(c, msg->id, "server", "the seat could not be stored",
-                      "non si è potuto salvare il posto");
-  }
-  /* Nobody has played while a seat was open: the match is dealt again
-   * from the same seed with the new name. */
-  scopa_match_free(t->match);
-  t->match = m;
-  set_status(t);
-  t->turn_since_ms = now_ms();
-  attach(c, t, i);
-  answer_seated(c, t, i, msg->id, token, player);
-  table_broadcast(t, NULL, NULL);
-  play_kick(c->srv, t);
-}
-
-static void resume(conn *c, const proto_msg *msg) {
-  table *t = table_get(c->srv, msg->code);
-  char hash[65];
-  if (!t)
-    return conn_error(c, msg->id, "no_table", msg->code, msg->code);
-  sha256_hex(msg->token, hash);
-  int i = 0;
-  while (i < t->nseats && (t->seat[i].s.kind != STORE_PERSON ||
-                           strcmp(t->seat[i].s.token_sha256, hash) != 0))
-    i++;
-  if (i == t->nseats)
-    return conn_error(c, msg->id, "bad_token", t->code, t->code);
-  attach(c, t, i);
-  answer_seated(c, t, i, msg->id, msg->token, "");
-  table_broadcast(t, NULL, NULL);
-  play_kick(c->srv, t);
-}
-
-static void watch(conn *c, const proto_msg *msg) {
-  table *t = table_get(c->srv, msg->code);
-  if (!t)
-    return conn_error(c, msg->id, "no_table", msg->code, msg->code);
-  attach(c, t, -1);
-  conn_send_owned(c, state_json(t, -1, msg->id));
+  return t ? t : load(srv, norm, fault);
 }
 
 int table_message(conn *c, const proto_msg *msg) {
-  switch (msg->type) {
-  case PROTO_CREATE:
-    create(c, msg);
-    break;
-  case PROTO_JOIN:
-    join(c, msg);
-    break;
-  case PROTO_RESUME:
-    resume(c, msg);
-    break;
-  case PROTO_WATCH:
-    watch(c, msg);
-    break;
-  case PROTO_MOVE:
-    return play_move(c, msg);
-  case PROTO_HINT:
-    play_hint(c, msg);
-    break;
-  case PROTO_REVIEW:
-    play_review(c, msg);
-    break;
-  case PROTO_PING:
-    conn_send_owned(c,
-                    proto_finish(json_pack("{s:s}", "type", "pong"), msg->id));
-    break;
-  default:
-    break; /* unknown types are ignored (CONTRACTS.md) */
-  }
-  return 0;
+  /* The message table (proto.h): each type's handler; unknown types are
+   * ignored (CONTRACTS.md). */
+  static int (*const HANDLERS[PROTO_NTYPES])(conn *, const proto_msg *) = {
+#define HANDLER(type, name, fields, handler) [PROTO_##type] = handler,
+      PROTO_MESSAGES(HANDLER)
+#undef HANDLER
+  };
+  int (*handle)(conn *, const proto_msg *) = HANDLERS[msg->type];
+  return handle ? handle(c, msg) : 0;
 }
 
 /* ------------------------------------------------------------------ */
@@ -758,10 +252,8 @@ static void take_over(server *srv, table *t, int64_t now) {
         now - si->away_since_ms < (int64_t)t->away_s * 1000 ||
         !table_someone_here(t, i))
       continue;
-    char detail[8];
-    snprintf(detail, sizeof detail, "%d", i);
     si->taken_over = 1;
-    char *note = proto_notice("bot_takes_seat", i, detail);
+    char *note = proto_notice("bot_takes_seat", i, si->s.name);
     table_send_all(t, note);
     free(note);
     table_broadcast(t, NULL, NULL);
@@ -770,10 +262,10 @@ static void take_over(server *srv, table *t, int64_t now) {
 }
 
 void table_sweep(server *srv, int64_t now) {
-  for (size_t b = 0; b < srv->nbuckets; b++) {
+  {
     table *next;
-    for (table *t = srv->buckets[b]; t; t = next) {
-      next = t->hnext;
+    for (table *t = srv->tables; t; t = next) {
+      next = t->next;
       take_over(srv, t, now);
       play_clock(srv, t, now);
       if (t->nconns == 0 && t->job_number < 0 && !t->review_pending &&
@@ -790,19 +282,53 @@ void table_sweep(server *srv, int64_t now) {
 /* The record                                                          */
 /* ------------------------------------------------------------------ */
 
+/* 404 unknown, 500 damaged (table_damaged), 403 while in play and until
+ * its last move is stored, else 200 and the record. */
 char *table_record(server *srv, const char *code, int *status) {
-  table *t = table_get(srv, code);
+  const char *fault = "no_table";
+  table *t = table_get(srv, code, &fault);
   proto_error e;
   if (!t) {
-    *status = 404;
-    proto_error_set(&e, "no_table", code, code);
+    *status = strcmp(fault, "no_table") == 0 ? 404 : 500;
+    proto_error_set(&e, fault, code, code);
     return proto_error_json(NULL, &e);
   }
-  if (t->status != T_FINISHED) {
+  if (t->status != T_FINISHED || t->last_batch > srv->committed) {
     *status = 403;
     proto_error_set(&e, "in_progress", t->code, t->code);
     return proto_error_json(NULL, &e);
   }
   *status = 200;
   return scopa_match_record_json(t->match, SCOPA_RECORD_FULL);
+}
+
+/* ------------------------------------------------------------------ */
+/* A failed write                                                      */
+/* ------------------------------------------------------------------ */
+
+/* The writer could not store a write of table f->table: nothing held for
+ * it goes out (conn_drop_held), every connection that was there or was
+ * waiting for it hears why (store_failed), and the table leaves memory,
+ * so that the next join, resume or watch loads what is really stored.
+ * Other tables go on. */
+void table_store_failed(server *srv, const writer_failure *f) {
+  table *t = find_loaded(srv, f->code);
+  char en[160], it[160];
+  if (t && t->id != f->table)
+    t = NULL; /* a later load of the same code: not the one that failed */
+  snprintf(en, sizeof en, "%s (%s)", f->code, f->why_en);
+  snprintf(it, sizeof it, "%s (%s)", f->code, f->why_it);
+  for (conn *c = srv->all; c; c = c->anext) {
+    int dropped = conn_drop_held(c, f->table);
+    int here = t && c->table == t;
+    if (here) {
+      table_unlink_conn(c);
+      c->seat = -1;
+    }
+    if (dropped || here)
+      conn_error(c, NULL, "store_failed", en, it);
+  }
+  if (t)
+    evict(srv, t);
+  writer_forget(srv->w, f->table);
 }

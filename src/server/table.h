@@ -15,6 +15,12 @@
 
 enum { T_WAITING, T_PLAYING, T_FINISHED };
 
+/* What the protocol accepts is what the store keeps. */
+_Static_assert(PROTO_NAME_MAX == STORE_NAME_MAX, "names");
+_Static_assert(PROTO_SEAT_MAX == STORE_SEAT_MAX, "seat names");
+_Static_assert(PROTO_CODE_MAX == STORE_CODE_MAX, "table codes");
+_Static_assert(PROTO_MAX_SEATS == STORE_MAX_SEATS, "seats");
+
 #define HINT_WAITERS 4 /* requests of one seat's turn answered by one job */
 
 typedef struct seat_info {
@@ -54,13 +60,56 @@ struct table {
   char *review;        /* the finished game's review (JSON), once made  */
   int review_pending;  /* a review job is out                           */
   int64_t turn_since_ms, empty_since_ms;
+  /* Play again (rematch.c), once the game is over: asked by someone,
+   * who said yes (bots at once), and the next table's code once it is
+   * made (then the offer is closed). */
+  int rematch_asked;
+  int rematch_yes[PROTO_MAX_SEATS];
+  char next_code[PROTO_CODE_MAX + 1];
   conn *conns;
   int nconns;
-  table *hnext;
+  table *next, *prev; /* the server's list of tables in memory          */
 };
 
+/* table.c: the registry */
+table *table_alloc(server *srv);
+void table_free(table *t);
+int table_insert(server *srv, table *t); /* 0, or -1 out of memory */
+void table_seat_defaults(server *srv, seat_info *si);
+/* waiting while a seat is open, finished once the match is over */
+void table_set_status(table *t);
+
+/* views.c: the state message for one recipient (seat, or -1 watching) */
+char *table_state_json(const table *t, int seat, const json_t *id);
+
+/* lobby.c: the lobby's handlers of the message table (proto.h) */
+int lobby_create(conn *c, const proto_msg *msg);
+int lobby_join(conn *c, const proto_msg *msg);
+int lobby_resume(conn *c, const proto_msg *msg);
+int lobby_watch(conn *c, const proto_msg *msg);
+/* Takes c off its table's list, telling nobody (a table that stops). */
+void table_unlink_conn(conn *c);
+/* What the lobby lends rematch.c: c joins t at seat (-1 watching), after
+ * leaving its table; a fresh token (32 hex digits), its SHA-256 as hex,
+ * and an unused table code.  The last three return 0, or -1. */
+void lobby_attach(conn *c, table *t, int seat);
+int lobby_token(char out[33]);
+void lobby_sha256_hex(const char *text, char out[65]);
+int lobby_new_code(server *srv, char code[PROTO_CODE_MAX + 1]);
+
+/* react.c: a reaction (a fixed phrase, by id) to the people seated */
+int react_send(conn *c, const proto_msg *msg);
+
+/* rematch.c: play again with the same people and rules */
+int rematch_answer(conn *c, const proto_msg *msg);
+/* The last connection of seat left a finished table: a no to an open
+ * offer. */
+void rematch_left(table *t, int seat);
+
 /* table.c */
-table *table_get(server *srv, const char *code);  /* memory, else store */
+/* Memory, else the store; NULL with *fault the error code to answer
+ * ("no_table", "table_damaged" or "server"). */
+table *table_get(server *srv, const char *code, const char **fault);
 table *table_find(server *srv, const char *code); /* memory only      */
 void table_broadcast(table *t, conn *to, const json_t *id);
 void table_send_all(table *t, const char *text);
@@ -77,11 +126,14 @@ int table_new_match(table *t, scopa_match **out, char *msg, size_t msgsize);
 /* play.c */
 /* 1 when the move was played, 0 when refused (with an error sent). */
 int play_move(conn *c, const proto_msg *msg);
-void play_hint(conn *c, const proto_msg *msg);
-void play_review(conn *c, const proto_msg *msg);
+int play_hint(conn *c, const proto_msg *msg);
+int play_review(conn *c, const proto_msg *msg);
 /* Asks the pool for the move of the seat to play when a bot plays it. */
 void play_kick(server *srv, table *t);
 /* The move clock: a bot plays for a person whose time is up. */
 void play_clock(server *srv, table *t, int64_t now);
+/* Seconds left on the move clock of the seat to play, or -1 when no
+ * clock runs (none at this table, nobody here, a bot to play). */
+int play_clock_left(const table *t, int64_t now);
 
 #endif

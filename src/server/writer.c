@@ -2,10 +2,19 @@
  * writer.c -- writer.h.  The loop thread appends operations to `open`
  * (its own, no lock); writer_flush moves them, tagged with the batch
  * number, onto `queue` under the lock.  The thread takes everything
- * queued, runs it in one BEGIN IMMEDIATE ... COMMIT on its own SQLite
- * connection, then publishes the highest batch number it committed.
+ * queued (a group), runs it in one BEGIN IMMEDIATE ... COMMIT on its own
+ * SQLite connection, then publishes the highest batch number it settled.
  * Ratings are read and written inside that transaction (read-then-write,
  * hence IMMEDIATE), so two games ending together never lose an update.
+ *
+ * A failed write (commit_group): the transaction is rolled back; when
+ * the fault is the write's own, its table joins `dropped` and the group
+ * runs again without that table's writes, else every table of the group
+ * joins it.  Each failed table is listed once in `failures` (under the
+ * lock) before the group's batch number is published, so the loop never
+ * releases what is held for it.  A table leaves `dropped` at its
+ * OP_FORGET (writer_forget), once the group holding it is settled: by
+ * then no write of that table in memory is left in the queue.
  */
 #include "writer.h"
 
@@ -16,13 +25,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { OP_GAME, OP_SEAT, OP_MOVE, OP_FINISH, OP_RATE, OP_END };
+enum { OP_GAME, OP_SEAT, OP_MOVE, OP_FINISH, OP_RATE, OP_FORGET, OP_END };
 
 typedef struct op {
   struct op *next;
   int kind;
   uint64_t batch; /* OP_END: the batch this op closes                  */
-  char code[PROTO_CODE_MAX + 1];
+  uint64_t table; /* the table in memory it is for (OP_END: 0)         */
+  char code[STORE_CODE_MAX + 1];
   int number; /* OP_SEAT: the seat; OP_MOVE: the move's number     */
   scopa_move move;
   store_seat seat;
@@ -34,6 +44,11 @@ typedef struct list {
   op *head, *tail;
 } list;
 
+typedef struct ids { /* a small set: the failed tables not yet forgotten */
+  uint64_t *id;
+  size_t n, cap;
+} ids;
+
 struct writer {
   store *st; /* the thread's own connection                          */
   pthread_t thread;
@@ -42,11 +57,15 @@ struct writer {
   list open;          /* loop thread only                              */
   list queue;         /* under lock                                    */
   int stop;           /* under lock                                    */
-  uint64_t committed; /* atomic: the last batch committed              */
+  uint64_t committed; /* atomic: the last batch settled                */
   int failed;         /* atomic                                        */
   uint64_t commits, commit_us; /* atomic                                */
   void (*wake)(void *);
   void *wake_arg;
+
+  ids dropped; /* thread only: the tables whose writes are dropped     */
+  writer_failure *failures; /* under lock: for the loop to take  */
+  int nfailures, capfailures;
 };
 
 static void append(list *l, op *o) {
@@ -67,20 +86,21 @@ static void free_op(op *o) {
   free(o);
 }
 
-static op *new_op(writer *w, int kind, const char *code) {
+static op *new_op(writer *w, int kind, uint64_t table_id, const char *code) {
   op *o = calloc(1, sizeof *o);
   if (!o) { /* cannot record the write: nothing of this batch may go out */
     __atomic_store_n(&w->failed, 1, __ATOMIC_SEQ_CST);
     return NULL;
   }
   o->kind = kind;
+  o->table = table_id;
   if (code)
     snprintf(o->code, sizeof o->code, "%s", code);
   return o;
 }
 
-void writer_add_game(writer *w, const store_game *g) {
-  op *o = new_op(w, OP_GAME, g->code);
+void writer_add_game(writer *w, uint64_t table_id, const store_game *g) {
+  op *o = new_op(w, OP_GAME, table_id, g->code);
   if (!o)
     return;
   o->game = malloc(sizeof *o->game);
@@ -98,9 +118,9 @@ void writer_add_game(writer *w, const store_game *g) {
   append(&w->open, o);
 }
 
-void writer_set_seat(writer *w, const char *code, int seat,
+void writer_set_seat(writer *w, uint64_t table_id, const char *code, int seat,
                      const store_seat *s) {
-  op *o = new_op(w, OP_SEAT, code);
+  op *o = new_op(w, OP_SEAT, table_id, code);
   if (o) {
     o->number = seat;
     o->seat = *s;
@@ -108,8 +128,9 @@ void writer_set_seat(writer *w, const char *code, int seat,
   }
 }
 
-void writer_add_move(writer *w, const char *code, int number, scopa_move move) {
-  op *o = new_op(w, OP_MOVE, code);
+void writer_add_move(writer *w, uint64_t table_id, const char *code, int number,
+                     scopa_move move) {
+  op *o = new_op(w, OP_MOVE, table_id, code);
   if (o) {
     o->number = number;
     o->move = move;
@@ -117,14 +138,14 @@ void writer_add_move(writer *w, const char *code, int number, scopa_move move) {
   }
 }
 
-void writer_finish(writer *w, const char *code) {
-  op *o = new_op(w, OP_FINISH, code);
+void writer_finish(writer *w, uint64_t table_id, const char *code) {
+  op *o = new_op(w, OP_FINISH, table_id, code);
   if (o)
     append(&w->open, o);
 }
 
-void writer_rate(writer *w, const rate_job *job) {
-  op *o = new_op(w, OP_RATE, job->code);
+void writer_rate(writer *w, uint64_t table_id, const rate_job *job) {
+  op *o = new_op(w, OP_RATE, table_id, job->code);
   if (!o)
     return;
   o->rate = malloc(sizeof *o->rate);
@@ -137,8 +158,30 @@ void writer_rate(writer *w, const rate_job *job) {
   append(&w->open, o);
 }
 
+void writer_forget(writer *w, uint64_t table_id) {
+  op *o = calloc(1, sizeof *o); /* out of memory: the id is kept, no harm */
+  if (o) {
+    o->kind = OP_FORGET;
+    o->table = table_id;
+    append(&w->open, o);
+  }
+}
+
+int writer_take_failed(writer *w, writer_failure *out, int cap) {
+  pthread_mutex_lock(&w->lock);
+  int n = w->nfailures < cap ? w->nfailures : cap;
+  if (n > 0) {
+    memcpy(out, w->failures, (size_t)n * sizeof *out);
+    memmove(w->failures, w->failures + n,
+            (size_t)(w->nfailures - n) * sizeof *out);
+    w->nfailures -= n;
+  }
+  pthread_mutex_unlock(&w->lock);
+  return n;
+}
+
 void writer_flush(writer *w, uint64_t batch) {
-  op *end = new_op(w, OP_END, NULL);
+  op *end = new_op(w, OP_END, 0, NULL);
   if (!end)
     return;
   end->batch = batch;
@@ -168,21 +211,24 @@ int writer_failed(writer *w) {
 }
 
 /* Glicko-2 for every side against every other, from the ratings before
- * the game (all read first: one rating period). */
-static void run_rate(store *st, const rate_job *j) {
-  rating before[PROTO_MAX_SEATS];
-  int games[PROTO_MAX_SEATS];
-  if (store_is_rated(st, j->code) == 1)
-    return;
+ * the game (all read first: one rating period).  0, or -1 when a read or
+ * a write failed. */
+static int run_rate(store *st, const rate_job *j) {
+  rating before[STORE_MAX_SEATS];
+  int games[STORE_MAX_SEATS];
+  int rated = store_is_rated(st, j->code);
+  if (rated != 0)
+    return rated == 1 ? 0 : -1;
   for (int s = 0; s < j->sides; s++) {
     store_rating r = {RATING_START, RATING_START_RD, RATING_START_VOL, 0};
-    store_rating_get(st, j->pool, j->key[s], &r);
+    if (store_rating_get(st, j->pool, j->key[s], &r) < 0)
+      return -1;
     before[s] = (rating){r.rating, r.rd, r.vol};
     games[s] = r.games;
   }
   for (int s = 0; s < j->sides; s++) {
-    rating opp[PROTO_MAX_SEATS];
-    double score[PROTO_MAX_SEATS];
+    rating opp[STORE_MAX_SEATS];
+    double score[STORE_MAX_SEATS];
     int n = 0;
     for (int o = 0; o < j->sides; o++)
       if (o != s) {
@@ -191,39 +237,151 @@ static void run_rate(store *st, const rate_job *j) {
       }
     rating after = rating_update(before[s], opp, score, n, 0.5);
     store_rating r = {after.r, after.rd, after.vol, games[s] + 1};
-    store_rating_put(st, j->pool, j->key[s], j->name[s], &r);
+    if (store_rating_put(st, j->pool, j->key[s], j->name[s], &r))
+      return -1;
   }
-  store_set_rated(st, j->code);
+  return store_set_rated(st, j->code);
 }
 
-/* Runs one op inside the open transaction; returns its batch if it is an
- * OP_END, else 0. */
-static uint64_t run_op(store *st, const op *o) {
+/* Runs one write inside the open transaction: 0, or -1 when it failed. */
+static int run_op(store *st, const op *o) {
   switch (o->kind) {
   case OP_GAME:
-    store_add_game(st, o->game);
-    break;
+    return store_add_game(st, o->game);
   case OP_SEAT:
-    store_set_seat(st, o->code, o->number, &o->seat);
-    break;
+    return store_set_seat(st, o->code, o->number, &o->seat);
   case OP_MOVE:
-    store_add_move(st, o->code, o->number, o->move);
-    break;
+    return store_add_move(st, o->code, o->number, o->move);
   case OP_FINISH:
-    store_finish(st, o->code);
-    break;
+    return store_finish(st, o->code);
   case OP_RATE:
-    run_rate(st, o->rate);
-    break;
-  case OP_END:
-    return o->batch;
+    return run_rate(st, o->rate);
   }
+  return 0; /* OP_FORGET, OP_END: no write */
+}
+
+static int is_write(const op *o) { return o->kind < OP_FORGET; }
+
+static int has_id(const ids *s, uint64_t id) {
+  for (size_t i = 0; i < s->n; i++)
+    if (s->id[i] == id)
+      return 1;
   return 0;
+}
+
+static void forget_id(ids *s, uint64_t id) {
+  for (size_t i = 0; i < s->n; i++)
+    if (s->id[i] == id)
+      s->id[i--] = s->id[--s->n];
+}
+
+static int add_id(ids *s, uint64_t id) {
+  if (s->n == s->cap) {
+    size_t cap = s->cap ? 2 * s->cap : 16;
+    uint64_t *more = realloc(s->id, cap * sizeof *more);
+    if (!more)
+      return -1;
+    s->id = more;
+    s->cap = cap;
+  }
+  s->id[s->n++] = id;
+  return 0;
+}
+
+static int push_failure(writer *w, const writer_failure *f) {
+  int rc = 0;
+  pthread_mutex_lock(&w->lock);
+  if (w->nfailures == w->capfailures) {
+    int cap = w->capfailures ? 2 * w->capfailures : 16;
+    writer_failure *more = realloc(w->failures, (size_t)cap * sizeof *more);
+    if (more) {
+      w->failures = more;
+      w->capfailures = cap;
+    }
+  }
+  if (w->nfailures < w->capfailures)
+    w->failures[w->nfailures++] = *f;
+  else
+    rc = -1;
+  pthread_mutex_unlock(&w->lock);
+  return rc;
+}
+
+/* Stops the table of write o (once): its writes are dropped from now on
+ * and the loop hears why.  Without memory to say so, the server stops. */
+static void fail_table(writer *w, const op *o) {
+  if (has_id(&w->dropped, o->table))
+    return;
+  writer_failure f = {.table = o->table};
+  snprintf(f.code, sizeof f.code, "%s", o->code);
+  store_why(w->st, &f.why_en, &f.why_it);
+  fprintf(stderr, "scopa serve: table %s stopped: a write failed (%s)\n",
+          o->code, f.why_en);
+  if (add_id(&w->dropped, o->table) || push_failure(w, &f))
+    __atomic_store_n(&w->failed, 1, __ATOMIC_SEQ_CST);
+}
+
+static void fail_group(writer *w, const op *todo) {
+  for (const op *o = todo; o; o = o->next)
+    if (is_write(o))
+      fail_table(w, o);
+}
+
+/* The group's writes, but the dropped tables'; the write that failed, or
+ * NULL. */
+static const op *run_group(writer *w, const op *todo) {
+  for (const op *o = todo; o; o = o->next)
+    if (is_write(o) && !has_id(&w->dropped, o->table) && run_op(w->st, o))
+      return o;
+  return NULL;
+}
+
+/* One group in one transaction, again without a table whose own write
+ * failed (each round drops one table more, so it ends). */
+static void commit_group(writer *w, const op *todo) {
+  char msg[256];
+  for (;;) {
+    if (store_begin(w->st) != 0)
+      return fail_group(w, todo);
+    const op *bad = run_group(w, todo);
+    if (!bad) {
+      if (store_commit(w->st, msg, sizeof msg) == 0)
+        return;
+      fprintf(stderr, "scopa serve: the store failed: %s\n", msg);
+      return fail_group(w, todo);
+    }
+    int local = store_failure_is_local(w->st);
+    store_rollback(w->st);
+    if (!local)
+      return fail_group(w, todo);
+    fail_table(w, bad);
+  }
+}
+
+/* Commits a group, then publishes its last batch as settled (after its
+ * failures, writer.h) and forgets the tables the loop let go of. */
+static void settle(writer *w, const op *todo) {
+  int64_t start = scopa_clock_ns();
+  size_t dropped_before = w->dropped.n;
+  uint64_t last = 0;
+  commit_group(w, todo);
+  __atomic_add_fetch(&w->commits, 1, __ATOMIC_RELAXED);
+  __atomic_add_fetch(&w->commit_us, (uint64_t)(scopa_clock_ns() - start) / 1000,
+                     __ATOMIC_RELAXED);
+  int news = w->dropped.n != dropped_before;
+  for (const op *o = todo; o; o = o->next)
+    if (o->kind == OP_END)
+      last = o->batch;
+    else if (o->kind == OP_FORGET)
+      forget_id(&w->dropped, o->table);
+  if (last)
+    __atomic_store_n(&w->committed, last, __ATOMIC_RELEASE);
+  if (last || news || writer_failed(w))
+    w->wake(w->wake_arg);
 }
 
 static void *work(void *arg) {
   writer *w = arg;
-  char msg[256];
   pthread_mutex_lock(&w->lock);
   for (;;) {
     while (!w->stop && !w->queue.head)
@@ -232,33 +390,13 @@ static void *work(void *arg) {
     w->queue.head = w->queue.tail = NULL;
     int stop = w->stop;
     pthread_mutex_unlock(&w->lock);
-    uint64_t last = 0;
-    int64_t start = scopa_clock_ns();
-    if (todo && store_begin(w->st) == 0) {
-      for (op *o = todo; o; o = o->next) {
-        uint64_t b = run_op(w->st, o);
-        last = b ? b : last;
-      }
-      if (store_commit(w->st, msg, sizeof msg) != 0) {
-        fprintf(stderr, "scopa serve: the store failed: %s\n", msg);
-        __atomic_store_n(&w->failed, 1, __ATOMIC_SEQ_CST);
-      } else if (last) {
-        __atomic_store_n(&w->committed, last, __ATOMIC_RELEASE);
-      }
-      __atomic_add_fetch(&w->commits, 1, __ATOMIC_RELAXED);
-      __atomic_add_fetch(&w->commit_us,
-                         (uint64_t)(scopa_clock_ns() - start) / 1000,
-                         __ATOMIC_RELAXED);
-    } else if (todo) {
-      __atomic_store_n(&w->failed, 1, __ATOMIC_SEQ_CST);
-    }
+    if (todo)
+      settle(w, todo);
     while (todo) {
       op *next = todo->next;
       free_op(todo);
       todo = next;
     }
-    if (last || writer_failed(w))
-      w->wake(w->wake_arg);
     pthread_mutex_lock(&w->lock);
     if (stop && !w->queue.head)
       break;
@@ -310,5 +448,7 @@ void writer_free(writer *w) {
   pthread_cond_destroy(&w->more);
   pthread_mutex_destroy(&w->lock);
   store_close(w->st);
+  free(w->dropped.id);
+  free(w->failures);
   free(w);
 }

@@ -7,6 +7,17 @@
  * before writer_committed() says so and the loop releases the messages
  * queued behind it (server.h, "the barrier").  So an fsync never blocks
  * the loop, and a move is still never announced before it is stored.
+ *
+ * A write that fails stops its table, not the server.  Every write names
+ * the table in memory it belongs to (table.h's id, new at each load).
+ * When a write fails, the group is rolled back and, if the fault was the
+ * write's own (a constraint), committed again without that table's
+ * writes; if it was the database's (a full disk, an I/O error), every
+ * table with writes in the group fails.  A failed table's later writes
+ * are dropped (they would build on what was not stored) until the loop
+ * says writer_forget.  writer_committed() then counts the group as
+ * settled: the loop first takes the failures (writer_take_failed),
+ * drops what is held for those tables, and only then releases the rest.
  */
 #ifndef SCOPA_SERVER_WRITER_H
 #define SCOPA_SERVER_WRITER_H
@@ -22,10 +33,10 @@ typedef struct writer writer;
 typedef struct rate_job {
   char pool[4];
   int sides;
-  char key[PROTO_MAX_SEATS][PROTO_MAX_SEATS * 65];
-  char name[PROTO_MAX_SEATS][PROTO_NAME_MAX + 1];
-  double score[PROTO_MAX_SEATS][PROTO_MAX_SEATS];
-  char code[PROTO_CODE_MAX + 1];
+  char key[STORE_MAX_SEATS][STORE_MAX_SEATS * 65];
+  char name[STORE_MAX_SEATS][STORE_NAME_MAX + 1];
+  double score[STORE_MAX_SEATS][STORE_MAX_SEATS];
+  char code[STORE_CODE_MAX + 1];
 } rate_job;
 
 /* Opens its own connection to the database at path and starts the
@@ -37,19 +48,41 @@ writer *writer_new(const char *path, void (*wake)(void *), void *arg, char *msg,
 /* Commits what was flushed, stops the thread, closes.  NULL: no-op. */
 void writer_free(writer *w);
 
-/* Writes of the open batch (loop thread only; data is copied). */
-void writer_add_game(writer *w, const store_game *game);
-void writer_set_seat(writer *w, const char *code, int seat,
+/* Writes of the open batch (loop thread only; data is copied).  `table_id`
+ * is the id of the table in memory the write is for. */
+void writer_add_game(writer *w, uint64_t table_id, const store_game *game);
+void writer_set_seat(writer *w, uint64_t table_id, const char *code, int seat,
                      const store_seat *s);
-void writer_add_move(writer *w, const char *code, int number, scopa_move move);
-void writer_finish(writer *w, const char *code);
-void writer_rate(writer *w, const rate_job *job);
+void writer_add_move(writer *w, uint64_t table_id, const char *code, int number,
+                     scopa_move move);
+void writer_finish(writer *w, uint64_t table_id, const char *code);
+void writer_rate(writer *w, uint64_t table_id, const rate_job *job);
 
 /* Closes the open batch as number `batch` and hands it to the thread. */
 void writer_flush(writer *w, uint64_t batch);
 
-/* The last batch committed (any thread), and whether a commit failed. */
+/* The last batch settled (any thread): committed, except the writes of
+ * the tables writer_take_failed lists.  Read it before taking them: a
+ * failure is listed before its batch counts as settled. */
 uint64_t writer_committed(writer *w);
+
+/* A table whose writes failed: its id, its code and why, in a player's
+ * words (static strings, store_why). */
+typedef struct writer_failure {
+  uint64_t table;
+  char code[STORE_CODE_MAX + 1];
+  const char *why_en, *why_it;
+} writer_failure;
+
+/* Takes up to cap failures, oldest first (loop thread); returns how many. */
+int writer_take_failed(writer *w, writer_failure *out, int cap);
+
+/* The loop has let go of a failed table: the writer forgets its id once
+ * every write queued before this call is settled (loop thread). */
+void writer_forget(writer *w, uint64_t table_id);
+
+/* 1 once a write could not even be recorded (out of memory on the loop
+ * thread): the server stops, announcing nothing of that batch. */
 int writer_failed(writer *w);
 
 /* Commits so far and the microseconds they took (any thread). */

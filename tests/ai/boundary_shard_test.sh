@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# boundary_shard_test.sh -- bench_ai_boundary gen keeps its promise (the
-# learned value's data, docs/ai.md): the shards of a run hold exactly the
+# boundary_shard_test.sh -- value_data gen (tools/value/) keeps its promise
+# (the learned value's data, docs/research.md): the shards of a run hold exactly the
 # lines of the whole run, every line is a boundary after plays 6..30 with
 # disjoint card sets and a label, and `features` writes one record of
 # 161 floats per line (6 with --augment).

@@ -1,10 +1,14 @@
 /*
  * test_ai.c -- the bots play fair (they see only their view), the solver
  * agrees with plain minimax, the arena's statistics are right on known
- * distributions, and the named bots and levels exist.  Fast: search bots
- * run with tiny budgets here; strength is measured in bench/.
+ * distributions, and the named bots and levels exist.  The library's bots
+ * and the research bots (research/, added once the library's own names
+ * are checked).  Fast: search bots run with tiny budgets here; strength
+ * is measured in bench/.
  */
+#include "bots.h"
 #include "oppmodel.h"
+#include "research.h"
 #include "signals.h"
 #include "solver.h"
 #include "stats.h"
@@ -18,11 +22,12 @@
 #include <string.h>
 #include <time.h>
 
-static const char *const BOTS[] = {"random", "greedy", "rules",
-                                   "chitarrella", "pimc", "infer",
-                                   "dealend", "dealnet", "dealset",
-                                   "dealopp"};
+/* The library's bots, weakest first, then the research bots. */
+static const char *const BOTS[] = {"random",  "greedy", "rules", "chitarrella",
+                                   "pimc",    "infer",  "best",  "dealend",
+                                   "dealnet", "dealset"};
 #define NBOT 10
+#define NSHIPPED 7
 
 /* Plays random moves until `plays` cards are out (or the round ends). */
 static void random_round(scopa_state *s, const char *preset, uint64_t seed,
@@ -124,7 +129,7 @@ static void test_determinism(void) {
   scopa_bot *a, *b;
   scopa_bot_new("best", &a);
   scopa_bot_new("best", &b);
-  CHECK_EQ_STR(scopa_bot_name(a), "dealopp");
+  CHECK_EQ_STR(scopa_bot_name(a), "best");
   scopa_state s;
   random_round(&s, "scopa", 11, 8);
   scopa_view v;
@@ -714,21 +719,51 @@ static void test_stats(void) {
   CHECK(covered >= 180 && covered <= 198); /* about 95% of 200 */
 }
 
-static void test_names(void) {
-  TEST("names-1.1", "the ladder, weakest first, and best");
-  const char *const *names = scopa_bot_names();
-  for (int i = 0; i < NBOT; i++)
-    CHECK_EQ_STR(names[i], BOTS[i]);
-  CHECK_EQ_STR(names[NBOT], "best");
-  CHECK(names[NBOT + 1] == NULL);
-  /* Every listed name makes that bot (the list and the registry agree). */
-  for (int i = 0; i < NBOT; i++) {
+/* Every listed name makes a bot of that name, the alias dealopp best. */
+static void names_make_bots(const char *const *names) {
+  for (int i = 0; names[i]; i++) {
     scopa_bot *b = NULL;
     CHECK_EQ_INT(scopa_bot_new(names[i], &b), SCOPA_OK);
     if (b)
-      CHECK_EQ_STR(scopa_bot_name(b), names[i]);
+      CHECK_EQ_STR(scopa_bot_name(b),
+                   strcmp(names[i], "dealopp") ? names[i] : "best");
     scopa_bot_free(b);
   }
+}
+
+static void check_names(const char *const *want) {
+  const char *const *names = scopa_bot_names();
+  int i = 0;
+  for (; want[i] && names[i]; i++)
+    CHECK_EQ_STR(names[i], want[i]);
+  CHECK(want[i] == NULL && names[i] == NULL);
+  names_make_bots(names);
+}
+
+/* Before research_add_bots: the library's names only. */
+static void test_names(void) {
+  TEST("names-1.1", "the ladder, weakest first, best, then former names");
+  static const char *const want[] = {"random",      "greedy",  "rules",
+                                     "chitarrella", "pimc",    "infer",
+                                     "best",        "dealopp", NULL};
+  check_names(want);
+  for (int i = NSHIPPED; i < NBOT; i++) {
+    scopa_bot *b = NULL;
+    CHECK_EQ_INT(scopa_bot_new(BOTS[i], &b), SCOPA_EINVAL);
+    CHECK(scopa_bot_describe(BOTS[i]) == NULL);
+  }
+  TEST("names-1.3", "dealopp, best's former name, makes best");
+  CHECK(scopa_bot_describe("dealopp") != NULL);
+  scopa_bot *best = NULL, *old = NULL;
+  CHECK_EQ_INT(scopa_bot_new("best", &best), SCOPA_OK);
+  CHECK_EQ_INT(scopa_bot_new("dealopp", &old), SCOPA_OK);
+  if (best && old) {
+    scopa_state s;
+    random_round(&s, "scopa", 21, 7);
+    CHECK(choose(best, &s, 4) == choose(old, &s, 4));
+  }
+  scopa_bot_free(best);
+  scopa_bot_free(old);
   CHECK(scopa_bot_describe("greedy") != NULL);
   scopa_bot *bot = NULL;
   CHECK_EQ_INT(scopa_bot_new("nobody", &bot), SCOPA_EINVAL);
@@ -741,6 +776,26 @@ static void test_names(void) {
   CHECK_EQ_STR(name, "greedy");
   CHECK_EQ_INT(scopa_bot_level("esperto", NULL, NULL), SCOPA_OK);
   CHECK_EQ_INT(scopa_bot_level("dio", &name, &ms), SCOPA_EINVAL);
+}
+
+/* research/ adds its bots to the registry (research.h, ai_bot_add). */
+static void test_research_names(void) {
+  TEST("names-1.2", "the research bots join the names, before best");
+  CHECK_EQ_INT(research_add_bots(), SCOPA_OK);
+  CHECK_EQ_INT(research_add_bots(), SCOPA_OK); /* again: nothing changes */
+  static const char *const want[] = {
+      "random",  "greedy",  "rules",   "chitarrella", "pimc",    "infer",
+      "dealend", "dealnet", "dealset", "best",        "dealopp", NULL};
+  check_names(want);
+  CHECK(scopa_bot_describe("dealset") != NULL);
+  static const bot_kind clash = {"greedy", "", bot_random_choose, NULL, 0,
+                                 0, 0};
+  static const bot_kind best = {"best", "", bot_random_choose, NULL, 0, 0, 0};
+  static const bot_kind old = {"dealopp", "", bot_random_choose, NULL, 0, 0, 0};
+  CHECK_EQ_INT(ai_bot_add(&clash), SCOPA_EINVAL);
+  CHECK_EQ_INT(ai_bot_add(&best), SCOPA_EINVAL);
+  CHECK_EQ_INT(ai_bot_add(&old), SCOPA_EINVAL);
+  check_names(want);
 }
 
 static void test_other_games(void) {
@@ -1133,8 +1188,9 @@ static void test_value(void) {
   CHECK_EQ_INT(same, total);
 }
 
-/* dealset (issue 13 step 3): one search over all the weighed worlds of the
- * deal (src/ai/dealset.c), in the first four deals of 2-player scopa, at
+/* dealset (research/dealset.c): best's one search over all the weighed
+ * worlds of the deal (src/ai/dealsearch.c) against a softened heur.c
+ * player, in the first four deals of 2-player scopa, at
  * every point of a deal (plays % 6: we lead with three cards, answer, ...).
  * Budgets large enough that the search over every world finishes in most
  * positions, so these test the search, not its fallback. */
@@ -1199,8 +1255,8 @@ static void test_dealset(void) {
   scopa_bot_free(b);
 }
 
-/* The learned opponent model (issue 13 step 4, src/ai/oppmodel.c) and
- * dealopp, the dealset search that uses it. */
+/* The learned opponent model (src/ai/oppmodel.c) and best, whose deal
+ * search (src/ai/dealsearch.c) uses it. */
 
 static void test_oppmodel(void) {
   TEST("oppmodel-1.1", "view only: poisoned hidden cards give the same "
@@ -1307,18 +1363,18 @@ static void test_oppmodel(void) {
   CHECK(moves_seen > 300);
   CHECK(ll / moves_seen > uniform / moves_seen + 0.2);
   CHECK(greedy_post / posts > 0.5);
-  TEST("oppmodel-1.4", "dealopp: legal moves in deals 1-6, the same move "
+  TEST("oppmodel-1.4", "best: legal moves in deals 1-6, the same move "
                        "from two bots and two thread counts on node budgets");
   scopa_bot *a, *b;
-  CHECK_EQ_INT(scopa_bot_new("dealopp", &a), SCOPA_OK);
-  CHECK_EQ_INT(scopa_bot_new("dealopp", &b), SCOPA_OK);
+  CHECK_EQ_INT(scopa_bot_new("best", &a), SCOPA_OK);
+  CHECK_EQ_INT(scopa_bot_new("best", &b), SCOPA_OK);
   for (int k = 0; k < 12; k++) {
     scopa_state s;
     random_round(&s, "scopa", 1800 + (uint64_t)k, 3 * k);
     CHECK(is_legal(&s, same_move_on_nodes(a, b, &s, (uint64_t)k)));
   }
   TEST("oppmodel-1.5", "where the model does not apply (three players) "
-                       "dealopp plays infer's move");
+                       "best plays infer's move");
   scopa_bot *inf;
   CHECK_EQ_INT(scopa_bot_new("infer", &inf), SCOPA_OK);
   for (int k = 0; k < 6; k++) {
@@ -1337,7 +1393,7 @@ static void test_oppmodel(void) {
     CHECK(choose(a, &s, (uint64_t)k) == choose(inf, &s, (uint64_t)k));
   }
   TEST("oppmodel-1.6", "the last deal against greedy: its counting is "
-                       "known, so dealopp's reply to the model (greedy's "
+                       "known, so best's reply to the model (greedy's "
                        "type) scores more than the exact solver's line");
   scopa_bot *gr;
   CHECK_EQ_INT(scopa_bot_new("greedy", &gr), SCOPA_OK);
@@ -1420,6 +1476,8 @@ static void test_chitarrella(void) {
 }
 
 int main(void) {
+  test_names(); /* the library's own, before research_add_bots */
+  test_research_names();
   test_dealset();
   test_oppmodel();
   test_chitarrella();
@@ -1440,7 +1498,6 @@ int main(void) {
   test_team_bots();
   test_greedy();
   test_stats();
-  test_names();
   test_other_games();
   test_variant_games();
   test_greedy_variants();

@@ -592,6 +592,59 @@ static void preset_tests(void) {
         R.all_coins_wins && R.players == 4 && R.teams);
   scopa_rules_preset(&R, "perdere");
   CHECK(R.lowest_wins && R.target == 21 && R.players == 2);
+  TEST("presets-2.3", "RULES.md Presets: each preset as the options it "
+                      "sets, read back as a record's rules, is the preset");
+  /* The server and the web client take the presets from here (issue 23:
+   * one copy); what each sets is RULES.md's list, no more. */
+  const char *as_written[] = {
+      "{}",
+      "{\"game\":\"scopone\"}",
+      "{\"game\":\"scopone_scientifico\"}",
+      "{\"ace_sweeps\":true}",
+      "{\"capture\":\"quindici\"}",
+      "{\"deal_bonus\":\"fifteen\",\"capture\":\"quindici\","
+      "\"primiera\":\"off\",\"most_sevens\":true,\"target\":21}",
+      "{\"game\":\"scopone_scientifico\",\"ace_sweeps\":true,"
+      "\"ace_sweep_scopa\":false,\"napola\":true,\"target\":31,"
+      "\"all_coins_wins\":true}",
+      "{\"target\":21,\"lowest_wins\":true}"};
+  for (int i = 0; i < 8; i++) {
+    char *json = scopa_rules_preset_json(want[i]);
+    scopa_rules from_json, preset;
+    CHECK(json && scopa_rules_from_json(&from_json, json, strlen(json), NULL,
+                                        0) == SCOPA_OK);
+    scopa_rules_preset(&preset, want[i]);
+    CHECK(json && memcmp(&from_json, &preset, sizeof preset) == 0);
+    CHECK_EQ_STR(json ? json : "", as_written[i]);
+    scopa_free(json);
+  }
+  CHECK(scopa_rules_preset_json("nonsense") == NULL);
+  TEST("presets-2.4", "the catalogue: every option with both labels, every "
+                      "preset, every level");
+  char *cat = scopa_rules_catalogue_json();
+  CHECK(cat != NULL);
+  for (int i = 0; cat && i < scopa_option_count(); i++) {
+    char key[96];
+    snprintf(key, sizeof key, "{\"name\":\"%s\",", scopa_option_get(i)->name);
+    const char *at = strstr(cat, key);
+    CHECK(at != NULL);
+    /* labelled in both languages, not with its bare name */
+    snprintf(key, sizeof key, "\"label\":{\"en\":\"%s\"",
+             scopa_option_get(i)->name);
+    CHECK(at && !strstr(at, key));
+  }
+  CHECK(cat && strstr(cat, "\"name\":\"target\",\"kind\":\"int\""));
+  CHECK(cat && strstr(cat, "\"min\":1,\"max\":1000,\"default\":11"));
+  CHECK(cat && strstr(cat, "\"name\":\"players\",\"kind\":\"int\""));
+  CHECK(cat && strstr(cat, "\"values\":[2,3,4,6]"));
+  CHECK(cat && strstr(cat, "{\"name\":\"campione\",\"english\":"
+                           "\"champion\",\"bot\":\"best\""));
+  for (int i = 0; i < 8; i++) {
+    char key[64];
+    snprintf(key, sizeof key, "{\"name\":\"%s\",\"label\"", want[i]);
+    CHECK(cat && strstr(cat, key));
+  }
+  scopa_free(cat);
 }
 
 int main(void) {

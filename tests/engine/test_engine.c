@@ -50,9 +50,9 @@ static void random_rules(scopa_rng *rng, scopa_rules *r) {
       if (scopa_rng_below(rng, 3) == 0)
         scopa_rules_set(r, "refill", 1, msg, sizeof msg);
     }
-    static const char *const bools[] = {"mandatory_capture", "fewest_cards",
-                                        "ace_sweeps", "ace_sweep_scopa",
-                                        "kings_redeal", "re_bello", "napola"};
+    static const char *const bools[] = {
+        "mandatory_capture", "fewest_cards", "ace_sweeps", "ace_sweep_scopa",
+        "kings_redeal",      "re_bello",     "napola"};
     for (int i = 0; i < 7; i++)
       if (scopa_rng_below(rng, 3) == 0)
         scopa_rules_set(r, bools[i], scopa_rng_below(rng, 2), msg, sizeof msg);
@@ -147,8 +147,8 @@ static void play_round(scopa_rng *rng, int round) {
   scopa_move moves[SCOPA_MAX_MOVES];
   int scores[SCOPA_MAX_SEATS] = {3, 5, 1, 0};
   random_rules(rng, &rules);
-  scopa_state_deal_random(&st, &rules, (int)scopa_rng_below(rng, 4) %
-                                           rules.players, rng);
+  scopa_state_deal_random(&st, &rules,
+                          (int)scopa_rng_below(rng, 4) % rules.players, rng);
   while (!scopa_state_over(&st)) {
     int seat = scopa_state_to_play(&st);
     char *view = scopa_state_view_json(&st, seat, scores);
@@ -167,8 +167,7 @@ static void play_round(scopa_rng *rng, int round) {
       json_decref(ans);
       free(line);
       /* Another seat asking is an error: it is not its turn. */
-      char *other = scopa_state_view_json(&st, (seat + 1) % st.players,
-                                          scores);
+      char *other = scopa_state_view_json(&st, (seat + 1) % st.players, scores);
       line = request("go", other, "");
       ans = ask(line);
       CHECK(is_error(ans));
@@ -202,14 +201,26 @@ static void play_round(scopa_rng *rng, int round) {
 static void test_malformed(void) {
   TEST("engine-malformed-1", "CONTRACTS.md: a wrong request gets an error");
   static const char *const lines[] = {
-      "", " ", "{", "}", "[]", "null", "42", "\"go\"", "{\"cmd\":null}",
-      "{\"cmd\":\"GO\"}", "{\"cmd\":\"go\"}", "{\"cmd\":\"legal\",\"rules\":1}",
+      "",
+      " ",
+      "{",
+      "}",
+      "[]",
+      "null",
+      "42",
+      "\"go\"",
+      "{\"cmd\":null}",
+      "{\"cmd\":\"GO\"}",
+      "{\"cmd\":\"go\"}",
+      "{\"cmd\":\"legal\",\"rules\":1}",
       "{\"cmd\":\"go\",\"rules\":{},\"seat\":0,\"scores\":[0,0],"
       "\"round\":{\"dealer\":1,\"table\":[],\"dealt\":[],\"moves\":[]}}",
       "{\"cmd\":\"go\",\"bot\":\"nobody\",\"rules\":{}}",
       "{\"cmd\":\"go\",\"movetime_ms\":-1,\"rules\":{}}",
-      "{\"cmd\":\"hello\",\"cmd\":\"quit\"}", "{\"cmd\":\"hello\"} x",
-      "{\"cmd\":\"\xff\"}", "{\"cmd\":\"hello\\u0000\"}",
+      "{\"cmd\":\"hello\",\"cmd\":\"quit\"}",
+      "{\"cmd\":\"hello\"} x",
+      "{\"cmd\":\"\xff\"}",
+      "{\"cmd\":\"hello\\u0000\"}",
       "{\"cmd\":\"legal\",\"seat\":99999999999999999999}",
   };
   for (size_t i = 0; i < sizeof lines / sizeof *lines; i++) {
@@ -301,6 +312,43 @@ static void test_example(void) {
   json_decref(ans);
 }
 
+/* Every legal move of the position on exactly one action of one page;
+ * an action names its own card's move, or a free action of a card not
+ * in the hand (scopa.h "Learning agents"). */
+static void check_pages(const scopa_state *st) {
+  static scopa_move work[SCOPA_ACTION_WORK], table[SCOPA_ACTIONS];
+  static scopa_move legal[SCOPA_MAX_MOVES], shown[SCOPA_MAX_MOVES];
+  static uint8_t mask[SCOPA_ACTIONS];
+  static int list[SCOPA_ACTIONS];
+  int n = scopa_state_legal(st, legal, SCOPA_MAX_MOVES), nshown = 0;
+  scopa_cards hand = st->hand[st->to_play];
+  for (int page = 0;; page++) {
+    int k = scopa_state_actions_page(st, page, work, table, mask, list);
+    int more = 0;
+    for (int i = 0; i < k; i++) {
+      int a = list[i], card = a / SCOPA_ACTION_SLOTS;
+      CHECK(mask[a] && (i == 0 || a > list[i - 1]));
+      if (table[a] == SCOPA_ACTION_MORE) {
+        more = 1;
+        continue;
+      }
+      CHECK(scopa_state_check(st, table[a], NULL, 0) == SCOPA_OK);
+      CHECK(SCOPA_MOVE_CARD(table[a]) == card || !(hand & SCOPA_BIT(card)));
+      if (nshown < SCOPA_MAX_MOVES)
+        shown[nshown++] = table[a];
+    }
+    if (!more)
+      break;
+  }
+  CHECK_EQ_INT(nshown, n);
+  for (int i = 0; i < n && i < SCOPA_MAX_MOVES; i++) {
+    int found = 0;
+    for (int j = 0; j < nshown; j++)
+      found += shown[j] == legal[i];
+    CHECK_EQ_INT(found, 1);
+  }
+}
+
 static void test_actions(scopa_rng *rng) {
   TEST("engine-actions-1", "scopa.h: every legal move has one action");
   static uint8_t mask[SCOPA_ACTIONS];
@@ -312,21 +360,14 @@ static void test_actions(scopa_rng *rng) {
     random_rules(rng, &rules);
     scopa_state_deal_random(&st, &rules, 0, rng);
     while (!scopa_state_over(&st)) {
-      scopa_move moves[SCOPA_MAX_MOVES];
-      int n = scopa_state_legal(&st, moves, SCOPA_MAX_MOVES);
-      static int list[SCOPA_ACTIONS];
-      int k = scopa_state_actions(&st, table, mask, list);
-      for (int i = 0; i < k; i++)
-        CHECK(mask[list[i]] && (i == 0 || list[i] > list[i - 1]));
-      CHECK_EQ_INT(k, n);
-      for (int a = 0; a < SCOPA_ACTIONS; a++)
-        if (mask[a])
-          CHECK(scopa_state_check(&st, table[a], NULL, 0) == SCOPA_OK &&
-                SCOPA_MOVE_CARD(table[a]) == a / SCOPA_ACTION_SLOTS);
+      check_pages(&st);
+      scopa_state_actions(&st, table, mask, NULL);
       scopa_view v;
       scopa_view_of(&st, scopa_state_to_play(&st), NULL, &v);
       CHECK_EQ_INT(scopa_view_features(&v, features, SCOPA_FEATURES),
                    SCOPA_FEATURES);
+      for (int i = 0; i < SCOPA_FEATURES; i++)
+        CHECK(features[i] >= 0.0f && features[i] <= 1.0f);
       int a;
       do
         a = (int)scopa_rng_below(rng, SCOPA_ACTIONS);
@@ -334,6 +375,91 @@ static void test_actions(scopa_rng *rng) {
       scopa_state_play(&st, table[a]);
     }
   }
+}
+
+/* The first legal action of a mask chosen by rng (any one would do). */
+static int64_t some_action(const uint8_t *mask, scopa_rng *rng) {
+  int legal[SCOPA_ACTIONS], n = 0;
+  for (int a = 0; a < SCOPA_ACTIONS; a++)
+    if (mask[a])
+      legal[n++] = a;
+  return n ? legal[scopa_rng_below(rng, (uint32_t)n)] : 0;
+}
+
+enum { VEC_N = 20, VEC_STEPS = 250 };
+
+typedef struct vec_out {
+  float obs[VEC_N][SCOPA_FEATURES];
+  uint8_t mask[VEC_N][SCOPA_ACTIONS];
+  double rewards[VEC_N];
+  uint8_t term[VEC_N], trunc[VEC_N];
+} vec_out;
+
+/* Steps VEC_N environments with `threads` threads; checks every batch
+ * against single environments (environment i reset with seed + i, the
+ * next-step auto-reset) and returns a checksum of all the outputs. */
+static uint64_t run_vec(const scopa_rules *rules, int threads) {
+  static vec_out out;
+  scopa_env_config cfg = {
+      .learner = 1, .opponent = "greedy", .illegal_reward = -5};
+  scopa_vecenv *vec;
+  scopa_env *one[VEC_N];
+  int ended[VEC_N] = {0};
+  CHECK(scopa_vecenv_new(rules, &cfg, VEC_N, threads, &vec) == SCOPA_OK);
+  for (int i = 0; i < VEC_N; i++) {
+    CHECK(scopa_env_new(rules, &cfg, &one[i]) == SCOPA_OK);
+    scopa_env_reset(one[i], 40 + (uint64_t)i, -1, NULL);
+  }
+  scopa_vecenv_reset(vec, 40, out.obs[0], out.mask[0]);
+  scopa_rng rng;
+  scopa_rng_seed(&rng, 7);
+  uint64_t sum = 0;
+  for (int step = 0; step < VEC_STEPS; step++) {
+    int64_t actions[VEC_N];
+    for (int i = 0; i < VEC_N; i++)
+      actions[i] = step == 30 && i == 3 ? SCOPA_ACTIONS + 1
+                                        : some_action(out.mask[i], &rng);
+    scopa_vecenv_step(vec, actions, out.obs[0], out.mask[0], out.rewards,
+                      out.term, out.trunc);
+    for (int i = 0; i < VEC_N; i++) {
+      float obs[SCOPA_FEATURES];
+      uint8_t mask[SCOPA_ACTIONS];
+      double r[SCOPA_MAX_SEATS] = {0};
+      int rc = SCOPA_ENV_PLAYED;
+      if (ended[i])
+        scopa_env_reset(one[i], SCOPA_ENV_NEXT, -1, NULL);
+      else
+        rc = scopa_env_step(one[i], (int)actions[i], r);
+      ended[i] = rc == SCOPA_ENV_OVER || rc == SCOPA_ENV_ILLEGAL;
+      scopa_env_observe(one[i], 1, obs, mask);
+      CHECK(memcmp(obs, out.obs[i], sizeof obs) == 0);
+      CHECK(memcmp(mask, out.mask[i], sizeof mask) == 0);
+      CHECK(out.rewards[i] == r[1] && out.term[i] == ended[i] && !out.trunc[i]);
+      sum = sum * 1000003 + (uint64_t)(out.rewards[i] * 8) + out.term[i];
+      for (int a = 0; a < SCOPA_ACTIONS; a++)
+        sum += (uint64_t)mask[a] * (uint64_t)a;
+    }
+  }
+  for (int i = 0; i < VEC_N; i++)
+    scopa_env_free(one[i]);
+  scopa_vecenv_free(vec);
+  return sum;
+}
+
+static void test_vecenv(void) {
+  TEST("engine-vecenv-1", "scopa.h: the batch is the single environments, "
+                          "whatever the threads");
+  scopa_rules rules;
+  scopa_rules_init(&rules);
+  rules.players = 3;
+  CHECK(scopa_rules_check(&rules, NULL, 0) == SCOPA_OK);
+  uint64_t one = run_vec(&rules, 1);
+  CHECK(run_vec(&rules, 3) == one);
+  CHECK(run_vec(&rules, VEC_N + 5) == one);
+  scopa_vecenv *vec;
+  scopa_env_config multi = {.learner = -1};
+  CHECK(scopa_vecenv_new(&rules, &multi, 4, 2, &vec) == SCOPA_EINVAL);
+  scopa_vecenv_free(NULL);
 }
 
 int main(void) {
@@ -348,6 +474,7 @@ int main(void) {
   for (int r = 0; r < 100; r++)
     play_round(&rng, r);
   test_actions(&rng);
+  test_vecenv();
   TEST("engine-sizeof-1", "scopa.h: struct sizes");
   CHECK_EQ_INT(scopa_sizeof("state"), sizeof(scopa_state));
   CHECK_EQ_INT(scopa_sizeof("nothing"), 0);

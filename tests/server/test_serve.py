@@ -529,3 +529,51 @@ def test_serve_3_2_move_clock_and_idle_tables(tmp_path):
         run(go())
     finally:
         s.stop()
+
+
+def test_serve_1_8_presets_by_name_are_the_librarys(server):
+    """docs/serve.md: a create's rules may be a preset name (RULES.md
+    "Presets"); the server takes them from the library, so a table made by
+    name has exactly the preset's options, players following the seats."""
+    async def go():
+        c = await Client.connect(server, "c")
+        await c.seated({"type": "create", "rules": "escoba",
+                        "seats": ["me", "greedy"]})
+        r = c.state["rules"]
+        assert (r["capture"], r["primiera"], r["most_sevens"],
+                r["deal_bonus"], r["target"]) == \
+            ("quindici", "off", True, "fifteen", 21), r
+        d = await Client.connect(server, "d")
+        await d.seated({"type": "create", "rules": "trentuno",
+                        "seats": ["me", "greedy", "greedy", "greedy"]})
+        r = d.state["rules"]
+        assert (r["game"], r["napola"], r["target"], r["players"]) == \
+            ("scopone_scientifico", True, 31, 4), r
+        e = await Client.connect(server, "e")
+        await e.send({"type": "create", "rules": "briscola",
+                      "seats": ["me", "greedy"], "id": 1})
+        err = await e.until(lambda m: m["type"] == "error")
+        assert err["code"] == "bad_rules" and "briscola" in err["message"]
+        for x in (c, d, e):
+            await x.close()
+    run(go())
+
+
+def test_serve_1_9_the_rules_catalogue(server):
+    """GET /api/rules: the library's option table, presets and levels
+    (scopa_rules_catalogue_json), so no client keeps its own copy."""
+    status, body, headers = server.http("/api/rules")
+    assert status == 200 and headers["Content-Type"].startswith(
+        "application/json")
+    cat = json.loads(body)
+    opts = {o["name"]: o for o in cat["options"]}
+    assert opts["target"]["min"] == 1 and opts["target"]["max"] == 1000
+    assert opts["target"]["default"] == 11
+    assert opts["players"]["values"] == [2, 3, 4, 6]
+    assert opts["capture"]["values"] == ["match", "quindici"]
+    assert all(o["label"]["en"] and o["label"]["it"] for o in cat["options"])
+    presets = {p["name"]: p for p in cat["presets"]}
+    assert presets["escoba"]["rules"]["target"] == 21
+    assert presets["scopone"]["rules"] == {"game": "scopone"}
+    assert [l["name"] for l in cat["levels"]] == \
+        ["principiante", "intermedio", "esperto", "campione"]

@@ -43,6 +43,22 @@ static void test_proto(void) {
               &e) == 0);
   CHECK(m.type == PROTO_RESUME && strcmp(m.token, "ab") == 0);
   proto_msg_free(&m);
+  /* play again: "accept" is optional (yes), and false says no */
+  CHECK(parse("{\"type\":\"rematch\"}", &m, &e) == 0);
+  CHECK(m.type == PROTO_REMATCH && m.accept == 1);
+  proto_msg_free(&m);
+  CHECK(parse("{\"type\":\"rematch\",\"accept\":false}", &m, &e) == 0);
+  CHECK(m.type == PROTO_REMATCH && m.accept == 0);
+  proto_msg_free(&m);
+  CHECK(parse("{\"type\":\"react\",\"reaction\":\"bella\"}", &m, &e) == 0);
+  CHECK(m.type == PROTO_REACT && strcmp(m.reaction, "bella") == 0);
+  proto_msg_free(&m);
+  CHECK(parse("{\"type\":\"react\",\"reaction\":\"x01234567890123456\"}", &m,
+              &e) == -1);
+  proto_msg_free(&m);
+  CHECK(parse("{\"type\":\"rematch\",\"accept\":1}", &m, &e) == -1);
+  CHECK(strcmp(e.code, "bad_message") == 0);
+  proto_msg_free(&m);
   TEST("serve-proto-2", "CONTRACTS.md scopa serve");
   /* serve-proto-2: unknown types and fields are ignored, not errors. */
   CHECK(parse("{\"type\":\"later\",\"x\":[1,2]}", &m, &e) == 0);
@@ -275,20 +291,21 @@ static void test_store(void) {
   store_close(st);
   CHECK(store_open(path, &st, msg, sizeof msg) == 0);
   store_game back;
-  CHECK(store_load(st, "ABC234", &back) == 0);
+  CHECK(store_load(st, "ABC234", &back, msg, sizeof msg) == 0);
   CHECK(back.nmoves == 2 && back.moves[0] == m1 && back.moves[1] == m2);
   CHECK(back.nseats == 2 && back.seat[1].kind == STORE_BOT);
   CHECK(strcmp(back.seat[0].name, "Anna") == 0);
   CHECK(strcmp(back.seed, g.seed) == 0 && back.away_s == 60);
   store_game_free(&back);
-  CHECK(store_load(st, "NONE", &back) == 1);
+  CHECK(store_load(st, "NONE", &back, msg, sizeof msg) == 1);
   TEST("serve-store-2", "CONTRACTS.md scopa serve");
   /* serve-store-2: move number 1 again fails, and the whole batch with
    * it (nothing of a failed batch is kept). */
   CHECK(store_add_move(st, "ABC234", 2, m1) == 0);
   CHECK(store_add_move(st, "ABC234", 1, m1) == -1);
   CHECK(store_commit(st, msg, sizeof msg) == -1);
-  CHECK(store_load(st, "ABC234", &back) == 0 && back.nmoves == 2);
+  CHECK(store_load(st, "ABC234", &back, msg, sizeof msg) == 0 &&
+        back.nmoves == 2);
   store_game_free(&back);
   TEST("serve-store-3", "CONTRACTS.md scopa serve");
   /* serve-store-3: ratings and the leaderboard. */

@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
 # retrain.sh -- rebuilds the learned opponent model from nothing: games of
-# each player type against dealset (bench_ai_oppmodel gen, node budgets, so
+# each player type against dealset (oppmodel_data gen, node budgets, so
 # the lines depend only on the seeds), then the fit (train.py), which
-# rewrites src/ai/oppmodel_weights.h.  What shipped (docs/ai.md):
+# rewrites src/ai/oppmodel_weights.h.  What shipped (docs/research.md):
 #
 #   tools/oppmodel/retrain.sh build 500 150
 #
 # Types: greedy, rules, chitarrella (each recorded against dealset) and
 # search (dealset against itself, both seats recorded).
 #
-# The last deal's table of docs/ai.md ("The last deal against the
+# The last deal's table of docs/research.md ("The last deal against the
 # model"; not shipped as weights) is the same with `--deals 6-6` added to
 # GEN, 1000 and 300 rounds, and train.py's --out set to a scratch file.
 set -euo pipefail
@@ -17,7 +17,7 @@ BUILD=${1:-build}
 ROUNDS=${2:-500}
 HELDOUT=${3:-150}
 OUT=${OUT:-.oppmodel-data}
-GEN="$BUILD/bench/bench_ai_oppmodel gen --nodes 250000"
+GEN="$BUILD/tools/oppmodel/oppmodel_data gen --nodes 250000"
 mkdir -p "$OUT"
 t=0
 for bot in greedy rules chitarrella; do

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """train.py -- fits the learned opponent model (src/ai/oppmodel.h).
 
-Reads the lines bench_ai_oppmodel gen writes (decision type chosen f...),
+Reads the lines oppmodel_data gen writes (decision type chosen f...),
 one training and one held-out file per player type, fits for each type a
 conditional logit (the chance of a move is a softmax of a weighted sum of
 its features) by maximum likelihood with a small L2 penalty (Newton's

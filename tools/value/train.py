@@ -1,14 +1,14 @@
 #!/usr/bin/python3
 """train.py -- fits the learned value of a deal boundary (src/ai/value.h).
 
-    tools/value/train.py --boundary build/bench/bench_ai_boundary \
+    tools/value/train.py --boundary build/tools/value/value_data \
         --train TRAIN.txt --test HELDOUT.txt [--hidden 32] [--epochs 12] \
         [--seed 1] [--out src/ai/value_weights.h] \
         [--cases tests/data/value_cases.txt]
 
-TRAIN and HELDOUT are lines of `bench_ai_boundary gen` (a boundary and
+TRAIN and HELDOUT are lines of `value_data gen` (a boundary and
 the mean of K exact solves over re-drawn stock orders).  The features come
-from the C extractor itself (`bench_ai_boundary features`), so the script
+from the C extractor itself (`value_data features`), so the script
 and the library can never disagree on them; the training lines are
 augmented with the five permutations of the suits other than coins.
 

@@ -43,7 +43,8 @@ let dir: string;
 
 async function healthy(): Promise<void> {
   for (let i = 0; i < 100; i++) {
-    if (server.exitCode !== null) throw new Error(`scopa serve exited with status ${server.exitCode}`);
+    if (server.exitCode !== null)
+      throw new Error(`scopa serve exited with status ${server.exitCode}`);
     try {
       const r = await fetch(`${BASE}/healthz`);
       if (r.ok) return;
@@ -60,7 +61,15 @@ before(async () => {
   BASE = `http://127.0.0.1:${PORT}`;
   dir = mkdtempSync(join(tmpdir(), 'scopa-e2e-'));
   mkdirSync(SHOTS, { recursive: true });
-  const args = ['serve', '--host', '127.0.0.1', '--port', String(PORT), '--db', join(dir, 'db.sqlite')];
+  const args = [
+    'serve',
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(PORT),
+    '--db',
+    join(dir, 'db.sqlite'),
+  ];
   server = spawn(SCOPA, [...args, '--web', join(ROOT, 'web', 'dist'), '--quiet'], {
     cwd: ROOT,
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -108,7 +117,11 @@ async function newPage(w = 1280, h = 800, locale = 'en-US'): Promise<Page> {
 /** The first message the server sent to `page` that `pred` accepts,
  * waiting for it to arrive (the frame events and the page's own drawing
  * reach the test by different paths); 30 s at most, as Playwright's waits. */
-async function serverSaid(page: Page, pred: (m: Record<string, unknown>) => boolean, what: string): Promise<Record<string, unknown>> {
+async function serverSaid(
+  page: Page,
+  pred: (m: Record<string, unknown>) => boolean,
+  what: string,
+): Promise<Record<string, unknown>> {
   for (let i = 0; i < 1200; i++) {
     const m = heard.get(page)!.find(pred);
     if (m) return m;
@@ -140,13 +153,17 @@ async function startBotGame(page: Page, target: number, players?: number): Promi
  * is about to go: after each action it waits for that action's effect
  * (the card gone from the hand, the round score gone). */
 async function whatNow(page: Page): Promise<string> {
-  const h = await page.waitForFunction(() => {
-    if (document.querySelector('.dialog.result')) return 'result';
-    const rs = document.querySelector('.dialog.roundover');
-    if (rs) return `round:${rs.getAttribute('data-round')}`;
-    if (document.querySelector('.hand .card.playable')) return 'play';
-    return false;
-  }, undefined, { timeout: 30000 });
+  const h = await page.waitForFunction(
+    () => {
+      if (document.querySelector('.dialog.result')) return 'result';
+      const rs = document.querySelector('.dialog.roundover');
+      if (rs) return `round:${rs.getAttribute('data-round')}`;
+      if (document.querySelector('.hand .card.playable')) return 'play';
+      return false;
+    },
+    undefined,
+    { timeout: 30000 },
+  );
   return (await h.jsonValue()) as string;
 }
 
@@ -159,12 +176,17 @@ async function playOne(page: Page, choosing?: () => Promise<void>): Promise<stri
   await card.click();
   // one move: the card leaves the hand; several: the choice is shown
   await page.waitForFunction(
-    (k) => !document.querySelector(`.hand .card[data-card="${k}"]`) || document.querySelector('.choice button.primary'),
+    (k) =>
+      !document.querySelector(`.hand .card[data-card="${k}"]`) ||
+      document.querySelector('.choice button.primary'),
     c,
   );
   if (await page.locator(`.hand .card[data-card="${c}"]`).count()) {
     // a card with several sets: the set is highlighted on the table
-    assert.ok((await page.locator('.tablecards .card.taken').count()) >= 1, 'the set shown on the table');
+    assert.ok(
+      (await page.locator('.tablecards .card.taken').count()) >= 1,
+      'the set shown on the table',
+    );
     if (choosing) await choosing();
     await page.locator('.choice button.primary').click();
     await page.locator(`.hand .card[data-card="${c}"]`).waitFor({ state: 'detached' });
@@ -184,25 +206,48 @@ const texts = async (page: Page, sel: string): Promise<string[]> =>
  * category's points, the cards, the round's total and the totals; and the
  * sidebar's scores agree with those totals while the overlay is open. */
 async function checkRoundScore(page: Page, round: number): Promise<void> {
-  const ro = await serverSaid(page, (m) => m.type === 'round_over' && m.round === round, `round_over ${round}`);
+  const ro = await serverSaid(
+    page,
+    (m) => m.type === 'round_over' && m.round === round,
+    `round_over ${round}`,
+  );
   type SideMsg = { cards: number; points: Record<string, number>; round_total: number };
   const sides = ro.sides as SideMsg[];
   const totals = (ro.totals as number[]).map(String);
   const dlg = page.locator(`.dialog.roundover[data-round="${round}"]`);
-  assert.equal(await dlg.locator('tr.cat-carte td').count(), sides.length, 'one cards cell per side');
+  assert.equal(
+    await dlg.locator('tr.cat-carte td').count(),
+    sides.length,
+    'one cards cell per side',
+  );
   for (let i = 0; i < sides.length; i++) {
     const s = sides[i]!;
     const cell = dlg.locator('tr.cat-carte td').nth(i);
-    assert.equal((await cell.locator('.why').textContent())?.trim(), String(s.cards), `cards of side ${i}`);
+    assert.equal(
+      (await cell.locator('.why').textContent())?.trim(),
+      String(s.cards),
+      `cards of side ${i}`,
+    );
     for (const row of await dlg.locator('tbody tr[data-cat]').all()) {
       const cat = (await row.getAttribute('data-cat'))!;
       const p = s.points[cat] ?? 0;
-      assert.equal(await row.locator('td .pts').nth(i).textContent(), p > 0 ? `+${p}` : '0', `${cat} of side ${i}`);
+      assert.equal(
+        await row.locator('td .pts').nth(i).textContent(),
+        p > 0 ? `+${p}` : '0',
+        `${cat} of side ${i}`,
+      );
     }
   }
-  assert.deepEqual(await texts(page, `.dialog.roundover tr.round-total td`), sides.map((s) => String(s.round_total)));
+  assert.deepEqual(
+    await texts(page, `.dialog.roundover tr.round-total td`),
+    sides.map((s) => String(s.round_total)),
+  );
   assert.deepEqual(await texts(page, `.dialog.roundover tr.totals td`), totals);
-  assert.deepEqual(await texts(page, '.side .scores td'), totals, 'the sidebar shows the totals of the overlay');
+  assert.deepEqual(
+    await texts(page, '.side .scores td'),
+    totals,
+    'the sidebar shows the totals of the overlay',
+  );
 }
 
 /** Click through a whole game; screenshots named with `size`.  Returns
@@ -241,7 +286,10 @@ async function playGame(page: Page, size: string): Promise<number> {
 async function checkResult(page: Page): Promise<void> {
   const go = await serverSaid(page, (m) => m.type === 'game_over', 'game_over');
   const result = page.locator('.dialog.result');
-  assert.deepEqual(await texts(page, '.dialog.result .scoretable td'), (go.totals as number[]).map(String));
+  assert.deepEqual(
+    await texts(page, '.dialog.result .scoretable td'),
+    (go.totals as number[]).map(String),
+  );
   assert.equal(await result.locator('.seed code').textContent(), go.seed);
   assert.deepEqual(await texts(page, '.side .scores td'), (go.totals as number[]).map(String));
 }
@@ -275,22 +323,39 @@ async function checkReview(page: Page, record: { rounds: { moves: string[] }[] }
   await page.locator('.reviewer[data-marks="server"]').waitFor();
   const rev = await serverSaid(page, (m) => m.type === 'review', 'the review');
   const rounds = rev.rounds as { moves: Mark[] }[];
-  const want = rounds.flatMap((r, ri) => r.moves.map((m) => `${ri}/${m.ply} ${m.move} ${m.mark} ${m.mark ? m.cost.toFixed(2) + ' ' + m.best : ''}`.trim()));
-  assert.equal(want.length, record.rounds.reduce((a, r) => a + r.moves.length, 0), 'the server reviews every move');
+  const want = rounds.flatMap((r, ri) =>
+    r.moves.map((m) =>
+      `${ri}/${m.ply} ${m.move} ${m.mark} ${m.mark ? m.cost.toFixed(2) + ' ' + m.best : ''}`.trim(),
+    ),
+  );
+  assert.equal(
+    want.length,
+    record.rounds.reduce((a, r) => a + r.moves.length, 0),
+    'the server reviews every move',
+  );
   // step through every move with the arrow key, reading each step in the page
   const seen = await page.evaluate(async (n: number) => {
     const frame = () => new Promise((r) => requestAnimationFrame(() => r(null)));
     const out: string[] = [];
     for (let i = 0; i < n; i++) {
-      for (let k = 0; k < 200 && document.querySelector('.reviewer')?.getAttribute('data-step') !== String(i); k++) await frame();
+      for (
+        let k = 0;
+        k < 200 && document.querySelector('.reviewer')?.getAttribute('data-step') !== String(i);
+        k++
+      )
+        await frame();
       const r = document.querySelector('.reviewer') as HTMLElement;
       const mark = r.querySelector('.step .mark')?.textContent ?? '';
       const cost = r.querySelector('.step .loss')?.getAttribute('data-cost') ?? '';
       const best = r.querySelector('.step .loss')?.getAttribute('data-best') ?? '';
       // the cost and the bot's move are on screen, not only in attributes
       const words = r.querySelector('.step .loss')?.textContent ?? '';
-      const shown = !mark || (words.includes(cost) && words.includes(best)) ? '' : ' (not in the words)';
-      out.push(`${r.dataset.round}/${r.dataset.index} ${r.dataset.move} ${mark} ${mark ? cost + ' ' + best : ''}`.trim() + shown);
+      const shown =
+        !mark || (words.includes(cost) && words.includes(best)) ? '' : ' (not in the words)';
+      out.push(
+        `${r.dataset.round}/${r.dataset.index} ${r.dataset.move} ${mark} ${mark ? cost + ' ' + best : ''}`.trim() +
+          shown,
+      );
       document.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
     }
     return out;
@@ -304,9 +369,15 @@ async function checkReview(page: Page, record: { rounds: { moves: string[] }[] }
     await page.locator('.reviewer .marks li button').last().click();
     await page.locator(`.reviewer[data-step="${step}"] .step .mark`).waitFor();
     const r = page.locator('.reviewer');
-    assert.equal(`${await r.getAttribute('data-round')}/${await r.getAttribute('data-index')}`, text.split(' ')[0]);
+    assert.equal(
+      `${await r.getAttribute('data-round')}/${await r.getAttribute('data-index')}`,
+      text.split(' ')[0],
+    );
     // the dialog is drawn afresh on each step; the focus stays on the button
-    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-value')), String(step));
+    assert.equal(
+      await page.evaluate(() => document.activeElement?.getAttribute('data-value')),
+      String(step),
+    );
   }
 }
 
@@ -327,8 +398,16 @@ test('e2e: two players at one table through its code', async () => {
   await b.click('[data-action="join"]');
   // whoever is to play has playable cards once the game has started
   const first = await Promise.race([
-    a.locator('.hand .card.playable').first().waitFor().then(() => a),
-    b.locator('.hand .card.playable').first().waitFor().then(() => b),
+    a
+      .locator('.hand .card.playable')
+      .first()
+      .waitFor()
+      .then(() => a),
+    b
+      .locator('.hand .card.playable')
+      .first()
+      .waitFor()
+      .then(() => b),
   ]);
   const other = first === a ? b : a;
   await playOne(first);
@@ -343,7 +422,10 @@ test('e2e: two players at one table through its code', async () => {
   // one leaves: the other sees the seat away, with its countdown
   await other.context().close();
   await first.locator('.seat .badge.pres', { hasText: /away|assente/ }).waitFor();
-  assert.match((await first.locator('.seat .badge.pres').textContent()) ?? '', /away: a bot plays in \d+ s|away for \d+ s|assente/);
+  assert.match(
+    (await first.locator('.seat .badge.pres').textContent()) ?? '',
+    /away: a bot plays in \d+ s|away for \d+ s|assente/,
+  );
 });
 
 test('e2e: a reload in the middle of a hand returns to the same seat', async () => {
@@ -353,14 +435,28 @@ test('e2e: a reload in the middle of a hand returns to the same seat', async () 
   // the bot answers: our turn again, and nothing can change until we move
   await page.locator('.hand .card.playable').first().waitFor();
   const url = page.url();
-  const hand = await page.locator('.hand .card').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')));
-  const table = await page.locator('.tablecards .card').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')));
+  const hand = await page
+    .locator('.hand .card')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-card')));
+  const table = await page
+    .locator('.tablecards .card')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-card')));
   await page.reload();
   await page.locator('.hand .card.playable').first().waitFor();
   assert.equal(page.url(), url);
   assert.match((await page.locator('.me .name').textContent()) ?? '', /Tester/);
-  assert.deepEqual(await page.locator('.hand .card').evaluateAll((els) => els.map((e) => e.getAttribute('data-card'))), hand);
-  assert.deepEqual(await page.locator('.tablecards .card').evaluateAll((els) => els.map((e) => e.getAttribute('data-card'))), table);
+  assert.deepEqual(
+    await page
+      .locator('.hand .card')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-card'))),
+    hand,
+  );
+  assert.deepEqual(
+    await page
+      .locator('.tablecards .card')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-card'))),
+    table,
+  );
   // turned to a landscape phone: every card of the hand and of the table
   // on screen without scrolling, none over another
   await page.setViewportSize({ width: 844, height: 390 });
@@ -374,16 +470,33 @@ test('e2e: a reload in the middle of a hand returns to the same seat', async () 
 async function fitsOnScreen(page: Page, w: number, h: number): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
   const boxes = await page.evaluate(() =>
-    Array.from(document.querySelectorAll('.hand .card, .tablecards .card, .seatinfo .name')).map((e) => {
-      const r = e.getBoundingClientRect();
-      return { hand: !!e.closest('.hand'), table: !!e.closest('.tablecards'), card: e.getAttribute('data-card') ?? e.textContent, x: r.x, y: r.y, r: r.right, b: r.bottom };
-    }),
+    Array.from(document.querySelectorAll('.hand .card, .tablecards .card, .seatinfo .name')).map(
+      (e) => {
+        const r = e.getBoundingClientRect();
+        return {
+          hand: !!e.closest('.hand'),
+          table: !!e.closest('.tablecards'),
+          card: e.getAttribute('data-card') ?? e.textContent,
+          x: r.x,
+          y: r.y,
+          r: r.right,
+          b: r.bottom,
+        };
+      },
+    ),
   );
   assert.ok(boxes.length >= 2);
-  for (const c of boxes) assert.ok(c.x >= 0 && c.y >= 0 && c.r <= w + 0.5 && c.b <= h + 0.5, `${c.card} on screen: ${JSON.stringify(c)}`);
+  for (const c of boxes)
+    assert.ok(
+      c.x >= 0 && c.y >= 0 && c.r <= w + 0.5 && c.b <= h + 0.5,
+      `${c.card} on screen: ${JSON.stringify(c)}`,
+    );
   for (const a of boxes.filter((c) => c.hand))
     for (const t of boxes.filter((c) => c.table))
-      assert.ok(a.r <= t.x || t.r <= a.x || a.b <= t.y || t.b <= a.y, `${a.card} in hand over ${t.card} on the table`);
+      assert.ok(
+        a.r <= t.x || t.r <= a.x || a.b <= t.y || t.b <= a.y,
+        `${a.card} in hand over ${t.card} on the table`,
+      );
 }
 
 test('e2e: a phone-sized screen plays a whole game', async () => {
@@ -420,10 +533,19 @@ test('e2e: four players on a phone (scopone scientifico): three seats around, on
   await page.waitForURL(/\/t\/[A-Za-z0-9_-]+$/);
   // our turn: nothing moves until we play, so the picture holds still
   await page.locator('.hand .card.playable').first().waitFor();
-  const st = [...heard.get(page)!].reverse().find((m) => m.type === 'state' && Array.isArray(m.legal))!;
+  const st = [...heard.get(page)!]
+    .reverse()
+    .find((m) => m.type === 'state' && Array.isArray(m.legal))!;
   const hand = (st.hand as string[]).slice().sort();
   assert.equal((st.rules as { players?: number }).players ?? 4, 4);
-  assert.deepEqual((await page.locator('.hand .card').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')))).sort(), hand);
+  assert.deepEqual(
+    (
+      await page
+        .locator('.hand .card')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-card')))
+    ).sort(),
+    hand,
+  );
   assert.equal(await page.locator('.felt').getAttribute('data-players'), '4');
   // the three others around the table (the partner opposite), backs only
   for (const slot of ['left', 'top', 'right']) {
@@ -458,10 +580,24 @@ test('e2e: three and six players, on a desktop and on a phone: every other seat 
     const others = page.locator('.seat:not(.empty)');
     assert.equal(await others.count(), players - 1, `${players - 1} other seats`);
     const hand = (st.hand as string[]).slice().sort();
-    assert.deepEqual((await page.locator('.hand .card').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')))).sort(), hand);
+    assert.deepEqual(
+      (
+        await page
+          .locator('.hand .card')
+          .evaluateAll((els) => els.map((e) => e.getAttribute('data-card')))
+      ).sort(),
+      hand,
+    );
     for (let i = 0; i < players - 1; i++)
-      assert.ok((await others.nth(i).locator('.backs .card.back').count()) >= 1, `backs for seat ${i}`);
-    assert.equal(await page.locator('.seat .card:not(.back)').count(), 0, 'no face of another seat');
+      assert.ok(
+        (await others.nth(i).locator('.backs .card.back').count()) >= 1,
+        `backs for seat ${i}`,
+      );
+    assert.equal(
+      await page.locator('.seat .card:not(.back)').count(),
+      0,
+      'no face of another seat',
+    );
     await fitsOnScreen(page, w, h);
     await shot(page, name);
     await playOne(page);
@@ -498,25 +634,50 @@ test('e2e: a spectator (Italian, on a phone) sees the table and the moves, never
   assert.equal(st.legal, undefined, 'no legal moves for a spectator');
   // the table as the server said it; seat 0 (at the bottom) and the
   // others as backs only; nothing to play
-  const table = ((st.round as { table: string[] }).table).slice().sort();
+  const table = (st.round as { table: string[] }).table.slice().sort();
   await watcher.locator('.tablecards .card').first().waitFor();
-  assert.deepEqual((await watcher.locator('.tablecards .card').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')))).sort(), table);
+  assert.deepEqual(
+    (
+      await watcher
+        .locator('.tablecards .card')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-card')))
+    ).sort(),
+    table,
+  );
   assert.ok((await watcher.locator('.hand .card.back').count()) >= 1, 'seat 0 face down');
-  assert.equal(await watcher.locator('.hand .card:not(.back)').count(), 0, 'no face in the bottom hand');
-  assert.equal(await watcher.locator('.seat .card:not(.back)').count(), 0, 'no face of another seat');
+  assert.equal(
+    await watcher.locator('.hand .card:not(.back)').count(),
+    0,
+    'no face in the bottom hand',
+  );
+  assert.equal(
+    await watcher.locator('.seat .card:not(.back)').count(),
+    0,
+    'no face of another seat',
+  );
   assert.equal(await watcher.locator('.hand .card.playable').count(), 0);
   await fitsOnScreen(watcher, 390, 844);
   await shot(watcher, 'spectator-phone.png');
   // a move of the player reaches the spectator
   const played = await playOne(player);
-  await serverSaid(watcher, (m) => m.type === 'state' && cardsIn((m.round as { moves?: unknown })?.moves).has(played), 'the move played');
+  await serverSaid(
+    watcher,
+    (m) => m.type === 'state' && cardsIn((m.round as { moves?: unknown })?.moves).has(played),
+    'the move played',
+  );
   await watcher.locator('.lastmove').waitFor();
   // the player's hand now (after the bot's answer): none of its cards in
   // any message the spectator had
   await player.locator('.hand .card.playable').first().waitFor();
-  const mine = await player.locator('.hand .card').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')!));
+  const mine = await player
+    .locator('.hand .card')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-card')!));
   const seen = cardsIn(heard.get(watcher));
-  assert.deepEqual(mine.filter((c) => seen.has(c)), [], 'no card of a hand reaches a spectator');
+  assert.deepEqual(
+    mine.filter((c) => seen.has(c)),
+    [],
+    'no card of a hand reaches a spectator',
+  );
   await watcher.context().close();
   await player.context().close();
 });
@@ -534,10 +695,13 @@ test('e2e: the keyboard alone plays a move', async () => {
   await page.keyboard.press('1');
   // one move: played at once; several: Enter plays the set shown
   await page.waitForFunction(
-    (k) => !document.querySelector(`.hand .card[data-card="${k}"]`) || document.querySelector('.choice button.primary'),
+    (k) =>
+      !document.querySelector(`.hand .card[data-card="${k}"]`) ||
+      document.querySelector('.choice button.primary'),
     c,
   );
-  if (await page.locator(`.hand .card[data-card="${c}"]`).count()) await page.keyboard.press('Enter');
+  if (await page.locator(`.hand .card[data-card="${c}"]`).count())
+    await page.keyboard.press('Enter');
   // the server took the move: the card left the hand
   await page.locator(`.hand .card[data-card="${c}"]`).waitFor({ state: 'detached' });
 });
@@ -560,44 +724,65 @@ function randomRules(seed: number): Record<string, string | number | boolean> {
   return r;
 }
 
-test('e2e: the home form refuses exactly the rules the server refuses (its check of RULES.md against the library\'s)', async () => {
+test("e2e: the home form refuses exactly the rules the server refuses (its check of RULES.md against the library's)", async () => {
   const page = await newPage();
   await page.goto(BASE + '/?leaderboard'); // any page of the server: its origin
   const cases = Array.from({ length: 160 }, (_, i) => randomRules(i + 1));
   // each create on a connection of its own (a seated connection cannot
   // create again); the answer is `seated` or an `error`
-  const answers = await page.evaluate(async (list) => {
-    const out: string[] = [];
-    for (const { rules, players } of list) {
-      const ws = new WebSocket(`ws://${location.host}/ws`);
-      out.push(
-        await new Promise<string>((ok) => {
-          ws.onopen = () => ws.send(JSON.stringify({ type: 'create', rules, seats: ['me', ...Array(players - 1).fill('open')] }));
-          ws.onmessage = (e) => {
-            const m = JSON.parse(String(e.data)) as { type: string; code?: string; message?: string };
-            if (m.type === 'seated') ok('ok');
-            else if (m.type === 'error') ok(`${m.code}: ${m.message}`);
-          };
-          ws.onerror = () => ok('socket error');
-        }),
-      );
-      ws.close();
-    }
-    return out;
-  }, cases.map((rules) => ({ rules, players: num(effective(rules), 'players') })));
+  const answers = await page.evaluate(
+    async (list) => {
+      const out: string[] = [];
+      for (const { rules, players } of list) {
+        const ws = new WebSocket(`ws://${location.host}/ws`);
+        out.push(
+          await new Promise<string>((ok) => {
+            ws.onopen = () =>
+              ws.send(
+                JSON.stringify({
+                  type: 'create',
+                  rules,
+                  seats: ['me', ...new Array<string>(players - 1).fill('open')],
+                }),
+              );
+            ws.onmessage = (e) => {
+              const m = JSON.parse(String(e.data)) as {
+                type: string;
+                code?: string;
+                message?: string;
+              };
+              if (m.type === 'seated') ok('ok');
+              else if (m.type === 'error') ok(`${m.code}: ${m.message}`);
+            };
+            ws.onerror = () => ok('socket error');
+          }),
+        );
+        ws.close();
+      }
+      return out;
+    },
+    cases.map((rules) => ({ rules, players: num(effective(rules), 'players') })),
+  );
   let refused = 0;
   for (let i = 0; i < cases.length; i++) {
     const server = answers[i]!;
-    assert.ok(server === 'ok' || server.startsWith('bad_rules: '), `${JSON.stringify(cases[i])}: ${server}`);
+    assert.ok(
+      server === 'ok' || server.startsWith('bad_rules: '),
+      `${JSON.stringify(cases[i])}: ${server}`,
+    );
     const form = conflicts(cases[i]!);
-    assert.equal(form.length > 0, server !== 'ok', `${JSON.stringify(cases[i])}: the form says ${JSON.stringify(form)}, the server ${server}`);
+    assert.equal(
+      form.length > 0,
+      server !== 'ok',
+      `${JSON.stringify(cases[i])}: the form says ${JSON.stringify(form)}, the server ${server}`,
+    );
     refused += server !== 'ok' ? 1 : 0;
   }
   // both verdicts occur, so the comparison means something
   assert.ok(refused >= 10 && refused <= cases.length - 10, `${refused} of ${cases.length} refused`);
 });
 
-test('e2e: the leaderboard page reads the server\'s leaderboard', async () => {
+test("e2e: the leaderboard page reads the server's leaderboard", async () => {
   const page = await newPage();
   await page.goto(BASE + '/?leaderboard');
   await page.locator('.pools button[aria-pressed="true"]').waitFor();
@@ -605,4 +790,221 @@ test('e2e: the leaderboard page reads the server\'s leaderboard', async () => {
   await page.locator('main.page p.help, table.leaders').first().waitFor();
   await page.click('.pools button[data-value="4p"]');
   await page.locator('.pools button[data-value="4p"][aria-pressed="true"]').waitFor();
+});
+
+// ------------------------------------------- play again, the move clock --
+
+/** A private table for two people: Anna creates it on `a` (with the
+ * move clock given by its seconds, and a game to `target`), Bruno joins
+ * on `b`.  Returns the table's code. */
+async function twoPeople(a: Page, b: Page, clock: string, target = 1): Promise<string> {
+  const code = await privateTable(a, clock, target);
+  await b.goto(BASE + '/');
+  await b.fill('#f-name', 'Bruno');
+  await b.fill('#f-code', code);
+  await b.click('[data-action="join"]');
+  await b.waitForURL(/\/t\/[A-Za-z0-9_-]+$/);
+  return code;
+}
+
+/** Anna's private table for two (one open seat) from the home page's
+ * form, with the move clock's seconds and a game to `target`; its code. */
+async function privateTable(a: Page, clock: string, target: number): Promise<string> {
+  await a.goto(BASE + '/');
+  await a.fill('#f-name', 'Anna');
+  const form = a.locator('form[data-form="private"]');
+  await form.locator('select[name="clock"]').selectOption(clock);
+  await form.locator('summary').click();
+  await form.locator('[data-opt="target"]').fill(String(target));
+  await form.locator('[data-opt="target"]').dispatchEvent('change');
+  await form.locator('button[type="submit"]').click();
+  await a.waitForURL(/\/t\/[A-Za-z0-9_-]+$/);
+  return a.url().split('/t/')[1]!;
+}
+
+/** Both pages play their turns (and close the round scores) until both
+ * show the result. */
+async function playBoth(a: Page, b: Page): Promise<void> {
+  const done = new Set<Page>();
+  for (let moves = 0; done.size < 2; moves++) {
+    assert.ok(moves < 400, 'the game ends');
+    for (const p of [a, b]) {
+      if (done.has(p)) continue;
+      const now = await p.evaluate(() => {
+        if (document.querySelector('.dialog.result')) return 'result';
+        if (document.querySelector('.dialog.roundover')) return 'round';
+        if (document.querySelector('.hand .card.playable')) return 'play';
+        return 'wait';
+      });
+      if (now === 'result') done.add(p);
+      else if (now === 'round') await p.click('[data-action="continue"]');
+      else if (now === 'play') await playOne(p);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const seedOf = async (p: Page): Promise<string> =>
+  (await serverSaid(p, (m) => m.type === 'state', 'a state')).seed_sha256 as string;
+
+test('e2e: play again, accepted by both (English desktop, Italian phone)', async () => {
+  const a = await newPage();
+  const b = await newPage(390, 844, 'it-IT');
+  const code = await twoPeople(a, b, '0');
+  const oldSeed = await seedOf(a);
+  await playBoth(a, b);
+  await a.click('.rematch [data-action="rematch"]');
+  await a.locator('.rematch', { hasText: 'Waiting for Bruno' }).waitFor();
+  await b.locator('.rematch .ask', { hasText: 'Anna vuole giocare ancora.' }).waitFor();
+  await shot(b, 'rematch-asked-phone-it.png');
+  await shot(a, 'rematch-waiting-desktop.png');
+  await b.click('.rematch [data-action="rematch"]');
+  for (const p of [a, b]) {
+    await p.waitForURL(
+      (u) => /\/t\/[A-Za-z0-9_-]+$/.test(u.pathname) && !u.pathname.endsWith(code),
+    );
+    await p.locator('.dialog.result').waitFor({ state: 'detached' });
+    await p.locator('.hand .card').first().waitFor();
+  }
+  const next = await serverSaid(a, (m) => m.type === 'rematch', 'rematch');
+  assert.equal(next.code, code);
+  assert.equal(a.url().split('/t/')[1], next.next);
+  assert.equal(b.url().split('/t/')[1], next.next);
+  const st = await serverSaid(
+    a,
+    (m) => m.type === 'state' && m.code === next.next,
+    'the new table',
+  );
+  assert.notEqual(st.seed_sha256, oldSeed, 'a new seed and commitment');
+  assert.deepEqual(st.seats, ['Anna', 'Bruno']);
+  // the rules went along: the new game is to 1 point too
+  assert.equal((st.rules as { target?: number }).target, 1);
+  await shot(a, 'rematch-new-game-desktop.png');
+});
+
+test('e2e: play again, declined: the asker is told, by name', async () => {
+  const a = await newPage(390, 844);
+  const b = await newPage(1280, 800, 'it-IT');
+  await twoPeople(a, b, '0');
+  await playBoth(a, b);
+  await a.click('.rematch [data-action="rematch"]');
+  await b.locator('.rematch .ask', { hasText: 'Anna' }).waitFor();
+  await b.click('.rematch [data-action="rematch-no"]');
+  await a.locator('.toast', { hasText: 'Bruno does not want to play again.' }).waitFor();
+  // the question is closed: a can ask again, and nobody moved
+  await a.locator('.rematch [data-action="rematch"]', { hasText: 'Play again' }).waitFor();
+  await shot(a, 'rematch-declined-phone.png');
+  assert.equal(await b.locator('.rematch .ask').count(), 0);
+});
+
+test('e2e: the move clock runs out: the best bot plays, with a notice naming the person', async () => {
+  const a = await newPage();
+  const b = await newPage(390, 844, 'it-IT');
+  await twoPeople(a, b, '20', 11);
+  const st = await serverSaid(
+    a,
+    (m) => m.type === 'state' && m.status === 'playing',
+    'the game under way',
+  );
+  assert.equal(st.move_clock, 20);
+  const seat = st.to_play as number;
+  const [idle, other] = seat === 0 ? [a, b] : [b, a];
+  const name = seat === 0 ? 'Anna' : 'Bruno';
+  // everyone sees the countdown on the seat to play; the idle person in
+  // the status line too
+  await other.locator('.seat.turn .badge.clock').waitFor();
+  assert.match((await other.locator('.seat.turn .badge.clock').textContent()) ?? '', /^\d+s$/);
+  await idle.locator('.status', { hasText: /s left|ancora \d+ s/ }).waitFor();
+  await shot(a, 'clock-desktop.png');
+  const cards = await idle.locator('.hand .card').count();
+  // nobody moves: 20 s later the clock's bot plays the move
+  const note = await serverSaid(
+    other,
+    (m) => m.type === 'notice' && m.code === 'clock_bot',
+    'the clock notice',
+  );
+  assert.equal(note.seat, seat);
+  await other.locator('.toast', { hasText: name }).waitFor();
+  await idle
+    .locator('.hand .card')
+    .nth(cards - 1)
+    .waitFor({ state: 'detached' });
+  await shot(b, 'clock-ran-out-phone-it.png');
+  // exactly one move was played for the idle seat
+  const after = await serverSaid(
+    other,
+    (m) => m.type === 'state' && ((m.round as { moves: string[] }).moves.length ?? 0) > 0,
+    'the move',
+  );
+  assert.equal((after.round as { moves: string[] }).moves.length, 1);
+  assert.notEqual(after.to_play, seat);
+});
+
+test("e2e: a friend's link asks a name; a third person watches, and is seen watching", async () => {
+  const a = await newPage();
+  const code = await privateTable(a, '60', 11);
+  // the friend opens the link: asked for a name (Italian, on a phone)
+  const b = await newPage(390, 844, 'it-IT');
+  await b.goto(`${BASE}/t/${code}`);
+  await b.locator('form[data-form="name"]', { hasText: `Tavolo ${code}` }).waitFor();
+  await shot(b, 'ask-name-phone-it.png');
+  await b.fill('#f-name', 'Bruno');
+  await b.click('form[data-form="name"] button[type="submit"]');
+  await b.locator('.hand .card').first().waitFor();
+  const seated = await serverSaid(b, (m) => m.type === 'seated', 'seated');
+  assert.equal(seated.seat, 1);
+  assert.equal(await b.evaluate(() => localStorage.getItem('scopa.name')), 'Bruno');
+  await a.locator('.seat', { hasText: 'Bruno' }).waitFor();
+  // a third person, with a name, opens the full table's link: watching
+  const c = await newPage();
+  await c.addInitScript(() => localStorage.setItem('scopa.name', 'Dora'));
+  await c.goto(`${BASE}/t/${code}`);
+  await c.locator('.toast', { hasText: 'This table is full: you are watching.' }).waitFor();
+  await c.locator('.tablecards .card').first().waitFor();
+  assert.equal(await c.locator('.help.keys').count(), 0, 'no keys to play for a spectator');
+  assert.equal(await a.locator('.help.keys').count(), 1);
+  // the players see who is watching
+  await a.locator('.help.watching', { hasText: 'Watching: 1 (Dora)' }).waitFor();
+  await b.locator('.help.watching', { hasText: 'Spettatori: 1 (Dora)' }).waitFor();
+  await shot(a, 'watching-desktop.png');
+  await c.context().close();
+  await a.locator('.help.watching').waitFor({ state: 'detached' });
+});
+
+test('e2e: an unknown table code: the home page says so, no endless connecting', async () => {
+  const p = await newPage();
+  await p.addInitScript(() => localStorage.setItem('scopa.name', 'Eva'));
+  await p.goto(`${BASE}/t/NOSUCH`);
+  await p.waitForURL(`${BASE}/`);
+  await p.locator('.error', { hasText: 'There is no table NOSUCH' }).waitFor();
+  await p.locator('form[data-form="bot"]').waitFor();
+  await shot(p, 'no-table-desktop.png');
+});
+
+test('e2e: a reaction is seen by the other player, not by a spectator; it can be muted', async () => {
+  const a = await newPage();
+  const b = await newPage(390, 844, 'it-IT');
+  const code = await twoPeople(a, b, '0', 11);
+  const c = await newPage();
+  await c.goto(BASE + '/');
+  await c.fill('#f-code', code);
+  await c.click('[data-action="watch"]');
+  await c.locator('.tablecards .card').first().waitFor();
+  assert.equal(await c.locator('[data-action="react"]').count(), 0, 'no reactions to send');
+  await a.locator('.side [data-action="react"][data-value="bella"]').click();
+  await b.locator('.seat .reaction', { hasText: 'Bella!' }).waitFor();
+  await a.locator('.me .reaction', { hasText: 'Bella!' }).waitFor();
+  await shot(b, 'reaction-phone-it.png');
+  // gone after a few seconds
+  await b.locator('.seat .reaction').waitFor({ state: 'detached' });
+  // muted: the next one comes from the server but is not shown
+  await b.locator('.side [data-action="reactions-toggle"]').click();
+  await a.locator('.side [data-action="react"][data-value="applause"]').click();
+  await serverSaid(b, (m) => m.type === 'reaction' && m.reaction === 'applause', 'the second');
+  await new Promise((r) => setTimeout(r, 300));
+  assert.equal(await b.locator('.reaction').count(), 0, 'muted');
+  assert.equal(await b.evaluate(() => localStorage.getItem('scopa.reactions')), 'off');
+  // the spectator never heard of either
+  assert.equal(heard.get(c)!.filter((m) => m.type === 'reaction').length, 0);
+  assert.equal(await c.locator('.reaction').count(), 0);
 });

@@ -26,7 +26,10 @@ export function setSkip(on: boolean): void {
 }
 
 export function isSkipping(): boolean {
-  return skipping || (typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches);
+  return (
+    skipping ||
+    (typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches)
+  );
 }
 
 /** Finish every running animation now. */
@@ -84,7 +87,11 @@ export function play(
           { transform: `translate(${dx}px, ${dy}px) scale(${s})`, transformOrigin: '0 0' },
           { transform: 'none', transformOrigin: '0 0' },
         ],
-        { duration: DURATION, easing: 'cubic-bezier(.2,.7,.3,1)', delay: before.rects.has(k) ? 0 : delay },
+        {
+          duration: DURATION,
+          easing: 'cubic-bezier(.2,.7,.3,1)',
+          delay: before.rects.has(k) ? 0 : delay,
+        },
       ),
     );
   }

@@ -46,12 +46,45 @@ const CLOTH: Record<Suit, [string, string]> = {
 
 /** Pip centres of the number cards (ace is one big symbol). */
 const PIPS: Record<number, [number, number][]> = {
-  2: [[50, 50], [50, 110]],
-  3: [[50, 38], [50, 80], [50, 122]],
-  4: [[32, 46], [68, 46], [32, 114], [68, 114]],
-  5: [[32, 42], [68, 42], [50, 80], [32, 118], [68, 118]],
-  6: [[32, 38], [68, 38], [32, 80], [68, 80], [32, 122], [68, 122]],
-  7: [[32, 36], [68, 36], [50, 60], [32, 84], [68, 84], [32, 124], [68, 124]],
+  2: [
+    [50, 50],
+    [50, 110],
+  ],
+  3: [
+    [50, 38],
+    [50, 80],
+    [50, 122],
+  ],
+  4: [
+    [32, 46],
+    [68, 46],
+    [32, 114],
+    [68, 114],
+  ],
+  5: [
+    [32, 42],
+    [68, 42],
+    [50, 80],
+    [32, 118],
+    [68, 118],
+  ],
+  6: [
+    [32, 38],
+    [68, 38],
+    [32, 80],
+    [68, 80],
+    [32, 122],
+    [68, 122],
+  ],
+  7: [
+    [32, 36],
+    [68, 36],
+    [50, 60],
+    [32, 84],
+    [68, 84],
+    [32, 124],
+    [68, 124],
+  ],
 };
 
 const use = (s: Suit, x: number, y: number, k: number): string =>
@@ -134,8 +167,7 @@ export function cardSvg(card: Card): string {
   else if (r <= 7) {
     const k = r <= 3 ? 1.6 : r <= 5 ? 1.45 : r === 6 ? 1.3 : 1.12;
     body = (PIPS[r] ?? []).map(([x, y]) => use(s, x, y, k)).join('');
-  }
-  else body = figure(r, s);
+  } else body = figure(r, s);
   return `<svg viewBox="0 0 ${W} ${H}" xmlns="http://www.w3.org/2000/svg" aria-hidden="true" focusable="false">
     <rect x="1" y="1" width="${W - 2}" height="${H - 2}" rx="8" fill="#fbf6e9" stroke="#7d6a48" stroke-width="1.5"/>
     <rect x="6" y="6" width="${W - 12}" height="${H - 12}" rx="5" fill="none" stroke="#d9c9a3" stroke-width="1"/>

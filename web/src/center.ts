@@ -7,6 +7,14 @@ import { cardName, t } from './i18n.js';
 import { type AppState, type TableView, selectedMove } from './state.js';
 import { backEl, describeMove, faceEl, h, nameOf } from './dom.js';
 
+/** The move clock's seconds left to the seat to play, counted from when
+ * the state came; null when no clock runs. */
+export function clockLeft(app: AppState): number | null {
+  const left = app.msg?.clock_left;
+  if (typeof left !== 'number' || app.msg?.status !== 'playing') return null;
+  return Math.max(0, left - Math.floor((Date.now() - app.msgAt) / 1000));
+}
+
 export function renderCenter(app: AppState, v: TableView, felt: HTMLElement): void {
   const lang = app.lang;
   const status = felt.querySelector('.status')!;
@@ -15,12 +23,19 @@ export function renderCenter(app: AppState, v: TableView, felt: HTMLElement): vo
   else if (v.status === 'finished') s = t(lang, 'gameOver');
   else if (v.myTurn) s = t(lang, 'yourTurn');
   else if (v.toPlay !== null) s = t(lang, 'turnOf', { name: nameOf(v.names, v.toPlay, lang) });
+  const left = clockLeft(app);
+  if (left !== null) s += ` · ${t(lang, 'clockLeft', { s: left })}`;
   status.textContent = s;
   status.classList.toggle('mine', v.myTurn);
   if (v.status === 'waiting') {
     const link = `${location.origin}/t/${v.code}`;
     status.append(
-      h('div', { class: 'share' }, h('input', { readonly: true, value: link, 'aria-label': link, class: 'sharelink' }), h('button', { 'data-action': 'copy', text: t(lang, 'copy') })),
+      h(
+        'div',
+        { class: 'share' },
+        h('input', { readonly: true, value: link, 'aria-label': link, class: 'sharelink' }),
+        h('button', { 'data-action': 'copy', text: t(lang, 'copy') }),
+      ),
     );
   }
   const move = selectedMove(v.choices, app.selection);
@@ -32,15 +47,20 @@ export function renderCenter(app: AppState, v: TableView, felt: HTMLElement): vo
     if (move?.takes.includes(c)) el.classList.add('taken');
     if (app.selection) {
       el.setAttribute('data-action', 'table-card');
-      if (move?.takes.includes(c)) el.setAttribute('aria-label', `${cardName(lang, c)} (${t(lang, 'taken')})`);
+      if (move?.takes.includes(c))
+        el.setAttribute('aria-label', `${cardName(lang, c)} (${t(lang, 'taken')})`);
     }
     return el;
   });
-  tc.replaceChildren(...(els.length ? els : [h('p', { class: 'empty', text: t(lang, 'emptyTable') })]));
+  tc.replaceChildren(
+    ...(els.length ? els : [h('p', { class: 'empty', text: t(lang, 'emptyTable') })]),
+  );
   (tc as HTMLElement).dataset.n = String(Math.min(els.length, 12));
   const stock = felt.querySelector('.stock')!;
   stock.replaceChildren(
-    ...(v.stock > 0 ? [backEl('stock'), h('span', { class: 'count', text: t(lang, 'stock', { n: v.stock }) })] : []),
+    ...(v.stock > 0
+      ? [backEl('stock'), h('span', { class: 'count', text: t(lang, 'stock', { n: v.stock }) })]
+      : []),
   );
   const lm = felt.querySelector('.lastmove')!;
   lm.replaceChildren();
@@ -48,7 +68,12 @@ export function renderCenter(app: AppState, v: TableView, felt: HTMLElement): vo
     const m = v.lastMove;
     lm.append(
       h('span', { class: 'label', text: `${t(lang, 'lastMove')}: ` }),
-      h('span', { text: t(lang, 'lastMoveText', { name: nameOf(v.names, m.seat, lang), move: describeMove(lang, m.move) }) }),
+      h('span', {
+        text: t(lang, 'lastMoveText', {
+          name: nameOf(v.names, m.seat, lang),
+          move: describeMove(lang, m.move),
+        }),
+      }),
     );
   }
 }

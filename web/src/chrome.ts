@@ -34,7 +34,8 @@ export function connBanner(app: AppState): HTMLElement {
 function fillConn(el: Element, app: AppState): void {
   const c = app.conn;
   let text = '';
-  if (c.kind === 'down') text = t(app.lang, 'offline', { s: Math.max(0, Math.ceil((c.retryAt - Date.now()) / 1000)) });
+  if (c.kind === 'down')
+    text = t(app.lang, 'offline', { s: Math.max(0, Math.ceil((c.retryAt - Date.now()) / 1000)) });
   el.textContent = text;
   el.classList.toggle('shown', text !== '');
 }

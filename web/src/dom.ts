@@ -15,7 +15,11 @@ import { type effective, seatsOfSide } from './rules.js';
 
 type Attrs = Record<string, string | number | boolean | null | undefined>;
 
-export function h(tag: string, attrs: Attrs = {}, ...children: (Node | string | null | false | undefined)[]): HTMLElement {
+export function h(
+  tag: string,
+  attrs: Attrs = {},
+  ...children: (Node | string | null | false | undefined)[]
+): HTMLElement {
   const el = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
     if (v === null || v === undefined || v === false) continue;
@@ -66,7 +70,10 @@ export function miniCard(card: Card, lang: Lang): HTMLElement {
 
 export function describeMove(lang: Lang, m: Move): string {
   if (!m.takes.length) return t(lang, 'lays', { card: cardName(lang, m.card) });
-  return t(lang, 'takes', { card: cardName(lang, m.card), cards: m.takes.map((c) => cardName(lang, c)).join(', ') });
+  return t(lang, 'takes', {
+    card: cardName(lang, m.card),
+    cards: m.takes.map((c) => cardName(lang, c)).join(', '),
+  });
 }
 
 /** A seat's name; a seat nobody has taken yet (its name "") is "Seat N".
@@ -79,7 +86,11 @@ export function nameOf(names: readonly string[], seat: number, lang: Lang): stri
   return names.some((o, i) => i !== seat && o === n) ? `${n} ${seat + 1}` : n;
 }
 
-export function sideLabel(v: { names: string[]; eff: ReturnType<typeof effective> }, side: number, lang: Lang): string {
+export function sideLabel(
+  v: { names: string[]; eff: ReturnType<typeof effective> },
+  side: number,
+  lang: Lang,
+): string {
   const seats = seatsOfSide(v.eff, side);
   if (seats.length === 1) return nameOf(v.names, seats[0]!, lang);
   return t(lang, 'team', { names: seats.map((s) => nameOf(v.names, s, lang)).join(' + ') });

@@ -12,14 +12,25 @@ import { type AppState, type TableView, selectedMove } from './state.js';
 import { backEl, describeMove, faceEl, h } from './dom.js';
 import { pileEl, pileSeat, seatName } from './seats.js';
 
-export function renderHand(app: AppState, v: TableView, box: HTMLElement, choiceBox: HTMLElement, infoBox: HTMLElement): void {
+export function renderHand(
+  app: AppState,
+  v: TableView,
+  box: HTMLElement,
+  choiceBox: HTMLElement,
+  infoBox: HTMLElement,
+): void {
   const lang = app.lang;
   const me = v.viewer;
   if (me === null) {
     // a spectator: seat 0 sits at the bottom, its cards face down
     const side = sideOf(v.eff, 0);
     infoBox.replaceChildren(
-      h('span', { class: 'who' }, h('span', { class: 'name', text: seatName(v, 0, lang) }), h('span', { class: 'badge', text: t(lang, 'spectator') })),
+      h(
+        'span',
+        { class: 'who' },
+        h('span', { class: 'name', text: seatName(v, 0, lang) }),
+        h('span', { class: 'badge', text: t(lang, 'spectator') }),
+      ),
       pileSeat(v, side) === 0 ? pileEl(app, v, side) : h('span'),
     );
     const backs = [];
@@ -38,7 +49,9 @@ export function renderHand(app: AppState, v: TableView, box: HTMLElement, choice
       'span',
       { class: 'who' },
       h('span', { class: 'name', text: seatName(v, me, lang) }),
-      v.round?.dealer === me ? h('span', { class: 'badge dealer', title: t(lang, 'dealer'), text: 'D' }) : null,
+      v.round?.dealer === me
+        ? h('span', { class: 'badge dealer', title: t(lang, 'dealer'), text: 'D' })
+        : null,
     ),
     pileEl(app, v, side),
   );
@@ -70,18 +83,31 @@ export function renderHand(app: AppState, v: TableView, box: HTMLElement, choice
     const ch = v.choices.find((x) => x.card === sel.card)!;
     parts.push(
       h('p', { class: 'movetext', text: describeMove(lang, move) }),
-      h('p', { class: 'help', text: t(lang, 'optionOf', { i: sel.index + 1, n: ch.options.length }) }),
+      h('p', {
+        class: 'help',
+        text: t(lang, 'optionOf', { i: sel.index + 1, n: ch.options.length }),
+      }),
       h(
         'div',
         { class: 'row' },
-        h('button', { class: 'primary', 'data-action': 'confirm', text: `${t(lang, 'play')} ${formatMove(move)}` }),
+        h('button', {
+          class: 'primary',
+          'data-action': 'confirm',
+          text: `${t(lang, 'play')} ${formatMove(move)}`,
+        }),
         h('button', { 'data-action': 'cancel', text: t(lang, 'cancel') }),
       ),
     );
   }
   if (app.explain) {
     const ch = v.choices.find((x) => x.card === app.explain);
-    if (ch && ch.reason !== 'choice') parts.push(h('p', { class: 'reason', text: t(lang, `r_${ch.reason}` as Key, { card: cardName(lang, ch.card) }) }));
+    if (ch && ch.reason !== 'choice')
+      parts.push(
+        h('p', {
+          class: 'reason',
+          text: t(lang, `r_${ch.reason}` as Key, { card: cardName(lang, ch.card) }),
+        }),
+      );
   }
   if (app.hint && v.myTurn && app.hintsOn) {
     const hm = app.hint;
@@ -90,6 +116,7 @@ export function renderHand(app: AppState, v: TableView, box: HTMLElement, choice
         ? t(lang, 'hintSaysNoValue', { move: hm.move })
         : t(lang, 'hintSays', { move: hm.move, value: points(lang, hm.value) });
     parts.push(h('p', { class: 'hinttext', text }));
-  } else if (app.hintState === 'unavailable' && app.hintsOn) parts.push(h('p', { class: 'help', text: t(lang, 'hintUnavailable') }));
+  } else if (app.hintState === 'unavailable' && app.hintsOn)
+    parts.push(h('p', { class: 'help', text: t(lang, 'hintUnavailable') }));
   choiceBox.replaceChildren(...parts.filter((p): p is HTMLElement => p !== null));
 }

@@ -2,34 +2,34 @@
  * harness.ts -- development page (harness.html, served by `npx vite` only,
  * never built into dist/): ?view=cards shows the whole deck; the other views
  * feed saved messages in the CONTRACTS.md shape to the real client (main.ts)
- * through a fake socket, to look at screens without a server.  It tests
+ * through a fake transport, to look at screens without a server.  It tests
  * nothing about the server.
  */
 import { backSvg, cardSvg, installSprite } from './cards.js';
-import { RANKS, SUITS, type Card, type ServerMsg } from './protocol.js';
-import type { WsLike } from './socket.js';
+import { RANKS, SUITS, type ServerMsg } from './protocol.js';
+import type { Transport, TransportEvents } from './transport.js';
 import { startApp } from './main.js';
 
 const q = new URLSearchParams(location.search);
 const view = q.get('view') ?? 'cards';
 const app = document.getElementById('app')!;
 
-class FakeWs implements WsLike {
-  readyState = 0;
-  onopen: ((ev: unknown) => void) | null = null;
-  onclose: ((ev: unknown) => void) | null = null;
-  onerror: ((ev: unknown) => void) | null = null;
-  onmessage: ((ev: { data: unknown }) => void) | null = null;
-  constructor() {
-    setTimeout(() => {
-      this.readyState = 1;
-      this.onopen?.({});
-    }, 0);
-  }
-  send(d: string): void {
-    console.log('sent', d);
-  }
-  close(): void {}
+/** A transport with no server behind it: open at once; what the page
+ * sends is logged. */
+function fakeTransport(events: TransportEvents): Transport {
+  return {
+    connect: () =>
+      setTimeout(() => {
+        events.status({ kind: 'open' });
+        events.opened();
+      }, 0),
+    stop: () => undefined,
+    send: (m) => {
+      console.log('sent', m);
+      return false;
+    },
+    move: (move, ply) => console.log('move', move, ply),
+  };
 }
 
 const base = {
@@ -62,16 +62,70 @@ function msgs(): object[] {
     case 'table':
       return [mid];
     case 'opponent':
-      return [{ ...mid, to_play: 1, legal: undefined, presence: ['here', 'away'], away_seconds: [null, 45] }];
+      return [
+        {
+          ...mid,
+          to_play: 1,
+          legal: undefined,
+          presence: ['here', 'away'],
+          away_seconds: [null, 45],
+        },
+      ];
     case 'round': {
       const sides = [
-        { cards: 22, denari: 6, settebello: true, primiera: 78, scope: 2, sevens: 3, points: { scope: 2, carte: 1, denari: 1, settebello: 1, primiera: 1, re_bello: 0, napola: 0, sevens: 0, all_sevens: 0 }, round_total: 6 },
-        { cards: 18, denari: 4, settebello: false, primiera: 66, scope: 0, sevens: 1, points: { scope: 0, carte: 0, denari: 0, settebello: 0, primiera: 0, re_bello: 0, napola: 0, sevens: 0, all_sevens: 0 }, round_total: 0 },
+        {
+          cards: 22,
+          denari: 6,
+          settebello: true,
+          primiera: 78,
+          scope: 2,
+          sevens: 3,
+          points: {
+            scope: 2,
+            carte: 1,
+            denari: 1,
+            settebello: 1,
+            primiera: 1,
+            re_bello: 0,
+            napola: 0,
+            sevens: 0,
+            all_sevens: 0,
+          },
+          round_total: 6,
+        },
+        {
+          cards: 18,
+          denari: 4,
+          settebello: false,
+          primiera: 66,
+          scope: 0,
+          sevens: 1,
+          points: {
+            scope: 0,
+            carte: 0,
+            denari: 0,
+            settebello: 0,
+            primiera: 0,
+            re_bello: 0,
+            napola: 0,
+            sevens: 0,
+            all_sevens: 0,
+          },
+          round_total: 0,
+        },
       ];
       return [mid, { type: 'round_over', sides, totals: [9, 5] }];
     }
     case 'result':
-      return [{ ...mid, status: 'finished', to_play: null, legal: undefined, hand: [] }, { type: 'game_over', totals: [12, 8], winner: 0, seed: '4d902d9101e9bb90aa31c0ffee12345678' }];
+      return [
+        { ...mid, status: 'finished', to_play: null, legal: undefined, hand: [] },
+        {
+          type: 'game_over',
+          totals: [12, 8],
+          winner: 0,
+          seed: '4d902d9101e9bb90aa31c0ffee12345678',
+        },
+      ];
     case 'scopone':
       return [
         {
@@ -82,9 +136,25 @@ function msgs(): object[] {
           to_play: 1,
           rules: { game: 'scopone' },
           scores: [4, 7],
-          round: { dealer: 0, table: ['1c', '5c', '6s', '9d'], dealt: ['2d', '5s', '7b', '9b', '4c', '3b', '10d', '8c', '6d'], moves: ['9bx9d'] },
+          round: {
+            dealer: 0,
+            table: ['1c', '5c', '6s', '9d'],
+            dealt: ['2d', '5s', '7b', '9b', '4c', '3b', '10d', '8c', '6d'],
+            moves: ['9bx9d'],
+          },
           hand: ['2d', '5s', '7b', '4c', '3b', '10d', '8c', '6d', '1b'],
-          legal: ['5sx5c', '7bx1c+6s', '6dx6s', '6dx1c+5c', '2d', '4c', '3b', '10d', '8c', '1b'].filter((m) => !['2d', '4c', '3b', '10d', '8c', '1b'].includes(m)),
+          legal: [
+            '5sx5c',
+            '7bx1c+6s',
+            '6dx6s',
+            '6dx1c+5c',
+            '2d',
+            '4c',
+            '3b',
+            '10d',
+            '8c',
+            '1b',
+          ].filter((m) => !['2d', '4c', '3b', '10d', '8c', '1b'].includes(m)),
         },
       ];
     case 'six':
@@ -98,15 +168,39 @@ function msgs(): object[] {
           to_play: 2,
           rules: { players: 6, teams: true, team_size: 2 },
           scores: [2, 4, 1],
-          round: { dealer: 1, table: ['1c', '5c', '6s', '9d'], dealt: ['2d', '5s', '7b'], moves: ['9bx9d'] },
+          round: {
+            dealer: 1,
+            table: ['1c', '5c', '6s', '9d'],
+            dealt: ['2d', '5s', '7b'],
+            moves: ['9bx9d'],
+          },
           hand: ['2d', '5s', '7b'],
           legal: ['5sx5c', '7bx1c+6s', '2d'],
         },
       ];
     case 'watch':
-      return [{ ...mid, seat: null, hand: undefined, legal: undefined, round: { ...mid.round, dealt: undefined } }];
+      return [
+        {
+          ...mid,
+          seat: null,
+          hand: undefined,
+          legal: undefined,
+          round: { ...mid.round, dealt: undefined },
+        },
+      ];
     case 'waiting':
-      return [{ ...base, status: 'waiting', to_play: null, seats: ['Anna', ''], presence: ['here', 'away'], round: null, hand: [], legal: undefined }];
+      return [
+        {
+          ...base,
+          status: 'waiting',
+          to_play: null,
+          seats: ['Anna', ''],
+          presence: ['here', 'away'],
+          round: null,
+          hand: [],
+          legal: undefined,
+        },
+      ];
     default:
       return [];
   }
@@ -119,16 +213,17 @@ if (view === 'cards') {
   app.innerHTML = SUITS.map(
     (s) =>
       `<div style="display:flex;gap:6px;margin:6px">${RANKS.map(
-        (r) => `<div style="width:${size}px">${cardSvg(`${r}${s}` as Card)}</div>`,
+        (r) => `<div style="width:${size}px">${cardSvg(`${r}${s}`)}</div>`,
       ).join('')}<div style="width:${size}px">${backSvg()}</div></div>`,
   ).join('');
 } else {
   if (q.get('lang')) localStorage.setItem('scopa.lang', q.get('lang')!);
-  const a = startApp(app, { createWs: () => new FakeWs() });
+  const a = startApp(app, { transport: fakeTransport });
+  // as if at the saved table's address: the client ignores states of a
+  // table it is not at (the address bar keeps /harness.html)
+  const search = view === 'watch' ? '?watch' : '';
+  a.dispatch({ kind: 'route', url: { path: `/t/${base.code}`, search, hash: '' } });
   setTimeout(() => {
-    // as if seated at (or watching) the saved table: the client ignores
-    // states of a table it is not at
-    a.app.code = base.code;
-    for (const m of msgs()) a.receive(m as ServerMsg);
+    for (const m of msgs()) a.dispatch({ kind: 'server', msg: m as ServerMsg, now: Date.now() });
   }, 50);
 }

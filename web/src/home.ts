@@ -18,7 +18,22 @@ export function forgetHome(): void {
   homeLang = null;
 }
 
-function select(name: string, label: string, options: [string, string][], value: string): HTMLElement {
+/** The move clock of a table of people: off, relaxed, normal, fast (the
+ * seconds per move); normal unless the creator says otherwise. */
+export const CLOCKS: [Key, number][] = [
+  ['clockOff', 0],
+  ['clockRelaxed', 120],
+  ['clockNormal', 60],
+  ['clockFast', 20],
+];
+export const CLOCK_DEFAULT = 60;
+
+function select(
+  name: string,
+  label: string,
+  options: [string, string][],
+  value: string,
+): HTMLElement {
   const s = h('select', { name, id: `f-${name}` });
   for (const [v, text] of options) s.append(h('option', { value: v, selected: v === value, text }));
   return h('label', { class: 'field', for: `f-${name}` }, h('span', { text: label }), s);
@@ -28,14 +43,42 @@ function optionField(lang: Lang, o: (typeof OPTIONS)[number], prefix: string): H
   const id = `${prefix}-${o.name}`;
   let input: HTMLElement;
   if (o.kind === 'bool') {
-    input = h('input', { type: 'checkbox', id, name: o.name, 'data-opt': o.name, checked: o.def === true });
+    input = h('input', {
+      type: 'checkbox',
+      id,
+      name: o.name,
+      'data-opt': o.name,
+      checked: o.def === true,
+    });
   } else if (o.values) {
     input = h('select', { id, name: o.name, 'data-opt': o.name });
-    for (const v of o.values) input.append(h('option', { value: String(v), selected: v === o.def, text: valueName(lang, v) }));
+    for (const v of o.values)
+      input.append(
+        h('option', { value: String(v), selected: v === o.def, text: valueName(lang, v) }),
+      );
   } else {
-    input = h('input', { type: 'number', id, name: o.name, 'data-opt': o.name, min: o.min ?? 0, max: o.max, value: String(o.def), inputmode: 'numeric' });
+    input = h('input', {
+      type: 'number',
+      id,
+      name: o.name,
+      'data-opt': o.name,
+      min: o.min ?? 0,
+      max: o.max,
+      value: String(o.def),
+      inputmode: 'numeric',
+    });
   }
-  return h('label', { class: `field opt opt-${o.kind}`, for: id }, h('span', { text: optionName(lang, o.name) }), input);
+  return h(
+    'label',
+    { class: `field opt opt-${o.kind}`, for: id },
+    h('span', { text: optionName(lang, o.name) }),
+    input,
+  );
+}
+
+function lastPreset(): string {
+  const p = localStorage.getItem('scopa.preset') ?? 'scopa';
+  return p in PRESETS ? p : 'scopa';
 }
 
 /** The rules part of a form: a preset, the player count, every option. */
@@ -52,7 +95,8 @@ function rulesFieldset(lang: Lang, prefix: string): HTMLElement {
     'fieldset',
     { class: 'rules', 'data-prefix': prefix },
     h('legend', { text: t(lang, 'rules') }),
-    select(`${prefix}-preset`, t(lang, 'preset'), presets, 'scopa'),
+    // the variant last played stays chosen (scopa.preset, verbs.ts)
+    select(`${prefix}-preset`, t(lang, 'preset'), presets, lastPreset()),
     details,
   );
 }
@@ -67,11 +111,16 @@ export function renderHome(root: HTMLElement, app: AppState): void {
     return;
   }
   homeLang = lang;
-  const levels = ['principiante', 'intermedio', 'esperto', 'campione'].map((l): [string, string] => [
-    l,
-    t(lang, `lv_${l}` as Key),
-  ]);
-  const name = h('input', { id: 'f-name', name: 'name', autocomplete: 'nickname', maxlength: 24, value: localStorage.getItem('scopa.name') ?? '' });
+  const levels = ['principiante', 'intermedio', 'esperto', 'campione'].map(
+    (l): [string, string] => [l, t(lang, `lv_${l}` as Key)],
+  );
+  const name = h('input', {
+    id: 'f-name',
+    name: 'name',
+    autocomplete: 'nickname',
+    maxlength: 24,
+    value: localStorage.getItem('scopa.name') ?? '',
+  });
   const seatRows = h('div', { class: 'seats', id: 'private-seats' });
   const bot = h(
     'form',
@@ -79,7 +128,12 @@ export function renderHome(root: HTMLElement, app: AppState): void {
     h('h2', { text: t(lang, 'playBot') }),
     select('level', t(lang, 'level'), levels, localStorage.getItem('scopa.level') ?? 'intermedio'),
     rulesFieldset(lang, 'bot'),
-    h('button', { class: 'primary', type: 'submit', 'data-action': 'start-bot', text: t(lang, 'start') }),
+    h('button', {
+      class: 'primary',
+      type: 'submit',
+      'data-action': 'start-bot',
+      text: t(lang, 'start'),
+    }),
   );
   const priv = h(
     'form',
@@ -88,7 +142,19 @@ export function renderHome(root: HTMLElement, app: AppState): void {
     h('p', { class: 'help', text: t(lang, 'privateHelp') }),
     rulesFieldset(lang, 'priv'),
     h('div', { class: 'field' }, h('span', { text: t(lang, 'seats') }), seatRows),
-    h('button', { class: 'primary', type: 'submit', 'data-action': 'create', text: t(lang, 'create') }),
+    select(
+      'clock',
+      t(lang, 'moveClock'),
+      CLOCKS.map(([k, s]): [string, string] => [String(s), t(lang, k)]),
+      String(CLOCK_DEFAULT),
+    ),
+    h('p', { class: 'help', text: t(lang, 'moveClockHelp') }),
+    h('button', {
+      class: 'primary',
+      type: 'submit',
+      'data-action': 'create',
+      text: t(lang, 'create'),
+    }),
   );
   const join = h(
     'form',
@@ -98,15 +164,31 @@ export function renderHome(root: HTMLElement, app: AppState): void {
       'label',
       { class: 'field', for: 'f-code' },
       h('span', { text: t(lang, 'code') }),
-      h('input', { id: 'f-code', name: 'code', autocapitalize: 'characters', autocomplete: 'off', spellcheck: 'false', maxlength: 16 }),
+      h('input', {
+        id: 'f-code',
+        name: 'code',
+        autocapitalize: 'characters',
+        autocomplete: 'off',
+        spellcheck: 'false',
+        maxlength: 16,
+      }),
     ),
     h(
       'div',
       { class: 'row' },
-      h('button', { class: 'primary', type: 'submit', 'data-action': 'join', text: t(lang, 'join') }),
+      h('button', {
+        class: 'primary',
+        type: 'submit',
+        'data-action': 'join',
+        text: t(lang, 'join'),
+      }),
       h('button', { type: 'button', 'data-action': 'watch', text: t(lang, 'watch') }),
     ),
-    h('p', {}, h('a', { href: '/?leaderboard', 'data-action': 'leaderboard', text: t(lang, 'leaderboard') })),
+    h(
+      'p',
+      {},
+      h('a', { href: '/?leaderboard', 'data-action': 'leaderboard', text: t(lang, 'leaderboard') }),
+    ),
   );
   root.replaceChildren(
     topBar(app),
@@ -114,12 +196,21 @@ export function renderHome(root: HTMLElement, app: AppState): void {
       'main',
       { class: 'home' },
       h('p', { class: 'tagline', text: t(lang, 'tagline') }),
-      h('label', { class: 'field name', for: 'f-name' }, h('span', { text: t(lang, 'yourName') }), name),
+      h(
+        'label',
+        { class: 'field name', for: 'f-name' },
+        h('span', { text: t(lang, 'yourName') }),
+        name,
+      ),
       h('p', { class: 'error', role: 'alert', text: app.error ?? '' }),
       h('div', { class: 'panels' }, bot, priv, join),
     ),
     connBanner(app),
   );
+  for (const prefix of ['bot', 'priv']) {
+    const form = root.querySelector<HTMLElement>(`fieldset[data-prefix="${prefix}"]`);
+    if (form) syncOptions(form, prefix); // the option fields show that variant
+  }
   fillSeats(root, lang);
 }
 
@@ -130,25 +221,31 @@ export function fillSeats(root: HTMLElement, lang: Lang): void {
   const form = root.querySelector('form[data-form="private"]');
   if (!box || !form) return;
   const players = num(effective(readRules(form as HTMLElement, 'priv')), 'players');
-  const old = [...box.querySelectorAll('select')].map((s) => (s as HTMLSelectElement).value);
+  const old = [...box.querySelectorAll('select')].map((s) => s.value);
   box.replaceChildren(h('div', { class: 'seat-row', text: `1. ${t(lang, 'seatMe')}` }));
   for (let i = 1; i < players; i++) {
     const opts: [string, string][] = [['open', t(lang, 'seatOpen')]];
-    for (const l of ['principiante', 'intermedio', 'esperto', 'campione']) opts.push([l, `${t(lang, 'bot')}: ${t(lang, `lv_${l}` as Key)}`]);
+    for (const l of ['principiante', 'intermedio', 'esperto', 'campione'])
+      opts.push([l, `${t(lang, 'bot')}: ${t(lang, `lv_${l}` as Key)}`]);
     const s = h('select', { 'data-seat': i, 'aria-label': `${t(lang, 'seats')} ${i + 1}` });
-    for (const [v, text] of opts) s.append(h('option', { value: v, selected: v === (old[i - 1] ?? 'open'), text }));
+    for (const [v, text] of opts)
+      s.append(h('option', { value: v, selected: v === (old[i - 1] ?? 'open'), text }));
     box.append(h('div', { class: 'seat-row' }, `${i + 1}. `, s));
   }
 }
 
 /** The rules object a form describes: the preset, then every option that
  * the player changed from what the preset gives. */
-export function readRules(form: HTMLElement, prefix: string): Record<string, string | number | boolean> {
-  const preset = (form.querySelector(`[name="${prefix}-preset"]`) as HTMLSelectElement | null)?.value ?? 'scopa';
+export function readRules(
+  form: HTMLElement,
+  prefix: string,
+): Record<string, string | number | boolean> {
+  const preset =
+    form.querySelector<HTMLSelectElement>(`[name="${prefix}-preset"]`)?.value ?? 'scopa';
   const rules: Record<string, string | number | boolean> = { ...(PRESETS[preset] ?? {}) };
   const eff = effective(rules);
   for (const o of OPTIONS) {
-    const el = form.querySelector(`[data-opt="${o.name}"]`) as HTMLInputElement | HTMLSelectElement | null;
+    const el = form.querySelector<HTMLInputElement | HTMLSelectElement>(`[data-opt="${o.name}"]`);
     if (!el || el.dataset.touched !== '1') continue;
     let v: string | number | boolean;
     if (o.kind === 'bool') v = (el as HTMLInputElement).checked;
@@ -161,13 +258,58 @@ export function readRules(form: HTMLElement, prefix: string): Record<string, str
 
 /** Show a preset's values in the option fields (untouched ones). */
 export function syncOptions(form: HTMLElement, prefix: string): void {
-  const preset = (form.querySelector(`[name="${prefix}-preset"]`) as HTMLSelectElement | null)?.value ?? 'scopa';
+  const preset =
+    form.querySelector<HTMLSelectElement>(`[name="${prefix}-preset"]`)?.value ?? 'scopa';
   const eff = effective(PRESETS[preset] ?? {});
   for (const o of OPTIONS) {
-    const el = form.querySelector(`[data-opt="${o.name}"]`) as HTMLInputElement | HTMLSelectElement | null;
+    const el = form.querySelector<HTMLInputElement | HTMLSelectElement>(`[data-opt="${o.name}"]`);
     if (!el) continue;
     el.dataset.touched = '';
     if (o.kind === 'bool') (el as HTMLInputElement).checked = eff[o.name] === true;
     else el.value = String(eff[o.name]);
   }
+}
+
+/** A friend's link (/t/CODE) with no name stored: the name first, then
+ * the seat (input.ts sends a join with it); or just watch. */
+export function renderName(root: HTMLElement, app: AppState): void {
+  const lang = app.lang;
+  const code = app.code ?? '';
+  root.replaceChildren(
+    topBar(app),
+    h(
+      'main',
+      { class: 'home' },
+      h(
+        'form',
+        { class: 'card-panel askname', 'data-form': 'name' },
+        h('h2', { text: t(lang, 'askName', { code }) }),
+        h(
+          'label',
+          { class: 'field', for: 'f-name' },
+          h('span', { text: t(lang, 'yourName') }),
+          h('input', {
+            id: 'f-name',
+            name: 'name',
+            autocomplete: 'nickname',
+            maxlength: 24,
+            required: true,
+            autofocus: true,
+          }),
+        ),
+        h(
+          'div',
+          { class: 'row' },
+          h('button', { class: 'primary', type: 'submit', text: t(lang, 'sitDown') }),
+          h('button', {
+            type: 'button',
+            'data-action': 'watch-only',
+            text: t(lang, 'justWatch'),
+          }),
+        ),
+      ),
+    ),
+    connBanner(app),
+  );
+  root.querySelector<HTMLInputElement>('#f-name')?.focus();
 }

@@ -1,11 +1,13 @@
 /*
  * i18n.ts -- every word the client shows, in Italian and English.  The
  * language comes from the browser (navigator.languages), can be switched on
- * screen, and is remembered in localStorage by main.ts.
+ * screen, and is remembered in localStorage (verbs.ts).
  *
  * What must stay true: both languages have every key (a unit test checks);
- * placeholders are {name} and are filled by t().
+ * placeholders are {name} and are filled by t().  Option, preset and level
+ * names are the library's (catalogue.gen.ts).
  */
+import { CATALOGUE } from './catalogue.gen.js';
 
 export type Lang = 'it' | 'en';
 export const LANGS: readonly Lang[] = ['it', 'en'];
@@ -111,7 +113,8 @@ const en = {
   seedCheck: 'Its SHA-256 was announced at the start: {sha}',
   download: 'Download the game record',
   review: 'Review the game',
-  reviewUnavailable: 'This server does not mark costly moves yet: the moves are shown without marks.',
+  reviewUnavailable:
+    'This server does not mark costly moves yet: the moves are shown without marks.',
   reviewCost: 'cost {n} points',
   reviewBest: 'the bot would play {move}',
   reviewStep: 'Round {r}, move {i} of {n}',
@@ -122,6 +125,36 @@ const en = {
   prev: 'Previous move',
   next: 'Next move',
   newGame: 'New game',
+  playAgain: 'Play again',
+  r_bella: 'Bella!',
+  r_scopa: 'Scopa!',
+  r_ben_giocata: 'Well played',
+  r_peccato: 'Too bad',
+  r_grazie: 'Thanks',
+  r_applause: '👏',
+  r_laugh: '😄',
+  r_wow: '😮',
+  r_think: '🤔',
+  reactionsOn: 'Reactions: on',
+  reactionsOff: 'Reactions: muted',
+  reactionsLabel: 'Quick reactions',
+  fullWatching: 'This table is full: you are watching.',
+  askName: 'Table {code}: your name, and you sit down.',
+  sitDown: 'Sit down',
+  justWatch: 'Just watch',
+  watchingCount: 'Watching: {n}',
+  rematchAsked: '{names} would like to play again.',
+  rematchWaiting: 'Waiting for {names} to say yes…',
+  rematchYes: 'Play again',
+  rematchNo: 'No, thanks',
+  moveClock: 'Move clock',
+  moveClockHelp:
+    'At a table with friends: when the time for a move runs out, the strongest bot plays it.',
+  clockOff: 'Off',
+  clockRelaxed: 'Relaxed (2 minutes)',
+  clockNormal: 'Normal (1 minute)',
+  clockFast: 'Fast (20 seconds)',
+  clockLeft: '{s} s left',
   rank: 'Rank',
   player: 'Player',
   rating: 'Rating',
@@ -202,7 +235,8 @@ const it: Record<Key, string> = {
   optionOf: 'scelta {i} di {n}: tocca di nuovo la carta per la prossima',
   r_lay: 'Nessuna presa: la carta va sul tavolo.',
   'r_must-capture': 'Questa carta deve prendere: chi può prendere non può posare.',
-  'r_match-first': 'Sul tavolo c’è una carta dello stesso valore: il {card} deve prendere quella, non una somma.',
+  'r_match-first':
+    'Sul tavolo c’è una carta dello stesso valore: il {card} deve prendere quella, non una somma.',
   r_sweep: 'L’asso piglia tutto il tavolo.',
   r_choice: 'Questa carta può prendere gruppi diversi: tocca di nuovo per scegliere.',
   'r_not-playable': 'Questa carta non si può giocare adesso.',
@@ -247,7 +281,8 @@ const it: Record<Key, string> = {
   seedCheck: 'Il suo SHA-256 era stato annunciato all’inizio: {sha}',
   download: 'Scarica la registrazione della partita',
   review: 'Rivedi la partita',
-  reviewUnavailable: 'Questo server non segna ancora le mosse costose: le mosse sono mostrate senza segni.',
+  reviewUnavailable:
+    'Questo server non segna ancora le mosse costose: le mosse sono mostrate senza segni.',
   reviewCost: 'costata {n} punti',
   reviewBest: 'il computer giocherebbe {move}',
   reviewStep: 'Mano {r}, mossa {i} di {n}',
@@ -258,6 +293,36 @@ const it: Record<Key, string> = {
   prev: 'Mossa precedente',
   next: 'Mossa seguente',
   newGame: 'Nuova partita',
+  playAgain: 'Gioca ancora',
+  r_bella: 'Bella!',
+  r_scopa: 'Scopa!',
+  r_ben_giocata: 'Ben giocata',
+  r_peccato: 'Peccato',
+  r_grazie: 'Grazie',
+  r_applause: '👏',
+  r_laugh: '😄',
+  r_wow: '😮',
+  r_think: '🤔',
+  reactionsOn: 'Reazioni: sì',
+  reactionsOff: 'Reazioni: silenziate',
+  reactionsLabel: 'Reazioni rapide',
+  fullWatching: 'Il tavolo è al completo: stai guardando.',
+  askName: 'Tavolo {code}: il tuo nome, e ti siedi.',
+  sitDown: 'Siediti',
+  justWatch: 'Guarda soltanto',
+  watchingCount: 'Spettatori: {n}',
+  rematchAsked: '{names} vuole giocare ancora.',
+  rematchWaiting: 'Si aspetta che {names} dica di sì…',
+  rematchYes: 'Gioca ancora',
+  rematchNo: 'No, grazie',
+  moveClock: 'Tempo per mossa',
+  moveClockHelp:
+    'Al tavolo con gli amici: quando il tempo di una mossa finisce, la gioca il bot più forte.',
+  clockOff: 'Nessuno',
+  clockRelaxed: 'Tranquillo (2 minuti)',
+  clockNormal: 'Normale (1 minuto)',
+  clockFast: 'Veloce (20 secondi)',
+  clockLeft: 'ancora {s} s',
   rank: 'Pos.',
   player: 'Giocatore',
   rating: 'Punteggio',
@@ -277,11 +342,30 @@ const it: Record<Key, string> = {
   code_label: 'Tavolo {code}',
   yes: 'sì',
   no: 'no',
-  keyboardHelp: 'Tasti: 1–9 scegli una carta (di nuovo: scelta seguente), Invio gioca, Esc annulla, H suggerimento.',
+  keyboardHelp:
+    'Tasti: 1–9 scegli una carta (di nuovo: scelta seguente), Invio gioca, Esc annulla, H suggerimento.',
 };
 
 export const STRINGS: Record<Lang, Record<Key, string>> = { en, it };
 export type { Key };
+
+/** The reactions a person may send, by id (scopa serve's list, react.c). */
+export const REACTIONS: readonly string[] = [
+  'bella',
+  'scopa',
+  'ben_giocata',
+  'peccato',
+  'grazie',
+  'applause',
+  'laugh',
+  'wow',
+  'think',
+];
+
+/** A reaction's words (or emoji) in the page's language. */
+export function reactionText(lang: Lang, id: string): string {
+  return REACTIONS.includes(id) ? t(lang, `r_${id}` as Key) : '';
+}
 
 /** The first of the browser's languages that we speak; English otherwise. */
 export function pickLang(prefs: readonly string[]): Lang {
@@ -318,43 +402,14 @@ export function suitName(lang: Lang, suit: string): string {
   return SUIT_NAMES[lang][suit] ?? suit;
 }
 
-/** Option names for the rules form and the rules box. */
-const OPTION_NAMES: Record<Lang, Record<string, string>> = {
-  en: {
-    game: 'Game', players: 'Players', teams: 'Teams', team_size: 'Team size', refill: 'Cards drawn',
-    kings_redeal: 'Three kings: deal again', deal_bonus: 'Deal bonus (15)', capture: 'Capture',
-    single_match_first: 'Same rank first', fewest_cards: 'Fewest cards', max_capture: 'Max captured',
-    mandatory_capture: 'Must capture', last_card_scopa: 'Scopa on the last card', ace_sweeps: 'Ace sweeps (asso piglia tutto)',
-    ace_sweep_scopa: 'Ace sweep is a scopa', ace_sweep_with_ace: 'Ace sweeps over an ace', ace_first_play: 'Ace on the first play',
-    ace_empty_table: 'Ace on an empty table', ace_sweep_optional: 'Ace may be laid', leftovers: 'Leftover cards go to',
-    primiera: 'Primiera', re_bello: 'Re bello', napola: 'Napola', most_sevens: 'Most sevens', all_sevens: 'All sevens bonus',
-    target: 'Target', tiebreak: 'Tie-break', win_by_two: 'Win by two', cappotto: 'Cappotto', all_coins_wins: 'All coins wins',
-    lowest_wins: 'Lowest wins (a perdere)',
-  },
-  it: {
-    game: 'Gioco', players: 'Giocatori', teams: 'A squadre', team_size: 'Giocatori per squadra', refill: 'Carte pescate',
-    kings_redeal: 'Tre re: si ridà', deal_bonus: 'Bonus di mano (15)', capture: 'Presa',
-    single_match_first: 'Prima la carta uguale', fewest_cards: 'Meno carte', max_capture: 'Massimo prese',
-    mandatory_capture: 'Presa obbligatoria', last_card_scopa: 'Scopa all’ultima carta', ace_sweeps: 'Asso piglia tutto',
-    ace_sweep_scopa: 'L’asso fa scopa', ace_sweep_with_ace: 'Asso su asso', ace_first_play: 'Asso alla prima giocata',
-    ace_empty_table: 'Asso a tavolo vuoto', ace_sweep_optional: 'Asso posabile', leftovers: 'Carte rimaste a',
-    primiera: 'Primiera', re_bello: 'Re bello', napola: 'Napola', most_sevens: 'Più sette', all_sevens: 'Bonus tutti i sette',
-    target: 'Punti per vincere', tiebreak: 'Spareggio', win_by_two: 'Vincere di due', cappotto: 'Cappotto', all_coins_wins: 'Tutti i denari vince',
-    lowest_wins: 'Vince chi ha meno (a perdere)',
-  },
-};
-
+/** Option and preset names for the rules form and the rules box: the
+ * library's labels (catalogue.gen.ts). */
 export function optionName(lang: Lang, name: string): string {
-  return OPTION_NAMES[lang][name] ?? name;
+  return CATALOGUE.options.find((o) => o.name === name)?.label[lang] ?? name;
 }
 
-const PRESET_NAMES: Record<Lang, Record<string, string>> = {
-  en: { scopa: 'Scopa', scopone: 'Scopone', scientifico: 'Scopone scientifico', assi: "Scopa d'assi", quindici: 'Scopa a quindici', escoba: 'Escoba', trentuno: 'Scopone a trentuno', perdere: 'Scopa a perdere' },
-  it: { scopa: 'Scopa', scopone: 'Scopone', scientifico: 'Scopone scientifico', assi: "Scopa d'assi", quindici: 'Scopa a quindici', escoba: 'Escoba', trentuno: 'Scopone a trentuno', perdere: 'Scopa a perdere' },
-};
-
 export function presetName(lang: Lang, name: string): string {
-  return PRESET_NAMES[lang][name] ?? name;
+  return CATALOGUE.presets.find((p) => p.name === name)?.label[lang] ?? name;
 }
 
 export function valueName(lang: Lang, v: string | number | boolean): string {

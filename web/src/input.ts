@@ -1,7 +1,11 @@
 /*
- * input.ts -- clicks, taps and keys, turned into the controller's verbs.
- * One delegated listener per kind of event on the app's root: an element
- * says what it does with data-action (and data-card, data-value).
+ * input.ts -- clicks, taps and keys, turned into the verbs of verbs.ts
+ * (model.ts Verb), with what they need read from the page here (the forms'
+ * rules, seats, name and code).  What touches the page alone is done here:
+ * copying the table's link, a form following its preset and players, a
+ * click ending the animations.  One delegated listener per kind of event
+ * on the app's root: an element says what it does with data-action (and
+ * data-card, data-value).
  *
  * Keyboard alone: Tab reaches every card and button; on the table, the
  * digits 1-9 and 0 pick the cards of the hand (again: the next set it can
@@ -12,33 +16,49 @@
  */
 import type { Card } from './protocol.js';
 import type { Lang } from './i18n.js';
+import type { Verb } from './model.js';
+import type { AppState } from './state.js';
+import { fillSeats, readRules, syncOptions } from './home.js';
+import * as anim from './anim.js';
 
+/** Where the verbs go, and the state they are read against. */
 export interface Controller {
-  onTable(): boolean;
-  selected(): Card | null;
-  pickCard(card: Card): void;
-  pickTableCard(card: Card): void;
-  confirm(): void;
-  cancel(): void;
-  hint(): void;
-  toggleHints(): void;
-  toggleSkip(): void;
-  setLang(l: Lang): void;
-  home(): void;
-  leaderboard(): void;
-  pool(p: string): void;
-  startBot(form: HTMLFormElement): void;
-  create(form: HTMLFormElement): void;
-  join(code: string): void;
-  watch(code: string): void;
-  copyLink(): void;
-  cont(): void;
-  newGame(): void;
-  review(): void;
-  stepReview(delta: number): void;
-  gotoReview(step: number): void;
-  rulesChanged(form: HTMLFormElement, prefix: string, presetChanged: boolean): void;
-  skipAnimations(): void;
+  verb(v: Verb): void;
+  app(): AppState;
+}
+
+/** The page's keys play only on a table with nothing over it. */
+const onTable = (a: AppState): boolean => a.screen === 'table' && !a.roundOver && !a.gameOver;
+
+const field = (root: HTMLElement, sel: string): string =>
+  root.querySelector<HTMLInputElement | HTMLSelectElement>(sel)?.value ?? '';
+
+/** The bot form: rules, level and name. */
+function startBot(root: HTMLElement, form: HTMLFormElement): Verb {
+  const level = field(form, '[name="level"]');
+  return { kind: 'startBot', rules: readRules(form, 'bot'), level, name: field(root, '#f-name') };
+}
+
+/** The private table form: rules, each seat's choice, name. */
+function create(root: HTMLElement, form: HTMLFormElement): Verb {
+  const seats: (string | undefined)[] = [];
+  for (const el of form.querySelectorAll<HTMLSelectElement>('select[data-seat]'))
+    seats[Number(el.dataset.seat)] = el.value;
+  const clock = Number(form.querySelector<HTMLSelectElement>('[name="clock"]')?.value ?? NaN);
+  return {
+    kind: 'create',
+    rules: readRules(form, 'priv'),
+    seats,
+    name: field(root, '#f-name'),
+    ...(Number.isInteger(clock) ? { clock } : {}),
+  };
+}
+
+/** The table's link to the clipboard (and selected, where that fails). */
+function copyLink(root: HTMLElement, code: string | null): void {
+  const link = `${location.origin}/t/${code ?? ''}`;
+  void navigator.clipboard?.writeText(link).catch(() => undefined);
+  root.querySelector<HTMLInputElement>('.sharelink')?.select();
 }
 
 function actionTarget(e: Event): HTMLElement | null {
@@ -49,53 +69,61 @@ function actionTarget(e: Event): HTMLElement | null {
 export function bindInput(root: HTMLElement, c: Controller): void {
   root.addEventListener('click', (e) => {
     const el = actionTarget(e);
-    c.skipAnimations();
+    anim.skip(); // any click ends the running animations
     if (!el) return;
     const a = el.dataset.action;
     const card = (el.dataset.card ?? '') as Card;
     switch (a) {
       case 'card':
-        return c.pickCard(card);
+        return c.verb({ kind: 'pick', card });
       case 'table-card':
-        return c.pickTableCard(card);
+        return c.verb({ kind: 'pickTable', card });
       case 'confirm':
-        return c.confirm();
+        return c.verb({ kind: 'confirm' });
       case 'cancel':
-        return c.cancel();
+        return c.verb({ kind: 'cancel' });
       case 'hint':
-        return c.hint();
+        return c.verb({ kind: 'hint' });
       case 'hints-toggle':
-        return c.toggleHints();
+        return c.verb({ kind: 'toggleHints' });
       case 'skip-toggle':
-        return c.toggleSkip();
+        return c.verb({ kind: 'toggleSkip' });
       case 'lang':
-        return c.setLang((el.dataset.value as Lang) ?? 'en');
+        return c.verb({ kind: 'lang', lang: (el.dataset.value as Lang) ?? 'en' });
       case 'home':
         e.preventDefault();
-        return c.home();
+        return c.verb({ kind: 'home' });
       case 'leaderboard':
         e.preventDefault();
-        return c.leaderboard();
+        return c.verb({ kind: 'leaderboard' });
       case 'pool':
-        return c.pool(el.dataset.value ?? '2p');
-      case 'watch': {
-        const code = (root.querySelector('#f-code') as HTMLInputElement | null)?.value ?? '';
-        return c.watch(code);
-      }
+        return c.verb({ kind: 'pool', pool: el.dataset.value ?? '2p' });
+      case 'watch':
+        return c.verb({ kind: 'watch', code: field(root, '#f-code') });
+      case 'watch-only':
+        return c.verb({ kind: 'watch', code: c.app().code ?? '' });
       case 'copy':
-        return c.copyLink();
+        return copyLink(root, c.app().code);
       case 'continue':
-        return c.cont();
+        return c.verb({ kind: 'continue', now: Date.now() });
       case 'new-game':
-        return c.newGame();
+        return c.verb({ kind: 'newGame' });
+      case 'react':
+        return c.verb({ kind: 'react', reaction: el.dataset.value ?? '' });
+      case 'reactions-toggle':
+        return c.verb({ kind: 'toggleReactions' });
+      case 'rematch':
+        return c.verb({ kind: 'rematch', accept: true });
+      case 'rematch-no':
+        return c.verb({ kind: 'rematch', accept: false });
       case 'review':
-        return c.review();
+        return c.verb({ kind: 'review' });
       case 'review-prev':
-        return c.stepReview(-1);
+        return c.verb({ kind: 'stepReview', delta: -1 });
       case 'review-next':
-        return c.stepReview(1);
+        return c.verb({ kind: 'stepReview', delta: 1 });
       case 'review-go':
-        return c.gotoReview(Number(el.dataset.value ?? 0));
+        return c.verb({ kind: 'gotoReview', step: Number(el.dataset.value ?? 0) });
       default:
         return;
     }
@@ -105,30 +133,38 @@ export function bindInput(root: HTMLElement, c: Controller): void {
     e.preventDefault();
     const form = e.target as HTMLFormElement;
     const kind = form.dataset.form;
-    if (kind === 'bot') c.startBot(form);
-    else if (kind === 'private') c.create(form);
-    else if (kind === 'join') c.join((form.querySelector('#f-code') as HTMLInputElement).value);
+    if (kind === 'bot') c.verb(startBot(root, form));
+    else if (kind === 'private') c.verb(create(root, form));
+    else if (kind === 'name') {
+      const name = field(form, '#f-name');
+      if (name) c.verb({ kind: 'join', code: c.app().code ?? '', name });
+    } else if (kind === 'join')
+      c.verb({ kind: 'join', code: field(form, '#f-code'), name: field(root, '#f-name') });
   });
 
   root.addEventListener('change', (e) => {
     const el = e.target as HTMLInputElement | HTMLSelectElement;
-    const form = el.closest('form') as HTMLFormElement | null;
+    const form = el.closest('form');
     if (!form) return;
-    const fs = el.closest('fieldset.rules') as HTMLElement | null;
+    const fs = el.closest<HTMLElement>('fieldset.rules');
     const prefix = fs?.dataset.prefix ?? '';
     if (el.dataset.opt) el.dataset.touched = '1';
-    if (fs) c.rulesChanged(form, prefix, el.name === `${prefix}-preset`);
+    if (!fs) return;
+    // the form's own fields follow a preset and the number of players
+    if (el.name === `${prefix}-preset`) syncOptions(form, prefix);
+    if (prefix === 'priv') fillSeats(root, c.app().lang);
   });
 
   // on the document: keys count wherever the focus is (even on <body>)
   root.ownerDocument.addEventListener('keydown', (e) => {
     if (root.querySelector('.reviewer') && (e.key === 'ArrowLeft' || e.key === 'ArrowRight')) {
       e.preventDefault();
-      return c.stepReview(e.key === 'ArrowRight' ? 1 : -1);
+      return c.verb({ kind: 'stepReview', delta: e.key === 'ArrowRight' ? 1 : -1 });
     }
-    if (!c.onTable()) return;
+    if (!onTable(c.app())) return;
     const target = e.target as HTMLElement;
-    if (target.tagName === 'INPUT' || target.tagName === 'SELECT' || target.tagName === 'TEXTAREA') return;
+    if (target.tagName === 'INPUT' || target.tagName === 'SELECT' || target.tagName === 'TEXTAREA')
+      return;
     const hand = [...root.querySelectorAll<HTMLElement>('.hand .card')];
     if (e.key >= '0' && e.key <= '9' && !e.ctrlKey && !e.metaKey && !e.altKey) {
       const i = e.key === '0' ? 9 : Number(e.key) - 1;
@@ -136,7 +172,7 @@ export function bindInput(root: HTMLElement, c: Controller): void {
       if (el?.dataset.card) {
         e.preventDefault();
         el.focus();
-        c.pickCard(el.dataset.card as Card);
+        c.verb({ kind: 'pick', card: el.dataset.card as Card });
       }
       return;
     }
@@ -144,17 +180,17 @@ export function bindInput(root: HTMLElement, c: Controller): void {
       // Space picks and cycles; Enter picks, or plays the card already picked
       e.preventDefault();
       const card = target.dataset.card as Card;
-      if (e.key === 'Enter' && c.selected() === card) c.confirm();
-      else c.pickCard(card);
+      if (e.key === 'Enter' && c.app().selection?.card === card) c.verb({ kind: 'confirm' });
+      else c.verb({ kind: 'pick', card });
       return;
     }
     if (e.key === 'Enter' && target.tagName !== 'BUTTON' && target.tagName !== 'A') {
       e.preventDefault();
-      c.confirm();
+      c.verb({ kind: 'confirm' });
       return;
     }
-    if (e.key === 'Escape') return c.cancel();
-    if (e.key === 'h' || e.key === 'H') return c.hint();
+    if (e.key === 'Escape') return c.verb({ kind: 'cancel' });
+    if (e.key === 'h' || e.key === 'H') return c.verb({ kind: 'hint' });
     if ((e.key === 'ArrowLeft' || e.key === 'ArrowRight') && target.dataset.action === 'card') {
       const i = hand.indexOf(target);
       const next = hand[(i + (e.key === 'ArrowRight' ? 1 : hand.length - 1)) % hand.length];

@@ -9,31 +9,74 @@ import { h } from './dom.js';
 import { topBar } from './chrome.js';
 import { forgetHome } from './home.js';
 
+/** A field as a cell: a scalar as text; an object (in a row other than
+ * the first, which chose the columns) as nothing, never "[object Object]". */
+function scalar(v: unknown): string {
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  return '';
+}
+
 export function renderLeaderboard(root: HTMLElement, app: AppState): void {
   const lang = app.lang;
   const lb = app.leaderboard;
   let body: HTMLElement;
   if (lb.state === 'loading') body = h('p', { text: t(lang, 'connecting') });
-  else if (lb.state === 'unavailable') body = h('p', { class: 'help', text: t(lang, 'noLeaderboard') });
+  else if (lb.state === 'unavailable')
+    body = h('p', { class: 'help', text: t(lang, 'noLeaderboard') });
   else if (!lb.rows.length) body = h('p', { class: 'help', text: t(lang, 'noRatedGames') });
   else {
     // every scalar field the server keeps is a column; the known ones named
-    const known: Record<string, Key> = { name: 'player', rating: 'rating', games: 'games', rd: 'deviation' };
+    const known: Record<string, Key> = {
+      name: 'player',
+      rating: 'rating',
+      games: 'games',
+      rd: 'deviation',
+    };
     const cols = Object.keys(lb.rows[0]!).filter((k) => typeof lb.rows[0]![k] !== 'object');
     body = h(
       'table',
       { class: 'leaders' },
-      h('thead', {}, h('tr', {}, h('th', { scope: 'col', text: t(lang, 'rank') }), ...cols.map((c) => h('th', { scope: 'col', text: known[c] ? t(lang, known[c]!) : c })))),
-      h('tbody', {}, ...lb.rows.map((r, i) => h('tr', {}, h('td', { text: i + 1 }), ...cols.map((c) => h('td', { text: String(r[c] ?? '') }))))),
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          h('th', { scope: 'col', text: t(lang, 'rank') }),
+          ...cols.map((c) => h('th', { scope: 'col', text: known[c] ? t(lang, known[c]) : c })),
+        ),
+      ),
+      h(
+        'tbody',
+        {},
+        ...lb.rows.map((r, i) =>
+          h(
+            'tr',
+            {},
+            h('td', { text: i + 1 }),
+            ...cols.map((c) => h('td', { text: scalar(r[c]) })),
+          ),
+        ),
+      ),
     );
   }
   const pools = h(
     'nav',
     { class: 'row pools', 'aria-label': t(lang, 'pools') },
     ...['2p', '3p', '4p', '6p'].map((p) =>
-      h('button', { 'data-action': 'pool', 'data-value': p, 'aria-pressed': String(lb.pool === p), class: lb.pool === p ? 'primary' : '', text: t(lang, 'pool', { n: p[0]! }) }),
+      h('button', {
+        'data-action': 'pool',
+        'data-value': p,
+        'aria-pressed': String(lb.pool === p),
+        class: lb.pool === p ? 'primary' : '',
+        text: t(lang, 'pool', { n: p[0]! }),
+      }),
     ),
   );
-  root.replaceChildren(topBar(app), h('main', { class: 'page' }, h('h1', { text: t(lang, 'leaderboard') }), pools, body));
+  root.replaceChildren(
+    topBar(app),
+    h('main', { class: 'page' }, h('h1', { text: t(lang, 'leaderboard') }), pools, body),
+  );
   forgetHome();
 }

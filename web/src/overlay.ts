@@ -9,10 +9,20 @@ import { type Key, suitName, t } from './i18n.js';
 import type { Side } from './protocol.js';
 import { num, sideOf } from './rules.js';
 import { type AppState, type TableView, agrees, itemise, primieraValue, replay } from './state.js';
-import { h, miniCard, sideLabel } from './dom.js';
+import { h, miniCard, nameOf, sideLabel } from './dom.js';
 import { reviewer } from './reviewer.js';
 
-const CATS = ['carte', 'denari', 'settebello', 'primiera', 'scope', 're_bello', 'napola', 'sevens', 'all_sevens'] as const;
+const CATS = [
+  'carte',
+  'denari',
+  'settebello',
+  'primiera',
+  'scope',
+  're_bello',
+  'napola',
+  'sevens',
+  'all_sevens',
+] as const;
 
 function catOn(v: TableView, c: (typeof CATS)[number]): boolean {
   const e = v.eff;
@@ -32,7 +42,12 @@ function roundScore(app: AppState, v: TableView): HTMLElement {
   const it = rep && rep.complete ? itemise(rep, ro.rules) : null;
   const full = it !== null && agrees(it, sides);
   const facesZero = v.eff.primiera === 'faces_zero';
-  const head = h('tr', {}, h('th', { scope: 'col', text: t(lang, 'category') }), ...sides.map((_, i) => h('th', { scope: 'col', text: sideLabel(v, i, lang) })));
+  const head = h(
+    'tr',
+    {},
+    h('th', { scope: 'col', text: t(lang, 'category') }),
+    ...sides.map((_, i) => h('th', { scope: 'col', text: sideLabel(v, i, lang) })),
+  );
   const rows: HTMLElement[] = [];
   for (const c of CATS) {
     if (!catOn(v, c)) continue;
@@ -44,22 +59,31 @@ function roundScore(app: AppState, v: TableView): HTMLElement {
         h('th', { scope: 'row', text: t(lang, key) }),
         ...sides.map((s, i) => {
           const pts = s.points[c] ?? 0;
-          const cell = h('td', { class: pts > 0 ? 'won' : '' }, h('span', { class: 'pts', text: pts > 0 ? `+${pts}` : '0' }));
+          const cell = h(
+            'td',
+            { class: pts > 0 ? 'won' : '' },
+            h('span', { class: 'pts', text: pts > 0 ? `+${pts}` : '0' }),
+          );
           const detail = h('div', { class: 'why' });
           if (c === 'carte') detail.append(String(s.cards));
           if (c === 'denari') {
             detail.append(`${s.denari} `);
-            if (full) for (const d of it!.denari[i] ?? []) detail.append(miniCard(d, lang));
+            if (full) for (const d of it.denari[i] ?? []) detail.append(miniCard(d, lang));
           }
           if (c === 'settebello' && s.settebello) detail.append(miniCard('7d', lang));
-          if (c === 're_bello' && full && it!.reBello === i) detail.append(miniCard('10d', lang));
+          if (c === 're_bello' && full && it.reBello === i) detail.append(miniCard('10d', lang));
           if (c === 'primiera') {
             if (full)
-              (it!.primiera[i] ?? []).forEach((card, k) => {
+              (it.primiera[i] ?? []).forEach((card, k) => {
                 const suit = ['d', 'c', 's', 'b'][k]!;
                 detail.append(
                   card
-                    ? h('span', { class: 'prim', title: suitName(lang, suit) }, miniCard(card, lang), h('small', { text: String(primieraValue(card, facesZero)) }))
+                    ? h(
+                        'span',
+                        { class: 'prim', title: suitName(lang, suit) },
+                        miniCard(card, lang),
+                        h('small', { text: String(primieraValue(card, facesZero)) }),
+                      )
                     : h('span', { class: 'prim none', title: suitName(lang, suit), text: '–' }),
                 );
               });
@@ -67,11 +91,11 @@ function roundScore(app: AppState, v: TableView): HTMLElement {
           }
           if (c === 'scope') {
             detail.append(`${s.scope} `);
-            if (full) for (const sc of it!.scope[i] ?? []) detail.append(miniCard(sc, lang));
+            if (full) for (const sc of it.scope[i] ?? []) detail.append(miniCard(sc, lang));
           }
           if (c === 'sevens' || c === 'all_sevens') {
             detail.append(`${s.sevens} `);
-            if (full) for (const sv of it!.sevens[i] ?? []) detail.append(miniCard(sv, lang));
+            if (full) for (const sv of it.sevens[i] ?? []) detail.append(miniCard(sv, lang));
           }
           cell.append(detail);
           return cell;
@@ -79,16 +103,86 @@ function roundScore(app: AppState, v: TableView): HTMLElement {
       ),
     );
   }
-  rows.push(h('tr', { class: 'total round-total' }, h('th', { scope: 'row', text: t(lang, 'roundTotal') }), ...sides.map((s) => h('td', { text: String(s.round_total) }))));
-  rows.push(h('tr', { class: 'total totals' }, h('th', { scope: 'row', text: t(lang, 'totals') }), ...ro.msg.totals.map((x) => h('td', { text: String(x) }))));
+  rows.push(
+    h(
+      'tr',
+      { class: 'total round-total' },
+      h('th', { scope: 'row', text: t(lang, 'roundTotal') }),
+      ...sides.map((s) => h('td', { text: String(s.round_total) })),
+    ),
+  );
+  rows.push(
+    h(
+      'tr',
+      { class: 'total totals' },
+      h('th', { scope: 'row', text: t(lang, 'totals') }),
+      ...ro.msg.totals.map((x) => h('td', { text: String(x) })),
+    ),
+  );
   return h(
     'div',
-    { class: 'dialog roundover', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'rs-title', 'data-round': ro.msg.round ?? null },
+    {
+      class: 'dialog roundover',
+      role: 'dialog',
+      'aria-modal': 'true',
+      'aria-labelledby': 'rs-title',
+      'data-round': ro.msg.round ?? null,
+    },
     h('h2', { id: 'rs-title', text: t(lang, 'roundScore') }),
     full ? null : h('p', { class: 'help', text: t(lang, 'partialRound') }),
-    h('div', { class: 'scroll' }, h('table', { class: 'roundscore' }, h('thead', {}, head), h('tbody', {}, ...rows))),
-    h('div', { class: 'row' }, h('button', { class: 'primary', 'data-action': 'continue', autofocus: true, text: t(lang, 'continue') })),
+    h(
+      'div',
+      { class: 'scroll' },
+      h('table', { class: 'roundscore' }, h('thead', {}, head), h('tbody', {}, ...rows)),
+    ),
+    h(
+      'div',
+      { class: 'row' },
+      h('button', {
+        class: 'primary',
+        'data-action': 'continue',
+        autofocus: true,
+        text: t(lang, 'continue'),
+      }),
+    ),
   );
+}
+
+/** Play again: a button to ask; once someone asked, who said yes, and
+ * for whoever has not, the question with yes and no.  Only for people
+ * sitting at the table (a spectator follows them to the next table). */
+function rematchPart(app: AppState, v: TableView): HTMLElement | null {
+  const lang = app.lang;
+  const me = v.viewer;
+  if (me === null || app.msg?.next) return null;
+  const yes = app.msg?.rematch ?? null;
+  const box = h('div', { class: 'rematch', role: 'status' });
+  if (!yes) {
+    box.append(
+      h('button', { class: 'primary', 'data-action': 'rematch', text: t(lang, 'playAgain') }),
+    );
+    return box;
+  }
+  const asked = yes.map((y, i) => (y && v.presence[i] !== 'bot' ? i : -1)).filter((i) => i >= 0);
+  const names = asked.filter((i) => i !== me).map((i) => nameOf(v.names, i, lang));
+  if (yes[me]) {
+    const waiting = yes
+      .map((y, i) => (y ? -1 : i))
+      .filter((i) => i >= 0)
+      .map((i) => nameOf(v.names, i, lang));
+    box.append(h('p', { text: t(lang, 'rematchWaiting', { names: waiting.join(', ') }) }));
+    return box;
+  }
+  box.append(
+    h('p', { class: 'ask', text: t(lang, 'rematchAsked', { names: names.join(', ') }) }),
+    h(
+      'div',
+      { class: 'row' },
+      h('button', { class: 'primary', 'data-action': 'rematch', text: t(lang, 'rematchYes') }),
+      h('button', { 'data-action': 'rematch-no', text: t(lang, 'rematchNo') }),
+    ),
+  );
+  return box;
 }
 
 function result(app: AppState, v: TableView): HTMLElement {
@@ -104,7 +198,14 @@ function result(app: AppState, v: TableView): HTMLElement {
     title = t(lang, 'winnerIs', { name: sideLabel(v, go.winner, lang) });
     if (v.viewer !== null) kicker += ` · ${t(lang, 'youLose')}`;
   }
-  const sides = go.totals.map((x, i) => h('tr', { class: go.winner === i ? 'mine' : '' }, h('th', { scope: 'row', text: sideLabel(v, i, lang) }), h('td', { text: String(x) })));
+  const sides = go.totals.map((x, i) =>
+    h(
+      'tr',
+      { class: go.winner === i ? 'mine' : '' },
+      h('th', { scope: 'row', text: sideLabel(v, i, lang) }),
+      h('td', { text: String(x) }),
+    ),
+  );
   const rev = app.reviewState;
   return h(
     'div',
@@ -112,15 +213,40 @@ function result(app: AppState, v: TableView): HTMLElement {
     h('p', { class: 'kicker', text: kicker }),
     h('h2', { id: 'go-title', text: title }),
     h('table', { class: 'scoretable' }, h('tbody', {}, ...sides)),
-    go.seed ? h('p', { class: 'seed' }, t(lang, 'seedRevealed', { seed: '' }), h('code', { text: go.seed })) : null,
-    app.msg?.seed_sha256 ? h('p', { class: 'sha help' }, t(lang, 'seedCheck', { sha: '' }), h('code', { text: app.msg.seed_sha256 })) : null,
+    go.seed
+      ? h(
+          'p',
+          { class: 'seed' },
+          t(lang, 'seedRevealed', { seed: '' }),
+          h('code', { text: go.seed }),
+        )
+      : null,
+    app.msg?.seed_sha256
+      ? h(
+          'p',
+          { class: 'sha help' },
+          t(lang, 'seedCheck', { sha: '' }),
+          h('code', { text: app.msg.seed_sha256 }),
+        )
+      : null,
     h(
       'div',
       { class: 'row' },
-      h('a', { class: 'button', href: `/api/tables/${encodeURIComponent(v.code)}/record`, download: `scopa-${v.code}.json`, 'data-action': 'download', text: t(lang, 'download') }),
+      h('a', {
+        class: 'button',
+        href: `/api/tables/${encodeURIComponent(v.code)}/record`,
+        download: `scopa-${v.code}.json`,
+        'data-action': 'download',
+        text: t(lang, 'download'),
+      }),
       h('button', { 'data-action': 'review', disabled: rev === 'asking', text: t(lang, 'review') }),
-      h('button', { class: 'primary', 'data-action': 'new-game', text: t(lang, 'newGame') }),
+      h('button', {
+        class: v.viewer === null ? 'primary' : '',
+        'data-action': 'new-game',
+        text: t(lang, 'newGame'),
+      }),
     ),
+    rematchPart(app, v),
     app.record ? reviewer(app) : null,
     rev === 'unavailable' ? h('p', { class: 'help', text: t(lang, 'reviewUnavailable') }) : null,
   );
@@ -128,7 +254,8 @@ function result(app: AppState, v: TableView): HTMLElement {
 
 export function renderOverlay(box: HTMLElement, app: AppState, v: TableView): void {
   const which = app.roundOver ? 'round' : app.gameOver ? 'game' : '';
-  const key = `${which}:${app.reviewState}:${app.lang}:${app.record ? app.reviewStep : -1}`;
+  const playAgain = JSON.stringify([app.msg?.rematch ?? null, app.msg?.next ?? null]);
+  const key = `${which}:${app.reviewState}:${app.lang}:${app.record ? app.reviewStep : -1}:${playAgain}`;
   if (box.dataset.key === key) return;
   box.dataset.key = key;
   if (!which) {
@@ -139,13 +266,18 @@ export function renderOverlay(box: HTMLElement, app: AppState, v: TableView): vo
   box.hidden = false;
   // the dialog is drawn afresh (a step of the review, say): the focus goes
   // back to the button that had it, else to the dialog's main button
-  const had = document.activeElement instanceof HTMLElement && box.contains(document.activeElement) ? document.activeElement : null;
+  const had =
+    document.activeElement instanceof HTMLElement && box.contains(document.activeElement)
+      ? document.activeElement
+      : null;
   const action = had?.dataset.action;
   const value = had?.dataset.value;
   box.replaceChildren(which === 'round' ? roundScore(app, v) : result(app, v));
   const again = action
-    ? box.querySelector<HTMLButtonElement>(`[data-action="${action}"]${value !== undefined ? `[data-value="${value}"]` : ''}:not([disabled])`)
+    ? box.querySelector<HTMLButtonElement>(
+        `[data-action="${action}"]${value !== undefined ? `[data-value="${value}"]` : ''}:not([disabled])`,
+      )
     : null;
-  const focus = again ?? (box.querySelector('[autofocus], button.primary') as HTMLElement | null);
+  const focus = again ?? box.querySelector<HTMLElement>('[autofocus], button.primary');
   focus?.focus();
 }

@@ -46,7 +46,7 @@ export function parseMove(s: string): Move | null {
   if (rest === undefined) return { card, takes: [] };
   const takes = rest.split('+');
   if (!takes.every(isCard)) return null;
-  return { card, takes: takes as Card[] };
+  return { card, takes };
 }
 
 export function formatMove(m: Move): string {
@@ -137,6 +137,16 @@ export interface StateMsg {
   away_for?: (number | null)[];
   /** scopa serve: per seat, true while nobody has taken that open seat. */
   open?: boolean[];
+  /** scopa serve: the move clock's seconds per move (0: none), and the
+   * seconds left to the seat to play when it runs (else null). */
+  move_clock?: number;
+  clock_left?: number | null;
+  /** scopa serve, a finished game: null, or once someone asked to play
+   * again, who said yes seat by seat; `next` the new table once it began. */
+  rematch?: boolean[] | null;
+  next?: string | null;
+  /** scopa serve: the spectators, counted, and the names they gave. */
+  watching?: { count: number; names: string[] };
   /** scopa serve: false at a table of people only, where hints are refused
    * (fair play: the others could not know); absent means allowed. */
   hints?: boolean;
@@ -156,6 +166,22 @@ export interface GameOverMsg {
   totals: number[];
   winner: number | null;
   seed: string;
+  id?: unknown;
+}
+/** scopa serve: everybody said yes to play again: the table moves to
+ * `next` (a `seated` with the new token follows for each person). */
+export interface RematchMsg {
+  type: 'rematch';
+  code: string;
+  next: string;
+  id?: unknown;
+}
+/** scopa serve: a person seated sent a reaction (a phrase's id). */
+export interface ReactionMsg {
+  type: 'reaction';
+  code: string;
+  seat: number;
+  reaction: string;
   id?: unknown;
 }
 /** scopa serve: something happened at the table (a bot takes an away
@@ -232,17 +258,30 @@ export type ServerMsg =
   | GameOverMsg
   | ErrorMsg
   | HintMsg
-  | ReviewMsg;
+  | ReviewMsg
+  | RematchMsg
+  | ReactionMsg;
 
 // ---- client to server ----
 
-export type SeatSpec = 'me' | 'open' | string; // or a bot name
+export type SeatSpec = string; // 'me', 'open', or a bot name or level
 
 export type ClientMsg =
-  | { type: 'create'; rules: Rules; seats: SeatSpec[]; name?: string; player?: string; id?: number }
+  | {
+      type: 'create';
+      rules: Rules;
+      seats: SeatSpec[];
+      name?: string;
+      player?: string;
+      /** seconds per move, 0: no clock (absent: the server's default) */
+      move_clock?: number;
+      id?: number;
+    }
+  | { type: 'rematch'; accept: boolean; id?: number }
+  | { type: 'react'; reaction: string; id?: number }
   | { type: 'join'; code: string; name?: string; player?: string; id?: number }
   | { type: 'resume'; code: string; token: string; id?: number }
-  | { type: 'watch'; code: string; id?: number }
+  | { type: 'watch'; code: string; name?: string; id?: number }
   | { type: 'move'; move: string; ply: number; id?: number }
   | { type: 'ping'; id?: number } // answered by nothing we rely on; keeps NATs open
   | { type: 'hint'; id?: number } // EXTENSION
@@ -278,7 +317,7 @@ const STATUS: readonly string[] = ['waiting', 'playing', 'finished'];
 
 function checkState(m: Obj): boolean {
   // scopa serve names an open seat null: read it as an empty name
-  if (Array.isArray(m.seats)) m.seats = m.seats.map((x) => (x === null ? '' : x));
+  if (Array.isArray(m.seats)) m.seats = (m.seats as unknown[]).map((x) => (x === null ? '' : x));
   return (
     isStr(m.code) &&
     isIntOrNull(m.seat) &&
@@ -316,6 +355,12 @@ export function parse(text: string): ServerMsg | null {
       if (!checkState(m)) return null;
       if (m.round === undefined) m.round = null;
       if (!isStr(m.seed_sha256)) m.seed_sha256 = '';
+      // extensions read defensively: a malformed one is as if absent
+      if (!isArrOf(m.rematch, (x) => typeof x === 'boolean')) m.rematch = null;
+      if (!isStr(m.next)) m.next = null;
+      if (typeof m.clock_left !== 'number') m.clock_left = null;
+      if (!isObj(m.watching) || !isInt(m.watching.count) || !isArrOf(m.watching.names, isStr))
+        delete m.watching;
       return m as unknown as StateMsg;
     case 'round_over':
       return isArrOf(m.sides, isSide) && isArrOf(m.totals, isInt)
@@ -335,6 +380,12 @@ export function parse(text: string): ServerMsg | null {
         : null;
     case 'review':
       return Array.isArray(m.rounds) ? (m as unknown as ReviewMsg) : null;
+    case 'rematch':
+      return isStr(m.code) && isStr(m.next) ? (m as unknown as RematchMsg) : null;
+    case 'reaction':
+      return isStr(m.code) && isInt(m.seat) && isStr(m.reaction)
+        ? (m as unknown as ReactionMsg)
+        : null;
     default:
       return null;
   }

@@ -9,7 +9,7 @@
  * input.ts, and a label a screen reader can say.
  */
 import type { AppState } from './state.js';
-import { renderHome } from './home.js';
+import { renderHome, renderName } from './home.js';
 import { renderLeaderboard } from './leaderboard.js';
 import { renderTable } from './table.js';
 
@@ -33,5 +33,6 @@ export function render(root: HTMLElement, app: AppState): void {
   document.documentElement.lang = app.lang;
   if (app.screen === 'home') return renderHome(root, app);
   if (app.screen === 'leaderboard') return renderLeaderboard(root, app);
+  if (app.screen === 'name') return renderName(root, app);
   renderTable(root, app);
 }

@@ -11,7 +11,14 @@
  * mark (only an older server without `mark` gets the server's own slip
  * and blunder thresholds applied to its cost).
  */
-import { type Card, type Move, type ReviewMsg, type Rules, parseMove, sameMove } from './protocol.js';
+import {
+  type Card,
+  type Move,
+  type ReviewMsg,
+  type Rules,
+  parseMove,
+  sameMove,
+} from './protocol.js';
 import { effective, handSize, num, tableCardsDealt } from './rules.js';
 import { replay, seatOfMove } from './state.js';
 
@@ -49,7 +56,10 @@ export function reviewSteps(rec: RecordDoc): ReviewStep[] {
     rd.moves.forEach((text, i) => {
       const move = parseMove(text);
       if (!move) return;
-      const before = replay({ dealer: rd.dealer, table, moves: rd.moves.slice(0, i) }, rec.rules).table;
+      const before = replay(
+        { dealer: rd.dealer, table, moves: rd.moves.slice(0, i) },
+        rec.rules,
+      ).table;
       out.push({ round: ri, index: i, seat: seatOfMove(rd.dealer, i, players), move, before });
     });
   });
@@ -78,11 +88,17 @@ function finite(x: unknown): number | null {
 
 function roundOf(review: ReviewMsg, round: number): ReviewMsg['rounds'][number] | undefined {
   const rs = Array.isArray(review.rounds) ? review.rounds : [];
-  return rs.find((r) => r?.round === round) ?? (rs.every((r) => r?.round === undefined) ? rs[round] : undefined);
+  return (
+    rs.find((r) => r?.round === round) ??
+    (rs.every((r) => r?.round === undefined) ? rs[round] : undefined)
+  );
 }
 
 function moveOf(moves: ReviewMove[], ply: number): ReviewMove | undefined {
-  return moves.find((m) => m?.ply === ply) ?? (moves.every((m) => m?.ply === undefined) ? moves[ply] : undefined);
+  return (
+    moves.find((m) => m?.ply === ply) ??
+    (moves.every((m) => m?.ply === undefined) ? moves[ply] : undefined)
+  );
 }
 
 /** The server's verdict on a step, or null when its review does not
@@ -109,7 +125,10 @@ export function verdictOf(review: ReviewMsg | null, st: ReviewStep): Verdict | n
 }
 
 /** Each step's verdict, and whether the review speaks of every move. */
-export function verdicts(review: ReviewMsg | null, steps: readonly ReviewStep[]): { each: (Verdict | null)[]; complete: boolean } {
+export function verdicts(
+  review: ReviewMsg | null,
+  steps: readonly ReviewStep[],
+): { each: (Verdict | null)[]; complete: boolean } {
   const each = steps.map((st) => verdictOf(review, st));
   return { each, complete: steps.length > 0 && each.every((v) => v !== null) };
 }

@@ -10,12 +10,25 @@
 import { type Lang, points, t } from './i18n.js';
 import { type ReviewMsg, formatMove } from './protocol.js';
 import type { AppState } from './state.js';
-import { type RecordDoc, type ReviewStep, type Verdict, markedSteps, reviewSteps, verdicts } from './review.js';
+import {
+  type RecordDoc,
+  type ReviewStep,
+  type Verdict,
+  markedSteps,
+  reviewSteps,
+  verdicts,
+} from './review.js';
 import { describeMove, h, miniCard, nameOf } from './dom.js';
 
 /** The steps and verdicts of the last record and review drawn: stepping
  * redraws the reviewer on every key, the game does not change. */
-let memo: { record: RecordDoc; review: ReviewMsg | null; steps: ReviewStep[]; each: (Verdict | null)[]; complete: boolean } | null = null;
+let memo: {
+  record: RecordDoc;
+  review: ReviewMsg | null;
+  steps: ReviewStep[];
+  each: (Verdict | null)[];
+  complete: boolean;
+} | null = null;
 
 function stepsOf(record: RecordDoc, review: ReviewMsg | null): NonNullable<typeof memo> {
   if (memo && memo.record === record && memo.review === review) return memo;
@@ -34,7 +47,11 @@ function meaning(lang: Lang, mark: string): string {
 /** The server's mark, its meaning and what the move cost, in words. */
 function verdictEl(lang: Lang, v: Verdict): HTMLElement[] {
   return [
-    h('span', { class: `mark m${v.mark.length}`, title: meaning(lang, v.mark), text: v.mark }),
+    h('span', {
+      class: `mark m${v.mark.length}`,
+      title: meaning(lang, v.mark),
+      text: v.mark,
+    }),
     h('span', {
       class: 'loss',
       'data-cost': v.cost.toFixed(2),
@@ -66,7 +83,13 @@ export function reviewer(app: AppState): HTMLElement {
   const step = h(
     'div',
     { class: 'step', 'aria-live': 'polite' },
-    h('h3', { text: t(lang, 'reviewStep', { r: st.round + 1, i: st.index + 1, n: app.record!.rounds[st.round]?.moves.length ?? 0 }) }),
+    h('h3', {
+      text: t(lang, 'reviewStep', {
+        r: st.round + 1,
+        i: st.index + 1,
+        n: app.record!.rounds[st.round]?.moves.length ?? 0,
+      }),
+    }),
     h(
       'p',
       { class: `played${costly ? ' costly' : ''}` },
@@ -79,9 +102,19 @@ export function reviewer(app: AppState): HTMLElement {
     h(
       'div',
       { class: 'row' },
-      h('button', { 'data-action': 'review-prev', disabled: i === 0, 'aria-label': t(lang, 'prev'), text: '◀' }),
+      h('button', {
+        'data-action': 'review-prev',
+        disabled: i === 0,
+        'aria-label': t(lang, 'prev'),
+        text: '◀',
+      }),
       h('span', { class: 'count', text: `${i + 1} / ${steps.length}` }),
-      h('button', { 'data-action': 'review-next', disabled: i === steps.length - 1, 'aria-label': t(lang, 'next'), text: '▶' }),
+      h('button', {
+        'data-action': 'review-next',
+        disabled: i === steps.length - 1,
+        'aria-label': t(lang, 'next'),
+        text: '▶',
+      }),
     ),
   );
   const list = app.review
@@ -102,8 +135,15 @@ export function reviewer(app: AppState): HTMLElement {
                   { class: k === i ? 'here' : '' },
                   h(
                     'button',
-                    { 'data-action': 'review-go', 'data-value': k, 'aria-current': k === i ? 'step' : null },
-                    h('span', { class: 'where', text: t(lang, 'reviewAt', { r: s.round + 1, i: s.index + 1 }) }),
+                    {
+                      'data-action': 'review-go',
+                      'data-value': k,
+                      'aria-current': k === i ? 'step' : null,
+                    },
+                    h('span', {
+                      class: 'where',
+                      text: t(lang, 'reviewAt', { r: s.round + 1, i: s.index + 1 }),
+                    }),
                     h('span', { class: 'who', text: who(s.seat) }),
                     h('code', { text: formatMove(s.move) }),
                     h('span', { class: `mark m${w.mark.length}`, text: w.mark }),

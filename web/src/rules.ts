@@ -1,16 +1,20 @@
 /*
- * rules.ts -- the rules options of docs/RULES.md as data: one table with each
- * option's values and default, the presets, and the few derived facts the
- * table needs (sides, partners, cards dealt).  The home page builds its form
- * from OPTIONS; the table shows the options that differ from the defaults.
+ * rules.ts -- the rules options of docs/RULES.md as data: the library's one
+ * table with each option's values and default, and its presets (both from
+ * catalogue.gen.ts, generated from `scopa rules`), and the few derived
+ * facts the table needs (sides, partners, cards dealt).  The home page
+ * builds its form from OPTIONS; the table shows the options that differ
+ * from the defaults.
  *
- * What must stay true: names, values and defaults are exactly RULES.md's.
+ * What must stay true: nothing here repeats the library's table.
  * A default that depends on the game (players, teams) is computed by
  * effective(), never written twice.
  */
 import type { Rules } from './protocol.js';
+import type { CatalogueOption, OptionGroup } from './catalogue.js';
+import { CATALOGUE } from './catalogue.gen.js';
 
-export type OptionKind = 'enum' | 'bool' | 'int';
+export type OptionKind = CatalogueOption['kind'];
 
 export interface OptionSpec {
   name: string;
@@ -19,69 +23,25 @@ export interface OptionSpec {
   min?: number; // int options with a range
   max?: number; // (the library's SCOPA_TARGET_MAX, SCOPA_ALL_SEVENS_MAX)
   def: string | number | boolean; // the default for game "scopa"
-  group: 'game' | 'play' | 'aces' | 'score' | 'end';
+  group: OptionGroup;
 }
 
-export const OPTIONS: readonly OptionSpec[] = [
-  { name: 'game', kind: 'enum', values: ['scopa', 'scopone', 'scopone_scientifico'], def: 'scopa', group: 'game' },
-  { name: 'players', kind: 'int', values: [2, 3, 4, 6], def: 2, group: 'game' },
-  { name: 'teams', kind: 'bool', def: false, group: 'game' },
-  { name: 'team_size', kind: 'int', values: [2, 3], def: 2, group: 'game' },
-  { name: 'refill', kind: 'int', values: [3, 1], def: 3, group: 'game' },
-  { name: 'kings_redeal', kind: 'bool', def: true, group: 'game' },
-  { name: 'deal_bonus', kind: 'enum', values: ['off', 'fifteen'], def: 'off', group: 'game' },
-  { name: 'capture', kind: 'enum', values: ['match', 'quindici'], def: 'match', group: 'play' },
-  { name: 'single_match_first', kind: 'bool', def: true, group: 'play' },
-  { name: 'fewest_cards', kind: 'bool', def: false, group: 'play' },
-  { name: 'max_capture', kind: 'int', values: [0, 2], def: 0, group: 'play' },
-  { name: 'mandatory_capture', kind: 'bool', def: true, group: 'play' },
-  { name: 'last_card_scopa', kind: 'bool', def: false, group: 'play' },
-  { name: 'ace_sweeps', kind: 'bool', def: false, group: 'aces' },
-  { name: 'ace_sweep_scopa', kind: 'bool', def: true, group: 'aces' },
-  { name: 'ace_sweep_with_ace', kind: 'enum', values: ['no', 'yes', 'choice'], def: 'no', group: 'aces' },
-  { name: 'ace_first_play', kind: 'enum', values: ['sweeps', 'no_sweep', 'no_ace'], def: 'sweeps', group: 'aces' },
-  { name: 'ace_empty_table', kind: 'enum', values: ['laid', 'taken'], def: 'laid', group: 'aces' },
-  { name: 'ace_sweep_optional', kind: 'bool', def: false, group: 'aces' },
-  { name: 'leftovers', kind: 'enum', values: ['last_capture', 'dealer', 'nobody'], def: 'last_capture', group: 'score' },
-  {
-    name: 'primiera',
-    kind: 'enum',
-    values: ['standard', 'faces_zero', 'sevens', 'sum', 'complete_only', 'off'],
-    def: 'standard',
-    group: 'score',
-  },
-  { name: 're_bello', kind: 'bool', def: false, group: 'score' },
-  { name: 'napola', kind: 'bool', def: false, group: 'score' },
-  { name: 'most_sevens', kind: 'bool', def: false, group: 'score' },
-  { name: 'all_sevens', kind: 'int', min: 0, max: 100, def: 0, group: 'score' },
-  { name: 'target', kind: 'int', min: 1, max: 1000, def: 11, group: 'end' },
-  { name: 'tiebreak', kind: 'enum', values: ['extra_round', 'count_order', 'count_order_on_tie'], def: 'extra_round', group: 'end' },
-  { name: 'win_by_two', kind: 'bool', def: false, group: 'end' },
-  { name: 'cappotto', kind: 'int', min: 0, def: 0, group: 'end' },
-  { name: 'all_coins_wins', kind: 'bool', def: false, group: 'end' },
-  { name: 'lowest_wins', kind: 'bool', def: false, group: 'end' },
-];
+/** The library's option table (catalogue.gen.ts), in RULES.md order. */
+export const OPTIONS: readonly OptionSpec[] = CATALOGUE.options.map((o) => ({
+  name: o.name,
+  kind: o.kind,
+  ...(o.values ? { values: o.values } : {}),
+  ...(o.min !== undefined ? { min: o.min } : {}),
+  ...(o.max !== undefined ? { max: o.max } : {}),
+  def: o.default,
+  group: o.group,
+}));
 
-export const PRESETS: Readonly<Record<string, Rules>> = {
-  scopa: {},
-  scopone: { game: 'scopone' },
-  scientifico: { game: 'scopone_scientifico' },
-  assi: { ace_sweeps: true },
-  quindici: { capture: 'quindici' },
-  escoba: { capture: 'quindici', primiera: 'off', most_sevens: true, deal_bonus: 'fifteen', target: 21 },
-  trentuno: {
-    game: 'scopone_scientifico',
-    ace_sweeps: true,
-    ace_sweep_scopa: false,
-    napola: true,
-    target: 31,
-    all_coins_wins: true,
-  },
-  perdere: { lowest_wins: true, target: 21 },
-};
+/** RULES.md "Presets", as the library computes them. */
+export const PRESETS: Readonly<Record<string, Rules>> = Object.fromEntries(
+  CATALOGUE.presets.map((p) => [p.name, p.rules as Rules]),
+);
 
-/** Every option with a value: the given ones, then the defaults (players and
- * teams default to 4 and true for the scopone games, RULES.md "Seats"). */
 export type Effective = Record<string, string | number | boolean>;
 
 export function effective(rules: Rules): Effective {
@@ -151,7 +111,11 @@ export function conflicts(rules: Rules): string[] {
   const bad: string[] = [];
   const p = num(r, 'players');
   for (const o of OPTIONS)
-    if (o.kind === 'int' && !o.values && (num(r, o.name) < (o.min ?? 0) || (o.max !== undefined && num(r, o.name) > o.max)))
+    if (
+      o.kind === 'int' &&
+      !o.values &&
+      (num(r, o.name) < (o.min ?? 0) || (o.max !== undefined && num(r, o.name) > o.max))
+    )
       bad.push(o.name);
   if (r.teams === true && p !== 4 && p !== 6) bad.push('teams');
   if (num(r, 'team_size') === 3 && !(r.teams === true && p === 6)) bad.push('team_size');
@@ -159,7 +123,12 @@ export function conflicts(rules: Rules): string[] {
   if (r.game !== 'scopa' && (p !== 4 || r.teams !== true)) bad.push('game');
   if (num(r, 'refill') === 1 && r.game !== 'scopa') bad.push('refill');
   if (r.ace_sweeps !== true)
-    for (const k of ['ace_sweep_with_ace', 'ace_first_play', 'ace_empty_table', 'ace_sweep_optional']) {
+    for (const k of [
+      'ace_sweep_with_ace',
+      'ace_first_play',
+      'ace_empty_table',
+      'ace_sweep_optional',
+    ]) {
       const o = OPTIONS.find((x) => x.name === k);
       if (o && r[k] !== o.def) bad.push(k);
     }
@@ -168,7 +137,10 @@ export function conflicts(rules: Rules): string[] {
   if (r.win_by_two === true && r.tiebreak !== 'extra_round') bad.push('win_by_two');
   if (
     r.lowest_wins === true &&
-    (r.win_by_two === true || num(r, 'cappotto') > 0 || r.all_coins_wins === true || r.tiebreak !== 'extra_round')
+    (r.win_by_two === true ||
+      num(r, 'cappotto') > 0 ||
+      r.all_coins_wins === true ||
+      r.tiebreak !== 'extra_round')
   )
     bad.push('lowest_wins');
   return bad;

@@ -7,10 +7,11 @@
  * number comes from the public count (state.ts handCounts), never from a
  * card.
  */
-import { type Lang, t } from './i18n.js';
+import { type Lang, reactionText, t } from './i18n.js';
 import { seatsOfSide, sideOf } from './rules.js';
 import type { AppState, TableView } from './state.js';
 import { backEl, h, miniCard, nameOf } from './dom.js';
+import { clockLeft } from './center.js';
 
 export function seatName(v: TableView, seat: number, lang: Lang): string {
   const n = nameOf(v.names, seat, lang);
@@ -46,7 +47,12 @@ export function pileEl(app: AppState, v: TableView, side: number): HTMLElement {
   const lang = app.lang;
   const pile = v.rep?.piles[side] ?? [];
   const scope = v.rep?.scope[side] ?? [];
-  const el = h('div', { class: 'pile', role: 'img', 'data-side': side, 'aria-label': `${t(lang, 'pile', { n: pile.length })}, ${t(lang, 'scopaCount', { n: scope.length })}` });
+  const el = h('div', {
+    class: 'pile',
+    role: 'img',
+    'data-side': side,
+    'aria-label': `${t(lang, 'pile', { n: pile.length })}, ${t(lang, 'scopaCount', { n: scope.length })}`,
+  });
   const stack = h('div', { class: 'stack' });
   if (pile.length) stack.append(backEl(`pile:${side}`));
   // each scopa: its card turned across, face up (seed 004)
@@ -60,21 +66,51 @@ export function pileEl(app: AppState, v: TableView, side: number): HTMLElement {
   return el;
 }
 
+/** The reaction a seat sent, shown by its name for a few seconds. */
+export function reactionEl(app: AppState, seat: number): HTMLElement | null {
+  const r = app.reactions[seat];
+  if (!r) return null;
+  return h('span', {
+    class: 'reaction',
+    role: 'status',
+    'data-reaction': r.id,
+    text: reactionText(app.lang, r.id),
+  });
+}
+
 export function renderSeat(app: AppState, v: TableView, seat: number, box: HTMLElement): void {
   const lang = app.lang;
   const n = v.counts[seat] ?? 0;
   const turn = v.toPlay === seat && v.status === 'playing';
   box.className = `seat slot-${v.slots[seat]}${turn ? ' turn' : ''} p-${v.presence[seat] ?? 'here'}`;
-  box.setAttribute('aria-label', `${seatName(v, seat, lang)}: ${t(lang, 'handOf', { name: seatName(v, seat, lang), n })}`);
+  box.setAttribute(
+    'aria-label',
+    `${seatName(v, seat, lang)}: ${t(lang, 'handOf', { name: seatName(v, seat, lang), n })}`,
+  );
   const backs = h('div', { class: 'backs', 'aria-hidden': 'true' });
   for (let i = 0; i < n; i++) backs.append(backEl(`back:${seat}:${i}`));
   const dealer = v.round?.dealer === seat;
+  const left = turn ? clockLeft(app) : null;
   const info = h(
     'div',
     { class: 'seatinfo' },
     h('span', { class: 'name', text: seatName(v, seat, lang) }),
     dealer ? h('span', { class: 'badge dealer', title: t(lang, 'dealer'), text: 'D' }) : null,
-    presenceText(app, v, seat) ? h('span', { class: `badge pres`, title: presenceText(app, v, seat), text: presenceText(app, v, seat) }) : null,
+    left !== null
+      ? h('span', {
+          class: `badge clock${left <= 10 ? ' low' : ''}`,
+          title: t(lang, 'clockLeft', { s: left }),
+          text: `${left}s`,
+        })
+      : null,
+    reactionEl(app, seat),
+    presenceText(app, v, seat)
+      ? h('span', {
+          class: `badge pres`,
+          title: presenceText(app, v, seat),
+          text: presenceText(app, v, seat),
+        })
+      : null,
   );
   const side = sideOf(v.eff, seat);
   box.replaceChildren(info, backs, pileSeat(v, side) === seat ? pileEl(app, v, side) : h('span'));

@@ -4,7 +4,7 @@
  * animation switches with the keys, and the table's rules (what differs
  * from the defaults, and the seed's commitment).
  */
-import { optionName, t, valueName } from './i18n.js';
+import { REACTIONS, optionName, reactionText, t, valueName } from './i18n.js';
 import { differences, num, sideCount, sideOf } from './rules.js';
 import { type AppState, type TableView, shownScores } from './state.js';
 import { h, sideLabel } from './dom.js';
@@ -16,7 +16,14 @@ export function renderScores(app: AppState, v: TableView, box: Element): void {
   const rows = [];
   for (let s = 0; s < sides; s++) {
     const mine = v.viewer !== null && sideOf(v.eff, v.viewer) === s;
-    rows.push(h('tr', { class: mine ? 'mine' : '' }, h('th', { scope: 'row', text: sideLabel(v, s, lang) }), h('td', { text: scores[s] ?? 0 })));
+    rows.push(
+      h(
+        'tr',
+        { class: mine ? 'mine' : '' },
+        h('th', { scope: 'row', text: sideLabel(v, s, lang) }),
+        h('td', { text: scores[s] ?? 0 }),
+      ),
+    );
   }
   box.replaceChildren(
     h('h2', { text: `${t(lang, 'scores')} (${t(lang, 'target', { n: num(v.eff, 'target') })})` }),
@@ -32,10 +39,20 @@ export function renderRulesBox(app: AppState, v: TableView, sha: string, box: HT
   const wasOpen = (box as HTMLDetailsElement).open;
   box.replaceChildren(
     h('summary', { text: title }),
-    h('div', {}, diffs.length
-      ? h('ul', {}, ...diffs.map(([k, val]) => h('li', { text: `${optionName(lang, k)}: ${valueName(lang, val)}` })))
-      : h('p', { class: 'help', text: t(lang, 'defaults') }),
-    sha ? h('p', { class: 'sha', text: t(lang, 'seedHash', { sha }) }) : null),
+    h(
+      'div',
+      {},
+      diffs.length
+        ? h(
+            'ul',
+            {},
+            ...diffs.map(([k, val]) =>
+              h('li', { text: `${optionName(lang, k)}: ${valueName(lang, val)}` }),
+            ),
+          )
+        : h('p', { class: 'help', text: t(lang, 'defaults') }),
+      sha ? h('p', { class: 'sha', text: t(lang, 'seedHash', { sha }) }) : null,
+    ),
   );
   (box as HTMLDetailsElement).open = wasOpen || window.innerWidth > 900;
 }
@@ -43,16 +60,70 @@ export function renderRulesBox(app: AppState, v: TableView, sha: string, box: HT
 export function renderTools(app: AppState, v: TableView, box: Element): void {
   const lang = app.lang;
   const hints = v.viewer !== null && app.msg?.hints !== false; // none at a table of people
-  box.replaceChildren(
+  const parts: (HTMLElement | null)[] = [
     h(
       'div',
       { class: 'row' },
-      hints ? h('button', { 'data-action': 'hint', disabled: !v.myTurn || !app.hintsOn, text: t(lang, 'hint') }) : null,
       hints
-        ? h('button', { 'data-action': 'hints-toggle', 'aria-pressed': String(app.hintsOn), text: app.hintsOn ? t(lang, 'hintOn') : t(lang, 'hintOff') })
+        ? h('button', {
+            'data-action': 'hint',
+            disabled: !v.myTurn || !app.hintsOn,
+            text: t(lang, 'hint'),
+          })
         : null,
-      h('button', { 'data-action': 'skip-toggle', 'aria-pressed': String(app.skipAnim), text: t(lang, 'skip') }),
+      hints
+        ? h('button', {
+            'data-action': 'hints-toggle',
+            'aria-pressed': String(app.hintsOn),
+            text: app.hintsOn ? t(lang, 'hintOn') : t(lang, 'hintOff'),
+          })
+        : null,
+      h('button', {
+        'data-action': 'skip-toggle',
+        'aria-pressed': String(app.skipAnim),
+        text: t(lang, 'skip'),
+      }),
     ),
-    h('p', { class: 'help keys', text: t(lang, 'keyboardHelp') }),
+    // the keys play cards: nothing to say to a spectator
+    v.viewer !== null ? h('p', { class: 'help keys', text: t(lang, 'keyboardHelp') }) : null,
+    reactionsRow(app, v),
+    watchingLine(app),
+  ];
+  box.replaceChildren(...parts.filter((x): x is HTMLElement => x !== null));
+}
+
+/** Quick reactions, for a person seated with another person at the
+ * table (none for spectators, none against bots only), and their mute. */
+function reactionsRow(app: AppState, v: TableView): HTMLElement | null {
+  const me = v.viewer;
+  if (me === null || !v.presence.some((p, i) => i !== me && p !== 'bot')) return null;
+  const lang = app.lang;
+  return h(
+    'div',
+    { class: 'reactions', role: 'group', 'aria-label': t(lang, 'reactionsLabel') },
+    ...REACTIONS.map((id) =>
+      h('button', {
+        class: 'react',
+        'data-action': 'react',
+        'data-value': id,
+        text: reactionText(lang, id),
+      }),
+    ),
+    h('button', {
+      'data-action': 'reactions-toggle',
+      'aria-pressed': String(app.reactionsOn),
+      text: t(lang, app.reactionsOn ? 'reactionsOn' : 'reactionsOff'),
+    }),
   );
+}
+
+/** Who is watching: a count, and the names they gave. */
+function watchingLine(app: AppState): HTMLElement | null {
+  const w = app.msg?.watching;
+  if (!w || w.count === 0) return null;
+  const names = w.names.length ? ` (${w.names.join(', ')})` : '';
+  return h('p', {
+    class: 'help watching',
+    text: t(app.lang, 'watchingCount', { n: w.count }) + names,
+  });
 }

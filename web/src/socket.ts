@@ -7,11 +7,13 @@
  *
  * What must stay true: at most one WebSocket is open; at most one move is
  * pending; the pending move is dropped as soon as a state shows it played (or
- * the round moved on) or the server answers its id with an error.  The
+ * the round moved on) or the server answers its id with an error.  It is
+ * the Transport (transport.ts) of a page served by `scopa serve`.  The
  * WebSocket and the clock are injected so test/socket.test.ts runs it under
  * node with fakes.
  */
 import { type ClientMsg, type ServerMsg, parse } from './protocol.js';
+import type { Transport, TransportEvents } from './transport.js';
 
 /** What a WebSocket must offer us (the browser's does). */
 export interface WsLike {
@@ -30,21 +32,8 @@ export interface Clock {
   now(): number;
 }
 
-export type ConnStatus =
-  | { kind: 'connecting' }
-  | { kind: 'open' }
-  | { kind: 'down'; retryAt: number; attempt: number };
-
-export interface SocketHooks {
-  /** Every message we understand, in order. */
-  message(m: ServerMsg): void;
-  /** The connection went up or down: the screen says so. */
-  status(s: ConnStatus): void;
-  /** A (re)opened connection: the caller sends resume / watch here. */
-  opened(): void;
-  /** A move was sent again after no answer (for a short notice). */
-  resent?(move: string, ply: number): void;
-}
+/** The socket's hooks are the transport's events. */
+export type SocketHooks = TransportEvents;
 
 export interface SocketOptions {
   url: string;
@@ -65,7 +54,7 @@ export function backoff(n: number, base: number, max: number, rnd: number): numb
   return Math.round(d * (1 - 0.2 * rnd));
 }
 
-export class Socket {
+export class Socket implements Transport {
   private ws: WsLike | null = null;
   private attempt = 0;
   private nextId = 1;
@@ -150,7 +139,8 @@ export class Socket {
     if (m.type === 'state') {
       const seen = m.round?.moves.length ?? 0;
       const roundId = m.round?.dealer ?? null;
-      done = seen !== p.ply || roundId !== p.round || m.to_play !== m.seat || m.status !== 'playing';
+      done =
+        seen !== p.ply || roundId !== p.round || m.to_play !== m.seat || m.status !== 'playing';
     } else if (m.type === 'error' && m.id === p.id) done = true;
     else if (m.type === 'round_over' || m.type === 'game_over') done = true;
     if (done) {
@@ -226,7 +216,8 @@ export class Socket {
   }
 
   private clearTimers(): void {
-    for (const t of [this.moveTimer, this.pingTimer, this.retryTimer]) if (t !== null) this.o.clock.clearTimeout(t);
+    for (const t of [this.moveTimer, this.pingTimer, this.retryTimer])
+      if (t !== null) this.o.clock.clearTimeout(t);
     this.moveTimer = this.pingTimer = this.retryTimer = null;
   }
 }

@@ -34,7 +34,7 @@ import {
   sideOf,
   tableCardsDealt,
 } from './rules.js';
-import type { ConnStatus } from './socket.js';
+import type { ConnStatus } from './transport.js';
 import type { GameOverMsg, HintMsg, ReviewMsg, RoundOverMsg } from './protocol.js';
 import type { Lang } from './i18n.js';
 import type { RecordDoc } from './review.js';
@@ -70,7 +70,11 @@ export function replay(round: Round, rules: Rules): Replayed {
   let lastCapture: number | null = null;
   const bonus: Card[] = [];
   const dealerSide = sideOf(r, round.dealer);
-  if (r.deal_bonus === 'fifteen' && table.length === 4 && (sum(table) === 15 || sum(table) === 30)) {
+  if (
+    r.deal_bonus === 'fifteen' &&
+    table.length === 4 &&
+    (sum(table) === 15 || sum(table) === 30)
+  ) {
     // deal_bonus: the dealer's side takes the four cards and 1 or 2 scope.
     bonus.push(...table);
     piles[dealerSide]!.push(...table);
@@ -88,7 +92,10 @@ export function replay(round: Round, rules: Rules): Replayed {
     played[seat] = (played[seat] ?? 0) + 1;
     const before = table.length;
     const takenAlone =
-      m.takes.length === 0 && before === 0 && rankOf(m.card) === 1 && aceTakenFromEmpty(r, i, round);
+      m.takes.length === 0 &&
+      before === 0 &&
+      rankOf(m.card) === 1 &&
+      aceTakenFromEmpty(r, i, round);
     if (m.takes.length === 0 && !takenAlone) {
       table.push(m.card);
       return;
@@ -99,7 +106,8 @@ export function replay(round: Round, rules: Rules): Replayed {
     const last = i === total - 1;
     const sweep = isAceSweep(r, m, before, round, i);
     const scopaCounts = !sweep || r.ace_sweep_scopa === true;
-    if (table.length === 0 && scopaCounts && (!last || r.last_card_scopa === true)) scope[side]!.push(m.card);
+    if (table.length === 0 && scopaCounts && (!last || r.last_card_scopa === true))
+      scope[side]!.push(m.card);
   });
   const complete = round.moves.length >= total;
   if (complete && table.length) {
@@ -120,7 +128,8 @@ function aceTakenFromEmpty(r: Effective, i: number, _round: Round): boolean {
 
 /** An ace that swept the table (not an ace taking the only ace). */
 function isAceSweep(r: Effective, m: Move, before: number, _round: Round, i: number): boolean {
-  if (r.ace_sweeps !== true || rankOf(m.card) !== 1 || m.takes.length !== before || before === 0) return false;
+  if (r.ace_sweeps !== true || rankOf(m.card) !== 1 || m.takes.length !== before || before === 0)
+    return false;
   if (i === 0 && r.ace_first_play !== 'sweeps') return false;
   if (before === 1 && rankOf(m.takes[0]!) === 1) return false;
   return before > 1 || rankOf(m.takes[0]!) !== 1;
@@ -198,7 +207,12 @@ function orderOptions(ms: Move[]): Move[] {
 }
 
 /** The choice for each card in hand, from the server's legal list alone. */
-export function choices(hand: readonly Card[], legal: readonly string[], table: readonly Card[], rules: Rules): CardChoice[] {
+export function choices(
+  hand: readonly Card[],
+  legal: readonly string[],
+  table: readonly Card[],
+  rules: Rules,
+): CardChoice[] {
   const r = effective(rules);
   const moves = legal.map(parseMove).filter((m): m is Move => m !== null);
   return hand.map((card) => {
@@ -212,11 +226,16 @@ function reasonFor(card: Card, options: Move[], table: readonly Card[], r: Effec
   const captures = options.filter((m) => m.takes.length > 0);
   if (captures.length === 0) return 'lay';
   const v = rankOf(card);
-  const sweeps = r.ace_sweeps === true && v === 1 && table.length > 1 && captures.some((m) => m.takes.length === table.length);
+  const sweeps =
+    r.ace_sweeps === true &&
+    v === 1 &&
+    table.length > 1 &&
+    captures.some((m) => m.takes.length === table.length);
   if (options.length > 1) return 'choice';
   if (sweeps) return 'sweep';
   const single = captures.every((m) => m.takes.length === 1 && rankOf(m.takes[0]!) === v);
-  if (r.capture === 'match' && r.single_match_first !== false && single && hasSumSet(table, v)) return 'match-first';
+  if (r.capture === 'match' && r.single_match_first !== false && single && hasSumSet(table, v))
+    return 'match-first';
   return 'must-capture';
 }
 
@@ -237,13 +256,18 @@ export function pickCard(cs: readonly CardChoice[], sel: Selection | null, card:
   const c = cs.find((x) => x.card === card);
   if (!c || c.options.length === 0) return { kind: 'none' };
   if (c.options.length === 1) return { kind: 'play', move: c.options[0]! };
-  if (sel && sel.card === card) return { kind: 'select', selection: { card, index: (sel.index + 1) % c.options.length } };
+  if (sel && sel.card === card)
+    return { kind: 'select', selection: { card, index: (sel.index + 1) % c.options.length } };
   return { kind: 'select', selection: { card, index: 0 } };
 }
 
 /** A click on a table card while a hand card is picked: the next of its
  * moves that takes that card (or null: that card cannot be taken). */
-export function pickTableCard(cs: readonly CardChoice[], sel: Selection, target: Card): Selection | null {
+export function pickTableCard(
+  cs: readonly CardChoice[],
+  sel: Selection,
+  target: Card,
+): Selection | null {
   const c = cs.find((x) => x.card === sel.card);
   if (!c) return null;
   const n = c.options.length;
@@ -262,7 +286,8 @@ export function selectedMove(cs: readonly CardChoice[], sel: Selection | null): 
 
 // --------------------------------------------------------------- layout --
 
-export type Slot = 'bottom' | 'bottom-right' | 'right' | 'top-right' | 'top' | 'top-left' | 'left' | 'bottom-left';
+export type Slot =
+  'bottom' | 'bottom-right' | 'right' | 'top-right' | 'top' | 'top-left' | 'left' | 'bottom-left';
 
 /** Where each seat sits on screen, the viewer at the bottom.  Play goes
  * counter-clockwise (RULES.md: seat i+1 sits to the right of seat i), so the
@@ -311,14 +336,18 @@ export function itemise(rep: Replayed, rules: Rules): Itemised {
   };
   return {
     cards: rep.piles.map((p) => p.length),
-    denari: rep.piles.map((p) => p.filter((c) => suitOf(c) === 'd').sort((a, b) => rankOf(a) - rankOf(b))),
+    denari: rep.piles.map((p) =>
+      p.filter((c) => suitOf(c) === 'd').sort((a, b) => rankOf(a) - rankOf(b)),
+    ),
     settebello: has('7d'),
     reBello: has('10d'),
     primiera: rep.piles.map((p) =>
       SUITS.map((s) => {
         const inSuit = p.filter((c) => suitOf(c) === s);
         if (!inSuit.length) return null;
-        return inSuit.reduce((best, c) => (primieraValue(c, facesZero) > primieraValue(best, facesZero) ? c : best));
+        return inSuit.reduce((best, c) =>
+          primieraValue(c, facesZero) > primieraValue(best, facesZero) ? c : best,
+        );
       }),
     ),
     sevens: rep.piles.map((p) => p.filter((c) => rankOf(c) === 7)),
@@ -330,7 +359,9 @@ export function itemise(rep: Replayed, rules: Rules): Itemised {
  * not (a round we saw only in part), the score screen shows the server's
  * numbers without the cards. */
 export function agrees(it: Itemised, sides: readonly Side[]): boolean {
-  return sides.every((s, i) => it.cards[i] === s.cards && (it.denari[i]?.length ?? -1) === s.denari);
+  return sides.every(
+    (s, i) => it.cards[i] === s.cards && (it.denari[i]?.length ?? -1) === s.denari,
+  );
 }
 
 // --------------------------------------------------------- the table -----
@@ -386,7 +417,9 @@ export function tableView(s: StateMsg): TableView {
     choices: choices(hand, legal, rep?.table ?? [], s.rules),
     myTurn: s.seat !== null && s.to_play === s.seat && legal.length > 0,
     lastMove:
-      round && last ? { seat: seatOfMove(round.dealer, round.moves.length - 1, players), move: last } : null,
+      round && last
+        ? { seat: seatOfMove(round.dealer, round.moves.length - 1, players), move: last }
+        : null,
     ply: round?.moves.length ?? 0,
   };
 }
@@ -394,8 +427,8 @@ export function tableView(s: StateMsg): TableView {
 // ------------------------------------------------------ the whole app ----
 
 /** The scores beside the table.  While a round's score is on screen the
- * state that carries the new totals waits behind it (main.ts shows the
- * messages one at a time), so the totals come from the round_over itself;
+ * state that carries the new totals waits behind it (pacing.ts applies
+ * the messages one at a time), so the totals come from the round_over itself;
  * then from game_over; else from the last state. */
 export function shownScores(app: Pick<AppState, 'roundOver' | 'gameOver' | 'view'>): number[] {
   if (app.roundOver) return app.roundOver.msg.totals;
@@ -403,11 +436,12 @@ export function shownScores(app: Pick<AppState, 'roundOver' | 'gameOver' | 'view
   return app.view?.scores ?? [];
 }
 
-
-/** Everything on screen, as data: main.ts changes it, render.ts draws it. */
+/** Everything on screen, as data: reduce.ts makes each new one (model.ts
+ * adds what the reducer alone remembers), render.ts draws it. */
 export interface AppState {
   lang: Lang;
-  screen: 'home' | 'table' | 'leaderboard';
+  /** 'name': a friend's link, asking their name before they sit. */
+  screen: 'home' | 'table' | 'leaderboard' | 'name';
   conn: ConnStatus;
   code: string | null;
   token: string | null;
@@ -437,6 +471,14 @@ export interface AppState {
   awaySince: (number | null)[];
   /** When the last state arrived (client clock, ms): away_seconds count from it. */
   msgAt: number;
-  leaderboard: { state: 'loading' | 'ok' | 'unavailable'; pool: string; rows: Record<string, unknown>[] };
+  leaderboard: {
+    state: 'loading' | 'ok' | 'unavailable';
+    pool: string;
+    rows: Record<string, unknown>[];
+  };
   skipAnim: boolean;
+  /** The reaction each seat sent last, while it is shown (ms, client clock). */
+  reactions: ({ id: string; at: number } | null)[];
+  /** Reactions shown (scopa.reactions is "off" when muted). */
+  reactionsOn: boolean;
 }

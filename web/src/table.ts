@@ -12,7 +12,7 @@ import { cardSvg } from './cards.js';
 import { cardEls, h, sideLabel } from './dom.js';
 import { connBanner, setConn, topBar } from './chrome.js';
 import { forgetHome } from './home.js';
-import { renderSeat } from './seats.js';
+import { reactionEl, renderSeat } from './seats.js';
 import { renderHand } from './hand.js';
 import { renderCenter } from './center.js';
 import { renderRulesBox, renderScores, renderTools } from './sidebar.js';
@@ -21,10 +21,18 @@ import * as anim from './anim.js';
 
 /** The skeleton of the table screen, built once and filled on each render. */
 function tableSkeleton(root: HTMLElement, app: AppState): HTMLElement {
-  let felt = root.querySelector('.felt') as HTMLElement | null;
+  let felt = root.querySelector<HTMLElement>('.felt');
   if (felt && root.dataset.lang === app.lang) return felt;
   root.dataset.lang = app.lang;
-  const slots: Slot[] = ['top-left', 'top', 'top-right', 'left', 'right', 'bottom-left', 'bottom-right'];
+  const slots: Slot[] = [
+    'top-left',
+    'top',
+    'top-right',
+    'left',
+    'right',
+    'bottom-left',
+    'bottom-right',
+  ];
   felt = h(
     'main',
     { class: 'felt', 'aria-label': t(app.lang, 'table') },
@@ -55,7 +63,13 @@ function tableSkeleton(root: HTMLElement, app: AppState): HTMLElement {
       'div',
       { class: 'layout' },
       felt,
-      h('aside', { class: 'side' }, h('div', { class: 'scores' }), h('div', { class: 'tools' }), h('details', { class: 'rulesbox' })),
+      h(
+        'aside',
+        { class: 'side' },
+        h('div', { class: 'scores' }),
+        h('div', { class: 'tools' }),
+        h('details', { class: 'rulesbox' }),
+      ),
     ),
     h('div', { class: 'overlay', hidden: true }),
     h('div', { class: 'toast', role: 'status', 'aria-live': 'polite' }),
@@ -95,7 +109,11 @@ export function renderTable(root: HTMLElement, app: AppState): void {
     return;
   }
   const before = anim.snapshot(cardEls);
-  const beforeTable = new Set(v.rep ? [...root.querySelectorAll('.tablecards .card')].map((e) => (e as HTMLElement).dataset.card) : []);
+  const beforeTable = new Set(
+    v.rep
+      ? [...root.querySelectorAll('.tablecards .card')].map((e) => (e as HTMLElement).dataset.card)
+      : [],
+  );
   const oldRects = new Map<string, DOMRect>(before.rects);
   // seats other than the viewer's
   const boxes = new Map<string, HTMLElement>();
@@ -112,7 +130,17 @@ export function renderTable(root: HTMLElement, app: AppState): void {
   felt.dataset.players = String(v.slots.length);
   felt.classList.toggle('spectating', v.viewer === null);
   const me = felt.querySelector('.me') as HTMLElement;
-  renderHand(app, v, me.querySelector('.hand')!, me.querySelector('.choice')!, me.querySelector('.seatinfo')!);
+  renderHand(
+    app,
+    v,
+    me.querySelector('.hand')!,
+    me.querySelector('.choice')!,
+    me.querySelector('.seatinfo')!,
+  );
+  if (v.viewer !== null) {
+    const mine = reactionEl(app, v.viewer);
+    if (mine) me.querySelector('.seatinfo')!.append(mine);
+  }
   renderCenter(app, v, felt);
   renderScores(app, v, root.querySelector('.scores')!);
   renderTools(app, v, root.querySelector('.tools')!);
@@ -131,17 +159,30 @@ export function renderTable(root: HTMLElement, app: AppState): void {
     const to = pile ? pile.getBoundingClientRect() : null;
     if (last && last.move.takes.length) {
       for (const c of [...last.move.takes, last.move.card]) {
-        const from = oldRects.get(c) ?? (c === last.move.card ? seatRect(root, v, last.seat) : null);
+        const from =
+          oldRects.get(c) ?? (c === last.move.card ? seatRect(root, v, last.seat) : null);
         if (!from || nowTable.has(c)) continue;
         if (c !== last.move.card && !beforeTable.has(c)) continue;
         const ghost = h('div', { class: 'card ghost', 'aria-hidden': 'true' });
         ghost.innerHTML = cardSvg(c);
-        leaving.push({ el: ghost, from: c === last.move.card ? (landingRect(root, from) ?? from) : from, to });
+        leaving.push({
+          el: ghost,
+          from: c === last.move.card ? (landingRect(root, from) ?? from) : from,
+          to,
+        });
       }
-      if (v.rep && v.rep.table.length === 0 && last.move.takes.length && (v.rep.scope[takerSide]?.at(-1) === last.move.card))
+      if (
+        v.rep &&
+        v.rep.table.length === 0 &&
+        last.move.takes.length &&
+        v.rep.scope[takerSide]?.at(-1) === last.move.card
+      )
         anim.flash(felt.querySelector('.center') as HTMLElement, 'Scopa!');
     }
-    const stockRect = (felt.querySelector('.stock .card') ?? felt.querySelector('.stock'))?.getBoundingClientRect() ?? null;
+    const stockRect =
+      (
+        felt.querySelector('.stock .card') ?? felt.querySelector('.stock')
+      )?.getBoundingClientRect() ?? null;
     anim.play(
       before,
       cardEls,
@@ -166,5 +207,10 @@ function seatRect(root: HTMLElement, v: TableView, seat: number): DOMRect | null
 function landingRect(root: HTMLElement, from: DOMRect): DOMRect | null {
   const tc = root.querySelector('.tablecards')?.getBoundingClientRect();
   if (!tc) return null;
-  return new DOMRect(tc.left + tc.width / 2 - from.width / 2, tc.top + tc.height / 2 - from.height / 2, from.width, from.height);
+  return new DOMRect(
+    tc.left + tc.width / 2 - from.width / 2,
+    tc.top + tc.height / 2 - from.height / 2,
+    from.width,
+    from.height,
+  );
 }

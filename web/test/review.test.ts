@@ -12,7 +12,14 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Card, type ReviewMsg, parse } from '../src/protocol.js';
-import { type RecordDoc, dealtTable, markedSteps, reviewSteps, verdictOf, verdicts } from '../src/review.js';
+import {
+  type RecordDoc,
+  dealtTable,
+  markedSteps,
+  reviewSteps,
+  verdictOf,
+  verdicts,
+} from '../src/review.js';
 
 const DATA = join(import.meta.dirname ?? '.', '../../test/data');
 const record = JSON.parse(readFileSync(join(DATA, 'record-S.json'), 'utf8')) as RecordDoc;
@@ -33,7 +40,13 @@ test('records: the review steps through every move with the table before it (the
   const rec = {
     format: 'scopa-record/1',
     rules: {},
-    rounds: [{ dealer: 1, deck: [...deck, ...deck.map((c) => c.replace('d', 'c') as Card)], moves: ['2dx2c', '1d', '8cx8d'] }],
+    rounds: [
+      {
+        dealer: 1,
+        deck: [...deck, ...deck.map((c) => c.replace('d', 'c') as Card)],
+        moves: ['2dx2c', '1d', '8cx8d'],
+      },
+    ],
   };
   // seat 0 gets cards 0, 2, 4 of the deck: 1d 3d 5d; seat 1 2d 4d 6d (the
   // moves here only need to be readable, not legal)
@@ -45,13 +58,17 @@ test('records: the review steps through every move with the table before it (the
   assert.equal(steps[2]!.seat, 0);
 });
 
-test('contract serve review: every move of the record gets the server\'s verdict, the marked ones exactly the server\'s', () => {
+test("contract serve review: every move of the record gets the server's verdict, the marked ones exactly the server's", () => {
   const steps = reviewSteps(record);
   assert.equal(steps.length, 108, 'three rounds of 36 moves');
   const { each, complete } = verdicts(review(), steps);
   assert.ok(complete, 'the review speaks of every move');
   // what the server marked, as (round, ply, move, mark, cost, best)
-  const server = raw.rounds.flatMap((r) => r.moves.filter((m) => m.mark !== '').map((m) => `${r.round}/${m.ply} ${m.move} ${m.mark} ${m.cost} ${m.best}`));
+  const server = raw.rounds.flatMap((r) =>
+    r.moves
+      .filter((m) => m.mark !== '')
+      .map((m) => `${r.round}/${m.ply} ${m.move} ${m.mark} ${m.cost} ${m.best}`),
+  );
   const shown = markedSteps(each).map((i) => {
     const st = steps[i]!;
     const v = each[i]!;
@@ -75,21 +92,37 @@ test('contract serve review: a review of other moves marks nothing', () => {
   const other = review();
   // the same review against a record whose first move differs
   const first = steps[0]!;
-  const moved = { ...first, move: { card: first.move.card === '1d' ? '2d' : '1d', takes: [] } } as typeof first;
+  const moved = {
+    ...first,
+    move: { card: first.move.card === '1d' ? '2d' : '1d', takes: [] },
+  } as typeof first;
   assert.equal(verdictOf(other, moved), null);
   assert.ok(verdictOf(other, first) !== null);
   // rounds out of place: no verdicts
-  const shifted = { ...other, rounds: other.rounds.map((r) => ({ ...r, round: (r.round ?? 0) + 1 })) };
+  const shifted = {
+    ...other,
+    rounds: other.rounds.map((r) => ({ ...r, round: (r.round ?? 0) + 1 })),
+  };
   assert.equal(verdicts(shifted, steps).complete, false);
   assert.equal(verdicts(null, steps).complete, false);
   assert.deepEqual(markedSteps(verdicts(null, steps).each), []);
 });
 
-test('contract serve review: without `mark` the server\'s own slip and blunder thresholds apply to the cost', () => {
+test("contract serve review: without `mark` the server's own slip and blunder thresholds apply to the cost", () => {
   const steps = reviewSteps(record);
   const r = review();
-  const bare = { ...r, slip: 0.5, blunder: 2, rounds: r.rounds.map((rd) => ({ ...rd, moves: rd.moves.map(({ mark: _m, ...m }) => m) })) };
+  const bare = {
+    ...r,
+    slip: 0.5,
+    blunder: 2,
+    rounds: r.rounds.map((rd) => ({ ...rd, moves: rd.moves.map(({ mark: _m, ...m }) => m) })),
+  };
   const { each } = verdicts(bare, steps);
-  const want = raw.rounds.flatMap((rd) => rd.moves.map((m) => (m.cost >= 2 ? '??' : m.cost >= 0.5 ? '?' : '')));
-  assert.deepEqual(each.map((v) => v!.mark), want);
+  const want = raw.rounds.flatMap((rd) =>
+    rd.moves.map((m) => (m.cost >= 2 ? '??' : m.cost >= 0.5 ? '?' : '')),
+  );
+  assert.deepEqual(
+    each.map((v) => v!.mark),
+    want,
+  );
 });

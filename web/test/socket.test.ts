@@ -5,62 +5,10 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { type Clock, type ConnStatus, type WsLike, Socket, backoff } from '../src/socket.js';
+import { Socket, backoff } from '../src/socket.js';
+import { FakeClock, FakeWs } from './fakes.js';
+import type { ConnStatus } from '../src/transport.js';
 import type { ServerMsg } from '../src/protocol.js';
-
-class FakeWs implements WsLike {
-  readyState = 0;
-  sent: Record<string, unknown>[] = [];
-  onopen: ((ev: unknown) => void) | null = null;
-  onclose: ((ev: unknown) => void) | null = null;
-  onerror: ((ev: unknown) => void) | null = null;
-  onmessage: ((ev: { data: unknown }) => void) | null = null;
-  send(d: string) {
-    this.sent.push(JSON.parse(d) as Record<string, unknown>);
-  }
-  close() {
-    this.readyState = 3;
-  }
-  up() {
-    this.readyState = 1;
-    this.onopen?.({});
-  }
-  drop() {
-    this.readyState = 3;
-    this.onclose?.({});
-  }
-  recv(m: object) {
-    this.onmessage?.({ data: JSON.stringify(m) });
-  }
-}
-
-class FakeClock implements Clock {
-  t = 0;
-  timers = new Map<number, { at: number; f: () => void }>();
-  n = 0;
-  setTimeout(f: () => void, ms: number) {
-    const h = ++this.n;
-    this.timers.set(h, { at: this.t + ms, f });
-    return h;
-  }
-  clearTimeout(h: unknown) {
-    this.timers.delete(h as number);
-  }
-  now() {
-    return this.t;
-  }
-  advance(ms: number) {
-    const end = this.t + ms;
-    for (;;) {
-      const due = [...this.timers.entries()].filter(([, v]) => v.at <= end).sort((a, b) => a[1].at - b[1].at)[0];
-      if (!due) break;
-      this.timers.delete(due[0]);
-      this.t = due[1].at;
-      due[1].f();
-    }
-    this.t = end;
-  }
-}
 
 function setup() {
   const clock = new FakeClock();
@@ -70,8 +18,25 @@ function setup() {
   let opened = 0;
   const resent: number[] = [];
   const s = new Socket(
-    { url: 'ws://x/ws', create: () => { const w = new FakeWs(); sockets.push(w); return w; }, clock, pingMs: 10000, moveTimeoutMs: 4000 },
-    { message: (m) => got.push(m), status: (st) => statuses.push(st), opened: () => { opened++; }, resent: (_m, p) => resent.push(p) },
+    {
+      url: 'ws://x/ws',
+      create: () => {
+        const w = new FakeWs();
+        sockets.push(w);
+        return w;
+      },
+      clock,
+      pingMs: 10000,
+      moveTimeoutMs: 4000,
+    },
+    {
+      message: (m) => got.push(m),
+      status: (st) => statuses.push(st),
+      opened: () => {
+        opened++;
+      },
+      resent: (_m, p) => resent.push(p),
+    },
     () => 0,
   );
   s.connect();
@@ -79,8 +44,18 @@ function setup() {
 }
 
 const state = (moves: string[], toPlay: number) => ({
-  type: 'state', code: 'K', seat: 0, status: 'playing', seats: ['a', 'b'], presence: ['here', 'bot'], to_play: toPlay,
-  seed_sha256: '', rules: {}, scores: [0, 0], round: { dealer: 1, table: [], dealt: [], moves }, hand: [],
+  type: 'state',
+  code: 'K',
+  seat: 0,
+  status: 'playing',
+  seats: ['a', 'b'],
+  presence: ['here', 'bot'],
+  to_play: toPlay,
+  seed_sha256: '',
+  rules: {},
+  scores: [0, 0],
+  round: { dealer: 1, table: [], dealt: [], moves },
+  hand: [],
 });
 
 test('socket: backoff doubles from 500 ms and stops growing at 10 s', () => {
@@ -116,13 +91,16 @@ test('contract serve: a move not answered in time is sent again with the same pl
   const ws = f.sockets[0]!;
   ws.up();
   f.s.move('7dx3c+4s', 12, 1);
-  assert.deepEqual(ws.sent.map((m) => [m.type, m.move, m.ply]), [['move', '7dx3c+4s', 12]]);
+  assert.deepEqual(
+    ws.sent.map((m) => [m.type, m.move, m.ply]),
+    [['move', '7dx3c+4s', 12]],
+  );
   f.clock.advance(4000);
   assert.equal(ws.sent.filter((m) => m.type === 'move').length, 2);
   assert.deepEqual(f.resent, [12]);
-  ws.recv(state(new Array(12).fill('1d'), 0)); // not yet played (a presence change)
+  ws.recv(state(new Array<string>(12).fill('1d'), 0)); // not yet played (a presence change)
   assert.equal(f.s.pendingMove, '7dx3c+4s');
-  ws.recv(state(new Array(13).fill('1d'), 1)); // played
+  ws.recv(state(new Array<string>(13).fill('1d'), 1)); // played
   assert.equal(f.s.pendingMove, null);
   f.clock.advance(20000);
   assert.equal(ws.sent.filter((m) => m.type === 'move').length, 2);
@@ -136,7 +114,10 @@ test('contract serve: a move pending when the connection drops goes again after 
   f.clock.advance(500);
   const ws = f.sockets[1]!;
   ws.up();
-  assert.deepEqual(ws.sent.map((m) => m.type), ['move']);
+  assert.deepEqual(
+    ws.sent.map((m) => m.type),
+    ['move'],
+  );
   assert.equal(ws.sent[0]!.ply, 3);
 });
 

@@ -6,7 +6,15 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { type Card, type Round, type StateMsg, formatMove, parse, parseMove, sameMove } from '../src/protocol.js';
+import {
+  type Card,
+  type Round,
+  type StateMsg,
+  formatMove,
+  parse,
+  parseMove,
+  sameMove,
+} from '../src/protocol.js';
 import {
   choices,
   handCounts,
@@ -22,8 +30,17 @@ import {
   agrees,
   shownScores,
 } from '../src/state.js';
-import { conflicts, differences, effective, PRESETS, seatsOfSide, sideCount, sideOf } from '../src/rules.js';
+import {
+  conflicts,
+  differences,
+  effective,
+  PRESETS,
+  seatsOfSide,
+  sideCount,
+  sideOf,
+} from '../src/rules.js';
 import { LANGS, STRINGS, t, pickLang } from '../src/i18n.js';
+import { state } from './fixtures.js';
 
 test('notation: moves parse and print as RULES.md writes them', () => {
   assert.deepEqual(parseMove('10bx3c+7b'), { card: '10b', takes: ['3c', '7b'] });
@@ -38,21 +55,8 @@ test('notation: moves parse and print as RULES.md writes them', () => {
   assert.ok(!sameMove(parseMove('7dx3c+4s')!, parseMove('7dx7c')!));
 });
 
-const STATE = {
-  type: 'state',
-  code: 'K7QX2M',
-  seat: 0,
-  status: 'playing',
-  seats: ['Anna', 'best'],
-  presence: ['here', 'bot'],
-  to_play: 0,
-  seed_sha256: '9f2c',
-  rules: {},
-  scores: [3, 5],
-  round: { dealer: 1, table: ['1c', '5c', '6s', '9d'], dealt: ['2d', '5s', '7b'], moves: [] },
-  hand: ['2d', '5s', '7b'],
-  legal: ['5sx5c', '2d', '7b'],
-};
+/** The state message of fixtures.ts, as CONTRACTS.md writes it. */
+const STATE = state();
 
 test('contract serve: a state message as CONTRACTS.md writes it parses', () => {
   const m = parse(JSON.stringify(STATE));
@@ -68,7 +72,10 @@ test('contract serve: unknown fields and types are ignored, broken messages refu
   assert.equal(parse('not json'), null);
   assert.equal(parse(JSON.stringify({ ...STATE, hand: ['11d'] })), null);
   assert.equal(parse(JSON.stringify({ ...STATE, presence: ['gone', 'bot'] })), null);
-  const spectator = { ...STATE, seat: null, round: { dealer: 1, table: [], moves: [] } } as Record<string, unknown>;
+  const spectator = { ...STATE, seat: null, round: { dealer: 1, table: [], moves: [] } } as Record<
+    string,
+    unknown
+  >;
   delete spectator.hand;
   delete spectator.legal;
   const w = parse(JSON.stringify(spectator));
@@ -80,8 +87,26 @@ test('contract serve: unknown fields and types are ignored, broken messages refu
       type: 'round_over',
       totals: [3, 1],
       sides: [
-        { cards: 22, denari: 6, settebello: true, primiera: 78, scope: 0, sevens: 3, round_total: 3, points: {} },
-        { cards: 18, denari: 4, settebello: false, primiera: 70, scope: 1, sevens: 1, round_total: 1, points: {} },
+        {
+          cards: 22,
+          denari: 6,
+          settebello: true,
+          primiera: 78,
+          scope: 0,
+          sevens: 3,
+          round_total: 3,
+          points: {},
+        },
+        {
+          cards: 18,
+          denari: 4,
+          settebello: false,
+          primiera: 70,
+          scope: 1,
+          sevens: 1,
+          round_total: 1,
+          points: {},
+        },
       ],
     }),
   );
@@ -94,9 +119,23 @@ test('contract serve: unknown fields and types are ignored, broken messages refu
 });
 
 test('contract serve (docs/serve.md): a hint without an estimate has value null, and parses', () => {
-  const h = parse(JSON.stringify({ type: 'hint', move: '5sx5c', value: 0.42, moves: [{ move: '5sx5c', value: 0.42 }] }));
+  const h = parse(
+    JSON.stringify({
+      type: 'hint',
+      move: '5sx5c',
+      value: 0.42,
+      moves: [{ move: '5sx5c', value: 0.42 }],
+    }),
+  );
   assert.ok(h && h.type === 'hint' && h.value === 0.42);
-  const n = parse(JSON.stringify({ type: 'hint', move: '5sx5c', value: null, moves: [{ move: '5sx5c', value: null }] }));
+  const n = parse(
+    JSON.stringify({
+      type: 'hint',
+      move: '5sx5c',
+      value: null,
+      moves: [{ move: '5sx5c', value: null }],
+    }),
+  );
   assert.ok(n && n.type === 'hint' && n.value === null);
   assert.equal(parse(JSON.stringify({ type: 'hint', move: '5sx5c', value: 'high' })), null);
 });
@@ -141,8 +180,8 @@ test('capture-2: a click on a table card picks the next set that takes it', () =
   const sel = { card: '9d' as Card, index: 0 };
   const s2 = pickTableCard(cs, sel, '1s');
   assert.deepEqual(s2, { card: '9d', index: 1 });
-  assert.deepEqual(pickTableCard(cs, s2!, '5c'), { card: '9d', index: 0 });
-  assert.equal(pickTableCard(cs, sel, '7d' as Card), null);
+  assert.deepEqual(pickTableCard(cs, s2, '5c'), { card: '9d', index: 0 });
+  assert.equal(pickTableCard(cs, sel, '7d'), null);
 });
 
 test('mandatory_capture: a card that must take says so; with false the lay is the last choice', () => {
@@ -180,11 +219,18 @@ test('seats: the next seat sits on the right, the partner opposite (2, 3, 4, 6 p
   assert.equal(layout(6, 0)[3], 'top');
   const six3 = effective({ players: 6, teams: true, team_size: 3 });
   assert.deepEqual(seatsOfSide(six3, 1), [1, 3, 5]);
-  assert.deepEqual(layout(6, 4), ['top-right', 'top', 'top-left', 'bottom-left', 'bottom', 'bottom-right']);
+  assert.deepEqual(layout(6, 4), [
+    'top-right',
+    'top',
+    'top-left',
+    'bottom-left',
+    'bottom',
+    'bottom-right',
+  ]);
   assert.equal(layout(4, null)[0], 'bottom'); // a spectator sees seat 0 at the bottom
 });
 
-test('presets and defaults: scopone plays 4 in teams, presets are RULES.md\'s', () => {
+test("presets and defaults: scopone plays 4 in teams, presets are RULES.md's", () => {
   const s = effective(PRESETS.scopone!);
   assert.equal(s.players, 4);
   assert.equal(s.teams, true);
@@ -208,7 +254,11 @@ test('presets and defaults: scopone plays 4 in teams, presets are RULES.md\'s', 
 });
 
 test('a turn: the table, piles and scope replay from the moves; the last card scores no scopa', () => {
-  const round: Round = { dealer: 1, table: ['1c', '5c', '6s', '9d'], moves: ['5sx5c', '2d', '7bx1c+6s'] };
+  const round: Round = {
+    dealer: 1,
+    table: ['1c', '5c', '6s', '9d'],
+    moves: ['5sx5c', '2d', '7bx1c+6s'],
+  };
   const rep = replay(round, {});
   assert.deepEqual(rep.table, ['9d', '2d']);
   assert.deepEqual(rep.piles[0], ['5s', '5c', '7b', '1c', '6s']);
@@ -251,14 +301,37 @@ test('end of the round: leftovers go to the side that captured last, and never a
   assert.equal(it.settebello, 1);
   assert.equal(it.cards[1], 40);
   assert.deepEqual(it.primiera[1], ['7d', '7c', '7s', '7b']);
-  assert.ok(agrees(it, [
-    { cards: 0, denari: 0, settebello: false, primiera: 0, scope: 0, sevens: 0, round_total: 0, points: {} as never },
-    { cards: 40, denari: 10, settebello: true, primiera: 84, scope: 0, sevens: 4, round_total: 4, points: {} as never },
-  ]));
+  assert.ok(
+    agrees(it, [
+      {
+        cards: 0,
+        denari: 0,
+        settebello: false,
+        primiera: 0,
+        scope: 0,
+        sevens: 0,
+        round_total: 0,
+        points: {} as never,
+      },
+      {
+        cards: 40,
+        denari: 10,
+        settebello: true,
+        primiera: 84,
+        scope: 0,
+        sevens: 4,
+        round_total: 4,
+        points: {} as never,
+      },
+    ]),
+  );
 });
 
-test('deal_bonus fifteen: the dealer\'s side takes a table adding up to 15 and a scopa', () => {
-  const rep = replay({ dealer: 1, table: ['1c', '2c', '3c', '9d'], moves: [] }, { deal_bonus: 'fifteen', capture: 'quindici' });
+test("deal_bonus fifteen: the dealer's side takes a table adding up to 15 and a scopa", () => {
+  const rep = replay(
+    { dealer: 1, table: ['1c', '2c', '3c', '9d'], moves: [] },
+    { deal_bonus: 'fifteen', capture: 'quindici' },
+  );
   assert.equal(rep.table.length, 0);
   assert.equal(rep.piles[1]!.length, 4);
   assert.equal(rep.scope[1]!.length, 1);
@@ -268,7 +341,10 @@ test('ace_sweeps: a sweep is a scopa only under ace_sweep_scopa; an ace taken al
   const r = { dealer: 1, table: ['5c', '6s', '2b', '3b'] as Card[], moves: ['1dx5c+6s+2b+3b'] };
   assert.equal(replay(r, { ace_sweeps: true }).scope[0]!.length, 1);
   assert.equal(replay(r, { ace_sweeps: true, ace_sweep_scopa: false }).scope[0]!.length, 0);
-  const taken = replay({ dealer: 1, table: ['5c'], moves: ['5sx5c', '1d'] }, { ace_sweeps: true, ace_empty_table: 'taken' });
+  const taken = replay(
+    { dealer: 1, table: ['5c'], moves: ['5sx5c', '1d'] },
+    { ace_sweeps: true, ace_empty_table: 'taken' },
+  );
   assert.deepEqual(taken.piles[1], ['1d']);
   assert.equal(taken.table.length, 0);
 });
@@ -289,18 +365,25 @@ test('the deal: hands and stock at 2 players across the six hands', () => {
 });
 
 test('tableView: whose turn, the last move and the ply of the next move', () => {
-  const v = tableView({ ...(STATE as unknown as StateMsg), round: { dealer: 1, table: ['1c', '5c', '6s', '9d'], dealt: [], moves: ['9s'] }, to_play: 1, legal: undefined });
+  const v = tableView({
+    ...STATE,
+    round: { dealer: 1, table: ['1c', '5c', '6s', '9d'], dealt: [], moves: ['9s'] },
+    to_play: 1,
+    legal: undefined,
+  });
   assert.equal(v.myTurn, false);
   assert.deepEqual(v.lastMove, { seat: 0, move: { card: '9s', takes: [] } });
   assert.equal(v.ply, 1);
-  const mine = tableView(STATE as unknown as StateMsg);
+  const mine = tableView(STATE);
   assert.equal(mine.myTurn, true);
   assert.equal(mine.ply, 0);
   assert.deepEqual(mine.slots, ['bottom', 'top']);
 });
 
 test('i18n: Italian and English have the same keys, and the browser picks the language', () => {
-  for (const l of LANGS) for (const k of Object.keys(STRINGS.en)) assert.ok((STRINGS[l] as Record<string, string>)[k], `${l} lacks ${k}`);
+  for (const l of LANGS)
+    for (const k of Object.keys(STRINGS.en))
+      assert.ok((STRINGS[l] as Record<string, string>)[k], `${l} lacks ${k}`);
   assert.equal(pickLang(['it-IT', 'en']), 'it');
   assert.equal(pickLang(['de-DE', 'en-US']), 'en');
   assert.equal(pickLang(['de-DE']), 'en');
@@ -312,11 +395,17 @@ test('contract serve: while a round score is open the sidebar shows its totals, 
   const ro = parse(JSON.stringify({ type: 'round_over', round: 2, sides: [], totals: [6, 7] }));
   assert.ok(ro && ro.type === 'round_over');
   assert.deepEqual(shownScores({ view, roundOver: null, gameOver: null }), [3, 5]);
-  assert.deepEqual(shownScores({ view, roundOver: { msg: ro, round: null, rules: {} }, gameOver: null }), [6, 7]);
+  assert.deepEqual(
+    shownScores({ view, roundOver: { msg: ro, round: null, rules: {} }, gameOver: null }),
+    [6, 7],
+  );
   const go = parse(JSON.stringify({ type: 'game_over', totals: [11, 7], winner: 0, seed: 'ab' }));
   assert.ok(go && go.type === 'game_over');
   // the last round's score first, then the result
-  assert.deepEqual(shownScores({ view, roundOver: { msg: ro, round: null, rules: {} }, gameOver: go }), [6, 7]);
+  assert.deepEqual(
+    shownScores({ view, roundOver: { msg: ro, round: null, rules: {} }, gameOver: go }),
+    [6, 7],
+  );
   assert.deepEqual(shownScores({ view, roundOver: null, gameOver: go }), [11, 7]);
 });
 

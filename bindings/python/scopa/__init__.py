@@ -16,6 +16,8 @@ library only.
                                          uncertainty, loss, mark)
     scopa.load_record(path) / g.save(p)  game records
     scopa.ScopaEnv / ScopaGymEnv         environments for learning agents
+                                         (PettingZoo AEC / Gymnasium;
+                                         scopa.env.env() wrapped)
     scopa.Engine().request({...})        `scopa engine` in-process
     scopa.safe_text(name)                outside text, safe to print
 
@@ -32,12 +34,15 @@ from .bots import (Bot, Cancel, clock_ns, hint_seed, names as bot_names,
 from .records import RecordError, load as load_record, save as save_record
 from .engine import Engine
 from ._lib import safe_text
-from .env import ScopaEnv, ScopaGymEnv, FEATURES, ACTIONS, ACTION_SLOTS
+from . import env, vector, baselines
+from .env import (ScopaEnv, ScopaGymEnv, ResetNeeded, FEATURES, ACTIONS,
+                  ACTION_SLOTS)
 
 __version__ = Engine().request({"cmd": "hello"})["version"]
 library_path = _lib.path
 
-__all__ = ["Game", "Round", "Bot", "Cancel", "clock_ns", "Engine", "ScopaEnv", "ScopaGymEnv",
+__all__ = ["Game", "Round", "Bot", "Cancel", "clock_ns", "Engine", "ScopaEnv",
+           "ScopaGymEnv", "ResetNeeded",
            "RecordError", "CARDS", "SUITS", "PRESETS", "FEATURES", "ACTIONS",
            "ACTION_SLOTS", "card_str", "card_parse", "card_name", "is_card",
            "move_str", "parse_move", "move_card", "move_captures",

@@ -91,6 +91,12 @@ class Fault(ctypes.Structure):
                 ("message", ctypes.c_char * 256)]
 
 
+class EnvConfig(ctypes.Structure):
+    _fields_ = [("learner", c_int), ("opponent", c_char_p),
+                ("movetime_ms", c_int), ("nodes", c_u64),
+                ("whole_game", c_int), ("illegal_reward", ctypes.c_double)]
+
+
 class Rng(ctypes.Structure):
     _fields_ = [("s", c_u64 * 4)]
 
@@ -183,6 +189,35 @@ _SIGNATURES = {
                                      c_size_t]),
     "scopa_view_features": (c_int, [c_void_p, ctypes.POINTER(ctypes.c_float),
                                     c_int]),
+    "scopa_state_actions_page": (c_int, [ctypes.POINTER(State), c_int,
+                                         c_void_p, c_void_p, c_void_p,
+                                         c_void_p]),
+    "scopa_env_new": (c_int, [ctypes.POINTER(Rules),
+                              ctypes.POINTER(EnvConfig),
+                              ctypes.POINTER(c_void_p)]),
+    "scopa_env_free": (None, [c_void_p]),
+    "scopa_env_reset": (None, [c_void_p, c_u64, c_int, c_void_p]),
+    "scopa_env_step": (c_int, [c_void_p, c_int, c_void_p]),
+    "scopa_env_to_play": (c_int, [c_void_p]),
+    "scopa_env_state": (c_void_p, [c_void_p]),
+    "scopa_env_scores": (ctypes.POINTER(c_int), [c_void_p]),
+    "scopa_env_page": (c_int, [c_void_p]),
+    "scopa_env_move": (c_int, [c_void_p, c_int, ctypes.POINTER(c_u64)]),
+    "scopa_env_observe": (c_int, [c_void_p, c_int, c_void_p, c_void_p]),
+    "scopa_env_infostate": (c_int, [c_void_p, c_int, c_void_p]),
+    "scopa_env_infostate_text": (c_size_t, [c_void_p, c_int, c_char_p,
+                                            c_size_t]),
+    "scopa_env_global": (c_int, [c_void_p, c_void_p]),
+    "scopa_vecenv_new": (c_int, [ctypes.POINTER(Rules),
+                                 ctypes.POINTER(EnvConfig), c_int, c_int,
+                                 ctypes.POINTER(c_void_p)]),
+    "scopa_vecenv_free": (None, [c_void_p]),
+    "scopa_vecenv_env": (c_void_p, [c_void_p, c_int]),
+    "scopa_vecenv_reset": (None, [c_void_p, c_u64, c_void_p, c_void_p]),
+    "scopa_vecenv_step": (None, [c_void_p, c_void_p, c_void_p, c_void_p,
+                                 c_void_p, c_void_p, c_void_p]),
+    "scopa_bot_level": (c_int, [c_char_p, ctypes.POINTER(c_char_p),
+                                ctypes.POINTER(c_int)]),
     "scopa_bot_names": (ctypes.POINTER(c_char_p), []),
     "scopa_bot_describe": (c_char_p, [c_char_p]),
     "scopa_bot_new": (c_int, [c_char_p, ctypes.POINTER(c_void_p)]),
@@ -257,10 +292,11 @@ for _name, (_res, _args) in _SIGNATURES.items():
 
 SIZES = {name: lib.scopa_sizeof(name.encode()) for name in
          ("rules", "state", "view", "score", "game", "rng", "replay",
-          "fault", "bot_limits", "hint", "hint_info")}
+          "fault", "bot_limits", "env_config", "hint", "hint_info")}
 for _name, _cls in (("rules", Rules), ("state", State), ("game", GameStruct),
                     ("bot_limits", BotLimits), ("fault", Fault),
-                    ("rng", Rng), ("hint", Hint), ("hint_info", HintInfo)):
+                    ("rng", Rng), ("env_config", EnvConfig), ("hint", Hint),
+                    ("hint_info", HintInfo)):
     if ctypes.sizeof(_cls) != SIZES[_name]:
         raise ImportError("scopa: %s has %d bytes in %s, %d here: the "
                           "bindings do not match the library" %
@@ -269,6 +305,13 @@ for _name, _cls in (("rules", Rules), ("state", State), ("game", GameStruct),
 FEATURES = 672
 ACTION_SLOTS = 32
 ACTIONS = 40 * ACTION_SLOTS
+ACTION_WORK = 16384
+INFOSTATE_HEADER, INFOSTATE_PLAY = 92, 126
+INFOSTATE = INFOSTATE_HEADER + 40 * INFOSTATE_PLAY
+GLOBAL = 585
+ACTION_MORE = 2 ** 64 - 1  # the table entry of the next-page action
+ENV_NEXT = 2 ** 64 - 1     # scopa_env_reset: go on with the seed stream
+ENV_PLAYED, ENV_ROUND, ENV_PAGE, ENV_OVER, ENV_ILLEGAL = 0, 1, 2, 3, 4
 
 
 def take_string(ptr):

@@ -1,8 +1,10 @@
 /*
- * oppmodel.c -- training data for the learned opponent model (issue 13
- * step 4, src/ai/oppmodel.h, tools/oppmodel/).
+ * data.c -- `oppmodel_data`: training data for the learned opponent model
+ * (src/ai/oppmodel.h), which train.py next to it fits.  Links the
+ * research bots (research/): retrain.sh's games are played against
+ * dealset.
  *
- *   bench_ai_oppmodel gen --a BOT --b BOT [--rounds N] [--seed S]
+ *   oppmodel_data gen --a BOT --b BOT [--rounds N] [--seed S]
  *       [--nodes K] [--record a|b|both] [--type T] [--deals F-L]
  *       plays N rounds of 2-player scopa, BOT a on seat 0 and b on seat 1
  *       (the dealer alternating), the searching bots on a node budget of K
@@ -16,6 +18,7 @@
  *       and seeds depend only on S and r.
  */
 #include "oppmodel.h"
+#include "research.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -61,7 +64,7 @@ static int gen(const char *a, const char *b, int rounds, uint64_t seed,
   scopa_rules_preset(&r, "scopa");
   scopa_bot *bot[2];
   if (scopa_bot_new(a, &bot[0]) || scopa_bot_new(b, &bot[1])) {
-    fprintf(stderr, "bench_ai_oppmodel: unknown bot\n");
+    fprintf(stderr, "oppmodel_data: unknown bot\n");
     return 2;
   }
   for (int round = 0; round < rounds; round++) {
@@ -75,8 +78,8 @@ static int gen(const char *a, const char *b, int rounds, uint64_t seed,
       int seat = s.to_play;
       scopa_view v;
       scopa_view_of(&s, seat, NULL, &v);
-      scopa_bot_limits l = {0, mix(seed ^ (uint64_t)round << 8 ^ s.plays), 1,
-                            nodes, 0, NULL};
+      scopa_bot_limits l = {
+          0, mix(seed ^ (uint64_t)round << 8 ^ s.plays), 1, nodes, 0, NULL};
       scopa_move m;
       if (scopa_bot_choose(bot[seat], &v, &l, &m) != SCOPA_OK)
         return 1;
@@ -95,8 +98,9 @@ int main(int argc, char **argv) {
   const char *a = "greedy", *b = "greedy";
   int rounds = 100, rec = 3, type = 0, first = 1, last = 4;
   uint64_t seed = 1, nodes = 50000;
+  research_add_bots(); /* dealset, the opponent of retrain.sh's games */
   if (argc < 2 || strcmp(argv[1], "gen") != 0) {
-    fprintf(stderr, "usage: bench_ai_oppmodel gen [options]\n");
+    fprintf(stderr, "usage: oppmodel_data gen [options]\n");
     return 2;
   }
   for (int i = 2; i < argc; i++) {
@@ -113,7 +117,7 @@ int main(int argc, char **argv) {
     else if (!strcmp(argv[i], "--deals") && i + 1 < argc) {
       if (sscanf(argv[++i], "%d-%d", &first, &last) != 2 || first < 1 ||
           last > 6 || first > last) {
-        fprintf(stderr, "bench_ai_oppmodel: --deals wants F-L in 1-6\n");
+        fprintf(stderr, "oppmodel_data: --deals wants F-L in 1-6\n");
         return 2;
       }
     } else if (!strcmp(argv[i], "--type") && i + 1 < argc)
@@ -122,12 +126,12 @@ int main(int argc, char **argv) {
       i++;
       rec = !strcmp(argv[i], "a") ? 1 : !strcmp(argv[i], "b") ? 2 : 3;
     } else {
-      fprintf(stderr, "bench_ai_oppmodel: unknown option %s\n", argv[i]);
+      fprintf(stderr, "oppmodel_data: unknown option %s\n", argv[i]);
       return 2;
     }
   }
   if (rounds < 0 || nodes < 1) {
-    fprintf(stderr, "bench_ai_oppmodel: bad --rounds or --nodes\n");
+    fprintf(stderr, "oppmodel_data: bad --rounds or --nodes\n");
     return 2;
   }
   return gen(a, b, rounds, seed, nodes, rec, type, first, last);

@@ -1,8 +1,8 @@
 /*
- * boundary.c -- training data for the learned value of a deal boundary
- * (issue 13 step 2, src/ai/value.h, tools/value/).
+ * data.c -- `value_data`: training data for the learned value of a deal
+ * boundary (src/ai/value.h), which train.py next to it fits.
  *
- *   bench_ai_boundary gen [--rounds N] [--seed S] [--shard I/N] [--orders K]
+ *   value_data gen [--rounds N] [--seed S] [--shard I/N] [--orders K]
  *       plays 2-player scopa rounds (seat policy: the playouts' rules policy
  *       with a per-round share of random moves), and at every deal boundary
  *       but the first deal's start (after plays 6, 12, ... 30) writes one
@@ -17,11 +17,11 @@
  *       playouts of the rules policy (each seat counting what it sees),
  *       each over its own stock order: play after the boundary that does
  *       not know the refills.
- *   bench_ai_boundary features [--augment] < lines > records.f32
+ *   value_data features [--augment] < lines > records.f32
  *       the lines' features (value.h) as float32 records [label, features];
  *       --augment adds the five states with the suits other than coins
  *       permuted (they have the same value).
- *   bench_ai_boundary predict < lines
+ *   value_data predict < lines
  *       the line and the network's value of it.
  */
 #include "solver.h"
@@ -210,13 +210,13 @@ int main(int argc, char **argv) {
     else if (!strcmp(argv[i], "--augment"))
       augment = 1;
     else {
-      fprintf(stderr, "bench_ai_boundary: unknown option %s\n", argv[i]);
+      fprintf(stderr, "value_data: unknown option %s\n", argv[i]);
       return 2;
     }
   }
   if (shards < 1 || shard < 0 || shard >= shards || orders < 1 || rounds < 0 ||
       rollouts < 0) {
-    fprintf(stderr, "bench_ai_boundary: bad --shard, --orders or --rounds\n");
+    fprintf(stderr, "value_data: bad --shard, --orders or --rounds\n");
     return 2;
   }
   if (!strcmp(verb, "gen"))
@@ -225,6 +225,6 @@ int main(int argc, char **argv) {
     return features(augment);
   if (!strcmp(verb, "predict"))
     return predict();
-  fprintf(stderr, "usage: bench_ai_boundary gen|features|predict [options]\n");
+  fprintf(stderr, "usage: value_data gen|features|predict [options]\n");
   return 2;
 }

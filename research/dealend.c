@@ -1,7 +1,8 @@
 /*
- * dealend.c -- `dealend`: the diagnostic of issue 13, step 1.  In 2-player
- * scopa both hands are empty at every deal boundary, so the only thing
- * hidden there is the order of the stock, a known set of cards.  This bot
+ * dealend.c -- `dealend`, research: how much does searching only to the end
+ * of the deal cost, with the boundary valued exactly?  In 2-player scopa
+ * both hands are empty at every deal boundary, so the only thing hidden
+ * there is the order of the stock, a known set of cards.  This bot
  * searches each sampled world (the opponent's hand, weighed by how likely
  * its moves were, as infer does) only to the end of the current deal,
  * by plain alpha-beta, and values every boundary reached by the mean of
@@ -17,8 +18,8 @@
  * clock can cut a world short (it is dropped); with no world finished it
  * plays the rules bot's move.  Reads only the view.
  */
-#include "bots.h"
 #include "heur.h"
+#include "kinds.h"
 #include "solver.h"
 #include "worlds.h"
 
@@ -39,8 +40,8 @@ typedef struct de_leaf {
 
 typedef struct de_world {
   ai_solver *S;
-  int root;      /* our side                                 */
-  int ncards;    /* cards of the stock at the root           */
+  int root;   /* our side                                 */
+  int ncards; /* cards of the stock at the root           */
   uint8_t order[DE_ORDERS][40];
   de_leaf cache[DE_CACHE];
   int stopped;
@@ -100,8 +101,7 @@ static int boundary_value(de_world *w, const scopa_state *s) {
 }
 
 /* Alpha-beta over the rest of the deal, values for the root side. */
-static int deal_search(de_world *w, const scopa_state *s, int alpha,
-                       int beta) {
+static int deal_search(de_world *w, const scopa_state *s, int alpha, int beta) {
   scopa_move moves[SCOPA_MAX_MOVES];
   int n = scopa_state_legal(s, moves, SCOPA_MAX_MOVES);
   if (n > SCOPA_MAX_MOVES)
@@ -237,7 +237,19 @@ static int dealend_values(scopa_bot *bot, const scopa_view *v,
   return done ? 0 : 1;
 }
 
-int bot_dealend_choose(scopa_bot *bot, const scopa_view *v,
-                       const scopa_bot_limits *l, scopa_move *move) {
+static int dealend_choose(scopa_bot *bot, const scopa_view *v,
+                          const scopa_bot_limits *l, scopa_move *move) {
   return ai_deal_choose(bot, v, l, move, applies(v), 64, dealend_values);
 }
+
+const bot_kind research_dealend = {
+    .name = "dealend",
+    .help =
+        "research: each weighed world searched to the end of the deal only, "
+        "the boundary valued by exact solves over re-drawn stock orders; "
+        "infer elsewhere",
+    .choose = dealend_choose,
+    .default_ms = 100,
+    .memory = SCOPA_BOT_MEMORY_DEFAULT,
+    .worlds = 1,
+};

@@ -1,8 +1,9 @@
 /*
- * dealnet.c -- `dealnet`: issue 13, step 2.  As dealend (dealend.c), each
- * world (the opponent's hand, weighed by how likely its moves were) is
- * searched only to the end of the current deal, by alpha-beta over at
- * most six plies; but a boundary is valued by the learned value of the
+ * dealnet.c -- `dealnet`, research: `best` before its one search over all
+ * the worlds (src/ai/dealsearch.c).  As dealend (dealend.c), each world
+ * (the opponent's hand, weighed by how likely its moves were) is searched
+ * only to the end of the current deal, by alpha-beta over at most six
+ * plies; but a boundary is valued by the learned value of the
  * public state (value.h: microseconds, not K exact solves), so a move
  * sees many worlds.  The stock order never enters: the search reads the
  * world's hands, and at the boundary only what is public.
@@ -25,8 +26,8 @@
  * Values (scopa_bot_evaluate: hints, reviews) are infer's: the hints'
  * calibration (docs/ai.md) was measured on them.
  */
-#include "bots.h"
 #include "heur.h"
+#include "kinds.h"
 #include "solver.h"
 #include "value.h"
 #include "worlds.h"
@@ -36,13 +37,13 @@
 #ifndef DN_WORLDS
 #define DN_WORLDS 400 /* worlds searched at most */
 #endif
-#define DN_LEAF_COST 4   /* nodes a boundary evaluation counts for    */
+#define DN_LEAF_COST 4 /* nodes a boundary evaluation counts for    */
 #define DN_TIEBREAK 0.01
 /* The opponent's nodes: MIX x the minimum plus (1 - MIX) x the mean over
  * the opponent model (a softened greedy player, as worlds.c weighs
  * worlds), against the strategy fusion of plain minimax, where the
  * opponent plays as if it saw our hand.  1: plain minimax (shipped; see
- * docs/ai.md for what 0.5 measured). */
+ * docs/research.md for what 0.5 measured). */
 #ifndef DN_MODEL_MIX
 #define DN_MODEL_MIX 1.0
 #endif
@@ -101,8 +102,8 @@ static void model(const scopa_state *s, const scopa_move *moves, int n,
 }
 
 /* The opponent's node blended with its model (DN_MODEL_MIX < 1). */
-static int blended(dn_search *d, const scopa_state *s,
-                   const scopa_move *moves, int n) {
+static int blended(dn_search *d, const scopa_state *s, const scopa_move *moves,
+                   int n) {
   double p[SCOPA_MAX_MOVES], mean = 0;
   int low = AI_INF;
   model(s, moves, n, p);
@@ -186,7 +187,20 @@ static int dealnet_values(scopa_bot *bot, const scopa_view *v,
   return done ? 0 : 1;
 }
 
-int bot_dealnet_choose(scopa_bot *bot, const scopa_view *v,
-                       const scopa_bot_limits *l, scopa_move *move) {
-  return ai_deal_choose(bot, v, l, move, applies(v), SCOPA_MAX_MOVES, dealnet_values);
+static int dealnet_choose(scopa_bot *bot, const scopa_view *v,
+                          const scopa_bot_limits *l, scopa_move *move) {
+  return ai_deal_choose(bot, v, l, move, applies(v), SCOPA_MAX_MOVES,
+                        dealnet_values);
 }
+
+const bot_kind research_dealnet = {
+    .name = "dealnet",
+    .help = "research: each weighed world searched to the end of the deal, the "
+            "boundary valued by the learned network (400 worlds a move); infer "
+            "in the last two deals, in other games and for hints",
+    .choose = dealnet_choose,
+    .evaluate = bot_infer_evaluate,
+    .default_ms = 100,
+    .memory = SCOPA_BOT_MEMORY_DEFAULT,
+    .worlds = 1,
+};

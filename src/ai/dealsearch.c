@@ -1,11 +1,12 @@
 /*
- * dealset.c -- `dealset`: issue 13, step 3, one decision for all the
- * worlds of the deal.  As dealnet (dealnet.c), the rest of the current
- * deal of 2-player scopa is searched and every deal boundary valued by the
- * learned network (value.h); but instead of one alpha-beta search per
- * world, in which both sides know each other's hand (strategy fusion), one
- * search runs over the set of worlds (the opponent's possible hands, each
- * weighed by the likelihood of the opponent's moves seen, worlds.c):
+ * dealsearch.c -- `best` in 2-player scopa: one search over all the
+ * weighed worlds of the current deal, against a learned model of the
+ * opponent.  The rest of the current deal is searched and every deal
+ * boundary valued by the learned network (value.h); instead of one
+ * alpha-beta search per world, in which both sides would know each
+ * other's hand (strategy fusion), one search runs over the set of worlds
+ * (the opponent's possible hands, each weighed by the likelihood of the
+ * opponent's moves seen):
  *
  *   - a node is the public position, our hand, and the worlds still
  *     possible; its value is a vector, one value per world;
@@ -15,14 +16,19 @@
  *   - at the opponent's node the worlds are split by the move the opponent
  *     makes (the card it plays is seen by us), a child for each distinct
  *     move with the worlds whose hand holds that card; each world's value
- *     is the mean over its own moves under the opponent model (a sharpened
- *     greedy player that does not see our hand), or, with DS_MIX, a blend
- *     with the minimum (an opponent that sees our hand, as plain minimax
- *     assumes).  Below a move the worlds are weighed by the prior times
- *     the model's chance of that move in each (DS_BAYES): our later
- *     choices are made per observed history;
+ *     is the mean over its own moves under the opponent model (a player
+ *     who does not see our hand), or, with a mix, a blend with the minimum
+ *     (an opponent that sees our hand, as plain minimax assumes).  Below a
+ *     move the worlds are weighed by the prior times the model's chance of
+ *     that move in each (DS_BAYES): our later choices are made per
+ *     observed history;
  *   - at a boundary both hands are empty and everything but the stock
  *     order is public: one network call values the whole group.
+ *
+ * The opponent model is the learned one (oppmodel.h: a mixture of player
+ * types, its weights a posterior from the opponent's moves of the deals
+ * played out), or, for the research bot `dealset` (research/), a softened
+ * heur.c player.
  *
  * Worlds: when the opponent's hands consistent with the view are at most
  * DS_WORLDS, every one is listed; else (a hand of three at the start of a
@@ -33,14 +39,15 @@
  * are checked every 64 nodes.  A pass cut short is dropped: the move is
  * the last finished pass's, else the rules bot's.  Always a legal move.
  *
- * Where: 2-player scopa while the stock holds more than six cards (deals
- * 1-4); elsewhere infer plays, as for dealnet, but for dealopp's last deal
- * (the stock empty), which it searches to the round's end with the
- * opponent's nodes valued by the posterior: the minimum for the counting
- * types, the model's mean for the others.  Reads only the view.
- * Values (scopa_bot_evaluate) are infer's, as dealnet's.
+ * Where: deals 1-4 (the stock holds more than six cards).  The fifth deal
+ * is infer's (pimc.c), its worlds weighed by the learned model; the last
+ * (the stock empty) is searched to the round's end with the opponent's
+ * nodes valued by the posterior: the minimum for the counting types, the
+ * model's mean for the others.  Other games are infer's.  Reads only the
+ * view.  Values (scopa_bot_evaluate: hints, reviews) are infer's, on which
+ * the hints' calibration was measured.
  */
-#include "bots.h"
+#include "dealsearch.h"
 #include "heur.h"
 #include "internal.h"
 #include "oppmodel.h"
@@ -56,11 +63,11 @@
 #define DS_SAMPLE 400  /* hands drawn when there are more             */
 #define DS_FIRST 48    /* worlds of the first, safe pass              */
 #define DS_LEAF_COST 4 /* nodes a boundary evaluation counts for      */
-#define DS_MOVES 128   /* moves searched at an inner node, at most    */
+#define DS_MOVES AI_DEAL_SEARCH_MOVES
 #define DS_TIEBREAK 0.01
 /* The opponent's node: MIX x each world's minimum plus (1 - MIX) x its
- * mean over the opponent model.  0 (shipped): the model alone; docs/ai.md
- * has 1 (minimax) and 0.5 measured. */
+ * mean over the opponent model.  0 (shipped): the model alone;
+ * docs/research.md has 1 (minimax) and 0.5 measured. */
 #ifndef DS_MIX
 #define DS_MIX 0.0
 #endif
@@ -86,10 +93,10 @@ typedef struct ds_search {
   uint64_t nodes, budget;
   ai_clock *clock;
   int stopped;
-  const ai_opp *model;     /* the learned model (dealopp), or NULL: the
-                              softened heur.c player                 */
-  double mix;              /* the opponent's node: mix x the minimum
-                              plus (1 - mix) x the model's mean       */
+  const ai_opp *model; /* the learned model, or NULL: the softened
+                          heur.c player (research's dealset)     */
+  double mix;          /* the opponent's node: mix x the minimum
+                          plus (1 - mix) x the model's mean       */
 } ds_search;
 
 static int tick(ds_search *d, uint64_t cost) {
@@ -152,9 +159,9 @@ static void ours(ds_search *d, const scopa_state *s, const int *set,
   }
 }
 
-/* The opponent model for the mover of s holding `hand`: the softened
- * heur.c player (dealset), or the learned model from the mover's view
- * (dealopp: the next seat's hand size and what the mover cannot place). */
+/* The opponent model for the mover of s holding `hand`: the learned model
+ * from the mover's view (the next seat's hand size and what the mover
+ * cannot place), or the softened heur.c player (model NULL). */
 typedef union ds_model {
   ai_heur_softmax heur;
   ai_opp_softmax learned;
@@ -181,8 +188,8 @@ static void model_context(const ds_search *d, const scopa_state *s,
 }
 
 /* The model's softmax over the moves of `hand` in s. */
-static void model_of(const ds_search *d, const scopa_state *s,
-                     scopa_cards hand, ds_model *md) {
+static void model_of(const ds_search *d, const scopa_state *s, scopa_cards hand,
+                     ds_model *md) {
   scopa_move moves[DS_MOVES];
   ai_heur h;
   int n = scopa__hand_moves(&s->rules, hand, s->table, s->plays == 0, moves,
@@ -197,8 +204,7 @@ static void model_of(const ds_search *d, const scopa_state *s,
 }
 
 static double model_chance(const ds_search *d, const scopa_state *s,
-                           scopa_cards hand, const ds_model *md,
-                           scopa_move m) {
+                           scopa_cards hand, const ds_model *md, scopa_move m) {
   ai_heur h;
   model_context(d, s, hand, &h);
   if (d->model)
@@ -278,7 +284,7 @@ static void node(ds_search *d, const scopa_state *s, const int *set,
 #define DS_MIN_STOCK 7
 #endif
 
-static int applies(const scopa_view *v) {
+int ai_deal_search_applies(const scopa_view *v) {
   return v->players == 2 && v->rules.game == SCOPA_GAME_SCOPA &&
          v->rules.refill == 3 && v->stock >= DS_MIN_STOCK;
 }
@@ -386,18 +392,23 @@ static int heavier(const void *a, const void *b) {
   return x->w > y->w ? -1 : x->w < y->w ? 1 : x->k - y->k;
 }
 
-/* Each root move's value (points) into avg; 0, or 1 when no pass was
- * finished. */
-static int values(scopa_bot *bot, const scopa_view *v,
-                  const scopa_bot_limits *l, const scopa_move *moves, int nm,
-                  double *avg, const ai_opp *model, double mix) {
+int ai_deal_search_values(scopa_bot *bot, const scopa_view *v,
+                          const scopa_bot_limits *l, const scopa_move *moves,
+                          int nm, double *avg, const ai_opp *model,
+                          double mix) {
   scopa_rng rng;
   scopa_rng_seed(&rng, l->seed ^ v->hand * 0x9E3779B97F4A7C15ull ^
                            (uint64_t)v->plays << 50 ^ v->table);
   int ms = l->movetime_ms > 0 ? l->movetime_ms : scopa_bot_movetime(bot);
-  ds_search d = {scopa_rules_side_of(&v->rules, v->seat), 1 - v->seat, NULL,
-                 0, l->nodes ? l->nodes : (uint64_t)ms * SCOPA_BOT_NODES_PER_MS,
-                 &bot->clock, 0, model, mix};
+  ds_search d = {scopa_rules_side_of(&v->rules, v->seat),
+                 1 - v->seat,
+                 NULL,
+                 0,
+                 l->nodes ? l->nodes : (uint64_t)ms * SCOPA_BOT_NODES_PER_MS,
+                 &bot->clock,
+                 0,
+                 model,
+                 mix};
   scopa_cards hand[DS_WORLDS];
   double weight[DS_WORLDS], w[DS_WORLDS], got[SCOPA_MAX_MOVES];
   int set[DS_WORLDS];
@@ -433,33 +444,27 @@ static int values(scopa_bot *bot, const scopa_view *v,
   return 0;
 }
 
-static int dealset_values(scopa_bot *bot, const scopa_view *v,
-                          const scopa_bot_limits *l, const scopa_move *moves,
-                          int nm, double *avg) {
-  return values(bot, v, l, moves, nm, avg, NULL, DS_MIX);
-}
-
-/* dealopp: the learned opponent model (oppmodel.h), its mixture of player
- * types updated from the opponent's moves of the deals played out. */
-static int dealopp_values(scopa_bot *bot, const scopa_view *v,
+/* The learned opponent model (oppmodel.h), its mixture of player types
+ * updated from the opponent's moves of the deals played out. */
+static int learned_values(scopa_bot *bot, const scopa_view *v,
                           const scopa_bot_limits *l, const scopa_move *moves,
                           int nm, double *avg) {
   ai_opp model;
   ai_opp_of_view(&model, v);
-  return values(bot, v, l, moves, nm, avg, &model, DS_MIX);
+  return ai_deal_search_values(bot, v, l, moves, nm, avg, &model, DS_MIX);
 }
 
 /* The last deal (the stock empty: the opponent holds every unseen card,
  * so both sides see the whole position).  The counting types solve it:
  * the rules bot plays the last deal by exact solving (endgame.c), as the
  * searching bots do, and fitted to last-deal moves the two types predict
- * each other's moves as well as their own (docs/ai.md).  So their share of
- * the posterior is the weight of the minimum at the opponent's nodes (a
- * player who finds the best reply), and the heuristic types' mixture
- * (greedy, chitarrella), renormalised, the weight of its mean. */
-static int dealopp_last_values(scopa_bot *bot, const scopa_view *v,
-                               const scopa_bot_limits *l,
-                               const scopa_move *moves, int nm, double *avg) {
+ * each other's moves as well as their own (docs/research.md).  So their
+ * share of the posterior is the weight of the minimum at the opponent's
+ * nodes (a player who finds the best reply), and the heuristic types'
+ * mixture (greedy, chitarrella), renormalised, the weight of its mean. */
+static int last_deal_values(scopa_bot *bot, const scopa_view *v,
+                            const scopa_bot_limits *l, const scopa_move *moves,
+                            int nm, double *avg) {
   ai_opp model;
   ai_opp_of_view(&model, v);
   double solver = model.post[AI_OPP_RULES] + model.post[AI_OPP_SEARCH];
@@ -470,25 +475,19 @@ static int dealopp_last_values(scopa_bot *bot, const scopa_view *v,
   } else {
     solver = 1;
   }
-  return values(bot, v, l, moves, nm, avg, &model, solver);
+  return ai_deal_search_values(bot, v, l, moves, nm, avg, &model, solver);
 }
 
-int bot_dealset_choose(scopa_bot *bot, const scopa_view *v,
-                       const scopa_bot_limits *l, scopa_move *move) {
-  return ai_deal_choose(bot, v, l, move, applies(v), DS_MOVES, dealset_values);
-}
-
-/* 1: dealopp's fifth deal (and the last, with DS_LAST_DEAL 0) is infer's
- * with the worlds weighed by the learned model too; 0: infer's own
- * weights. */
+/* 1: the fifth deal (and the last, with DS_LAST_DEAL 0) is infer's with
+ * the worlds weighed by the learned model too; 0: infer's own weights. */
 #ifndef DS_LEARNED_LAST
 #define DS_LEARNED_LAST 1
 #endif
 
-/* 1: dealopp plays the last deal (the stock empty: the opponent's hand is
- * every unseen card, one world) by its own search to the round's end,
- * valuing the opponent's nodes as dealopp_last_values says, instead of by
- * infer's minimax; 0: infer's (docs/ai.md has both measured). */
+/* 1: the last deal (the stock empty: the opponent's hand is every unseen
+ * card, one world) is played by this search to the round's end, valuing
+ * the opponent's nodes as last_deal_values says, instead of by infer's
+ * minimax; 0: infer's (docs/research.md has both measured). */
 #ifndef DS_LAST_DEAL
 #define DS_LAST_DEAL 1
 #endif
@@ -498,11 +497,14 @@ static int last_deal(const scopa_view *v) {
          v->rules.refill == 3 && v->stock == 0;
 }
 
-int bot_dealopp_choose(scopa_bot *bot, const scopa_view *v,
-                       const scopa_bot_limits *l, scopa_move *move) {
+int bot_best_choose(scopa_bot *bot, const scopa_view *v,
+                    const scopa_bot_limits *l, scopa_move *move) {
+  int applies = ai_deal_search_applies(v);
   if (DS_LAST_DEAL && last_deal(v))
-    return ai_deal_choose(bot, v, l, move, 1, DS_MOVES, dealopp_last_values);
-  if (DS_LEARNED_LAST && !applies(v))
+    return ai_deal_choose(bot, v, l, move, 1, AI_DEAL_SEARCH_MOVES,
+                          last_deal_values);
+  if (DS_LEARNED_LAST && !applies)
     return ai_infer_learned_choose(bot, v, l, move);
-  return ai_deal_choose(bot, v, l, move, applies(v), DS_MOVES, dealopp_values);
+  return ai_deal_choose(bot, v, l, move, applies, AI_DEAL_SEARCH_MOVES,
+                        learned_values);
 }

@@ -1,0 +1,170 @@
+/*
+ * catalogue.c -- what a front end offers a person who sets up a game, as
+ * JSON: every rules option (from the option table of src/core/rules.c,
+ * with its label in English and Italian), the presets (the options each
+ * sets, computed from scopa_rules_preset) and the levels (from level.c).
+ * The server serves it (GET /api/rules) and the web client is built from
+ * it, so no front end keeps a copy of the table.
+ *
+ * What must stay true: every option of the table has a label in both
+ * languages (the test walks the table), and a preset's "rules" object,
+ * read by scopa_rules_from_json, gives exactly scopa_rules_preset.
+ */
+#include "json_shapes.h"
+
+#include <string.h>
+
+/* Labels for a form or a rules box: short, in both languages, and the
+ * part of RULES.md each option belongs to (a form's sections). */
+static const struct {
+  const char *name, *group, *en, *it;
+} LABELS[] = {
+    {"game", "game", "Game", "Gioco"},
+    {"players", "game", "Players", "Giocatori"},
+    {"teams", "game", "Teams", "A squadre"},
+    {"team_size", "game", "Team size", "Giocatori per squadra"},
+    {"refill", "game", "Cards drawn", "Carte pescate"},
+    {"kings_redeal", "game", "Three kings: deal again", "Tre re: si ridà"},
+    {"deal_bonus", "game", "Deal bonus (15)", "Bonus di mano (15)"},
+    {"capture", "play", "Capture", "Presa"},
+    {"single_match_first", "play", "Same rank first", "Prima la carta uguale"},
+    {"fewest_cards", "play", "Fewest cards", "Meno carte"},
+    {"max_capture", "play", "Max captured", "Massimo prese"},
+    {"mandatory_capture", "play", "Must capture", "Presa obbligatoria"},
+    {"last_card_scopa", "play", "Scopa on the last card",
+     "Scopa all’ultima carta"},
+    {"ace_sweeps", "aces", "Ace sweeps (asso piglia tutto)",
+     "Asso piglia tutto"},
+    {"ace_sweep_scopa", "aces", "Ace sweep is a scopa", "L’asso fa scopa"},
+    {"ace_sweep_with_ace", "aces", "Ace sweeps over an ace", "Asso su asso"},
+    {"ace_first_play", "aces", "Ace on the first play",
+     "Asso alla prima giocata"},
+    {"ace_empty_table", "aces", "Ace on an empty table", "Asso a tavolo vuoto"},
+    {"ace_sweep_optional", "aces", "Ace may be laid", "Asso posabile"},
+    {"leftovers", "score", "Leftover cards go to", "Carte rimaste a"},
+    {"primiera", "score", "Primiera", "Primiera"},
+    {"re_bello", "score", "Re bello", "Re bello"},
+    {"napola", "score", "Napola", "Napola"},
+    {"most_sevens", "score", "Most sevens", "Più sette"},
+    {"all_sevens", "score", "All sevens bonus", "Bonus tutti i sette"},
+    {"target", "end", "Target", "Punti per vincere"},
+    {"tiebreak", "end", "Tie-break", "Spareggio"},
+    {"win_by_two", "end", "Win by two", "Vincere di due"},
+    {"cappotto", "end", "Cappotto", "Cappotto"},
+    {"all_coins_wins", "end", "All coins wins", "Tutti i denari vince"},
+    {"lowest_wins", "end", "Lowest wins (a perdere)",
+     "Vince chi ha meno (a perdere)"},
+};
+
+static const struct {
+  const char *name, *en, *it;
+} PRESET_LABELS[] = {
+    {"scopa", "Scopa", "Scopa"},
+    {"scopone", "Scopone", "Scopone"},
+    {"scientifico", "Scopone scientifico", "Scopone scientifico"},
+    {"assi", "Scopa d'assi", "Scopa d'assi"},
+    {"quindici", "Scopa a quindici", "Scopa a quindici"},
+    {"escoba", "Escoba", "Escoba"},
+    {"trentuno", "Scopone a trentuno", "Scopone a trentuno"},
+    {"perdere", "Scopa a perdere", "Scopa a perdere"},
+};
+
+static json_t *label(const char *en, const char *it) {
+  return json_pack("{s:s, s:s}", "en", en, "it", it);
+}
+
+/* The option's entry in LABELS, or -1 (a new option not labelled yet). */
+static int label_of(const char *name) {
+  for (size_t i = 0; i < sizeof LABELS / sizeof LABELS[0]; i++)
+    if (strcmp(LABELS[i].name, name) == 0)
+      return (int)i;
+  return -1;
+}
+
+/* One option: its kind, its group, values or range (an integer option's
+ * values listed when there are few: players 2, 3, 4, 6), the default of
+ * game scopa and its labels. */
+static json_t *option_object(const scopa_option_info *o, int i) {
+  static const char *const KINDS[] = {"bool", "int", "enum"};
+  int k = label_of(o->name);
+  json_t *obj = json_pack(
+      "{s:s, s:s, s:s, s:o, s:s}", "name", o->name, "kind", KINDS[o->kind],
+      "group", k < 0 ? "game" : LABELS[k].group, "label",
+      k < 0 ? label(o->name, o->name) : label(LABELS[k].en, LABELS[k].it),
+      "help", o->help ? o->help : "");
+  json_t *values = NULL;
+  if (o->kind == SCOPA_OPT_ENUM) {
+    values = json_array();
+    for (int v = 0; o->values[v]; v++)
+      json_array_append_new(values, json_string(o->values[v]));
+  } else if (o->kind == SCOPA_OPT_INT && o->max - o->min < 8) {
+    values = json_array();
+    scopa_rules probe;
+    for (long long v = o->min; v <= o->max; v++) {
+      scopa_rules_init(&probe);
+      if (scopa_rules_set(&probe, o->name, v, NULL, 0) == SCOPA_OK)
+        json_array_append_new(values, json_integer(v));
+    }
+  } else if (o->kind == SCOPA_OPT_INT) {
+    json_object_set_new(obj, "min", json_integer(o->min));
+    if (o->max < (1LL << 53)) /* beyond it: no maximum a person meets */
+      json_object_set_new(obj, "max", json_integer(o->max));
+  }
+  if (values)
+    json_object_set_new(obj, "values", values);
+  scopa_rules init; /* the default of game scopa, players and teams too */
+  scopa_rules_init(&init);
+  scopa_rules_check(&init, NULL, 0);
+  long long v = scopa_rules_value(&init, i);
+  json_object_set_new(obj, "default",
+                      o->kind == SCOPA_OPT_BOOL   ? json_boolean(v)
+                      : o->kind == SCOPA_OPT_ENUM ? json_string(o->values[v])
+                                                  : json_integer(v));
+  return obj;
+}
+
+json_t *scopa__preset_rules_object(const char *name) {
+  scopa_rules preset, base;
+  if (scopa_rules_preset(&preset, name) != SCOPA_OK)
+    return NULL;
+  /* What the preset sets: the options where it differs from the defaults
+   * of its game (players and teams follow the game, RULES.md "Presets"). */
+  scopa_rules_init(&base);
+  base.game = preset.game;
+  scopa_rules_check(&base, NULL, 0);
+  json_t *all = scopa__rules_object(&preset), *obj = json_object();
+  for (int i = 0; all && obj && i < scopa_option_count(); i++) {
+    const char *key = scopa_option_get(i)->name;
+    if (scopa_rules_value(&preset, i) != scopa_rules_value(&base, i) ||
+        (strcmp(key, "game") == 0 && preset.game != SCOPA_GAME_SCOPA))
+      json_object_set(obj, key, json_object_get(all, key));
+  }
+  json_decref(all);
+  return obj;
+}
+
+char *scopa_rules_preset_json(const char *name) {
+  json_t *obj = scopa__preset_rules_object(name);
+  return obj ? scopa__dump(obj) : NULL;
+}
+
+char *scopa_rules_catalogue_json(void) {
+  json_t *options = json_array(), *presets = json_array(),
+         *levels = json_array();
+  for (int i = 0; i < scopa_option_count(); i++)
+    json_array_append_new(options, option_object(scopa_option_get(i), i));
+  for (size_t i = 0; i < sizeof PRESET_LABELS / sizeof PRESET_LABELS[0]; i++)
+    json_array_append_new(
+        presets,
+        json_pack("{s:s, s:o, s:o*}", "name", PRESET_LABELS[i].name, "label",
+                  label(PRESET_LABELS[i].en, PRESET_LABELS[i].it), "rules",
+                  scopa__preset_rules_object(PRESET_LABELS[i].name)));
+  const char *it, *en, *bot;
+  int ms;
+  for (int i = 0; scopa_bot_level_get(i, &it, &en, &bot, &ms) == SCOPA_OK; i++)
+    json_array_append_new(levels, json_pack("{s:s, s:s, s:s, s:i}", "name", it,
+                                            "english", en, "bot", bot,
+                                            "movetime_ms", ms));
+  return scopa__dump(json_pack("{s:o, s:o, s:o}", "options", options, "presets",
+                               presets, "levels", levels));
+}

@@ -1,0 +1,162 @@
+/*
+ * views.c -- what each connection of a table is shown, and who is there.
+ *
+ * The one place where a recipient's view is built is table_state_json,
+ * on proto_state (shared with the browser's local table, src/wasm): the
+ * library's view for that seat (scopa_match_view_json: the seat's own
+ * cards, the table, the cards played, nothing else) plus the seat's hand
+ * and legal moves for that seat only, and for a spectator the public view
+ * (seat -1).  Nothing else in the server writes cards.
+ */
+#include "table.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------ */
+/* Views                                                               */
+/* ------------------------------------------------------------------ */
+
+static const char *const STATUS[] = {"waiting", "playing", "finished"};
+
+/* CONTRACTS.md's three values; an open seat (nobody yet) reads "away"
+ * and its name "", and the "open" list says which seats those are. */
+static const char *presence_of(const table *t, int i) {
+  const seat_info *si = &t->seat[i];
+  if (si->s.kind == STORE_BOT || si->taken_over)
+    return "bot";
+  return si->s.kind == STORE_PERSON && si->nconns > 0 ? "here" : "away";
+}
+
+/* seats, presence, and for away people (extensions): "away_for", the
+ * seconds since they left, and "away_seconds", the seconds left before a
+ * bot plays for them (null when no such count runs). */
+static void add_seats(json_t *o, const table *t) {
+  json_t *names = json_array(), *presence = json_array(), *open = json_array(),
+         *away_for = json_array(), *left = json_array();
+  int64_t now = now_ms();
+  for (int i = 0; i < t->nseats; i++) {
+    const seat_info *si = &t->seat[i];
+    int away = si->s.kind == STORE_PERSON && si->nconns == 0;
+    int64_t gone = (now - si->away_since_ms) / 1000;
+    int64_t rest = t->away_s - gone;
+    json_array_append_new(names, json_string(si->s.name));
+    json_array_append_new(presence, json_string(presence_of(t, i)));
+    json_array_append_new(open, json_boolean(si->s.kind == STORE_OPEN));
+    json_array_append_new(away_for, away ? json_integer(gone) : json_null());
+    json_array_append_new(left,
+                          away && !si->taken_over && t->status == T_PLAYING
+                              ? json_integer(rest > 0 ? rest : 0)
+                              : json_null());
+  }
+  json_object_set_new(o, "seats", names);
+  json_object_set_new(o, "presence", presence);
+  json_object_set_new(o, "open", open);
+  json_object_set_new(o, "away_for", away_for);
+  json_object_set_new(o, "away_seconds", left);
+}
+
+/* The move clock ("move_clock": seconds per move, 0 for none;
+ * "clock_left": the seconds left to the seat to play, null when no clock
+ * runs) and play again ("rematch": null, or who said yes, seat by seat,
+ * once someone asked; "next": the next table's code once it started). */
+static void add_clock_and_rematch(json_t *o, const table *t) {
+  int left = play_clock_left(t, now_ms());
+  json_object_set_new(o, "move_clock", json_integer(t->clock_s));
+  json_object_set_new(o, "clock_left",
+                      left >= 0 ? json_integer(left) : json_null());
+  json_t *yes = json_null();
+  if (t->rematch_asked) {
+    yes = json_array();
+    for (int i = 0; i < t->nseats; i++)
+      json_array_append_new(yes, json_boolean(t->rematch_yes[i]));
+  }
+  json_object_set_new(o, "rematch", yes);
+  json_object_set_new(
+      o, "next", t->next_code[0] ? json_string(t->next_code) : json_null());
+}
+
+/* Who is watching: "watching": {"count": N, "names": [...]}, the names
+ * the spectators gave with watch (at most WATCH_NAMES of them; the
+ * nameless are only counted). */
+#define WATCH_NAMES 12
+static void add_watching(json_t *o, const table *t) {
+  json_t *names = json_array();
+  int count = 0;
+  for (const conn *c = t->conns; c; c = c->tnext) {
+    if (c->seat >= 0)
+      continue;
+    count++;
+    if (c->name[0] && json_array_size(names) < WATCH_NAMES)
+      json_array_append_new(names, json_string(c->name));
+  }
+  json_object_set_new(o, "watching",
+                      json_pack("{s:i, s:o}", "count", count, "names", names));
+}
+
+/* The state message for one recipient: seat 0..n-1, or -1 watching. */
+char *table_state_json(const table *t, int seat, const json_t *id) {
+  int to_play = t->status == T_PLAYING ? scopa_match_to_play(t->match) : -1;
+  json_t *o = proto_state(t->match, t->code, seat, to_play);
+  if (!o)
+    return NULL;
+  json_object_set_new(o, "status", json_string(STATUS[t->status]));
+  add_seats(o, t);
+  add_clock_and_rematch(o, t);
+  add_watching(o, t);
+  json_object_set_new(o, "seed_sha256", json_string(t->seed_sha256));
+  json_object_set_new(o, "hints", json_boolean(table_hints_allowed(t)));
+  return proto_finish(o, id);
+}
+
+/* A state to every connection of the table, each its own; `to` gets the
+ * id of the message it answers.  One text per seat, shared by that
+ * seat's connections. */
+void table_broadcast(table *t, conn *to, const json_t *id) {
+  char *text[PROTO_MAX_SEATS + 1] = {0};
+  for (conn *c = t->conns; c; c = c->tnext) {
+    if (c == to && id) {
+      conn_send_owned(c, table_state_json(t, c->seat, id));
+      continue;
+    }
+    char **slot = &text[c->seat + 1];
+    if (!*slot)
+      *slot = table_state_json(t, c->seat, NULL);
+    conn_send(c, *slot);
+  }
+  for (int i = 0; i <= PROTO_MAX_SEATS; i++)
+    free(text[i]);
+}
+
+void table_send_all(table *t, const char *text) {
+  for (conn *c = t->conns; c; c = c->tnext)
+    conn_send(c, text);
+}
+
+/* ------------------------------------------------------------------ */
+/* Who is here                                                         */
+/* ------------------------------------------------------------------ */
+
+int table_someone_here(const table *t, int except) {
+  for (int i = 0; i < t->nseats; i++)
+    if (i != except && t->seat[i].s.kind == STORE_PERSON &&
+        t->seat[i].nconns > 0)
+      return 1;
+  return 0;
+}
+
+int table_hints_allowed(const table *t) {
+  for (int i = 0; i < t->nseats; i++)
+    if (t->seat[i].s.kind == STORE_BOT)
+      return 1;
+  return 0;
+}
+
+/* A bot plays seat i: a bot's seat, or a person away past the timeout
+ * while another person is at the table (a table nobody is at waits). */
+int table_bot_may_play(const table *t, int i) {
+  const seat_info *si = &t->seat[i];
+  return si->s.kind == STORE_BOT ||
+         (si->taken_over && table_someone_here(t, i));
+}

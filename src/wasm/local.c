@@ -1,0 +1,421 @@
+/*
+ * local.c -- the table in the browser (local.h): one person, bots, the
+ * library's scopa_match, and the server's messages from the server's own
+ * writers and checks (src/server/proto.c).  What must stay true:
+ *
+ *   - every message it sends is one the server would send to the
+ *     person's connection in the same position (the fields a local table
+ *     has no use for keep their server meaning: "open" all false,
+ *     "away_for" and "away_seconds" null, "presence" "here" or "bot");
+ *   - every move, the person's or a bot's, goes through commit(): played
+ *     on the match, then announced, the next round dealt;
+ *   - a bot sees only its seat's view (scopa_match_view) and thinks by a
+ *     node budget, never the clock, so its move is the same on any
+ *     machine and in WebAssembly as natively.
+ */
+#include "local.h"
+
+#include "../server/proto.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+/* Distinct bots a table may need: one per seat, and the hint bot. */
+#define LOCAL_BOTS (PROTO_MAX_SEATS + 1)
+
+struct scopa_local {
+  scopa_match *match; /* NULL before a create                           */
+  int me;             /* the person's seat                              */
+  char seed_sha256[65];
+  char *review; /* made once the game is over, then kept              */
+  int nbots;
+  scopa_bot *bot[LOCAL_BOTS]; /* by name, made when first needed       */
+};
+
+/* ------------------------------------------------------------------ */
+/* The messages of one answer: a JSON array, built as text             */
+/* ------------------------------------------------------------------ */
+
+typedef struct outbox {
+  char *buf;
+  size_t len, cap;
+  int failed; /* out of memory: the answer is NULL */
+} outbox;
+
+static void out_text(outbox *o, const char *text, size_t n) {
+  if (o->len + n + 2 > o->cap) {
+    size_t cap = (o->len + n + 2) * 2;
+    char *p = realloc(o->buf, cap);
+    if (!p) {
+      o->failed = 1;
+      return;
+    }
+    o->buf = p;
+    o->cap = cap;
+  }
+  memcpy(o->buf + o->len, text, n);
+  o->len += n;
+  o->buf[o->len] = 0;
+}
+
+/* Adds one message (owned: freed here); NULL means out of memory. */
+static void out_add(outbox *o, char *message) {
+  if (!message) {
+    o->failed = 1;
+    return;
+  }
+  out_text(o, o->len > 1 ? "," : "", o->len > 1);
+  out_text(o, message, strlen(message));
+  free(message);
+}
+
+static void out_error(outbox *o, const json_t *id, const proto_error *err) {
+  out_add(o, proto_error_json(id, err));
+}
+
+static void out_refuse(outbox *o, const json_t *id, const char *code,
+                       const char *detail, const char *detail_it) {
+  proto_error err;
+  proto_error_set(&err, code, detail, detail_it);
+  out_error(o, id, &err);
+}
+
+static char *out_finish(outbox *o) {
+  out_text(o, "]", 1);
+  if (o->failed) {
+    free(o->buf);
+    return NULL;
+  }
+  return o->buf;
+}
+
+/* ------------------------------------------------------------------ */
+/* Bots and their budgets                                              */
+/* ------------------------------------------------------------------ */
+
+/* The bot called `name` (a bot's name, not a level's), made once. */
+static scopa_bot *bot_for(scopa_local *l, const char *name) {
+  for (int i = 0; i < l->nbots; i++)
+    if (strcmp(scopa_bot_name(l->bot[i]), name) == 0)
+      return l->bot[i];
+  scopa_bot *bot = NULL;
+  if (l->nbots == LOCAL_BOTS || scopa_bot_new(name, &bot) != SCOPA_OK)
+    return NULL;
+  l->bot[l->nbots++] = bot;
+  return bot;
+}
+
+/* A seat's or a level's node budget, as the server's time for it: the
+ * level's time, SCOPA_LOCAL_BOT_MS for a bot named directly, the bot's
+ * own default where a level says 0. */
+static uint64_t budget(const scopa_bot *bot, const char *level) {
+  int ms = SCOPA_LOCAL_BOT_MS;
+  if (level && scopa_bot_level(level, NULL, &ms) != SCOPA_OK)
+    ms = SCOPA_LOCAL_BOT_MS;
+  if (ms == 0)
+    ms = scopa_bot_movetime(bot);
+  return (uint64_t)ms * SCOPA_BOT_NODES_PER_MS;
+}
+
+static scopa_bot_limits limits_for(const scopa_local *l, uint64_t nodes) {
+  scopa_bot_limits limits = {
+      .seed = scopa_match_bot_seed(l->match), .threads = 1, .nodes = nodes};
+  return limits;
+}
+
+/* ------------------------------------------------------------------ */
+/* State                                                               */
+/* ------------------------------------------------------------------ */
+
+static int game_over(const scopa_local *l) {
+  return scopa_match_phase(l->match) == SCOPA_MATCH_OVER;
+}
+
+/* The server's seat fields (table.c add_seats) for a table of one person
+ * who is here and bots. */
+static void add_seats(json_t *o, const scopa_local *l) {
+  json_t *names = json_array(), *presence = json_array(), *open = json_array(),
+         *away_for = json_array(), *left = json_array();
+  int n = scopa_match_rules(l->match)->players;
+  for (int i = 0; i < n; i++) {
+    scopa_seat s;
+    size_t len;
+    scopa_match_seat(l->match, i, &s, &len);
+    json_array_append_new(names, json_stringn(s.name ? s.name : "", len));
+    json_array_append_new(presence, json_string(i == l->me ? "here" : "bot"));
+    json_array_append_new(open, json_false());
+    json_array_append_new(away_for, json_null());
+    json_array_append_new(left, json_null());
+  }
+  json_object_set_new(o, "seats", names);
+  json_object_set_new(o, "presence", presence);
+  json_object_set_new(o, "open", open);
+  json_object_set_new(o, "away_for", away_for);
+  json_object_set_new(o, "away_seconds", left);
+}
+
+static char *state_text(const scopa_local *l, const json_t *id) {
+  int over = game_over(l);
+  json_t *o = proto_state(l->match, SCOPA_LOCAL_CODE, l->me,
+                          over ? -1 : scopa_match_to_play(l->match));
+  if (!o)
+    return NULL;
+  json_object_set_new(o, "status", json_string(over ? "finished" : "playing"));
+  add_seats(o, l);
+  json_object_set_new(o, "seed_sha256", json_string(l->seed_sha256));
+  json_object_set_new(o, "hints", json_true()); /* bots sit at the table */
+  return proto_finish(o, id);
+}
+
+/* ------------------------------------------------------------------ */
+/* Moves: every one through commit                                     */
+/* ------------------------------------------------------------------ */
+
+static void commit(scopa_local *l, scopa_move move, const json_t *id,
+                   outbox *o) {
+  scopa_event ev;
+  char msg[300];
+  if (scopa_match_apply(l->match, move, &ev, msg, sizeof msg) != SCOPA_OK)
+    return out_refuse(o, id, "illegal", msg, NULL);
+  out_add(o, state_text(l, id));
+  if (!ev.round_over)
+    return;
+  out_add(o, proto_round_over(SCOPA_LOCAL_CODE, &ev));
+  if (ev.game_over) {
+    out_add(o, proto_game_over(SCOPA_LOCAL_CODE, &ev,
+                               scopa_match_seed(l->match), l->seed_sha256));
+    return;
+  }
+  scopa_match_deal(l->match, NULL);
+  out_add(o, state_text(l, NULL));
+}
+
+/* The first legal move: what is played if a bot fails (it should not). */
+static scopa_move fallback(const scopa_local *l) {
+  scopa_move moves[SCOPA_MAX_MOVES];
+  int n =
+      scopa_state_legal(scopa_match_state(l->match), moves, SCOPA_MAX_MOVES);
+  return n > 0 ? moves[0] : 0;
+}
+
+char *scopa_local_step(scopa_local *l) {
+  outbox o = {0};
+  out_text(&o, "[", 1);
+  int seat = l->match && !game_over(l) ? scopa_match_to_play(l->match) : -1;
+  if (seat >= 0 && seat != l->me) {
+    scopa_seat s;
+    scopa_match_seat(l->match, seat, &s, NULL);
+    scopa_bot *bot = bot_for(l, s.bot);
+    scopa_view view;
+    scopa_move move = 0;
+    scopa_match_view(l->match, seat, &view);
+    scopa_bot_limits limits = limits_for(l, bot ? budget(bot, s.level) : 0);
+    if (!bot || scopa_bot_choose(bot, &view, &limits, &move) != SCOPA_OK)
+      move = fallback(l);
+    commit(l, move, NULL, &o);
+  }
+  return out_finish(&o);
+}
+
+/* ------------------------------------------------------------------ */
+/* The client's messages                                               */
+/* ------------------------------------------------------------------ */
+
+/* The "seed" of a create (a local-table extension): 0 with seed[0] = 0
+ * when absent, -1 with *err when it is not a seed. */
+static int seed_of(const char *text, size_t len, char seed[SCOPA_SEED_TEXT],
+                   proto_error *err) {
+  char msg[120];
+  json_t *obj = json_loadb(text, len, 0, NULL); /* proto_parse read it */
+  json_t *v = json_object_get(obj, "seed");
+  const char *s = json_string_value(v);
+  int rc = 0;
+  seed[0] = 0;
+  if (v && (!s || scopa_seed_check(s, msg, sizeof msg) != SCOPA_OK)) {
+    proto_error_set(err, "bad_message",
+                    "\"seed\" is 1 to 64 lowercase hexadecimal digits",
+                    "\"seed\" è fatto di 1 a 64 cifre esadecimali minuscole");
+    rc = -1;
+  } else if (s) {
+    memcpy(seed, s, strlen(s) + 1);
+  }
+  json_decref(obj);
+  return rc;
+}
+
+/* The seats of a create for the match: the person, bots and levels. */
+static int seats_of(const proto_msg *msg, scopa_seat *seats, char *me_name,
+                    proto_error *err) {
+  for (int i = 0; i < msg->nseats; i++) {
+    const char *s = msg->seats[i], *bot = s;
+    memset(&seats[i], 0, sizeof seats[i]);
+    if (strcmp(s, "open") == 0) {
+      proto_error_set(err, "bad_seats",
+                      "a game in the browser has no open seats: play with "
+                      "friends on a server",
+                      "una partita nel browser non ha posti liberi: con gli "
+                      "amici si gioca su un server");
+      return -1;
+    }
+    if (strcmp(s, "me") == 0) {
+      if (msg->name[0])
+        snprintf(me_name, PROTO_NAME_MAX + 1, "%s", msg->name);
+      else
+        snprintf(me_name, PROTO_NAME_MAX + 1, "Player %d", i + 1);
+      seats[i].name = me_name;
+      continue;
+    }
+    seats[i].kind = SCOPA_SEAT_BOT;
+    seats[i].name = s;
+    if (scopa_bot_level(s, &bot, NULL) == SCOPA_OK)
+      seats[i].level = s;
+    seats[i].bot = bot;
+  }
+  return 0;
+}
+
+static void create(scopa_local *l, const proto_msg *msg, const char *text,
+                   size_t len, outbox *o) {
+  char seed[SCOPA_SEED_TEXT], me_name[PROTO_NAME_MAX + 1], detail[256];
+  scopa_seat seats[PROTO_MAX_SEATS];
+  scopa_rules rules;
+  scopa_match *m = NULL;
+  proto_error err;
+  int me;
+  if (proto_create_check(msg, &me, &rules, &err) ||
+      seats_of(msg, seats, me_name, &err) || seed_of(text, len, seed, &err))
+    return out_error(o, msg->id, &err);
+  if (scopa_match_new(&rules, seats, seed[0] ? seed : NULL, &m, detail,
+                      sizeof detail) != SCOPA_OK ||
+      scopa_match_deal(m, NULL) != SCOPA_OK) {
+    scopa_match_free(m);
+    return out_refuse(o, msg->id, "server", "no table could be made",
+                      "non si è potuto fare il tavolo");
+  }
+  scopa_match_free(l->match);
+  free(l->review);
+  l->review = NULL;
+  l->match = m;
+  l->me = me;
+  scopa_seed_sha256(scopa_match_seed(m), l->seed_sha256);
+  out_add(o, proto_seated(msg->id, SCOPA_LOCAL_CODE, me, "", ""));
+  out_add(o, state_text(l, NULL));
+}
+
+static void move(scopa_local *l, const proto_msg *msg, outbox *o) {
+  scopa_move mv;
+  proto_error err;
+  if (!l->match)
+    return out_refuse(o, msg->id, "not_seated", "", "");
+  if (proto_move_check(msg, l->match, l->me, 0, &mv, &err))
+    return out_error(o, msg->id, &err);
+  commit(l, mv, msg->id, o);
+}
+
+static void hint(scopa_local *l, const proto_msg *msg, outbox *o) {
+  scopa_hint hints[8];
+  if (!l->match)
+    return out_refuse(o, msg->id, "not_seated", "", "");
+  if (game_over(l) || scopa_match_to_play(l->match) != l->me)
+    return out_refuse(o, msg->id, "not_your_turn", "a hint is for your turn",
+                      "un consiglio è per il tuo turno");
+  scopa_bot *bot = bot_for(l, SCOPA_LOCAL_HINT_BOT);
+  if (!bot)
+    return out_refuse(o, msg->id, "server", "no memory for a hint",
+                      "non c'è memoria per un consiglio");
+  scopa_view view;
+  scopa_match_view(l->match, l->me, &view);
+  /* The library's hint with the game's hint seed: the server's and the
+   * terminal's for the same position of the same game. */
+  scopa_bot_limits limits = {
+      .seed = scopa_match_hint_seed(l->match), .threads = 1,
+      .nodes = (uint64_t)SCOPA_LOCAL_HINT_MS * SCOPA_BOT_NODES_PER_MS};
+  int n = scopa_bot_hint(bot, &view, &limits, hints, 8, NULL);
+  n = n < 0 ? 0 : n > 8 ? 8 : n;
+  out_add(o, proto_hint(SCOPA_LOCAL_CODE, view.plays, hints, n, msg->id));
+}
+
+static void review(scopa_local *l, const proto_msg *msg, outbox *o) {
+  if (!l->match ||
+      (msg->code[0] && strcasecmp(msg->code, SCOPA_LOCAL_CODE) != 0))
+    return out_refuse(o, msg->id, "not_seated", " (a review is of your table)",
+                      " (la revisione è del tuo tavolo)");
+  if (!game_over(l))
+    return out_refuse(o, msg->id, "not_playing", "the review comes at the end",
+                      "la revisione viene alla fine");
+  scopa_bot *bot = bot_for(l, SCOPA_LOCAL_HINT_BOT);
+  if (!l->review && bot)
+    l->review = scopa_match_review_json(
+        l->match, bot, (uint64_t)SCOPA_LOCAL_HINT_MS * SCOPA_BOT_NODES_PER_MS,
+        -1, NULL, 0);
+  if (!l->review)
+    return out_refuse(o, msg->id, "server", "no memory for a review",
+                      "non c'è memoria per la revisione");
+  out_add(o, proto_review(SCOPA_LOCAL_CODE, l->review, msg->id));
+}
+
+static void answer(scopa_local *l, const proto_msg *msg, const char *text,
+                   size_t len, outbox *o) {
+  switch (msg->type) {
+  case PROTO_CREATE:
+    return create(l, msg, text, len, o);
+  case PROTO_MOVE:
+    return move(l, msg, o);
+  case PROTO_HINT:
+    return hint(l, msg, o);
+  case PROTO_REVIEW:
+    return review(l, msg, o);
+  case PROTO_PING:
+    return out_add(o,
+                   proto_finish(json_pack("{s:s}", "type", "pong"), msg->id));
+  case PROTO_JOIN:
+  case PROTO_RESUME:
+  case PROTO_WATCH:
+    return out_refuse(o, msg->id, "no_table", "(a game in the browser)",
+                      "(una partita nel browser)");
+  default:
+    return; /* unknown types are ignored (CONTRACTS.md) */
+  }
+}
+
+char *scopa_local_send(scopa_local *l, const char *text, size_t len) {
+  outbox o = {0};
+  proto_msg msg;
+  proto_error err;
+  out_text(&o, "[", 1);
+  if (proto_parse(text, len, &msg, &err) != 0)
+    out_error(&o, msg.id, &err);
+  else
+    answer(l, &msg, text, len, &o);
+  proto_msg_free(&msg);
+  return out_finish(&o);
+}
+
+/* ------------------------------------------------------------------ */
+/* Life                                                                */
+/* ------------------------------------------------------------------ */
+
+scopa_local *scopa_local_new(void) {
+  scopa_local *l = calloc(1, sizeof *l);
+  if (l)
+    l->me = -1;
+  return l;
+}
+
+void scopa_local_free(scopa_local *l) {
+  if (!l)
+    return;
+  for (int i = 0; i < l->nbots; i++)
+    scopa_bot_free(l->bot[i]);
+  scopa_match_free(l->match);
+  free(l->review);
+  free(l);
+}
+
+char *scopa_local_hello(void) { return proto_hello(); }
+
+char *scopa_local_record(const scopa_local *l) {
+  return l->match ? scopa_match_record_json(l->match, SCOPA_RECORD_FULL) : NULL;
+}

@@ -1,0 +1,581 @@
+"""The learning environments (scopa.env, docs/env.md) against the rules
+PettingZoo's api_test/seed_test/render_test and Gymnasium's check_env
+check, written out here so that they run without the frameworks
+(conformance tests); where pettingzoo and gymnasium import, the
+frameworks' own checkers run too (the only skip: when they do not).
+
+Names tie each test to the rule it checks: env-aec-* PettingZoo's AEC
+rules, env-gym-* Gymnasium's, env-actions-* the action encoding."""
+import math
+import random
+
+import numpy as np
+import pytest
+
+from conftest import random_rules
+import scopa
+from scopa import _compat, env as senv
+
+F, A = scopa.FEATURES, scopa.ACTIONS
+
+
+def play_aec(env, seed, pick, check=None):
+    """Plays one episode with PettingZoo's loop; returns the rewards summed
+    from env.rewards after every step, per agent."""
+    env.reset(seed=seed)
+    summed = {a: 0.0 for a in env.possible_agents}
+    since = {a: 0.0 for a in env.possible_agents}
+    for agent in env.agent_iter():
+        obs, reward, term, trunc, info = env.last()
+        # api_test: last()'s reward is what env.rewards gave since the
+        # agent last acted
+        assert reward == pytest.approx(since[agent])
+        since[agent] = 0.0
+        if check:
+            check(env, agent, obs)
+        env.step(None if term or trunc else pick(env, agent, obs))
+        # api_test: finished agents leave every dict
+        assert set(env.rewards) == set(env.agents) == set(env.terminations)
+        assert set(env.infos) == set(env.truncations) == set(env.agents)
+        assert env.num_agents == len(env.agents)
+        for a, r in env.rewards.items():
+            summed[a] += r
+            since[a] += r
+    return summed
+
+
+def mask_pick(rng):
+    def pick(env, agent, obs):
+        return int(rng.choice(np.flatnonzero(obs["action_mask"])))
+    return pick
+
+
+def test_env_aec_1_rewards_counted_once():
+    """api_test's reward bookkeeping: summing env.rewards after each step
+    gives each agent its final reward once (it was counted once per
+    remaining agent's dead step: 3 times in 2 players), and zero-sum."""
+    rng = random.Random(3)
+    for ep in range(20):
+        rules = random_rules(rng)
+        env = scopa.ScopaEnv(rules)
+        summed = play_aec(env, ep, mask_pick(rng))
+        score = env.round.score()
+        totals = [s["round_total"] for s in score]
+        for seat, agent in enumerate(env.possible_agents):
+            own = totals[env.round.game.side_of(seat)]
+            mean = (sum(totals) - own) / (len(totals) - 1)
+            assert summed[agent] == pytest.approx(own - mean)
+        assert abs(sum(summed.values())) < 1e-4
+
+
+def test_env_aec_2_dtypes_bounds_spaces():
+    """Observations are np.float32 (FEATURES,) in 0..1, masks np.int8
+    (ACTIONS,) of 0/1, inside the (cached) observation space; spaces
+    seed, contain and sample with an np.int8 mask."""
+    rng = random.Random(4)
+
+    def check(env, agent, obs):
+        o, m = obs["observation"], obs["action_mask"]
+        assert o.dtype == np.float32 and o.shape == (F,)
+        assert m.dtype == np.int8 and m.shape == (A,)
+        assert o.min() >= 0.0 and o.max() <= 1.0
+        assert set(np.unique(m)) <= {0, 1}
+        assert env.observation_space(agent).contains(obs)
+        assert env.observation_space(agent) is env.observation_space(agent)
+        assert env.action_space(agent) is env.action_space(agent)
+
+    for ep in range(10):
+        env = scopa.ScopaEnv(random_rules(rng))
+        play_aec(env, ep, mask_pick(rng), check)
+        space = env.action_space("player_0")
+        env.reset(seed=ep)
+        mask = env.observe(env.agent_selection)["action_mask"]
+        space.seed(7)
+        first = [space.sample(mask) for _ in range(20)]
+        space.seed(7)
+        assert [space.sample(mask) for _ in range(20)] == first
+        assert all(mask[a] == 1 and space.contains(a) for a in first)
+        assert not space.contains(A) and not space.contains(-1)
+
+
+def test_env_aec_3_scores_option_in_bounds():
+    """reset(options={"scores": ...}) past the target stays in the
+    observation space (3.636 for 40 against 11 before)."""
+    for rules, scores in ((None, [30, 40]), ({"players": 3}, [5, 99, 11]),
+                          ("scopone", [200, 0])):
+        env = scopa.ScopaEnv(rules)
+        env.reset(seed=1, options={"scores": scores})
+        obs = env.observe(env.agent_selection)
+        assert obs["observation"].max() <= 1.0
+        assert env.observation_space(env.agent_selection).contains(obs)
+        assert env.round.scores == scores
+    with pytest.raises(ValueError):
+        scopa.ScopaEnv().reset(options={"scores": [1, 2, 3]})
+
+
+def test_env_aec_4_seeding():
+    """seed_test: two environments reset with the same seed and given the
+    same actions agree at every step; reset() after reset(seed) goes on
+    with the same stream."""
+    def trace(env, seed, n=3):
+        out = []
+        env.reset(seed=seed)
+        for ep in range(n):
+            if ep:
+                env.reset()
+            rng = random.Random(0)
+            for agent in env.agent_iter():
+                obs, r, term, trunc, info = env.last()
+                out.append((agent, obs["observation"].tobytes(),
+                            obs["action_mask"].tobytes(), r))
+                env.step(None if term or trunc
+                         else int(rng.choice(np.flatnonzero(
+                             obs["action_mask"]))))
+        return out
+
+    for rules in (None, {"players": 4}, "scientifico"):
+        a, b = scopa.ScopaEnv(rules), scopa.ScopaEnv(rules)
+        assert trace(a, 42) == trace(b, 42)
+        assert trace(a, 42) == trace(a, 42)
+        assert trace(a, 43) != trace(a, 42)
+
+
+def test_env_aec_5_illegal_action_ends_with_penalty():
+    """An action off the mask (or out of range, or None for a live agent)
+    ends the episode: the mover gets illegal_reward, the others 0, no
+    exception (ValueError before)."""
+    for bad in ("off-mask", A + 5, -1, None):
+        env = scopa.ScopaEnv({"players": 3}, illegal_reward=-7.0)
+        env.reset(seed=5)
+        mover = env.agent_selection
+        mask = env.observe(mover)["action_mask"]
+        action = int(np.flatnonzero(mask == 0)[0]) if bad == "off-mask" \
+            else bad
+        env.step(action)
+        assert all(env.terminations.values())
+        assert env.rewards[mover] == -7.0
+        assert env._cumulative_rewards[mover] == -7.0
+        assert all(r == 0 for a, r in env.rewards.items() if a != mover)
+        assert env.infos[mover]["illegal_action"] == mover
+        for agent in env.agent_iter():
+            env.step(None)
+        assert env.agents == []
+
+
+def test_env_aec_6_order_errors():
+    """step/observe/last before reset: a clear error (AttributeError
+    before); render likewise."""
+    env = scopa.ScopaEnv()
+    for call in (lambda: env.step(0), lambda: env.last(),
+                 lambda: env.observe("player_0"), env.render):
+        with pytest.raises(senv.ResetNeeded, match="reset"):
+            call()
+    gym = scopa.ScopaGymEnv()
+    with pytest.raises(senv.ResetNeeded, match="reset"):
+        gym.step(0)
+
+
+def test_env_aec_7_render_and_metadata():
+    """render_test: every mode of metadata works, "ansi" returns text,
+    "human" prints and returns None; num_agents; str(env) is the name."""
+    env = scopa.ScopaEnv({"players": 4}, render_mode="ansi")
+    env.reset(seed=1)
+    assert "table:" in env.render() and env.num_agents == 4
+    assert str(env.unwrapped) == env.metadata["name"]
+    human = scopa.ScopaEnv(render_mode="human")
+    human.reset()
+    assert human.render() is None
+    with pytest.raises(ValueError):
+        scopa.ScopaEnv(render_mode="rgb_array")
+
+
+def test_env_gym_1_reset_seed_reproduces():
+    """A reused ScopaGymEnv gives the same episode for the same seed
+    (the random opponent's seed counter ran on across episodes before:
+    50 of 50 seeds differed), and reset() after reset(seed) too."""
+    def episode(env, seed=None):
+        obs, info = env.reset(seed=seed) if seed is not None else env.reset()
+        out = [obs.tobytes()]
+        done = False
+        while not done:
+            a = info["legal_actions"][len(out) % len(info["legal_actions"])]
+            obs, r, done, trunc, info = env.step(a)
+            out.append((obs.tobytes(), r, done))
+        return out
+
+    for opp in ("random", "greedy", "principiante"):
+        env = scopa.ScopaGymEnv({"players": 3}, opponent=opp, seat=1)
+        for s in range(10):
+            first = episode(env, s)
+            episode(env, s + 100)
+            assert episode(env, s) == first
+        a = [episode(env, 9), episode(env), episode(env)]
+        assert [episode(env, 9), episode(env), episode(env)] == a
+        assert a[1] != a[2]
+
+
+def test_env_gym_2_step_contract():
+    """check_env's rules: obs in the Box with its dtype, reward a float,
+    terminated/truncated bools, info with an np.int8 mask; an illegal
+    action ends the episode with the penalty; np_random from
+    super().reset(seed)."""
+    env = scopa.ScopaGymEnv(opponent="greedy", illegal_reward=-3.0)
+    obs, info = env.reset(seed=123)
+    state = env.np_random.bit_generator.state
+    env.reset(seed=123)
+    assert env.np_random.bit_generator.state == state
+    assert env.observation_space.contains(obs) and obs.dtype == np.float32
+    assert info["action_mask"].dtype == np.int8
+    a = env.action_space.sample(info["action_mask"])
+    obs, reward, term, trunc, info = env.step(a)
+    assert isinstance(reward, float) and type(term) is bool
+    assert trunc is False and env.observation_space.contains(obs)
+    env.reset(seed=1)
+    obs, reward, term, trunc, info = env.step(
+        int(np.flatnonzero(info["action_mask"] == 0)[0]))
+    assert term and reward == -3.0 and info["illegal_action"]
+    with pytest.raises(senv.ResetNeeded):
+        env.step(0)
+
+
+def test_env_actions_1_every_move_once_over_pages():
+    """Every legal move has exactly one action, over the pages, under
+    random rules; and on tables grown by laying cards (mandatory_capture
+    false, quindici: thousands of moves) pages appear and still lose
+    nothing (a card's moves past 32 were left out before)."""
+    rng = random.Random(6)
+    paged = 0
+    for ep in range(60):
+        rules = random_rules(rng)
+        lay = ep % 3 == 0
+        if lay:
+            rules.update(mandatory_capture=False,
+                         capture=rng.choice(["match", "quindici"]))
+        try:
+            env = scopa.ScopaEnv(rules)
+        except ValueError:  # an option the change does not go with
+            continue
+        env.reset(seed=ep)
+        while env.agents and not env.terminations[env.agent_selection]:
+            r = env.round
+            pages = senv.action_pages(r)
+            paged += len(pages) > 1
+            seen = []
+            for table in pages:
+                seen += [m for m in table.values() if m != "more"]
+            assert sorted(seen) == sorted(r.legal_moves())
+            assert len(seen) == len(set(seen))
+            mask = env.observe(env.agent_selection)["action_mask"]
+            assert sorted(np.flatnonzero(mask)) == sorted(pages[0])
+            legal = env.legal_actions()
+            laid = [a for a in legal if a % 32 == 0 and
+                    env.action_move(a).find("x") < 0]
+            env.step(int(laid[0]) if lay and laid else int(rng.choice(legal)))
+    assert paged > 0
+
+
+def test_env_actions_2_slots_are_stable():
+    """Slot 0 lays the card, slots 1..4 take one card of suit slot-1,
+    whatever else is legal (the slot moved with the other moves before)."""
+    rng = random.Random(7)
+    for ep in range(40):
+        env = scopa.ScopaEnv(random_rules(rng))
+        env.reset(seed=ep)
+        while not env.terminations[env.agent_selection]:
+            for a in env.legal_actions():
+                move, slot = env.action_move(a), a % 32
+                card = scopa.CARDS[a // 32]
+                if slot == 0:
+                    assert move == card
+                elif slot <= 4:
+                    took = move.split("x")[1].split("+")
+                    assert move.startswith(card + "x") and len(took) == 1
+                    assert took[0][-1] == "dcsb"[slot - 1]
+            env.step(int(rng.choice(env.legal_actions())))
+
+
+def test_env_actions_3_next_page_action():
+    """On a paged position the next-page action keeps the same agent and
+    shows the next page; a move from it is played."""
+    rules = {"mandatory_capture": False, "capture": "quindici"}
+    for seed in range(40):
+        env = scopa.ScopaEnv(rules)
+        env.reset(seed=seed)
+        while not env.terminations[env.agent_selection]:
+            pages = senv.action_pages(env.round)
+            if len(pages) > 1:
+                more = [a for a, m in pages[0].items() if m == "more"][0]
+                agent, plays = env.agent_selection, env.round.moves
+                env.step(more)
+                assert env.agent_selection == agent
+                assert env.round.moves == plays
+                legal = env.legal_actions()
+                assert sorted(legal) == sorted(pages[1])
+                move = env.action_move(int(legal[0]))
+                env.step(int(legal[0]))
+                assert env.round.moves == plays + [move]
+                return
+            laid = [a for a in env.legal_actions() if a % 32 == 0 and
+                    "x" not in env.action_move(a)]
+            env.step(int(laid[0] if laid else env.legal_actions()[0]))
+    pytest.fail("no paged position reached")
+
+
+def hand_from_infostate(info, seat_played):
+    """The seat's hand now, from its information state alone: the cards
+    dealt and received, less those it played."""
+    H, B = senv._lib.INFOSTATE_HEADER, senv._lib.INFOSTATE_PLAY
+    hand = set(np.flatnonzero(info[40:80]))
+    for t in range(40):
+        block = info[H + t * B:H + (t + 1) * B]
+        if block[:6].any() and block[0]:
+            hand.discard(int(np.flatnonzero(block[6:46])[0]))
+        hand |= set(np.flatnonzero(block[86:126]))
+    return sorted(scopa.CARDS[c] for c in hand)
+
+
+def test_env_info_1_perfect_recall():
+    """The information state keeps every play in order, who played and
+    captured what, and the cards the seat received: its hand can be
+    rebuilt from it at every step; earlier plays never change (perfect
+    recall); the text form is equal iff the tensor is."""
+    rng = random.Random(8)
+    texts = {}
+    for ep in range(25):
+        rules = random_rules(rng)
+        env = scopa.ScopaEnv(rules, observation="infostate")
+        env.reset(seed=ep)
+        before = {}
+        while not env.terminations[env.agent_selection]:
+            for agent in env.possible_agents:
+                seat = env._seat[agent]
+                info = env.infostate(agent)
+                assert info.dtype == np.int8 and info.shape == (
+                    senv.INFOSTATE,)
+                assert hand_from_infostate(info, seat) == \
+                    sorted(env.round.hand(seat))
+                if agent in before:
+                    n = senv._lib.INFOSTATE_HEADER + senv._lib.INFOSTATE_PLAY \
+                        * (len(env.round.moves) - 1)
+                    assert (before[agent][:n] == info[:n]).all()
+                before[agent] = info
+                text = env.infostate_string(agent)
+                assert texts.setdefault(text, info.tobytes()) == \
+                    info.tobytes()
+            obs = env.observe(env.agent_selection)
+            assert (obs["observation"] == env.infostate(
+                env.agent_selection)).all()
+            assert env.observation_space(env.agent_selection).contains(obs)
+            env.step(int(rng.choice(env.legal_actions())))
+    assert len(texts) > 500
+
+
+def test_env_info_2_state_for_critics():
+    """state(): every hand, the table, the piles and the stock, in
+    absolute seats, inside state_space."""
+    rng = random.Random(9)
+    for ep in range(10):
+        env = scopa.ScopaEnv(random_rules(rng))
+        env.reset(seed=ep)
+        while not env.terminations[env.agent_selection]:
+            st, r = env.state(), env.round
+            assert st.dtype == np.float32 and env.state_space.contains(st)
+            for seat in range(env.players):
+                shown = [scopa.CARDS[c]
+                         for c in np.flatnonzero(st[40 * seat:40 * seat + 40])]
+                assert sorted(shown) == sorted(r.hand(seat))
+            assert st[520:560].sum() == r.stock
+            assert st[560 + r.current_seat] == 1
+            env.step(int(rng.choice(env.legal_actions())))
+
+
+def test_env_game_1_whole_game_episodes():
+    """whole_game: one episode plays rounds until the game ends; rewards
+    come at each round's end (zero-sum), termination only at the end."""
+    for rules in ({"target": 11}, {"players": 4, "target": 6}):
+        env = scopa.ScopaEnv(rules, whole_game=True)
+        env.reset(seed=3)
+        rounds, rng, summed = 0, random.Random(1), {}
+        for agent in env.agent_iter():
+            obs, reward, term, trunc, info = env.last()
+            env.step(None if term else int(rng.choice(env.legal_actions())))
+            if any(env.rewards.values()) and not term:
+                rounds += 1
+                assert abs(sum(env.rewards.values())) < 1e-9
+            for a, r in env.rewards.items():
+                summed[a] = summed.get(a, 0) + r
+        assert rounds >= 2 and abs(sum(summed.values())) < 1e-9
+        gym = scopa.ScopaGymEnv(rules, whole_game=True, opponent="greedy")
+        obs, info = gym.reset(seed=4)
+        steps, done = 0, False
+        while not done:
+            obs, reward, done, trunc, info = gym.step(
+                info["legal_actions"][0])
+            steps += 1
+        assert steps > 40 // gym._core.players
+
+
+def test_env_vec_1_batched_episodes_are_the_single_envs():
+    """scopa.vector.VecEnv: environment i is ScopaGymEnv reset with
+    seed + i and the same actions, auto-reset at the next step going on
+    with its stream; the same with 1 and 2 threads."""
+    n, seed = 5, 11
+    for rules, opp in ((None, "greedy"), ({"players": 4}, "random"),
+                       ("scopone", "rules")):
+        runs = []
+        for threads in (1, 2):
+            vec = scopa.vector.VecEnv(n, rules, seed=seed, opponent=opp,
+                                      threads=threads)
+            singles = [scopa.ScopaGymEnv(rules, opponent=opp)
+                       for _ in range(n)]
+            obs, info = vec.reset()
+            want = [e.reset(seed=seed + i) for i, e in enumerate(singles)]
+            assert obs.dtype == np.float32 and obs.shape == (n, F)
+            assert info["action_mask"].dtype == np.int8
+            for i in range(n):
+                assert (obs[i] == want[i][0]).all()
+                assert (info["action_mask"][i] ==
+                        want[i][1]["action_mask"]).all()
+            rng = np.random.default_rng(3)
+            ended = [False] * n
+            trace = []
+            for step in range(150):
+                acts = np.array([rng.choice(np.flatnonzero(m)) if m.any()
+                                 else 0 for m in info["action_mask"]])
+                if step == 40:
+                    acts[1] = int(np.flatnonzero(
+                        info["action_mask"][1] == 0)[0])  # illegal
+                obs, rew, term, trunc, info = vec.step(acts)
+                assert not trunc.any()
+                for i, e in enumerate(singles):
+                    if ended[i]:
+                        o, inf = e.reset()
+                        r, t = 0.0, False
+                    else:
+                        o, r, t, _, inf = e.step(int(acts[i]))
+                    ended[i] = t
+                    assert (obs[i] == o).all() and rew[i] == r
+                    assert term[i] == t
+                    assert (info["action_mask"][i] == inf["action_mask"]).all()
+                trace.append((obs.tobytes(), rew.tobytes(), term.tobytes()))
+            runs.append(trace)
+            vec.close()
+        assert runs[0] == runs[1]
+
+
+def test_env_vec_2_vector_face():
+    """Gymnasium's VectorEnv face: batched spaces, next-step auto-reset
+    declared, reset(seed) reproduces, step before reset refused."""
+    vec = scopa.vector.VecEnv(3, seed=None, threads=2)
+    with pytest.raises(senv.ResetNeeded):
+        vec.step(np.zeros(3, np.int64))
+    assert vec.single_observation_space.shape == (F,)
+    assert vec.observation_space.shape == (3, F)
+    assert vec.action_space.shape == (3,) and vec.num_envs == 3
+    if _compat.AutoresetMode is not None:
+        assert vec.metadata["autoreset_mode"] == \
+            _compat.AutoresetMode.NEXT_STEP
+    a, _ = vec.reset(seed=5)
+    b, _ = vec.reset(seed=5)
+    c, _ = vec.reset()
+    assert (a == b).all() and not (a == c).all()
+    assert vec.observation_space.contains(a)
+    with pytest.raises(TypeError):
+        vec.reset(seed="5")
+    vec.close()
+    vec.close()
+
+
+def test_env_base_1_bot_policies():
+    """A library bot as a policy plays the bot's own move in every
+    position; the same deterministic bot on both sides of duplicate deals
+    scores exactly 0."""
+    from scopa import baselines
+    rng = random.Random(10)
+    for name in ("greedy", "rules", "principiante"):
+        pol = baselines.BotPolicy(name, seed=3)
+        env = scopa.env.env(rules=random_rules(rng))
+        env.reset(seed=2)
+        for agent in env.agent_iter():
+            obs, r, term, trunc, info = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            a = pol(env, agent, obs)
+            assert env.unwrapped.action_move(a) == pol.move(
+                env.unwrapped.round)
+            env.step(a)
+    res = baselines.evaluate(baselines.BotPolicy("greedy"), "greedy",
+                             deals=20, rules={"players": 3})
+    assert res["diff"] == 0 and res["ties"] == 20 and res["ci95"] == 0
+
+
+def test_env_base_2_evaluate_agrees_with_arena():
+    """evaluate() on duplicate deals gives `scopa arena`'s statistics:
+    random against greedy, within 4 standard errors of the arena's own
+    figure (different deals: the same distribution)."""
+    import json
+    import subprocess
+    from conftest import scopa_bin
+    from scopa import baselines
+    ours = baselines.evaluate(baselines.BotPolicy("random"), "greedy",
+                              deals=300, seed=4)
+    out = subprocess.run([scopa_bin(), "arena", "--a", "random", "--b",
+                          "greedy", "--deals", "300", "--seed", "9",
+                          "--json"], capture_output=True, text=True,
+                         check=True)
+    arena = json.loads(out.stdout)
+    for key in ("diff", "ci95", "sd", "gain"):
+        assert key in ours
+    se = math.hypot(ours["ci95"], arena["ci95"]) / 1.96
+    assert ours["diff"] < -ours["ci95"]
+    assert abs(ours["diff"] - arena["diff"]) < 4 * se
+
+
+# The frameworks' own checkers -------------------------------------------
+
+def frameworks():
+    if not (_compat.HAVE_PETTINGZOO and _compat.HAVE_GYMNASIUM):
+        print("SKIP reason: pettingzoo and gymnasium do not import here "
+              "(PYTHONPATH=... to their sources runs their checkers)")
+        pytest.skip("pettingzoo and gymnasium are not importable")
+
+
+@pytest.mark.parametrize("rules", [None, {"players": 4}, "scientifico",
+                                   {"players": 3}])
+def test_env_frameworks_1_pettingzoo(rules):
+    frameworks()
+    from pettingzoo.test import api_test, render_test, seed_test
+    from pettingzoo.utils import wrappers
+    api_test(scopa.ScopaEnv(rules), num_cycles=500)
+    api_test(senv.env(rules=rules), num_cycles=500)
+    stack = wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(
+        wrappers.TerminateIllegalWrapper(senv.raw_env(rules=rules), -1)))
+    api_test(stack, num_cycles=500)
+    seed_test(lambda: scopa.ScopaEnv(rules))
+    seed_test(lambda: senv.env(rules=rules))
+    render_test(lambda render_mode=None: senv.env(rules=rules,
+                                                  render_mode=render_mode))
+    api_test(senv.env(rules=rules, observation="infostate",
+                      whole_game=True), num_cycles=300)
+
+
+def test_env_frameworks_2_gymnasium():
+    frameworks()
+    import gymnasium
+    from gymnasium.utils.env_checker import check_env
+    from gymnasium.vector import SyncVectorEnv
+    check_env(scopa.ScopaGymEnv())
+    check_env(scopa.ScopaGymEnv({"players": 4}, opponent="greedy", seat=2))
+    check_env(gymnasium.make("scopa/Scopa-v0").unwrapped)
+    check_env(scopa.ScopaGymEnv("scopone", observation="infostate",
+                                whole_game=True))
+    vec = SyncVectorEnv([lambda: scopa.ScopaGymEnv(opponent="greedy")
+                         for _ in range(3)])
+    obs, info = vec.reset(seed=1)
+    assert obs.shape == (3, F) and obs.dtype == np.float32
+    for _ in range(100):
+        acts = [int(np.flatnonzero(m)[0]) if m.any() else 0
+                for m in info["action_mask"]]
+        obs, rew, term, trunc, info = vec.step(np.array(acts))
+    vec.close()

@@ -1,0 +1,194 @@
+/*
+ * engine.e2e.ts -- the library in WebAssembly in Debian's chromium
+ * (docs/wasm.md): a page served by the real `scopa serve` (its headers,
+ * its content security policy) starts the engine's Web Worker
+ * (dist/engine/worker.js), which speaks the server's messages, and plays
+ * a whole game against `campione` (best, at its level's node budget) with
+ * no WebSocket at all.  The page's main thread must stay free (no task
+ * over 50 ms while the bots think, by the browser's long-task timing), and
+ * the game's record must replay with the native `scopa replay`.
+ */
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+
+const ROOT = resolve(import.meta.dirname ?? '.', '../../..');
+const SCOPA = process.env.SCOPA_BIN ?? join(ROOT, 'build', 'scopa');
+
+function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const s = createServer();
+    s.once('error', fail);
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      s.close(() => (a && typeof a === 'object' ? ok(a.port) : fail(new Error('no port'))));
+    });
+  });
+}
+
+let server: ChildProcess;
+let browser: Browser;
+let dir: string;
+let base = '';
+
+before(async () => {
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  dir = mkdtempSync(join(tmpdir(), 'scopa-e2e-wasm-'));
+  server = spawn(
+    SCOPA,
+    [
+      'serve',
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--db',
+      join(dir, 'db.sqlite'),
+      '--web',
+      join(ROOT, 'web', 'dist'),
+      '--quiet',
+    ],
+    { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] },
+  );
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (i === 100 || server.exitCode !== null) throw new Error('scopa serve did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+});
+
+after(async () => {
+  await browser?.close();
+  server?.kill('SIGTERM');
+  rmSync(dir, { recursive: true, force: true });
+});
+
+interface Played {
+  messages: Record<string, unknown>[];
+  record: string;
+  firstMs: number;
+  longTasks: number[];
+}
+
+test(
+  'a whole game against campione in a Web Worker, the page never blocked',
+  { timeout: 240_000 },
+  async (t) => {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => {
+      if (m.type() === 'error' && !m.text().startsWith('Failed to load resource'))
+        errors.push(m.text());
+    });
+    page.on('response', (r) => {
+      if (r.status() >= 400 && !r.url().endsWith('/favicon.ico'))
+        errors.push(`${r.status()} ${r.url()}`);
+    });
+    await page.goto(`${base}/healthz`); /* the server's origin and headers */
+    const played = await page.evaluate(async (): Promise<Played> => {
+      const longTasks: number[] = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) longTasks.push(e.duration);
+      }).observe({ type: 'longtask', buffered: true });
+      const start = performance.now();
+      const worker = new Worker('/engine/worker.js', { type: 'module' });
+      const messages: Record<string, unknown>[] = [];
+      let firstMs = 0;
+      return new Promise<Played>((done, fail) => {
+        worker.onerror = (e) => fail(new Error(`worker: ${e.message}`));
+        worker.onmessage = (e: MessageEvent<string>) => {
+          const m = JSON.parse(e.data) as Record<string, unknown>;
+          messages.push(m);
+          if (m.type === 'hello') {
+            firstMs = performance.now() - start;
+            worker.postMessage(
+              JSON.stringify({
+                type: 'create',
+                rules: { target: 11 },
+                seats: ['me', 'campione'],
+                name: 'Anna',
+              }),
+            );
+          } else if (m.type === 'state' && m.status === 'playing' && m.to_play === m.seat) {
+            const legal = m.legal as string[];
+            worker.postMessage(JSON.stringify({ type: 'move', move: legal[0], ply: m.ply }));
+          } else if (m.type === 'game_over') {
+            worker.postMessage(JSON.stringify({ type: 'record' }));
+          } else if (m.type === 'record') {
+            worker.terminate();
+            done({ messages, record: m.record as string, firstMs, longTasks });
+          } else if (m.type === 'error') {
+            fail(new Error(JSON.stringify(m)));
+          }
+        };
+      });
+    });
+    assert.deepEqual(errors, []);
+    const over = played.messages.find((m) => m.type === 'game_over')!;
+    const seed = over.seed as string;
+    assert.match(seed, /^[0-9a-f]{32}$/); /* from crypto.getRandomValues */
+    const replay = spawnSync(SCOPA, ['replay', '--json', '-'], {
+      input: played.record,
+      encoding: 'utf8',
+    });
+    const r = JSON.parse(replay.stdout) as {
+      valid: boolean;
+      finished: boolean;
+      totals: number[];
+      winner: number | null;
+    };
+    assert.equal(r.valid, true);
+    assert.equal(r.finished, true);
+    assert.deepEqual(r.totals, over.totals);
+    assert.equal(r.winner, over.winner);
+    const states = played.messages.filter((m) => m.type === 'state').length;
+    t.diagnostic(
+      `engine in a worker: hello after ${played.firstMs.toFixed(0)} ms, ` +
+        `${states} states, main-thread tasks over 50 ms: ${played.longTasks.length}`,
+    );
+    assert.deepEqual(played.longTasks, [], 'no main-thread task over 50 ms');
+
+    /* The control: the same bot thinking on the page's own thread is seen
+     * by the same long-task timing. */
+    /* eslint-disable @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call,
+       @typescript-eslint/no-unsafe-member-access --
+       this runs in the page, on the engine's modules imported by URL, which carry no types here */
+    const onPage = await page.evaluate(async () => {
+      const seen: number[] = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) seen.push(e.duration);
+      }).observe({ type: 'longtask' });
+      const { default: factory } = await import('/engine/scopa.mjs' as string); // eslint-disable-line @typescript-eslint/no-unnecessary-type-assertion -- a URL on the server, not a module here
+      const { Wasm } = await import('/engine/engine.js' as string); // eslint-disable-line @typescript-eslint/no-unnecessary-type-assertion -- a URL on the server, not a module here
+      const table = (await Wasm.load(factory)).table();
+      let m = table.send({ type: 'create', seats: ['me', 'campione'], seed: 'c0ffee' });
+      for (let moves = 0; moves < 4;) {
+        const s = m.filter((x: { type: string }) => x.type === 'state').pop();
+        if (s.to_play === s.seat) m = table.send({ type: 'move', move: s.legal[0], ply: s.ply });
+        else {
+          m = table.step();
+          moves++;
+        }
+      }
+      await new Promise((r) => setTimeout(r, 200));
+      return seen;
+    });
+    /* eslint-enable @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call,
+       @typescript-eslint/no-unsafe-member-access */
+    t.diagnostic(`the same bot on the page's thread: ${onPage.length} tasks over 50 ms`);
+    assert.ok(onPage.length > 0, 'the long-task timing sees a bot on the main thread');
+    await page.close();
+  },
+);

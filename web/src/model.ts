@@ -1,0 +1,210 @@
+/*
+ * model.ts -- the reducer's vocabulary: the Model (what is on screen, from
+ * state.ts, plus what the controller alone remembers), the Events it
+ * consumes (server messages, the transport's news, the player's verbs,
+ * timers firing, fetches answered, the address changing) and the Effects it
+ * asks for (send, store, history, timers, fetches).  reduce.ts maps
+ * (Model, Event) to (Model, Effect[]); effects.ts runs the effects.
+ *
+ * What must stay true: everything here is data (no functions, no DOM), so a
+ * test builds any model and any event by hand; time comes in the events that
+ * need it, never from a clock read inside the reducer; the localStorage keys
+ * and the addresses are those of CONTRACTS.md and docs/web.md.
+ */
+import type { Card, ClientMsg, ServerMsg, Rules } from './protocol.js';
+import { type Lang, pickLang } from './i18n.js';
+import type { AppState } from './state.js';
+import type { ConnStatus } from './transport.js';
+
+/** The page's address: what `location` holds, or will once history is
+ * pushed or replaced. */
+export interface Url {
+  path: string; // "/t/K7QX2M"
+  search: string; // "" or "?watch", with its "?"
+  hash: string; // "" or "#token=...", with its "#"
+}
+
+/** Why the page connects, until a `seated` (or a state) answers it. */
+export type Intent =
+  | { kind: 'create'; rules: Rules; seats: string[]; clock?: number }
+  | { kind: 'join' }
+  | { kind: 'watch' }
+  | null;
+
+export interface Model extends AppState {
+  intent: Intent;
+  /** A resume went out on this connection and nothing has answered it:
+   * an error now means the token is stale (messages.ts). */
+  resuming: boolean;
+  /** The transport was started (once a page). */
+  connected: boolean;
+  /** Messages that change the table, waiting their turn (pacing.ts). */
+  queue: ServerMsg[];
+  /** A pace timer runs: the queue waits for it. */
+  pacing: boolean;
+  /** The ids the transport gave the last hint and review requests, so
+   * their errors are told from others (false: not sent). */
+  hintId: number | false;
+  reviewId: number | false;
+  url: Url;
+  /** The scopa.* keys of localStorage as this page knows them: read once
+   * at start, kept up to date by the store effects and by other tabs'
+   * storage events. */
+  stored: Readonly<Record<string, string>>;
+  /** The system asks for reduced motion: no pacing, as with skipAnim. */
+  reducedMotion: boolean;
+}
+
+/** Timers by name; starting one cancels the running one of that name. */
+export type Timer =
+  | { name: 'pace' } // the next of the moves that arrived together
+  | { name: 'hint' } // no answer to a hint request: unavailable
+  | { name: 'review' } // no answer to a review request: unavailable
+  | { name: 'notice'; text: string } // the notice leaves
+  | { name: 'reaction' } // the reactions shown long enough leave
+  | { name: 'error'; text: string }; // the error leaves
+
+export type Effect =
+  | { kind: 'connect' }
+  /** `tag`: the runner reports the id it got back as a `sent` event. */
+  | { kind: 'send'; msg: ClientMsg; tag?: 'hint' | 'review' }
+  | { kind: 'move'; move: string; ply: number; round: number | null }
+  /** localStorage; null removes the key. */
+  | { kind: 'store'; key: string; value: string | null }
+  | { kind: 'history'; op: 'push' | 'replace'; url: string }
+  | { kind: 'timer'; timer: Timer; ms: number }
+  | { kind: 'cancel'; name: Timer['name'] }
+  | { kind: 'fetchLeaderboard'; pool: string }
+  | { kind: 'fetchRecord'; code: string }
+  /** Animations on or off (anim.ts). */
+  | { kind: 'skipAnim'; on: boolean };
+
+/** What the player does, already read from the page (input.ts). */
+export type Verb =
+  | { kind: 'pick'; card: Card } // a card of the hand
+  | { kind: 'pickTable'; card: Card } // a card of the table, a card picked
+  | { kind: 'confirm' }
+  | { kind: 'cancel' }
+  | { kind: 'hint' }
+  | { kind: 'toggleHints' }
+  | { kind: 'toggleSkip' }
+  | { kind: 'lang'; lang: Lang }
+  | { kind: 'home' }
+  | { kind: 'leaderboard' }
+  | { kind: 'pool'; pool: string }
+  /** The bot form: its rules, level and the name field. */
+  | { kind: 'startBot'; rules: Rules; level: string; name: string }
+  /** The private table form: `seats[i]` is seat i's select ("open", a
+   * level), seat 0 being the player's. */
+  | {
+      kind: 'create';
+      rules: Rules;
+      seats: (string | undefined)[];
+      name: string;
+      /** the move clock's seconds (0: none), for tables of people */
+      clock?: number;
+    }
+  | { kind: 'join'; code: string; name: string }
+  | { kind: 'watch'; code: string }
+  | { kind: 'continue'; now: number } // the round score closed
+  | { kind: 'newGame' }
+  /** Play again with the same people and rules: ask or say yes (true),
+   * or say no (false). */
+  | { kind: 'rematch'; accept: boolean }
+  /** A reaction by its id (REACTIONS), and muting them. */
+  | { kind: 'react'; reaction: string }
+  | { kind: 'toggleReactions' }
+  | { kind: 'review' }
+  | { kind: 'stepReview'; delta: number }
+  | { kind: 'gotoReview'; step: number };
+
+/** A fetch's outcome: the JSON, or the error in words. */
+export type Fetched = { ok: true; json: unknown } | { ok: false; error: string };
+
+export type Event =
+  | { kind: 'server'; msg: ServerMsg; now: number }
+  | { kind: 'status'; conn: ConnStatus }
+  | { kind: 'opened' }
+  | { kind: 'resent' }
+  | { kind: 'sent'; tag: 'hint' | 'review'; id: number | false }
+  | { kind: 'verb'; verb: Verb }
+  | { kind: 'timer'; timer: Timer; now: number }
+  | { kind: 'leaderboard'; pool: string; result: Fetched }
+  | { kind: 'record'; code: string; result: Fetched }
+  /** The address changed under the page: its load, back or forward. */
+  | { kind: 'route'; url: Url }
+  /** Another tab changed localStorage. */
+  | { kind: 'storage'; key: string; value: string | null }
+  | { kind: 'motion'; reduced: boolean };
+
+export interface Step {
+  model: Model;
+  effects: Effect[];
+}
+
+export const step = (model: Model, ...effects: Effect[]): Step => ({ model, effects });
+
+/** Run `f` on the model of `s`, the effects of both in order. */
+export function then(s: Step, f: (m: Model) => Step): Step {
+  const t = f(s.model);
+  return { model: t.model, effects: [...s.effects, ...t.effects] };
+}
+
+/** Keep a value in localStorage (and in the model's copy of it). */
+export function store(m: Model, key: string, value: string | null): Step {
+  const stored = { ...m.stored };
+  if (value === null) delete stored[key];
+  else stored[key] = value;
+  return step({ ...m, stored }, { kind: 'store', key, value });
+}
+
+/** What the page knows at start. */
+export interface Env {
+  stored: Readonly<Record<string, string>>;
+  languages: readonly string[];
+  reducedMotion: boolean;
+}
+
+export function initial(env: Env): Model {
+  const saved = env.stored['scopa.lang'];
+  return {
+    lang: saved === 'it' || saved === 'en' ? saved : pickLang(env.languages),
+    screen: 'home',
+    conn: { kind: 'connecting' },
+    code: null,
+    token: null,
+    seat: null,
+    msg: null,
+    view: null,
+    selection: null,
+    pending: null,
+    explain: null,
+    roundOver: null,
+    gameOver: null,
+    error: null,
+    notice: null,
+    hintsOn: env.stored['scopa.hints'] !== 'off',
+    hint: null,
+    hintState: 'idle',
+    review: null,
+    reviewState: 'idle',
+    reviewStep: 0,
+    record: null,
+    awaySince: [],
+    msgAt: 0,
+    leaderboard: { state: 'loading', pool: '2p', rows: [] },
+    skipAnim: env.stored['scopa.skip'] === '1',
+    reactions: [],
+    reactionsOn: env.stored['scopa.reactions'] !== 'off',
+    intent: null,
+    resuming: false,
+    connected: false,
+    queue: [],
+    pacing: false,
+    hintId: false,
+    reviewId: false,
+    url: { path: '/', search: '', hash: '' },
+    stored: env.stored,
+    reducedMotion: env.reducedMotion,
+  };
+}

@@ -1,0 +1,74 @@
+/*
+ * reduce.ts -- the client's one reducer: reduce(model, event) returns the
+ * new model and the effects to run (effects.ts runs them; main.ts wires
+ * the transport, the page and the runner to it).  No DOM, no window, no
+ * clock: test/reduce.test.ts drives it under node.
+ *
+ * Where each kind of event goes: server messages to pacing.ts (when) and
+ * messages.ts (what), the player's verbs to verbs.ts, addresses and the
+ * leaderboard to routes.ts, the connection's news to session.ts.
+ */
+import { t } from './i18n.js';
+import { type Event, type Model, type Step, type Timer, step } from './model.js';
+import { reactionsDue, showNotice } from './messages.js';
+import { paced, receive } from './pacing.js';
+import { arrived, leaderboardFetched } from './routes.js';
+import { greet } from './session.js';
+import { recordFetched, verb } from './verbs.js';
+
+export function reduce(m: Model, e: Event): Step {
+  switch (e.kind) {
+    case 'server':
+      return receive(m, e.msg, e.now);
+    case 'status':
+      return step({ ...m, conn: e.conn });
+    case 'opened':
+      return greet(m);
+    case 'resent':
+      return showNotice(m, t(m.lang, 'resent'));
+    case 'sent':
+      return step(e.tag === 'hint' ? { ...m, hintId: e.id } : { ...m, reviewId: e.id });
+    case 'verb':
+      return verb(m, e.verb);
+    case 'timer':
+      return fired(m, e.timer, e.now);
+    case 'leaderboard':
+      return leaderboardFetched(m, e.pool, e.result);
+    case 'record':
+      return recordFetched(m, e.code, e.result);
+    case 'route':
+      return arrived(m, e.url);
+    case 'storage':
+      return step(stored(m, e.key, e.value));
+    case 'motion':
+      return step({ ...m, reducedMotion: e.reduced });
+  }
+}
+
+/** A timer ran out: what it waited for did not come (or its time is up). */
+function fired(m: Model, timer: Timer, now: number): Step {
+  switch (timer.name) {
+    case 'pace':
+      return paced(m, now);
+    case 'hint':
+      return step(m.hintState === 'asking' ? { ...m, hintState: 'unavailable' } : m);
+    case 'review':
+      // no marks: the record still steps
+      return step(m.reviewState === 'asking' ? { ...m, reviewState: 'unavailable' } : m);
+    case 'notice':
+      return step(m.notice === timer.text ? { ...m, notice: null } : m);
+    case 'reaction':
+      return reactionsDue(m, now);
+    case 'error':
+      return step(m.error === timer.text ? { ...m, error: null } : m);
+  }
+}
+
+/** Another tab's change to a scopa.* key (a token it was given, say). */
+function stored(m: Model, key: string, value: string | null): Model {
+  if (!key.startsWith('scopa.')) return m;
+  const copy = { ...m.stored };
+  if (value === null) delete copy[key];
+  else copy[key] = value;
+  return { ...m, stored: copy };
+}

@@ -1,0 +1,148 @@
+/*
+ * routes.ts -- the page's addresses and what each one loads:
+ *   /                     the home page (the forms)
+ *   /?leaderboard         the leaderboard (fetched by pool)
+ *   /t/CODE               a table: take the seat back with the stored token,
+ *                         else join it (watch when it has no open seat)
+ *   /t/CODE?watch         watch the table
+ *   /t/CODE#token=TOKEN   store the token, take the fragment out of the
+ *                         address (so a shared link never carries it), resume
+ * Pure: the address comes in the model (model.url), history is an effect.
+ *
+ * What must stay true: these addresses and the key scopa.token.CODE are
+ * those of CONTRACTS.md and docs/web.md; table codes are upper case.
+ */
+import { type Model, type Step, type Url, step, store, then } from './model.js';
+import { ensureConnected } from './session.js';
+
+export type Route =
+  | { screen: 'home' }
+  | { screen: 'leaderboard' }
+  | { screen: 'table'; code: string; watch: boolean; token: string | null };
+
+/** "/t/AB?watch#x" -> its path, search and hash, as `location` has them. */
+export function parseUrl(s: string): Url {
+  const h = s.indexOf('#');
+  const hash = h < 0 ? '' : s.slice(h);
+  const rest = h < 0 ? s : s.slice(0, h);
+  const q = rest.indexOf('?');
+  return { path: q < 0 ? rest : rest.slice(0, q), search: q < 0 ? '' : rest.slice(q), hash };
+}
+
+function decode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s; // a malformed escape: the token as written
+  }
+}
+
+export function parseRoute(url: Url): Route {
+  const query = new URLSearchParams(url.search);
+  const t = /^\/t\/([A-Za-z0-9_-]+)\/?$/.exec(url.path);
+  if (t) {
+    const frag = /token=([^&]+)/.exec(url.hash);
+    return {
+      screen: 'table',
+      code: t[1]!.toUpperCase(),
+      watch: query.has('watch'),
+      token: frag ? decode(frag[1]!) : null,
+    };
+  }
+  return query.has('leaderboard') ? { screen: 'leaderboard' } : { screen: 'home' };
+}
+
+/** Show what the model's address names. */
+export function route(m: Model): Step {
+  const r = parseRoute(m.url);
+  if (r.screen === 'leaderboard') return loadLeaderboard({ ...m, screen: 'leaderboard' }, null);
+  if (r.screen === 'home') return step({ ...m, screen: 'home' });
+  let s = step(m);
+  if (r.token !== null) {
+    const bare = `/t/${r.code}${m.url.search}`;
+    s = then(store(m, `scopa.token.${r.code}`, r.token), (x) =>
+      step(
+        { ...x, url: { path: `/t/${r.code}`, search: m.url.search, hash: '' } },
+        { kind: 'history', op: 'replace', url: bare },
+      ),
+    );
+  }
+  return then(s, (x) => {
+    const token = x.stored[`scopa.token.${r.code}`] ?? null;
+    const intent = token ? null : r.watch ? { kind: 'watch' as const } : { kind: 'join' as const };
+    // a friend's link: their name first (remembered), then the seat
+    if (intent?.kind === 'join' && !x.stored['scopa.name'])
+      return step({ ...x, code: r.code, token: null, screen: 'name', intent: null });
+    return ensureConnected({ ...x, code: r.code, token, screen: 'table', intent });
+  });
+}
+
+/** Leave the table the page shows (its messages still queued too). */
+export function resetTable(m: Model): Model {
+  return {
+    ...m,
+    queue: [],
+    msg: null,
+    view: null,
+    selection: null,
+    explain: null,
+    roundOver: null,
+    gameOver: null,
+    code: null,
+    token: null,
+    seat: null,
+    hint: null,
+    review: null,
+    reviewState: 'idle',
+    hintState: 'idle',
+    record: null,
+    reviewStep: 0,
+  };
+}
+
+/** Go to an address of this page (history push). */
+export function go(m: Model, path: string): Step {
+  const moved = { ...resetTable(m), url: parseUrl(path) };
+  return then(step(moved, { kind: 'history', op: 'push', url: path }), route);
+}
+
+/** The address changed under the page (its load, back, forward). */
+export function arrived(m: Model, url: Url): Step {
+  return route({ ...resetTable(m), url });
+}
+
+// ------------------------------------------------------- leaderboard --
+
+/** Ask for a pool's leaderboard (null: the pool shown last). */
+export function loadLeaderboard(m: Model, pool: string | null): Step {
+  const p = pool ?? m.leaderboard.pool;
+  return step(
+    { ...m, leaderboard: { state: 'loading', pool: p, rows: [] } },
+    { kind: 'fetchLeaderboard', pool: p },
+  );
+}
+
+type Row = Record<string, unknown>;
+const isRow = (x: unknown): x is Row => typeof x === 'object' && x !== null;
+
+/** The rows of GET /api/leaderboard: a bare array, or one under
+ * players, rows or leaderboard (docs/web.md, extension 5); null when the
+ * answer is no JSON object at all. */
+export function leaderboardRows(j: unknown): Row[] | null {
+  if (!isRow(j)) return null;
+  const list = [j, j.players, j.rows, j.leaderboard].find(Array.isArray) as unknown[] | undefined;
+  return (list ?? []).filter(isRow);
+}
+
+export function leaderboardFetched(
+  m: Model,
+  pool: string,
+  result: { ok: true; json: unknown } | { ok: false },
+): Step {
+  if (pool !== m.leaderboard.pool) return step(m); // an answer for a pool left since
+  const rows = result.ok ? leaderboardRows(result.json) : null;
+  const leaderboard = rows
+    ? { state: 'ok' as const, pool, rows }
+    : { state: 'unavailable' as const, pool, rows: [] };
+  return step({ ...m, leaderboard });
+}

@@ -1,0 +1,53 @@
+/*
+ * session.ts -- the page's place at a table across connections: start the
+ * transport once, and on every (re)opened connection say who we are (take
+ * the seat back with its token, or create, join or watch as the page was
+ * asked).  Pure: it returns the messages to send as effects.
+ *
+ * What must stay true: a page with a token for its table resumes before
+ * anything else (so a reload or a dropped connection keeps the seat); the
+ * name and player identity sent are the stored ones.
+ */
+import type { ClientMsg } from './protocol.js';
+import { type Model, type Step, step } from './model.js';
+
+/** The stored name and player identity, for create and join. */
+function who(m: Model): { name?: string; player?: string } {
+  const name = m.stored['scopa.name'];
+  const player = m.stored['scopa.player'];
+  return { ...(name ? { name } : {}), ...(player ? { player } : {}) };
+}
+
+/** What to say on a (re)opened connection, if anything. */
+function greeting(m: Model): ClientMsg | null {
+  if (m.code && m.token) return { type: 'resume', code: m.code, token: m.token };
+  if (m.intent?.kind === 'create') {
+    const { rules, seats, clock } = m.intent;
+    return {
+      type: 'create',
+      rules,
+      seats,
+      ...who(m),
+      ...(clock !== undefined ? { move_clock: clock } : {}),
+    };
+  }
+  if (m.code && m.intent?.kind === 'join') return { type: 'join', code: m.code, ...who(m) };
+  if (m.code) {
+    const name = m.stored['scopa.name'];
+    return { type: 'watch', code: m.code, ...(name ? { name } : {}) };
+  }
+  return null;
+}
+
+export function greet(m: Model): Step {
+  const msg = greeting(m);
+  const next = { ...m, resuming: msg?.type === 'resume' };
+  return msg ? step(next, { kind: 'send', msg }) : step(next);
+}
+
+/** Start the transport the first time; later, greet on the open one (a
+ * new table asked for on the same connection). */
+export function ensureConnected(m: Model): Step {
+  if (!m.connected) return step({ ...m, connected: true }, { kind: 'connect' });
+  return m.conn.kind === 'open' ? greet(m) : step(m);
+}

@@ -1,0 +1,233 @@
+/*
+ * verbs.ts -- what the player's verbs do (input.ts reads them from clicks,
+ * taps, keys and forms): pick and play cards, ask for a hint or a review,
+ * create, join or watch a table, switch the language, hints and
+ * animations.  Pure: each returns the new model and its effects.
+ *
+ * What must stay true: a move is sent only from the server's legal list
+ * (state.ts pickCard), with the ply of the state it was chosen on; rules
+ * the form knows the server refuses are said before anything is sent; the
+ * settings are remembered under scopa.hints, scopa.skip, scopa.lang,
+ * scopa.level and scopa.name.
+ */
+import { formatMove, type Card, type Rules } from './protocol.js';
+import { REACTIONS, optionName, t } from './i18n.js';
+import { PRESETS, conflicts, effective, num } from './rules.js';
+import { pickCard, pickTableCard, selectedMove } from './state.js';
+import { type RecordDoc, reviewSteps } from './review.js';
+import { type Fetched, type Model, type Step, type Verb, step, store, then } from './model.js';
+import { ensureConnected } from './session.js';
+import { pump } from './pacing.js';
+import { go, loadLeaderboard, resetTable } from './routes.js';
+
+/** A level is sent as it is: scopa serve maps it to a bot and its time
+ * budget (docs/serve.md), as `scopa play --level` does. */
+export const LEVELS = ['principiante', 'intermedio', 'esperto', 'campione'];
+const levelSeat = (l: string): string => (LEVELS.includes(l) ? l : 'intermedio');
+
+const HINT_WAIT_MS = 3000; // then "this server gives no hints"
+const REVIEW_WAIT_MS = 15000; // the server values every move first: seconds on a busy machine
+
+export function verb(m: Model, v: Verb): Step {
+  switch (v.kind) {
+    case 'pick':
+      return pick(m, v.card);
+    case 'pickTable':
+      return pickTable(m, v.card);
+    case 'confirm':
+      return confirm(m);
+    case 'cancel':
+      return step({ ...m, selection: null, explain: null });
+    case 'hint':
+      return hint(m);
+    case 'toggleHints':
+      return toggleHints(m);
+    case 'toggleSkip':
+      return toggleSkip(m);
+    case 'lang':
+      return store({ ...m, lang: v.lang }, 'scopa.lang', v.lang);
+    case 'home':
+    case 'newGame':
+      return go(m, '/');
+    case 'leaderboard':
+      return go(m, '/?leaderboard');
+    case 'pool':
+      return loadLeaderboard(m, v.pool);
+    case 'startBot':
+      return then(store(m, 'scopa.level', v.level), (x) =>
+        startTable(x, v.rules, seatsFor(num(effective(v.rules), 'players'), v.level), v.name),
+      );
+    case 'create': {
+      const seats = privateSeats(v.rules, v.seats);
+      // a clock only where more than one person sits
+      const clock = seats.includes('open') ? v.clock : undefined;
+      return startTable(m, v.rules, seats, v.name, clock);
+    }
+    case 'react':
+      return m.seat === null || !REACTIONS.includes(v.reaction)
+        ? step(m)
+        : step(m, { kind: 'send', msg: { type: 'react', reaction: v.reaction } });
+    case 'toggleReactions': {
+      const on = !m.reactionsOn;
+      return store({ ...m, reactionsOn: on, reactions: [] }, 'scopa.reactions', on ? 'on' : 'off');
+    }
+    case 'rematch':
+      return m.seat === null || m.msg?.status !== 'finished'
+        ? step(m)
+        : step(m, { kind: 'send', msg: { type: 'rematch', accept: v.accept } });
+    case 'join':
+      return enter(m, v.code, '', v.name);
+    case 'watch':
+      return enter(m, v.code, '?watch', null);
+    case 'continue':
+      return pump({ ...m, roundOver: null }, v.now);
+    case 'review':
+      return review(m);
+    case 'stepReview':
+      return gotoStep(m, m.reviewStep + v.delta);
+    case 'gotoReview':
+      return gotoStep(m, v.step);
+  }
+}
+
+// ------------------------------------------------------------- moves --
+
+function pick(m: Model, card: Card): Step {
+  const v = m.view;
+  if (!v || !v.myTurn || m.pending) return step({ ...m, explain: card });
+  const r = pickCard(v.choices, m.selection, card);
+  const picked = { ...m, explain: card };
+  if (r.kind === 'play') return sendMove({ ...picked, selection: null }, formatMove(r.move));
+  if (r.kind === 'select') return step({ ...picked, selection: r.selection });
+  return step(picked);
+}
+
+function pickTable(m: Model, card: Card): Step {
+  if (!m.view || !m.selection) return step(m);
+  const s = pickTableCard(m.view.choices, m.selection, card);
+  return step(s ? { ...m, selection: s } : m);
+}
+
+function confirm(m: Model): Step {
+  if (!m.view?.myTurn) return step(m);
+  const mv = selectedMove(m.view.choices, m.selection);
+  return mv ? sendMove({ ...m, selection: null }, formatMove(mv)) : step(m);
+}
+
+function sendMove(m: Model, move: string): Step {
+  const v = m.view;
+  if (!v) return step(m);
+  const round = v.round?.dealer ?? null;
+  return step({ ...m, pending: move }, { kind: 'move', move, ply: v.ply, round });
+}
+
+function hint(m: Model): Step {
+  if (!m.view?.myTurn || !m.hintsOn || m.msg?.hints === false) return step(m);
+  return step(
+    { ...m, hintState: 'asking' },
+    { kind: 'send', msg: { type: 'hint' }, tag: 'hint' },
+    { kind: 'timer', timer: { name: 'hint' }, ms: HINT_WAIT_MS },
+  );
+}
+
+// ---------------------------------------------------------- settings --
+
+function toggleHints(m: Model): Step {
+  const on = !m.hintsOn;
+  return store({ ...m, hintsOn: on, hint: on ? m.hint : null }, 'scopa.hints', on ? 'on' : 'off');
+}
+
+function toggleSkip(m: Model): Step {
+  const on = !m.skipAnim;
+  const s = store({ ...m, skipAnim: on }, 'scopa.skip', on ? '1' : '0');
+  return then(s, (x) => step(x, { kind: 'skipAnim', on }));
+}
+
+// ------------------------------------------------------------ tables --
+
+/** The bot form's seats: the player, then bots of one level. */
+export function seatsFor(players: number, level: string): string[] {
+  const seats = ['me'];
+  for (let i = 1; i < players; i++) seats.push(levelSeat(level));
+  return seats;
+}
+
+/** The private form's seats: the player, then each seat open or a bot. */
+function privateSeats(rules: Rules, chosen: (string | undefined)[]): string[] {
+  const seats = ['me'];
+  const players = num(effective(rules), 'players');
+  for (let i = 1; i < players; i++) {
+    const v = chosen[i] ?? 'open';
+    seats.push(v === 'open' ? 'open' : levelSeat(v));
+  }
+  return seats;
+}
+
+function rememberName(m: Model, name: string | null): Step {
+  const n = name?.trim();
+  return n ? store(m, 'scopa.name', n) : step(m);
+}
+
+/** The preset a rules object starts from: the one with the most options
+ * that the rules all keep ("scopa", the defaults, when none). */
+export function presetOf(rules: Rules): string {
+  let best = 'scopa';
+  let most = -1;
+  for (const [name, p] of Object.entries(PRESETS)) {
+    const keys = Object.keys(p);
+    if (keys.every((k) => rules[k] === p[k]) && keys.length > most) {
+      best = name;
+      most = keys.length;
+    }
+  }
+  return best;
+}
+
+function startTable(m: Model, rules: Rules, seats: string[], name: string, clock?: number): Step {
+  const bad = conflicts(rules);
+  if (bad.length) {
+    const names = bad.map((b) => optionName(m.lang, b)).join(', ');
+    return step({ ...m, error: t(m.lang, 'invalidRules', { names }) });
+  }
+  const named = then(rememberName(m, name), (x) => store(x, 'scopa.preset', presetOf(rules)));
+  return then(named, (x) =>
+    ensureConnected({
+      ...resetTable(x),
+      intent: { kind: 'create', rules, seats, ...(clock !== undefined ? { clock } : {}) },
+      screen: 'table',
+    }),
+  );
+}
+
+/** Join or watch a table by its code (the address does the rest). */
+function enter(m: Model, code: string, search: string, name: string | null): Step {
+  const k = code.trim().toUpperCase();
+  if (!k) return step(m);
+  return then(rememberName(m, name), (x) => go(x, `/t/${encodeURIComponent(k)}${search}`));
+}
+
+// ------------------------------------------------------------ review --
+
+function review(m: Model): Step {
+  if (!m.code) return step(m);
+  return step(
+    { ...m, reviewState: 'asking', reviewStep: 0 },
+    { kind: 'fetchRecord', code: m.code },
+    { kind: 'send', msg: { type: 'review', code: m.code }, tag: 'review' },
+    { kind: 'timer', timer: { name: 'review' }, ms: REVIEW_WAIT_MS },
+  );
+}
+
+function gotoStep(m: Model, to: number): Step {
+  const n = m.record ? reviewSteps(m.record).length : 0;
+  return step({ ...m, reviewStep: Math.max(0, Math.min(n - 1, to)) });
+}
+
+/** The finished game's record (GET /api/tables/CODE/record) came. */
+export function recordFetched(m: Model, code: string, r: Fetched): Step {
+  if (code !== m.code) return step(m); // a table left since
+  if (!r.ok) return step({ ...m, error: r.error });
+  const rec = r.json as RecordDoc | null;
+  if (!rec || !Array.isArray(rec.rounds)) return step({ ...m, error: 'Error: not a record' });
+  return step({ ...m, record: rec });
+}

@@ -1,0 +1,99 @@
+/*
+ * fixtures.ts -- models, messages and a driver for the reducer's tests
+ * (reduce.test.ts, verbs.test.ts, routes.test.ts): a fresh page's model,
+ * a state message of a two-player table, and `drive`, which feeds events
+ * to reduce() one after the other and keeps every effect, as the page
+ * would run them.
+ */
+import type { Effect, Event, Model, Verb } from '../src/model.js';
+import { initial } from '../src/model.js';
+import { reduce } from '../src/reduce.js';
+import { parseUrl } from '../src/routes.js';
+import type { ServerMsg, StateMsg } from '../src/protocol.js';
+
+export const CODE = 'K7QX2M';
+
+/** A fresh page: nothing stored, English, motion on. */
+export function fresh(stored: Record<string, string> = {}, over: Partial<Model> = {}): Model {
+  return { ...initial({ stored, languages: ['en-GB'], reducedMotion: false }), ...over };
+}
+
+/** Seat 0 to play at K7QX2M: 5s can take 5c; 2d and 7b are laid. */
+export function state(over: Partial<StateMsg> = {}): StateMsg {
+  return {
+    type: 'state',
+    code: CODE,
+    seat: 0,
+    status: 'playing',
+    seats: ['Anna', 'best'],
+    presence: ['here', 'bot'],
+    to_play: 0,
+    seed_sha256: '9f2c',
+    rules: {},
+    scores: [3, 5],
+    round: { dealer: 1, table: ['1c', '5c', '6s', '9d'], dealt: ['2d', '5s', '7b'], moves: [] },
+    hand: ['2d', '5s', '7b'],
+    legal: ['5sx5c', '2d', '7b'],
+    ...over,
+  };
+}
+
+/** The same table after `moves` (the bot to play: no legal list). */
+export function after(moves: string[], over: Partial<StateMsg> = {}): StateMsg {
+  const s = state();
+  return state({ round: { ...s.round!, moves }, to_play: 1, legal: [], ...over });
+}
+
+export interface Drive {
+  model: Model;
+  effects: Effect[];
+  /** Feed more events, keeping the effects. */
+  on(...events: Event[]): Drive;
+}
+
+export function drive(model: Model, ...events: Event[]): Drive {
+  let m = model;
+  const effects: Effect[] = [];
+  const d: Drive = {
+    get model() {
+      return m;
+    },
+    effects,
+    on(...more: Event[]) {
+      for (const e of more) {
+        const s = reduce(m, e);
+        m = s.model;
+        effects.push(...s.effects);
+      }
+      return d;
+    },
+  };
+  return d.on(...events);
+}
+
+export const server = (msg: ServerMsg, now = 1000): Event => ({ kind: 'server', msg, now });
+export const verb = (v: Verb): Event => ({ kind: 'verb', verb: v });
+export const route = (s: string): Event => ({ kind: 'route', url: parseUrl(s) });
+
+/** A page at /t/K7QX2M holding seat 0 (its token stored), connected. */
+export function seated(over: Partial<Model> = {}): Model {
+  const d = drive(
+    fresh({ [`scopa.token.${CODE}`]: 'tok' }),
+    route(`/t/${CODE}`),
+    { kind: 'status', conn: { kind: 'open' } },
+    { kind: 'opened' },
+    server(state()),
+  );
+  return { ...d.model, ...over };
+}
+
+/** The effects of one kind. */
+export function only<K extends Effect['kind']>(
+  fx: readonly Effect[],
+  kind: K,
+): Extract<Effect, { kind: K }>[] {
+  return fx.filter((e): e is Extract<Effect, { kind: K }> => e.kind === kind);
+}
+
+/** The messages sent, in order. */
+export const sent = (fx: readonly Effect[]) => only(fx, 'send').map((e) => e.msg);

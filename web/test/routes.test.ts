@@ -1,0 +1,127 @@
+/*
+ * routes.test.ts -- the page's addresses (routes.ts, docs/web.md): /,
+ * /?leaderboard, /t/CODE (resume with the stored token, else join),
+ * /t/CODE?watch, /t/CODE#token=... (stored, the fragment taken out of the
+ * address); back and forward; the leaderboard's fetch and its shapes.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { leaderboardRows, parseRoute, parseUrl } from '../src/routes.js';
+import { CODE, drive, fresh, only, route, seated, sent, verb } from './fixtures.js';
+
+const open = [{ kind: 'status', conn: { kind: 'open' } }, { kind: 'opened' }] as const;
+
+test('parseUrl: path, search and hash as location has them', () => {
+  assert.deepEqual(parseUrl('/t/AB?watch#token=x'), {
+    path: '/t/AB',
+    search: '?watch',
+    hash: '#token=x',
+  });
+  assert.deepEqual(parseUrl('/'), { path: '/', search: '', hash: '' });
+  assert.deepEqual(parseUrl('/#a?b'), { path: '/', search: '', hash: '#a?b' });
+});
+
+test('parseRoute: the addresses of docs/web.md', () => {
+  const r = (s: string) => parseRoute(parseUrl(s));
+  assert.deepEqual(r('/'), { screen: 'home' });
+  assert.deepEqual(r('/?leaderboard'), { screen: 'leaderboard' });
+  assert.deepEqual(r('/t/k7qx2m'), { screen: 'table', code: CODE, watch: false, token: null });
+  assert.deepEqual(r('/t/K7QX2M/'), { screen: 'table', code: CODE, watch: false, token: null });
+  assert.deepEqual(r('/t/K7QX2M?watch'), { screen: 'table', code: CODE, watch: true, token: null });
+  assert.deepEqual(r('/t/K7QX2M#token=a%2Fb'), {
+    screen: 'table',
+    code: CODE,
+    watch: false,
+    token: 'a/b',
+  });
+  assert.equal(r('/t/K7QX2M#token=%E0%A4%A').screen, 'table', 'a bad escape is no crash');
+  assert.deepEqual(r('/t/bad!code'), { screen: 'home' });
+  assert.deepEqual(r('/t/'), { screen: 'home' });
+  assert.deepEqual(r('/elsewhere'), { screen: 'home' });
+});
+
+test('/: the home page, nothing sent, nothing fetched', () => {
+  const d = drive(fresh(), route('/'));
+  assert.equal(d.model.screen, 'home');
+  assert.deepEqual(d.effects, []);
+});
+
+test('/t/CODE with no token: join (the name and player stored are sent)', () => {
+  const d = drive(fresh({ 'scopa.name': 'Anna' }), route('/t/k7qx2m'));
+  assert.equal(d.model.code, CODE);
+  assert.equal(d.model.screen, 'table');
+  assert.deepEqual(d.effects, [{ kind: 'connect' }]);
+  d.on(...open);
+  assert.deepEqual(sent(d.effects), [{ type: 'join', code: CODE, name: 'Anna' }]);
+});
+
+test('/t/CODE with a stored token: resume, and on every reconnection again', () => {
+  const d = drive(fresh({ [`scopa.token.${CODE}`]: 'T' }), route(`/t/${CODE}`), ...open);
+  assert.deepEqual(sent(d.effects), [{ type: 'resume', code: CODE, token: 'T' }]);
+  d.on({ kind: 'status', conn: { kind: 'down', retryAt: 1, attempt: 0 } }, ...open);
+  assert.deepEqual(sent(d.effects).at(-1), { type: 'resume', code: CODE, token: 'T' });
+  assert.equal(only(d.effects, 'connect').length, 1, 'reconnecting is the transport’s job');
+});
+
+test('/t/CODE#token=T: stored, the fragment taken out of the address, then resume', () => {
+  const d = drive(fresh(), route(`/t/${CODE}?watch#token=T%2B1`), ...open);
+  assert.deepEqual(d.effects.slice(0, 2), [
+    { kind: 'store', key: `scopa.token.${CODE}`, value: 'T+1' },
+    { kind: 'history', op: 'replace', url: `/t/${CODE}?watch` },
+  ]);
+  assert.deepEqual(d.model.url, { path: `/t/${CODE}`, search: '?watch', hash: '' });
+  assert.deepEqual(sent(d.effects), [{ type: 'resume', code: CODE, token: 'T+1' }]);
+});
+
+test('/t/CODE?watch: watch, even with nothing stored', () => {
+  const d = drive(fresh(), route(`/t/${CODE}?watch`), ...open);
+  assert.deepEqual(d.model.intent, { kind: 'watch' });
+  assert.deepEqual(sent(d.effects), [{ type: 'watch', code: CODE }]);
+});
+
+test('/?leaderboard: the leaderboard of the pool shown last, fetched', () => {
+  const d = drive(fresh(), route('/?leaderboard'));
+  assert.equal(d.model.screen, 'leaderboard');
+  assert.deepEqual(d.model.leaderboard, { state: 'loading', pool: '2p', rows: [] });
+  assert.deepEqual(d.effects, [{ kind: 'fetchLeaderboard', pool: '2p' }]);
+  d.on({
+    kind: 'leaderboard',
+    pool: '2p',
+    result: { ok: true, json: { players: [{ name: 'A' }, 3] } },
+  });
+  assert.deepEqual(d.model.leaderboard, { state: 'ok', pool: '2p', rows: [{ name: 'A' }] });
+});
+
+test('leaderboard: another pool; a late answer for the pool left is dropped; errors said', () => {
+  const d = drive(fresh(), route('/?leaderboard'), verb({ kind: 'pool', pool: '4p' }));
+  assert.deepEqual(only(d.effects, 'fetchLeaderboard').at(-1), {
+    kind: 'fetchLeaderboard',
+    pool: '4p',
+  });
+  d.on({ kind: 'leaderboard', pool: '2p', result: { ok: true, json: [{ name: 'old' }] } });
+  assert.equal(d.model.leaderboard.state, 'loading');
+  d.on({ kind: 'leaderboard', pool: '4p', result: { ok: false, error: 'Error: 500' } });
+  assert.deepEqual(d.model.leaderboard, { state: 'unavailable', pool: '4p', rows: [] });
+});
+
+test('leaderboardRows: a bare array, or under players, rows or leaderboard', () => {
+  assert.deepEqual(leaderboardRows([{ a: 1 }, null]), [{ a: 1 }]);
+  assert.deepEqual(leaderboardRows({ players: [{ a: 1 }] }), [{ a: 1 }]);
+  assert.deepEqual(leaderboardRows({ rows: [{ a: 2 }] }), [{ a: 2 }]);
+  assert.deepEqual(leaderboardRows({ leaderboard: [{ a: 3 }] }), [{ a: 3 }]);
+  assert.deepEqual(leaderboardRows({}), []);
+  assert.equal(leaderboardRows(null), null);
+  assert.equal(leaderboardRows('x'), null);
+});
+
+test('back or forward (the address changed under the page): the table left, the new one shown', () => {
+  const d = drive(seated(), route('/'));
+  assert.equal(d.model.screen, 'home');
+  assert.equal(d.model.code, null);
+  assert.equal(d.model.msg, null);
+  assert.deepEqual(d.model.queue, []);
+  assert.deepEqual(d.effects, [], 'no history effect: the browser moved already');
+  d.on(route(`/t/${CODE}`));
+  assert.equal(d.model.token, 'tok');
+  assert.deepEqual(sent(d.effects), [{ type: 'resume', code: CODE, token: 'tok' }]);
+});
