@@ -829,12 +829,13 @@ typedef struct scopa_hint {
   double value;      /* expected points of the rest of the round for the
                         mover's side minus the others' (scope made before
                         left out), calibrated (docs/ai.md)               */
-  double error;      /* value's uncertainty: 1.96 standard errors over
+  double margin;     /* value's uncertainty: 1.96 standard errors over
                         the worlds (a 95% interval); 0 when exact        */
   double loss;       /* what the move costs against the best one, at
-                        least 0 (0 for the best)                         */
-  double loss_error; /* loss's uncertainty, as error                     */
-  int mark;          /* SCOPA_MARK_*: loss - loss_error against the
+                        least 0 (0, or near it, for the first)           */
+  double loss_margin; /* loss's uncertainty, as margin, and the playouts'
+                         own error (docs/ai.md)                         */
+  int mark;          /* SCOPA_MARK_*: loss - loss_margin against the
                         thresholds                                       */
 } scopa_hint;
 
@@ -1542,12 +1543,12 @@ int scopa_match_save(const scopa_match *match, const char *path, char *msg,
  *   {"bot", "nodes", "slip": 0.3, "blunder": 1.0,
  *    "rounds": [{"round", "dealer", "moves": [{"ply", "seat", "move",
  *       "value", "best", "best_value", "cost", "loss", "mark", "choices",
- *       "exact", "estimated", "error", "best_error", "loss_error"}]}],
+ *       "exact", "estimated", "margin", "best_margin", "loss_margin"}]}],
  *    "seats": [{"seat", "cost", "marked"}]}
  * value and best_value in expected points of the round for the mover's
- * side, error and best_error their uncertainties (scopa_hint); cost (=
- * loss) the hint's loss of the move played, at least 0, loss_error its
- * uncertainty; mark "?" when cost - loss_error is slip points or more,
+ * side, margin and best_margin their uncertainties (scopa_hint); cost (=
+ * loss) the hint's loss of the move played, at least 0, loss_margin its
+ * uncertainty; mark "?" when cost - loss_margin is slip points or more,
  * "??" from blunder (scopa_hint.mark); choices the number of legal moves;
  * exact when the mover could count every card (2 players, stock empty);
  * estimated false where there was no estimate (the numbers null, cost

@@ -651,14 +651,14 @@ static int cmd_compare(const opts *o) {
                  "%s %s%s: claimed loss %.2f +- %.2f, mark \"%s\"; rollouts' "
                  "loss %.2f\n",
                  p->tag, text, is_played ? " (played)" : "", h[i].loss,
-                 h[i].loss_error, scopa_hint_mark_text(h[i].mark), true_loss);
+                 h[i].loss_margin, scopa_hint_mark_text(h[i].mark), true_loss);
       if (o->json || p->tag[0])
         printf("{\"id\": %d, \"tag\": \"%s\", \"ply\": %d, \"move\": \"%s\", "
-               "\"played\": %s, \"value\": %.3f, \"error\": %.3f, \"loss\": "
-               "%.3f, \"loss_error\": %.3f, \"mark\": \"%s\", \"true\": %.3f, "
+               "\"played\": %s, \"value\": %.3f, \"margin\": %.3f, \"loss\": "
+               "%.3f, \"loss_margin\": %.3f, \"mark\": \"%s\", \"true\": %.3f, "
                "\"true_loss\": %.3f, \"worlds\": %d}\n",
                p->id, p->tag, p->view.plays, text, is_played ? "true" : "false",
-               h[i].value, h[i].error, h[i].loss, h[i].loss_error,
+               h[i].value, h[i].margin, h[i].loss, h[i].loss_margin,
                scopa_hint_mark_text(h[i].mark), mean, true_loss, info.worlds);
     }
   }

@@ -278,16 +278,16 @@ static void summarise(const int *values, int nw, int n, double unit, int exact,
       moment_add(&all, (w[best] - w[i]) / unit);
     }
     out[i].value = moment_mean(&v);
-    out[i].error = exact ? 0 : Z95 * sqrt(moment_var(&v));
+    out[i].margin = exact ? 0 : Z95 * sqrt(moment_var(&v));
     if (exact || nw < 4) {
       out[i].loss = moment_mean(&all);
-      out[i].loss_error = exact ? 0 : Z95 * sqrt(moment_var(&all));
+      out[i].loss_margin = exact ? 0 : Z95 * sqrt(moment_var(&all));
     } else {
       /* The sampling's doubt, and the playouts' own against the play of
        * the strongest bot (none for the move chosen on both halves). */
       double model = i == half[0] && i == half[1] ? 0 : HINT_MODEL_SD;
       out[i].loss = (moment_mean(&d[0]) + moment_mean(&d[1])) / 2;
-      out[i].loss_error =
+      out[i].loss_margin =
           Z95 *
           sqrt((moment_var(&d[0]) + moment_var(&d[1])) / 4 + model * model);
     }
@@ -328,7 +328,7 @@ double ai_hint_correction(const scopa_view *v) {
 /* ---- the procedure -------------------------------------------------- */
 
 static int mark_of(const scopa_hint *h) {
-  double sure = h->loss - h->loss_error; /* the loss beyond its doubt */
+  double sure = h->loss - h->loss_margin; /* the loss beyond its doubt */
   return sure >= SCOPA_HINT_BLUNDER ? SCOPA_MARK_BLUNDER
          : sure >= SCOPA_HINT_SLIP  ? SCOPA_MARK_SLIP
                                     : SCOPA_MARK_NONE;
@@ -375,7 +375,7 @@ static int no_estimate(scopa_bot *bot, const scopa_view *v,
     }
   }
   for (int i = 0; i < n; i++)
-    h[i].value = h[i].error = h[i].loss = h[i].loss_error = NAN,
+    h[i].value = h[i].margin = h[i].loss = h[i].loss_margin = NAN,
     h[i].mark = SCOPA_MARK_NONE;
   return rc;
 }

@@ -60,7 +60,7 @@ static void print_move(json_t *mv, const scopa_match *m, const review_opts *o) {
     printf("   %s %s %+6.2f  %s %.2f +/-%.2f %s",
            o->italian ? "meglio" : "best", str(mv, "best"),
            shown(num(mv, "best_value")), o->italian ? "costo" : "cost",
-           num(mv, "cost"), num(mv, "loss_error"), str(mv, "mark"));
+           num(mv, "cost"), num(mv, "loss_margin"), str(mv, "mark"));
   if (json_is_true(json_object_get(mv, "exact")))
     printf("  (%s)", o->italian ? "esatto" : "exact");
   printf("\n");

@@ -172,9 +172,9 @@ static json_t *hint_entry(const scopa_hint *h, double value, int full) {
   json_t *o =
       json_pack("{s:o, s:f}", "move", move_json(h->move), "value", value);
   if (o && full) {
-    json_object_set_new(o, "error", number_json(h->error));
+    json_object_set_new(o, "margin", number_json(h->margin));
     json_object_set_new(o, "loss", number_json(h->loss));
-    json_object_set_new(o, "loss_error", number_json(h->loss_error));
+    json_object_set_new(o, "loss_margin", number_json(h->loss_margin));
     json_object_set_new(o, "mark", json_string(scopa_hint_mark_text(h->mark)));
   }
   return o;

@@ -62,10 +62,10 @@ static json_t *value_move(scopa_bot *bot, const scopa_match *game, int round,
         scopa_move_str(h[0].move, b), "best_value",
         number(estimated ? h[0].value : NAN), "cost", *cost, "loss", *cost,
         "mark", scopa_hint_mark_text(*mark), "choices", n, "exact",
-        exact_view(&v), "estimated", estimated, "error",
-        number(estimated ? mine->error : NAN), "best_error",
-        number(estimated ? h[0].error : NAN), "loss_error",
-        number(estimated ? mine->loss_error : NAN));
+        exact_view(&v), "estimated", estimated, "margin",
+        number(estimated ? mine->margin : NAN), "best_margin",
+        number(estimated ? h[0].margin : NAN), "loss_margin",
+        number(estimated ? mine->loss_margin : NAN));
   }
   free(h);
   return out;

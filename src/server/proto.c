@@ -640,8 +640,8 @@ static json_t *hint_move_json(const scopa_hint *h) {
   char buf[SCOPA_MOVE_TEXT];
   return json_pack("{s:s, s:o, s:o, s:o, s:o, s:s}", "move",
                    scopa_move_str(h->move, buf), "value", value_json(h->value),
-                   "error", value_json(h->error), "loss", value_json(h->loss),
-                   "loss_error", value_json(h->loss_error), "mark",
+                   "margin", value_json(h->margin), "loss", value_json(h->loss),
+                   "loss_margin", value_json(h->loss_margin), "mark",
                    scopa_hint_mark_text(h->mark));
 }
 
@@ -657,7 +657,7 @@ char *proto_hint(const char *code, int ply, const scopa_hint *hints, int n,
     json_object_set_new(o, "move",
                         json_string(scopa_move_str(hints[0].move, buf)));
     json_object_set_new(o, "value", value_json(hints[0].value));
-    json_object_set_new(o, "error", value_json(hints[0].error));
+    json_object_set_new(o, "margin", value_json(hints[0].margin));
   }
   return proto_finish(o, id);
 }

@@ -148,7 +148,7 @@ char *proto_round_over(const char *code, const scopa_event *ev);
 char *proto_game_over(const char *code, const scopa_event *ev, const char *seed,
                       const char *seed_sha256);
 /* hint: hints[0..n) best first (scopa_bot_hint): each move's value,
- * error, loss, loss_error (NAN: no estimate, null) and mark; "move",
+ * error, loss, loss_margin (NAN: no estimate, null) and mark; "move",
  * "value" and "error" of the best; the round's ply; id may be NULL. */
 char *proto_hint(const char *code, int ply, const scopa_hint *hints, int n,
                  const json_t *id);

@@ -36,7 +36,7 @@ static int same_hint(const scopa_hint *a, const scopa_hint *b, int n) {
     if (a[i].move != b[i].move ||
         memcmp(&a[i].value, &b[i].value, sizeof a[i].value) ||
         memcmp(&a[i].loss, &b[i].loss, sizeof a[i].loss) ||
-        memcmp(&a[i].error, &b[i].error, sizeof a[i].error) ||
+        memcmp(&a[i].margin, &b[i].margin, sizeof a[i].margin) ||
         a[i].mark != b[i].mark)
       return 0;
   return 1;
@@ -92,7 +92,7 @@ static void test_shape(scopa_bot *bot) {
         found += h[j].move == legal[i];
       CHECK_EQ_INT(found, 1);
       CHECK(isfinite(h[i].value) && isfinite(h[i].loss));
-      CHECK(h[i].error >= 0 && h[i].loss >= 0 && h[i].loss_error >= 0);
+      CHECK(h[i].margin >= 0 && h[i].loss >= 0 && h[i].loss_margin >= 0);
       CHECK(i == 0 || h[i].value <= h[i - 1].value);
     }
   }
@@ -107,7 +107,7 @@ static void test_shape(scopa_bot *bot) {
     scopa_bot_limits l = {.seed = (uint64_t)k, .nodes = BUDGET};
     int n = scopa_bot_hint(bot, &v, &l, h, 64, NULL);
     for (int i = 0; i < n; i++) {
-      double sure = h[i].loss - h[i].loss_error;
+      double sure = h[i].loss - h[i].loss_margin;
       int want = sure >= SCOPA_HINT_BLUNDER ? SCOPA_MARK_BLUNDER
                  : sure >= SCOPA_HINT_SLIP  ? SCOPA_MARK_SLIP
                                             : SCOPA_MARK_NONE;
@@ -144,7 +144,7 @@ static void test_exact(scopa_bot *bot) {
     int n = scopa_bot_hint(bot, &v, NULL, h, 64, &info);
     CHECK(n > 0 && info.exact && info.worlds == 1);
     for (int i = 0; i < n; i++)
-      CHECK(h[i].error == 0 && h[i].loss_error == 0 &&
+      CHECK(h[i].margin == 0 && h[i].loss_margin == 0 &&
             fabs(h[i].loss - (h[0].value - h[i].value)) < 1e-9);
   }
   TEST("hint-3.2", "scopa.h Hints: enough worlds at a deal's first play");

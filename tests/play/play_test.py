@@ -637,15 +637,15 @@ def t_review():
             check(rr["moves"][mv["ply"]] == mv["move"], "not the move played")
             # The cost is the hint's loss (scopa.h "Hints"): at least 0,
             # best - played where the values are exact.
-            check(mv["cost"] >= 0 and mv["loss_error"] >= 0 and
+            check(mv["cost"] >= 0 and mv["loss_margin"] >= 0 and
                   (not mv["exact"] or
                    abs(mv["cost"] - (mv["best_value"] - mv["value"])) < 1e-6),
                   "cost is not the loss: %s" % mv)
             # marked only when the loss is beyond its uncertainty
-            sure = mv["cost"] - mv["loss_error"]
+            sure = mv["cost"] - mv["loss_margin"]
             want = "??" if sure >= 1 else "?" if sure >= 0.3 else ""
             check(mv["mark"] == want, "mark %r for cost %.2f +- %.2f" %
-                  (mv["mark"], mv["cost"], mv["loss_error"]))
+                  (mv["mark"], mv["cost"], mv["loss_margin"]))
             check(mv["choices"] >= 1 and mv["loss"] == mv["cost"],
                   "choices or loss wrong: %s" % mv)
         check(len(rd["moves"]) == len(rr["moves"]), "a move is missing")

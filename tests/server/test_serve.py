@@ -183,15 +183,15 @@ def test_serve_1_6_a_hint_with_its_uncertainty_and_marks(tmp_path):
         await a.send({"type": "hint"})
         hint = await a.until(lambda m: m["type"] == "hint")
         assert hint["move"] == hint["moves"][0]["move"]
-        assert hint["error"] == hint["moves"][0]["error"] >= 0
+        assert hint["margin"] == hint["moves"][0]["margin"] >= 0
         listed = [h["move"] for h in hint["moves"]]
         assert set(listed) <= set(st["legal"]) and len(set(listed)) == \
             len(listed) == min(8, len(st["legal"]))
         values = [h["value"] for h in hint["moves"]]
         assert values == sorted(values, reverse=True)
         for h in hint["moves"]:
-            assert h["loss"] >= 0 and h["loss_error"] >= 0
-            sure = h["loss"] - h["loss_error"]
+            assert h["loss"] >= 0 and h["loss_margin"] >= 0
+            sure = h["loss"] - h["loss_margin"]
             assert h["mark"] == ("??" if sure >= 1 else "?" if sure >= 0.3
                                  else "")
         await a.close()

@@ -70,8 +70,8 @@ class BotLimits(ctypes.Structure):
 
 class Hint(ctypes.Structure):
     _fields_ = [("move", c_u64), ("value", ctypes.c_double),
-                ("error", ctypes.c_double), ("loss", ctypes.c_double),
-                ("loss_error", ctypes.c_double), ("mark", c_int)]
+                ("margin", ctypes.c_double), ("loss", ctypes.c_double),
+                ("loss_margin", ctypes.c_double), ("mark", c_int)]
 
 
 class HintInfo(ctypes.Structure):

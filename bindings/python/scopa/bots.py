@@ -176,7 +176,7 @@ class Bot(object):
     def hint(self, where, nodes=0, movetime_ms=0, seed=None, threads=1,
              deadline_ns=0, cancel=None):
         """The library's hint (scopa_bot_hint, the terminal's and the
-        server's): [{"move", "value", "error", "loss", "loss_error",
+        server's): [{"move", "value", "margin", "loss", "loss_margin",
         "mark"}, ...] best first, in expected points for the seat's side,
         each with its uncertainty (95%), the loss against the best move
         and the review's mark ("", "?", "??").  The work is nodes (else
@@ -197,8 +197,8 @@ class Bot(object):
         if n < 0:
             raise ValueError("the view's seat is not the one to play")
         return [{"move": cards.move_str(h.move), "value": h.value,
-                 "error": h.error, "loss": h.loss,
-                 "loss_error": h.loss_error,
+                 "margin": h.margin, "loss": h.loss,
+                 "loss_margin": h.loss_margin,
                  "mark": L.scopa_hint_mark_text(h.mark).decode()}
                 for h in out[:min(n, cap)]]
 
