@@ -18,6 +18,10 @@ WebSocket clients.
 
 As root (which file permissions do not bind) the read-only cases run the
 server as the user nobody through setpriv (util-linux, in every Debian).
+
+All of it is SQLite's (its file, its lock, its pages, its triggers and
+write lock as the fault injected): the module runs on the SQLite store
+only (serverlib.sqlite_only).
 """
 import asyncio
 import os
@@ -33,7 +37,9 @@ import pytest
 import websockets
 
 from serverlib import (TIMEOUT, Client, Server, free_port, my_turn,
-                       play_to_end, replay, scopa_bin)
+                       play_to_end, replay, scopa_bin, sqlite_only)
+
+pytestmark = sqlite_only
 
 SHORT = {"target": 3}
 NOBODY = 65534
