@@ -119,3 +119,23 @@ int store_set_rated(store *st, const char *code) {
 char *store_leaderboard(store *st, const char *pool, int limit) {
   return st->ops->leaderboard(st, pool, limit);
 }
+
+int store_lease_take(store *st, const char *code, const char *node, int ttl_s,
+                     long long *epoch) {
+  return st->ops->lease_take(st, code, node, ttl_s, epoch);
+}
+
+int store_lease_renew(store *st, const char *code, const char *node,
+                      long long epoch, int ttl_s) {
+  return st->ops->lease_renew(st, code, node, epoch, ttl_s);
+}
+
+int store_lease_release(store *st, const char *code, const char *node,
+                        long long epoch) {
+  return st->ops->lease_release(st, code, node, epoch);
+}
+
+int store_add_move_fenced(store *st, const char *code, int number,
+                          scopa_move move, const char *node, long long epoch) {
+  return st->ops->add_move_fenced(st, code, number, move, node, epoch);
+}

@@ -110,6 +110,32 @@ int store_set_seat(store *st, const char *code, int seat, const store_seat *s);
 int store_add_move(store *st, const char *code, int number, scopa_move move);
 int store_finish(store *st, const char *code);
 
+/* Leases: one node owns a table at a time (docs/serve.md "Any node
+ * serves any table"; the first piece: the server does not take them
+ * yet).  A lease is (node, epoch, expiry); the epoch grows by one each
+ * time the owner changes, and a fenced write commits only while its
+ * node and epoch still hold the lease, so a node that lost it can never
+ * write.  On SQLite the file's lock already makes this process the only
+ * node: a lease is always taken (epoch 1) and always held.
+ *
+ * store_lease_take: 0 when `node` holds the lease for ttl_s seconds from
+ * now (*epoch set: one more than before when it came from another node,
+ * the same when it was this node's), 1 when another node holds a live
+ * one, -1 on error.  store_lease_renew: 0, 1 when lost, -1.
+ * store_lease_release: lets it expire now, keeping the epoch.
+ * store_add_move_fenced: store_add_move that first locks the lease (a
+ * takeover waits for the batch) and checks node and epoch: -1 when they
+ * no longer hold it, a failure local to the table (store_why: "another
+ * server took the table over"). */
+int store_lease_take(store *st, const char *code, const char *node, int ttl_s,
+                     long long *epoch);
+int store_lease_renew(store *st, const char *code, const char *node,
+                      long long epoch, int ttl_s);
+int store_lease_release(store *st, const char *code, const char *node,
+                        long long epoch);
+int store_add_move_fenced(store *st, const char *code, int number,
+                          scopa_move move, const char *node, long long epoch);
+
 /* 1 if a game with this code exists, 0 if not, -1 on error. */
 int store_has_code(store *st, const char *code);
 

@@ -36,6 +36,14 @@ typedef struct store_ops {
   int (*is_rated)(store *st, const char *code);
   int (*set_rated)(store *st, const char *code);
   char *(*leaderboard)(store *st, const char *pool, int limit);
+  int (*lease_take)(store *st, const char *code, const char *node, int ttl_s,
+                    long long *epoch);
+  int (*lease_renew)(store *st, const char *code, const char *node,
+                     long long epoch, int ttl_s);
+  int (*lease_release)(store *st, const char *code, const char *node,
+                       long long epoch);
+  int (*add_move_fenced)(store *st, const char *code, int number,
+                         scopa_move move, const char *node, long long epoch);
 } store_ops;
 
 /* The head of every implementation's handle (its first member). */

@@ -60,7 +60,10 @@ static const char TABLES[] =
     "  rating double precision NOT NULL, rd double precision NOT NULL,"
     "  vol double precision NOT NULL, games integer NOT NULL,"
     "  PRIMARY KEY (pool, player));"
-    "CREATE INDEX IF NOT EXISTS ratings_by_pool ON ratings(pool, rating);";
+    "CREATE INDEX IF NOT EXISTS ratings_by_pool ON ratings(pool, rating);"
+    "CREATE TABLE IF NOT EXISTS leases("
+    "  code text PRIMARY KEY REFERENCES games(code), node text NOT NULL,"
+    "  epoch bigint NOT NULL, expires timestamptz NOT NULL);";
 
 /* The prepared statements, by name. */
 #define PG_SQL(XX)                                                             \
@@ -91,7 +94,21 @@ static const char TABLES[] =
   XX(IS_RATED, "SELECT rated FROM games WHERE code = $1 FOR UPDATE")           \
   XX(SET_RATED, "UPDATE games SET rated = 1 WHERE code = $1")                  \
   XX(LEADERS, "SELECT name, rating, rd, games FROM ratings WHERE pool = $1 "   \
-              "ORDER BY rating DESC LIMIT $2")
+              "ORDER BY rating DESC LIMIT $2")                                 \
+  XX(LEASE_TAKE,                                                               \
+     "INSERT INTO leases(code, node, epoch, expires) VALUES ($1, $2, 1, "      \
+     "now() + make_interval(secs => $3)) ON CONFLICT (code) DO UPDATE SET "    \
+     "epoch = CASE WHEN leases.node = EXCLUDED.node THEN leases.epoch ELSE "   \
+     "leases.epoch + 1 END, node = EXCLUDED.node, expires = EXCLUDED.expires " \
+     "WHERE leases.node = EXCLUDED.node OR leases.expires < now() "            \
+     "RETURNING epoch")                                                        \
+  XX(LEASE_RENEW, "UPDATE leases SET expires = now() + make_interval(secs => " \
+                  "$4) WHERE code = $1 AND node = $2 AND epoch = $3")          \
+  XX(LEASE_RELEASE, "UPDATE leases SET expires = '-infinity' WHERE code = $1 " \
+                    "AND node = $2 AND epoch = $3")                            \
+  XX(ADD_MOVE_FENCED,                                                          \
+     "INSERT INTO moves(code, number, move) SELECT $1, $2, $3 FROM leases "    \
+     "WHERE code = $1 AND node = $4 AND epoch = $5 FOR SHARE")
 
 enum {
 #define PG__XX(name, sql) Q_##name,
@@ -422,6 +439,8 @@ static const struct {
     {"XX002", "the database is damaged", "il database è danneggiato"},
     {"40", "the database is busy", "il database è occupato"},
     {"55P03", "the database is busy", "il database è occupato"},
+    {"lease", "another server took the table over",
+     "un altro server ha preso il tavolo"},
     {"23", "the database refused the write",
      "il database ha rifiutato la scrittura"},
     {"58", "the disk failed", "il disco ha dato un errore"},
@@ -438,11 +457,13 @@ static void pg_why(const store *st, const char **en, const char **it) {
     }
 }
 
-/* Class 23 (a constraint: a move's number taken) and 22 (a value out of
- * range) are the write's own; everything else is the database's. */
+/* Class 23 (a constraint: a move's number taken), 22 (a value out of
+ * range) and a lost lease are the write's own; everything else is the
+ * database's. */
 static int pg_failure_is_local(const store *st) {
   return strncmp(P(st)->state, "23", 2) == 0 ||
-         strncmp(P(st)->state, "22", 2) == 0;
+         strncmp(P(st)->state, "22", 2) == 0 ||
+         strcmp(P(st)->state, "lease") == 0;
 }
 
 /* ------------------------------------------------------------------ */
@@ -663,6 +684,74 @@ static char *pg_leaderboard(store *st, const char *pool, int limit) {
   return text;
 }
 
+/* ------------------------------------------------------------------ */
+/* Leases (store.h; docs/serve.md "Any node serves any table")         */
+/* ------------------------------------------------------------------ */
+
+static int pg_lease_take(store *st, const char *code, const char *node,
+                         int ttl_s, long long *epoch) {
+  char ttl[16];
+  snprintf(ttl, sizeof ttl, "%d", ttl_s);
+  const char *const v[] = {code, node, ttl};
+  PGresult *r = run_q(P(st), Q_LEASE_TAKE, 3, v);
+  if (!r)
+    return -1;
+  int rc = PQntuples(r) == 1 ? 0 : 1;
+  if (rc == 0)
+    *epoch = atoll(PQgetvalue(r, 0, 0));
+  PQclear(r);
+  return rc;
+}
+
+/* An UPDATE of the lease that must match one row: 0, 1 when none did
+ * (the lease is another's), -1. */
+static int lease_update(store *st, int q, int n, const char *const *v) {
+  PGresult *r = run_q(P(st), q, n, v);
+  if (!r)
+    return -1;
+  int rc = strcmp(PQcmdTuples(r), "1") == 0 ? 0 : 1;
+  PQclear(r);
+  return rc;
+}
+
+static int pg_lease_renew(store *st, const char *code, const char *node,
+                          long long epoch, int ttl_s) {
+  char e[32], ttl[16];
+  snprintf(e, sizeof e, "%lld", epoch);
+  snprintf(ttl, sizeof ttl, "%d", ttl_s);
+  const char *const v[] = {code, node, e, ttl};
+  return lease_update(st, Q_LEASE_RENEW, 4, v);
+}
+
+static int pg_lease_release(store *st, const char *code, const char *node,
+                            long long epoch) {
+  char e[32];
+  snprintf(e, sizeof e, "%lld", epoch);
+  const char *const v[] = {code, node, e};
+  return lease_update(st, Q_LEASE_RELEASE, 3, v) < 0 ? -1 : 0;
+}
+
+/* The move goes in only through the lease row, locked FOR SHARE: no row
+ * (another node or epoch holds it) is a failed write of this table. */
+static int pg_add_move_fenced(store *st, const char *code, int number,
+                              scopa_move move, const char *node,
+                              long long epoch) {
+  char n[16], e[32], text[SCOPA_MOVE_TEXT];
+  snprintf(n, sizeof n, "%d", number);
+  snprintf(e, sizeof e, "%lld", epoch);
+  const char *const v[] = {code, n, scopa_move_str(move, text), node, e};
+  PGresult *r = NULL;
+  if (pg_begin(st) == 0)
+    r = run_q(P(st), Q_ADD_MOVE_FENCED, 5, v);
+  int rc = r && strcmp(PQcmdTuples(r), "1") == 0 ? 0 : -1;
+  if (r && rc)
+    snprintf(P(st)->state, sizeof P(st)->state, "lease");
+  PQclear(r);
+  if (rc)
+    P(st)->failed = 1;
+  return rc;
+}
+
 const store_ops store_pg_ops = {
     .claim = pg_claim,
     .open = pg_open,
@@ -684,4 +773,8 @@ const store_ops store_pg_ops = {
     .is_rated = pg_is_rated,
     .set_rated = pg_set_rated,
     .leaderboard = pg_leaderboard,
+    .lease_take = pg_lease_take,
+    .lease_renew = pg_lease_renew,
+    .lease_release = pg_lease_release,
+    .add_move_fenced = pg_add_move_fenced,
 };

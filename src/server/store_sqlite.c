@@ -685,6 +685,34 @@ static char *sq_leaderboard(store *st, const char *pool, int limit) {
   return text;
 }
 
+/* Leases: the file's flock makes this process the only node, so the
+ * lease is always its own (store.h). */
+static int sq_lease_take(store *st, const char *code, const char *node,
+                         int ttl_s, long long *epoch) {
+  (void)st, (void)code, (void)node, (void)ttl_s;
+  *epoch = 1;
+  return 0;
+}
+
+static int sq_lease_renew(store *st, const char *code, const char *node,
+                          long long epoch, int ttl_s) {
+  (void)st, (void)code, (void)node, (void)epoch, (void)ttl_s;
+  return 0;
+}
+
+static int sq_lease_release(store *st, const char *code, const char *node,
+                            long long epoch) {
+  (void)st, (void)code, (void)node, (void)epoch;
+  return 0;
+}
+
+static int sq_add_move_fenced(store *st, const char *code, int number,
+                              scopa_move move, const char *node,
+                              long long epoch) {
+  (void)node, (void)epoch;
+  return sq_add_move(st, code, number, move);
+}
+
 const store_ops store_sqlite_ops = {
     .claim = sq_claim,
     .open = sq_open,
@@ -706,4 +734,8 @@ const store_ops store_sqlite_ops = {
     .is_rated = sq_is_rated,
     .set_rated = sq_set_rated,
     .leaderboard = sq_leaderboard,
+    .lease_take = sq_lease_take,
+    .lease_renew = sq_lease_renew,
+    .lease_release = sq_lease_release,
+    .add_move_fenced = sq_add_move_fenced,
 };

@@ -9,9 +9,12 @@ server/serve_pg, SCOPA_TEST_STORE=postgresql).
   pg-1.3  the start refuses, with one line and exit status 1, a server
           that does not answer (the password never printed), another
           program's database and a newer scopa's schema
+  pg-2.1  leases: a node without the lease never writes a move
+          (test_store_lease.c)
 """
 import asyncio
 import json
+import os
 import random
 import subprocess
 
@@ -95,3 +98,15 @@ def test_pg_1_3_refused_at_start(tmp_path):
     Server(newer).start().stop()  # the schema, version 1
     pg.psql("UPDATE scopa_schema SET version = 99", db=dbname(newer))
     assert "newer scopa" in refused(pg.url(newer))
+
+
+def test_pg_2_1_leases_fence_the_writes_of_a_node_without_one(tmp_path):
+    """The first piece of "any node serves any table": the lease table
+    and fenced move writes, on a fresh database (test_store_lease.c)."""
+    binary = os.path.join(os.path.dirname(scopa_bin()), "tests", "server",
+                          "test_store_lease")
+    p = subprocess.run([binary, postgres().url(str(tmp_path / "lease"))],
+                       capture_output=True, timeout=120)
+    out = (p.stdout + p.stderr).decode()
+    assert p.returncode == 0, out
+    assert " 0 failed" in out, out
