@@ -278,7 +278,11 @@ static int prepare(pgs *p) {
     if (!ok)
       return -1;
   }
-  return command(p->c, "SET synchronous_commit = on", NULL, 0);
+  /* A lock held elsewhere fails the write after 5 s ("the database is
+   * busy"), as SQLite's busy timeout does, instead of stalling the
+   * writer for good. */
+  return command(p->c, "SET synchronous_commit = on", NULL, 0) ||
+         command(p->c, "SET lock_timeout = '5s'", NULL, 0);
 }
 
 static void pg_close(store *st) {

@@ -5,13 +5,16 @@
  * it, or lost it, can never write a move (the fenced write checks node
  * and epoch in its own transaction: a failure local to the table); the
  * epoch grows when the owner changes; a takeover waits for the batch
- * in flight of the old owner, and that batch's move stands.  Run by
+ * in flight of the old owner, and that batch's move stands.  And a
+ * write that meets another program's lock fails after 5 s as the
+ * database's fault ("busy"), as on SQLite, never stalls.  Run by
  * test_store_pg.py with the URL of a fresh database.  Names:
  * serve-lease-N.
  */
 #include "../../src/server/store.h"
 #include "../test.h"
 
+#include <libpq-fe.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -134,6 +137,19 @@ int main(int argc, char **argv) {
   CHECK(store_lease_take(b, CODE, "B", 10, &eb) == 0);
   CHECK_EQ_INT(eb, 4);
   CHECK(fenced(a, 4, "A", 3, &local) == -1 && local == 1);
+
+  TEST("serve-pg-busy", "a lock held elsewhere fails the write in 5 s");
+  PGconn *other = PQconnectdb(argv[1]);
+  PGresult *r = PQexec(other, "BEGIN; LOCK TABLE moves IN EXCLUSIVE MODE");
+  CHECK(PQresultStatus(r) == PGRES_COMMAND_OK);
+  PQclear(r);
+  CHECK(store_add_move(a, CODE, 5, move_of("3d")) == -1);
+  CHECK(store_failure_is_local(a) == 0);
+  store_why(a, &en, &it);
+  CHECK_EQ_STR(en, "the database is busy");
+  store_rollback(a);
+  PQclear(PQexec(other, "ROLLBACK"));
+  PQfinish(other);
 
   store_close(a);
   store_close(b);
