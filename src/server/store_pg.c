@@ -322,13 +322,12 @@ static int pg_open(const char *url, store **out, char *msg, size_t msgsize) {
 static int ready(pgs *p) {
   if (PQstatus(p->c) == CONNECTION_OK)
     return 0;
+  snprintf(p->state, sizeof p->state, "08006");
   if (p->in_batch)
     return -1;
   PQreset(p->c);
-  if (PQstatus(p->c) != CONNECTION_OK || prepare(p)) {
-    snprintf(p->state, sizeof p->state, "08006");
+  if (PQstatus(p->c) != CONNECTION_OK || prepare(p))
     return -1;
-  }
   fprintf(stderr, "scopa serve: store: reconnected to PostgreSQL\n");
   return 0;
 }
@@ -346,20 +345,29 @@ static void note_failure(pgs *p, const PGresult *r) {
 }
 
 /* Runs prepared statement q with n text parameters; the result (for the
- * caller to PQclear), or NULL when it failed (noted, and logged). */
+ * caller to PQclear), or NULL when it failed (noted, and logged).  A
+ * connection lost between batches (PostgreSQL restarted) shows only at
+ * the next statement: outside a batch it is reset and the statement
+ * runs once more, so a restart costs no table anything. */
 static PGresult *run_q(pgs *p, int q, int n, const char *const *vals) {
   char name[16];
   snprintf(name, sizeof name, "q%d", q);
-  if (ready(p))
+  for (int again = 1;; again = 0) {
+    if (ready(p))
+      return NULL;
+    PGresult *r = PQexecPrepared(p->c, name, n, vals, NULL, NULL, 0);
+    ExecStatusType s = PQresultStatus(r);
+    if (s == PGRES_COMMAND_OK || s == PGRES_TUPLES_OK)
+      return r;
+    if (again && !p->in_batch && PQstatus(p->c) == CONNECTION_BAD) {
+      PQclear(r);
+      continue;
+    }
+    note_failure(p, r);
+    fprintf(stderr, "scopa serve: store: %s", PQresultErrorMessage(r));
+    PQclear(r);
     return NULL;
-  PGresult *r = PQexecPrepared(p->c, name, n, vals, NULL, NULL, 0);
-  ExecStatusType s = PQresultStatus(r);
-  if (s == PGRES_COMMAND_OK || s == PGRES_TUPLES_OK)
-    return r;
-  note_failure(p, r);
-  fprintf(stderr, "scopa serve: store: %s", PQresultErrorMessage(r));
-  PQclear(r);
-  return NULL;
+  }
 }
 
 /* A write joining the batch: 0, or -1 with the batch marked failed. */
@@ -379,15 +387,19 @@ static int pg_begin(store *st) {
   pgs *p = P(st);
   if (p->in_batch)
     return 0;
-  if (ready(p))
-    return -1;
-  PGresult *r = PQexec(p->c, "BEGIN");
-  int ok = PQresultStatus(r) == PGRES_COMMAND_OK;
-  if (!ok)
-    note_failure(p, r);
-  PQclear(r);
-  if (!ok)
-    return -1;
+  int ok = 0;
+  for (int again = 1; !ok; again = 0) { /* once more on a lost connection */
+    if (ready(p))
+      return -1;
+    PGresult *r = PQexec(p->c, "BEGIN");
+    ok = PQresultStatus(r) == PGRES_COMMAND_OK;
+    int retry = !ok && again && PQstatus(p->c) == CONNECTION_BAD;
+    if (!ok && !retry)
+      note_failure(p, r);
+    PQclear(r);
+    if (!ok && !retry)
+      return -1;
+  }
   p->in_batch = 1;
   p->failed = 0;
   return 0;
