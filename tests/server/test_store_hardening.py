@@ -245,6 +245,33 @@ def open_dir(thirty):
 
 
 @sqlite_only
+def test_store_1_3_store_names_the_file_as_db_does(tmp_path):
+    """`--store FILE` and `--store sqlite:FILE` are the SQLite store at
+    FILE, as `--db FILE` (and the later flag wins): the moves land in
+    that file, claimed by its lock."""
+    for i, spell in enumerate(("%s", "sqlite:%s")):
+        path = str(tmp_path / ("s%d.db" % i))
+        unused = str(tmp_path / ("unused%d.db" % i))
+        s = Server(unused, "--store", spell % path).start()
+        try:
+            assert "already served" in refused(path)
+
+            async def one_move():
+                c = await table_vs_bot(s, "a", random.Random(i), 1)
+                await c.close()
+                return c.code
+            code = run(one_move())
+        finally:
+            s.stop()
+        with sqlite3.connect(path) as con:
+            n = con.execute("SELECT count(*) FROM moves WHERE code = ?",
+                            (code,)).fetchone()[0]
+        con.close()
+        assert n >= 2, n  # the person's move and the bot's answer
+        assert not os.path.exists(unused)
+
+
+@sqlite_only
 def test_store_2_1_a_read_only_file_is_refused_at_start(open_dir):
     """A database file the server may not write (mode 0444, its folder
     writable) is refused at start with one line naming it, and left as it
