@@ -167,7 +167,8 @@ async function whatNow(page: Page): Promise<string> {
   return (await h.jsonValue()) as string;
 }
 
-/** Play one move by clicking the first playable card, then Play if it
+/** Play one move by clicking the first playable card, then Play (a card
+ * is picked first, even with one move: settings.ts oneClick is off) if it
  * has several sets (`choosing` runs while the choice is on screen); waits
  * until the server's state takes the card out of the hand. */
 async function playOne(page: Page, choosing?: () => Promise<void>): Promise<string> {
@@ -182,11 +183,13 @@ async function playOne(page: Page, choosing?: () => Promise<void>): Promise<stri
     c,
   );
   if (await page.locator(`.hand .card[data-card="${c}"]`).count()) {
-    // a card with several sets: the set is highlighted on the table
-    assert.ok(
-      (await page.locator('.tablecards .card.taken').count()) >= 1,
-      'the set shown on the table',
-    );
+    // the card is picked (one move or several): a take's set is highlighted
+    const label = (await page.locator('.choice button.primary').textContent()) ?? '';
+    if (label.includes('x'))
+      assert.ok(
+        (await page.locator('.tablecards .card.taken').count()) >= 1,
+        'the set shown on the table',
+      );
     if (choosing) await choosing();
     await page.locator('.choice button.primary').click();
     await page.locator(`.hand .card[data-card="${c}"]`).waitFor({ state: 'detached' });
@@ -693,17 +696,66 @@ test('e2e: the keyboard alone plays a move', async () => {
   const hint = await serverSaid(page, (m) => m.type === 'hint', 'a hint');
   await page.locator('.hinttext', { hasText: String(hint.move) }).waitFor();
   await page.keyboard.press('1');
-  // one move: played at once; several: Enter plays the set shown
-  await page.waitForFunction(
-    (k) =>
-      !document.querySelector(`.hand .card[data-card="${k}"]`) ||
-      document.querySelector('.choice button.primary'),
-    c,
-  );
-  if (await page.locator(`.hand .card[data-card="${c}"]`).count())
-    await page.keyboard.press('Enter');
+  // the digit picks the card and never plays it, even pressed again
+  await page.locator(`.hand .card.selected[data-card="${c}"]`).waitFor();
+  await page.keyboard.press('1');
+  await page.waitForTimeout(300);
+  assert.equal(await page.locator(`.hand .card[data-card="${c}"]`).count(), 1, 'a digit played');
+  await page.keyboard.press('Enter');
   // the server took the move: the card left the hand
   await page.locator(`.hand .card[data-card="${c}"]`).waitFor({ state: 'detached' });
+});
+
+/** The first playable card with exactly one move in the last state the
+ * server sent `page` (its legal list), or null. */
+function oneMoveCard(page: Page): string | null {
+  const states = heard.get(page)!.filter((m) => m.type === 'state');
+  const legal = (states[states.length - 1]?.legal ?? []) as string[];
+  const cards = legal.map((mv) => mv.split('x')[0]!);
+  return cards.find((c) => cards.filter((x) => x === c).length === 1) ?? null;
+}
+
+test('e2e: one click picks a card, a second plays it; the expert setting plays on one click', async () => {
+  for (const [w, h] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
+    const page = await newPage(w, h);
+    await startBotGame(page, 11);
+    await page.locator('.hand .card.playable').first().waitFor();
+    // off (the default): the first click only picks
+    let c = oneMoveCard(page);
+    for (let i = 0; !c && i < 20; i++) {
+      await playOne(page);
+      if ((await whatNow(page)) !== 'play') break;
+      c = oneMoveCard(page);
+    }
+    assert.ok(c, 'a card with one move');
+    const card = page.locator(`.hand .card[data-card="${c}"]`);
+    await card.click();
+    await page.locator(`.hand .card.selected[data-card="${c}"]`).waitFor();
+    await page.waitForTimeout(300);
+    assert.equal(await card.count(), 1, 'one click played the card');
+    await card.click();
+    await card.waitFor({ state: 'detached' });
+    // on: remembered, and the next one-move card plays at the first click
+    const toggle = page.locator('[data-action="oneclick-toggle"]');
+    await toggle.click();
+    await page.locator('[data-action="oneclick-toggle"][aria-pressed="true"]').waitFor();
+    assert.equal(await page.evaluate(() => localStorage.getItem('scopa.oneclick')), '1');
+    let d: string | null = null;
+    for (let i = 0; !d && i < 20; i++) {
+      if ((await whatNow(page)) !== 'play') break;
+      d = oneMoveCard(page);
+      if (!d) await playOne(page);
+    }
+    if (d) {
+      await page.locator(`.hand .card[data-card="${d}"]`).click();
+      await page.locator(`.hand .card[data-card="${d}"]`).waitFor({ state: 'detached' });
+    }
+    assert.ok(d, 'a second card with one move');
+    await page.context().close();
+  }
 });
 
 /** Rules as the home form can make them: each option left out or set to

@@ -137,6 +137,8 @@ const en = {
   error: 'Error: {msg}',
   invalidRules: 'These options do not go together: {names}',
   skip: 'Skip animations',
+  oneClick: 'Expert: play on one click',
+  oneClickHelp: 'A card with one move is played at the first click, without being picked first.',
   tableRules: 'Rules of this table',
   defaults: 'standard rules',
   dealer: 'dealer',
@@ -144,7 +146,8 @@ const en = {
   code_label: 'Table {code}',
   yes: 'yes',
   no: 'no',
-  keyboardHelp: 'Keys: 1–9 pick a card (again: next choice), Enter plays, Esc cancels, H hint.',
+  keyboardHelp:
+    'Keys: 1–9 pick a card (again: next choice; a digit never plays), Enter plays, Esc cancels, H hint.',
 };
 
 type Key = keyof typeof en;
@@ -275,6 +278,8 @@ const it: Record<Key, string> = {
   error: 'Errore: {msg}',
   invalidRules: 'Queste opzioni non vanno insieme: {names}',
   skip: 'Salta le animazioni',
+  oneClick: 'Esperto: gioca con un clic',
+  oneClickHelp: 'Una carta con una sola mossa si gioca al primo clic, senza sceglierla prima.',
   tableRules: 'Regole di questo tavolo',
   defaults: 'regole normali',
   dealer: 'mazziere',
@@ -283,7 +288,7 @@ const it: Record<Key, string> = {
   yes: 'sì',
   no: 'no',
   keyboardHelp:
-    'Tasti: 1–9 scegli una carta (di nuovo: scelta seguente), Invio gioca, Esc annulla, H suggerimento.',
+    'Tasti: 1–9 scegli una carta (di nuovo: scelta seguente; una cifra non gioca mai), Invio gioca, Esc annulla, H suggerimento.',
 };
 
 export const STRINGS: Record<Lang, Record<Key, string>> = { en, it };

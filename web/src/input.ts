@@ -9,7 +9,7 @@
  *
  * Keyboard alone: Tab reaches every card and button; on the table, the
  * digits 1-9 and 0 pick the cards of the hand (again: the next set it can
- * take), the arrows move between them, Space on a card picks it (again:
+ * take; a digit never plays), the arrows move between them, Space on a card picks it (again:
  * the next set), Enter plays the chosen move, Esc
  * cancels, H asks for a hint.  Illegal plays cannot be made: the controller
  * only plays moves from the server's legal list (state.ts pickCard).
@@ -81,6 +81,8 @@ export function bindInput(root: HTMLElement, c: Controller): void {
         return c.verb({ kind: 'toggleHints' });
       case 'skip-toggle':
         return c.verb({ kind: 'toggleSkip' });
+      case 'oneclick-toggle':
+        return c.verb({ kind: 'toggleOneClick' });
       case 'lang':
         return c.verb({ kind: 'lang', lang: (el.dataset.value as Lang) ?? 'en' });
       case 'home':
@@ -152,7 +154,7 @@ export function bindInput(root: HTMLElement, c: Controller): void {
       if (el?.dataset.card) {
         e.preventDefault();
         el.focus();
-        c.verb({ kind: 'pick', card: el.dataset.card as Card });
+        c.verb({ kind: 'pick', card: el.dataset.card as Card, look: true });
       }
       return;
     }

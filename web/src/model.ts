@@ -77,13 +77,16 @@ export type Effect =
 
 /** What the player does, already read from the page (input.ts). */
 export type Verb =
-  | { kind: 'pick'; card: Card } // a card of the hand
+  /** A card of the hand; `look`: by its digit key, which picks or cycles
+   * but never plays (Enter does). */
+  | { kind: 'pick'; card: Card; look?: boolean }
   | { kind: 'pickTable'; card: Card } // a card of the table, a card picked
   | { kind: 'confirm' }
   | { kind: 'cancel' }
   | { kind: 'hint' }
   | { kind: 'toggleHints' }
   | { kind: 'toggleSkip' }
+  | { kind: 'toggleOneClick' }
   | { kind: 'lang'; lang: Lang }
   | { kind: 'home' }
   | { kind: 'leaderboard' }

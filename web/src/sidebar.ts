@@ -8,6 +8,7 @@ import { optionName, t, valueName } from './i18n.js';
 import { differences, num, sideCount, sideOf } from './rules.js';
 import { type AppState, type TableView, shownScores } from './state.js';
 import { h, sideLabel } from './dom.js';
+import { oneClick } from './settings.js';
 
 export function renderScores(app: AppState, v: TableView, box: Element): void {
   const lang = app.lang;
@@ -83,6 +84,14 @@ export function renderTools(app: AppState, v: TableView, box: Element): void {
         'aria-pressed': String(app.skipAnim),
         text: t(lang, 'skip'),
       }),
+      v.viewer !== null
+        ? h('button', {
+            'data-action': 'oneclick-toggle',
+            'aria-pressed': String(oneClick(app.stored)),
+            title: t(lang, 'oneClickHelp'),
+            text: t(lang, 'oneClick'),
+          })
+        : null,
     ),
     h('p', { class: 'help keys', text: t(lang, 'keyboardHelp') }),
   );

@@ -476,4 +476,7 @@ export interface AppState {
     rows: Record<string, unknown>[];
   };
   skipAnim: boolean;
+  /** The scopa.* keys of localStorage as the page knows them (settings.ts
+   * reads the player's settings from them). */
+  stored: Readonly<Record<string, string>>;
 }
