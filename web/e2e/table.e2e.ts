@@ -758,6 +758,57 @@ test('e2e: one click picks a card, a second plays it; the expert setting plays o
   }
 });
 
+const DECK_STYLES = ['napoletane', 'piacentine', 'francesi'];
+
+test('e2e: each deck style drawn, its chunk alone loaded; the first load under 150 KB compressed', async () => {
+  for (const style of DECK_STYLES)
+    for (const [size, w, h] of [
+      ['desktop', 1280, 800],
+      ['phone', 390, 844],
+    ] as const) {
+      const page = await newPage(w, h);
+      await page.context().addInitScript((d) => localStorage.setItem('scopa.deck', d), style);
+      const urls: string[] = [];
+      const loads: Promise<number>[] = [];
+      page.on('requestfinished', (r) => {
+        urls.push(r.url());
+        loads.push(r.sizes().then((z) => z.responseBodySize + z.responseHeadersSize));
+      });
+      await startBotGame(page, 11);
+      await page.locator(`.hand .card svg[data-deck="${style}"]`).first().waitFor();
+      await page.locator(`.stock .card svg[data-deck="${style}"]`).first().waitFor();
+      // every card on the page in that style, and no other style fetched
+      const styles = await page.$$eval('.card svg[data-deck]', (els) => [
+        ...new Set(els.map((e) => e.getAttribute('data-deck'))),
+      ]);
+      assert.deepEqual(styles, [style]);
+      const chunks = urls.filter((u) => DECK_STYLES.some((d) => u.includes(`/assets/${d}-`)));
+      assert.equal(chunks.length, 1, `one deck chunk: ${chunks.join(' ')}`);
+      assert.ok(chunks[0]!.includes(`/assets/${style}-`));
+      const bytes = (await Promise.all(loads)).reduce((a, b) => a + b, 0);
+      console.log(`first load with the ${style} deck (${size}): ${bytes} bytes on the wire`);
+      assert.ok(bytes < 150 * 1024, `first load ${bytes} bytes`);
+      await shot(page, `deck-${style}-${size}.png`);
+      await page.context().close();
+    }
+});
+
+test('e2e: the deck chosen in the sidebar redraws every card and is remembered', async () => {
+  const page = await newPage();
+  await startBotGame(page, 11);
+  await page.locator('.hand .card svg[data-deck="napoletane"]').first().waitFor();
+  await page.locator('select[data-setting="deck"]').selectOption('francesi');
+  await page.locator('.hand .card svg[data-deck="francesi"]').first().waitFor();
+  await page.waitForFunction(
+    () => !document.querySelector('.card svg[data-deck]:not([data-deck="francesi"])'),
+  );
+  assert.equal(await page.evaluate(() => localStorage.getItem('scopa.deck')), 'francesi');
+  await page.reload();
+  await page.locator('.hand .card svg[data-deck="francesi"]').first().waitFor();
+  assert.equal(await page.locator('select[data-setting="deck"]').inputValue(), 'francesi');
+  await page.context().close();
+});
+
 /** Rules as the home form can make them: each option left out or set to
  * one of the values the form offers, from a small seeded generator. */
 function randomRules(seed: number): Record<string, string | number | boolean> {

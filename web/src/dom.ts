@@ -52,6 +52,12 @@ export function faceEl(card: Card, lang: Lang): HTMLElement {
   return el;
 }
 
+/** Draw every card element again (another deck style was loaded). */
+export function redrawCards(): void {
+  for (const [key, el] of cardEls)
+    el.innerHTML = /^\d+[dcsb]$/.test(key) ? cardSvg(key as Card) : backSvg();
+}
+
 export function backEl(key: string): HTMLElement {
   let el = cardEls.get(key);
   if (!el) {

@@ -29,6 +29,8 @@ export interface Page {
   /** GET a URL as JSON; rejects on a status other than 2xx. */
   getJson(url: string): Promise<unknown>;
   setSkip(on: boolean): void;
+  /** Load a deck style and redraw the cards in it (main.ts). */
+  setDeck?(style: string): void;
 }
 
 export function effectRunner(page: Page): (effects: readonly Effect[]) => void {
@@ -103,6 +105,8 @@ export function effectRunner(page: Page): (effects: readonly Effect[]) => void {
       }
       case 'skipAnim':
         return page.setSkip(e.on);
+      case 'deck':
+        return page.setDeck?.(e.style);
     }
   }
 

@@ -126,6 +126,7 @@ export function bindInput(root: HTMLElement, c: Controller): void {
 
   root.addEventListener('change', (e) => {
     const el = e.target as HTMLInputElement | HTMLSelectElement;
+    if (el.dataset.setting === 'deck') return c.verb({ kind: 'deck', style: el.value });
     const form = el.closest('form');
     if (!form) return;
     const fs = el.closest<HTMLElement>('fieldset.rules');

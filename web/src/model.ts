@@ -73,7 +73,9 @@ export type Effect =
   | { kind: 'fetchLeaderboard'; pool: string }
   | { kind: 'fetchRecord'; code: string }
   /** Animations on or off (anim.ts). */
-  | { kind: 'skipAnim'; on: boolean };
+  | { kind: 'skipAnim'; on: boolean }
+  /** Draw the cards in this style (cards.ts DeckStyle), loading it. */
+  | { kind: 'deck'; style: string };
 
 /** What the player does, already read from the page (input.ts). */
 export type Verb =
@@ -87,6 +89,7 @@ export type Verb =
   | { kind: 'toggleHints' }
   | { kind: 'toggleSkip' }
   | { kind: 'toggleOneClick' }
+  | { kind: 'deck'; style: string } // the cards' style chosen
   | { kind: 'lang'; lang: Lang }
   | { kind: 'home' }
   | { kind: 'leaderboard' }

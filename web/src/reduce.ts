@@ -9,12 +9,14 @@
  * leaderboard to routes.ts, the connection's news to session.ts.
  */
 import { t } from './i18n.js';
-import { type Event, type Model, type Step, type Timer, step } from './model.js';
+import { type Effect, type Event, type Model, type Step, type Timer, step } from './model.js';
 import { showNotice } from './messages.js';
 import { paced, receive } from './pacing.js';
 import { arrived, leaderboardFetched } from './routes.js';
 import { greet } from './session.js';
 import { recordFetched, verb } from './verbs.js';
+import { DECK_KEY } from './settings.js';
+import { deckStyle } from './cards.js';
 
 export function reduce(m: Model, e: Event): Step {
   switch (e.kind) {
@@ -38,8 +40,12 @@ export function reduce(m: Model, e: Event): Step {
       return recordFetched(m, e.code, e.result);
     case 'route':
       return arrived(m, e.url);
-    case 'storage':
-      return step(stored(m, e.key, e.value));
+    case 'storage': {
+      // another tab chose another deck: this one draws it too
+      const deck: Effect[] =
+        e.key === DECK_KEY ? [{ kind: 'deck', style: deckStyle(e.value ?? undefined) }] : [];
+      return step(stored(m, e.key, e.value), ...deck);
+    }
     case 'motion':
       return step({ ...m, reducedMotion: e.reduced });
   }

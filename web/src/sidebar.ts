@@ -8,7 +8,8 @@ import { optionName, t, valueName } from './i18n.js';
 import { differences, num, sideCount, sideOf } from './rules.js';
 import { type AppState, type TableView, shownScores } from './state.js';
 import { h, sideLabel } from './dom.js';
-import { oneClick } from './settings.js';
+import { deckOf, oneClick } from './settings.js';
+import { DECKS } from './cards.js';
 
 export function renderScores(app: AppState, v: TableView, box: Element): void {
   const lang = app.lang;
@@ -93,6 +94,24 @@ export function renderTools(app: AppState, v: TableView, box: Element): void {
           })
         : null,
     ),
+    deckPicker(app),
     h('p', { class: 'help keys', text: t(lang, 'keyboardHelp') }),
+  );
+}
+
+/** The cards' style, chosen here and remembered (settings.ts). */
+function deckPicker(app: AppState): HTMLElement {
+  const chosen = deckOf(app.stored);
+  return h(
+    'label',
+    { class: 'deckpick' },
+    `${t(app.lang, 'deck')} `,
+    h(
+      'select',
+      { 'data-setting': 'deck' },
+      ...DECKS.map((d) =>
+        h('option', { value: d, selected: d === chosen, text: t(app.lang, `deck_${d}`) }),
+      ),
+    ),
   );
 }

@@ -304,3 +304,17 @@ test('review: the record steps, clamped to its moves; a bad answer is said', () 
   const left = drive(fresh(), { kind: 'record', code: CODE, result: { ok: true, json: RECORD } });
   assert.equal(left.model.record, null);
 });
+
+test('deck: the style chosen is remembered in scopa.deck and loaded; another tab`s choice too', () => {
+  const d = drive(seated(), verb({ kind: 'deck', style: 'francesi' }));
+  assert.deepEqual(only(d.effects, 'store'), [
+    { kind: 'store', key: 'scopa.deck', value: 'francesi' },
+  ]);
+  assert.deepEqual(only(d.effects, 'deck'), [{ kind: 'deck', style: 'francesi' }]);
+  // an unknown style is the Neapolitan deck
+  d.on(verb({ kind: 'deck', style: 'tarocchi' }));
+  assert.equal(d.model.stored['scopa.deck'], 'napoletane');
+  d.on({ kind: 'storage', key: 'scopa.deck', value: 'piacentine' });
+  assert.deepEqual(only(d.effects, 'deck').at(-1), { kind: 'deck', style: 'piacentine' });
+  assert.equal(d.model.stored['scopa.deck'], 'piacentine');
+});
