@@ -95,10 +95,10 @@ afterEach(() => {
  * tests compare what the page shows with what the server said). */
 const heard = new WeakMap<Page, Record<string, unknown>[]>();
 
-async function newPage(w = 1280, h = 800, locale = 'en-US'): Promise<Page> {
+async function newPage(w = 1280, h = 800, locale = 'en-US', animate = false): Promise<Page> {
   const ctx = await browser.newContext({ viewport: { width: w, height: h }, locale });
   // animations off: the tests wait on the server, not on transitions
-  await ctx.addInitScript(() => localStorage.setItem('scopa.skip', '1'));
+  if (!animate) await ctx.addInitScript(() => localStorage.setItem('scopa.skip', '1'));
   const page = await ctx.newPage();
   page.on('pageerror', (e) => consoleErrors.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {
@@ -806,6 +806,125 @@ test('e2e: the deck chosen in the sidebar redraws every card and is remembered',
   await page.reload();
   await page.locator('.hand .card svg[data-deck="francesi"]').first().waitFor();
   assert.equal(await page.locator('select[data-setting="deck"]').inputValue(), 'francesi');
+  await page.context().close();
+});
+
+/** In the page: whenever a dialog is open while cards fly to a pile,
+ * whether the dialog is what a point at each flying card's centre hits
+ * (the flying copies ignore the pointer: they are made hittable for the
+ * look).  Kept in window.__topmost. */
+function watchTopmost(): void {
+  const w = window as unknown as { __topmost: boolean[] };
+  w.__topmost = [];
+  const check = (): void => {
+    const ov = document.querySelector('.overlay:not([hidden])');
+    if (!ov) return;
+    for (const g of Array.from(document.querySelectorAll<HTMLElement>('.ghost'))) {
+      const r = g.getBoundingClientRect();
+      const x = r.left + r.width / 2;
+      const y = r.top + r.height / 2;
+      if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
+      g.style.pointerEvents = 'auto';
+      const hit = document.elementFromPoint(x, y);
+      g.style.pointerEvents = 'none';
+      w.__topmost.push(!!hit && ov.contains(hit));
+    }
+  };
+  // (not the style attribute: the look itself sets it)
+  new MutationObserver(check).observe(document, {
+    subtree: true,
+    childList: true,
+    attributeFilter: ['hidden'],
+  });
+  setInterval(check, 40);
+}
+
+test('e2e: a dialog stays on top while captured cards fly (animations on)', async () => {
+  for (const [w, h] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
+    const page = await newPage(w, h, 'en-US', true);
+    await page.context().addInitScript(watchTopmost);
+    // the animations ten times longer: cards still fly when the round score opens
+    await page.context().addInitScript(() => {
+      // eslint-disable-next-line @typescript-eslint/unbound-method -- called with its element below
+      const animate = Element.prototype.animate;
+      Element.prototype.animate = function (k, o) {
+        const slow = typeof o === 'object' ? { ...o, duration: Number(o.duration ?? 0) * 10 } : o;
+        return animate.call(this, k, slow);
+      };
+    });
+    await startBotGame(page, 21);
+    let seen: boolean[] = [];
+    for (let rounds = 0; rounds < 6 && !seen.length;) {
+      const now = await whatNow(page);
+      if (now === 'play') await playOne(page);
+      else if (now.startsWith('round')) {
+        rounds++;
+        await page.waitForTimeout(200);
+        seen = await page.evaluate(() => (window as unknown as { __topmost: boolean[] }).__topmost);
+        if (!seen.length) {
+          await page.locator('[data-action="continue"]').click();
+          await page.locator('.dialog.roundover').waitFor({ state: 'detached' });
+        }
+      } else break;
+    }
+    assert.ok(seen.length > 0, 'cards flew while a dialog was open');
+    assert.ok(
+      seen.every((x) => x),
+      `the dialog on top at every look (${seen.filter((x) => !x).length} of ${seen.length} not)`,
+    );
+    await shot(page, `round-score-flying-${w > 800 ? 'desktop' : 'phone'}.png`);
+    await page.context().close();
+  }
+});
+
+/** In the page: count the AudioContexts made and the sounds started. */
+function countSounds(): void {
+  const w = window as unknown as { __audio: { ctx: number; sounds: number } };
+  w.__audio = { ctx: 0, sounds: 0 };
+  const AC = window.AudioContext;
+  window.AudioContext = class extends AC {
+    constructor(o?: AudioContextOptions) {
+      super(o);
+      w.__audio.ctx++;
+    }
+    override createOscillator(): OscillatorNode {
+      w.__audio.sounds++;
+      return super.createOscillator();
+    }
+    override createBufferSource(): AudioBufferSourceNode {
+      w.__audio.sounds++;
+      return super.createBufferSource();
+    }
+  };
+}
+
+const audio = (page: Page): Promise<{ ctx: number; sounds: number }> =>
+  page.evaluate(() => (window as unknown as { __audio: { ctx: number; sounds: number } }).__audio);
+
+test('e2e: sounds after a gesture only; the mute switch silences them and is remembered', async () => {
+  const page = await newPage();
+  await page.context().addInitScript(countSounds);
+  await startBotGame(page, 21);
+  await playOne(page);
+  await page.locator('.hand .card.playable').first().waitFor();
+  assert.ok((await audio(page)).sounds > 0, 'a move and my turn are heard');
+  // a reload: the bot's moves and my turn come, no sound before a gesture
+  await page.reload();
+  await page.locator('.hand .card').first().waitFor();
+  await page.waitForTimeout(500);
+  assert.deepEqual(await audio(page), { ctx: 0, sounds: 0 });
+  // muted (a gesture): a whole move and the bot's answer are silent
+  await page.locator('[data-action="mute-toggle"]').click();
+  await page.locator('[data-action="mute-toggle"][aria-pressed="false"]').waitFor();
+  assert.equal(await page.evaluate(() => localStorage.getItem('scopa.mute')), '1');
+  if ((await whatNow(page)) === 'play') await playOne(page);
+  await page.waitForTimeout(500);
+  assert.equal((await audio(page)).sounds, 0, 'muted');
+  await page.reload();
+  await page.locator('[data-action="mute-toggle"][aria-pressed="false"]').waitFor();
   await page.context().close();
 });
 

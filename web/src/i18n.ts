@@ -45,6 +45,8 @@ const en = {
   resent: 'Move sent again',
   waitingPlayers: 'Waiting for players. Share this link or the code {code}:',
   copy: 'Copy link',
+  share: 'Share the link',
+  inviteText: 'Come and play Scopa with me',
   copied: 'Copied',
   yourTurn: 'Your turn',
   turnOf: '{name} to play',
@@ -139,6 +141,8 @@ const en = {
   skip: 'Skip animations',
   oneClick: 'Expert: play on one click',
   deck: 'Cards',
+  soundOn: 'Sound on',
+  soundOff: 'Sound off',
   deck_napoletane: 'Neapolitan',
   deck_piacentine: 'Piacentine',
   deck_francesi: 'French',
@@ -189,6 +193,8 @@ const it: Record<Key, string> = {
   resent: 'Mossa inviata di nuovo',
   waitingPlayers: 'In attesa dei giocatori. Condividi questo link o il codice {code}:',
   copy: 'Copia il link',
+  share: 'Condividi il link',
+  inviteText: 'Vieni a giocare a Scopa con me',
   copied: 'Copiato',
   yourTurn: 'Tocca a te',
   turnOf: 'Tocca a {name}',
@@ -284,6 +290,8 @@ const it: Record<Key, string> = {
   skip: 'Salta le animazioni',
   oneClick: 'Esperto: gioca con un clic',
   deck: 'Carte',
+  soundOn: 'Suoni accesi',
+  soundOff: 'Suoni spenti',
   deck_napoletane: 'Napoletane',
   deck_piacentine: 'Piacentine',
   deck_francesi: 'Francesi',
@@ -345,6 +353,29 @@ export function optionName(lang: Lang, name: string): string {
 
 export function presetName(lang: Lang, name: string): string {
   return CATALOGUE.presets.find((p) => p.name === name)?.label[lang] ?? name;
+}
+
+/** A bot's level name (its seat's name, as scopa serve sends it) in the
+ * page's language, from the library's catalogue; any other name as it is. */
+export function levelName(lang: Lang, name: string): string {
+  const l = CATALOGUE.levels.find((x) => x.name === name);
+  if (!l) return name;
+  const n = lang === 'it' ? l.name : l.english;
+  return n.charAt(0).toUpperCase() + n.slice(1);
+}
+
+/** The name of the game a table's rules make: the library's preset that
+ * the rules match with the most options set (the target aside: Escoba to
+ * 11 is still Escoba), Scopa when none but the plain one does. */
+export function gameName(lang: Lang, eff: Readonly<Record<string, unknown>>): string {
+  let best: { n: number; label: string } | null = null;
+  for (const p of CATALOGUE.presets) {
+    const keys = Object.keys(p.rules).filter((k) => k !== 'target');
+    const r = p.rules as Record<string, unknown>;
+    if (!keys.every((k) => eff[k] === r[k])) continue;
+    if (!best || keys.length > best.n) best = { n: keys.length, label: p.label[lang] };
+  }
+  return best?.label ?? 'Scopa';
 }
 
 export function valueName(lang: Lang, v: string | number | boolean): string {

@@ -15,7 +15,8 @@
  * only plays moves from the server's legal list (state.ts pickCard).
  */
 import type { Card } from './protocol.js';
-import type { Lang } from './i18n.js';
+import { type Lang, t } from './i18n.js';
+import { invite, pageShareEnv } from './share.js';
 import type { Verb } from './model.js';
 import type { AppState } from './state.js';
 import { fillSeats, readRules, syncOptions } from './home.js';
@@ -47,11 +48,12 @@ function create(root: HTMLElement, form: HTMLFormElement): Verb {
   return { kind: 'create', rules: readRules(form, 'priv'), seats, name: field(root, '#f-name') };
 }
 
-/** The table's link to the clipboard (and selected, where that fails). */
-function copyLink(root: HTMLElement, code: string | null): void {
-  const link = `${location.origin}/t/${code ?? ''}`;
-  void navigator.clipboard?.writeText(link).catch(() => undefined);
+/** The table's link shared (a phone's share sheet) or copied to the
+ * clipboard (and selected, where that fails): share.ts. */
+function copyLink(root: HTMLElement, a: AppState): void {
+  const link = `${location.origin}/t/${a.code ?? ''}`;
   root.querySelector<HTMLInputElement>('.sharelink')?.select();
+  void invite(pageShareEnv(), link, t(a.lang, 'inviteText'));
 }
 
 function actionTarget(e: Event): HTMLElement | null {
@@ -83,6 +85,8 @@ export function bindInput(root: HTMLElement, c: Controller): void {
         return c.verb({ kind: 'toggleSkip' });
       case 'oneclick-toggle':
         return c.verb({ kind: 'toggleOneClick' });
+      case 'mute-toggle':
+        return c.verb({ kind: 'toggleMute' });
       case 'lang':
         return c.verb({ kind: 'lang', lang: (el.dataset.value as Lang) ?? 'en' });
       case 'home':
@@ -96,7 +100,7 @@ export function bindInput(root: HTMLElement, c: Controller): void {
       case 'watch':
         return c.verb({ kind: 'watch', code: field(root, '#f-code') });
       case 'copy':
-        return copyLink(root, c.app().code);
+        return copyLink(root, c.app());
       case 'continue':
         return c.verb({ kind: 'continue', now: Date.now() });
       case 'new-game':

@@ -13,6 +13,7 @@
 import './style.css';
 import { deckStyle, loadDeck } from './cards.js';
 import { redrawCards } from './dom.js';
+import { playSound } from './sound.js';
 import { bindInput } from './input.js';
 import { type Event, type Model, type Url, initial } from './model.js';
 import { reduce } from './reduce.js';
@@ -112,6 +113,7 @@ export function startApp(
     getJson,
     setSkip: anim.setSkip,
     setDeck,
+    sound: playSound,
   });
 
   bindInput(root, { verb: (verb) => dispatch({ kind: 'verb', verb }), app: () => model });

@@ -19,6 +19,15 @@ export const ONE_CLICK_KEY = 'scopa.oneclick';
  * of being picked first and played on a second click or Enter. */
 export const oneClick = (s: Stored | undefined): boolean => s?.[ONE_CLICK_KEY] === '1';
 
+export const MUTE_KEY = 'scopa.mute';
+
+/** Sound off (it is on by default, heard only after a gesture). */
+export const muted = (s: Stored | undefined): boolean => s?.[MUTE_KEY] === '1';
+
+export function toggleMute(m: Model): Step {
+  return store(m, MUTE_KEY, muted(m.stored) ? '0' : '1');
+}
+
 export const DECK_KEY = 'scopa.deck';
 
 /** The style the cards are drawn in. */

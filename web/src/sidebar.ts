@@ -4,11 +4,11 @@
  * animation switches with the keys, and the table's rules (what differs
  * from the defaults, and the seed's commitment).
  */
-import { optionName, t, valueName } from './i18n.js';
+import { gameName, optionName, t, valueName } from './i18n.js';
 import { differences, num, sideCount, sideOf } from './rules.js';
 import { type AppState, type TableView, shownScores } from './state.js';
 import { h, sideLabel } from './dom.js';
-import { deckOf, oneClick } from './settings.js';
+import { deckOf, muted, oneClick } from './settings.js';
 import { DECKS } from './cards.js';
 
 export function renderScores(app: AppState, v: TableView, box: Element): void {
@@ -36,8 +36,7 @@ export function renderScores(app: AppState, v: TableView, box: Element): void {
 export function renderRulesBox(app: AppState, v: TableView, sha: string, box: HTMLElement): void {
   const lang = app.lang;
   const diffs = differences(v.rules);
-  const game = String(v.eff.game);
-  const title = `${t(lang, 'tableRules')}: ${valueName(lang, game)}, ${num(v.eff, 'players')}p, ${t(lang, 'target', { n: num(v.eff, 'target') })}`;
+  const title = `${t(lang, 'tableRules')}: ${gameName(lang, v.eff)}, ${num(v.eff, 'players')}p, ${t(lang, 'target', { n: num(v.eff, 'target') })}`;
   const wasOpen = (box as HTMLDetailsElement).open;
   box.replaceChildren(
     h('summary', { text: title }),
@@ -94,7 +93,16 @@ export function renderTools(app: AppState, v: TableView, box: Element): void {
           })
         : null,
     ),
-    deckPicker(app),
+    h(
+      'div',
+      { class: 'row' },
+      h('button', {
+        'data-action': 'mute-toggle',
+        'aria-pressed': String(!muted(app.stored)),
+        text: muted(app.stored) ? t(lang, 'soundOff') : t(lang, 'soundOn'),
+      }),
+      deckPicker(app),
+    ),
     h('p', { class: 'help keys', text: t(lang, 'keyboardHelp') }),
   );
 }

@@ -20,7 +20,7 @@ import { type Fetched, type Model, type Step, type Verb, step, store, then } fro
 import { ensureConnected } from './session.js';
 import { pump } from './pacing.js';
 import { go, loadLeaderboard, resetTable } from './routes.js';
-import { oneClick, setDeck, toggleOneClick } from './settings.js';
+import { oneClick, setDeck, toggleMute, toggleOneClick } from './settings.js';
 
 /** A level is sent as it is: scopa serve maps it to a bot and its time
  * budget (docs/serve.md), as `scopa play --level` does. */
@@ -50,6 +50,8 @@ export function verb(m: Model, v: Verb): Step {
       return toggleOneClick(m);
     case 'deck':
       return setDeck(m, v.style);
+    case 'toggleMute':
+      return toggleMute(m);
     case 'lang':
       return store({ ...m, lang: v.lang }, 'scopa.lang', v.lang);
     case 'home':
