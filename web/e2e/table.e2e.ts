@@ -846,21 +846,28 @@ test('e2e: a dialog stays on top while captured cards fly (animations on)', asyn
   ] as const) {
     const page = await newPage(w, h, 'en-US', true);
     await page.context().addInitScript(watchTopmost);
-    // the animations ten times longer: cards still fly when the round score opens
+    // the animations a hundred times longer, and the moves played by keys
+    // (a click ends the animations): the cards of the round's captures
+    // still fly when its score opens
     await page.context().addInitScript(() => {
       // eslint-disable-next-line @typescript-eslint/unbound-method -- called with its element below
       const animate = Element.prototype.animate;
       Element.prototype.animate = function (k, o) {
-        const slow = typeof o === 'object' ? { ...o, duration: Number(o.duration ?? 0) * 10 } : o;
+        const slow = typeof o === 'object' ? { ...o, duration: Number(o.duration ?? 0) * 100 } : o;
         return animate.call(this, k, slow);
       };
     });
     await startBotGame(page, 21);
     let seen: boolean[] = [];
-    for (let rounds = 0; rounds < 6 && !seen.length;) {
+    for (let rounds = 0; rounds < 3 && !seen.length;) {
       const now = await whatNow(page);
-      if (now === 'play') await playOne(page);
-      else if (now.startsWith('round')) {
+      if (now === 'play') {
+        const c = (await page.locator('.hand .card').first().getAttribute('data-card'))!;
+        await page.keyboard.press('1');
+        await page.locator(`.hand .card.selected[data-card="${c}"]`).waitFor();
+        await page.keyboard.press('Enter');
+        await page.locator(`.hand .card[data-card="${c}"]`).waitFor({ state: 'detached' });
+      } else if (now.startsWith('round')) {
         rounds++;
         await page.waitForTimeout(200);
         seen = await page.evaluate(() => (window as unknown as { __topmost: boolean[] }).__topmost);
