@@ -1,7 +1,7 @@
 /*
  * main.c -- `scopa serve`: flags, signals, the store, then the loop.
  *
- *   scopa serve [--host ADDR] [--port N] [--db FILE] [--web DIR] ...
+ *   scopa serve [--host ADDR] [--port N] [--db FILE | --store WHERE] ...
  *
  * (docs/CONTRACTS.md "scopa serve"; every flag in docs/serve.md.)
  */
@@ -30,6 +30,7 @@ static void on_signal(int sig) {
 
 static const char USAGE[] =
     "usage: scopa serve [--host ADDR] [--port N] [--db FILE] [--web DIR]\n"
+    "                   [--store FILE | sqlite:FILE | postgresql://URL]\n"
     "                   [--away-timeout S] [--move-clock S] [--idle S]\n"
     "                   [--bot-threads N] [--bot-ms MS] [--away-bot BOT]\n"
     "                   [--hint-ms MS]\n"
@@ -41,7 +42,9 @@ static const char USAGE[] =
     "(default 127.0.0.1:8080).  --host: an IPv4 or IPv6 address (0.0.0.0\n"
     "or :: for every address), localhost (127.0.0.1 and ::1) or a name\n"
     "(its addresses on this machine).  Games are stored in --db (default\n"
-    "$XDG_DATA_HOME/scopa/serve.db, or ~/.local/share/scopa/serve.db).\n"
+    "$XDG_DATA_HOME/scopa/serve.db, or ~/.local/share/scopa/serve.db);\n"
+    "--store: the same file, or a PostgreSQL database that several\n"
+    "servers share (postgresql://USER@HOST:PORT/DB).\n"
     "--away-timeout: seconds before a bot plays for a player who left\n"
     "(default 60); --move-clock: seconds per move, 0 = none (default);\n"
     "--idle: seconds before a table nobody is at leaves memory (600).\n";
@@ -123,6 +126,7 @@ static int parse_flags(int argc, char **argv, serve_conf *c) {
   const flag FLAGS[] = {
       {"--host", 0, 0, NULL, &c->host},
       {"--db", 0, 0, NULL, &c->db},
+      {"--store", 0, 0, NULL, &c->db},
       {"--web", 0, 0, NULL, &c->web},
       {"--away-bot", 0, 0, NULL, &c->away_bot},
       {"--port", 0, 65535, &c->port, NULL},
@@ -215,8 +219,8 @@ int cli_serve(int argc, char **argv) {
   if (!srv.addrs)
     goto fail_memory;
   /* The file is this process's, and sound, before anyone is served. */
-  int lock = store_claim(srv.conf.db, msg, sizeof msg);
-  if (lock < 0) {
+  int lock = -1;
+  if (store_claim(srv.conf.db, &lock, msg, sizeof msg)) {
     fprintf(stderr, "scopa serve: %s\n", msg);
     rc = 1;
     goto fail_claim;

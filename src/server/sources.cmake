@@ -1,8 +1,9 @@
 # `scopa serve` (src/server): linked into the `scopa` command as a verb.
-# libwebsockets (on libev), SQLite and OpenSSL's libcrypto come from Debian
-# (scripts/bootstrap).
+# libwebsockets (on libev), SQLite, libpq (PostgreSQL's client) and
+# OpenSSL's libcrypto come from Debian (scripts/bootstrap).
 pkg_check_modules(LWS REQUIRED IMPORTED_TARGET libwebsockets)
 pkg_check_modules(SQLITE3 REQUIRED IMPORTED_TARGET sqlite3)
+pkg_check_modules(LIBPQ REQUIRED IMPORTED_TARGET libpq)
 # libev (no pkg-config file in Debian): the loop lws runs on (loop.c).
 find_path(EV_INCLUDE_DIR ev.h REQUIRED)
 find_library(EV_LIBRARY ev REQUIRED)
@@ -21,8 +22,11 @@ set(SCOPA_SERVER_SOURCES
   src/server/play.c
   src/server/bots.c
   src/server/store.c
+  src/server/store_sqlite.c
+  src/server/store_pg.c
   src/server/writer.c
   src/server/rating.c
   src/server/limits.c)
-set(SCOPA_SERVER_LIBS PkgConfig::LWS PkgConfig::SQLITE3 ${EV_LIBRARY} PkgConfig::LIBCRYPTO
+set(SCOPA_SERVER_LIBS PkgConfig::LWS PkgConfig::SQLITE3 PkgConfig::LIBPQ
+    ${EV_LIBRARY} PkgConfig::LIBCRYPTO
     PkgConfig::JANSSON Threads::Threads m)

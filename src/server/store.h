@@ -1,17 +1,20 @@
 /*
  * store.h -- where tables are kept for good.  The server's only storage
- * interface: store.c implements it on SQLite; a PostgreSQL backend for
- * several server processes implements the same functions (docs/serve.md,
- * "More than one machine").
+ * interface, with two implementations behind it (store_impl.h: a table
+ * of functions, chosen at open by the text of `where`): store_sqlite.c
+ * on an SQLite file (a path, or `sqlite:FILE`: the default) and
+ * store_pg.c on PostgreSQL (a postgresql:// URL), which several server
+ * processes share (docs/serve.md, "More than one machine").
  *
  * A game is its seed, its rules and seats, and its numbered moves: the
  * deals follow from the seed, so the moves are all that changes.  A move's
  * key is (game, number), so a move can never be stored twice.
  *
  * Writes are batched: store_begin opens a transaction (SQLite: BEGIN
- * IMMEDIATE) if none is open, every write joins it, and store_commit makes
- * the whole batch durable (WAL with synchronous=FULL) before the server
- * lets any connection hear of it.  Reads never need a transaction.
+ * IMMEDIATE; PostgreSQL: BEGIN) if none is open, every write joins it,
+ * and store_commit makes the whole batch durable (SQLite: WAL with
+ * synchronous=FULL; PostgreSQL: synchronous_commit = on) before the
+ * server lets any connection hear of it.  Reads never need a transaction.
  */
 #ifndef SCOPA_SERVER_STORE_H
 #define SCOPA_SERVER_STORE_H
@@ -51,8 +54,13 @@ typedef struct store_game {
   scopa_move *moves; /* malloc'd                                        */
 } store_game;
 
-/* Claims the database at path for this process and checks it, before
- * the server listens (docs/serve.md "The database"), in this order:
+/* 1 when `where` names a PostgreSQL database (postgresql:// or
+ * postgres://), 0 for an SQLite file. */
+int store_is_postgres(const char *where);
+
+/* Claims the store at `where` for this process and checks it, before the
+ * server listens (docs/serve.md "The database").  An SQLite file, in
+ * this order:
  *  - an exclusive lock on the file itself, held for the process's life
  *    (store_release): a second server on the same file, by whatever
  *    path or link, is refused with the holder's pid;
@@ -64,16 +72,20 @@ typedef struct store_game {
  *    append and an fsync), so a file that cannot be written, or a folder
  *    where the WAL cannot be made, is refused now and not at the first
  *    move.
- * Returns the lock (>= 0), or -1 with one line in msg naming the file
- * and what is wrong. */
-int store_claim(const char *path, char *msg, size_t msgsize);
+ * PostgreSQL: no lock (several nodes share a database by design); the
+ * server answers, the database is a scopa database of a known schema
+ * version or has none of scopa's tables (it gets them), and the schema
+ * is written in a real, synchronously committed transaction.
+ * Returns 0 and sets *lock (the SQLite file's lock, -1 for none), or -1
+ * with one line in msg naming the store and what is wrong. */
+int store_claim(const char *where, int *lock, char *msg, size_t msgsize);
 /* Lets the file go: only once every connection to it is closed (closing
  * a descriptor of the file would drop SQLite's own locks).  -1: no-op. */
 void store_release(int lock);
 
-/* Opens the database at path (creating the schema if it has none).
+/* Opens the store at `where` (creating the schema if it has none).
  * Returns 0 and sets *out, or -1 with a message. */
-int store_open(const char *path, store **out, char *msg, size_t msgsize);
+int store_open(const char *where, store **out, char *msg, size_t msgsize);
 void store_close(store *st);
 
 /* The batch: begin is a no-op when a batch is open; commit makes it
@@ -97,6 +109,32 @@ int store_add_game(store *st, const store_game *game);
 int store_set_seat(store *st, const char *code, int seat, const store_seat *s);
 int store_add_move(store *st, const char *code, int number, scopa_move move);
 int store_finish(store *st, const char *code);
+
+/* Leases: one node owns a table at a time (docs/serve.md "Any node
+ * serves any table"; the first piece: the server does not take them
+ * yet).  A lease is (node, epoch, expiry); the epoch grows by one each
+ * time the owner changes, and a fenced write commits only while its
+ * node and epoch still hold the lease, so a node that lost it can never
+ * write.  On SQLite the file's lock already makes this process the only
+ * node: a lease is always taken (epoch 1) and always held.
+ *
+ * store_lease_take: 0 when `node` holds the lease for ttl_s seconds from
+ * now (*epoch set: one more than before when it came from another node,
+ * the same when it was this node's), 1 when another node holds a live
+ * one, -1 on error.  store_lease_renew: 0, 1 when lost, -1.
+ * store_lease_release: lets it expire now, keeping the epoch.
+ * store_add_move_fenced: store_add_move that first locks the lease (a
+ * takeover waits for the batch) and checks node and epoch: -1 when they
+ * no longer hold it, a failure local to the table (store_why: "another
+ * server took the table over"). */
+int store_lease_take(store *st, const char *code, const char *node, int ttl_s,
+                     long long *epoch);
+int store_lease_renew(store *st, const char *code, const char *node,
+                      long long epoch, int ttl_s);
+int store_lease_release(store *st, const char *code, const char *node,
+                        long long epoch);
+int store_add_move_fenced(store *st, const char *code, int number,
+                          scopa_move move, const char *node, long long epoch);
 
 /* 1 if a game with this code exists, 0 if not, -1 on error. */
 int store_has_code(store *st, const char *code);

@@ -4,18 +4,29 @@ python3-websockets) that keeps every message it receives, so each test can
 check afterwards that no message named a card its seat could not know.
 
 SCOPA_BIN names the `scopa` under test (CTest sets it to the sanitizer
-build's)."""
+build's).  SCOPA_TEST_STORE=postgresql runs every server on PostgreSQL
+instead of its SQLite file: one PostgreSQL instance for the whole test
+session, started here on loopback in a temporary folder (as `nobody`
+when the tests run as root), and one database per file name a test
+gives (so a restart on the same "file" finds its games).  Tests of what
+only SQLite has (the file's lock, quick_check, its pages) are marked
+@sqlite_only."""
 import asyncio
+import atexit
+import hashlib
 import json
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
+import tempfile
 import time
 import urllib.error
 import urllib.request
 
+import pytest
 import websockets
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -33,6 +44,116 @@ def free_port():
         return s.getsockname()[1]
 
 
+STORE = os.environ.get("SCOPA_TEST_STORE", "sqlite")
+assert STORE in ("sqlite", "postgresql"), STORE
+sqlite_only = pytest.mark.skipif(
+    STORE != "sqlite", reason="what only an SQLite file has")
+postgresql_only = pytest.mark.skipif(
+    STORE != "postgresql", reason="runs with SCOPA_TEST_STORE=postgresql")
+PG_BIN = "/usr/lib/postgresql/15/bin"
+
+
+class Postgres:
+    """A PostgreSQL instance of our own on loopback (Debian's binaries):
+    initdb in a temporary folder, then pg_ctl; as `nobody` when root,
+    since PostgreSQL refuses to run as root.  fsync is off: the tests
+    kill scopa serve, never this server or its machine (scripts/cluster
+    keeps fsync on)."""
+
+    def __init__(self):
+        self.dir = tempfile.mkdtemp(prefix="scopa-pg-")
+        self.data = os.path.join(self.dir, "data")
+        self.port = free_port()
+        self.made = set()
+        if os.getuid() == 0:
+            shutil.chown(self.dir, "nobody", "nogroup")
+        self._as_owner([PG_BIN + "/initdb", "-D", self.data, "-U", "scopa",
+                        "-A", "trust", "-E", "UTF8", "--no-sync"])
+        self._as_owner([PG_BIN + "/pg_ctl", "-D", self.data, "-w", "-s",
+                        "-l", os.path.join(self.dir, "log"), "-o",
+                        "-h 127.0.0.1 -p %d -k %s -c fsync=off "
+                        "-c max_connections=300" % (self.port, self.dir),
+                        "start"])
+        atexit.register(self.stop)
+
+    def _as_owner(self, argv):
+        if os.getuid() == 0:
+            argv = ["runuser", "-u", "nobody", "--"] + argv
+        p = subprocess.run(argv, capture_output=True, timeout=120,
+                           cwd=self.dir)
+        assert p.returncode == 0, (argv, p.stdout, p.stderr)
+
+    def psql(self, sql, db="postgres"):
+        p = subprocess.run(
+            [PG_BIN + "/psql", "-X", "-q", "-A", "-t", "-v",
+             "ON_ERROR_STOP=1", "-h", "127.0.0.1", "-p", str(self.port),
+             "-U", "scopa", "-d", db, "-c", sql],
+            capture_output=True, timeout=60)
+        assert p.returncode == 0, (sql, p.stderr)
+        return p.stdout.decode()
+
+    def url(self, name):
+        """The URL of the database for `name` (a file path a test chose),
+        made on first use."""
+        db = "t_" + hashlib.sha1(
+            os.path.abspath(name).encode()).hexdigest()[:20]
+        if db not in self.made:
+            self.psql("CREATE DATABASE " + db)
+            self.made.add(db)
+        return "postgresql://scopa@127.0.0.1:%d/%s" % (self.port, db)
+
+    def restart(self):
+        """A fast restart (every connection cut), on the same port."""
+        self._as_owner([PG_BIN + "/pg_ctl", "-D", self.data, "-w", "-s",
+                        "-m", "fast", "-l", os.path.join(self.dir, "log"),
+                        "restart"])
+
+    def stop(self):
+        if os.path.isdir(self.data):
+            self._as_owner([PG_BIN + "/pg_ctl", "-D", self.data, "-s", "-m",
+                            "immediate", "stop"])
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+_postgres = None
+
+
+def postgres():
+    """The session's PostgreSQL, started on first use."""
+    global _postgres
+    if _postgres is None:
+        _postgres = Postgres()
+    return _postgres
+
+
+def store_flags(db):
+    """The flags that give a server the store for file name `db`."""
+    if STORE == "postgresql":
+        return ["--store", postgres().url(db)]
+    return ["--db", db]
+
+
+def _literal(v):
+    if isinstance(v, str):
+        return "'" + v.replace("'", "''") + "'"
+    return repr(v)
+
+
+def store_execute(db, sql, rows):
+    """Runs `sql` (? for each value) once per row of `rows` on the store
+    of file name `db`, as another program would: sqlite3, or psql."""
+    if STORE == "postgresql":
+        pg = postgres()
+        text = ";".join(sql.replace("?", "{}").format(*map(_literal, row))
+                        for row in rows)
+        pg.psql(text, db=pg.url(db).rsplit("/", 1)[1])
+        return
+    import sqlite3
+    with sqlite3.connect(db) as c:
+        c.executemany(sql, rows)
+    c.close()
+
+
 class Server:
     """`scopa serve` as a child process; start() waits for /healthz."""
 
@@ -46,8 +167,8 @@ class Server:
         env = dict(os.environ)
         env.setdefault("ASAN_OPTIONS", "detect_leaks=1")
         self.proc = subprocess.Popen(
-            [scopa_bin(), "serve", "--port", str(self.port), "--db", self.db,
-             ] + self.flags,
+            [scopa_bin(), "serve", "--port", str(self.port)] +
+            store_flags(self.db) + self.flags,
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
         deadline = time.time() + TIMEOUT
         while time.time() < deadline:

@@ -14,7 +14,6 @@ import json
 import os
 import re
 import socket
-import sqlite3
 import subprocess
 import sys
 import time
@@ -23,7 +22,8 @@ import urllib.request
 
 import pytest
 
-from serverlib import TIMEOUT, TOP, Server, free_port, scopa_bin
+from serverlib import (TIMEOUT, TOP, Server, free_port, scopa_bin,
+                       store_execute)
 
 
 @pytest.fixture
@@ -338,13 +338,12 @@ def test_http_2_2_thousands_of_bad_requests_leak_nothing(tmp_path,
 def test_http_3_1_each_pool_answers_its_own_list(tmp_path):
     db = str(tmp_path / "serve.db")
     Server(db).start().stop()  # the schema
-    with sqlite3.connect(db) as c:
-        for pool, players in {"2p": 1, "3p": 2, "4p": 3, "6p": 4}.items():
-            for k in range(players):
-                c.execute("INSERT INTO ratings(pool, player, name, rating, rd,"
-                          " vol, games) VALUES (?, ?, ?, ?, 60, 0.06, 5)",
-                          (pool, "p%s%d" % (pool, k), "%s-%d" % (pool, k),
-                           1600 - k))
+    store_execute(db, "INSERT INTO ratings(pool, player, name, rating, rd,"
+                  " vol, games) VALUES (?, ?, ?, ?, 60, 0.06, 5)",
+                  [(pool, "p%s%d" % (pool, k), "%s-%d" % (pool, k), 1600 - k)
+                   for pool, players in {"2p": 1, "3p": 2, "4p": 3,
+                                         "6p": 4}.items()
+                   for k in range(players)])
     s = Server(db).start()
     try:
         for pool, players in {"2p": 1, "3p": 2, "4p": 3, "6p": 4}.items():

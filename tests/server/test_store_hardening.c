@@ -43,40 +43,46 @@ static void exec(const char *path, const char *sql) {
   sqlite3_close(db);
 }
 
+/* store_claim's lock, or -1 when it refused the file. */
+static int claim(const char *path, char *msg, size_t n) {
+  int lock = -1;
+  return store_claim(path, &lock, msg, n) ? -1 : lock;
+}
+
 static void test_claim(void) {
   char path[] = "/tmp/scopa-test-claim-XXXXXX", msg[512], want[64];
   new_file(path);
   TEST("serve-claim-1", "docs/serve.md The database");
   /* serve-claim-1: one claim at a time, the holder named; let go, the
    * file is free again. */
-  int lock = store_claim(path, msg, sizeof msg);
+  int lock = claim(path, msg, sizeof msg);
   CHECK(lock >= 0);
   snprintf(want, sizeof want, "(pid %ld)", (long)getpid());
-  CHECK(store_claim(path, msg, sizeof msg) == -1);
+  CHECK(claim(path, msg, sizeof msg) == -1);
   CHECK(strstr(msg, "is already served by another process") &&
         strstr(msg, want) && strstr(msg, path));
   store_release(lock);
-  lock = store_claim(path, msg, sizeof msg);
+  lock = claim(path, msg, sizeof msg);
   CHECK(lock >= 0);
   store_release(lock);
   TEST("serve-claim-2", "docs/serve.md The database");
   /* serve-claim-2: a newer schema and another program's file are
    * refused; the schema version this server knows is accepted. */
   exec(path, "PRAGMA user_version = 2");
-  CHECK(store_claim(path, msg, sizeof msg) == -1);
+  CHECK(claim(path, msg, sizeof msg) == -1);
   CHECK(strstr(msg, "was made by a newer scopa (schema version 2"));
   exec(path, "PRAGMA user_version = 1");
-  lock = store_claim(path, msg, sizeof msg);
+  lock = claim(path, msg, sizeof msg);
   CHECK(lock >= 0);
   store_release(lock);
   exec(path, "PRAGMA application_id = 7");
-  CHECK(store_claim(path, msg, sizeof msg) == -1);
+  CHECK(claim(path, msg, sizeof msg) == -1);
   CHECK(strstr(msg, "is not a scopa database"));
   remove_files(path);
   char other[] = "/tmp/scopa-test-claim-XXXXXX";
   new_file(other);
   exec(other, "CREATE TABLE notes(text)");
-  CHECK(store_claim(other, msg, sizeof msg) == -1);
+  CHECK(claim(other, msg, sizeof msg) == -1);
   CHECK(strstr(msg, "is not a scopa database"));
   remove_files(other);
 }
@@ -125,7 +131,7 @@ static void test_writer(void) {
   scopa_move_parse("7dx3c+4s", &m0, NULL, 0);
   scopa_move_parse("10b", &m1, NULL, 0);
   new_file(path);
-  int lock = store_claim(path, msg, sizeof msg);
+  int lock = claim(path, msg, sizeof msg);
   CHECK(lock >= 0);
   writer *w = writer_new(path, wake, NULL, msg, sizeof msg);
   CHECK(w != NULL);

@@ -18,6 +18,11 @@ WebSocket clients.
 
 As root (which file permissions do not bind) the read-only cases run the
 server as the user nobody through setpriv (util-linux, in every Debian).
+
+store-1.x to 3.x are SQLite's own (its file, its lock, its pages) and
+run on the SQLite store only (sqlite_only); store-4.x run on both, the
+faults injected with each store's own tools (a trigger, another
+program's write lock: sqlite3, or psql with LOCK TABLE moves).
 """
 import asyncio
 import os
@@ -32,8 +37,9 @@ import urllib.error
 import pytest
 import websockets
 
-from serverlib import (TIMEOUT, Client, Server, free_port, my_turn,
-                       play_to_end, replay, scopa_bin)
+from serverlib import (PG_BIN, STORE, TIMEOUT, Client, Server, free_port,
+                       my_turn, play_to_end, postgres, replay, scopa_bin,
+                       sqlite_only)
 
 SHORT = {"target": 3}
 NOBODY = 65534
@@ -166,6 +172,7 @@ def copy_db(src, tmp_path):
 # store-1: one server per file
 # ----------------------------------------------------------------------
 
+@sqlite_only
 def test_store_1_1_a_second_server_on_the_same_file_is_refused(tmp_path):
     """While a server serves a file, another `scopa serve` on it, by the
     same path, another spelling of it, a symbolic or a hard link, exits 1
@@ -189,6 +196,7 @@ def test_store_1_1_a_second_server_on_the_same_file_is_refused(tmp_path):
         s.stop()
 
 
+@sqlite_only
 def test_store_1_2_the_lock_lives_as_long_as_the_process(tmp_path):
     """The lock goes with the process: after a clean stop and after
     kill -9 a new server starts on the file at once, and the table is
@@ -236,6 +244,34 @@ def open_dir(thirty):
     shutil.rmtree(d)
 
 
+@sqlite_only
+def test_store_1_3_store_names_the_file_as_db_does(tmp_path):
+    """`--store FILE` and `--store sqlite:FILE` are the SQLite store at
+    FILE, as `--db FILE` (and the later flag wins): the moves land in
+    that file, claimed by its lock."""
+    for i, spell in enumerate(("%s", "sqlite:%s")):
+        path = str(tmp_path / ("s%d.db" % i))
+        unused = str(tmp_path / ("unused%d.db" % i))
+        s = Server(unused, "--store", spell % path).start()
+        try:
+            assert "already served" in refused(path)
+
+            async def one_move():
+                c = await table_vs_bot(s, "a", random.Random(i), 1)
+                await c.close()
+                return c.code
+            code = run(one_move())
+        finally:
+            s.stop()
+        with sqlite3.connect(path) as con:
+            n = con.execute("SELECT count(*) FROM moves WHERE code = ?",
+                            (code,)).fetchone()[0]
+        con.close()
+        assert n >= 2, n  # the person's move and the bot's answer
+        assert not os.path.exists(unused)
+
+
+@sqlite_only
 def test_store_2_1_a_read_only_file_is_refused_at_start(open_dir):
     """A database file the server may not write (mode 0444, its folder
     writable) is refused at start with one line naming it, and left as it
@@ -251,6 +287,7 @@ def test_store_2_1_a_read_only_file_is_refused_at_start(open_dir):
     assert open(db, "rb").read() == before
 
 
+@sqlite_only
 def test_store_2_2_a_folder_without_room_for_the_wal_is_refused(open_dir):
     """The file is writable but its folder is not, so SQLite cannot make
     the WAL beside it: refused at start, naming the file."""
@@ -276,6 +313,7 @@ def garbage_in_the_middle(db, aligned):
         f.write(junk)
 
 
+@sqlite_only
 def test_store_3_1_a_damaged_file_is_refused_at_start(thirty, tmp_path):
     """8 KB of garbage in the middle of a file of 30 tables: the server
     refuses to start, saying the file is damaged and what quick_check
@@ -289,6 +327,7 @@ def test_store_3_1_a_damaged_file_is_refused_at_start(thirty, tmp_path):
     assert open(db, "rb").read() == before
 
 
+@sqlite_only
 def test_store_3_2_damage_found_while_serving_is_never_unknown(thirty,
                                                               tmp_path):
     """The same garbage written while the server runs (after its start's
@@ -319,6 +358,7 @@ def test_store_3_2_damage_found_while_serving_is_never_unknown(thirty,
     assert "is damaged" in refused(db)
 
 
+@sqlite_only
 def test_store_3_3_rows_that_quick_check_passes_but_do_not_load(thirty,
                                                               tmp_path):
     """Rows whose pages are sound but whose content is wrong (a move that
@@ -373,11 +413,24 @@ def test_store_3_3_rows_that_quick_check_passes_but_do_not_load(thirty,
 # store-4: failed writes
 # ----------------------------------------------------------------------
 
+def pg_db(db):
+    return postgres().url(db).rsplit("/", 1)[1]
+
+
 def refuse_moves(db, code):
     """A trigger that makes every insert of a move of table `code` fail: a
-    real failed write of SQLite, touching that table only.  Added by
-    another connection while the server runs, as an operator's tool
-    could."""
+    real failed write of the store (SQLite's RAISE(ABORT), PostgreSQL's
+    check_violation: a constraint's, the write's own), touching that
+    table only.  Added by another connection while the server runs, as
+    an operator's tool could."""
+    if STORE == "postgresql":
+        postgres().psql(
+            "CREATE FUNCTION refuse_%s() RETURNS trigger LANGUAGE plpgsql AS "
+            "$$BEGIN RAISE EXCEPTION 'refused by the test' USING ERRCODE = "
+            "'check_violation'; END$$; CREATE TRIGGER refuse_%s BEFORE "
+            "INSERT ON moves FOR EACH ROW WHEN (NEW.code = '%s') EXECUTE "
+            "FUNCTION refuse_%s()" % (code, code, code, code), db=pg_db(db))
+        return
     with sqlite3.connect(db, timeout=30) as con:
         con.execute("CREATE TRIGGER refuse_%s BEFORE INSERT ON moves WHEN "
                     "NEW.code = '%s' BEGIN SELECT RAISE(ABORT, 'refused by "
@@ -386,6 +439,10 @@ def refuse_moves(db, code):
 
 
 def allow_moves(db, code):
+    if STORE == "postgresql":
+        postgres().psql("DROP TRIGGER refuse_%s ON moves" % code,
+                        db=pg_db(db))
+        return
     with sqlite3.connect(db, timeout=30) as con:
         con.execute("DROP TRIGGER refuse_%s" % code)
     con.close()
@@ -398,10 +455,25 @@ class WriteLock:
     test needs, whatever the machine's speed."""
 
     def __init__(self, db):
+        self.con = self.psql = None
+        if STORE == "postgresql":  # reads go on, as beside SQLite's lock
+            pg = postgres()
+            self.psql = subprocess.Popen(
+                [PG_BIN + "/psql", "-X", "-q", "-A", "-t", "-h", "127.0.0.1",
+                 "-p", str(pg.port), "-U", "scopa", "-d", pg_db(db)],
+                stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+            self.psql.stdin.write("BEGIN; LOCK TABLE moves IN EXCLUSIVE "
+                                  "MODE; SELECT 'locked';\n")
+            self.psql.stdin.flush()
+            assert self.psql.stdout.readline().strip() == "locked"
+            return
         self.con = sqlite3.connect(db, timeout=30, isolation_level=None)
         self.con.execute("BEGIN IMMEDIATE")
 
     def release(self):
+        if self.psql:
+            self.psql.communicate("ROLLBACK;\n", timeout=30)
+            self.psql = None
         if self.con:
             self.con.execute("ROLLBACK")
             self.con.close()

@@ -95,10 +95,10 @@ afterEach(() => {
  * tests compare what the page shows with what the server said). */
 const heard = new WeakMap<Page, Record<string, unknown>[]>();
 
-async function newPage(w = 1280, h = 800, locale = 'en-US'): Promise<Page> {
+async function newPage(w = 1280, h = 800, locale = 'en-US', animate = false): Promise<Page> {
   const ctx = await browser.newContext({ viewport: { width: w, height: h }, locale });
   // animations off: the tests wait on the server, not on transitions
-  await ctx.addInitScript(() => localStorage.setItem('scopa.skip', '1'));
+  if (!animate) await ctx.addInitScript(() => localStorage.setItem('scopa.skip', '1'));
   const page = await ctx.newPage();
   page.on('pageerror', (e) => consoleErrors.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {
@@ -167,7 +167,8 @@ async function whatNow(page: Page): Promise<string> {
   return (await h.jsonValue()) as string;
 }
 
-/** Play one move by clicking the first playable card, then Play if it
+/** Play one move by clicking the first playable card, then Play (a card
+ * is picked first, even with one move: settings.ts oneClick is off) if it
  * has several sets (`choosing` runs while the choice is on screen); waits
  * until the server's state takes the card out of the hand. */
 async function playOne(page: Page, choosing?: () => Promise<void>): Promise<string> {
@@ -182,11 +183,13 @@ async function playOne(page: Page, choosing?: () => Promise<void>): Promise<stri
     c,
   );
   if (await page.locator(`.hand .card[data-card="${c}"]`).count()) {
-    // a card with several sets: the set is highlighted on the table
-    assert.ok(
-      (await page.locator('.tablecards .card.taken').count()) >= 1,
-      'the set shown on the table',
-    );
+    // the card is picked (one move or several): a take's set is highlighted
+    const label = (await page.locator('.choice button.primary').textContent()) ?? '';
+    if (label.includes('x'))
+      assert.ok(
+        (await page.locator('.tablecards .card.taken').count()) >= 1,
+        'the set shown on the table',
+      );
     if (choosing) await choosing();
     await page.locator('.choice button.primary').click();
     await page.locator(`.hand .card[data-card="${c}"]`).waitFor({ state: 'detached' });
@@ -693,17 +696,243 @@ test('e2e: the keyboard alone plays a move', async () => {
   const hint = await serverSaid(page, (m) => m.type === 'hint', 'a hint');
   await page.locator('.hinttext', { hasText: String(hint.move) }).waitFor();
   await page.keyboard.press('1');
-  // one move: played at once; several: Enter plays the set shown
-  await page.waitForFunction(
-    (k) =>
-      !document.querySelector(`.hand .card[data-card="${k}"]`) ||
-      document.querySelector('.choice button.primary'),
-    c,
-  );
-  if (await page.locator(`.hand .card[data-card="${c}"]`).count())
-    await page.keyboard.press('Enter');
+  // the digit picks the card and never plays it, even pressed again
+  await page.locator(`.hand .card.selected[data-card="${c}"]`).waitFor();
+  await page.keyboard.press('1');
+  await page.waitForTimeout(300);
+  assert.equal(await page.locator(`.hand .card[data-card="${c}"]`).count(), 1, 'a digit played');
+  await page.keyboard.press('Enter');
   // the server took the move: the card left the hand
   await page.locator(`.hand .card[data-card="${c}"]`).waitFor({ state: 'detached' });
+});
+
+/** The first playable card with exactly one move in the last state the
+ * server sent `page` (its legal list), or null. */
+function oneMoveCard(page: Page): string | null {
+  const states = heard.get(page)!.filter((m) => m.type === 'state');
+  const legal = (states[states.length - 1]?.legal ?? []) as string[];
+  const cards = legal.map((mv) => mv.split('x')[0]!);
+  return cards.find((c) => cards.filter((x) => x === c).length === 1) ?? null;
+}
+
+test('e2e: one click picks a card, a second plays it; the expert setting plays on one click', async () => {
+  for (const [w, h] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
+    const page = await newPage(w, h);
+    await startBotGame(page, 11);
+    await page.locator('.hand .card.playable').first().waitFor();
+    // off (the default): the first click only picks
+    let c = oneMoveCard(page);
+    for (let i = 0; !c && i < 20; i++) {
+      await playOne(page);
+      if ((await whatNow(page)) !== 'play') break;
+      c = oneMoveCard(page);
+    }
+    assert.ok(c, 'a card with one move');
+    const card = page.locator(`.hand .card[data-card="${c}"]`);
+    await card.click();
+    await page.locator(`.hand .card.selected[data-card="${c}"]`).waitFor();
+    await page.waitForTimeout(300);
+    assert.equal(await card.count(), 1, 'one click played the card');
+    await card.click();
+    await card.waitFor({ state: 'detached' });
+    // on: remembered, and the next one-move card plays at the first click
+    const toggle = page.locator('[data-action="oneclick-toggle"]');
+    await toggle.click();
+    await page.locator('[data-action="oneclick-toggle"][aria-pressed="true"]').waitFor();
+    assert.equal(await page.evaluate(() => localStorage.getItem('scopa.oneclick')), '1');
+    let d: string | null = null;
+    for (let i = 0; !d && i < 20; i++) {
+      if ((await whatNow(page)) !== 'play') break;
+      d = oneMoveCard(page);
+      if (!d) await playOne(page);
+    }
+    if (d) {
+      await page.locator(`.hand .card[data-card="${d}"]`).click();
+      await page.locator(`.hand .card[data-card="${d}"]`).waitFor({ state: 'detached' });
+    }
+    assert.ok(d, 'a second card with one move');
+    await page.context().close();
+  }
+});
+
+const DECK_STYLES = ['napoletane', 'piacentine', 'francesi'];
+
+test('e2e: each deck style drawn, its chunk alone loaded; the first load under 150 KB compressed', async () => {
+  for (const style of DECK_STYLES)
+    for (const [size, w, h] of [
+      ['desktop', 1280, 800],
+      ['phone', 390, 844],
+    ] as const) {
+      const page = await newPage(w, h);
+      await page.context().addInitScript((d) => localStorage.setItem('scopa.deck', d), style);
+      const urls: string[] = [];
+      const loads: Promise<number>[] = [];
+      page.on('requestfinished', (r) => {
+        urls.push(r.url());
+        loads.push(r.sizes().then((z) => z.responseBodySize + z.responseHeadersSize));
+      });
+      await startBotGame(page, 11);
+      await page.locator(`.hand .card svg[data-deck="${style}"]`).first().waitFor();
+      await page.locator(`.stock .card svg[data-deck="${style}"]`).first().waitFor();
+      // every card on the page in that style, and no other style fetched
+      const styles = await page.$$eval('.card svg[data-deck]', (els) => [
+        ...new Set(els.map((e) => e.getAttribute('data-deck'))),
+      ]);
+      assert.deepEqual(styles, [style]);
+      const chunks = urls.filter((u) => DECK_STYLES.some((d) => u.includes(`/assets/${d}-`)));
+      assert.equal(chunks.length, 1, `one deck chunk: ${chunks.join(' ')}`);
+      assert.ok(chunks[0]!.includes(`/assets/${style}-`));
+      const bytes = (await Promise.all(loads)).reduce((a, b) => a + b, 0);
+      console.log(`first load with the ${style} deck (${size}): ${bytes} bytes on the wire`);
+      assert.ok(bytes < 150 * 1024, `first load ${bytes} bytes`);
+      await shot(page, `deck-${style}-${size}.png`);
+      await page.context().close();
+    }
+});
+
+test('e2e: the deck chosen in the sidebar redraws every card and is remembered', async () => {
+  const page = await newPage();
+  await startBotGame(page, 11);
+  await page.locator('.hand .card svg[data-deck="napoletane"]').first().waitFor();
+  await page.locator('select[data-setting="deck"]').selectOption('francesi');
+  await page.locator('.hand .card svg[data-deck="francesi"]').first().waitFor();
+  await page.waitForFunction(
+    () => !document.querySelector('.card svg[data-deck]:not([data-deck="francesi"])'),
+  );
+  assert.equal(await page.evaluate(() => localStorage.getItem('scopa.deck')), 'francesi');
+  await page.reload();
+  await page.locator('.hand .card svg[data-deck="francesi"]').first().waitFor();
+  assert.equal(await page.locator('select[data-setting="deck"]').inputValue(), 'francesi');
+  await page.context().close();
+});
+
+/** In the page: whenever a dialog is open while cards fly to a pile,
+ * whether the dialog is what a point at each flying card's centre hits
+ * (the flying copies ignore the pointer: they are made hittable for the
+ * look).  Kept in window.__topmost. */
+function watchTopmost(): void {
+  const w = window as unknown as { __topmost: boolean[] };
+  w.__topmost = [];
+  const check = (): void => {
+    const ov = document.querySelector('.overlay:not([hidden])');
+    if (!ov) return;
+    for (const g of Array.from(document.querySelectorAll<HTMLElement>('.ghost'))) {
+      const r = g.getBoundingClientRect();
+      const x = r.left + r.width / 2;
+      const y = r.top + r.height / 2;
+      if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
+      g.style.pointerEvents = 'auto';
+      const hit = document.elementFromPoint(x, y);
+      g.style.pointerEvents = 'none';
+      w.__topmost.push(!!hit && ov.contains(hit));
+    }
+  };
+  // (not the style attribute: the look itself sets it)
+  new MutationObserver(check).observe(document, {
+    subtree: true,
+    childList: true,
+    attributeFilter: ['hidden'],
+  });
+  setInterval(check, 40);
+}
+
+test('e2e: a dialog stays on top while captured cards fly (animations on)', async () => {
+  for (const [w, h] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
+    const page = await newPage(w, h, 'en-US', true);
+    await page.context().addInitScript(watchTopmost);
+    // the animations a hundred times longer, and the moves played by keys
+    // (a click ends the animations): the cards of the round's captures
+    // still fly when its score opens
+    await page.context().addInitScript(() => {
+      // eslint-disable-next-line @typescript-eslint/unbound-method -- called with its element below
+      const animate = Element.prototype.animate;
+      Element.prototype.animate = function (k, o) {
+        const slow = typeof o === 'object' ? { ...o, duration: Number(o.duration ?? 0) * 100 } : o;
+        return animate.call(this, k, slow);
+      };
+    });
+    await startBotGame(page, 21);
+    let seen: boolean[] = [];
+    for (let rounds = 0; rounds < 3 && !seen.length;) {
+      const now = await whatNow(page);
+      if (now === 'play') {
+        const c = (await page.locator('.hand .card').first().getAttribute('data-card'))!;
+        await page.keyboard.press('1');
+        await page.locator(`.hand .card.selected[data-card="${c}"]`).waitFor();
+        await page.keyboard.press('Enter');
+        await page.locator(`.hand .card[data-card="${c}"]`).waitFor({ state: 'detached' });
+      } else if (now.startsWith('round')) {
+        rounds++;
+        await page.waitForTimeout(200);
+        seen = await page.evaluate(() => (window as unknown as { __topmost: boolean[] }).__topmost);
+        if (!seen.length) {
+          await page.locator('[data-action="continue"]').click();
+          await page.locator('.dialog.roundover').waitFor({ state: 'detached' });
+        }
+      } else break;
+    }
+    assert.ok(seen.length > 0, 'cards flew while a dialog was open');
+    assert.ok(
+      seen.every((x) => x),
+      `the dialog on top at every look (${seen.filter((x) => !x).length} of ${seen.length} not)`,
+    );
+    await shot(page, `round-score-flying-${w > 800 ? 'desktop' : 'phone'}.png`);
+    await page.context().close();
+  }
+});
+
+/** In the page: count the AudioContexts made and the sounds started. */
+function countSounds(): void {
+  const w = window as unknown as { __audio: { ctx: number; sounds: number } };
+  w.__audio = { ctx: 0, sounds: 0 };
+  const AC = window.AudioContext;
+  window.AudioContext = class extends AC {
+    constructor(o?: AudioContextOptions) {
+      super(o);
+      w.__audio.ctx++;
+    }
+    override createOscillator(): OscillatorNode {
+      w.__audio.sounds++;
+      return super.createOscillator();
+    }
+    override createBufferSource(): AudioBufferSourceNode {
+      w.__audio.sounds++;
+      return super.createBufferSource();
+    }
+  };
+}
+
+const audio = (page: Page): Promise<{ ctx: number; sounds: number }> =>
+  page.evaluate(() => (window as unknown as { __audio: { ctx: number; sounds: number } }).__audio);
+
+test('e2e: sounds after a gesture only; the mute switch silences them and is remembered', async () => {
+  const page = await newPage();
+  await page.context().addInitScript(countSounds);
+  await startBotGame(page, 21);
+  await playOne(page);
+  await page.locator('.hand .card.playable').first().waitFor();
+  assert.ok((await audio(page)).sounds > 0, 'a move and my turn are heard');
+  // a reload: the bot's moves and my turn come, no sound before a gesture
+  await page.reload();
+  await page.locator('.hand .card').first().waitFor();
+  await page.waitForTimeout(500);
+  assert.deepEqual(await audio(page), { ctx: 0, sounds: 0 });
+  // muted (a gesture): a whole move and the bot's answer are silent
+  await page.locator('[data-action="mute-toggle"]').click();
+  await page.locator('[data-action="mute-toggle"][aria-pressed="false"]').waitFor();
+  assert.equal(await page.evaluate(() => localStorage.getItem('scopa.mute')), '1');
+  if ((await whatNow(page)) === 'play') await playOne(page);
+  await page.waitForTimeout(500);
+  assert.equal((await audio(page)).sounds, 0, 'muted');
+  await page.reload();
+  await page.locator('[data-action="mute-toggle"][aria-pressed="false"]').waitFor();
+  await page.context().close();
 });
 
 /** Rules as the home form can make them: each option left out or set to

@@ -104,7 +104,7 @@ export function play(
       width: `${l.from.width}px`,
       height: `${l.from.height}px`,
       margin: '0',
-      zIndex: '50',
+      zIndex: '35', // under the Scopa! banner (38) and every dialog (40): style.css
       pointerEvents: 'none',
     });
     document.body.appendChild(l.el);
@@ -126,15 +126,19 @@ export function play(
   }
 }
 
-/** A short word over the table ("Scopa!"), gone by itself. */
-export function flash(parent: HTMLElement, text: string): void {
+/** A banner over the table's cards ("Scopa!"), above the cards and the
+ * cards flying to a pile, under any dialog; gone by itself. */
+export function flash(over: HTMLElement, text: string): void {
   const el = document.createElement('div');
   el.className = 'flash';
   el.textContent = text;
   el.setAttribute('aria-hidden', 'true');
-  parent.appendChild(el);
+  const r = over.getBoundingClientRect();
+  el.style.left = `${r.left + r.width / 2}px`;
+  el.style.top = `${r.top + r.height / 2}px`;
+  document.body.appendChild(el);
   if (isSkipping()) {
-    setTimeout(() => el.remove(), 600);
+    setTimeout(() => el.remove(), 1100);
     return;
   }
   const a = el.animate(

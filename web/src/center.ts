@@ -6,6 +6,7 @@
 import { cardName, t } from './i18n.js';
 import { type AppState, type TableView, selectedMove } from './state.js';
 import { backEl, describeMove, faceEl, h, nameOf } from './dom.js';
+import { inviteHow, pageShareEnv } from './share.js';
 
 /** The move clock's seconds left to the seat to play, counted from when
  * the state came; null when no clock runs. */
@@ -34,7 +35,10 @@ export function renderCenter(app: AppState, v: TableView, felt: HTMLElement): vo
         'div',
         { class: 'share' },
         h('input', { readonly: true, value: link, 'aria-label': link, class: 'sharelink' }),
-        h('button', { 'data-action': 'copy', text: t(lang, 'copy') }),
+        h('button', {
+          'data-action': 'copy',
+          text: t(lang, inviteHow(pageShareEnv()) === 'share' ? 'share' : 'copy'),
+        }),
       ),
     );
   }

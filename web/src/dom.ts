@@ -10,7 +10,7 @@
  */
 import { backSvg, cardSvg } from './cards.js';
 import type { Card, Move } from './protocol.js';
-import { type Lang, cardName, t } from './i18n.js';
+import { type Lang, cardName, levelName, t } from './i18n.js';
 import { type effective, seatsOfSide } from './rules.js';
 
 type Attrs = Record<string, string | number | boolean | null | undefined>;
@@ -52,6 +52,12 @@ export function faceEl(card: Card, lang: Lang): HTMLElement {
   return el;
 }
 
+/** Draw every card element again (another deck style was loaded). */
+export function redrawCards(): void {
+  for (const [key, el] of cardEls)
+    el.innerHTML = /^\d+[dcsb]$/.test(key) ? cardSvg(key as Card) : backSvg();
+}
+
 export function backEl(key: string): HTMLElement {
   let el = cardEls.get(key);
   if (!el) {
@@ -79,11 +85,13 @@ export function describeMove(lang: Lang, m: Move): string {
 /** A seat's name; a seat nobody has taken yet (its name "") is "Seat N".
  * A name that more than one seat has (five bots of one level, two
  * friends called Anna) is followed by the seat's number, as in "Seat N",
- * so that every seat can be told apart. */
+ * so that every seat can be told apart.  A bot's level ("principiante")
+ * is said in the page's language ("Beginner"). */
 export function nameOf(names: readonly string[], seat: number, lang: Lang): string {
   const n = names[seat];
   if (!n) return t(lang, 'seatN', { n: seat + 1 });
-  return names.some((o, i) => i !== seat && o === n) ? `${n} ${seat + 1}` : n;
+  const shown = levelName(lang, n);
+  return names.some((o, i) => i !== seat && o === n) ? `${shown} ${seat + 1}` : shown;
 }
 
 export function sideLabel(

@@ -13,6 +13,7 @@
  */
 import type { Effect, Event, Fetched, Timer } from './model.js';
 import type { Transport } from './transport.js';
+import type { SoundName } from './sounds.js';
 
 /** What the runner needs of the page. */
 export interface Page {
@@ -29,6 +30,10 @@ export interface Page {
   /** GET a URL as JSON; rejects on a status other than 2xx. */
   getJson(url: string): Promise<unknown>;
   setSkip(on: boolean): void;
+  /** Load a deck style and redraw the cards in it (main.ts). */
+  setDeck?(style: string): void;
+  /** Play a sound (sound.ts). */
+  sound?(name: SoundName): void;
 }
 
 export function effectRunner(page: Page): (effects: readonly Effect[]) => void {
@@ -103,6 +108,10 @@ export function effectRunner(page: Page): (effects: readonly Effect[]) => void {
       }
       case 'skipAnim':
         return page.setSkip(e.on);
+      case 'deck':
+        return page.setDeck?.(e.style);
+      case 'sound':
+        return page.sound?.(e.name);
     }
   }
 

@@ -5,7 +5,7 @@
  * through a fake transport, to look at screens without a server.  It tests
  * nothing about the server.
  */
-import { backSvg, cardSvg, installSprite } from './cards.js';
+import { backSvg, cardSvg, deckStyle, loadDeck } from './cards.js';
 import { RANKS, SUITS, type ServerMsg } from './protocol.js';
 import type { Transport, TransportEvents } from './transport.js';
 import { startApp } from './main.js';
@@ -207,7 +207,7 @@ function msgs(): object[] {
 }
 
 if (view === 'cards') {
-  installSprite(document);
+  await loadDeck(deckStyle(q.get('deck') ?? undefined), document);
   document.body.style.background = '#0d4d2b';
   const size = q.get('w') ?? '90';
   app.innerHTML = SUITS.map(
@@ -218,6 +218,7 @@ if (view === 'cards') {
   ).join('');
 } else {
   if (q.get('lang')) localStorage.setItem('scopa.lang', q.get('lang')!);
+  if (q.get('deck')) localStorage.setItem('scopa.deck', q.get('deck')!);
   const a = startApp(app, { transport: fakeTransport });
   // as if at the saved table's address: the client ignores states of a
   // table it is not at (the address bar keeps /harness.html)

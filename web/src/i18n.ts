@@ -45,6 +45,8 @@ const en = {
   resent: 'Move sent again',
   waitingPlayers: 'Waiting for players. Share this link or the code {code}:',
   copy: 'Copy link',
+  share: 'Share the link',
+  inviteText: 'Come and play Scopa with me',
   copied: 'Copied',
   yourTurn: 'Your turn',
   turnOf: '{name} to play',
@@ -167,6 +169,14 @@ const en = {
   error: 'Error: {msg}',
   invalidRules: 'These options do not go together: {names}',
   skip: 'Skip animations',
+  oneClick: 'Expert: play on one click',
+  deck: 'Cards',
+  soundOn: 'Sound on',
+  soundOff: 'Sound off',
+  deck_napoletane: 'Neapolitan',
+  deck_piacentine: 'Piacentine',
+  deck_francesi: 'French',
+  oneClickHelp: 'A card with one move is played at the first click, without being picked first.',
   tableRules: 'Rules of this table',
   defaults: 'standard rules',
   dealer: 'dealer',
@@ -174,7 +184,8 @@ const en = {
   code_label: 'Table {code}',
   yes: 'yes',
   no: 'no',
-  keyboardHelp: 'Keys: 1–9 pick a card (again: next choice), Enter plays, Esc cancels, H hint.',
+  keyboardHelp:
+    'Keys: 1–9 pick a card (again: next choice; a digit never plays), Enter plays, Esc cancels, H hint.',
 };
 
 type Key = keyof typeof en;
@@ -212,6 +223,8 @@ const it: Record<Key, string> = {
   resent: 'Mossa inviata di nuovo',
   waitingPlayers: 'In attesa dei giocatori. Condividi questo link o il codice {code}:',
   copy: 'Copia il link',
+  share: 'Condividi il link',
+  inviteText: 'Vieni a giocare a Scopa con me',
   copied: 'Copiato',
   yourTurn: 'Tocca a te',
   turnOf: 'Tocca a {name}',
@@ -335,6 +348,14 @@ const it: Record<Key, string> = {
   error: 'Errore: {msg}',
   invalidRules: 'Queste opzioni non vanno insieme: {names}',
   skip: 'Salta le animazioni',
+  oneClick: 'Esperto: gioca con un clic',
+  deck: 'Carte',
+  soundOn: 'Suoni accesi',
+  soundOff: 'Suoni spenti',
+  deck_napoletane: 'Napoletane',
+  deck_piacentine: 'Piacentine',
+  deck_francesi: 'Francesi',
+  oneClickHelp: 'Una carta con una sola mossa si gioca al primo clic, senza sceglierla prima.',
   tableRules: 'Regole di questo tavolo',
   defaults: 'regole normali',
   dealer: 'mazziere',
@@ -343,7 +364,7 @@ const it: Record<Key, string> = {
   yes: 'sì',
   no: 'no',
   keyboardHelp:
-    'Tasti: 1–9 scegli una carta (di nuovo: scelta seguente), Invio gioca, Esc annulla, H suggerimento.',
+    'Tasti: 1–9 scegli una carta (di nuovo: scelta seguente; una cifra non gioca mai), Invio gioca, Esc annulla, H suggerimento.',
 };
 
 export const STRINGS: Record<Lang, Record<Key, string>> = { en, it };
@@ -410,6 +431,29 @@ export function optionName(lang: Lang, name: string): string {
 
 export function presetName(lang: Lang, name: string): string {
   return CATALOGUE.presets.find((p) => p.name === name)?.label[lang] ?? name;
+}
+
+/** A bot's level name (its seat's name, as scopa serve sends it) in the
+ * page's language, from the library's catalogue; any other name as it is. */
+export function levelName(lang: Lang, name: string): string {
+  const l = CATALOGUE.levels.find((x) => x.name === name);
+  if (!l) return name;
+  const n = lang === 'it' ? l.name : l.english;
+  return n.charAt(0).toUpperCase() + n.slice(1);
+}
+
+/** The name of the game a table's rules make: the library's preset that
+ * the rules match with the most options set (the target aside: Escoba to
+ * 11 is still Escoba), Scopa when none but the plain one does. */
+export function gameName(lang: Lang, eff: Readonly<Record<string, unknown>>): string {
+  let best: { n: number; label: string } | null = null;
+  for (const p of CATALOGUE.presets) {
+    const keys = Object.keys(p.rules).filter((k) => k !== 'target');
+    const r = p.rules as Record<string, unknown>;
+    if (!keys.every((k) => eff[k] === r[k])) continue;
+    if (!best || keys.length > best.n) best = { n: keys.length, label: p.label[lang] };
+  }
+  return best?.label ?? 'Scopa';
 }
 
 export function valueName(lang: Lang, v: string | number | boolean): string {

@@ -9,13 +9,14 @@
  *
  * Keyboard alone: Tab reaches every card and button; on the table, the
  * digits 1-9 and 0 pick the cards of the hand (again: the next set it can
- * take), the arrows move between them, Space on a card picks it (again:
+ * take; a digit never plays), the arrows move between them, Space on a card picks it (again:
  * the next set), Enter plays the chosen move, Esc
  * cancels, H asks for a hint.  Illegal plays cannot be made: the controller
  * only plays moves from the server's legal list (state.ts pickCard).
  */
 import type { Card } from './protocol.js';
-import type { Lang } from './i18n.js';
+import { type Lang, t } from './i18n.js';
+import { invite, pageShareEnv } from './share.js';
 import type { Verb } from './model.js';
 import type { AppState } from './state.js';
 import { fillSeats, readRules, syncOptions } from './home.js';
@@ -54,11 +55,12 @@ function create(root: HTMLElement, form: HTMLFormElement): Verb {
   };
 }
 
-/** The table's link to the clipboard (and selected, where that fails). */
-function copyLink(root: HTMLElement, code: string | null): void {
-  const link = `${location.origin}/t/${code ?? ''}`;
-  void navigator.clipboard?.writeText(link).catch(() => undefined);
+/** The table's link shared (a phone's share sheet) or copied to the
+ * clipboard (and selected, where that fails): share.ts. */
+function copyLink(root: HTMLElement, a: AppState): void {
+  const link = `${location.origin}/t/${a.code ?? ''}`;
   root.querySelector<HTMLInputElement>('.sharelink')?.select();
+  void invite(pageShareEnv(), link, t(a.lang, 'inviteText'));
 }
 
 function actionTarget(e: Event): HTMLElement | null {
@@ -88,6 +90,10 @@ export function bindInput(root: HTMLElement, c: Controller): void {
         return c.verb({ kind: 'toggleHints' });
       case 'skip-toggle':
         return c.verb({ kind: 'toggleSkip' });
+      case 'oneclick-toggle':
+        return c.verb({ kind: 'toggleOneClick' });
+      case 'mute-toggle':
+        return c.verb({ kind: 'toggleMute' });
       case 'lang':
         return c.verb({ kind: 'lang', lang: (el.dataset.value as Lang) ?? 'en' });
       case 'home':
@@ -103,7 +109,7 @@ export function bindInput(root: HTMLElement, c: Controller): void {
       case 'watch-only':
         return c.verb({ kind: 'watch', code: c.app().code ?? '' });
       case 'copy':
-        return copyLink(root, c.app().code);
+        return copyLink(root, c.app());
       case 'continue':
         return c.verb({ kind: 'continue', now: Date.now() });
       case 'new-game':
@@ -144,6 +150,7 @@ export function bindInput(root: HTMLElement, c: Controller): void {
 
   root.addEventListener('change', (e) => {
     const el = e.target as HTMLInputElement | HTMLSelectElement;
+    if (el.dataset.setting === 'deck') return c.verb({ kind: 'deck', style: el.value });
     const form = el.closest('form');
     if (!form) return;
     const fs = el.closest<HTMLElement>('fieldset.rules');
@@ -172,7 +179,7 @@ export function bindInput(root: HTMLElement, c: Controller): void {
       if (el?.dataset.card) {
         e.preventDefault();
         el.focus();
-        c.verb({ kind: 'pick', card: el.dataset.card as Card });
+        c.verb({ kind: 'pick', card: el.dataset.card as Card, look: true });
       }
       return;
     }

@@ -11,7 +11,9 @@
  *   timers, fetches <--effects---+--> send, store, history
  */
 import './style.css';
-import { installSprite } from './cards.js';
+import { deckStyle, loadDeck } from './cards.js';
+import { redrawCards } from './dom.js';
+import { playSound } from './sound.js';
 import { bindInput } from './input.js';
 import { type Event, type Model, type Url, initial } from './model.js';
 import { reduce } from './reduce.js';
@@ -72,7 +74,6 @@ export function startApp(
   root: HTMLElement,
   opts: AppOptions = {},
 ): { model(): Model; dispatch(e: Event): void } {
-  installSprite(document);
   const motion = window.matchMedia?.('(prefers-reduced-motion: reduce)');
   const langs = navigator.languages ?? [navigator.language];
   let model = initial({
@@ -81,6 +82,13 @@ export function startApp(
     reducedMotion: motion?.matches ?? false,
   });
   anim.setSkip(model.skipAnim);
+  // the chosen deck only (its own chunk); cards drawn before it are blanks
+  const setDeck = (style: string): void =>
+    void loadDeck(deckStyle(style), document).then(() => {
+      redrawCards();
+      redraw(root, model);
+    });
+  setDeck(model.stored['scopa.deck'] ?? '');
 
   const dispatch = (e: Event): void => {
     const s = reduce(model, e);
@@ -104,6 +112,8 @@ export function startApp(
     now: () => Date.now(),
     getJson,
     setSkip: anim.setSkip,
+    setDeck,
+    sound: playSound,
   });
 
   bindInput(root, { verb: (verb) => dispatch({ kind: 'verb', verb }), app: () => model });

@@ -15,6 +15,7 @@ import type { Card, ClientMsg, ServerMsg, Rules } from './protocol.js';
 import { type Lang, pickLang } from './i18n.js';
 import type { AppState } from './state.js';
 import type { ConnStatus } from './transport.js';
+import type { SoundName } from './sounds.js';
 
 /** The page's address: what `location` holds, or will once history is
  * pushed or replaced. */
@@ -53,6 +54,8 @@ export interface Model extends AppState {
   stored: Readonly<Record<string, string>>;
   /** The system asks for reduced motion: no pacing, as with skipAnim. */
   reducedMotion: boolean;
+  /** The player has done something (a verb): sounds may play (sounds.ts). */
+  gesture: boolean;
 }
 
 /** Timers by name; starting one cancels the running one of that name. */
@@ -77,17 +80,26 @@ export type Effect =
   | { kind: 'fetchLeaderboard'; pool: string }
   | { kind: 'fetchRecord'; code: string }
   /** Animations on or off (anim.ts). */
-  | { kind: 'skipAnim'; on: boolean };
+  | { kind: 'skipAnim'; on: boolean }
+  /** Draw the cards in this style (cards.ts DeckStyle), loading it. */
+  | { kind: 'deck'; style: string }
+  /** A sound (sounds.ts), played by sound.ts. */
+  | { kind: 'sound'; name: SoundName };
 
 /** What the player does, already read from the page (input.ts). */
 export type Verb =
-  | { kind: 'pick'; card: Card } // a card of the hand
+  /** A card of the hand; `look`: by its digit key, which picks or cycles
+   * but never plays (Enter does). */
+  | { kind: 'pick'; card: Card; look?: boolean }
   | { kind: 'pickTable'; card: Card } // a card of the table, a card picked
   | { kind: 'confirm' }
   | { kind: 'cancel' }
   | { kind: 'hint' }
   | { kind: 'toggleHints' }
   | { kind: 'toggleSkip' }
+  | { kind: 'toggleOneClick' }
+  | { kind: 'deck'; style: string } // the cards' style chosen
+  | { kind: 'toggleMute' }
   | { kind: 'lang'; lang: Lang }
   | { kind: 'home' }
   | { kind: 'leaderboard' }
@@ -206,5 +218,6 @@ export function initial(env: Env): Model {
     url: { path: '/', search: '', hash: '' },
     stored: env.stored,
     reducedMotion: env.reducedMotion,
+    gesture: false,
   };
 }

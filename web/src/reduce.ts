@@ -6,17 +6,27 @@
  *
  * Where each kind of event goes: server messages to pacing.ts (when) and
  * messages.ts (what), the player's verbs to verbs.ts, addresses and the
- * leaderboard to routes.ts, the connection's news to session.ts.
+ * leaderboard to routes.ts, the connection's news to session.ts; then
+ * the sounds the change makes (sounds.ts).
  */
 import { t } from './i18n.js';
-import { type Event, type Model, type Step, type Timer, step } from './model.js';
+import { type Effect, type Event, type Model, type Step, type Timer, step } from './model.js';
 import { reactionsDue, showNotice } from './messages.js';
 import { paced, receive } from './pacing.js';
 import { arrived, leaderboardFetched } from './routes.js';
 import { greet } from './session.js';
 import { recordFetched, verb } from './verbs.js';
+import { DECK_KEY } from './settings.js';
+import { deckStyle } from './cards.js';
+import { sounds } from './sounds.js';
 
 export function reduce(m: Model, e: Event): Step {
+  const s = reduceEvent(m, e);
+  const heard = sounds(m, s.model);
+  return heard.length ? { model: s.model, effects: [...s.effects, ...heard] } : s;
+}
+
+function reduceEvent(m: Model, e: Event): Step {
   switch (e.kind) {
     case 'server':
       return receive(m, e.msg, e.now);
@@ -29,7 +39,7 @@ export function reduce(m: Model, e: Event): Step {
     case 'sent':
       return step(e.tag === 'hint' ? { ...m, hintId: e.id } : { ...m, reviewId: e.id });
     case 'verb':
-      return verb(m, e.verb);
+      return verb(m.gesture ? m : { ...m, gesture: true }, e.verb);
     case 'timer':
       return fired(m, e.timer, e.now);
     case 'leaderboard':
@@ -38,8 +48,12 @@ export function reduce(m: Model, e: Event): Step {
       return recordFetched(m, e.code, e.result);
     case 'route':
       return arrived(m, e.url);
-    case 'storage':
-      return step(stored(m, e.key, e.value));
+    case 'storage': {
+      // another tab chose another deck: this one draws it too
+      const deck: Effect[] =
+        e.key === DECK_KEY ? [{ kind: 'deck', style: deckStyle(e.value ?? undefined) }] : [];
+      return step(stored(m, e.key, e.value), ...deck);
+    }
     case 'motion':
       return step({ ...m, reducedMotion: e.reduced });
   }

@@ -4,10 +4,12 @@
  * animation switches with the keys, and the table's rules (what differs
  * from the defaults, and the seed's commitment).
  */
-import { REACTIONS, optionName, reactionText, t, valueName } from './i18n.js';
+import { REACTIONS, gameName, optionName, reactionText, t, valueName } from './i18n.js';
 import { differences, num, sideCount, sideOf } from './rules.js';
 import { type AppState, type TableView, shownScores } from './state.js';
 import { h, sideLabel } from './dom.js';
+import { deckOf, muted, oneClick } from './settings.js';
+import { DECKS } from './cards.js';
 
 export function renderScores(app: AppState, v: TableView, box: Element): void {
   const lang = app.lang;
@@ -34,8 +36,7 @@ export function renderScores(app: AppState, v: TableView, box: Element): void {
 export function renderRulesBox(app: AppState, v: TableView, sha: string, box: HTMLElement): void {
   const lang = app.lang;
   const diffs = differences(v.rules);
-  const game = String(v.eff.game);
-  const title = `${t(lang, 'tableRules')}: ${valueName(lang, game)}, ${num(v.eff, 'players')}p, ${t(lang, 'target', { n: num(v.eff, 'target') })}`;
+  const title = `${t(lang, 'tableRules')}: ${gameName(lang, v.eff)}, ${num(v.eff, 'players')}p, ${t(lang, 'target', { n: num(v.eff, 'target') })}`;
   const wasOpen = (box as HTMLDetailsElement).open;
   box.replaceChildren(
     h('summary', { text: title }),
@@ -83,6 +84,24 @@ export function renderTools(app: AppState, v: TableView, box: Element): void {
         'aria-pressed': String(app.skipAnim),
         text: t(lang, 'skip'),
       }),
+      v.viewer !== null
+        ? h('button', {
+            'data-action': 'oneclick-toggle',
+            'aria-pressed': String(oneClick(app.stored)),
+            title: t(lang, 'oneClickHelp'),
+            text: t(lang, 'oneClick'),
+          })
+        : null,
+    ),
+    h(
+      'div',
+      { class: 'row' },
+      h('button', {
+        'data-action': 'mute-toggle',
+        'aria-pressed': String(!muted(app.stored)),
+        text: muted(app.stored) ? t(lang, 'soundOff') : t(lang, 'soundOn'),
+      }),
+      deckPicker(app),
     ),
     // the keys play cards: nothing to say to a spectator
     v.viewer !== null ? h('p', { class: 'help keys', text: t(lang, 'keyboardHelp') }) : null,
@@ -126,4 +145,21 @@ function watchingLine(app: AppState): HTMLElement | null {
     class: 'help watching',
     text: t(app.lang, 'watchingCount', { n: w.count }) + names,
   });
+}
+
+/** The cards' style, chosen here and remembered (settings.ts). */
+function deckPicker(app: AppState): HTMLElement {
+  const chosen = deckOf(app.stored);
+  return h(
+    'label',
+    { class: 'deckpick' },
+    `${t(app.lang, 'deck')} `,
+    h(
+      'select',
+      { 'data-setting': 'deck' },
+      ...DECKS.map((d) =>
+        h('option', { value: d, selected: d === chosen, text: t(app.lang, `deck_${d}`) }),
+      ),
+    ),
+  );
 }

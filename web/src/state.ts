@@ -481,4 +481,7 @@ export interface AppState {
   reactions: ({ id: string; at: number } | null)[];
   /** Reactions shown (scopa.reactions is "off" when muted). */
   reactionsOn: boolean;
+  /** The scopa.* keys of localStorage as the page knows them (settings.ts
+   * reads the player's settings from them). */
+  stored: Readonly<Record<string, string>>;
 }

@@ -177,7 +177,10 @@ export function renderTable(root: HTMLElement, app: AppState): void {
         last.move.takes.length &&
         v.rep.scope[takerSide]?.at(-1) === last.move.card
       )
-        anim.flash(felt.querySelector('.center') as HTMLElement, 'Scopa!');
+        anim.flash(
+          (felt.querySelector('.tablecards') ?? felt.querySelector('.center')) as HTMLElement,
+          'Scopa!',
+        );
     }
     const stockRect =
       (

@@ -8,7 +8,8 @@
  * (state.ts pickCard), with the ply of the state it was chosen on; rules
  * the form knows the server refuses are said before anything is sent; the
  * settings are remembered under scopa.hints, scopa.skip, scopa.lang,
- * scopa.level and scopa.name.
+ * scopa.level and scopa.name (and settings.ts's own); a card is played
+ * on one click only when the player asked for it (settings.ts oneClick).
  */
 import { formatMove, type Card, type Rules } from './protocol.js';
 import { REACTIONS, optionName, t } from './i18n.js';
@@ -19,6 +20,7 @@ import { type Fetched, type Model, type Step, type Verb, step, store, then } fro
 import { ensureConnected } from './session.js';
 import { pump } from './pacing.js';
 import { go, loadLeaderboard, resetTable } from './routes.js';
+import { oneClick, setDeck, toggleMute, toggleOneClick } from './settings.js';
 
 /** A level is sent as it is: scopa serve maps it to a bot and its time
  * budget (docs/serve.md), as `scopa play --level` does. */
@@ -31,7 +33,7 @@ const REVIEW_WAIT_MS = 15000; // the server values every move first: seconds on 
 export function verb(m: Model, v: Verb): Step {
   switch (v.kind) {
     case 'pick':
-      return pick(m, v.card);
+      return pick(m, v.card, v.look === true);
     case 'pickTable':
       return pickTable(m, v.card);
     case 'confirm':
@@ -44,6 +46,12 @@ export function verb(m: Model, v: Verb): Step {
       return toggleHints(m);
     case 'toggleSkip':
       return toggleSkip(m);
+    case 'toggleOneClick':
+      return toggleOneClick(m);
+    case 'deck':
+      return setDeck(m, v.style);
+    case 'toggleMute':
+      return toggleMute(m);
     case 'lang':
       return store({ ...m, lang: v.lang }, 'scopa.lang', v.lang);
     case 'home':
@@ -92,12 +100,20 @@ export function verb(m: Model, v: Verb): Step {
 
 // ------------------------------------------------------------- moves --
 
-function pick(m: Model, card: Card): Step {
+/** A card of the hand picked.  A card with one move is picked first and
+ * played by a second click on it (or Enter: confirm), unless the player
+ * chose to play on one click; a digit key (`look`) never plays. */
+function pick(m: Model, card: Card, look: boolean): Step {
   const v = m.view;
   if (!v || !v.myTurn || m.pending) return step({ ...m, explain: card });
   const r = pickCard(v.choices, m.selection, card);
   const picked = { ...m, explain: card };
-  if (r.kind === 'play') return sendMove({ ...picked, selection: null }, formatMove(r.move));
+  if (r.kind === 'play') {
+    const again = m.selection?.card === card;
+    if (!look && (again || oneClick(m.stored)))
+      return sendMove({ ...picked, selection: null }, formatMove(r.move));
+    return step({ ...picked, selection: { card, index: 0 } });
+  }
   if (r.kind === 'select') return step({ ...picked, selection: r.selection });
   return step(picked);
 }

@@ -194,7 +194,8 @@ test('the client over the real Socket: a stale token after a reload joins, is se
   assert.deepEqual(history, [], 'already at /t/CODE');
   ws.recv(state());
   assert.equal(model.view?.myTurn, true);
-  dispatch({ kind: 'verb', verb: { kind: 'pick', card: '7b' } });
+  dispatch({ kind: 'verb', verb: { kind: 'pick', card: '7b' } }); // picked,
+  dispatch({ kind: 'verb', verb: { kind: 'pick', card: '7b' } }); // played
   assert.deepEqual(ws.sent[2], { type: 'move', move: '7b', ply: 0, id: 3 });
   // no answer in 4 s: the Socket sends it again, the page says so
   timers.advance(4000);

@@ -149,7 +149,8 @@ test('state: one of another table, or with no table, is ignored', () => {
 });
 
 test('state: a new ply drops the selection, the explanation, the hint and the pending move', () => {
-  const picked = drive(seated(), verb({ kind: 'pick', card: '2d' })).model;
+  const two = verb({ kind: 'pick', card: '2d' });
+  const picked = drive(seated(), two, two).model;
   assert.equal(picked.pending, '2d');
   const d = drive(
     {

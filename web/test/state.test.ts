@@ -413,8 +413,8 @@ test('seat names: an open seat is "Seat N"; a name two seats share is followed b
   const { nameOf } = await import('../src/dom.js');
   const names = ['Tester', 'principiante', 'principiante', '', 'Anna'];
   assert.equal(nameOf(names, 0, 'en'), 'Tester');
-  assert.equal(nameOf(names, 1, 'en'), 'principiante 2');
-  assert.equal(nameOf(names, 2, 'it'), 'principiante 3');
+  assert.equal(nameOf(names, 1, 'en'), 'Beginner 2');
+  assert.equal(nameOf(names, 2, 'it'), 'Principiante 3');
   assert.equal(nameOf(names, 3, 'en'), 'Seat 4');
   assert.equal(nameOf(names, 4, 'en'), 'Anna');
   assert.equal(nameOf(['best', 'Anna'], 0, 'en'), 'best');

@@ -15,15 +15,59 @@ import { CODE, after, drive, fresh, only, seated, sent, server, state, verb } fr
 
 // ------------------------------------------------------------------ cards --
 
-test('pick: a card with one legal move plays it, with the ply and round of its state', () => {
+test('pick: a card with one legal move is picked first, a second click plays it, with the ply and round of its state', () => {
   const d = drive(seated(), verb({ kind: 'pick', card: '7b' }));
+  assert.deepEqual(only(d.effects, 'move'), []);
+  assert.deepEqual(d.model.selection, { card: '7b', index: 0 });
+  assert.equal(d.model.explain, '7b');
+  d.on(verb({ kind: 'pick', card: '7b' }));
   assert.deepEqual(only(d.effects, 'move'), [{ kind: 'move', move: '7b', ply: 0, round: 1 }]);
   assert.equal(d.model.pending, '7b');
-  assert.equal(d.model.explain, '7b');
+  assert.equal(d.model.selection, null);
   // the hand waits for the answer: another pick only explains
-  d.on(verb({ kind: 'pick', card: '2d' }));
+  d.on(verb({ kind: 'pick', card: '2d' }), verb({ kind: 'pick', card: '2d' }));
   assert.equal(only(d.effects, 'move').length, 1);
   assert.equal(d.model.explain, '2d');
+});
+
+test('pick: a card with one move, picked, is played by confirm (Enter); another card moves the pick', () => {
+  const d = drive(seated(), verb({ kind: 'pick', card: '7b' }), verb({ kind: 'pick', card: '2d' }));
+  assert.deepEqual(only(d.effects, 'move'), []);
+  assert.deepEqual(d.model.selection, { card: '2d', index: 0 });
+  d.on(verb({ kind: 'confirm' }));
+  assert.deepEqual(only(d.effects, 'move'), [{ kind: 'move', move: '2d', ply: 0, round: 1 }]);
+});
+
+test('pick by its digit key (look) never plays: the card stays picked until Enter', () => {
+  const d = drive(seated(), verb({ kind: 'pick', card: '7b', look: true }));
+  d.on(verb({ kind: 'pick', card: '7b', look: true }));
+  assert.deepEqual(only(d.effects, 'move'), []);
+  assert.deepEqual(d.model.selection, { card: '7b', index: 0 });
+  // even with play on one click on
+  const e = drive(seated(), verb({ kind: 'toggleOneClick' }));
+  e.on(verb({ kind: 'pick', card: '7b', look: true }));
+  assert.deepEqual(only(e.effects, 'move'), []);
+  e.on(verb({ kind: 'confirm' }));
+  assert.deepEqual(only(e.effects, 'move'), [{ kind: 'move', move: '7b', ply: 0, round: 1 }]);
+});
+
+test('play on one click (expert): remembered in scopa.oneclick, a one-move card plays at once', () => {
+  const d = drive(seated(), verb({ kind: 'toggleOneClick' }));
+  assert.deepEqual(only(d.effects, 'store'), [
+    { kind: 'store', key: 'scopa.oneclick', value: '1' },
+  ]);
+  d.on(verb({ kind: 'pick', card: '7b' }));
+  assert.deepEqual(only(d.effects, 'move'), [{ kind: 'move', move: '7b', ply: 0, round: 1 }]);
+  // a card with several moves is still picked first
+  const s = state({ legal: ['5sx5c', '5s', '2d', '7b'] });
+  const x = drive(seated({ stored: { 'scopa.oneclick': '1' } }), server(s));
+  x.on(verb({ kind: 'pick', card: '5s' }));
+  assert.deepEqual(only(x.effects, 'move'), []);
+  // switched off again (and read back from another tab's change)
+  d.on(verb({ kind: 'toggleOneClick' }));
+  assert.equal(d.model.stored['scopa.oneclick'], '0');
+  d.on({ kind: 'storage', key: 'scopa.oneclick', value: '1' });
+  assert.equal(d.model.stored['scopa.oneclick'], '1');
 });
 
 test('pick: a card with several moves is selected, again cycles, confirm plays the one shown', () => {
@@ -289,4 +333,18 @@ test('review: the record steps, clamped to its moves; a bad answer is said', () 
   // the record of a table left since is dropped
   const left = drive(fresh(), { kind: 'record', code: CODE, result: { ok: true, json: RECORD } });
   assert.equal(left.model.record, null);
+});
+
+test('deck: the style chosen is remembered in scopa.deck and loaded; another tab`s choice too', () => {
+  const d = drive(seated(), verb({ kind: 'deck', style: 'francesi' }));
+  assert.deepEqual(only(d.effects, 'store'), [
+    { kind: 'store', key: 'scopa.deck', value: 'francesi' },
+  ]);
+  assert.deepEqual(only(d.effects, 'deck'), [{ kind: 'deck', style: 'francesi' }]);
+  // an unknown style is the Neapolitan deck
+  d.on(verb({ kind: 'deck', style: 'tarocchi' }));
+  assert.equal(d.model.stored['scopa.deck'], 'napoletane');
+  d.on({ kind: 'storage', key: 'scopa.deck', value: 'piacentine' });
+  assert.deepEqual(only(d.effects, 'deck').at(-1), { kind: 'deck', style: 'piacentine' });
+  assert.equal(d.model.stored['scopa.deck'], 'piacentine');
 });

@@ -1,0 +1,796 @@
+/*
+ * store_pg.c -- store.h on PostgreSQL (Debian's libpq): the store that
+ * several `scopa serve` processes share (docs/serve.md, "More than one
+ * machine"; store_impl.h; store.c chooses it for a postgresql:// URL).
+ *
+ * The same ideas as store_sqlite.c: a game is its seed, rules and seats
+ * plus numbered moves whose key is (code, number), so a move is never
+ * stored twice; a batch is one transaction (BEGIN ... COMMIT), committed
+ * with synchronous_commit = on (set on every connection, whatever the
+ * server's default) so that COMMIT returns only once the WAL is flushed,
+ * before anyone hears of the batch; the writer thread groups batches
+ * (group commit) exactly as on SQLite.  Statements are prepared once per
+ * connection; a connection found broken is reset (and its statements
+ * prepared again) at the next batch or read.
+ *
+ * Ratings are counted exactly once with several nodes: store_is_rated
+ * takes a transaction-wide advisory lock (RATINGS_LOCK) first, then the
+ * game's row FOR UPDATE, so the read-then-write of ratings is serialised
+ * across every node, and a second node rating the same game waits for
+ * the first and then reads rated = 1.  The lock comes before the row
+ * everywhere, so these two never deadlock each other.
+ *
+ * The start's checks (store_claim) are the counterparts of SQLite's that
+ * make sense here: the server answers; the database is scopa's (the
+ * table scopa_schema holds its schema version) or has no tables at all;
+ * the schema goes in under an advisory lock (nodes starting together)
+ * in a real, synchronously committed transaction.  No lock is held for
+ * the process's life: several nodes share the database by design.
+ */
+#include "store_impl.h"
+
+#include <jansson.h>
+#include <libpq-fe.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define SCHEMA_VERSION 1         /* scopa_schema.version of TABLES          */
+#define SCHEMA_LOCK "1396920385" /* advisory lock keys: "SCPA" and "SCPB" */
+#define RATINGS_LOCK "1396920386"
+
+static const char TABLES[] =
+    "CREATE TABLE IF NOT EXISTS scopa_schema(version integer NOT NULL);"
+    "CREATE TABLE IF NOT EXISTS games("
+    "  code text PRIMARY KEY, seed text NOT NULL, rules text NOT NULL,"
+    "  away_s integer NOT NULL, clock_s integer NOT NULL,"
+    "  created bigint NOT NULL, finished integer NOT NULL DEFAULT 0,"
+    "  rated integer NOT NULL DEFAULT 0);"
+    "CREATE TABLE IF NOT EXISTS seats("
+    "  code text NOT NULL REFERENCES games(code), seat integer NOT NULL,"
+    "  kind integer NOT NULL, name text NOT NULL, bot text NOT NULL,"
+    "  token_sha256 text NOT NULL, player text NOT NULL,"
+    "  PRIMARY KEY (code, seat));"
+    "CREATE TABLE IF NOT EXISTS moves("
+    "  code text NOT NULL REFERENCES games(code), number integer NOT NULL,"
+    "  move text NOT NULL, PRIMARY KEY (code, number));"
+    "CREATE TABLE IF NOT EXISTS ratings("
+    "  pool text NOT NULL, player text NOT NULL, name text NOT NULL,"
+    "  rating double precision NOT NULL, rd double precision NOT NULL,"
+    "  vol double precision NOT NULL, games integer NOT NULL,"
+    "  PRIMARY KEY (pool, player));"
+    "CREATE INDEX IF NOT EXISTS ratings_by_pool ON ratings(pool, rating);"
+    "CREATE TABLE IF NOT EXISTS leases("
+    "  code text PRIMARY KEY REFERENCES games(code), node text NOT NULL,"
+    "  epoch bigint NOT NULL, expires timestamptz NOT NULL);";
+
+/* The prepared statements, by name. */
+#define PG_SQL(XX)                                                             \
+  XX(ADD_GAME, "INSERT INTO games(code, seed, rules, away_s, clock_s, "        \
+               "created) VALUES ($1, $2, $3, $4, $5, $6)")                     \
+  XX(SET_SEAT, "INSERT INTO seats(code, seat, kind, name, bot, token_sha256, " \
+               "player) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT "      \
+               "(code, seat) DO UPDATE SET kind = EXCLUDED.kind, name = "      \
+               "EXCLUDED.name, bot = EXCLUDED.bot, token_sha256 = "            \
+               "EXCLUDED.token_sha256, player = EXCLUDED.player")              \
+  XX(ADD_MOVE, "INSERT INTO moves(code, number, move) VALUES ($1, $2, $3)")    \
+  XX(FINISH, "UPDATE games SET finished = 1 WHERE code = $1")                  \
+  XX(HAS_CODE, "SELECT 1 FROM games WHERE code = $1")                          \
+  XX(GET_GAME, "SELECT seed, rules, away_s, clock_s, finished FROM games "     \
+               "WHERE code = $1")                                              \
+  XX(GET_SEATS, "SELECT seat, kind, name, bot, token_sha256, player FROM "     \
+                "seats WHERE code = $1 ORDER BY seat")                         \
+  XX(GET_MOVES, "SELECT number, move FROM moves WHERE code = $1 "              \
+                "ORDER BY number")                                             \
+  XX(GET_RATING, "SELECT rating, rd, vol, games FROM ratings WHERE "           \
+                 "pool = $1 AND player = $2")                                  \
+  XX(PUT_RATING, "INSERT INTO ratings(pool, player, name, rating, rd, vol, "   \
+                 "games) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT "     \
+                 "(pool, player) DO UPDATE SET name = EXCLUDED.name, rating "  \
+                 "= EXCLUDED.rating, rd = EXCLUDED.rd, vol = EXCLUDED.vol, "   \
+                 "games = EXCLUDED.games")                                     \
+  XX(LOCK_RATINGS, "SELECT pg_advisory_xact_lock(" RATINGS_LOCK ")")           \
+  XX(IS_RATED, "SELECT rated FROM games WHERE code = $1 FOR UPDATE")           \
+  XX(SET_RATED, "UPDATE games SET rated = 1 WHERE code = $1")                  \
+  XX(LEADERS, "SELECT name, rating, rd, games FROM ratings WHERE pool = $1 "   \
+              "ORDER BY rating DESC LIMIT $2")                                 \
+  XX(LEASE_TAKE,                                                               \
+     "INSERT INTO leases(code, node, epoch, expires) VALUES ($1, $2, 1, "      \
+     "now() + make_interval(secs => $3)) ON CONFLICT (code) DO UPDATE SET "    \
+     "epoch = CASE WHEN leases.node = EXCLUDED.node THEN leases.epoch ELSE "   \
+     "leases.epoch + 1 END, node = EXCLUDED.node, expires = EXCLUDED.expires " \
+     "WHERE leases.node = EXCLUDED.node OR leases.expires < now() "            \
+     "RETURNING epoch")                                                        \
+  XX(LEASE_RENEW, "UPDATE leases SET expires = now() + make_interval(secs => " \
+                  "$4) WHERE code = $1 AND node = $2 AND epoch = $3")          \
+  XX(LEASE_RELEASE, "UPDATE leases SET expires = '-infinity' WHERE code = $1 " \
+                    "AND node = $2 AND epoch = $3")                            \
+  XX(ADD_MOVE_FENCED,                                                          \
+     "INSERT INTO moves(code, number, move) SELECT $1, $2, $3 FROM leases "    \
+     "WHERE code = $1 AND node = $4 AND epoch = $5 FOR SHARE")
+
+enum {
+#define PG__XX(name, sql) Q_##name,
+  PG_SQL(PG__XX)
+#undef PG__XX
+      Q_COUNT
+};
+
+static const char *const SQL[] = {
+#define PG__XX(name, sql) sql,
+    PG_SQL(PG__XX)
+#undef PG__XX
+};
+
+typedef struct pgs {
+  store base; /* first: the table of functions (store_impl.h)        */
+  PGconn *c;
+  int in_batch;  /* a BEGIN is open                                      */
+  int failed;    /* a write of the open batch failed: commit rolls back */
+  char state[6]; /* SQLSTATE of the last failure ("" when none)         */
+} pgs;
+
+#define P(st) ((pgs *)(st)) /* a PostgreSQL store, from its head */
+
+/* ------------------------------------------------------------------ */
+/* Connecting                                                          */
+/* ------------------------------------------------------------------ */
+
+/* A connection to url: the URL's own settings win over these defaults
+ * (they come after them, expand_dbname).  NULL only without memory. */
+static PGconn *connect_to(const char *url) {
+  const char *const keys[] = {"connect_timeout", "client_encoding",
+                              "application_name", "dbname", NULL};
+  const char *const vals[] = {"10", "UTF8", "scopa serve", url, NULL};
+  return PQconnectdbParams(keys, vals, 1);
+}
+
+/* Which database, for messages: never the URL (it may hold a password). */
+static void describe(PGconn *c, char *out, size_t n) {
+  const char *db = c ? PQdb(c) : NULL, *host = c ? PQhost(c) : NULL,
+             *port = c ? PQport(c) : NULL;
+  snprintf(out, n, "the PostgreSQL database %s on %s:%s", db ? db : "?",
+           host && *host ? host : "localhost", port && *port ? port : "5432");
+}
+
+/* The first line of libpq's last error. */
+static void first_line(PGconn *c, char *out, size_t n) {
+  snprintf(out, n, "%s", c ? PQerrorMessage(c) : "out of memory");
+  out[strcspn(out, "\n")] = 0;
+}
+
+/* A connection that answers, or NULL with a message. */
+static PGconn *reach(const char *url, char *msg, size_t n) {
+  char who[256], why[256];
+  PGconn *c = connect_to(url);
+  if (c && PQstatus(c) == CONNECTION_OK)
+    return c;
+  describe(c, who, sizeof who);
+  first_line(c, why, sizeof why);
+  snprintf(msg, n, "%s cannot be reached: %s", who, why);
+  PQfinish(c);
+  return NULL;
+}
+
+/* Runs one simple command; 0 when it succeeded, else -1 with its error. */
+static int command(PGconn *c, const char *sql, char *msg, size_t n) {
+  PGresult *r = PQexec(c, sql);
+  ExecStatusType s = PQresultStatus(r);
+  int ok = s == PGRES_COMMAND_OK || s == PGRES_TUPLES_OK;
+  if (!ok && msg) {
+    snprintf(msg, n, "%s", PQresultErrorMessage(r));
+    msg[strcspn(msg, "\n")] = 0;
+  }
+  PQclear(r);
+  return ok ? 0 : -1;
+}
+
+/* One integer a query answers, or `otherwise`. */
+static int query_int(PGconn *c, const char *sql, int otherwise) {
+  PGresult *r = PQexec(c, sql);
+  int v = otherwise;
+  if (PQresultStatus(r) == PGRES_TUPLES_OK && PQntuples(r) == 1 &&
+      !PQgetisnull(r, 0, 0))
+    v = atoi(PQgetvalue(r, 0, 0));
+  PQclear(r);
+  return v;
+}
+
+/* Inside the schema lock: a scopa database of a known version, or one
+ * with no tables at all. */
+static int check_version(PGconn *c, const char *who, char *msg, size_t n) {
+  int tables = query_int(c,
+                         "SELECT count(*) FROM information_schema.tables "
+                         "WHERE table_schema = current_schema()",
+                         -1);
+  int ours = query_int(c,
+                       "SELECT count(*) FROM information_schema.tables WHERE "
+                       "table_schema = current_schema() AND "
+                       "table_name = 'scopa_schema'",
+                       -1);
+  int version =
+      ours == 1 ? query_int(c, "SELECT max(version) FROM scopa_schema", 0) : 0;
+  if (tables < 0 || ours < 0)
+    snprintf(msg, n, "%s cannot be read: %s", who, PQerrorMessage(c));
+  else if (ours == 0 && tables > 0)
+    snprintf(msg, n, "%s is not a scopa database (another program's tables)",
+             who);
+  else if (version > SCHEMA_VERSION)
+    snprintf(msg, n,
+             "%s was made by a newer scopa (schema version %d; this one "
+             "knows up to %d)",
+             who, version, SCHEMA_VERSION);
+  else
+    return 0;
+  msg[strcspn(msg, "\n")] = 0;
+  return -1;
+}
+
+/* The schema and its version in one synchronously committed transaction,
+ * under the schema lock: the start's real write. */
+static int write_schema(PGconn *c, const char *who, char *msg, size_t n) {
+  char why[256] = "";
+  char sql[sizeof TABLES + 256];
+  snprintf(sql, sizeof sql,
+           "%sDELETE FROM scopa_schema;"
+           "INSERT INTO scopa_schema(version) VALUES (%d);",
+           TABLES, SCHEMA_VERSION);
+  if (command(c, "SET client_min_messages = warning", why, sizeof why) ||
+      command(c, "SET synchronous_commit = on", why, sizeof why) ||
+      command(c, "BEGIN", why, sizeof why) ||
+      command(c, "SELECT pg_advisory_xact_lock(" SCHEMA_LOCK ")", why,
+              sizeof why))
+    goto fail;
+  if (check_version(c, who, msg, n)) {
+    command(c, "ROLLBACK", NULL, 0);
+    return -1;
+  }
+  if (command(c, sql, why, sizeof why) == 0 &&
+      command(c, "COMMIT", why, sizeof why) == 0)
+    return 0;
+fail:
+  command(c, "ROLLBACK", NULL, 0);
+  snprintf(msg, n, "%s cannot be written: %s", who, why);
+  return -1;
+}
+
+static int pg_claim(const char *url, int *lock, char *msg, size_t msgsize) {
+  char who[256];
+  *lock = -1; /* no lock: the nodes share the database */
+  PGconn *c = reach(url, msg, msgsize);
+  if (!c)
+    return -1;
+  describe(c, who, sizeof who);
+  int rc = write_schema(c, who, msg, msgsize);
+  PQfinish(c);
+  return rc;
+}
+
+/* Prepares every statement on the store's connection: 0 or -1. */
+static int prepare(pgs *p) {
+  for (int i = 0; i < Q_COUNT; i++) {
+    char name[16];
+    snprintf(name, sizeof name, "q%d", i);
+    PGresult *r = PQprepare(p->c, name, SQL[i], 0, NULL);
+    int ok = PQresultStatus(r) == PGRES_COMMAND_OK;
+    PQclear(r);
+    if (!ok)
+      return -1;
+  }
+  /* A lock held elsewhere fails the write after 5 s ("the database is
+   * busy"), as SQLite's busy timeout does, instead of stalling the
+   * writer for good. */
+  return command(p->c, "SET synchronous_commit = on", NULL, 0) ||
+         command(p->c, "SET lock_timeout = '5s'", NULL, 0);
+}
+
+static void pg_close(store *st) {
+  if (!st)
+    return;
+  PQfinish(P(st)->c);
+  free(st);
+}
+
+static int pg_open(const char *url, store **out, char *msg, size_t msgsize) {
+  pgs *p = calloc(1, sizeof *p);
+  if (!p) {
+    snprintf(msg, msgsize, "out of memory");
+    return -1;
+  }
+  p->base.ops = &store_pg_ops;
+  p->c = reach(url, msg, msgsize);
+  if (!p->c) {
+    free(p);
+    return -1;
+  }
+  if (prepare(p)) {
+    char who[256];
+    describe(p->c, who, sizeof who);
+    snprintf(msg, msgsize, "%s: %s", who, PQerrorMessage(p->c));
+    msg[strcspn(msg, "\n")] = 0;
+    pg_close(&p->base);
+    return -1;
+  }
+  *out = &p->base;
+  return 0;
+}
+
+/* A connection found broken is reset, outside a batch only (a batch in
+ * flight on a lost connection is lost with it and fails). 0 when the
+ * connection is usable. */
+static int ready(pgs *p) {
+  if (PQstatus(p->c) == CONNECTION_OK)
+    return 0;
+  snprintf(p->state, sizeof p->state, "08006");
+  if (p->in_batch)
+    return -1;
+  PQreset(p->c);
+  if (PQstatus(p->c) != CONNECTION_OK || prepare(p))
+    return -1;
+  fprintf(stderr, "scopa serve: store: reconnected to PostgreSQL\n");
+  return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Statements, batches                                                 */
+/* ------------------------------------------------------------------ */
+
+/* Keeps the SQLSTATE of a failed result (or of a lost connection). */
+static void note_failure(pgs *p, const PGresult *r) {
+  const char *s = r ? PQresultErrorField(r, PG_DIAG_SQLSTATE) : NULL;
+  if (PQstatus(p->c) != CONNECTION_OK || !s)
+    s = "08006";
+  snprintf(p->state, sizeof p->state, "%s", s);
+}
+
+/* Runs prepared statement q with n text parameters; the result (for the
+ * caller to PQclear), or NULL when it failed (noted, and logged).  A
+ * connection lost between batches (PostgreSQL restarted) shows only at
+ * the next statement: outside a batch it is reset and the statement
+ * runs once more, so a restart costs no table anything. */
+static PGresult *run_q(pgs *p, int q, int n, const char *const *vals) {
+  char name[16];
+  snprintf(name, sizeof name, "q%d", q);
+  for (int again = 1;; again = 0) {
+    if (ready(p))
+      return NULL;
+    PGresult *r = PQexecPrepared(p->c, name, n, vals, NULL, NULL, 0);
+    ExecStatusType s = PQresultStatus(r);
+    if (s == PGRES_COMMAND_OK || s == PGRES_TUPLES_OK)
+      return r;
+    if (again && !p->in_batch && PQstatus(p->c) == CONNECTION_BAD) {
+      PQclear(r);
+      continue;
+    }
+    note_failure(p, r);
+    fprintf(stderr, "scopa serve: store: %s", PQresultErrorMessage(r));
+    PQclear(r);
+    return NULL;
+  }
+}
+
+/* A write joining the batch: 0, or -1 with the batch marked failed. */
+static int write_q(store *st, int q, int n, const char *const *vals) {
+  PGresult *r = NULL;
+  if (st->ops->begin(st) == 0)
+    r = run_q(P(st), q, n, vals);
+  if (!r) {
+    P(st)->failed = 1;
+    return -1;
+  }
+  PQclear(r);
+  return 0;
+}
+
+static int pg_begin(store *st) {
+  pgs *p = P(st);
+  if (p->in_batch)
+    return 0;
+  int ok = 0;
+  for (int again = 1; !ok; again = 0) { /* once more on a lost connection */
+    if (ready(p))
+      return -1;
+    PGresult *r = PQexec(p->c, "BEGIN");
+    ok = PQresultStatus(r) == PGRES_COMMAND_OK;
+    int retry = !ok && again && PQstatus(p->c) == CONNECTION_BAD;
+    if (!ok && !retry)
+      note_failure(p, r);
+    PQclear(r);
+    if (!ok && !retry)
+      return -1;
+  }
+  p->in_batch = 1;
+  p->failed = 0;
+  return 0;
+}
+
+static int pg_in_batch(const store *st) { return P(st)->in_batch; }
+
+static void pg_rollback(store *st) {
+  pgs *p = P(st);
+  if (PQstatus(p->c) == CONNECTION_OK &&
+      PQtransactionStatus(p->c) != PQTRANS_IDLE)
+    command(p->c, "ROLLBACK", NULL, 0);
+  p->in_batch = 0;
+  p->failed = 0;
+}
+
+/* COMMIT answers "ROLLBACK" for a transaction that had failed: only a
+ * "COMMIT" tag means the batch is durable. */
+static int pg_commit(store *st, char *msg, size_t msgsize) {
+  pgs *p = P(st);
+  if (!p->in_batch)
+    return 0;
+  if (!p->failed) {
+    PGresult *r = PQexec(p->c, "COMMIT");
+    int ok = PQresultStatus(r) == PGRES_COMMAND_OK &&
+             strcmp(PQcmdStatus(r), "COMMIT") == 0;
+    if (!ok)
+      note_failure(p, r);
+    PQclear(r);
+    if (ok) {
+      p->in_batch = 0;
+      return 0;
+    }
+  }
+  snprintf(msg, msgsize, "%s", PQerrorMessage(p->c));
+  msg[strcspn(msg, "\n")] = 0;
+  pg_rollback(st);
+  return -1;
+}
+
+/* A failure's SQLSTATE (or its class, two characters), in a player's
+ * words. */
+static const struct {
+  const char *state, *en, *it;
+} WHY[] = {
+    {"53100", "the disk is full", "il disco è pieno"},
+    {"53200", "out of memory", "memoria esaurita"},
+    {"08", "the database cannot be reached", "il database non è raggiungibile"},
+    {"57P", "the database cannot be reached",
+     "il database non è raggiungibile"},
+    {"25006", "the database is read-only", "il database è di sola lettura"},
+    {"XX001", "the database is damaged", "il database è danneggiato"},
+    {"XX002", "the database is damaged", "il database è danneggiato"},
+    {"40", "the database is busy", "il database è occupato"},
+    {"55P03", "the database is busy", "il database è occupato"},
+    {"lease", "another server took the table over",
+     "un altro server ha preso il tavolo"},
+    {"23", "the database refused the write",
+     "il database ha rifiutato la scrittura"},
+    {"58", "the disk failed", "il disco ha dato un errore"},
+};
+
+static void pg_why(const store *st, const char **en, const char **it) {
+  *en = "the database could not write";
+  *it = "il database non ha potuto scrivere";
+  for (size_t i = 0; i < sizeof WHY / sizeof WHY[0]; i++)
+    if (strncmp(P(st)->state, WHY[i].state, strlen(WHY[i].state)) == 0) {
+      *en = WHY[i].en;
+      *it = WHY[i].it;
+      return;
+    }
+}
+
+/* Class 23 (a constraint: a move's number taken), 22 (a value out of
+ * range) and a lost lease are the write's own; everything else is the
+ * database's. */
+static int pg_failure_is_local(const store *st) {
+  return strncmp(P(st)->state, "23", 2) == 0 ||
+         strncmp(P(st)->state, "22", 2) == 0 ||
+         strcmp(P(st)->state, "lease") == 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Writes                                                              */
+/* ------------------------------------------------------------------ */
+
+static int pg_set_seat(store *st, const char *code, int seat,
+                       const store_seat *s) {
+  char n[16], kind[16];
+  snprintf(n, sizeof n, "%d", seat);
+  snprintf(kind, sizeof kind, "%d", s->kind);
+  const char *const v[] = {code,     n, kind, s->name, s->bot, s->token_sha256,
+                           s->player};
+  return write_q(st, Q_SET_SEAT, 7, v);
+}
+
+static int pg_add_game(store *st, const store_game *g) {
+  char away[16], clock[16], created[32];
+  snprintf(away, sizeof away, "%d", g->away_s);
+  snprintf(clock, sizeof clock, "%d", g->clock_s);
+  snprintf(created, sizeof created, "%lld", (long long)time(NULL));
+  const char *const v[] = {g->code, g->seed, g->rules_json,
+                           away,    clock,   created};
+  if (write_q(st, Q_ADD_GAME, 6, v))
+    return -1;
+  for (int i = 0; i < g->nseats; i++)
+    if (pg_set_seat(st, g->code, i, &g->seat[i]))
+      return -1;
+  return 0;
+}
+
+static int pg_add_move(store *st, const char *code, int number,
+                       scopa_move move) {
+  char n[16], text[SCOPA_MOVE_TEXT];
+  snprintf(n, sizeof n, "%d", number);
+  const char *const v[] = {code, n, scopa_move_str(move, text)};
+  return write_q(st, Q_ADD_MOVE, 3, v);
+}
+
+static int pg_finish(store *st, const char *code) {
+  const char *const v[] = {code};
+  return write_q(st, Q_FINISH, 1, v);
+}
+
+static int pg_set_rated(store *st, const char *code) {
+  const char *const v[] = {code};
+  return write_q(st, Q_SET_RATED, 1, v);
+}
+
+static int pg_rating_put(store *st, const char *pool, const char *player,
+                         const char *name, const store_rating *r) {
+  char rating[32], rd[32], vol[32], games[16];
+  snprintf(rating, sizeof rating, "%.17g", r->rating);
+  snprintf(rd, sizeof rd, "%.17g", r->rd);
+  snprintf(vol, sizeof vol, "%.17g", r->vol);
+  snprintf(games, sizeof games, "%d", r->games);
+  const char *const v[] = {pool, player, name, rating, rd, vol, games};
+  return write_q(st, Q_PUT_RATING, 7, v);
+}
+
+/* ------------------------------------------------------------------ */
+/* Reads                                                               */
+/* ------------------------------------------------------------------ */
+
+static int pg_has_code(store *st, const char *code) {
+  const char *const v[] = {code};
+  PGresult *r = run_q(P(st), Q_HAS_CODE, 1, v);
+  if (!r)
+    return -1;
+  int rc = PQntuples(r) > 0;
+  PQclear(r);
+  return rc;
+}
+
+/* Inside the batch (writer.c's run_rate): the ratings lock, then the
+ * game's row, so two nodes never count one game twice. */
+static int pg_is_rated(store *st, const char *code) {
+  const char *const v[] = {code};
+  PGresult *r = run_q(P(st), Q_LOCK_RATINGS, 0, NULL);
+  if (!r)
+    return -1;
+  PQclear(r);
+  if (!(r = run_q(P(st), Q_IS_RATED, 1, v)))
+    return -1;
+  int rc = PQntuples(r) == 0 ? 0 : atoi(PQgetvalue(r, 0, 0)) != 0;
+  PQclear(r);
+  return rc;
+}
+
+static int pg_rating_get(store *st, const char *pool, const char *player,
+                         store_rating *out) {
+  const char *const v[] = {pool, player};
+  PGresult *r = run_q(P(st), Q_GET_RATING, 2, v);
+  if (!r)
+    return -1;
+  int rc = PQntuples(r) == 0;
+  if (!rc) {
+    out->rating = atof(PQgetvalue(r, 0, 0));
+    out->rd = atof(PQgetvalue(r, 0, 1));
+    out->vol = atof(PQgetvalue(r, 0, 2));
+    out->games = atoi(PQgetvalue(r, 0, 3));
+  }
+  PQclear(r);
+  return rc;
+}
+
+static void copy_col(const PGresult *r, int row, int col, char *out,
+                     size_t cap) {
+  snprintf(out, cap, "%s", PQgetvalue(r, row, col));
+}
+
+static int load_seats(pgs *p, store_game *g, char *msg, size_t n) {
+  const char *const v[] = {g->code};
+  PGresult *r = run_q(p, Q_GET_SEATS, 1, v);
+  if (!r) {
+    snprintf(msg, n, "the seats cannot be read (SQLSTATE %s)", p->state);
+    return -1;
+  }
+  for (int row = 0; row < PQntuples(r); row++) {
+    int i = atoi(PQgetvalue(r, row, 0));
+    if (i < 0 || i >= STORE_MAX_SEATS) {
+      snprintf(msg, n, "seat %d is out of range", i);
+      PQclear(r);
+      return -1;
+    }
+    store_seat *s = &g->seat[i];
+    s->kind = atoi(PQgetvalue(r, row, 1));
+    copy_col(r, row, 2, s->name, sizeof s->name);
+    copy_col(r, row, 3, s->bot, sizeof s->bot);
+    copy_col(r, row, 4, s->token_sha256, sizeof s->token_sha256);
+    copy_col(r, row, 5, s->player, sizeof s->player);
+    if (i >= g->nseats)
+      g->nseats = i + 1;
+  }
+  PQclear(r);
+  return 0;
+}
+
+/* Moves come back in number order; a gap is an error (store_sqlite.c). */
+static int load_moves(pgs *p, store_game *g, char *msg, size_t n) {
+  const char *const v[] = {g->code};
+  PGresult *r = run_q(p, Q_GET_MOVES, 1, v);
+  if (!r) {
+    snprintf(msg, n, "the moves cannot be read (SQLSTATE %s)", p->state);
+    return -1;
+  }
+  int rows = PQntuples(r), rc = 0;
+  g->moves = rows ? malloc((size_t)rows * sizeof *g->moves) : NULL;
+  if (rows && !g->moves) {
+    snprintf(msg, n, "out of memory");
+    rc = -1;
+  }
+  for (int row = 0; rc == 0 && row < rows; row++) {
+    scopa_move m;
+    if (atoi(PQgetvalue(r, row, 0)) != g->nmoves) {
+      snprintf(msg, n, "move %d is missing", g->nmoves);
+      rc = -1;
+    } else if (scopa_move_parse(PQgetvalue(r, row, 1), &m, NULL, 0) !=
+               SCOPA_OK) {
+      snprintf(msg, n, "move %d cannot be read", g->nmoves);
+      rc = -1;
+    } else {
+      g->moves[g->nmoves++] = m;
+    }
+  }
+  PQclear(r);
+  return rc;
+}
+
+static int pg_load(store *st, const char *code, store_game *g, char *msg,
+                   size_t msgsize) {
+  pgs *p = P(st);
+  const char *const v[] = {code};
+  memset(g, 0, sizeof *g);
+  snprintf(g->code, sizeof g->code, "%s", code);
+  PGresult *r = run_q(p, Q_GET_GAME, 1, v);
+  if (!r) {
+    snprintf(msg, msgsize, "the game cannot be read (SQLSTATE %s)", p->state);
+    return -1;
+  }
+  if (PQntuples(r) == 0) {
+    PQclear(r);
+    return 1;
+  }
+  copy_col(r, 0, 0, g->seed, sizeof g->seed);
+  g->rules_json = strdup(PQgetvalue(r, 0, 1));
+  g->away_s = atoi(PQgetvalue(r, 0, 2));
+  g->clock_s = atoi(PQgetvalue(r, 0, 3));
+  g->finished = atoi(PQgetvalue(r, 0, 4));
+  PQclear(r);
+  if (!g->rules_json)
+    snprintf(msg, msgsize, "out of memory");
+  if (!g->rules_json || load_seats(p, g, msg, msgsize) ||
+      load_moves(p, g, msg, msgsize)) {
+    store_game_free(g);
+    return -1;
+  }
+  return 0;
+}
+
+static char *pg_leaderboard(store *st, const char *pool, int limit) {
+  char lim[16];
+  snprintf(lim, sizeof lim, "%d", limit);
+  const char *const v[] = {pool, lim};
+  PGresult *r = run_q(P(st), Q_LEADERS, 2, v);
+  if (!r)
+    return NULL;
+  json_t *list = json_array();
+  for (int row = 0; list && row < PQntuples(r); row++)
+    json_array_append_new(
+        list, json_pack("{s:s, s:i, s:i, s:i}", "name", PQgetvalue(r, row, 0),
+                        "rating", (int)(atof(PQgetvalue(r, row, 1)) + 0.5),
+                        "rd", (int)(atof(PQgetvalue(r, row, 2)) + 0.5), "games",
+                        atoi(PQgetvalue(r, row, 3))));
+  PQclear(r);
+  char *text = list ? json_dumps(list, JSON_COMPACT) : NULL;
+  json_decref(list);
+  return text;
+}
+
+/* ------------------------------------------------------------------ */
+/* Leases (store.h; docs/serve.md "Any node serves any table")         */
+/* ------------------------------------------------------------------ */
+
+static int pg_lease_take(store *st, const char *code, const char *node,
+                         int ttl_s, long long *epoch) {
+  char ttl[16];
+  snprintf(ttl, sizeof ttl, "%d", ttl_s);
+  const char *const v[] = {code, node, ttl};
+  PGresult *r = run_q(P(st), Q_LEASE_TAKE, 3, v);
+  if (!r)
+    return -1;
+  int rc = PQntuples(r) == 1 ? 0 : 1;
+  if (rc == 0)
+    *epoch = atoll(PQgetvalue(r, 0, 0));
+  PQclear(r);
+  return rc;
+}
+
+/* An UPDATE of the lease that must match one row: 0, 1 when none did
+ * (the lease is another's), -1. */
+static int lease_update(store *st, int q, int n, const char *const *v) {
+  PGresult *r = run_q(P(st), q, n, v);
+  if (!r)
+    return -1;
+  int rc = strcmp(PQcmdTuples(r), "1") == 0 ? 0 : 1;
+  PQclear(r);
+  return rc;
+}
+
+static int pg_lease_renew(store *st, const char *code, const char *node,
+                          long long epoch, int ttl_s) {
+  char e[32], ttl[16];
+  snprintf(e, sizeof e, "%lld", epoch);
+  snprintf(ttl, sizeof ttl, "%d", ttl_s);
+  const char *const v[] = {code, node, e, ttl};
+  return lease_update(st, Q_LEASE_RENEW, 4, v);
+}
+
+static int pg_lease_release(store *st, const char *code, const char *node,
+                            long long epoch) {
+  char e[32];
+  snprintf(e, sizeof e, "%lld", epoch);
+  const char *const v[] = {code, node, e};
+  return lease_update(st, Q_LEASE_RELEASE, 3, v) < 0 ? -1 : 0;
+}
+
+/* The move goes in only through the lease row, locked FOR SHARE: no row
+ * (another node or epoch holds it) is a failed write of this table. */
+static int pg_add_move_fenced(store *st, const char *code, int number,
+                              scopa_move move, const char *node,
+                              long long epoch) {
+  char n[16], e[32], text[SCOPA_MOVE_TEXT];
+  snprintf(n, sizeof n, "%d", number);
+  snprintf(e, sizeof e, "%lld", epoch);
+  const char *const v[] = {code, n, scopa_move_str(move, text), node, e};
+  PGresult *r = NULL;
+  if (pg_begin(st) == 0)
+    r = run_q(P(st), Q_ADD_MOVE_FENCED, 5, v);
+  int rc = r && strcmp(PQcmdTuples(r), "1") == 0 ? 0 : -1;
+  if (r && rc)
+    snprintf(P(st)->state, sizeof P(st)->state, "lease");
+  PQclear(r);
+  if (rc)
+    P(st)->failed = 1;
+  return rc;
+}
+
+const store_ops store_pg_ops = {
+    .claim = pg_claim,
+    .open = pg_open,
+    .close = pg_close,
+    .begin = pg_begin,
+    .commit = pg_commit,
+    .rollback = pg_rollback,
+    .in_batch = pg_in_batch,
+    .why = pg_why,
+    .failure_is_local = pg_failure_is_local,
+    .add_game = pg_add_game,
+    .set_seat = pg_set_seat,
+    .add_move = pg_add_move,
+    .finish = pg_finish,
+    .has_code = pg_has_code,
+    .load = pg_load,
+    .rating_get = pg_rating_get,
+    .rating_put = pg_rating_put,
+    .is_rated = pg_is_rated,
+    .set_rated = pg_set_rated,
+    .leaderboard = pg_leaderboard,
+    .lease_take = pg_lease_take,
+    .lease_renew = pg_lease_renew,
+    .lease_release = pg_lease_release,
+    .add_move_fenced = pg_add_move_fenced,
+};

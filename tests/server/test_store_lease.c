@@ -1,0 +1,157 @@
+/*
+ * test_store_lease.c -- the leases of store.h on a real PostgreSQL
+ * (issue 24; docs/serve.md "Any node serves any table"), two nodes as
+ * two connections: a live lease is one node's; a node that never had
+ * it, or lost it, can never write a move (the fenced write checks node
+ * and epoch in its own transaction: a failure local to the table); the
+ * epoch grows when the owner changes; a takeover waits for the batch
+ * in flight of the old owner, and that batch's move stands.  And a
+ * write that meets another program's lock fails after 5 s as the
+ * database's fault ("busy"), as on SQLite, never stalls.  Run by
+ * test_store_pg.py with the URL of a fresh database.  Names:
+ * serve-lease-N.
+ */
+#include "../../src/server/store.h"
+#include "../test.h"
+
+#include <libpq-fe.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static const char CODE[] = "LEASE1";
+
+static store *open_store(const char *url) {
+  char msg[512];
+  store *st = NULL;
+  if (store_open(url, &st, msg, sizeof msg))
+    fprintf(stderr, "%s\n", msg);
+  CHECK(st != NULL);
+  if (!st)
+    exit(1);
+  return st;
+}
+
+static scopa_move move_of(const char *text) {
+  scopa_move m;
+  CHECK(scopa_move_parse(text, &m, NULL, 0) == SCOPA_OK);
+  return m;
+}
+
+/* One move in a batch of its own: 0, or -1 with the batch rolled back
+ * (and *local: whether the failure was the table's own). */
+static int fenced(store *st, int number, const char *node, long long epoch,
+                  int *local) {
+  char msg[256];
+  if (store_add_move_fenced(st, CODE, number, move_of("1d"), node, epoch)) {
+    *local = store_failure_is_local(st);
+    store_rollback(st);
+    return -1;
+  }
+  return store_commit(st, msg, sizeof msg);
+}
+
+typedef struct takeover {
+  store *st;
+  long long epoch;
+  int rc, done;
+} takeover;
+
+static void *take_async(void *arg) {
+  takeover *t = arg;
+  t->rc = store_lease_take(t->st, CODE, "A", 10, &t->epoch);
+  __atomic_store_n(&t->done, 1, __ATOMIC_SEQ_CST);
+  return NULL;
+}
+
+static int stored_moves(store *st) {
+  store_game g;
+  char msg[256];
+  if (store_load(st, CODE, &g, msg, sizeof msg))
+    return -1;
+  int n = g.nmoves;
+  store_game_free(&g);
+  return n;
+}
+
+int main(int argc, char **argv) {
+  char msg[512];
+  int lock, local = 0;
+  long long ea = 0, eb = 0;
+  if (argc != 2) {
+    fprintf(stderr, "usage: test_store_lease postgresql://...\n");
+    return 2;
+  }
+  CHECK(store_claim(argv[1], &lock, msg, sizeof msg) == 0 && lock == -1);
+  store *a = open_store(argv[1]), *b = open_store(argv[1]);
+  store_game g = {.seed = "0123456789abcdef0123456789abcdef",
+                  .rules_json = "{\"players\":2}",
+                  .nseats = 2};
+  snprintf(g.code, sizeof g.code, "%s", CODE);
+  g.seat[0].kind = g.seat[1].kind = STORE_BOT;
+  CHECK(store_add_game(a, &g) == 0 && store_commit(a, msg, sizeof msg) == 0);
+
+  TEST("serve-lease-1", "a live lease is one node's; only it writes");
+  CHECK(store_lease_take(a, CODE, "A", 10, &ea) == 0);
+  CHECK_EQ_INT(ea, 1);
+  CHECK(store_lease_take(b, CODE, "B", 10, &eb) == 1);
+  CHECK(fenced(a, 0, "A", 1, &local) == 0);
+  CHECK(fenced(b, 1, "B", 1, &local) == -1 && local == 1);
+  const char *en, *it;
+  store_why(b, &en, &it);
+  CHECK_EQ_STR(en, "another server took the table over");
+  CHECK(store_lease_take(a, CODE, "A", 10, &ea) == 0 && ea == 1);
+
+  TEST("serve-lease-2", "an expired lease moves on, the epoch grows, the "
+                        "old owner is fenced");
+  CHECK(store_lease_renew(a, CODE, "A", 1, 1) == 0);
+  usleep(1200 * 1000);
+  CHECK(store_lease_take(b, CODE, "B", 10, &eb) == 0);
+  CHECK_EQ_INT(eb, 2);
+  CHECK(store_lease_renew(a, CODE, "A", 1, 10) == 1);
+  CHECK(fenced(a, 1, "A", 1, &local) == -1 && local == 1);
+  CHECK(fenced(b, 1, "B", 2, &local) == 0);
+
+  TEST("serve-lease-3", "a takeover waits for the batch in flight, whose "
+                        "move stands; then the old owner is fenced");
+  CHECK(store_lease_renew(b, CODE, "B", 2, 1) == 0);
+  usleep(1200 * 1000); /* expired, but nobody took it: still B's */
+  CHECK(store_add_move_fenced(b, CODE, 2, move_of("2d"), "B", 2) == 0);
+  takeover t = {.st = a};
+  pthread_t th;
+  CHECK(pthread_create(&th, NULL, take_async, &t) == 0);
+  usleep(500 * 1000);
+  CHECK(__atomic_load_n(&t.done, __ATOMIC_SEQ_CST) == 0); /* it waits */
+  CHECK(store_commit(b, msg, sizeof msg) == 0);
+  pthread_join(th, NULL);
+  CHECK(t.rc == 0);
+  CHECK_EQ_INT(t.epoch, 3);
+  CHECK(fenced(b, 3, "B", 2, &local) == -1 && local == 1);
+  CHECK(fenced(a, 3, "A", 3, &local) == 0);
+  CHECK_EQ_INT(stored_moves(a), 4);
+
+  TEST("serve-lease-4", "a released lease is free at once, epoch kept");
+  CHECK(store_lease_release(a, CODE, "A", 3) == 0);
+  CHECK(store_lease_take(b, CODE, "B", 10, &eb) == 0);
+  CHECK_EQ_INT(eb, 4);
+  CHECK(fenced(a, 4, "A", 3, &local) == -1 && local == 1);
+
+  TEST("serve-pg-busy", "a lock held elsewhere fails the write in 5 s");
+  PGconn *other = PQconnectdb(argv[1]);
+  PGresult *r = PQexec(other, "BEGIN; LOCK TABLE moves IN EXCLUSIVE MODE");
+  CHECK(PQresultStatus(r) == PGRES_COMMAND_OK);
+  PQclear(r);
+  CHECK(store_add_move(a, CODE, 5, move_of("3d")) == -1);
+  CHECK(store_failure_is_local(a) == 0);
+  store_why(a, &en, &it);
+  CHECK_EQ_STR(en, "the database is busy");
+  store_rollback(a);
+  PQclear(PQexec(other, "ROLLBACK"));
+  PQfinish(other);
+
+  store_close(a);
+  store_close(b);
+  return test_summary("test_store_lease");
+}
