@@ -17,10 +17,23 @@
  * A connection is freed only from the graveyard, after the service call
  * that closed it, never inside its own callback.
  */
+#include "relay.h"
 #include "table.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+static void link_all(conn *c) {
+  server *srv = c->srv;
+  c->anext = srv->all;
+  if (srv->all)
+    srv->all->aprev = c;
+  srv->all = c;
+  srv->nconns++;
+}
+
+/* A connection that can still be sent to: its socket, or its relay. */
+static int live(const conn *c) { return c->remote ? !c->gone : c->wsi != NULL; }
 
 conn *conn_new(server *srv, struct lws *wsi) {
   conn *c = calloc(1, sizeof *c);
@@ -39,11 +52,26 @@ conn *conn_new(server *srv, struct lws *wsi) {
   c->refused = ok == LIMITS_REFUSED;
   if (ok == LIMITS_UNCOUNTED)
     server_limits_full(srv, c->addr);
-  c->anext = srv->all;
-  if (srv->all)
-    srv->all->aprev = c;
-  srv->all = c;
-  srv->nconns++;
+  link_all(c);
+  return c;
+}
+
+conn *conn_new_remote(server *srv, const char *peer, uint64_t rserial,
+                      const char *addr) {
+  conn *c = calloc(1, sizeof *c);
+  if (!c)
+    return NULL;
+  c->srv = srv;
+  c->remote = 1;
+  c->seat = -1;
+  c->serial = ++srv->next_conn_serial;
+  c->rserial = rserial;
+  snprintf(c->peer, sizeof c->peer, "%s", peer);
+  snprintf(c->addr, sizeof c->addr, "%s", addr);
+  c->last_rx_ms = now_ms();
+  /* Counted and charged on its client's node, not here. */
+  limits_bucket_init(&c->bucket, &srv->conf.limits, c->last_rx_ms);
+  link_all(c);
   return c;
 }
 
@@ -62,6 +90,7 @@ void conn_closed(conn *c) {
   server *srv = c->srv;
   table_leave(c);
   unlink_wake(c);
+  relay_conn_closed(c);
   if (c->aprev)
     c->aprev->anext = c->anext;
   else
@@ -86,6 +115,7 @@ void conn_free_graveyard(server *srv) {
       free(m);
     }
     free(c->rx);
+    free(c->parked);
     free(c);
   }
 }
@@ -93,9 +123,12 @@ void conn_free_graveyard(server *srv) {
 /* closing 1: once what is queued has gone out (an error saying why);
  * closing 2: at once (the queue is what went wrong). */
 static void close_with(conn *c, int how) {
-  if (c->wsi && c->closing < how) {
+  if (live(c) && c->closing < how) {
     c->closing = how;
-    lws_callback_on_writable(c->wsi);
+    if (c->remote)
+      relay_out(c);
+    else
+      lws_callback_on_writable(c->wsi);
   }
 }
 
@@ -103,7 +136,21 @@ void conn_close_soon(conn *c) { close_with(c, 1); }
 
 /* Asks for a writeable callback, or, while the head waits for a batch,
  * for a wake-up at the commit. */
+static void hold(conn *c) {
+  if (!c->in_wake) {
+    c->in_wake = 1;
+    c->wnext = c->srv->wake;
+    c->srv->wake = c;
+  }
+}
+
 static void want_write(conn *c) {
+  if (c->remote) { /* what may go out goes to the relay now */
+    relay_out(c);
+    if (c->head && !c->gone)
+      hold(c);
+    return;
+  }
   if (!c->wsi)
     return;
   if (!c->head) {
@@ -112,11 +159,7 @@ static void want_write(conn *c) {
     return;
   }
   if (c->head->after > c->srv->committed) {
-    if (!c->in_wake) {
-      c->in_wake = 1;
-      c->wnext = c->srv->wake;
-      c->srv->wake = c;
-    }
+    hold(c);
     return;
   }
   lws_callback_on_writable(c->wsi);
@@ -161,7 +204,7 @@ int conn_drop_held(conn *c, uint64_t table_id) {
 }
 
 void conn_send(conn *c, const char *text) {
-  if (!c->wsi || c->closing == 2 || !text)
+  if (!live(c) || c->closing == 2 || !text)
     return;
   size_t len = strlen(text);
   server *srv = c->srv;
@@ -207,8 +250,7 @@ int conn_error(conn *c, const json_t *id, const char *code, const char *detail,
 }
 
 int conn_ping(conn *c, const proto_msg *msg) {
-  conn_send_owned(c,
-                  proto_finish(json_pack("{s:s}", "type", "pong"), msg->id));
+  conn_send_owned(c, proto_finish(json_pack("{s:s}", "type", "pong"), msg->id));
   return 0;
 }
 
@@ -236,8 +278,9 @@ int conn_writeable(conn *c) {
   return 0;
 }
 
-/* One whole message: credits, then the parser, then the tables. */
-static void dispatch(conn *c, const char *text, size_t len) {
+/* One whole message: credits, then the parser, then the relay (a table
+ * another node owns, relay.h), else the tables. */
+void conn_dispatch(conn *c, const char *text, size_t len, int charged) {
   server *srv = c->srv;
   srv->messages_in++;
   /* Parsed first (a bounded cost: MSG_MAX bytes), so that even a refusal
@@ -245,7 +288,7 @@ static void dispatch(conn *c, const char *text, size_t len) {
   proto_msg msg;
   proto_error err;
   int parsed = proto_parse(text, len, &msg, &err);
-  int ok = limits_take(&c->bucket, &srv->conf.limits, now_ms());
+  int ok = charged ? limits_take(&c->bucket, &srv->conf.limits, now_ms()) : 1;
   if (ok < 0) {
     conn_error(c, msg.id, "too_fast", "closing the connection",
                "chiudo la connessione");
@@ -254,7 +297,9 @@ static void dispatch(conn *c, const char *text, size_t len) {
     conn_error(c, msg.id, "too_fast", "message ignored", "messaggio ignorato");
   } else if (parsed != 0) {
     conn_send_owned(c, proto_error_json(msg.id, &err));
-  } else if (table_message(c, &msg) == 1) {
+  } else if (relay_route(c, &msg, text, len)) {
+    /* sent on: its owner answers */
+  } else if (table_message(c, &msg) == 1 && charged) {
     limits_refund(&c->bucket, &srv->conf.limits);
   }
   proto_msg_free(&msg);
@@ -299,7 +344,7 @@ int conn_receive(conn *c, const void *in, size_t len) {
   if (!lws_is_final_fragment(c->wsi) || lws_remaining_packet_payload(c->wsi))
     return 0;
   if (!c->rx_skip)
-    dispatch(c, c->rx, c->rx_len);
+    conn_dispatch(c, c->rx, c->rx_len, 1);
   c->rx_len = 0;
   c->rx_skip = 0;
   if (c->rx_cap > 4 * 1024) { /* do not keep a big buffer for a quiet client */
@@ -318,7 +363,8 @@ void conn_sweep(server *srv, int64_t now) {
         now - c->soft_since_ms > (int64_t)srv->conf.soft_s * 1000) {
       lwsl_user("closing %s: out-queue over the soft limit\n", c->addr);
       close_with(c, 2);
-    } else if (!c->table && now - c->last_rx_ms > 120 * 1000) {
+    } else if (!c->table && !c->parked && (c->remote || !c->peer[0]) &&
+               now - c->last_rx_ms > 120 * 1000) {
       conn_close_soon(c);
     }
   }

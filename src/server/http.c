@@ -390,18 +390,18 @@ static int healthz(struct lws *wsi, server *srv) {
   writer_stats(srv->w, &srv->commits, &srv->commit_us);
   return answer_json(
       wsi, 200,
-      proto_finish(json_pack("{s:b, s:I, s:I, s:I, s:i, s:I, s:I, s:I, s:I, "
-                             "s:I}",
-                             "ok", 1, "tables", (json_int_t)srv->ntables,
-                             "connections", (json_int_t)srv->nconns, "moves",
-                             (json_int_t)srv->moves, "bots_pending",
-                             bots_pending(srv->bots), "messages_in",
-                             (json_int_t)srv->messages_in, "messages_out",
-                             (json_int_t)srv->messages_out, "commits",
-                             (json_int_t)srv->commits, "commit_us",
-                             (json_int_t)srv->commit_us, "hint_jobs",
-                             (json_int_t)srv->hint_jobs),
-                   NULL));
+      proto_finish(
+          json_pack(
+              "{s:b, s:s, s:I, s:I, s:I, s:i, s:I, s:I, s:I, "
+              "s:I, s:I}",
+              "ok", 1, "node", srv->node, "tables", (json_int_t)srv->ntables,
+              "connections", (json_int_t)srv->nconns, "moves",
+              (json_int_t)srv->moves, "bots_pending", bots_pending(srv->bots),
+              "messages_in", (json_int_t)srv->messages_in, "messages_out",
+              (json_int_t)srv->messages_out, "commits",
+              (json_int_t)srv->commits, "commit_us", (json_int_t)srv->commit_us,
+              "hint_jobs", (json_int_t)srv->hint_jobs),
+          NULL));
 }
 
 /* ?pool=2p|3p|4p|6p (another or none: 2p).  lws_get_urlarg_by_name

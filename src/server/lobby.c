@@ -10,6 +10,7 @@
  * table (seat_info.taken_by); a person's answer `seated` goes out only
  * with the seat stored in the open batch (server.h, the barrier).
  */
+#include "relay.h"
 #include "table.h"
 
 #include <openssl/evp.h>
@@ -179,7 +180,8 @@ int lobby_create(conn *c, const proto_msg *msg) {
   if (allowed == LIMITS_UNCOUNTED)
     server_limits_full(srv, c->addr);
   table *t = table_alloc(srv);
-  if (!t || lobby_new_code(srv, t->code) || scopa_seed_random(t->seed) ||
+  if (!t || lobby_new_code(srv, t->code) ||
+      relay_claim(srv, t->code, &t->epoch) || scopa_seed_random(t->seed) ||
       scopa_seed_sha256(t->seed, t->seed_sha256) ||
       !(t->rules_json = scopa_rules_to_json(&rules))) {
     if (t)

@@ -12,6 +12,7 @@
  * out only in the WRITEABLE callback, one lws_write each (conn.c); an
  * HTTP answer is written whole in the callback that asked for it (http.c).
  */
+#include "relay.h"
 #include "table.h"
 
 #include <ev.h>
@@ -127,6 +128,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason,
   case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
     take_commits(srv);
     take_bot_answers(srv);
+    relay_poll(srv);
     return 0;
   default:
     break;
@@ -149,6 +151,7 @@ static void sweep(lws_sorted_usec_list_t *sul) {
   take_bot_answers(srv);
   table_sweep(srv, now);
   conn_sweep(srv, now);
+  relay_tick(srv, now);
   if (now - srv->addrs_swept_ms >= 5000) {
     limits_sweep(srv->addrs, &srv->conf.limits, now);
     srv->addrs_swept_ms = now;
@@ -239,10 +242,19 @@ int loop_run(server *srv) {
     ev_loop_destroy(loop);
     return 1;
   }
+  if (relay_start(srv, msg, sizeof msg)) {
+    fprintf(stderr, "scopa serve: %s\n", msg);
+    bots_free(srv->bots);
+    writer_free(srv->w);
+    lws_context_destroy(srv->ctx);
+    ev_loop_destroy(loop);
+    return 1;
+  }
   lws_sul_schedule(srv->ctx, 0, &srv->sweep, sweep, 250 * LWS_US_PER_MS);
   say_listening(srv);
   while (!srv->stop) {
     ev_run(loop, EVRUN_ONCE); /* whatever is ready, at least one thing */
+    relay_turn(srv);
     flush(srv);
     conn_free_graveyard(srv);
   }
@@ -252,6 +264,7 @@ int loop_run(server *srv) {
   srv->bots = NULL;
   writer_free(srv->w);
   srv->w = NULL;
+  relay_stop(srv); /* after the last commit: the leases go */
   lws_context_destroy(srv->ctx);
   conn_free_graveyard(srv);
   ev_loop_destroy(loop);

@@ -10,6 +10,7 @@
  * seen, and only if the rules allow it: a duplicate or a late copy finds
  * a different ply and changes nothing.
  */
+#include "relay.h"
 #include "table.h"
 
 #include "rating.h"
@@ -116,11 +117,19 @@ static void end_of_round(server *srv, table *t, const scopa_event *ev) {
 static int commit_move(server *srv, table *t, scopa_move move, conn *from,
                        const json_t *id, char *msg, size_t msgsize) {
   scopa_event ev;
+  if (relay_cut_off(srv)) { /* it might not be this node's table any more */
+    snprintf(msg, msgsize, "the database cannot be reached");
+    return SCOPA_EINVAL;
+  }
   int rc = scopa_match_apply(t->match, move, &ev, msg, msgsize);
   if (rc != SCOPA_OK)
     return rc;
   t->last_batch = server_batch(srv);
-  writer_add_move(srv->w, t->id, t->code, t->nmoves++, move);
+  if (t->epoch > 0) /* a cluster: only while the lease is this node's */
+    writer_add_move_fenced(srv->w, t->id, t->code, t->nmoves++, move, srv->node,
+                           t->epoch);
+  else
+    writer_add_move(srv->w, t->id, t->code, t->nmoves++, move);
   srv->moves++;
   t->turn_since_ms = now_ms();
   if (ev.game_over) /* the state after the last move says so (CONTRACTS) */
@@ -145,6 +154,9 @@ int play_move(conn *c, const proto_msg *msg) {
   proto_error err;
   if (!t || c->seat < 0)
     return refuse(c, msg, "not_seated", "", "");
+  if (relay_cut_off(c->srv)) /* no move while the database is away */
+    return refuse(c, msg, "store_failed", "the database cannot be reached",
+                  "il database non è raggiungibile");
   if (proto_move_check(msg, t->match, c->seat, t->status == T_WAITING, &move,
                        &err)) {
     conn_send_owned(c, proto_error_json(msg->id, &err));

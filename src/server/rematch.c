@@ -14,6 +14,7 @@
  * until it starts or someone says no; the new table and its seats are in
  * the store batch before anyone hears of them (server.h, the barrier).
  */
+#include "relay.h"
 #include "table.h"
 
 #include <stdio.h>
@@ -71,8 +72,8 @@ static table *next_table(server *srv, table *old, char tokens[][33]) {
   n->clock_s = old->clock_s;
   n->nseats = old->nseats;
   int dealer = (scopa_seed_dealer(old->seed, old->nseats) + 1) % old->nseats;
-  if (lobby_new_code(srv, n->code) || seed_for_dealer(n, dealer) ||
-      !(n->rules_json = strdup(old->rules_json)))
+  if (lobby_new_code(srv, n->code) || relay_claim(srv, n->code, &n->epoch) ||
+      seed_for_dealer(n, dealer) || !(n->rules_json = strdup(old->rules_json)))
     goto fail;
   store_game g = {.rules_json = n->rules_json,
                   .nseats = n->nseats,

@@ -91,6 +91,19 @@ typedef struct conn {
   struct conn *wnext;            /* the wake list (waiting for a commit) */
   int in_wake;
   struct conn *gnext; /* the graveyard                                 */
+  /* The cluster (relay.c).  A client of this node whose table another
+   * node owns: peer is that owner, and its messages go there.  A remote
+   * connection (remote = 1) stands in on the owner for a client of node
+   * peer (its number there: rserial): it has no socket, and what it is
+   * sent goes back through the relay. */
+  int remote;
+  int gone;      /* a remote connection closed              */
+  int rclose;    /* a remote connection to close at the turn */
+  int in_tree;   /* in the relay's tree of connections      */
+  char peer[24]; /* "" when none                            */
+  uint64_t rserial;
+  char *parked; /* an entry waiting for a dead owner's lease */
+  int64_t parked_ms;
 } conn;
 
 /* Where to listen (listen.c): numeric addresses, each bound on its own. */
@@ -142,6 +155,8 @@ struct server {
   conn *graveyard;     /* closed, freed after the service call        */
   int nconns;
   lws_sorted_usec_list_t sweep;
+  struct relay *relay; /* the cluster (PostgreSQL only; NULL on SQLite)  */
+  char node[24];       /* this node's name in the cluster ("" on SQLite) */
   volatile int stop;
   int failed; /* a write could not be recorded: exit status 1        */
   /* Tables in memory, by code. */
@@ -185,7 +200,17 @@ void conn_release(server *srv); /* after a commit: wake the held */
 int conn_drop_held(conn *c, uint64_t table_id);
 void conn_sweep(server *srv, int64_t now);
 
+/* Dispatches one message of c (charged: credits taken, else already
+ * taken by the client's node). */
+void conn_dispatch(conn *c, const char *text, size_t len, int charged);
+/* A connection standing in for client `rserial` of node `peer`. */
+conn *conn_new_remote(server *srv, const char *peer, uint64_t rserial,
+                      const char *addr);
+
 /* table.c */
+/* A table this node no longer owns (its lease was lost): its
+ * connections are told and closed, and it leaves memory. */
+void table_lost(server *srv, table *t);
 /* Handles one message; returns 1 when it was an accepted move. */
 int table_message(conn *c, const proto_msg *msg);
 void table_leave(conn *c);

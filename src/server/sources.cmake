@@ -24,6 +24,7 @@ set(SCOPA_SERVER_SOURCES
   src/server/store.c
   src/server/store_sqlite.c
   src/server/store_pg.c
+  src/server/relay.c
   src/server/writer.c
   src/server/rating.c
   src/server/limits.c)

@@ -62,8 +62,20 @@ static const char TABLES[] =
     "  PRIMARY KEY (pool, player));"
     "CREATE INDEX IF NOT EXISTS ratings_by_pool ON ratings(pool, rating);"
     "CREATE TABLE IF NOT EXISTS leases("
-    "  code text PRIMARY KEY REFERENCES games(code), node text NOT NULL,"
-    "  epoch bigint NOT NULL, expires timestamptz NOT NULL);";
+    "  code text PRIMARY KEY, node text NOT NULL,"
+    "  epoch bigint NOT NULL, expires timestamptz NOT NULL);"
+    /* A new table's lease is taken before its game row is committed (the
+     * writer's batch): no foreign key (it had one in the first schema). */
+    "ALTER TABLE leases DROP CONSTRAINT IF EXISTS leases_code_fkey;"
+    /* The nodes (relay.c): each one's heartbeat, and the messages relayed
+     * between a client's node and its table's owner. */
+    "CREATE TABLE IF NOT EXISTS nodes("
+    "  node text PRIMARY KEY, seen timestamptz NOT NULL);"
+    "CREATE TABLE IF NOT EXISTS relay("
+    "  id bigserial PRIMARY KEY, dst text NOT NULL, src text NOT NULL,"
+    "  conn bigint NOT NULL, kind integer NOT NULL, addr text NOT NULL,"
+    "  body text NOT NULL);"
+    "CREATE INDEX IF NOT EXISTS relay_by_dst ON relay(dst, id);";
 
 /* The prepared statements, by name. */
 #define PG_SQL(XX)                                                             \

@@ -10,6 +10,7 @@
  * loads it again from its seed and moves.
  */
 #include "table.h"
+#include "relay.h"
 
 #include <ctype.h>
 #include <search.h>
@@ -65,6 +66,7 @@ void table_free(table *t) {
 }
 
 static void evict(server *srv, table *t) {
+  relay_release(srv, t->code, t->epoch);
   tdelete(t, &srv->tables_root, by_code);
   if (t->prev)
     t->prev->next = t->next;
@@ -162,11 +164,20 @@ void table_seat_defaults(server *srv, seat_info *si) {
  * "no_table" when there is none, "table_damaged" when it is stored but
  * cannot be loaded (a row SQLite cannot read, a move missing or against
  * the rules: never passed off as unknown; logged), "server" without
- * memory. */
-static table *load(server *srv, const char *code, const char **fault) {
+ * memory or, in a cluster, when another node holds its lease (relay.h).
+ * own: the table is this node's, registered, with its lease (taken
+ * before the load, so that no other node writes after it), its bots
+ * asked; else a copy to read, which the caller frees. */
+static table *load_as(server *srv, const char *code, const char **fault,
+                      int own) {
   store_game g;
   char msg[256] = "";
   table *t = NULL;
+  long long epoch = 0;
+  if (own && relay_claim(srv, code, &epoch) != 0) {
+    *fault = "server";
+    return NULL;
+  }
   int rc = store_load(srv->st, code, &g, msg, sizeof msg);
   *fault = rc == 1 ? "no_table" : "table_damaged";
   if (rc != 0)
@@ -184,6 +195,7 @@ static table *load(server *srv, const char *code, const char **fault) {
   t->away_s = g.away_s;
   t->clock_s = g.clock_s;
   t->rated = g.finished;
+  t->epoch = epoch;
   t->nseats = g.nseats;
   for (int i = 0; i < g.nseats; i++) {
     t->seat[i].s = g.seat[i];
@@ -198,6 +210,8 @@ static table *load(server *srv, const char *code, const char **fault) {
   }
   table_set_status(t);
   store_game_free(&g);
+  if (!own)
+    return t;
   if (table_insert(srv, t)) {
     table_free(t);
     *fault = "server";
@@ -214,6 +228,10 @@ fail:
   }
   store_game_free(&g);
   return NULL;
+}
+
+static table *load(server *srv, const char *code, const char **fault) {
+  return load_as(srv, code, fault, 1);
 }
 
 table *table_find(server *srv, const char *code) {
@@ -286,8 +304,15 @@ void table_sweep(server *srv, int64_t now) {
  * its last move is stored, else 200 and the record. */
 char *table_record(server *srv, const char *code, int *status) {
   const char *fault = "no_table";
-  table *t = table_get(srv, code, &fault);
+  table *t, *copy = NULL;
+  char norm[PROTO_CODE_MAX + 1];
+  normalize_code(code, norm);
+  if (srv->relay && !find_loaded(srv, norm)) /* read, not taken */
+    t = copy = load_as(srv, norm, &fault, 0);
+  else
+    t = table_get(srv, code, &fault);
   proto_error e;
+  char *answer;
   if (!t) {
     *status = strcmp(fault, "no_table") == 0 ? 404 : 500;
     proto_error_set(&e, fault, code, code);
@@ -296,10 +321,39 @@ char *table_record(server *srv, const char *code, int *status) {
   if (t->status != T_FINISHED || t->last_batch > srv->committed) {
     *status = 403;
     proto_error_set(&e, "in_progress", t->code, t->code);
-    return proto_error_json(NULL, &e);
+    answer = proto_error_json(NULL, &e);
+  } else {
+    *status = 200;
+    answer = scopa_match_record_json(t->match, SCOPA_RECORD_FULL);
   }
-  *status = 200;
-  return scopa_match_record_json(t->match, SCOPA_RECORD_FULL);
+  if (copy)
+    table_free(copy);
+  return answer;
+}
+
+/* ------------------------------------------------------------------ */
+/* A lost lease                                                        */
+/* ------------------------------------------------------------------ */
+
+/* Another node owns t now (relay.h): nothing held for it goes out, its
+ * connections hear why and close (their clients connect again, to
+ * whichever node, and resume from what is stored), and it leaves memory
+ * (its writes still queued fail on the lease's epoch: table_store_failed
+ * finds no table of that id any more). */
+void table_lost(server *srv, table *t) {
+  lwsl_warn("table %s: its lease was lost; it leaves this node\n", t->code);
+  for (conn *c = srv->all; c; c = c->anext) {
+    conn_drop_held(c, t->id);
+    if (c->table != t)
+      continue;
+    table_unlink_conn(c);
+    c->seat = -1;
+    conn_error(c, NULL, "server", "another server took this table over",
+               "un altro server ha preso il tavolo");
+    conn_close_soon(c);
+  }
+  t->epoch = 0; /* not ours to release */
+  evict(srv, t);
 }
 
 /* ------------------------------------------------------------------ */

@@ -57,6 +57,7 @@ struct table {
   int job_number; /* a bot job is out for this move number, or -1     */
   int rated;
   uint64_t last_batch; /* the last store batch with writes of this table */
+  long long epoch;     /* its lease's epoch (relay.h; 0: no lease, SQLite) */
   char *review;        /* the finished game's review (JSON), once made  */
   int review_pending;  /* a review job is out                           */
   int64_t turn_since_ms, empty_since_ms;

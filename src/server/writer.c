@@ -35,6 +35,8 @@ typedef struct op {
   char code[STORE_CODE_MAX + 1];
   int number; /* OP_SEAT: the seat; OP_MOVE: the move's number     */
   scopa_move move;
+  long long epoch; /* OP_MOVE through a lease: its epoch (0: none)   */
+  char node[24];   /* ... and the node holding it                   */
   store_seat seat;
   store_game *game; /* OP_GAME: a deep copy                             */
   rate_job *rate;   /* OP_RATE                                          */
@@ -134,6 +136,19 @@ void writer_add_move(writer *w, uint64_t table_id, const char *code, int number,
   if (o) {
     o->number = number;
     o->move = move;
+    append(&w->open, o);
+  }
+}
+
+void writer_add_move_fenced(writer *w, uint64_t table_id, const char *code,
+                            int number, scopa_move move, const char *node,
+                            long long epoch) {
+  op *o = new_op(w, OP_MOVE, table_id, code);
+  if (o) {
+    o->number = number;
+    o->move = move;
+    o->epoch = epoch;
+    snprintf(o->node, sizeof o->node, "%s", node);
     append(&w->open, o);
   }
 }
@@ -251,7 +266,9 @@ static int run_op(store *st, const op *o) {
   case OP_SEAT:
     return store_set_seat(st, o->code, o->number, &o->seat);
   case OP_MOVE:
-    return store_add_move(st, o->code, o->number, o->move);
+    return o->epoch > 0 ? store_add_move_fenced(st, o->code, o->number, o->move,
+                                                o->node, o->epoch)
+                        : store_add_move(st, o->code, o->number, o->move);
   case OP_FINISH:
     return store_finish(st, o->code);
   case OP_RATE:

@@ -55,6 +55,11 @@ void writer_set_seat(writer *w, uint64_t table_id, const char *code, int seat,
                      const store_seat *s);
 void writer_add_move(writer *w, uint64_t table_id, const char *code, int number,
                      scopa_move move);
+/* A move written through the table's lease (store_add_move_fenced):
+ * it fails, and its table stops, unless node still holds it at epoch. */
+void writer_add_move_fenced(writer *w, uint64_t table_id, const char *code,
+                            int number, scopa_move move, const char *node,
+                            long long epoch);
 void writer_finish(writer *w, uint64_t table_id, const char *code);
 void writer_rate(writer *w, uint64_t table_id, const rate_job *job);
 

@@ -1,0 +1,763 @@
+/*
+ * relay.c -- relay.h: any node serves any table, through PostgreSQL.
+ *
+ *   naming       this node's name: 16 random hex digits, new at each
+ *                start (a restarted node is a new node)
+ *   routing      relay_route: a client's join, resume or watch of a
+ *                table this node does not hold takes the table's lease
+ *                (free, expired or its own: the table is served here),
+ *                or goes to the live node that holds it, and so does
+ *                every later message of that client; a lease held by a
+ *                dead node parks the message until the lease expires
+ *   rows         relay(id, dst, src, conn, kind, addr, body): a client's
+ *                message or its end, to the owner; an answer or a close,
+ *                back to the client's node.  Written at the end of each
+ *                loop turn in one statement that also NOTIFYs each
+ *                reader's channel (scopa_NODE), read by the reader with
+ *                DELETE ... RETURNING in id order; a node whose
+ *                listener lost the database reads again at reconnection
+ *                and at every tick anyway (the notification is a hint,
+ *                the rows are the truth).  Rows that cannot be written
+ *                stay queued and are tried again at the next turn.
+ *   the listener a thread of its own with its own connection (LISTEN),
+ *                that wakes the loop (lws_cancel_service)
+ *   the tick     every RELAY_TICK_MS: this node's heartbeat (nodes),
+ *                the renewal of the leases of its tables in memory (one
+ *                statement; a table whose lease is gone is lost:
+ *                table_lost), the live nodes (a remote connection of a
+ *                dead node closes; a client relayed to a dead owner is
+ *                told and closed, and reconnects), the parked entries,
+ *                and now and then the rows of dead nodes are dropped
+ *
+ * Everything here runs on the loop thread but the listener.  With SQLite
+ * srv->relay is NULL and every entry point returns at once.
+ */
+#include "relay.h"
+
+#include "table.h"
+
+#include <ctype.h>
+#include <libpq-fe.h>
+#include <pthread.h>
+#include <search.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <sys/select.h>
+#include <unistd.h>
+
+enum { K_CLIENT_MSG, K_CLIENT_GONE, K_SERVER_MSG, K_SERVER_CLOSE };
+
+#define ROWS_PER_INSERT 100
+#define OUT_CAP 200000 /* rows queued at most while the database is away */
+
+typedef struct out_row {
+  char dst[24];
+  uint64_t conn;
+  int kind;
+  char addr[64];
+  char *body;
+} out_row;
+
+struct relay {
+  server *srv;
+  PGconn *db; /* the loop's connection                                 */
+  pthread_t thread;
+  int thread_started;
+  int stop;    /* atomic                                                */
+  int pending; /* atomic: rows may be waiting for this node             */
+  void *tree;  /* connections by (serial, node): relayed and remote     */
+  out_row *out;
+  size_t nout, capout;
+  int rclose; /* remote connections marked to close at the turn       */
+  int64_t tick_ms, renewed_ms, purged_ms;
+  char (*alive)[24]; /* the live nodes at the last tick                */
+  int nalive;
+};
+
+/* ------------------------------------------------------------------ */
+/* The database                                                        */
+/* ------------------------------------------------------------------ */
+
+/* A connection that gives up fast on a database that does not answer,
+ * so that the loop is never held long by one. */
+static PGconn *connect_db(const char *url) {
+  const char *const keys[] = {"connect_timeout",  "client_encoding",
+                              "application_name", "tcp_user_timeout",
+                              "dbname",           NULL};
+  const char *const vals[] = {"3", "UTF8", "scopa relay", "5000", url, NULL};
+  return PQconnectdbParams(keys, vals, 1);
+}
+
+static int command(PGconn *c, const char *sql) {
+  PGresult *r = PQexec(c, sql);
+  int ok = PQresultStatus(r) == PGRES_COMMAND_OK;
+  PQclear(r);
+  return ok ? 0 : -1;
+}
+
+/* The relay's rows are not the game: a lost one costs a resend or a
+ * reconnection, never a move, so they need not wait for the disk. */
+static int setup(PGconn *c) {
+  return command(c, "SET synchronous_commit = off");
+}
+
+/* The loop's connection, reset when found broken: 0 when usable. */
+static int db_ready(relay *r) {
+  if (PQstatus(r->db) == CONNECTION_OK)
+    return 0;
+  PQreset(r->db);
+  return PQstatus(r->db) == CONNECTION_OK ? setup(r->db) : -1;
+}
+
+/* A statement with text parameters: its result when it succeeded, else
+ * NULL. */
+static PGresult *run(relay *r, const char *sql, int n, const char *const *v) {
+  if (db_ready(r))
+    return NULL;
+  PGresult *res = PQexecParams(r->db, sql, n, NULL, v, NULL, NULL, 0);
+  ExecStatusType s = PQresultStatus(res);
+  if (s == PGRES_COMMAND_OK || s == PGRES_TUPLES_OK)
+    return res;
+  PQclear(res);
+  return NULL;
+}
+
+/* ------------------------------------------------------------------ */
+/* Connections by (serial, node)                                       */
+/* ------------------------------------------------------------------ */
+
+/* A remote connection is known by its node and its number there; a
+ * relayed client of this node by its own number. */
+static uint64_t key_serial(const conn *c) {
+  return c->remote ? c->rserial : c->serial;
+}
+static const char *key_node(const conn *c) { return c->remote ? c->peer : ""; }
+
+static int by_key(const void *a, const void *b) {
+  const conn *x = a, *y = b;
+  uint64_t s = key_serial(x), t = key_serial(y);
+  if (s != t)
+    return s < t ? -1 : 1;
+  return strcmp(key_node(x), key_node(y));
+}
+
+static conn *find(relay *r, const char *node, uint64_t serial) {
+  static conn probe; /* loop thread only; large for the stack */
+  probe.remote = node[0] != 0;
+  probe.rserial = probe.serial = serial;
+  snprintf(probe.peer, sizeof probe.peer, "%s", node);
+  conn **found = tfind(&probe, &r->tree, by_key);
+  return found ? *found : NULL;
+}
+
+static void tree_add(relay *r, conn *c) {
+  if (!c->in_tree && tsearch(c, &r->tree, by_key))
+    c->in_tree = 1;
+}
+
+static void tree_del(relay *r, conn *c) {
+  if (c->in_tree)
+    tdelete(c, &r->tree, by_key);
+  c->in_tree = 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Rows out                                                            */
+/* ------------------------------------------------------------------ */
+
+static void queue_row(relay *r, const char *dst, uint64_t serial, int kind,
+                      const char *addr, const char *body, size_t len) {
+  if (memchr(body, 0, len) || r->nout >= OUT_CAP)
+    return; /* no NUL in a text column; past the cap, see relay_turn */
+  if (r->nout == r->capout) {
+    size_t cap = r->capout ? 2 * r->capout : 64;
+    out_row *more = realloc(r->out, cap * sizeof *more);
+    if (!more)
+      return;
+    r->out = more;
+    r->capout = cap;
+  }
+  out_row *o = &r->out[r->nout];
+  o->body = malloc(len + 1);
+  if (!o->body)
+    return;
+  memcpy(o->body, body, len);
+  o->body[len] = 0;
+  snprintf(o->dst, sizeof o->dst, "%s", dst);
+  snprintf(o->addr, sizeof o->addr, "%s", addr);
+  o->conn = serial;
+  o->kind = kind;
+  r->nout++;
+}
+
+/* Rows [from, from + n) in one INSERT that NOTIFYs every reader once. */
+static int write_rows(relay *r, size_t from, size_t n) {
+  static const char head[] =
+      "WITH i AS (INSERT INTO relay(dst, src, conn, kind, addr, body) VALUES ";
+  static const char tail[] = " RETURNING dst) SELECT pg_notify('scopa_' || "
+                             "dst, '') FROM (SELECT DISTINCT dst FROM i) d";
+  char sql[sizeof head + sizeof tail + ROWS_PER_INSERT * 64];
+  const char *v[ROWS_PER_INSERT * 6];
+  char nums[ROWS_PER_INSERT][2][24];
+  size_t len = (size_t)snprintf(sql, sizeof sql, "%s", head);
+  for (size_t i = 0; i < n; i++) {
+    out_row *o = &r->out[from + i];
+    int p = (int)i * 6;
+    len += (size_t)snprintf(sql + len, sizeof sql - len,
+                            "%s($%d, $%d, $%d::bigint, $%d::integer, $%d, $%d)",
+                            i ? ", " : "", p + 1, p + 2, p + 3, p + 4, p + 5,
+                            p + 6);
+    snprintf(nums[i][0], sizeof nums[i][0], "%llu",
+             (unsigned long long)o->conn);
+    snprintf(nums[i][1], sizeof nums[i][1], "%d", o->kind);
+    v[p] = o->dst;
+    v[p + 1] = r->srv->node;
+    v[p + 2] = nums[i][0];
+    v[p + 3] = nums[i][1];
+    v[p + 4] = o->addr;
+    v[p + 5] = o->body;
+  }
+  snprintf(sql + len, sizeof sql - len, "%s", tail);
+  PGresult *res = run(r, sql, (int)n * 6, v);
+  PQclear(res);
+  return res ? 0 : -1;
+}
+
+/* Everything queued, in order; what could not be written stays. */
+static void flush_out(relay *r) {
+  size_t done = 0;
+  while (done < r->nout) {
+    size_t n = r->nout - done;
+    if (n > ROWS_PER_INSERT)
+      n = ROWS_PER_INSERT;
+    if (write_rows(r, done, n))
+      break;
+    done += n;
+  }
+  for (size_t i = 0; i < done; i++)
+    free(r->out[i].body);
+  memmove(r->out, r->out + done, (r->nout - done) * sizeof *r->out);
+  r->nout -= done;
+}
+
+/* ------------------------------------------------------------------ */
+/* Rows in                                                             */
+/* ------------------------------------------------------------------ */
+
+static void from_client(relay *r, const char *src, uint64_t serial,
+                        const char *addr, const char *body) {
+  conn *c = find(r, src, serial);
+  if (!c) {
+    c = conn_new_remote(r->srv, src, serial, addr);
+    if (!c)
+      return;
+    tree_add(r, c);
+  }
+  c->last_rx_ms = now_ms();
+  if (!c->closing)
+    conn_dispatch(c, body, strlen(body), 0);
+}
+
+static void handle_row(relay *r, const char *src, uint64_t serial, int kind,
+                       const char *addr, const char *body) {
+  conn *c;
+  switch (kind) {
+  case K_CLIENT_MSG:
+    from_client(r, src, serial, addr, body);
+    break;
+  case K_CLIENT_GONE:
+    if ((c = find(r, src, serial)) != NULL)
+      conn_closed(c);
+    break;
+  case K_SERVER_MSG:
+  case K_SERVER_CLOSE:
+    c = find(r, "", serial);
+    if (!c || strcmp(c->peer, src) != 0)
+      break; /* gone, or an owner it no longer talks to */
+    if (kind == K_SERVER_MSG)
+      conn_send(c, body);
+    else
+      conn_close_soon(c);
+    break;
+  }
+}
+
+static int by_id(const void *a, const void *b) {
+  long long x = ((const long long *)a)[0], y = ((const long long *)b)[0];
+  return x < y ? -1 : x > y;
+}
+
+/* Takes every row for this node, in the order they were written. */
+static void read_rows(relay *r) {
+  const char *const v[] = {r->srv->node};
+  PGresult *res = run(r,
+                      "DELETE FROM relay WHERE dst = $1 RETURNING id, src, "
+                      "conn, kind, addr, body",
+                      1, v);
+  if (!res) {
+    __atomic_store_n(&r->pending, 1, __ATOMIC_RELAXED); /* the next tick */
+    return;
+  }
+  int n = PQntuples(res);
+  long long(*order)[2] = n ? malloc((size_t)n * sizeof *order) : NULL;
+  if (n && !order) {
+    PQclear(res);
+    return;
+  }
+  for (int i = 0; i < n; i++) {
+    order[i][0] = atoll(PQgetvalue(res, i, 0));
+    order[i][1] = i;
+  }
+  qsort(order, (size_t)n, sizeof *order, by_id);
+  for (int k = 0; k < n; k++) {
+    int i = (int)order[k][1];
+    handle_row(r, PQgetvalue(res, i, 1),
+               strtoull(PQgetvalue(res, i, 2), NULL, 10),
+               atoi(PQgetvalue(res, i, 3)), PQgetvalue(res, i, 4),
+               PQgetvalue(res, i, 5));
+  }
+  free(order);
+  PQclear(res);
+}
+
+void relay_poll(server *srv) {
+  relay *r = srv->relay;
+  if (r && __atomic_exchange_n(&r->pending, 0, __ATOMIC_ACQ_REL))
+    read_rows(r);
+}
+
+/* ------------------------------------------------------------------ */
+/* The listener                                                        */
+/* ------------------------------------------------------------------ */
+
+static void wake(relay *r) {
+  __atomic_store_n(&r->pending, 1, __ATOMIC_RELEASE);
+  lws_cancel_service(r->srv->ctx);
+}
+
+static PGconn *listen_connect(relay *r) {
+  char sql[64];
+  PGconn *c = connect_db(r->srv->conf.db);
+  snprintf(sql, sizeof sql, "LISTEN scopa_%s", r->srv->node);
+  if (PQstatus(c) == CONNECTION_OK && command(c, sql) == 0) {
+    wake(r); /* what came while nobody listened */
+    return c;
+  }
+  PQfinish(c);
+  return NULL;
+}
+
+static void *listen_main(void *arg) {
+  relay *r = arg;
+  PGconn *c = NULL;
+  while (!__atomic_load_n(&r->stop, __ATOMIC_ACQUIRE)) {
+    if (!c && !(c = listen_connect(r))) {
+      usleep(200 * 1000);
+      continue;
+    }
+    int fd = PQsocket(c);
+    fd_set in;
+    FD_ZERO(&in);
+    FD_SET(fd, &in);
+    struct timeval tv = {0, 300 * 1000};
+    if (select(fd + 1, &in, NULL, NULL, &tv) < 0)
+      continue;
+    int got = 0;
+    if (!PQconsumeInput(c) || PQstatus(c) != CONNECTION_OK) {
+      PQfinish(c);
+      c = NULL;
+      continue;
+    }
+    for (PGnotify *n; (n = PQnotifies(c)) != NULL; PQfreemem(n))
+      got = 1;
+    if (got)
+      wake(r);
+  }
+  PQfinish(c);
+  return NULL;
+}
+
+/* ------------------------------------------------------------------ */
+/* Start and stop                                                      */
+/* ------------------------------------------------------------------ */
+
+static int name_node(char out[24]) {
+  unsigned char b[8];
+  if (getrandom(b, sizeof b, 0) != (ssize_t)sizeof b)
+    return -1;
+  for (int i = 0; i < 8; i++)
+    snprintf(out + 2 * i, 3, "%02x", b[i]);
+  return 0;
+}
+
+int relay_start(server *srv, char *msg, size_t msgsize) {
+  if (!store_is_postgres(srv->conf.db))
+    return 0;
+  relay *r = calloc(1, sizeof *r);
+  if (!r || name_node(srv->node)) {
+    free(r);
+    snprintf(msg, msgsize, "cluster: no memory or no random bytes");
+    return -1;
+  }
+  r->srv = srv;
+  r->db = connect_db(srv->conf.db);
+  if (PQstatus(r->db) != CONNECTION_OK || setup(r->db)) {
+    snprintf(msg, msgsize, "cluster: the database cannot be reached: %s",
+             PQerrorMessage(r->db));
+    msg[strcspn(msg, "\n")] = 0;
+    PQfinish(r->db);
+    free(r);
+    return -1;
+  }
+  r->renewed_ms = now_ms();
+  srv->relay = r;
+  if (pthread_create(&r->thread, NULL, listen_main, r) != 0) {
+    snprintf(msg, msgsize, "cluster: cannot start the listener thread");
+    relay_stop(srv);
+    return -1;
+  }
+  r->thread_started = 1;
+  r->tick_ms = 0;
+  relay_tick(srv, now_ms()); /* the heartbeat, before any client */
+  return 0;
+}
+
+void relay_stop(server *srv) {
+  relay *r = srv->relay;
+  if (!r)
+    return;
+  if (r->thread_started) {
+    __atomic_store_n(&r->stop, 1, __ATOMIC_RELEASE);
+    pthread_join(r->thread, NULL);
+  }
+  flush_out(r);
+  const char *const v[] = {srv->node};
+  PQclear(run(r,
+              "UPDATE leases SET expires = '-infinity' WHERE node = $1 "
+              "AND expires > now()",
+              1, v));
+  PQclear(run(r, "DELETE FROM nodes WHERE node = $1", 1, v));
+  for (size_t i = 0; i < r->nout; i++)
+    free(r->out[i].body);
+  free(r->out);
+  free(r->alive);
+  while (r->tree) /* the connections are the server's: only the nodes go */
+    tdelete(*(conn **)r->tree, &r->tree, by_key);
+  PQfinish(r->db);
+  free(r);
+  srv->relay = NULL;
+}
+
+/* ------------------------------------------------------------------ */
+/* Leases                                                              */
+/* ------------------------------------------------------------------ */
+
+int relay_claim(server *srv, const char *code, long long *epoch) {
+  *epoch = 0;
+  if (!srv->relay)
+    return 0;
+  return store_lease_take(srv->st, code, srv->node, RELAY_LEASE_S, epoch);
+}
+
+void relay_release(server *srv, const char *code, long long epoch) {
+  if (srv->relay && epoch > 0)
+    store_lease_release(srv->st, code, srv->node, epoch);
+}
+
+int relay_cut_off(server *srv) {
+  relay *r = srv->relay;
+  return r && now_ms() - r->renewed_ms > RELAY_SAFE_MS;
+}
+
+/* ------------------------------------------------------------------ */
+/* Routing                                                             */
+/* ------------------------------------------------------------------ */
+
+static int alive(const relay *r, const char *node) {
+  for (int i = 0; i < r->nalive; i++)
+    if (strcmp(r->alive[i], node) == 0)
+      return 1;
+  return 0;
+}
+
+/* The node holding code's lease into holder ("" when none or on error). */
+static void holder_of(relay *r, const char *code, char holder[24]) {
+  const char *const v[] = {code};
+  PGresult *res = run(r,
+                      "SELECT node FROM leases WHERE code = $1 AND "
+                      "expires > now()",
+                      1, v);
+  holder[0] = 0;
+  if (res && PQntuples(res) == 1)
+    snprintf(holder, 24, "%s", PQgetvalue(res, 0, 0));
+  PQclear(res);
+}
+
+static void relay_to(relay *r, conn *c, const char *text, size_t len) {
+  queue_row(r, c->peer, c->serial, K_CLIENT_MSG, c->addr, text, len);
+}
+
+/* A join, resume or watch of code: here (0), or relayed or parked (1). */
+static int route_entry(conn *c, const char *code, const char *text,
+                       size_t len) {
+  server *srv = c->srv;
+  relay *r = srv->relay;
+  char norm[PROTO_CODE_MAX + 1], holder[24];
+  size_t n = 0;
+  for (; code[n] && n < PROTO_CODE_MAX; n++)
+    norm[n] = (char)toupper((unsigned char)code[n]);
+  norm[n] = 0;
+  if (table_find(srv, norm))
+    return 0;
+  long long epoch;
+  int rc = relay_claim(srv, norm, &epoch);
+  if (rc <= 0)
+    return 0; /* here (an error: the load says so) */
+  holder_of(r, norm, holder);
+  if (!holder[0] || strcmp(holder, srv->node) == 0)
+    return 0; /* it expired meanwhile: the load takes it */
+  if (!alive(r, holder)) {
+    c->parked = malloc(len + 1);
+    if (!c->parked)
+      return 0;
+    memcpy(c->parked, text, len);
+    c->parked[len] = 0;
+    c->parked_ms = now_ms();
+    return 1;
+  }
+  table_leave(c); /* one table per connection, wherever it is */
+  snprintf(c->peer, sizeof c->peer, "%s", holder);
+  tree_add(r, c);
+  relay_to(r, c, text, len);
+  return 1;
+}
+
+int relay_route(conn *c, const proto_msg *msg, const char *text, size_t len) {
+  relay *r = c->srv->relay;
+  if (!r || c->remote)
+    return 0;
+  if (c->parked) {
+    conn_error(c, msg->id, "server", "the table is moving to another server",
+               "il tavolo passa a un altro server");
+    return 1;
+  }
+  if (c->peer[0]) {
+    if (msg->type == PROTO_PING)
+      return 0;
+    relay_to(r, c, text, len);
+    return 1;
+  }
+  if (msg->type != PROTO_JOIN && msg->type != PROTO_RESUME &&
+      msg->type != PROTO_WATCH)
+    return 0;
+  return route_entry(c, msg->code, text, len);
+}
+
+void relay_conn_closed(conn *c) {
+  relay *r = c->srv->relay;
+  if (!r)
+    return;
+  tree_del(r, c);
+  if (!c->remote && c->peer[0])
+    queue_row(r, c->peer, c->serial, K_CLIENT_GONE, c->addr, "", 0);
+  c->gone = 1;
+}
+
+void relay_out(conn *c) {
+  relay *r = c->srv->relay;
+  if (!r || c->gone)
+    return;
+  while (c->head && (c->closing == 2 || c->head->after <= c->srv->committed)) {
+    out_msg *m = c->head;
+    c->head = m->next;
+    if (!c->head)
+      c->tail = NULL;
+    c->out_bytes -= m->len;
+    if (c->closing != 2)
+      queue_row(r, c->peer, c->rserial, K_SERVER_MSG, "",
+                (const char *)m->buf + LWS_PRE, m->len);
+    free(m);
+  }
+  if (!c->head && c->closing && !c->rclose) {
+    c->rclose = 1;
+    r->rclose++;
+  }
+}
+
+void relay_turn(server *srv) {
+  relay *r = srv->relay;
+  if (!r)
+    return;
+  if (r->rclose) {
+    conn *next;
+    for (conn *c = srv->all; c; c = next) {
+      next = c->anext;
+      if (c->remote && c->rclose && !c->gone) {
+        queue_row(r, c->peer, c->rserial, K_SERVER_CLOSE, "", "", 0);
+        conn_closed(c);
+      }
+    }
+    r->rclose = 0;
+  }
+  if (r->nout)
+    flush_out(r);
+}
+
+/* ------------------------------------------------------------------ */
+/* The tick                                                            */
+/* ------------------------------------------------------------------ */
+
+/* The heartbeat, and the nodes alive (seen within RELAY_DEAD_MS). */
+static void heartbeat(relay *r) {
+  char ms[16];
+  snprintf(ms, sizeof ms, "%d", RELAY_DEAD_MS);
+  const char *const v[] = {r->srv->node, ms};
+  PGresult *res =
+      run(r,
+          "WITH h AS (INSERT INTO nodes(node, seen) VALUES ($1, now()) ON "
+          "CONFLICT (node) DO UPDATE SET seen = now()) SELECT node FROM nodes "
+          "WHERE seen > now() - make_interval(secs => $2::integer / 1000.0)",
+          2, v);
+  if (!res)
+    return;
+  int n = PQntuples(res);
+  char(*a)[24] = malloc((size_t)(n + 1) * sizeof *a);
+  if (a) {
+    for (int i = 0; i < n; i++)
+      snprintf(a[i], 24, "%s", PQgetvalue(res, i, 0));
+    snprintf(a[n], 24, "%s", r->srv->node);
+    free(r->alive);
+    r->alive = a;
+    r->nalive = n + 1;
+  }
+  PQclear(res);
+}
+
+static int by_text(const void *a, const void *b) {
+  return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Renews the leases of the tables in memory; a table whose lease is not
+ * this node's any more (or not of its epoch) is lost. */
+static void renew(relay *r, int64_t now) {
+  server *srv = r->srv;
+  size_t cap = 3 + srv->ntables * (PROTO_CODE_MAX + 1), len = 0;
+  char *codes = malloc(cap), ttl[16];
+  if (!codes)
+    return;
+  codes[len++] = '{';
+  for (table *t = srv->tables; t; t = t->next)
+    if (t->epoch > 0)
+      len += (size_t)snprintf(codes + len, cap - len, "%s%s",
+                              len > 1 ? "," : "", t->code);
+  snprintf(codes + len, cap - len, "}");
+  snprintf(ttl, sizeof ttl, "%d", RELAY_LEASE_S);
+  const char *const v[] = {srv->node, codes, ttl};
+  PGresult *res =
+      run(r,
+          "UPDATE leases SET expires = now() + make_interval(secs => $3) "
+          "WHERE node = $1 AND code = ANY($2::text[]) AND expires > now() "
+          "RETURNING code || ':' || epoch",
+          3, v);
+  free(codes);
+  if (!res)
+    return;
+  r->renewed_ms = now;
+  int n = PQntuples(res);
+  char **held = malloc((size_t)(n ? n : 1) * sizeof *held);
+  if (!held) {
+    PQclear(res);
+    return;
+  }
+  for (int i = 0; i < n; i++)
+    held[i] = PQgetvalue(res, i, 0);
+  qsort(held, (size_t)n, sizeof *held, by_text);
+  table *next;
+  for (table *t = srv->tables; t; t = next) {
+    next = t->next;
+    char key[64], *k = key;
+    snprintf(key, sizeof key, "%s:%lld", t->code, t->epoch);
+    if (t->epoch > 0 && !bsearch(&k, held, (size_t)n, sizeof *held, by_text))
+      table_lost(srv, t);
+  }
+  free(held);
+  PQclear(res);
+}
+
+/* Connections to or from a node that is not alive any more. */
+static void drop_dead(relay *r) {
+  conn *next;
+  for (conn *c = r->srv->all; c; c = next) {
+    next = c->anext;
+    if (!c->peer[0] || alive(r, c->peer))
+      continue;
+    if (c->remote) {
+      if (!c->gone)
+        conn_closed(c);
+      continue;
+    }
+    tree_del(r, c);
+    c->peer[0] = 0;
+    conn_error(c, NULL, "server",
+               "the server of this table stopped: connect again",
+               "il server di questo tavolo si è fermato: riconnettiti");
+    conn_close_soon(c);
+  }
+}
+
+/* Entries parked for a dead owner's lease: tried again, given up after
+ * twice a lease's life. */
+static void retry_parked(relay *r, int64_t now) {
+  conn *next;
+  for (conn *c = r->srv->all; c; c = next) {
+    next = c->anext;
+    if (!c->parked)
+      continue;
+    char *text = c->parked;
+    int64_t since = c->parked_ms;
+    c->parked = NULL;
+    if (now - since > 2 * RELAY_LEASE_S * 1000) {
+      conn_error(c, NULL, "server", "the table cannot be reached",
+                 "il tavolo non è raggiungibile");
+      conn_close_soon(c);
+    } else {
+      conn_dispatch(c, text, strlen(text), 0);
+      if (c->parked)
+        c->parked_ms = since;
+    }
+    free(text);
+  }
+}
+
+/* Rows for nodes long dead, nodes long gone, leases of no game. */
+static void purge(relay *r) {
+  PQclear(run(r,
+              "DELETE FROM relay WHERE dst <> ALL(SELECT node FROM nodes "
+              "WHERE seen > now() - interval '60 seconds')",
+              0, NULL));
+  PQclear(run(r, "DELETE FROM nodes WHERE seen < now() - interval '1 hour'", 0,
+              NULL));
+  PQclear(run(r,
+              "DELETE FROM leases l WHERE expires < now() - interval '1 hour' "
+              "AND NOT EXISTS (SELECT 1 FROM games g WHERE g.code = l.code)",
+              0, NULL));
+}
+
+void relay_tick(server *srv, int64_t now) {
+  relay *r = srv->relay;
+  if (!r || now - r->tick_ms < RELAY_TICK_MS)
+    return;
+  r->tick_ms = now;
+  heartbeat(r);
+  renew(r, now);
+  drop_dead(r);
+  retry_parked(r, now);
+  if (now - r->purged_ms > 60000) {
+    r->purged_ms = now;
+    purge(r);
+  }
+  __atomic_store_n(&r->pending, 1, __ATOMIC_RELEASE);
+  relay_poll(srv); /* a notification lost is not a row lost */
+}

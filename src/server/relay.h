@@ -1,0 +1,65 @@
+/*
+ * relay.h -- any node serves any table (docs/serve.md "More than one
+ * machine"): with a PostgreSQL store, one node owns a table at a time
+ * (its lease, store.h), and the other nodes relay their clients'
+ * messages to the owner and the owner's answers back, through the
+ * database: rows of the table `relay` and NOTIFY on the reader's
+ * channel.  With SQLite there is one node: srv->relay is NULL and every
+ * call here is a no-op (or says "local").
+ *
+ * The owner runs a relayed client as a remote connection (conn.remote):
+ * the same handlers, the same views (each built for that client's own
+ * seat, views.c), the same barrier (nothing goes back before it is
+ * committed); only the bytes go through the relay instead of a socket.
+ * So every connection of a table, whichever node it reached, sees the
+ * same states in the same order, and no node sends a client more than
+ * its own seat's view.
+ */
+#ifndef SCOPA_SERVER_RELAY_H
+#define SCOPA_SERVER_RELAY_H
+
+#include "server.h"
+
+#define RELAY_LEASE_S 9    /* a lease's life from its last renewal       */
+#define RELAY_TICK_MS 1000 /* heartbeat and renewals                    */
+#define RELAY_DEAD_MS 4000 /* a node silent this long is taken as dead   */
+#define RELAY_SAFE_MS 6000 /* moves refused once renewals are this old   */
+
+typedef struct relay relay;
+
+/* PostgreSQL only: this node's name, its own connections to the database
+ * and its listener thread; srv->relay set.  0, or -1 with a message.
+ * SQLite: 0, nothing started. */
+int relay_start(server *srv, char *msg, size_t msgsize);
+/* Lets this node's leases go (a rolling upgrade hands tables over at
+ * once), stops the thread, closes. */
+void relay_stop(server *srv);
+
+/* Before a client's message is handled here: 1 when the relay took it
+ * (sent to the owner of its table, or parked until a dead owner's lease
+ * expires), 0 to handle it on this node. */
+int relay_route(conn *c, const proto_msg *msg, const char *text, size_t len);
+/* c closed: its owner or its client's node hears of it. */
+void relay_conn_closed(conn *c);
+/* A remote connection's messages that may go out (the barrier passed). */
+void relay_out(conn *c);
+/* The end of a loop turn: remote connections closed, what is queued for
+ * other nodes written and notified. */
+void relay_turn(server *srv);
+/* A notification came (any thread): poll soon.  On the loop: reads what
+ * other nodes sent this one. */
+void relay_poll(server *srv);
+/* From the sweep: heartbeat, lease renewals, dead nodes, parked entries,
+ * every RELAY_TICK_MS. */
+void relay_tick(server *srv, int64_t now);
+
+/* The lease of table `code` (new or loaded): 0 (*epoch set; SQLite: 0,
+ * epoch 0), 1 held by another node, -1 error. */
+int relay_claim(server *srv, const char *code, long long *epoch);
+/* A table leaves memory: its lease expires now (epoch 0: none). */
+void relay_release(server *srv, const char *code, long long epoch);
+/* 0 while this node may accept moves: its leases were renewed lately
+ * (always on SQLite). */
+int relay_cut_off(server *srv);
+
+#endif
