@@ -499,7 +499,19 @@ static void relay_to(relay *r, conn *c, const char *text, size_t len) {
   queue_row(r, c->peer, c->serial, K_CLIENT_MSG, c->addr, text, len);
 }
 
-/* A join, resume or watch of code: here (0), or relayed or parked (1). */
+/* c stops being relayed: its owner hears that its client left. */
+static void unrelay(relay *r, conn *c) {
+  if (!c->peer[0])
+    return;
+  queue_row(r, c->peer, c->serial, K_CLIENT_GONE, c->addr, "", 0);
+  tree_del(r, c);
+  c->peer[0] = 0;
+}
+
+/* A join, resume or watch of code: here (0), or relayed or parked (1).
+ * A client relayed already stays with its owner when that owner holds
+ * code too (so its remote connection, and the one seat it may take
+ * there, stay the same), else leaves it first. */
 static int route_entry(conn *c, const char *code, const char *text,
                        size_t len) {
   server *srv = c->srv;
@@ -509,15 +521,21 @@ static int route_entry(conn *c, const char *code, const char *text,
   for (; code[n] && n < PROTO_CODE_MAX; n++)
     norm[n] = (char)toupper((unsigned char)code[n]);
   norm[n] = 0;
-  if (table_find(srv, norm))
-    return 0;
   long long epoch;
-  int rc = relay_claim(srv, norm, &epoch);
-  if (rc <= 0)
-    return 0; /* here (an error: the load says so) */
+  if (table_find(srv, norm) || relay_claim(srv, norm, &epoch) <= 0) {
+    unrelay(r, c);
+    return 0; /* here (an error of the claim: the load says so) */
+  }
   holder_of(r, norm, holder);
-  if (!holder[0] || strcmp(holder, srv->node) == 0)
+  if (!holder[0] || strcmp(holder, srv->node) == 0) {
+    unrelay(r, c);
     return 0; /* it expired meanwhile: the load takes it */
+  }
+  if (c->peer[0] && strcmp(holder, c->peer) == 0) {
+    relay_to(r, c, text, len);
+    return 1;
+  }
+  unrelay(r, c);
   if (!alive(r, holder)) {
     c->parked = malloc(len + 1);
     if (!c->parked)
@@ -543,16 +561,16 @@ int relay_route(conn *c, const proto_msg *msg, const char *text, size_t len) {
                "il tavolo passa a un altro server");
     return 1;
   }
-  if (c->peer[0]) {
-    if (msg->type == PROTO_PING)
-      return 0;
-    relay_to(r, c, text, len);
-    return 1;
-  }
-  if (msg->type != PROTO_JOIN && msg->type != PROTO_RESUME &&
-      msg->type != PROTO_WATCH)
+  int entry = msg->type == PROTO_JOIN || msg->type == PROTO_RESUME ||
+              msg->type == PROTO_WATCH;
+  if (entry)
+    return route_entry(c, msg->code, text, len);
+  if (msg->type == PROTO_CREATE) /* a new table is made here */
+    unrelay(r, c);
+  if (!c->peer[0] || msg->type == PROTO_PING)
     return 0;
-  return route_entry(c, msg->code, text, len);
+  relay_to(r, c, text, len);
+  return 1;
 }
 
 void relay_conn_closed(conn *c) {

@@ -24,6 +24,8 @@
  *   bots.c    the bots' thread pool (moves before hints and reviews)
  *   writer.c  the store's writes on their own thread, group commit
  *   store.c   SQLite: the claim, the checks, reads and writes
+ *   relay.c   the cluster (PostgreSQL): leases, heartbeats, a client's
+ *             messages relayed to its table's owner and back (relay.h)
  *   rating.c  Glicko-2
  *   limits.c  credits and per-address counts (exact addresses)
  *

@@ -1,0 +1,438 @@
+"""Any node serves any table (issue 24; docs/serve.md "More than one
+machine"; relay.c): a cluster of real `scopa serve` nodes on one real
+PostgreSQL behind real nginx, all started by scripts/cluster on
+loopback.  Runs as ctest server/cluster (SCOPA_TEST_STORE=postgresql).
+
+  relay-1.1  4 players at one table, each on a node of its own choosing
+             (0, 1, 2, 0), a spectator on a third node: every connection
+             sees the same states in the same order, each only its own
+             seat's cards (the message-by-message leak check on every
+             node's connections), and the record, downloaded through the
+             balancer, replays to the totals announced
+  relay-1.2  the same for 2 players and a spectator, all on different
+             nodes
+  relay-1.2  ... and the game, of people only, is rated exactly once
+  relay-1.3  a relayed client that resumes a table of another owner is
+             relayed there
+  relay-2.1  the owner of a table killed with kill -9 at random moments
+             (SCOPA_CLUSTER_KILLS times, 2 by default, 20 in the heavy
+             run): the players reconnect through the balancer and resume
+             with their tokens, the table goes on through another node
+             within the lease's life, no announced move is lost or
+             doubled (every state any client saw is a prefix of the
+             record, which replays), no card leaks, rated once
+  relay-2.2  PostgreSQL restarted in the middle of a game: the nodes
+             reconnect, the players resume, nothing announced is lost
+  relay-2.3  a node cut off from PostgreSQL (stopped) refuses moves
+             instead of accepting them without storing
+"""
+import asyncio
+import json
+import os
+import random
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+import urllib.request
+
+import pytest
+import websockets
+
+from serverlib import (PG_BIN, TOP, Client, check_redaction, find_round,
+                       free_port, my_turn, play_to_end, postgresql_only,
+                       replay, scopa_bin)
+
+pytestmark = postgresql_only
+CLUSTER = os.path.join(TOP, "scripts", "cluster")
+KILLS = int(os.environ.get("SCOPA_CLUSTER_KILLS", "2"))
+
+
+class Node:
+    """What Client.connect needs: a WebSocket URL (a node or nginx)."""
+
+    def __init__(self, port):
+        self.port = port
+        self.url = "ws://127.0.0.1:%d/ws" % port
+
+    def http(self, path):
+        with urllib.request.urlopen("http://127.0.0.1:%d%s" % (self.port, path),
+                                    timeout=30) as r:
+            return r.status, r.read()
+
+
+class Cluster:
+    def __init__(self, d, nodes=3):
+        self.dir = d
+        self.port = free_port()
+        env = dict(os.environ, SCOPA_BIN=scopa_bin())
+        p = subprocess.run([CLUSTER, "start", "--nodes", str(nodes), "--port",
+                            str(self.port), "--dir", d],
+                           capture_output=True, timeout=180, env=env)
+        assert p.returncode == 0, p.stderr.decode()
+        self.lb = Node(self.port)
+
+    def nodes(self):
+        return [tuple(map(int, line.split()))
+                for line in open(os.path.join(self.dir, "nodes"))]
+
+    def node(self, i):
+        return Node(self.nodes()[i][1])
+
+    def name_of(self, port):
+        return json.loads(Node(port).http("/healthz")[1])["node"]
+
+    def owner(self, code):
+        """The (pid, port) of the node holding code's live lease."""
+        out = self.psql("SELECT node FROM leases WHERE code = '%s' AND "
+                        "expires > now()" % code)
+        for pid, port in self.nodes():
+            try:
+                if self.name_of(port) == out:
+                    return pid, port
+            except OSError:
+                pass
+        return None
+
+    def psql(self, sql):
+        url = open(os.path.join(self.dir, "postgres")).read().strip()
+        p = subprocess.run([PG_BIN + "/psql", "-X", "-q", "-tA", url, "-c",
+                            sql], capture_output=True, timeout=30)
+        assert p.returncode == 0, p.stderr
+        return p.stdout.decode().strip()
+
+    def kill9_and_restart(self, pid):
+        """kill -9 of a node, and the same node started again on its port
+        (a new process: a new node name), D/nodes updated."""
+        argv = open("/proc/%d/cmdline" % pid, "rb").read().split(b"\0")[:-1]
+        os.kill(pid, signal.SIGKILL)
+        while os.path.exists("/proc/%d" % pid):
+            try:
+                os.waitpid(pid, os.WNOHANG)
+            except ChildProcessError:
+                pass
+            time.sleep(0.02)
+        port = dict(self.nodes())[pid]
+        log = open(os.path.join(self.dir, "restarted.log"), "ab")
+        proc = subprocess.Popen(argv, stdout=log, stderr=log,
+                                stdin=subprocess.DEVNULL,
+                                start_new_session=True)
+        lines = ["%d %d" % ((proc.pid, p) if q == pid else (q, p))
+                 for q, p in self.nodes()]
+        with open(os.path.join(self.dir, "nodes"), "w") as f:
+            f.write("\n".join(lines) + "\n")
+        deadline = time.time() + 30
+        while time.time() < deadline:
+            try:
+                if Node(port).http("/healthz")[0] == 200:
+                    return
+            except OSError:
+                time.sleep(0.1)
+        raise AssertionError("node did not come back on %d" % port)
+
+    def pg(self, action):
+        data = os.path.join(self.dir, "pg", "data")
+        argv = [PG_BIN + "/pg_ctl", "-D", data, "-w", "-s", "-m", "fast",
+                action]
+        if action != "stop":
+            url = open(os.path.join(self.dir, "postgres")).read().strip()
+            pgport = url.rsplit(":", 1)[1].split("/")[0]
+            argv = argv[:-1] + ["-l", os.path.join(self.dir, "pg", "log"),
+                                "-o", "-h 127.0.0.1 -p %s -k %s -c "
+                                "max_connections=500" % (
+                                    pgport, os.path.join(self.dir, "pg")),
+                                action]
+        if os.getuid() == 0:
+            argv = ["runuser", "-u", "nobody", "--"] + argv
+        subprocess.run(argv, check=True, timeout=60)
+
+    def stop(self):
+        subprocess.run([CLUSTER, "stop", "--dir", self.dir],
+                       capture_output=True, timeout=120)
+
+
+@pytest.fixture
+def cluster():
+    d = tempfile.mkdtemp(prefix="scopa-relay-")
+    c = Cluster(d)
+    yield c
+    c.stop()
+    shutil.rmtree(d, ignore_errors=True)
+
+
+def public_sequence(client):
+    """The states a client saw once play began, as what every seat sees
+    alike (dealer, moves so far, who is to play, status), repeats of the
+    same one (presence, names) kept once."""
+    out = []
+    for m in client.log:
+        if m["type"] == "state" and m["status"] != "waiting":
+            p = json.dumps([m["round"]["dealer"], m["round"]["moves"],
+                            m["scores"], m["to_play"], m["status"]])
+            if not out or out[-1] != p:
+                out.append(p)
+    return out
+
+
+def record_of(cl, code):
+    status, body = cl.lb.http("/api/tables/%s/record" % code)
+    assert status == 200
+    return body
+
+
+async def table_across_nodes(cl, seats_nodes, watch_node, players, seed):
+    """A whole game: the creator on seats_nodes[0], the others joining
+    each through its node, a spectator on watch_node."""
+    rng = random.Random(seed)
+    a = await Client.connect(cl.node(seats_nodes[0]), "p0")
+    await a.seated({"type": "create", "rules": {"target": 3,
+                                                "players": players},
+                    "seats": ["me"] + ["open"] * (players - 1),
+                    "name": "P0"})
+    w = await Client.connect(cl.node(watch_node), "w")
+    await w.send({"type": "watch", "code": a.code, "name": "W"})
+    await w.until(lambda m: m["type"] == "state")
+    clients = [a]
+    for i, n in enumerate(seats_nodes[1:], 1):
+        c = await Client.connect(cl.node(n), "p%d" % i)
+        await c.seated({"type": "join", "code": a.code, "name": "P%d" % i})
+        clients.append(c)
+    over = await play_to_end(clients + [w], rng)
+    for c in clients + [w]:
+        await c.close()
+    return a.code, clients, w, over
+
+
+@pytest.mark.parametrize("players,seats_nodes,watch_node",
+                         [(4, [0, 1, 2, 0], 2), (2, [0, 1], 2)])
+def test_relay_1_1_and_1_2_one_table_on_every_node(cluster, players,
+                                                   seats_nodes, watch_node):
+    code, clients, w, over = asyncio.run(
+        table_across_nodes(cluster, seats_nodes, watch_node, players, 24))
+    body = record_of(cluster, code)
+    assert replay(body)["totals"] == over["totals"]
+    record = json.loads(body)
+    sequences = [public_sequence(c) for c in clients + [w]]
+    assert len(sequences[0]) > 10
+    for s in sequences[1:]:
+        assert s == sequences[0]
+    for c in clients:
+        assert check_redaction(c, record, c.seat) > 10
+    assert check_redaction(w, record, None) > 10
+    if players == 2:
+        ratings_once(cluster)
+
+
+def test_relay_1_3_a_relayed_client_goes_to_another_table(cluster):
+    """One connection resumes a table owned by node 0, then one owned by
+    node 2 (before the fix, the second went to node 0 too, which could
+    not take its lease: an error "server")."""
+    async def run():
+        made = []
+        for n in (0, 2):
+            c = await Client.connect(cluster.node(n), "m%d" % n)
+            await c.seated({"type": "create", "rules": {"target": 3},
+                            "seats": ["me", "greedy"], "name": "M"})
+            made.append(c)
+        x = await Client.connect(cluster.node(1), "x")
+        for c in made:
+            await c.close()
+        for c in made:
+            await x.send({"type": "resume", "code": c.code,
+                          "token": c.token})
+            got = await x.until(lambda m: m["type"] in ("seated", "error"))
+            assert got["type"] == "seated" and got["code"] == c.code, got
+            st = await x.until(lambda m: m["type"] == "state")
+            assert st["code"] == c.code
+        await x.close()
+    asyncio.run(run())
+
+
+# ----------------------------------------------------------------------
+# Failover
+# ----------------------------------------------------------------------
+
+class Player:
+    """A seat played through whatever connection works: on a closed
+    connection or an error that says the table moved, it connects again
+    through the balancer and resumes with its token.  Keeps every
+    message of every connection (self.log) for the leak check."""
+
+    def __init__(self, cl, name, seat, token, code, rng):
+        self.cl, self.name, self.seat = cl, name, seat
+        self.token, self.code, self.rng = token, code, rng
+        self.log = []
+        self.over = None
+        self.moves_sent = 0
+        self.reconnects = 0
+
+    async def connect(self):
+        deadline = time.time() + 60
+        while True:
+            try:
+                c = await Client.connect(self.cl.lb, self.name)
+                await c.send({"type": "resume", "code": self.code,
+                              "token": self.token})
+                msg = await c.until(lambda m: m["type"] in ("seated",
+                                                            "error"), 30)
+                if msg["type"] == "seated":
+                    return c
+                await c.close()
+            except (OSError, asyncio.TimeoutError,
+                    websockets.ConnectionClosed):
+                pass
+            assert time.time() < deadline, "no node resumed %s" % self.code
+            await asyncio.sleep(0.5)
+
+    async def run(self, stop_at):
+        while self.over is None:
+            assert time.time() < stop_at, "the game did not end in time"
+            c = await self.connect()
+            try:
+                while self.over is None:
+                    msg = await c.next(max(0.1, stop_at - time.time()))
+                    if msg["type"] == "game_over":
+                        self.over = msg
+                    elif msg["type"] == "error" and msg["code"] in (
+                            "server", "store_failed"):
+                        break
+                    elif my_turn(msg, self.seat):
+                        await asyncio.sleep(self.rng.random() * 0.2)
+                        self.moves_sent += 1
+                        await c.send({"type": "move",
+                                      "move": self.rng.choice(msg["legal"]),
+                                      "ply": len(msg["round"]["moves"])})
+            except (websockets.ConnectionClosed, asyncio.TimeoutError):
+                pass
+            finally:
+                self.log.extend(c.log)
+                self.reconnects += 1
+                await c.close()
+
+
+async def seat_two(cl, seed):
+    a = await Client.connect(cl.node(0), "a")
+    await a.seated({"type": "create", "rules": {"target": 11},
+                    "seats": ["me", "open"], "name": "A"})
+    b = await Client.connect(cl.node(1), "b")
+    await b.seated({"type": "join", "code": a.code, "name": "B"})
+    rng = random.Random(seed)
+    players = [Player(cl, "a", a.seat, a.token, a.code, rng),
+               Player(cl, "b", b.seat, b.token, a.code, rng)]
+    for p, c in zip(players, (a, b)):
+        p.log.extend(c.log)
+        await c.close()
+    return a.code, players
+
+
+def check_game(cl, code, players):
+    """No announced move lost or doubled: every state any player saw is
+    in the record, which replays to the totals announced; no leak."""
+    body = record_of(cl, code)
+    record = json.loads(body)
+    assert replay(body)["totals"] == players[0].over["totals"]
+    for p in players:
+        assert p.over["totals"] == players[0].over["totals"]
+        for m in p.log:
+            if m["type"] == "state" and m["status"] != "waiting":
+                find_round(record, m)  # a prefix of a recorded round
+        assert check_redaction(p, record, p.seat) > 0
+    ratings_once(cl)
+    return record
+
+
+def ratings_once(cl):
+    """A finished game of people only is rated once, whichever nodes
+    served it: each player's row counts one game."""
+    assert cl.psql("SELECT count(*) || ' ' || max(games) FROM ratings") \
+        == "2 1"
+
+
+def test_relay_2_1_owner_killed_at_random_moments(cluster):
+    rng = random.Random(241)
+
+    async def run():
+        code, players = await seat_two(cluster, 7)
+        stop_at = time.time() + 60 + 25 * KILLS
+        games = [asyncio.ensure_future(p.run(stop_at)) for p in players]
+        for k in range(KILLS):
+            await asyncio.sleep(rng.uniform(0.3, 3.0))
+            if all(g.done() for g in games):
+                break
+            owner = cluster.owner(code)
+            if owner is None:  # between owners: wait for the next one
+                await asyncio.sleep(1)
+                continue
+            await asyncio.get_event_loop().run_in_executor(
+                None, cluster.kill9_and_restart, owner[0])
+            # The next owner: within the lease's life after the kill.
+            t0 = time.time()
+            while cluster.owner(code) in (None, owner) and not all(
+                    g.done() for g in games):
+                assert time.time() - t0 < 20, "no node took the table over"
+                await asyncio.sleep(0.2)
+        await asyncio.gather(*games)
+        return code, players
+    code, players = asyncio.run(run())
+    check_game(cluster, code, players)
+    assert sum(p.reconnects for p in players) >= 2
+
+
+def test_relay_2_2_postgresql_restarted_under_load(cluster):
+    async def run():
+        code, players = await seat_two(cluster, 8)
+        stop_at = time.time() + 120
+        games = [asyncio.ensure_future(p.run(stop_at)) for p in players]
+        await asyncio.sleep(2)
+        await asyncio.get_event_loop().run_in_executor(
+            None, cluster.pg, "restart")
+        await asyncio.gather(*games)
+        return code, players
+    code, players = asyncio.run(run())
+    check_game(cluster, code, players)
+
+
+def test_relay_2_3_cut_off_from_postgresql_refuses_moves(cluster):
+    async def run():
+        a = await Client.connect(cluster.node(0), "a")
+        await a.seated({"type": "create", "rules": {"target": 11},
+                        "seats": ["me", "open"], "name": "A"})
+        b = await Client.connect(cluster.node(0), "b")
+        await b.seated({"type": "join", "code": a.code, "name": "B"})
+        st = await b.until(lambda m: m["type"] == "state" and
+                           m["status"] == "playing")
+        mover = b if my_turn(st, b.seat) else a
+        if mover is a:
+            st = await a.until(lambda m: my_turn(m, a.seat))
+        cluster.pg("stop")
+        try:
+            await asyncio.sleep(7)  # past RELAY_SAFE_MS without renewals
+            await mover.send({"type": "move", "move": st["legal"][0],
+                              "ply": len(st["round"]["moves"]), "id": 9})
+            got = await mover.until(lambda m: m["type"] in ("state",
+                                                            "error"))
+            assert got["type"] == "error" and got["code"] == "store_failed"
+            assert got["id"] == 9
+        finally:
+            cluster.pg("start")
+        # Nothing was announced and nothing stored: the move is still to
+        # play, through any node.
+        c = await Client.connect(cluster.lb, "c")
+        deadline = time.time() + 30
+        while True:
+            await c.send({"type": "resume", "code": a.code,
+                          "token": mover.token})
+            msg = await c.until(lambda m: m["type"] in ("seated", "error"))
+            if msg["type"] == "seated":
+                break
+            assert time.time() < deadline, msg
+            await asyncio.sleep(0.5)
+        again = await c.until(lambda m: m["type"] == "state")
+        assert again["round"]["moves"] == st["round"]["moves"]
+        assert again["to_play"] == mover.seat
+        await c.close()
+        return a.code
+    code = asyncio.run(run())
+    assert cluster.psql("SELECT count(*) FROM moves WHERE code = '%s'"
+                        % code) == "0"
