@@ -310,7 +310,8 @@ static void read_rows(relay *r) {
     order[i][0] = atoll(PQgetvalue(res, i, 0));
     order[i][1] = i;
   }
-  qsort(order, (size_t)n, sizeof *order, by_id);
+  if (n > 1)
+    qsort(order, (size_t)n, sizeof *order, by_id);
   for (int k = 0; k < n; k++) {
     int i = (int)order[k][1];
     handle_row(r, PQgetvalue(res, i, 1),
