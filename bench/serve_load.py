@@ -2,7 +2,7 @@
 """serve_load.py -- the load benchmark of `scopa serve` (docs/serve.md).
 
     bench/serve_load.py [--tables 1000] [--seconds 60] [--think-ms 1000]
-                        [--bot greedy] [--bin build/scopa]
+                        [--bot greedy] [--bin build/scopa] [--cluster N]
 
 Starts the release build's server on a free loopback port with a fresh
 database, opens TABLES WebSocket connections, each creating a table
@@ -17,6 +17,14 @@ the `state` that includes it; and, from the server: moves per second
 tables open against before (per table), errors and lost moves (a record
 downloaded at the end of every finished game is replayed: its moves must
 be the ones the client saw).  Prints one JSON object.
+
+--cluster N: the same load on `scripts/cluster start --nodes N`
+(PostgreSQL, N nodes, nginx, all on loopback), every client through
+nginx; each table is created on one connection, which then closes, and
+played on a second one that resumes it (round-robin: on another node
+than the table's owner N - 1 times in N, so relayed, relay.c).  Adds
+the CPU per move of each node, of PostgreSQL (the postmaster and its
+children) and of nginx.
 """
 import argparse
 import asyncio
@@ -72,16 +80,41 @@ class Stats:
         self.seated = 0
 
 
+def connect(url):
+    return websockets.connect(url, max_size=None, ping_interval=None,
+                              compression=None, open_timeout=120,
+                              close_timeout=5)
+
+
+async def create_elsewhere(url, args):
+    """Cluster: a table made on one connection; its seat and token."""
+    async with connect(url) as ws:
+        await ws.recv()  # hello
+        await ws.send(json.dumps({"type": "create",
+                                  "rules": {"target": args.target},
+                                  "seats": ["me", args.bot]}))
+        while True:
+            msg = json.loads(await ws.recv())
+            if msg["type"] == "seated":
+                return msg
+            if msg["type"] == "error":
+                raise RuntimeError(msg)
+
+
 async def table(url, args, stats, rng, stop_at, ready):
-    async with websockets.connect(url, max_size=None, ping_interval=None,
-                                  compression=None, open_timeout=120,
-                                  close_timeout=5) as ws:
+    async with connect(url) as ws:
         await ws.recv()  # hello
         first = True
         while time.time() < stop_at[0]:
-            await ws.send(json.dumps({"type": "create",
-                                      "rules": {"target": args.target},
-                                      "seats": ["me", args.bot]}))
+            if args.cluster:
+                made = await create_elsewhere(url, args)
+                await ws.send(json.dumps({"type": "resume",
+                                          "code": made["code"],
+                                          "token": made["token"]}))
+            else:
+                await ws.send(json.dumps({"type": "create",
+                                          "rules": {"target": args.target},
+                                          "seats": ["me", args.bot]}))
             sent = {}  # ply -> (time, move)
             seat = None
             while True:
@@ -116,6 +149,118 @@ async def table(url, args, stats, rng, stop_at, ready):
                                                   "ply": len(moves)}))
 
 
+def children(pid):
+    out = []
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            try:
+                with open("/proc/%s/stat" % d) as f:
+                    if int(f.read().rsplit(")", 1)[1].split()[1]) == pid:
+                        out.append(int(d))
+            except OSError:
+                pass
+    return out
+
+
+def group_cpu(pids):
+    total = 0.0
+    for pid in pids:
+        try:
+            total += cpu_seconds(pid)
+        except OSError:
+            pass
+    return total
+
+
+class Cluster:
+    """scripts/cluster on a temporary folder: what the benchmark reads."""
+
+    def __init__(self, args):
+        self.dir = tempfile.mkdtemp(prefix="scopa-bench-cluster-")
+        self.port = free_port()
+        env = dict(os.environ, SCOPA_BIN=args.bin)
+        subprocess.run([os.path.join(TOP, "scripts", "cluster"), "start",
+                        "--nodes", str(args.cluster), "--port",
+                        str(self.port), "--dir", self.dir, "--",
+                        "--bot-threads", str(args.bot_threads)],
+                       check=True, env=env, timeout=300)
+        self.nodes = [tuple(map(int, line.split()))
+                      for line in open(os.path.join(self.dir, "nodes"))]
+        pm = os.path.join(self.dir, "pg", "data", "postmaster.pid")
+        self.postmaster = int(open(pm).readline())
+        self.nginx = int(open(os.path.join(self.dir, "nginx.pid")).read())
+
+    def pg_pids(self):
+        return [self.postmaster] + children(self.postmaster)
+
+    def nginx_pids(self):
+        return [self.nginx] + children(self.nginx)
+
+    def sample(self):
+        """(moves, commits, commit_us, cpu of each node, of PostgreSQL,
+        of nginx), now."""
+        hs = [health(port) for _, port in self.nodes]
+        return {"moves": sum(h["moves"] for h in hs),
+                "commits": sum(h["commits"] for h in hs),
+                "commit_us": sum(h["commit_us"] for h in hs),
+                "nodes": [cpu_seconds(pid) for pid, _ in self.nodes],
+                "postgres": group_cpu(self.pg_pids()),
+                "nginx": group_cpu(self.nginx_pids())}
+
+    def stop(self):
+        subprocess.run([os.path.join(TOP, "scripts", "cluster"), "stop",
+                        "--dir", self.dir], timeout=300)
+
+
+def cluster_main(args):
+    cl = Cluster(args)
+    try:
+        stats = Stats()
+        loop = asyncio.new_event_loop()
+        tasks, stop_at = loop.run_until_complete(
+            main_async(args, cl.port, stats))
+        s0, t0, me0 = cl.sample(), time.time(), time.process_time()
+        stats.rtts.clear()
+        loop.run_until_complete(asyncio.sleep(args.seconds))
+        s1, t1, me1 = cl.sample(), time.time(), time.process_time()
+        stop_at[0] = 0
+        for t in tasks:
+            t.cancel()
+        loop.run_until_complete(asyncio.gather(*tasks, return_exceptions=True))
+        loop.close()
+        r = sorted(stats.rtts)
+        moves = max(1, s1["moves"] - s0["moves"])
+
+        def pct(p):
+            return round(1000 * r[min(len(r) - 1, int(p * len(r)))], 2) if r else None
+
+        def per_move(a, b):
+            return round(1000 * (b - a) / moves, 3)
+        out = {
+            "cluster_nodes": args.cluster,
+            "tables": args.tables, "seconds": round(t1 - t0, 1),
+            "think_ms": args.think_ms, "bot": args.bot,
+            "server_moves_per_second": round(moves / (t1 - t0), 1),
+            "client_moves_measured": len(r),
+            "rtt_ms": {"p50": pct(0.50), "p99": pct(0.99),
+                       "max": round(1000 * r[-1], 2) if r else None},
+            "cpu_ms_per_move": {
+                "nodes": [per_move(a, b) for a, b in zip(s0["nodes"],
+                                                         s1["nodes"])],
+                "postgres": per_move(s0["postgres"], s1["postgres"]),
+                "nginx": per_move(s0["nginx"], s1["nginx"])},
+            "commits_per_second": round((s1["commits"] - s0["commits"]) / (t1 - t0), 1),
+            "client_cpu_share": round((me1 - me0) / (t1 - t0), 2),
+            "games_finished": stats.games,
+            "errors": len(stats.errors),
+            "error_sample": stats.errors[:3],
+            "cpus": os.cpu_count(), "load_average": os.getloadavg(),
+        }
+        print(json.dumps(out))
+    finally:
+        cl.stop()
+
+
 async def main_async(args, port, stats):
     url = "ws://127.0.0.1:%d/ws" % port
     stop_at = [time.time() + 3600]
@@ -141,11 +286,16 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--bin", default=os.path.join(TOP, "build", "scopa"))
     ap.add_argument("--bot-threads", type=int, default=2)
+    ap.add_argument("--cluster", type=int, default=0,
+                    help="N nodes, PostgreSQL and nginx (scripts/cluster)")
     args = ap.parse_args()
     args.tables = max(1, min(args.tables, 5000))
     args.seconds = max(1.0, min(args.seconds, 600.0))
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    if args.cluster:
+        args.cluster = max(1, min(args.cluster, 8))
+        return cluster_main(args)
 
     tmp = tempfile.mkdtemp(prefix="scopa-serve-bench-")
     port = free_port()
