@@ -108,8 +108,10 @@ static const char TABLES[] =
   XX(LEADERS, "SELECT name, rating, rd, games FROM ratings WHERE pool = $1 "   \
               "ORDER BY rating DESC LIMIT $2")                                 \
   XX(LEASE_TAKE,                                                               \
-     "INSERT INTO leases(code, node, epoch, expires) VALUES ($1, $2, 1, "      \
-     "now() + make_interval(secs => $3)) ON CONFLICT (code) DO UPDATE SET "    \
+     "WITH held AS (SELECT 1 FROM leases WHERE code = $1 FOR UPDATE) "         \
+     "INSERT INTO leases(code, node, epoch, expires) SELECT $1, $2, 1, "       \
+     "now() + make_interval(secs => $3) FROM (SELECT count(*) FROM held) h "   \
+     "ON CONFLICT (code) DO UPDATE SET "                                       \
      "epoch = CASE WHEN leases.node = EXCLUDED.node THEN leases.epoch ELSE "   \
      "leases.epoch + 1 END, node = EXCLUDED.node, expires = EXCLUDED.expires " \
      "WHERE leases.node = EXCLUDED.node OR leases.expires < now() "            \
@@ -120,7 +122,7 @@ static const char TABLES[] =
                     "AND node = $2 AND epoch = $3")                            \
   XX(ADD_MOVE_FENCED,                                                          \
      "INSERT INTO moves(code, number, move) SELECT $1, $2, $3 FROM leases "    \
-     "WHERE code = $1 AND node = $4 AND epoch = $5 FOR SHARE")
+     "WHERE code = $1 AND node = $4 AND epoch = $5 FOR KEY SHARE")
 
 enum {
 #define PG__XX(name, sql) Q_##name,
@@ -759,8 +761,13 @@ static int pg_lease_release(store *st, const char *code, const char *node,
   return lease_update(st, Q_LEASE_RELEASE, 3, v) < 0 ? -1 : 0;
 }
 
-/* The move goes in only through the lease row, locked FOR SHARE: no row
- * (another node or epoch holds it) is a failed write of this table. */
+/* The move goes in only through the lease row, locked FOR KEY SHARE: no
+ * row (another node or epoch holds it) is a failed write of this table.
+ * A takeover locks the row FOR UPDATE first, so it waits for the batch;
+ * a renewal (FOR NO KEY UPDATE) does not, nor the batch for it: with
+ * FOR SHARE, the renewal of all a node's leases in one statement and its
+ * writer's batches locked each other, until lock_timeout failed moves
+ * ("the database is busy") at 5,000 tables. */
 static int pg_add_move_fenced(store *st, const char *code, int number,
                               scopa_move move, const char *node,
                               long long epoch) {

@@ -7,7 +7,8 @@
  * epoch grows when the owner changes; a takeover waits for the batch
  * in flight of the old owner, and that batch's move stands.  And a
  * write that meets another program's lock fails after 5 s as the
- * database's fault ("busy"), as on SQLite, never stalls.  Run by
+ * database's fault ("busy"), as on SQLite, never stalls.  A renewal
+ * of a lease does not wait for its owner's batch in flight.  Run by
  * test_store_pg.py with the URL of a fresh database.  Names:
  * serve-lease-N.
  */
@@ -132,11 +133,19 @@ int main(int argc, char **argv) {
   CHECK(fenced(a, 3, "A", 3, &local) == 0);
   CHECK_EQ_INT(stored_moves(a), 4);
 
+  TEST("serve-lease-3b", "a renewal does not wait for the batch in flight");
+  CHECK(store_add_move_fenced(a, CODE, 4, move_of("2c"), "A", 3) == 0);
+  int64_t t0 = scopa_clock_ns(); /* a batch open, its lease row locked */
+  CHECK(store_lease_renew(b, CODE, "A", 3, 10) == 0);
+  CHECK((scopa_clock_ns() - t0) / 1000000 < 1000); /* not lock_timeout */
+  CHECK(store_commit(a, msg, sizeof msg) == 0);
+  CHECK_EQ_INT(stored_moves(a), 5);
+
   TEST("serve-lease-4", "a released lease is free at once, epoch kept");
   CHECK(store_lease_release(a, CODE, "A", 3) == 0);
   CHECK(store_lease_take(b, CODE, "B", 10, &eb) == 0);
   CHECK_EQ_INT(eb, 4);
-  CHECK(fenced(a, 4, "A", 3, &local) == -1 && local == 1);
+  CHECK(fenced(a, 5, "A", 3, &local) == -1 && local == 1);
 
   TEST("serve-pg-busy", "a lock held elsewhere fails the write in 5 s");
   PGconn *other = PQconnectdb(argv[1]);
