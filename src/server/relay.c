@@ -71,6 +71,7 @@ struct relay {
   out_row *out;
   size_t nout, capout;
   int rclose; /* remote connections marked to close at the turn       */
+  int reset;  /* the connection was reset: rows may have been lost     */
   int64_t tick_ms, renewed_ms, purged_ms;
   char (*alive)[24]; /* the live nodes at the last tick                */
   int nalive;
@@ -108,7 +109,10 @@ static int db_ready(relay *r) {
   if (PQstatus(r->db) == CONNECTION_OK)
     return 0;
   PQreset(r->db);
-  return PQstatus(r->db) == CONNECTION_OK ? setup(r->db) : -1;
+  if (PQstatus(r->db) != CONNECTION_OK || setup(r->db))
+    return -1;
+  r->reset = 1;
+  return 0;
 }
 
 /* A statement with text parameters: its result when it succeeded, else
@@ -705,23 +709,27 @@ static void renew(relay *r, int64_t now) {
   PQclear(res);
 }
 
-/* Connections to or from a node that is not alive any more. */
+/* Connections to or from a node that is not alive any more, or every
+ * relayed one after the database went away (the relay table is
+ * unlogged: a crash of PostgreSQL empties it, so messages may be lost;
+ * the clients resume). */
 static void drop_dead(relay *r) {
+  int all = r->reset;
+  r->reset = 0;
   conn *next;
   for (conn *c = r->srv->all; c; c = next) {
     next = c->anext;
-    if (!c->peer[0] || alive(r, c->peer))
+    if (!c->peer[0] || (!all && alive(r, c->peer)))
       continue;
     if (c->remote) {
       if (!c->gone)
         conn_closed(c);
       continue;
     }
-    tree_del(r, c);
-    c->peer[0] = 0;
+    unrelay(r, c); /* a live owner lets its remote connection go */
     conn_error(c, NULL, "server",
-               "the server of this table stopped: connect again",
-               "il server di questo tavolo si è fermato: riconnettiti");
+               "the way to this table's server was lost: connect again",
+               "la via al server del tavolo si è persa: riconnettiti");
     conn_close_soon(c);
   }
 }

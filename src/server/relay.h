@@ -22,7 +22,9 @@
 
 #define RELAY_LEASE_S 9    /* a lease's life from its last renewal       */
 #define RELAY_TICK_MS 1000 /* heartbeat and renewals                    */
-#define RELAY_DEAD_MS 4000 /* a node silent this long is taken as dead   */
+/* A node silent this long is taken as dead: as long as a lease lives, so
+ * that a node slowed by its load is not given up before its leases. */
+#define RELAY_DEAD_MS (RELAY_LEASE_S * 1000)
 #define RELAY_SAFE_MS 6000 /* moves refused once renewals are this old   */
 
 typedef struct relay relay;

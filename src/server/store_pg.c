@@ -68,10 +68,12 @@ static const char TABLES[] =
      * writer's batch): no foreign key (it had one in the first schema). */
     "ALTER TABLE leases DROP CONSTRAINT IF EXISTS leases_code_fkey;"
     /* The nodes (relay.c): each one's heartbeat, and the messages relayed
-     * between a client's node and its table's owner. */
+     * between a client's node and its table's owner (unlogged: no WAL for
+     * what lives a few milliseconds; a crash of PostgreSQL empties it,
+     * and the nodes' clients resume). */
     "CREATE TABLE IF NOT EXISTS nodes("
     "  node text PRIMARY KEY, seen timestamptz NOT NULL);"
-    "CREATE TABLE IF NOT EXISTS relay("
+    "CREATE UNLOGGED TABLE IF NOT EXISTS relay("
     "  id bigserial PRIMARY KEY, dst text NOT NULL, src text NOT NULL,"
     "  conn bigint NOT NULL, kind integer NOT NULL, addr text NOT NULL,"
     "  body text NOT NULL);"
