@@ -240,6 +240,8 @@ static void flush_out(relay *r) {
       break;
     done += n;
   }
+  if (!done)
+    return; /* nothing queued (r->out may be NULL), or the database away */
   for (size_t i = 0; i < done; i++)
     free(r->out[i].body);
   memmove(r->out, r->out + done, (r->nout - done) * sizeof *r->out);
