@@ -116,6 +116,7 @@ void conn_free_graveyard(server *srv) {
     }
     free(c->rx);
     free(c->parked);
+    free(c->entry);
     free(c);
   }
 }

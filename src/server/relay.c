@@ -515,12 +515,23 @@ static void unrelay(relay *r, conn *c) {
   c->peer[0] = 0;
 }
 
+/* Keeps a copy of the resume or watch that relays c (NULL: a join, which
+ * must never be sent twice), to send again if its owner dies. */
+static void keep_entry(conn *c, const char *text, size_t len, int again) {
+  free(c->entry);
+  c->entry = again ? malloc(len + 1) : NULL;
+  if (c->entry) {
+    memcpy(c->entry, text, len);
+    c->entry[len] = 0;
+  }
+}
+
 /* A join, resume or watch of code: here (0), or relayed or parked (1).
  * A client relayed already stays with its owner when that owner holds
  * code too (so its remote connection, and the one seat it may take
  * there, stay the same), else leaves it first. */
-static int route_entry(conn *c, const char *code, const char *text,
-                       size_t len) {
+static int route_entry(conn *c, const char *code, const char *text, size_t len,
+                       int again) {
   server *srv = c->srv;
   relay *r = srv->relay;
   char norm[PROTO_CODE_MAX + 1], holder[24];
@@ -539,6 +550,7 @@ static int route_entry(conn *c, const char *code, const char *text,
     return 0; /* it expired meanwhile: the load takes it */
   }
   if (c->peer[0] && strcmp(holder, c->peer) == 0) {
+    keep_entry(c, text, len, again);
     relay_to(r, c, text, len);
     return 1;
   }
@@ -555,6 +567,7 @@ static int route_entry(conn *c, const char *code, const char *text,
   table_leave(c); /* one table per connection, wherever it is */
   snprintf(c->peer, sizeof c->peer, "%s", holder);
   tree_add(r, c);
+  keep_entry(c, text, len, again);
   relay_to(r, c, text, len);
   return 1;
 }
@@ -571,7 +584,7 @@ int relay_route(conn *c, const proto_msg *msg, const char *text, size_t len) {
   int entry = msg->type == PROTO_JOIN || msg->type == PROTO_RESUME ||
               msg->type == PROTO_WATCH;
   if (entry)
-    return route_entry(c, msg->code, text, len);
+    return route_entry(c, msg->code, text, len, msg->type != PROTO_JOIN);
   if (msg->type == PROTO_CREATE) /* a new table is made here */
     unrelay(r, c);
   if (!c->peer[0] || msg->type == PROTO_PING)
@@ -728,7 +741,13 @@ static void drop_dead(relay *r) {
         conn_closed(c);
       continue;
     }
-    unrelay(r, c); /* a live owner lets its remote connection go */
+    unrelay(r, c);          /* a live owner lets its remote connection go */
+    if (c->entry && !all) { /* its resume or watch, again: to the next owner */
+      c->parked = c->entry;
+      c->entry = NULL;
+      c->parked_ms = now_ms();
+      continue;
+    }
     conn_error(c, NULL, "server",
                "the way to this table's server was lost: connect again",
                "la via al server del tavolo si è persa: riconnettiti");

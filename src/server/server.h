@@ -105,6 +105,7 @@ typedef struct conn {
   char peer[24]; /* "" when none                            */
   uint64_t rserial;
   char *parked; /* an entry waiting for a dead owner's lease */
+  char *entry;  /* the resume or watch it was relayed with, to send again */
   int64_t parked_ms;
 } conn;
 
