@@ -7,7 +7,7 @@
  */
 #include "cli.h"
 
-#include "../tui/play.h"
+#include "../tui/session.h"
 
 #include <signal.h>
 #include <stdlib.h>

@@ -7,7 +7,7 @@
  * set the game first; explicit options then override them, whatever their
  * order on the line.
  */
-#include "play.h"
+#include "session.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -10,7 +10,7 @@
  * game cleanly: the session has already saved the record.  Cards are
  * announced by name ("7d (sette di denari)"), nothing is drawn.
  */
-#include "play.h"
+#include "session.h"
 
 #include <ctype.h>
 #include <errno.h>

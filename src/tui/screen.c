@@ -1,6 +1,6 @@
 /*
  * screen.c -- the full-screen face of `scopa play`: the terminal set-up,
- * keys and mouse, and the game's callbacks (see play_ui in play.h).
+ * keys and mouse, and the game's callbacks (see play_ui in session.h).
  *
  * Choosing a move: a card is picked with the arrow keys, a digit (1..9,
  * 0 for the tenth) or a click.  Picking the same card again cycles through

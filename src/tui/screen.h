@@ -11,7 +11,7 @@
 #ifndef SCOPA_TUI_SCREEN_H
 #define SCOPA_TUI_SCREEN_H
 
-#include "play.h"
+#include "session.h"
 
 typedef struct rect {
   int y, x, h, w;

@@ -11,7 +11,7 @@
  * deals what the straight game would have, and the bots' seeds follow
  * from it too (scopa_match_bot_seed).
  */
-#include "play.h"
+#include "session.h"
 
 #include <errno.h>
 #include <math.h>
@@ -231,7 +231,7 @@ static int start_new(play_session *s, char *msg, size_t msgsize) {
              : -1;
 }
 
-/* The faces' copies of the game (play.h), after every deal and move. */
+/* The faces' copies of the game (session.h), after every deal and move. */
 static void mirror(play_session *s) {
   const scopa_state *st = scopa_match_state(s->match);
   s->game = *scopa_match_game(s->match);

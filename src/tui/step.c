@@ -7,7 +7,7 @@
  * It replays through the same play_session texts as the game itself, so
  * a replayed round reads like a played one.
  */
-#include "play.h"
+#include "session.h"
 
 #include <string.h>
 #include <unistd.h>

@@ -1,5 +1,5 @@
 /*
- * play.h -- the terminal game behind `scopa play`, shared by its two faces:
+ * session.h -- the terminal game behind `scopa play`, shared by its two faces:
  * the line mode (CONTRACTS.md "`scopa play` without a terminal") and the
  * full-screen table (ncursesw).
  *
@@ -12,8 +12,8 @@
  * The faces only talk to the library through include/scopa.h and to the
  * session through this header.
  */
-#ifndef SCOPA_TUI_PLAY_H
-#define SCOPA_TUI_PLAY_H
+#ifndef SCOPA_TUI_SESSION_H
+#define SCOPA_TUI_SESSION_H
 
 #include "scopa.h"
 
