@@ -3,7 +3,7 @@
  * from the store, the router of client messages (the message table of
  * proto.h), the sweep (away seats, clocks, eviction), the record, and a
  * table stopped by a failed write.  Sitting down is lobby.c, what each
- * connection is shown views.c, moves and bots play.c.
+ * connection is shown views.c, moves and bots moves.c.
  *
  * Tables live in a search tree by code.  One that nobody is at leaves memory
  * after a while (finished ones quickly), never the database: table_get

@@ -1,5 +1,5 @@
 /*
- * play.c -- moves at a table, whoever makes them: a person's `move`, a
+ * moves.c -- moves at a table, whoever makes them: a person's `move`, a
  * bot's answer from the pool, a bot playing for an away person or when a
  * move clock runs out.  All of them go through commit_move, which plays
  * the move on the match, stores it in the open batch and queues the
