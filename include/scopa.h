@@ -12,7 +12,7 @@
  *   scopa_rules       the option table of RULES.md, validated
  *   scopa_state       one round: deal, legal moves, apply, score
  *   scopa_view        what one seat may know; resampling of the unseen
- *   scopa_game        rounds added up to a game, with every end rule
+ *   scopa_tally       rounds added up to a game's score, with every end rule
  *   scopa_record      game records (JSON) read, checked, replayed, written
  *
  * Conventions
@@ -23,7 +23,7 @@
  *     ("5c cannot capture 2s+3s while 5s is on the table").  msg may be
  *     NULL.  Programmer misuse (a NULL state, a seat out of range) is an
  *     assert, not an error code.
- *   - scopa_state, scopa_view, scopa_rules and scopa_game are fixed-size
+ *   - scopa_state, scopa_view, scopa_rules and scopa_tally are fixed-size
  *     plain structs: copy them with memcpy or assignment, keep them on the
  *     stack.  Their fields are documented so they can be read; change them
  *     only through these functions.
@@ -557,10 +557,16 @@ void scopa_score_piles(const scopa_rules *rules, int sides,
                        scopa_score *score);
 
 /* ------------------------------------------------------------------ */
-/* A game                                                              */
+/* A game's tally: round scores added up, the end rules               */
 /* ------------------------------------------------------------------ */
 
-typedef struct scopa_game {
+/*
+ * The score of a game in progress: each side's total, the rounds scored,
+ * the next dealer and, once an end rule of RULES.md "End of the game"
+ * applies, the winner.  A whole game with its seats, seed and record is a
+ * scopa_match (below), which keeps one of these.
+ */
+typedef struct scopa_tally {
   scopa_rules rules;
   int sides;
   int totals[SCOPA_MAX_SEATS]; /* game score of each side             */
@@ -568,11 +574,12 @@ typedef struct scopa_game {
   int dealer;                  /* dealer of the next round            */
   int finished;                /* 0/1                                 */
   int winner;                  /* winning side, -1 if none (yet)      */
-} scopa_game;
+} scopa_tally;
 
-/* Starts a game; rules must be checked.  first_dealer 0..players-1. */
-void scopa_game_init(scopa_game *game, const scopa_rules *rules,
-                     int first_dealer);
+/* Starts a game's tally; rules must be checked.  first_dealer
+ * 0..players-1. */
+void scopa_tally_init(scopa_tally *tally, const scopa_rules *rules,
+                      int first_dealer);
 
 /* Adds a finished round's score, then applies the end rules of RULES.md
  * "End of the game" in their order (all_coins_wins, cappotto, then the
@@ -580,7 +587,15 @@ void scopa_game_init(scopa_game *game, const scopa_rules *rules,
  * next seat.  all_coins_wins reads the side's pile as the score describes
  * it (denari == 10).  Returns SCOPA_OK, or SCOPA_EOVER if the game had
  * already ended. */
-int scopa_game_add(scopa_game *game, const scopa_score *score);
+int scopa_tally_add(scopa_tally *tally, const scopa_score *score);
+
+/* Deprecated names, from before 0.2, kept for programs built against the
+ * installed header: the tally was called scopa_game, a name that read as
+ * the whole game (scopa_match).  New code uses scopa_tally. */
+#define scopa_game scopa_tally
+#define scopa_game_init scopa_tally_init
+#define scopa_game_add scopa_tally_add
+#define scopa_match_game scopa_match_tally
 
 /* ------------------------------------------------------------------ */
 /* A seat's view, and resampling                                       */
@@ -883,8 +898,9 @@ uint64_t scopa_hint_seed(const char *game_seed, int round,
  */
 
 /* sizeof of a public struct by its name without "scopa_": "rules",
- * "state", "view", "score", "game", "rng", "replay", "fault",
- * "bot_limits", "env_config", "hint", "hint_info".  0 for an unknown name. */
+ * "state", "view", "score", "tally" ("game", its old name, still
+ * answers), "rng", "replay", "fault", "bot_limits", "env_config", "hint",
+ * "hint_info".  0 for an unknown name. */
 size_t scopa_sizeof(const char *type);
 
 /* free(), for what the functions of this section return. */
@@ -1221,7 +1237,7 @@ typedef struct scopa_replay {
   char *seats[SCOPA_MAX_SEATS];
   int nrounds;
   scopa_replay_round *rounds;
-  scopa_game game; /* totals, finished, winner                */
+  scopa_tally game; /* totals, finished, winner                */
 } scopa_replay;
 
 /* Reads and checks a whole record from JSON text.  Returns SCOPA_OK with
@@ -1445,7 +1461,7 @@ void scopa_match_seat(const scopa_match *match, int seat, scopa_seat *out,
                       size_t *name_len);
 
 /* The scores: totals, the next dealer, finished and winner. */
-const scopa_game *scopa_match_game(const scopa_match *match);
+const scopa_tally *scopa_match_tally(const scopa_match *match);
 
 /* The number of rounds dealt so far (the live or last one is index
  * rounds - 1). */

@@ -201,7 +201,7 @@ static double play_game(arena *a, scopa_bot *bots[2], long g, double ms[4],
       return a->error = 1, 0;
     }
   }
-  const scopa_game *game = scopa_match_game(m);
+  const scopa_tally *game = scopa_match_tally(m);
   double result = 0;
   for (int seat = 0;
        game->finished && game->winner >= 0 && seat < a->rules.players; seat++)

@@ -20,10 +20,15 @@ size_t scopa_sizeof(const char *type) {
     const char *name;
     size_t size;
   } SIZES[] = {
-      {"rules", sizeof(scopa_rules)},   {"state", sizeof(scopa_state)},
-      {"view", sizeof(scopa_view)},     {"score", sizeof(scopa_score)},
-      {"game", sizeof(scopa_game)},     {"rng", sizeof(scopa_rng)},
-      {"replay", sizeof(scopa_replay)}, {"fault", sizeof(scopa_fault)},
+      {"rules", sizeof(scopa_rules)},
+      {"state", sizeof(scopa_state)},
+      {"view", sizeof(scopa_view)},
+      {"score", sizeof(scopa_score)},
+      {"tally", sizeof(scopa_tally)},
+      {"game", sizeof(scopa_tally)},
+      {"rng", sizeof(scopa_rng)},
+      {"replay", sizeof(scopa_replay)},
+      {"fault", sizeof(scopa_fault)},
       {"bot_limits", sizeof(scopa_bot_limits)},
       {"hint", sizeof(scopa_hint)},
       {"hint_info", sizeof(scopa_hint_info)},
@@ -38,16 +43,14 @@ size_t scopa_sizeof(const char *type) {
 void scopa_free(void *p) { free(p); }
 
 static char *dump(json_t *obj) {
-  char *text = obj ? json_dumps(obj, JSON_COMPACT | JSON_PRESERVE_ORDER)
-                   : NULL;
+  char *text = obj ? json_dumps(obj, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
   json_decref(obj);
   return text;
 }
 
 /* Parses JSON text (duplicate keys refused) and hands the object to one of
  * the request readers, which fill `out`. */
-typedef int (*object_reader)(json_t *obj, void *out, char *msg,
-                             size_t msgsize);
+typedef int (*object_reader)(json_t *obj, void *out, char *msg, size_t msgsize);
 
 /* The JSON text parsed, then read by `read`; jansson's own words in an
  * error stay English, introduced in the caller's language (engine
@@ -98,9 +101,8 @@ static int rules_lang_reader(json_t *obj, void *out, char *msg,
   return scopa__rules_read_lang(obj, r->rules, r->lang, msg, msgsize);
 }
 
-int scopa_rules_from_json_lang(scopa_rules *rules, const char *json,
-                               size_t len, const char *lang, char *msg,
-                               size_t msgsize) {
+int scopa_rules_from_json_lang(scopa_rules *rules, const char *json, size_t len,
+                               const char *lang, char *msg, size_t msgsize) {
   if (!scopa__italian(lang))
     return scopa_rules_from_json(rules, json, len, msg, msgsize);
   rules_lang r = {rules, lang};
@@ -128,8 +130,7 @@ static json_t *set_json(scopa_cards set) {
   return cards_json(cards, n);
 }
 
-char *scopa_state_view_json(const scopa_state *s, int seat,
-                            const int *scores) {
+char *scopa_state_view_json(const scopa_state *s, int seat, const int *scores) {
   /* The deck is dealt top first, so a seat receives its cards in deck
    * order: its dealt cards in deck order are the order received. */
   uint8_t dealt[40];
@@ -147,8 +148,8 @@ char *scopa_state_view_json(const scopa_state *s, int seat,
                             "table", set_json(s->initial_table), "dealt",
                             cards_json(dealt, n), "moves", moves);
   return dump(json_pack("{s:o, s:i, s:o, s:o}", "rules",
-                        scopa__rules_object(&s->rules), "seat", seat, "scores", score,
-                        "round", round));
+                        scopa__rules_object(&s->rules), "seat", seat, "scores",
+                        score, "round", round));
 }
 
 int scopa_view_from_json(scopa_view *view, const char *json, size_t len,

@@ -25,7 +25,7 @@ struct scopa_match {
   char seed[SCOPA_SEED_TEXT];      /* "" when the record had none        */
   char deal_seed[SCOPA_SEED_TEXT]; /* where new rounds come from         */
   match_seat seat[SCOPA_MAX_SEATS];
-  scopa_game game;
+  scopa_tally game;
   int totals_before[SCOPA_MAX_SEATS];
   int dealt;             /* a round has been dealt (state is valid)   */
   scopa_state state;     /* the live round, or the last one           */

@@ -14,8 +14,8 @@
 #include "session.h"
 
 #include <errno.h>
-#include <math.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -234,7 +234,7 @@ static int start_new(play_session *s, char *msg, size_t msgsize) {
 /* The faces' copies of the game (session.h), after every deal and move. */
 static void mirror(play_session *s) {
   const scopa_state *st = scopa_match_state(s->match);
-  s->game = *scopa_match_game(s->match);
+  s->game = *scopa_match_tally(s->match);
   s->round_no = scopa_match_rounds(s->match);
   s->round_live = scopa_match_phase(s->match) == SCOPA_MATCH_PLAY;
   if (st)
@@ -412,12 +412,13 @@ char *play_hint_words(play_session *s, char *buf, size_t n) {
   }
   double shown = value > -0.005 && value < 0.005 ? 0 : value;
   snprintf(buf, n,
-           TX(s, "Hint: %s (%s), worth %+.2f points to you over the rest of "
-                 "the round",
+           TX(s,
+              "Hint: %s (%s), worth %+.2f points to you over the rest of "
+              "the round",
               "Consiglio: %s (%s), vale %+.2f punti per te nel resto della "
               "mano"),
-           scopa_move_str(move, m), play_move_words(s, move, words, sizeof words),
-           shown);
+           scopa_move_str(move, m),
+           play_move_words(s, move, words, sizeof words), shown);
   return buf;
 }
 

@@ -67,7 +67,7 @@ typedef struct play_session {
   play_config cfg;
   scopa_match *match;
   scopa_rules rules;
-  scopa_game game;
+  scopa_tally game;
   scopa_state st; /* the round in progress (or just ended)     */
   int round_live; /* st holds a round that is not over          */
   int round_no;   /* 1-based number of the round in st          */

@@ -77,7 +77,8 @@ static void seats_tests(void) {
   while (!scopa_state_over(&s)) {
     if (s.plays % 18 == 0)
       hands++;
-    scopa_state_play(&s, moves[scopa_state_legal(&s, moves, SCOPA_MAX_MOVES) - 1]);
+    scopa_state_play(&s,
+                     moves[scopa_state_legal(&s, moves, SCOPA_MAX_MOVES) - 1]);
   }
   CHECK_EQ_INT(hands, 2);
   CHECK_EQ_INT(s.plays, 36);
@@ -119,7 +120,8 @@ static void seats_tests(void) {
     deck[i] = (uint8_t)i;
   CHECK(scopa_state_deal(&s, &R, 0, deck, NULL, 0) == SCOPA_OK);
   while (!scopa_state_over(&s))
-    scopa_state_play(&s, moves[scopa_state_legal(&s, moves, SCOPA_MAX_MOVES) - 1]);
+    scopa_state_play(&s,
+                     moves[scopa_state_legal(&s, moves, SCOPA_MAX_MOVES) - 1]);
   for (int seat = 0; seat < 6; seat++)
     CHECK_EQ_INT(__builtin_popcountll(s.dealt[seat]), 6);
   CHECK_EQ_INT(s.plays, 36);
@@ -184,8 +186,7 @@ static void capture_tests(void) {
   R = rules_of("");
   s = position(&R, "7d", "", "7c 3s 4b", 0);
   CHECK_EQ_STR(legal_text(&s), "7dx7c");
-  CHECK(scopa_state_check(&s, move_of("7dx3s+4b"), NULL, 0) ==
-        SCOPA_EILLEGAL);
+  CHECK(scopa_state_check(&s, move_of("7dx3s+4b"), NULL, 0) == SCOPA_EILLEGAL);
   TEST("single_match_first-1.3", "RULES.md single_match_first: only with "
                                  "capture match");
   CHECK(!playable("capture=quindici single_match_first=false"));
@@ -458,57 +459,57 @@ static scopa_score round_of(int sides, const int *points, int category) {
 }
 
 static void end_tests(void) {
-  scopa_game g;
+  scopa_tally g;
   scopa_score s;
   TEST("all_coins_wins-1.1", "RULES.md all_coins_wins: a side holding all "
                              "ten coins wins at once, whatever the totals");
   R = rules_of("all_coins_wins=true target=21");
-  scopa_game_init(&g, &R, 0);
+  scopa_tally_init(&g, &R, 0);
   s = score_of(&R, "1d 2d 3d 4d 5d 6d 7d 8d 9d 10d", "1c 2c 3c 4c 5c 6c 7c");
-  scopa_game_add(&g, &s);
+  scopa_tally_add(&g, &s);
   CHECK(g.finished);
   CHECK_EQ_INT(g.winner, 0);
   R = rules_of("target=21");
-  scopa_game_init(&g, &R, 0);
-  scopa_game_add(&g, &s);
+  scopa_tally_init(&g, &R, 0);
+  scopa_tally_add(&g, &s);
   CHECK(!g.finished);
   TEST("all_coins_wins-1.2", "RULES.md End of the game: all_coins_wins is "
                              "checked before cappotto and the target");
   R = rules_of("all_coins_wins=true target=3 cappotto=1");
-  scopa_game_init(&g, &R, 0);
+  scopa_tally_init(&g, &R, 0);
   int big[2] = {0, 5};
   s = round_of(2, big, SCOPA_CAT_SCOPE);
   s.side[0].denari = 10;
-  scopa_game_add(&g, &s);
+  scopa_tally_add(&g, &s);
   CHECK(g.finished);
   CHECK_EQ_INT(g.winner, 0);
   TEST("lowest_wins-1.1", "RULES.md lowest_wins: once some side has at "
                           "least target, the side with strictly the lowest "
                           "total wins");
   R = rules_of("lowest_wins=true target=5 players=3");
-  scopa_game_init(&g, &R, 0);
+  scopa_tally_init(&g, &R, 0);
   int p1[3] = {5, 2, 1};
   s = round_of(3, p1, SCOPA_CAT_SCOPE);
-  scopa_game_add(&g, &s);
+  scopa_tally_add(&g, &s);
   CHECK(g.finished);
   CHECK_EQ_INT(g.winner, 2);
   TEST("lowest_wins-1.2", "RULES.md lowest_wins: if two or more share the "
                           "lowest total, another round; below the target "
                           "nothing ends");
-  scopa_game_init(&g, &R, 0);
+  scopa_tally_init(&g, &R, 0);
   int p2[3] = {6, 1, 1};
   s = round_of(3, p2, SCOPA_CAT_SCOPE);
-  scopa_game_add(&g, &s);
+  scopa_tally_add(&g, &s);
   CHECK(!g.finished);
   int p3[3] = {0, 3, 2};
   s = round_of(3, p3, SCOPA_CAT_SCOPE);
-  scopa_game_add(&g, &s); /* 6 4 3 */
+  scopa_tally_add(&g, &s); /* 6 4 3 */
   CHECK(g.finished);
   CHECK_EQ_INT(g.winner, 2);
-  scopa_game_init(&g, &R, 0);
+  scopa_tally_init(&g, &R, 0);
   int p4[3] = {4, 1, 0};
   s = round_of(3, p4, SCOPA_CAT_SCOPE);
-  scopa_game_add(&g, &s);
+  scopa_tally_add(&g, &s);
   CHECK(!g.finished);
   TEST("lowest_wins-1.3", "RULES.md: lowest_wins does not combine with "
                           "win_by_two, cappotto, all_coins_wins or a count "
@@ -522,17 +523,17 @@ static void end_tests(void) {
   TEST("count_order_on_tie-1.1", "RULES.md count_order_on_tie: as with "
                                  "extra_round, the highest total wins");
   R = rules_of("tiebreak=count_order_on_tie target=5 players=3");
-  scopa_game_init(&g, &R, 0);
+  scopa_tally_init(&g, &R, 0);
   int q1[3] = {6, 5, 0};
   s = round_of(3, q1, SCOPA_CAT_SCOPE);
-  scopa_game_add(&g, &s);
+  scopa_tally_add(&g, &s);
   CHECK(g.finished);
   CHECK_EQ_INT(g.winner, 0);
   TEST("count_order_on_tie-1.2", "RULES.md count_order_on_tie: sides "
                                  "sharing the highest total are compared "
                                  "category by category in the count order");
   R = rules_of("tiebreak=count_order_on_tie target=3");
-  scopa_game_init(&g, &R, 0);
+  scopa_tally_init(&g, &R, 0);
   memset(&s, 0, sizeof s);
   s.sides = 2;
   s.side[0].points[SCOPA_CAT_SCOPE] = 3; /* counted fifth */
@@ -540,14 +541,14 @@ static void end_tests(void) {
   s.side[1].points[SCOPA_CAT_DENARI] = 1;
   s.side[1].points[SCOPA_CAT_PRIMIERA] = 1;
   s.side[0].total = s.side[1].total = 3;
-  scopa_game_add(&g, &s);
+  scopa_tally_add(&g, &s);
   CHECK(g.finished);
   CHECK_EQ_INT(g.winner, 1);
   TEST("count_order_on_tie-1.3", "RULES.md count_order_on_tie: a side that "
                                  "ends the round lower never wins; if "
                                  "nothing decides, another round");
   R = rules_of("tiebreak=count_order_on_tie target=3 players=3");
-  scopa_game_init(&g, &R, 0);
+  scopa_tally_init(&g, &R, 0);
   memset(&s, 0, sizeof s);
   s.sides = 3;
   s.side[2].points[SCOPA_CAT_CARTE] = 3; /* first there, but lower */
@@ -555,11 +556,11 @@ static void end_tests(void) {
   s.side[0].points[SCOPA_CAT_SCOPE] = 4;
   s.side[1].points[SCOPA_CAT_SCOPE] = 4;
   s.side[0].total = s.side[1].total = 4;
-  scopa_game_add(&g, &s);
+  scopa_tally_add(&g, &s);
   CHECK(!g.finished);
   R = rules_of("tiebreak=count_order target=3 players=3");
-  scopa_game_init(&g, &R, 0);
-  scopa_game_add(&g, &s);
+  scopa_tally_init(&g, &R, 0);
+  scopa_tally_add(&g, &s);
   CHECK(g.finished);
   CHECK_EQ_INT(g.winner, 2);
   TEST("count_order_on_tie-1.4", "RULES.md: win_by_two and either count "
@@ -588,8 +589,8 @@ static void preset_tests(void) {
         R.players == 2);
   scopa_rules_preset(&R, "trentuno");
   CHECK(R.game == SCOPA_GAME_SCIENTIFICO && R.ace_sweeps &&
-        !R.ace_sweep_scopa && R.napola && R.target == 31 &&
-        R.all_coins_wins && R.players == 4 && R.teams);
+        !R.ace_sweep_scopa && R.napola && R.target == 31 && R.all_coins_wins &&
+        R.players == 4 && R.teams);
   scopa_rules_preset(&R, "perdere");
   CHECK(R.lowest_wins && R.target == 21 && R.players == 2);
   TEST("presets-2.3", "RULES.md Presets: each preset as the options it "

@@ -35,7 +35,8 @@ static scopa_rules random_rules(void) {
         v = scopa_rng_below(&rng, (uint32_t)n);
       } else {
         long long hi = o->max < o->min + 8 ? o->max : o->min + 8;
-        v = o->min + (long long)scopa_rng_below(&rng, (uint32_t)(hi - o->min + 1));
+        v = o->min +
+            (long long)scopa_rng_below(&rng, (uint32_t)(hi - o->min + 1));
       }
       scopa_rules_set(&r, o->name, v, NULL, 0);
     }
@@ -51,7 +52,8 @@ static scopa_rules random_rules(void) {
 static scopa_cards public_cards(const scopa_state *s) {
   scopa_cards k = s->initial_table;
   for (int i = 0; i < s->plays; i++)
-    k |= SCOPA_BIT(SCOPA_MOVE_CARD(s->moves[i])) | SCOPA_MOVE_TAKES(s->moves[i]);
+    k |=
+        SCOPA_BIT(SCOPA_MOVE_CARD(s->moves[i])) | SCOPA_MOVE_TAKES(s->moves[i]);
   return k;
 }
 
@@ -153,8 +155,8 @@ static void check_restore(const scopa_match *m) {
   CHECK(again && strcmp(text, again) == 0);
   CHECK_EQ_INT(scopa_match_phase(back), scopa_match_phase(m));
   CHECK_EQ_INT(scopa_match_to_play(back), scopa_match_to_play(m));
-  CHECK(memcmp(scopa_match_game(back), scopa_match_game(m),
-               sizeof(scopa_game)) == 0);
+  CHECK(memcmp(scopa_match_tally(back), scopa_match_tally(m),
+               sizeof(scopa_tally)) == 0);
   if (scopa_match_state(m))
     for (int seat = -1; seat < scopa_match_rules(m)->players; seat++) {
       char *a = scopa_match_view_json(m, seat),
@@ -196,7 +198,7 @@ static void check_event(const scopa_match *m, const scopa_state *before,
   CHECK_EQ_INT(ev->scopa, scope_after - scope_before);
   CHECK_EQ_INT(ev->round_over, scopa_state_over(s));
   if (ev->round_over) {
-    const scopa_game *g = scopa_match_game(m);
+    const scopa_tally *g = scopa_match_tally(m);
     CHECK(memcmp(ev->totals, g->totals, sizeof ev->totals) == 0);
     CHECK_EQ_INT(ev->game_over, g->finished);
     if (ev->leftovers_side >= 0)
@@ -206,7 +208,7 @@ static void check_event(const scopa_match *m, const scopa_state *before,
 
 /* Totals are the sum of the rounds' points. */
 static void check_totals(const scopa_match *m) {
-  const scopa_game *g = scopa_match_game(m);
+  const scopa_tally *g = scopa_match_tally(m);
   for (int side = 0; side < g->sides; side++) {
     int sum = 0;
     for (int r = 0; r < scopa_match_rounds(m); r++)
@@ -412,8 +414,8 @@ static void test_records(void) {
     return;
   char *out = scopa_match_record_json(m, SCOPA_RECORD_FULL);
   json_t *obj = json_loads(out, JSON_ALLOW_NUL, NULL);
-  CHECK(json_integer_value(json_object_get(json_object_get(obj, "client"),
-                                           "v")) == 3);
+  CHECK(json_integer_value(
+            json_object_get(json_object_get(obj, "client"), "v")) == 3);
   CHECK_EQ_STR(json_string_value(json_object_get(obj, "note")), "x");
   json_t *name = json_array_get(json_object_get(obj, "seats"), 0);
   CHECK(json_string_length(name) == 5 &&
