@@ -191,14 +191,10 @@ char *scopa_move_str(scopa_move move, char *buf);
 /* Parses a move in record notation: a card, or a card, 'x' and one or more
  * cards joined by '+'.  Checks only the notation (no card twice), not the
  * rules.  Returns SCOPA_OK and sets *move, or SCOPA_ENOTATION with a
- * message. */
-int scopa_move_parse(const char *text, scopa_move *move, char *msg,
-                     size_t msgsize);
-
-/* As scopa_move_parse, with the message in Italian when lang is "it" (as
- * scopa_card_name reads lang; anything else means English). */
-int scopa_move_parse_lang(const char *text, const char *lang,
-                          scopa_move *move, char *msg, size_t msgsize);
+ * message, in Italian when lang is "it" (as scopa_card_name reads lang;
+ * NULL or anything else means English). */
+int scopa_move_parse(const char *text, const char *lang, scopa_move *move,
+                     char *msg, size_t msgsize);
 
 /* Writes "7d 3c 10b" (cards in card order, space separated) into buf of
  * size bufsize; returns the length written (truncated to fit). */
@@ -324,33 +320,27 @@ void scopa_rules_init(scopa_rules *rules);
 /* Sets option `name`.  For a BOOL option pass 0/1, for an INT option the
  * number, for an ENUM option the index of its value in info->values.
  * Returns SCOPA_OK, or SCOPA_ERULES for an unknown name or a value out of
- * range, with a message. */
+ * range, with a message.
+ *
+ * Here and in scopa_rules_set_text and scopa_rules_check, the message is
+ * in Italian when lang is "it" (as scopa_card_name reads lang; NULL or
+ * anything else means English).  Option names and values stay as
+ * RULES.md spells them in both languages. */
 int scopa_rules_set(scopa_rules *rules, const char *name, long long value,
-                    char *msg, size_t msgsize);
+                    const char *lang, char *msg, size_t msgsize);
 
 /* Like scopa_rules_set with the value as text: "true"/"false", a decimal
  * integer, or an enum value's name. */
 int scopa_rules_set_text(scopa_rules *rules, const char *name,
-                         const char *value, char *msg, size_t msgsize);
+                         const char *value, const char *lang, char *msg,
+                         size_t msgsize);
 
 /* Resolves the game-dependent defaults (players: 2 for scopa, 4 for the
  * scopone games; teams: true for the scopone games) and checks that the
  * rules can be played (RULES.md "Game records", last paragraph).  Returns
- * SCOPA_OK or SCOPA_ERULES with a message. */
-int scopa_rules_check(scopa_rules *rules, char *msg, size_t msgsize);
-
-/* scopa_rules_set, scopa_rules_set_text and scopa_rules_check with the
- * message in Italian when lang is "it" (as scopa_card_name reads lang;
- * anything else means English).  Option names and values stay as
- * RULES.md spells them in both languages. */
-int scopa_rules_set_lang(scopa_rules *rules, const char *name,
-                         long long value, const char *lang, char *msg,
-                         size_t msgsize);
-int scopa_rules_set_text_lang(scopa_rules *rules, const char *name,
-                              const char *value, const char *lang, char *msg,
-                              size_t msgsize);
-int scopa_rules_check_lang(scopa_rules *rules, const char *lang, char *msg,
-                           size_t msgsize);
+ * SCOPA_OK or SCOPA_ERULES with a message in lang. */
+int scopa_rules_check(scopa_rules *rules, const char *lang, char *msg,
+                      size_t msgsize);
 
 /* The rules of a named preset (RULES.md "Presets"): "scopa", "scopone",
  * "scientifico" (also "scopone_scientifico"), "assi" (Scopa d'Assi),
@@ -470,16 +460,12 @@ int scopa_state_legal_card(const scopa_state *state, int card,
 /* Checks that `move` is legal for the seat to play, without listing the
  * legal moves.  Returns SCOPA_OK, SCOPA_EOVER, or SCOPA_EILLEGAL with a
  * message that says why ("5c cannot capture 2s+3s while 5s is on the
- * table"). */
-int scopa_state_check(const scopa_state *state, scopa_move move, char *msg,
-                      size_t msgsize);
-
-/* As scopa_state_check, with the message in Italian when lang is "it"
- * ("5c non può prendere 2s+3s finché in tavola c'è 5s"); anything else
- * means English.  The messages of both languages name the same cards and
- * the same rule option. */
-int scopa_state_check_lang(const scopa_state *state, scopa_move move,
-                           const char *lang, char *msg, size_t msgsize);
+ * table"), in Italian when lang is "it" ("5c non può prendere 2s+3s
+ * finché in tavola c'è 5s"); NULL or anything else means English.  The
+ * messages of both languages name the same cards and the same rule
+ * option. */
+int scopa_state_check(const scopa_state *state, scopa_move move,
+                      const char *lang, char *msg, size_t msgsize);
 
 /* Checks the move as scopa_state_check, then plays it: the cards move, a
  * scopa is counted, hands are refilled from the stock, and after the last
@@ -596,6 +582,14 @@ int scopa_tally_add(scopa_tally *tally, const scopa_score *score);
 #define scopa_game_init scopa_tally_init
 #define scopa_game_add scopa_tally_add
 #define scopa_match_game scopa_match_tally
+/* The message language was a second function, name_lang; it is now the
+ * lang argument of the one function, with the same arguments. */
+#define scopa_move_parse_lang scopa_move_parse
+#define scopa_rules_set_lang scopa_rules_set
+#define scopa_rules_set_text_lang scopa_rules_set_text
+#define scopa_rules_check_lang scopa_rules_check
+#define scopa_state_check_lang scopa_state_check
+#define scopa_rules_from_json_lang scopa_rules_from_json
 
 /* ------------------------------------------------------------------ */
 /* A seat's view, and resampling                                       */
@@ -908,15 +902,11 @@ void scopa_free(void *p);
 
 /* Rules from the text of a JSON object as a record's "rules" (exact JSON
  * types, unknown option = error), checked.  Returns SCOPA_OK,
- * SCOPA_EJSON or SCOPA_ERULES with a message. */
+ * SCOPA_EJSON or SCOPA_ERULES with a message: printable ASCII in English
+ * (lang NULL or not "it"), in Italian when lang is "it" (the JSON
+ * parser's own words stay English). */
 int scopa_rules_from_json(scopa_rules *rules, const char *json, size_t len,
-                          char *msg, size_t msgsize);
-
-/* As scopa_rules_from_json, with the message in Italian when lang is
- * "it" (the JSON parser's own words stay English). */
-int scopa_rules_from_json_lang(scopa_rules *rules, const char *json,
-                               size_t len, const char *lang, char *msg,
-                               size_t msgsize);
+                          const char *lang, char *msg, size_t msgsize);
 
 /* Every option of checked rules as a JSON object, in option order. */
 char *scopa_rules_to_json(const scopa_rules *rules);

@@ -84,11 +84,6 @@ static int view_reader(json_t *obj, void *out, char *msg, size_t msgsize) {
   return scopa__engine_read_view(obj, out, msg, msgsize);
 }
 
-int scopa_rules_from_json(scopa_rules *rules, const char *json, size_t len,
-                          char *msg, size_t msgsize) {
-  return read_json_text(json, len, NULL, rules_reader, rules, msg, msgsize);
-}
-
 /* The rules and the language of the messages about them. */
 typedef struct rules_lang {
   scopa_rules *rules;
@@ -101,10 +96,10 @@ static int rules_lang_reader(json_t *obj, void *out, char *msg,
   return scopa__rules_read_lang(obj, r->rules, r->lang, msg, msgsize);
 }
 
-int scopa_rules_from_json_lang(scopa_rules *rules, const char *json, size_t len,
-                               const char *lang, char *msg, size_t msgsize) {
-  if (!scopa__italian(lang))
-    return scopa_rules_from_json(rules, json, len, msg, msgsize);
+int scopa_rules_from_json(scopa_rules *rules, const char *json, size_t len,
+                          const char *lang, char *msg, size_t msgsize) {
+  if (!scopa__italian(lang)) /* English messages are printable ASCII */
+    return read_json_text(json, len, NULL, rules_reader, rules, msg, msgsize);
   rules_lang r = {rules, lang};
   return read_json_text(json, len, lang, rules_lang_reader, &r, msg, msgsize);
 }

@@ -462,10 +462,10 @@ static int check_rules(const proto_msg *msg, scopa_rules *rules,
   json_decref(obj);
   if (!text)
     return -1;
-  int rc =
-      scopa_rules_from_json(rules, text, strlen(text), detail, sizeof detail);
+  int rc = scopa_rules_from_json(rules, text, strlen(text), NULL, detail,
+                                 sizeof detail);
   if (rc != SCOPA_OK)
-    scopa_rules_from_json_lang(rules, text, strlen(text), "it", it, sizeof it);
+    scopa_rules_from_json(rules, text, strlen(text), "it", it, sizeof it);
   free(text);
   if (rc != SCOPA_OK) /* the JSON parser's own words stay English */
     return refuse(err, "bad_rules", detail, it[0] ? it : NULL);
@@ -530,8 +530,9 @@ int proto_move_check(const proto_msg *msg, const scopa_match *match, int seat,
   char detail[300], it[300];
   if (check_turn(msg, match, seat, waiting, err))
     return -1;
-  if (scopa_move_parse(msg->move, move, detail, sizeof detail) != SCOPA_OK) {
-    scopa_move_parse_lang(msg->move, "it", move, it, sizeof it);
+  if (scopa_move_parse(msg->move, NULL, move, detail, sizeof detail) !=
+      SCOPA_OK) {
+    scopa_move_parse(msg->move, "it", move, it, sizeof it);
     return refuse(err, "bad_move", detail, it);
   }
   /* Said without naming the cards: an answer never names a card its
@@ -543,8 +544,8 @@ int proto_move_check(const proto_msg *msg, const scopa_match *match, int seat,
   if (SCOPA_MOVE_TAKES(*move) & ~st->table)
     return refuse(err, "illegal", "you can take only cards on the table",
                   "puoi prendere solo carte che sono in tavola");
-  if (scopa_state_check_lang(st, *move, "it", it, sizeof it) != SCOPA_OK) {
-    scopa_state_check(st, *move, detail, sizeof detail);
+  if (scopa_state_check(st, *move, "it", it, sizeof it) != SCOPA_OK) {
+    scopa_state_check(st, *move, NULL, detail, sizeof detail);
     return refuse(err, "illegal", detail, it);
   }
   return 0;

@@ -190,7 +190,7 @@ static table *load(server *srv, const char *code, const char **fault) {
     table_seat_defaults(srv, &t->seat[i]);
   }
   if (scopa_rules_from_json(&t->rules, t->rules_json, strlen(t->rules_json),
-                            msg, sizeof msg) != SCOPA_OK ||
+                            NULL, msg, sizeof msg) != SCOPA_OK ||
       table_new_match(t, &t->match, msg, sizeof msg) ||
       replay_moves(t, &g, msg, sizeof msg)) {
     table_free(t);

@@ -6,9 +6,9 @@
  * numbered list of the legal moves (from 1), then reads one line: a listed
  * number or a move in record notation.  A line it cannot use gets a clear
  * message and the question again; `hint` (`consiglio`) shows the
- * strongest bot's move and its value when hints are on.  End of input (or a signal) stops the
- * game cleanly: the session has already saved the record.  Cards are
- * announced by name ("7d (sette di denari)"), nothing is drawn.
+ * strongest bot's move and its value when hints are on.  End of input (or a
+ * signal) stops the game cleanly: the session has already saved the record.
+ * Cards are announced by name ("7d (sette di denari)"), nothing is drawn.
  */
 #include "session.h"
 
@@ -164,7 +164,7 @@ static int match_line(const play_session *s, const char *text,
   scopa_move move;
   char why[256];
   const char *lang = TX(s, "en", "it");
-  if (scopa_move_parse_lang(text, lang, &move, why, sizeof why) != SCOPA_OK) {
+  if (scopa_move_parse(text, lang, &move, why, sizeof why) != SCOPA_OK) {
     snprintf(msg, size, "%s '%s': %s. %s", TX(s, "Cannot read", "Non capisco"),
              shown, why,
              TX(s, "Write a number from the list or a move like 5cx5s.",
@@ -174,7 +174,7 @@ static int match_line(const play_session *s, const char *text,
   for (int i = 0; i < n; i++)
     if (moves[i] == move)
       return i;
-  if (scopa_state_check_lang(&s->st, move, lang, why, sizeof why) == SCOPA_OK)
+  if (scopa_state_check(&s->st, move, lang, why, sizeof why) == SCOPA_OK)
     snprintf(why, sizeof why, "?");
   snprintf(msg, size, "%s %s: %s.", TX(s, "Not allowed:", "Non si può:"), shown,
            why);
@@ -196,8 +196,9 @@ static int ask_move(void *self, play_session *s, scopa_move *out) {
     char line[1024], msg[600];
     printf("%s\n",
            s->cfg.hints
-               ? TX(s, "Your move? (a number, or a move like 5cx5s; hint "
-                       "suggests one; q stops)",
+               ? TX(s,
+                    "Your move? (a number, or a move like 5cx5s; hint "
+                    "suggests one; q stops)",
                     "La tua mossa? (un numero o una mossa come 5cx5s; "
                     "consiglio ne suggerisce una; q per uscire)")
                : TX(s, "Your move? (a number, or a move like 5cx5s; q stops)",

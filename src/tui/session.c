@@ -360,7 +360,7 @@ scopa_move play_session_bot_move(play_session *s) {
   lim.movetime_ms = s->seat[seat].movetime_ms;
   scopa_move move = 0;
   if (scopa_bot_choose(s->seat[seat].bot, &view, &lim, &move) != SCOPA_OK ||
-      scopa_state_check(&s->st, move, NULL, 0) != SCOPA_OK) {
+      scopa_state_check(&s->st, move, NULL, NULL, 0) != SCOPA_OK) {
     scopa_move first; /* a bot that fails still must not stop the game */
     scopa_state_legal(&s->st, &first, 1);
     move = first;

@@ -287,9 +287,10 @@ static void game_tests(void) {
     scopa_rules x;
     char msg[200];
     scopa_rules_init(&x);
-    int rc = scopa_rules_set_text(&x, bad[i][0], bad[i][1], msg, sizeof msg);
+    int rc =
+        scopa_rules_set_text(&x, bad[i][0], bad[i][1], NULL, msg, sizeof msg);
     if (rc == SCOPA_OK)
-      rc = scopa_rules_check(&x, msg, sizeof msg);
+      rc = scopa_rules_check(&x, NULL, msg, sizeof msg);
     CHECK_EQ_INT(rc, SCOPA_ERULES);
     CHECK(msg[0] != 0);
   }
@@ -299,16 +300,16 @@ static void game_tests(void) {
     scopa_rules x;
     scopa_rules_init(&x);
     x.game = SCOPA_GAME_SCOPONE, x.players = 2;
-    CHECK_EQ_INT(scopa_rules_check(&x, NULL, 0), SCOPA_ERULES);
+    CHECK_EQ_INT(scopa_rules_check(&x, NULL, NULL, 0), SCOPA_ERULES);
     scopa_rules_init(&x);
     x.game = SCOPA_GAME_SCOPONE, x.refill = 1;
-    CHECK_EQ_INT(scopa_rules_check(&x, NULL, 0), SCOPA_ERULES);
+    CHECK_EQ_INT(scopa_rules_check(&x, NULL, NULL, 0), SCOPA_ERULES);
     scopa_rules_init(&x);
     x.game = SCOPA_GAME_SCOPONE, x.teams = 0;
-    CHECK_EQ_INT(scopa_rules_check(&x, NULL, 0), SCOPA_ERULES);
+    CHECK_EQ_INT(scopa_rules_check(&x, NULL, NULL, 0), SCOPA_ERULES);
     scopa_rules_init(&x);
     x.win_by_two = 1, x.tiebreak = SCOPA_TIEBREAK_COUNT_ORDER;
-    CHECK_EQ_INT(scopa_rules_check(&x, NULL, 0), SCOPA_ERULES);
+    CHECK_EQ_INT(scopa_rules_check(&x, NULL, NULL, 0), SCOPA_ERULES);
   }
   TEST("rules-1.3", "RULES.md: defaults and presets");
   {

@@ -57,10 +57,10 @@ static scopa_rules random_rules(void) {
       for (char *w = strtok(buf, " "); w; w = strtok(NULL, " ")) {
         char *eq = strchr(w, '=');
         *eq = 0;
-        scopa_rules_set_text(&r, w, eq + 1, NULL, 0);
+        scopa_rules_set_text(&r, w, eq + 1, NULL, NULL, 0);
       }
     }
-    if (scopa_rules_check(&r, NULL, 0) == SCOPA_OK)
+    if (scopa_rules_check(&r, NULL, NULL, 0) == SCOPA_OK)
       return r;
   }
 }
@@ -110,13 +110,14 @@ static void check_legal(const scopa_state *s, const scopa_move *moves, int n) {
   char msg[200];
   CHECK(n > 0);
   for (int i = 0; i < n; i++) {
-    CHECK_EQ_INT(scopa_state_check(s, moves[i], msg, sizeof msg), SCOPA_OK);
+    CHECK_EQ_INT(scopa_state_check(s, moves[i], NULL, msg, sizeof msg),
+                 SCOPA_OK);
     for (int j = 0; j < i; j++)
       CHECK(moves[i] != moves[j]);
     char text[SCOPA_MOVE_TEXT];
     scopa_move back;
     scopa_move_str(moves[i], text);
-    CHECK(scopa_move_parse(text, &back, NULL, 0) == SCOPA_OK &&
+    CHECK(scopa_move_parse(text, NULL, &back, NULL, 0) == SCOPA_OK &&
           back == moves[i]);
   }
   /* Random moves of a held card: legal iff listed (when all are). */
@@ -132,7 +133,7 @@ static void check_legal(const scopa_state *s, const scopa_move *moves, int n) {
     int listed = 0;
     for (int i = 0; i < n; i++)
       listed |= moves[i] == m;
-    int rc = scopa_state_check(s, m, msg, sizeof msg);
+    int rc = scopa_state_check(s, m, NULL, msg, sizeof msg);
     CHECK_EQ_INT(rc == SCOPA_OK, listed);
     if (rc != SCOPA_OK)
       CHECK(msg[0] != 0);

@@ -38,10 +38,10 @@ static int playable(const char *words) {
   for (char *w = strtok(buf, " "); w; w = strtok(NULL, " ")) {
     char *eq = strchr(w, '=');
     *eq = 0;
-    if (scopa_rules_set_text(&r, w, eq + 1, msg, sizeof msg) != SCOPA_OK)
+    if (scopa_rules_set_text(&r, w, eq + 1, NULL, msg, sizeof msg) != SCOPA_OK)
       return 0;
   }
-  return scopa_rules_check(&r, msg, sizeof msg) == SCOPA_OK;
+  return scopa_rules_check(&r, NULL, msg, sizeof msg) == SCOPA_OK;
 }
 
 /* A position at the round's first play (ace_first_play looks at it). */
@@ -176,7 +176,7 @@ static void capture_tests(void) {
   R = rules_of("single_match_first=false");
   s = position(&R, "7d", "", "7c 3s 4b", 0);
   CHECK_EQ_STR(legal_text(&s), "7dx3s+4b 7dx7c");
-  CHECK(scopa_state_check(&s, move_of("7dx3s+4b"), NULL, 0) == SCOPA_OK);
+  CHECK(scopa_state_check(&s, move_of("7dx3s+4b"), NULL, NULL, 0) == SCOPA_OK);
   TEST("single_match_first-1.2", "RULES.md single_match_first: "
                                  "fewest_cards true then allows only the "
                                  "smallest sets; the default is rule 1");
@@ -186,7 +186,8 @@ static void capture_tests(void) {
   R = rules_of("");
   s = position(&R, "7d", "", "7c 3s 4b", 0);
   CHECK_EQ_STR(legal_text(&s), "7dx7c");
-  CHECK(scopa_state_check(&s, move_of("7dx3s+4b"), NULL, 0) == SCOPA_EILLEGAL);
+  CHECK(scopa_state_check(&s, move_of("7dx3s+4b"), NULL, NULL, 0) ==
+        SCOPA_EILLEGAL);
   TEST("single_match_first-1.3", "RULES.md single_match_first: only with "
                                  "capture match");
   CHECK(!playable("capture=quindici single_match_first=false"));
@@ -195,7 +196,7 @@ static void capture_tests(void) {
   R = rules_of("max_capture=2");
   s = position(&R, "10d", "", "2c 3s 5b 1c 9s", 0);
   CHECK_EQ_STR(legal_text(&s), "10dx1c+9s");
-  CHECK(scopa_state_check(&s, move_of("10dx2c+3s+5b"), NULL, 0) ==
+  CHECK(scopa_state_check(&s, move_of("10dx2c+3s+5b"), NULL, NULL, 0) ==
         SCOPA_EILLEGAL);
   TEST("max_capture-1.2", "RULES.md max_capture: a larger set is not a "
                           "capture at all, so it cannot oblige a card to "
@@ -255,7 +256,8 @@ static void ace_tests(void) {
   R = rules_of("ace_sweeps=true ace_sweep_with_ace=yes");
   s = position(&R, "1d", "", "1c 5s 7b", 6);
   CHECK_EQ_STR(legal_text(&s), "1dx1c+5s+7b");
-  CHECK(scopa_state_check(&s, move_of("1dx1c"), NULL, 0) == SCOPA_EILLEGAL);
+  CHECK(scopa_state_check(&s, move_of("1dx1c"), NULL, NULL, 0) ==
+        SCOPA_EILLEGAL);
   TEST("ace_sweep_with_ace-1.3", "RULES.md ace_sweep_with_ace choice: with "
                                  "an ace on the table the ace may sweep or "
                                  "make any capture the rule in force allows");
@@ -287,7 +289,7 @@ static void ace_tests(void) {
   R = rules_of("ace_sweeps=true ace_first_play=no_ace");
   s = first_play(&R, "1d 5c 6b", "3s 4b");
   CHECK_EQ_STR(legal_text(&s), "5c 6b");
-  CHECK(scopa_state_check(&s, move_of("1d"), NULL, 0) == SCOPA_EILLEGAL);
+  CHECK(scopa_state_check(&s, move_of("1d"), NULL, NULL, 0) == SCOPA_EILLEGAL);
   s = first_play(&R, "1d 1b 1s", "3s 4b");
   CHECK_EQ_STR(legal_text(&s), "1b 1d 1s");
   s = first_play(&R, "1d 1b 1s", "1c 4b");
@@ -613,7 +615,7 @@ static void preset_tests(void) {
     char *json = scopa_rules_preset_json(want[i]);
     scopa_rules from_json, preset;
     CHECK(json && scopa_rules_from_json(&from_json, json, strlen(json), NULL,
-                                        0) == SCOPA_OK);
+                                        NULL, 0) == SCOPA_OK);
     scopa_rules_preset(&preset, want[i]);
     CHECK(json && memcmp(&from_json, &preset, sizeof preset) == 0);
     CHECK_EQ_STR(json ? json : "", as_written[i]);

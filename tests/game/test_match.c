@@ -38,11 +38,11 @@ static scopa_rules random_rules(void) {
         v = o->min +
             (long long)scopa_rng_below(&rng, (uint32_t)(hi - o->min + 1));
       }
-      scopa_rules_set(&r, o->name, v, NULL, 0);
+      scopa_rules_set(&r, o->name, v, NULL, NULL, 0);
     }
     if (r.target > 8)
       r.target = 8;
-    if (scopa_rules_check(&r, NULL, 0) == SCOPA_OK)
+    if (scopa_rules_check(&r, NULL, NULL, 0) == SCOPA_OK)
       return r;
   }
 }
@@ -64,7 +64,7 @@ static void add_card_text(const char *text, scopa_cards *named) {
   int c = scopa_card_parse(text);
   if (c >= 0)
     *named |= SCOPA_BIT(c);
-  else if (scopa_move_parse(text, &m, NULL, 0) == SCOPA_OK)
+  else if (scopa_move_parse(text, NULL, &m, NULL, 0) == SCOPA_OK)
     *named |= SCOPA_BIT(SCOPA_MOVE_CARD(m)) | SCOPA_MOVE_TAKES(m);
 }
 
@@ -364,7 +364,7 @@ static void test_seeds(void) {
   /* different seeds, different decks; leading zeros are the same number */
   scopa_rules rules;
   scopa_rules_init(&rules);
-  scopa_rules_check(&rules, NULL, 0);
+  scopa_rules_check(&rules, NULL, NULL, 0);
   uint8_t d1[40], d2[40], d3[40];
   scopa_seed_deck("2a", 0, &rules, d1);
   scopa_seed_deck("2b", 0, &rules, d2);
@@ -433,7 +433,7 @@ static void test_records(void) {
   TEST("match-record-1.3", "bots recorded by name and level");
   scopa_rules rules;
   scopa_rules_init(&rules);
-  scopa_rules_check(&rules, NULL, 0);
+  scopa_rules_check(&rules, NULL, NULL, 0);
   scopa_seat seats[2] = {{SCOPA_SEAT_PERSON, "Anna", NULL, NULL},
                          {SCOPA_SEAT_BOT, "Computer", "greedy", "intermedio"}};
   CHECK(scopa_match_new(&rules, seats, "7", &m, NULL, 0) == SCOPA_OK);

@@ -84,7 +84,7 @@ static scopa_move last_move(const json_t *state) {
   scopa_move m = 0;
   const char *text = json_string_value(json_array_get(
       moves, json_array_size(moves) ? json_array_size(moves) - 1 : 0));
-  CHECK(text && scopa_move_parse(text, &m, NULL, 0) == SCOPA_OK);
+  CHECK(text && scopa_move_parse(text, NULL, &m, NULL, 0) == SCOPA_OK);
   return m;
 }
 
@@ -156,7 +156,7 @@ static void whole_game(const char *rules, const char **seats, int n,
   char *rules_text = json_dumps(json_object_get(state, "rules"), 0);
   scopa_rules r;
   CHECK_EQ_INT(
-      scopa_rules_from_json(&r, rules_text, strlen(rules_text), NULL, 0),
+      scopa_rules_from_json(&r, rules_text, strlen(rules_text), NULL, NULL, 0),
       SCOPA_OK);
   free(rules_text);
   CHECK_EQ_STR(json_string_value(json_object_get(state, "status")), "playing");
