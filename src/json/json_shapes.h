@@ -2,11 +2,12 @@
  * json_shapes.h -- the JSON shapes that records, `scopa replay --json` and
  * the engine protocol share (RULES.md "Game records", CONTRACTS.md): the
  * "rules" object read with exact types and written in full, and one side
- * of a round's score.  Internal to libscopa (src/record, src/engine); the
+ * of a round's score.  Internal to libscopa: src/json sits below
+ * src/record and src/engine, which both use it and never each other; the
  * public way in is scopa.h.
  */
-#ifndef SCOPA_RECORD_JSON_SHAPES_H
-#define SCOPA_RECORD_JSON_SHAPES_H
+#ifndef SCOPA_JSON_JSON_SHAPES_H
+#define SCOPA_JSON_JSON_SHAPES_H
 
 #include "scopa.h"
 
