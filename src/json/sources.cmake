@@ -3,4 +3,5 @@
 # src/engine, which both use them.  The core plus jansson; built into
 # libscopa and into the WebAssembly build (src/wasm).  Paths from the top.
 set(SCOPA_JSON_SOURCES
-  src/json/json_shapes.c)
+  src/json/json_shapes.c
+  src/json/write.c)
