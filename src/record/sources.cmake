@@ -4,5 +4,4 @@ set(SCOPA_RECORD_SOURCES
   src/record/replay.c
   src/record/write.c
   src/record/match_record.c
-  src/record/file.c
-  src/record/catalogue.c)
+  src/record/file.c)
