@@ -53,10 +53,4 @@ void scopa__msg_safe(char *msg, size_t msgsize, unsigned flags);
 int scopa__italian(const char *lang);
 #define SCOPA__TR(it, en, italian) ((it) ? (italian) : (en))
 
-/* Writes text and a newline to path so that a crash at any point leaves
- * the old file or the new one, never a torn one.  Returns SCOPA_OK or
- * SCOPA_EIO with a message. */
-int scopa__file_save(const char *path, const char *text, char *msg,
-                     size_t msgsize);
-
 #endif

@@ -8,7 +8,7 @@
  * every deck).
  */
 #include "../game/match_internal.h"
-#include "json_shapes.h"
+#include "record.h"
 
 #include <jansson.h>
 #include <stdio.h>
