@@ -34,6 +34,13 @@ TOP = os.path.abspath(os.path.join(HERE, "..", ".."))
 TIMEOUT = 30.0
 
 
+SHORT = {"target": 3}  # short games keep the suites quick
+
+
+def run(coro):
+    return asyncio.run(coro)
+
+
 def scopa_bin():
     return os.environ.get("SCOPA_BIN") or os.path.join(TOP, "build", "scopa")
 

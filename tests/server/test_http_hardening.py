@@ -26,13 +26,6 @@ from serverlib import (TIMEOUT, TOP, Server, free_port, scopa_bin,
                        store_execute)
 
 
-@pytest.fixture
-def server(tmp_path):
-    s = Server(str(tmp_path / "serve.db")).start()
-    yield s
-    s.stop()
-
-
 class HostServer(Server):
     """A Server on --host HOST, asked at ADDR (start() waits for
     /healthz there)."""

@@ -14,23 +14,9 @@ import json
 import os
 import random
 
-import pytest
 
-from serverlib import (Client, Server, check_redaction, my_turn,
-                       play_to_end, replay)
-
-SHORT = {"target": 3}  # short games keep the suite quick
-
-
-@pytest.fixture
-def server(tmp_path):
-    s = Server(str(tmp_path / "serve.db")).start()
-    yield s
-    s.stop()
-
-
-def run(coro):
-    return asyncio.run(coro)
+from serverlib import (SHORT, Client, Server, check_redaction, my_turn,
+                       play_to_end, replay, run)
 
 
 def record_of(server, code):
