@@ -10,68 +10,23 @@
  */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { chromium, type Browser } from 'playwright-core';
+import { SCOPA, type Served, startServe } from './serve.js';
 
-const ROOT = resolve(import.meta.dirname ?? '.', '../../..');
-const SCOPA = process.env.SCOPA_BIN ?? join(ROOT, 'build', 'scopa');
-
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const s = createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => (a && typeof a === 'object' ? ok(a.port) : fail(new Error('no port'))));
-    });
-  });
-}
-
-let server: ChildProcess;
+let served: Served | undefined;
 let browser: Browser;
-let dir: string;
 let base = '';
 
 before(async () => {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  dir = mkdtempSync(join(tmpdir(), 'scopa-e2e-wasm-'));
-  server = spawn(
-    SCOPA,
-    [
-      'serve',
-      '--host',
-      '127.0.0.1',
-      '--port',
-      String(port),
-      '--db',
-      join(dir, 'db.sqlite'),
-      '--web',
-      join(ROOT, 'web', 'dist'),
-      '--quiet',
-    ],
-    { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] },
-  );
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
-    } catch {
-      /* not up yet */
-    }
-    if (i === 100 || server.exitCode !== null) throw new Error('scopa serve did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  served = await startServe();
+  base = served.base;
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
 });
 
 after(async () => {
   await browser?.close();
-  server?.kill('SIGTERM');
-  rmSync(dir, { recursive: true, force: true });
+  served?.stop();
 });
 
 interface Played {

@@ -8,80 +8,29 @@
  */
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { OPTIONS, conflicts, effective, num } from '../src/rules.js';
+import { ROOT, type Served, startServe } from './serve.js';
 
-const ROOT = resolve(import.meta.dirname ?? '.', '../../..');
-const SCOPA = process.env.SCOPA_BIN ?? join(ROOT, 'build', 'scopa');
 // test-results/ is ignored by git; SCOPA_SHOTS=docs/screenshots (from the
 // repository's root) refreshes the committed screenshots
 const SHOTS = resolve(ROOT, process.env.SCOPA_SHOTS ?? 'web/test-results/screenshots');
-let PORT = 0;
 let BASE = '';
-
-/** A port free on loopback now (the kernel picks it), so that two runs on
- * one machine never talk to each other's server. */
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const s = createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => (a && typeof a === 'object' ? ok(a.port) : fail(new Error('no port'))));
-    });
-  });
-}
-
-let server: ChildProcess;
+let served: Served | undefined;
 let browser: Browser;
-let dir: string;
-
-async function healthy(): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    if (server.exitCode !== null)
-      throw new Error(`scopa serve exited with status ${server.exitCode}`);
-    try {
-      const r = await fetch(`${BASE}/healthz`);
-      if (r.ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('scopa serve did not answer /healthz in 10 s');
-}
 
 before(async () => {
-  PORT = await freePort();
-  BASE = `http://127.0.0.1:${PORT}`;
-  dir = mkdtempSync(join(tmpdir(), 'scopa-e2e-'));
   mkdirSync(SHOTS, { recursive: true });
-  const args = [
-    'serve',
-    '--host',
-    '127.0.0.1',
-    '--port',
-    String(PORT),
-    '--db',
-    join(dir, 'db.sqlite'),
-  ];
-  server = spawn(SCOPA, [...args, '--web', join(ROOT, 'web', 'dist'), '--quiet'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  await healthy();
+  served = await startServe();
+  BASE = served.base;
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
 });
 
 after(async () => {
   await browser?.close();
-  server?.kill('SIGTERM');
-  rmSync(dir, { recursive: true, force: true });
+  served?.stop();
 });
 
 /** What the pages said on their console as errors (a CSP refusal, a
