@@ -6,14 +6,30 @@
  * scoring options) exactly as docs/RULES.md says.  Anything not declared
  * here is not API.
  *
- * Layers, bottom up:
+ * Layers, bottom up, one section each in this order; a section uses only
+ * the ones above it:
  *
+ *   errors, text      error codes and their words; outside text shown
+ *                     safely, numbers read strictly
  *   cards and moves   plain integers with documented encodings
- *   scopa_rules       the option table of RULES.md, validated
- *   scopa_state       one round: deal, legal moves, apply, score
+ *   scopa_rules       the option table of RULES.md, validated; presets
+ *   scopa_rng         the random numbers of shuffles and bots
+ *   scopa_state       one round: deal, legal moves, apply
+ *   scopa_score       a round scored; scopa_tally: rounds added up to a
+ *                     game's score, with every end rule
  *   scopa_view        what one seat may know; resampling of the unseen
- *   scopa_tally       rounds added up to a game's score, with every end rule
- *   scopa_record      game records (JSON) read, checked, replayed, written
+ *   seeds             one seed deals every deck of a game
+ *   scopa_replay      game records (JSON) read, checked, replayed,
+ *                     written; files saved whole or not at all
+ *   scopa_match       the whole game: seats, rounds from the seed, totals,
+ *                     its record (below records: it is read from one)
+ *   scopa_bot         the bots, their levels for people, the one hint
+ *                     procedure and the post-game review
+ *   JSON shapes       rules, views and scores as JSON; struct sizes
+ *   scopa_engine      the `scopa engine` line protocol
+ *   scopa_env         learning features: views and moves as fixed-size
+ *                     numbers, environments
+ *   deprecated names  old names kept as aliases
  *
  * Conventions
  *   - Functions return 0 (SCOPA_OK) or a negative SCOPA_E* code; counts
@@ -575,22 +591,6 @@ void scopa_tally_init(scopa_tally *tally, const scopa_rules *rules,
  * already ended. */
 int scopa_tally_add(scopa_tally *tally, const scopa_score *score);
 
-/* Deprecated names, from before 0.2, kept for programs built against the
- * installed header: the tally was called scopa_game, a name that read as
- * the whole game (scopa_match).  New code uses scopa_tally. */
-#define scopa_game scopa_tally
-#define scopa_game_init scopa_tally_init
-#define scopa_game_add scopa_tally_add
-#define scopa_match_game scopa_match_tally
-/* The message language was a second function, name_lang; it is now the
- * lang argument of the one function, with the same arguments. */
-#define scopa_move_parse_lang scopa_move_parse
-#define scopa_rules_set_lang scopa_rules_set
-#define scopa_rules_set_text_lang scopa_rules_set_text
-#define scopa_rules_check_lang scopa_rules_check
-#define scopa_state_check_lang scopa_state_check
-#define scopa_rules_from_json_lang scopa_rules_from_json
-
 /* ------------------------------------------------------------------ */
 /* A seat's view, and resampling                                       */
 /* ------------------------------------------------------------------ */
@@ -652,6 +652,350 @@ void scopa_view_sample(const scopa_view *view, scopa_rng *rng,
  * not fit the view (a card it has seen, a wrong count, a card twice). */
 int scopa_view_world(const scopa_view *view, const scopa_cards *hands,
                      const uint8_t *stock, scopa_state *out);
+
+/* ------------------------------------------------------------------ */
+/* Seeds: one seed deals every deck of a game                          */
+/* ------------------------------------------------------------------ */
+
+/*
+ * A game's seed is a text of 1 to SCOPA_SEED_MAX lowercase hexadecimal
+ * digits (RULES.md "Game records", `seed`).  Round k's deck (k = 0 for the
+ * first round) depends on the seed, k and the rules alone:
+ *
+ *   1. The seed is read as a number, most significant digit first, into
+ *      four 64-bit words w[0..3] (w[3] holds the last 16 digits, w[2] the
+ *      16 before them, ...; missing digits are zeros).
+ *   2. The generator's four state words are s[i] = mix(w[i] ^ mix(k * 4 +
+ *      i + 1)), where mix(z) is splitmix64's output function (z +=
+ *      0x9e3779b97f4a7c15; z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9; z = (z
+ *      ^ (z >> 27)) * 0x94d049bb133111eb; z ^ (z >> 31)).
+ *   3. Decks are drawn with scopa_rng_deck until one is not a void deal
+ *      under the rules (kings_redeal); that deck is round k's.
+ *
+ * The first dealer is the seat scopa_rng_below(players) of the generator
+ * built the same way with k = -1 (mix(-4 + i + 1) as a 64-bit unsigned
+ * value).  Later dealers follow the rules (the seat after the previous
+ * dealer), so a whole game's decks and dealers follow from its seed.
+ */
+#define SCOPA_SEED_MAX 64
+#define SCOPA_SEED_TEXT (SCOPA_SEED_MAX + 1)
+
+/* SCOPA_OK if text is a valid seed (1..SCOPA_SEED_MAX lowercase hex
+ * digits), else SCOPA_EINVAL with a message. */
+int scopa_seed_check(const char *text, char *msg, size_t msgsize);
+
+/* The generator of round `round` of a game with this seed (round -1: the
+ * one that picks the first dealer).  seed must be valid. */
+void scopa_seed_rng(const char *seed, int round, scopa_rng *rng);
+
+/* Round `round`'s deck (void deals skipped) under checked rules. */
+void scopa_seed_deck(const char *seed, int round, const scopa_rules *rules,
+                     uint8_t deck[40]);
+
+/* The first dealer of a game with this seed, 0..players-1. */
+int scopa_seed_dealer(const char *seed, int players);
+
+/* A fresh seed of 64 hex digits (256 bits) from the operating system
+ * (getentropy: getrandom on Linux, crypto.getRandomValues in
+ * WebAssembly).  Returns SCOPA_OK or SCOPA_EIO. */
+int scopa_seed_random(char seed[SCOPA_SEED_TEXT]);
+
+/* The lowercase hex SHA-256 of the seed's ASCII bytes: a commitment that
+ * can be shown before the game and checked after it (CONTRACTS.md
+ * `seed_sha256`).  out holds 65 bytes.  Returns SCOPA_OK or SCOPA_EIO if
+ * the digest library failed. */
+int scopa_seed_sha256(const char *seed, char out[65]);
+
+/* ------------------------------------------------------------------ */
+/* Game records                                                        */
+/* ------------------------------------------------------------------ */
+
+/* Where a record's first fault is: round and move are 0-based, -1 when the
+ * fault is not in a round (or not in a move). */
+typedef struct scopa_fault {
+  int round, move;
+  char message[256];
+} scopa_fault;
+
+/* One round of a replayed record. */
+typedef struct scopa_replay_round {
+  int dealer;
+  int complete; /* 0 for an unfinished last round          */
+  uint8_t deck[40];
+  int nmoves;
+  scopa_move moves[40];
+  scopa_score score;           /* when complete                           */
+  int totals[SCOPA_MAX_SEATS]; /* cumulative, when complete            */
+} scopa_replay_round;
+
+/* A record read and checked move by move (RULES.md "Game records"). */
+typedef struct scopa_replay {
+  scopa_rules rules;
+  int nseats; /* names given (0 when "seats" is absent)  */
+  char *seats[SCOPA_MAX_SEATS];
+  int nrounds;
+  scopa_replay_round *rounds;
+  scopa_tally game; /* totals, finished, winner                */
+} scopa_replay;
+
+/* Reads and checks a whole record from JSON text.  Returns SCOPA_OK with
+ * *out filled (free it with scopa_replay_free), or a negative code with
+ * *fault saying where and what (the first fault met reading in the order
+ * of RULES.md).  On error *out is left empty.  Never crashes on any
+ * input. */
+int scopa_replay_text(const char *text, size_t len, scopa_replay *out,
+                      scopa_fault *fault);
+
+/* Frees what a replay holds; accepts an empty or zeroed one. */
+void scopa_replay_free(scopa_replay *replay);
+
+/* A record being written, for a game in progress. */
+typedef struct scopa_record scopa_record;
+
+/* Starts a record.  names may be NULL (no "seats").  rules must be
+ * checked.  Returns NULL when out of memory. */
+scopa_record *scopa_record_new(const scopa_rules *rules,
+                               const char *const *names);
+void scopa_record_free(scopa_record *record);
+/* Starts a new round with its deck and dealer. */
+int scopa_record_round(scopa_record *record, int dealer,
+                       const uint8_t deck[40]);
+/* Adds a move to the current round. */
+int scopa_record_move(scopa_record *record, scopa_move move);
+/* The record as JSON text (malloc'd, NUL-terminated, caller frees). */
+char *scopa_record_json(const scopa_record *record);
+/* Writes the record to a file with scopa_file_save.  Returns SCOPA_OK,
+ * SCOPA_ENOMEM or SCOPA_EIO. */
+int scopa_record_save(const scopa_record *record, const char *path);
+/* The same, with a message that names the file, the step that failed and
+ * the system's reason. */
+int scopa_record_write_file(const scopa_record *record, const char *path,
+                            char *msg, size_t msgsize);
+/* A record that continues a replayed one.  It holds only what a replay
+ * keeps (no unknown fields; a name is cut at a NUL): to resume a game
+ * from its file, use scopa_match_from_record, which keeps them. */
+scopa_record *scopa_record_from_replay(const scopa_replay *replay);
+/* ------------------------------------------------------------------ */
+/* Files                                                               */
+/* ------------------------------------------------------------------ */
+
+/* The largest record read (scopa_replay_text, scopa_record_read_file):
+ * 4 MiB, many times the longest real game.  Longer input is refused
+ * before it is parsed. */
+#define SCOPA_RECORD_MAX (4 << 20)
+
+/* Reads a whole record file ("-": standard input) into *text (malloc'd,
+ * NUL-terminated, free with scopa_free) and its length into *len.  Never
+ * reads more than SCOPA_RECORD_MAX bytes, whatever the file is (a pipe, a
+ * device).  Returns SCOPA_OK, or with a message that names the file:
+ * SCOPA_EIO (missing, unreadable, a directory: the reason said),
+ * SCOPA_ERECORD (longer than SCOPA_RECORD_MAX), SCOPA_ENOMEM. */
+int scopa_record_read_file(const char *path, char **text /* OUT */,
+                           size_t *len /* OUT */, char *msg, size_t msgsize);
+
+/* Replaces the file at path with len bytes of data, so that a crash or a
+ * power failure at any moment leaves either the old file or the new one,
+ * whole: the data goes to a new temporary file beside it (path.tmpXXXXXX,
+ * made by mkstemp, keeping the old file's mode), which is fsync'd and
+ * renamed over path; then temporary files that earlier saves of path
+ * left behind (killed midway) are removed, and the directory is fsync'd.
+ * Returns SCOPA_OK, or SCOPA_EIO / SCOPA_ENOMEM with a message naming the
+ * file, the step and the system's reason; on error path is unchanged and
+ * no temporary file is left. */
+int scopa_file_save(const char *path, const void *data, size_t len,
+                    char *msg, size_t msgsize);
+
+/* Whether a game may write its record to path without destroying another
+ * game: yes when nothing is there or the file is empty, or when path is
+ * the very file the game was resumed from (resumed_from, NULL for a new
+ * game).  Otherwise SCOPA_EINVAL with a message that says so and how to
+ * continue the saved game (--resume); a directory or anything but a
+ * regular file is refused the same way. */
+int scopa_record_target_check(const char *path, const char *resumed_from,
+                              char *msg, size_t msgsize);
+
+/* ------------------------------------------------------------------ */
+/* A whole game: seats, rounds, scores, the record                     */
+/* ------------------------------------------------------------------ */
+
+/*
+ * scopa_match is the one game loop every front end uses (the terminal
+ * game, the arena, replay, Python, the server): the rules, the seats, the
+ * rounds dealt from the seed, the live round, the totals, dealer rotation
+ * and the end of the game by every rule of RULES.md, and the history from
+ * which its record is written.  Its life:
+ *
+ *     scopa_match_new (or scopa_match_from_record)
+ *     while (!over)   scopa_match_deal, then scopa_match_apply until the
+ *                     round is over (each apply says what the move did)
+ *     scopa_match_record_json / scopa_match_save at any moment
+ *
+ * It does no I/O (except scopa_match_save) and runs no bots: a front end
+ * asks a bot for the move of a bot seat from scopa_match_view and applies
+ * it like anybody's.  An opaque handle that owns its memory (it grows by
+ * one round's worth per round); copy it with scopa_match_copy.
+ */
+typedef struct scopa_match scopa_match;
+
+/* Who sits at a seat. */
+enum { SCOPA_SEAT_PERSON, SCOPA_SEAT_BOT };
+
+typedef struct scopa_seat {
+  int kind;          /* SCOPA_SEAT_PERSON or SCOPA_SEAT_BOT              */
+  const char *name;  /* the name shown and recorded; NULL = ""            */
+  const char *bot;   /* a bot: its name for scopa_bot_new ("best")        */
+  const char *level; /* a bot: its level for people ("esperto"), or NULL */
+} scopa_seat;
+
+/* Where a game is. */
+enum {
+  SCOPA_MATCH_DEAL, /* no round in play: scopa_match_deal comes next      */
+  SCOPA_MATCH_PLAY, /* a round in play: scopa_match_apply                 */
+  SCOPA_MATCH_OVER  /* the game has ended                                 */
+};
+
+/* What a deal or a move did, so a front end can announce it without
+ * working it out again. */
+typedef struct scopa_event {
+  int round;   /* 0-based index of the round                            */
+  int ply;     /* index of the move in the round (-1 for a deal)         */
+  int seat;    /* who played (the dealer for a deal)                     */
+  scopa_move move;
+  scopa_cards table_before; /* the table just before the move           */
+  scopa_cards taken;        /* table cards taken (0: laid)             */
+  int scopa;                /* 1 if the move scored a scopa               */
+  int refilled;  /* cards dealt from the stock after it (a new hand)    */
+  int round_over;          /* this move ended the round                  */
+  scopa_cards leftovers;   /* then: the table cards left at the end     */
+  int leftovers_side;      /* the side that took them, -1 for nobody      */
+  scopa_score score;       /* then: the round's score                    */
+  int totals[SCOPA_MAX_SEATS]; /* then: the game's totals after it       */
+  int game_over;           /* the game ended with this round             */
+  int winner;              /* then: the winning side, -1 for none       */
+} scopa_event;
+
+/* Starts a game.  rules must be checked; seats lists rules->players seats
+ * (NULL: people without names); seed is a valid seed, or NULL for one
+ * from scopa_seed_random.  The first dealer follows from the seed.
+ * Returns SCOPA_OK and sets *out, SCOPA_EINVAL (a bad seed or seat, with
+ * a message), SCOPA_EIO (no random seed) or SCOPA_ENOMEM. */
+int scopa_match_new(const scopa_rules *rules, const scopa_seat *seats,
+                    const char *seed, scopa_match **out /* OUT */, char *msg,
+                    size_t msgsize);
+
+/* Frees a game; NULL is a no-op. */
+void scopa_match_free(scopa_match *match);
+
+/* A deep copy.  Returns SCOPA_OK and sets *out, or SCOPA_ENOMEM. */
+int scopa_match_copy(const scopa_match *match, scopa_match **out /* OUT */);
+
+/* SCOPA_MATCH_DEAL, _PLAY or _OVER. */
+int scopa_match_phase(const scopa_match *match);
+
+const scopa_rules *scopa_match_rules(const scopa_match *match);
+
+/* The seed ("" for a game restored from a record that had none: its new
+ * rounds are dealt from a seed drawn at restore, which is not recorded). */
+const char *scopa_match_seed(const scopa_match *match);
+
+/* Seat `seat`'s description (the strings are owned by the match).  A
+ * name may hold NUL bytes (a record can say "An\u0000na"): *name_len,
+ * when name_len is not NULL, gets its length in bytes. */
+void scopa_match_seat(const scopa_match *match, int seat, scopa_seat *out,
+                      size_t *name_len);
+
+/* The scores: totals, the next dealer, finished and winner. */
+const scopa_tally *scopa_match_tally(const scopa_match *match);
+
+/* The number of rounds dealt so far (the live or last one is index
+ * rounds - 1). */
+int scopa_match_rounds(const scopa_match *match);
+
+/* Round r (0..rounds-1) as played so far: dealer, deck, moves, and once
+ * complete its score and the totals after it. */
+const scopa_replay_round *scopa_match_round(const scopa_match *match, int r);
+
+/* The live round, or the last one once it is over; NULL before the first
+ * deal. */
+const scopa_state *scopa_match_state(const scopa_match *match);
+
+/* The seat to play, or -1 when no move is awaited. */
+int scopa_match_to_play(const scopa_match *match);
+
+/* Sets who deals first, in place of the seed's choice (a record or a
+ * person says so).  Returns SCOPA_OK, or SCOPA_EOVER once a round has been
+ * dealt. */
+int scopa_match_set_first_dealer(scopa_match *match, int dealer);
+
+/* Deals the next round from the seed.  Returns SCOPA_OK (ev, which may be
+ * NULL, says who dealt), or SCOPA_EOVER when a round is in play or the
+ * game is over. */
+int scopa_match_deal(scopa_match *match, scopa_event *ev);
+
+/* Deals the next round from a given deck (replaying a record; the deck is
+ * then not the seed's).  Errors as scopa_state_deal, and SCOPA_EOVER. */
+int scopa_match_deal_deck(scopa_match *match, const uint8_t deck[40],
+                          scopa_event *ev, char *msg, size_t msgsize);
+
+/* Plays a move for the seat to play: checked as scopa_state_check (the
+ * same messages), then played; at the end of the round the score is
+ * added and the end rules applied.  ev (may be NULL) says what the move
+ * did.  On error nothing changes.  Errors: SCOPA_EILLEGAL with a message,
+ * SCOPA_EOVER when no round is in play. */
+int scopa_match_apply(scopa_match *match, scopa_move move, scopa_event *ev,
+                      char *msg, size_t msgsize);
+
+/* Seat `seat`'s view of the current round with the scores before it, or
+ * with seat -1 the public view for spectators: the same fields with seat
+ * SCOPA_NO_SEAT, no hand and no dealt cards (every card in a hand or the
+ * stock is unseen).  Before the first deal the view is of an empty round. */
+void scopa_match_view(const scopa_match *match, int seat, scopa_view *out);
+
+/* The same as the fields of a `scopa engine` request (CONTRACTS.md):
+ * {"rules", "seat", "scores", "round": {"dealer", "table", "dealt",
+ * "moves"}}; for seat -1 "seat" is null and "round" has no "dealt".
+ * malloc'd (scopa_free), NULL if out of memory or before the first deal. */
+char *scopa_match_view_json(const scopa_match *match, int seat);
+
+/* A seed for a bot's choice at the current move: a function of the game's
+ * seed, the round and the move, so a seeded game plays the same again. */
+uint64_t scopa_match_bot_seed(const scopa_match *match);
+
+/* The seed of a hint for the seat to play now: scopa_hint_seed of the
+ * game's seed, the current round and the view of the seat to play. */
+uint64_t scopa_match_hint_seed(const scopa_match *match);
+
+/* Who may read a record. */
+#define SCOPA_RECORD_FULL (-2)   /* everything: every deck and the seed  */
+#define SCOPA_RECORD_SEEN (-3)   /* what some seat has seen               */
+#define SCOPA_RECORD_PUBLIC (-1) /* what every seat has seen              */
+
+/*
+ * The game's record (RULES.md "Game records") as JSON text, malloc'd
+ * (scopa_free).  viewer SCOPA_RECORD_FULL gives the full record with the
+ * seed and its "seed_sha256"; any other viewer (a seat 0..players-1, or
+ * SCOPA_RECORD_SEEN or _PUBLIC) gives the record of a game in progress
+ * that can be shown while it goes on: no seed, and in the live round's
+ * deck every card the viewer may not know yet is null.  Seats where a bot
+ * sat carry "bots": [null, {"bot": "best", "level": "esperto"}] (one entry
+ * per seat); top-level fields of a restored record that this library does
+ * not know are written back as they were.  NULL if out of memory.
+ */
+char *scopa_match_record_json(const scopa_match *match, int viewer);
+
+/* Writes the full record to path so that a crash at any point leaves
+ * either the old file or the new one (scopa_record_save).  Returns
+ * SCOPA_OK or SCOPA_EIO with a message. */
+int scopa_match_save(const scopa_match *match, const char *path, char *msg,
+                     size_t msgsize);
+
+/* Restores a game from the text of a record, the unfinished round
+ * included, checked as scopa_replay_text does (same faults).  A record
+ * with a "seed" deals its next rounds from it, so a resumed game deals
+ * exactly what the straight game would have.  Returns SCOPA_OK and sets
+ * *out, or an error with *fault. */
+int scopa_match_from_record(const char *text, size_t len,
+                            scopa_match **out /* OUT */, scopa_fault *fault);
 
 /* ------------------------------------------------------------------ */
 /* Computer players                                                    */
@@ -789,6 +1133,19 @@ int scopa_bot_evaluate(scopa_bot *bot, const scopa_view *view,
                        const scopa_bot_limits *limits, scopa_move *moves,
                        double *values, int cap);
 
+/* Difficulty levels for people: "principiante", "intermedio",
+ * "esperto", "campione" (or "beginner", "intermediate", "expert",
+ * "champion"), weakest first.  Sets *bot to the bot's name and
+ * *movetime_ms to its time budget (0: the bot's default); either pointer
+ * may be NULL.  Returns SCOPA_OK, or SCOPA_EINVAL for an unknown level. */
+int scopa_bot_level(const char *level, const char **bot, int *movetime_ms);
+
+/* Level i (0 = the easiest): its Italian name, English name, bot and time
+ * per move in ms (0: the bot's own).  SCOPA_OK, or SCOPA_EINVAL past the
+ * last level. */
+int scopa_bot_level_get(int i, const char **name, const char **english,
+                        const char **bot, int *movetime_ms);
+
 /* ------------------------------------------------------------------ */
 /* Hints and the review's values                                       */
 /* ------------------------------------------------------------------ */
@@ -878,17 +1235,56 @@ const char *scopa_hint_mark_text(int mark);
 uint64_t scopa_hint_seed(const char *game_seed, int round,
                          const scopa_view *view);
 
+/*
+ * The post-game review of a game (finished or in progress; show a person
+ * only a finished game's, since it values every seat's moves): every move
+ * valued from its player's view at that moment (never the hidden cards)
+ * by the hint (scopa_bot_hint, `bot` lending its memory: "best") with a
+ * budget of `nodes` per move (SCOPA_BOT_NODES_PER_MS times the
+ * milliseconds wanted; SCOPA_HINT_MS is the hints' default) and the seed
+ * scopa_hint_seed of the game's seed, the round and the ply: the same
+ * record and budget give the same review on every run and machine.  seat
+ * -1 reviews every seat, else only that seat's moves.  JSON text,
+ * malloc'd (scopa_free):
+ *   {"bot", "nodes", "slip": 0.3, "blunder": 1.0,
+ *    "rounds": [{"round", "dealer", "moves": [{"ply", "seat", "move",
+ *       "value", "best", "best_value", "cost", "loss", "mark", "choices",
+ *       "exact", "estimated", "margin", "best_margin", "loss_margin"}]}],
+ *    "seats": [{"seat", "cost", "marked"}]}
+ * value and best_value in expected points of the round for the mover's
+ * side, margin and best_margin their uncertainties (scopa_hint); cost (=
+ * loss) the hint's loss of the move played, at least 0, loss_margin its
+ * uncertainty; mark "?" when cost - loss_margin is slip points or more,
+ * "??" from blunder (scopa_hint.mark); choices the number of legal moves;
+ * exact when the mover could count every card (2 players, stock empty);
+ * estimated false where there was no estimate (the numbers null, cost
+ * 0).  NULL with a message for a zero budget, a bad seat, or out of
+ * memory.
+ */
+char *scopa_match_review_json(const scopa_match *match, scopa_bot *bot,
+                              uint64_t nodes, int seat, char *msg,
+                              size_t msgsize);
+
+/* The same with the hints' other limits: limits->nodes the budget of a
+ * move (required), threads (the review is the same with any number),
+ * deadline_ns and cancel (a safety net, as scopa_bot_hint's); the seed is
+ * always the record's (scopa_hint_seed), never limits->seed. */
+char *scopa_match_review(const scopa_match *match, scopa_bot *bot,
+                         const scopa_bot_limits *limits, int seat, char *msg,
+                         size_t msgsize);
+
 /* ------------------------------------------------------------------ */
-/* Bindings support                                                    */
+/* JSON shapes, for bindings and front ends                           */
 /* ------------------------------------------------------------------ */
 
 /*
  * For other languages (bindings/python uses these through ctypes) and for
  * the `scopa engine` protocol (CONTRACTS.md): sizes of the plain structs,
- * JSON in and out in the shapes of the records and of engine requests, the
- * protocol itself, and a fixed-size encoding of views and moves for
- * learning agents.  A char * returned here is malloc'd and NUL-terminated;
- * free it with scopa_free().  NULL means out of memory unless said.
+ * JSON in and out in the shapes of the records and of engine requests;
+ * the protocol itself and a fixed-size encoding of views and moves for
+ * learning agents follow in the next two sections.  A char * returned
+ * here or there is malloc'd and NUL-terminated; free it with
+ * scopa_free().  NULL means out of memory unless said.
  */
 
 /* sizeof of a public struct by its name without "scopa_": "rules",
@@ -897,7 +1293,8 @@ uint64_t scopa_hint_seed(const char *game_seed, int round,
  * "hint_info".  0 for an unknown name. */
 size_t scopa_sizeof(const char *type);
 
-/* free(), for what the functions of this section return. */
+/* free(), for what the functions of this section and the next two
+ * return. */
 void scopa_free(void *p);
 
 /* Rules from the text of a JSON object as a record's "rules" (exact JSON
@@ -952,6 +1349,10 @@ char *scopa_state_score_json(const scopa_state *state);
  * single spaces ("" once the round is over), however many there are. */
 char *scopa_state_legal_text(const scopa_state *state);
 
+/* ------------------------------------------------------------------ */
+/* The `scopa engine` protocol                                        */
+/* ------------------------------------------------------------------ */
+
 /* `scopa engine`, the line protocol of CONTRACTS.md.  An engine keeps its
  * bots between requests; the answers depend on the request only. */
 typedef struct scopa_engine scopa_engine;
@@ -966,6 +1367,10 @@ void scopa_engine_free(scopa_engine *engine);
  * For "quit" it sets *quit to 1 and returns NULL (no answer). */
 char *scopa_engine_answer(scopa_engine *engine, const char *line, size_t len,
                           int *quit);
+
+/* ------------------------------------------------------------------ */
+/* Learning features: views and moves as numbers, environments        */
+/* ------------------------------------------------------------------ */
 
 /*
  * Learning agents.  A view becomes SCOPA_FEATURES floats (layout in
@@ -1185,401 +1590,25 @@ void scopa_vecenv_step(scopa_vecenv *vec, const int64_t *actions, float *obs,
                        uint8_t *mask, double *rewards, uint8_t *terminated,
                        uint8_t *truncated);
 
-/* Difficulty levels for people: "principiante", "intermedio",
- * "esperto", "campione" (or "beginner", "intermediate", "expert",
- * "champion"), weakest first.  Sets *bot to the bot's name and
- * *movetime_ms to its time budget (0: the bot's default); either pointer
- * may be NULL.  Returns SCOPA_OK, or SCOPA_EINVAL for an unknown level. */
-int scopa_bot_level(const char *level, const char **bot, int *movetime_ms);
-
-/* Level i (0 = the easiest): its Italian name, English name, bot and time
- * per move in ms (0: the bot's own).  SCOPA_OK, or SCOPA_EINVAL past the
- * last level. */
-int scopa_bot_level_get(int i, const char **name, const char **english,
-                        const char **bot, int *movetime_ms);
-
 /* ------------------------------------------------------------------ */
-/* Game records                                                        */
+/* Deprecated names                                                   */
 /* ------------------------------------------------------------------ */
 
-/* Where a record's first fault is: round and move are 0-based, -1 when the
- * fault is not in a round (or not in a move). */
-typedef struct scopa_fault {
-  int round, move;
-  char message[256];
-} scopa_fault;
-
-/* One round of a replayed record. */
-typedef struct scopa_replay_round {
-  int dealer;
-  int complete; /* 0 for an unfinished last round          */
-  uint8_t deck[40];
-  int nmoves;
-  scopa_move moves[40];
-  scopa_score score;           /* when complete                           */
-  int totals[SCOPA_MAX_SEATS]; /* cumulative, when complete            */
-} scopa_replay_round;
-
-/* A record read and checked move by move (RULES.md "Game records"). */
-typedef struct scopa_replay {
-  scopa_rules rules;
-  int nseats; /* names given (0 when "seats" is absent)  */
-  char *seats[SCOPA_MAX_SEATS];
-  int nrounds;
-  scopa_replay_round *rounds;
-  scopa_tally game; /* totals, finished, winner                */
-} scopa_replay;
-
-/* Reads and checks a whole record from JSON text.  Returns SCOPA_OK with
- * *out filled (free it with scopa_replay_free), or a negative code with
- * *fault saying where and what (the first fault met reading in the order
- * of RULES.md).  On error *out is left empty.  Never crashes on any
- * input. */
-int scopa_replay_text(const char *text, size_t len, scopa_replay *out,
-                      scopa_fault *fault);
-
-/* Frees what a replay holds; accepts an empty or zeroed one. */
-void scopa_replay_free(scopa_replay *replay);
-
-/* A record being written, for a game in progress. */
-typedef struct scopa_record scopa_record;
-
-/* Starts a record.  names may be NULL (no "seats").  rules must be
- * checked.  Returns NULL when out of memory. */
-scopa_record *scopa_record_new(const scopa_rules *rules,
-                               const char *const *names);
-void scopa_record_free(scopa_record *record);
-/* Starts a new round with its deck and dealer. */
-int scopa_record_round(scopa_record *record, int dealer,
-                       const uint8_t deck[40]);
-/* Adds a move to the current round. */
-int scopa_record_move(scopa_record *record, scopa_move move);
-/* The record as JSON text (malloc'd, NUL-terminated, caller frees). */
-char *scopa_record_json(const scopa_record *record);
-/* Writes the record to a file with scopa_file_save.  Returns SCOPA_OK,
- * SCOPA_ENOMEM or SCOPA_EIO. */
-int scopa_record_save(const scopa_record *record, const char *path);
-/* The same, with a message that names the file, the step that failed and
- * the system's reason. */
-int scopa_record_write_file(const scopa_record *record, const char *path,
-                            char *msg, size_t msgsize);
-/* A record that continues a replayed one.  It holds only what a replay
- * keeps (no unknown fields; a name is cut at a NUL): to resume a game
- * from its file, use scopa_match_from_record, which keeps them. */
-scopa_record *scopa_record_from_replay(const scopa_replay *replay);
-/* ------------------------------------------------------------------ */
-/* Files                                                               */
-/* ------------------------------------------------------------------ */
-
-/* The largest record read (scopa_replay_text, scopa_record_read_file):
- * 4 MiB, many times the longest real game.  Longer input is refused
- * before it is parsed. */
-#define SCOPA_RECORD_MAX (4 << 20)
-
-/* Reads a whole record file ("-": standard input) into *text (malloc'd,
- * NUL-terminated, free with scopa_free) and its length into *len.  Never
- * reads more than SCOPA_RECORD_MAX bytes, whatever the file is (a pipe, a
- * device).  Returns SCOPA_OK, or with a message that names the file:
- * SCOPA_EIO (missing, unreadable, a directory: the reason said),
- * SCOPA_ERECORD (longer than SCOPA_RECORD_MAX), SCOPA_ENOMEM. */
-int scopa_record_read_file(const char *path, char **text /* OUT */,
-                           size_t *len /* OUT */, char *msg, size_t msgsize);
-
-/* Replaces the file at path with len bytes of data, so that a crash or a
- * power failure at any moment leaves either the old file or the new one,
- * whole: the data goes to a new temporary file beside it (path.tmpXXXXXX,
- * made by mkstemp, keeping the old file's mode), which is fsync'd and
- * renamed over path; then temporary files that earlier saves of path
- * left behind (killed midway) are removed, and the directory is fsync'd.
- * Returns SCOPA_OK, or SCOPA_EIO / SCOPA_ENOMEM with a message naming the
- * file, the step and the system's reason; on error path is unchanged and
- * no temporary file is left. */
-int scopa_file_save(const char *path, const void *data, size_t len,
-                    char *msg, size_t msgsize);
-
-/* Whether a game may write its record to path without destroying another
- * game: yes when nothing is there or the file is empty, or when path is
- * the very file the game was resumed from (resumed_from, NULL for a new
- * game).  Otherwise SCOPA_EINVAL with a message that says so and how to
- * continue the saved game (--resume); a directory or anything but a
- * regular file is refused the same way. */
-int scopa_record_target_check(const char *path, const char *resumed_from,
-                              char *msg, size_t msgsize);
-
-
-/* ------------------------------------------------------------------ */
-/* Seeds: one seed deals every deck of a game                          */
-/* ------------------------------------------------------------------ */
-
-/*
- * A game's seed is a text of 1 to SCOPA_SEED_MAX lowercase hexadecimal
- * digits (RULES.md "Game records", `seed`).  Round k's deck (k = 0 for the
- * first round) depends on the seed, k and the rules alone:
- *
- *   1. The seed is read as a number, most significant digit first, into
- *      four 64-bit words w[0..3] (w[3] holds the last 16 digits, w[2] the
- *      16 before them, ...; missing digits are zeros).
- *   2. The generator's four state words are s[i] = mix(w[i] ^ mix(k * 4 +
- *      i + 1)), where mix(z) is splitmix64's output function (z +=
- *      0x9e3779b97f4a7c15; z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9; z = (z
- *      ^ (z >> 27)) * 0x94d049bb133111eb; z ^ (z >> 31)).
- *   3. Decks are drawn with scopa_rng_deck until one is not a void deal
- *      under the rules (kings_redeal); that deck is round k's.
- *
- * The first dealer is the seat scopa_rng_below(players) of the generator
- * built the same way with k = -1 (mix(-4 + i + 1) as a 64-bit unsigned
- * value).  Later dealers follow the rules (the seat after the previous
- * dealer), so a whole game's decks and dealers follow from its seed.
- */
-#define SCOPA_SEED_MAX 64
-#define SCOPA_SEED_TEXT (SCOPA_SEED_MAX + 1)
-
-/* SCOPA_OK if text is a valid seed (1..SCOPA_SEED_MAX lowercase hex
- * digits), else SCOPA_EINVAL with a message. */
-int scopa_seed_check(const char *text, char *msg, size_t msgsize);
-
-/* The generator of round `round` of a game with this seed (round -1: the
- * one that picks the first dealer).  seed must be valid. */
-void scopa_seed_rng(const char *seed, int round, scopa_rng *rng);
-
-/* Round `round`'s deck (void deals skipped) under checked rules. */
-void scopa_seed_deck(const char *seed, int round, const scopa_rules *rules,
-                     uint8_t deck[40]);
-
-/* The first dealer of a game with this seed, 0..players-1. */
-int scopa_seed_dealer(const char *seed, int players);
-
-/* A fresh seed of 64 hex digits (256 bits) from the operating system
- * (getentropy: getrandom on Linux, crypto.getRandomValues in
- * WebAssembly).  Returns SCOPA_OK or SCOPA_EIO. */
-int scopa_seed_random(char seed[SCOPA_SEED_TEXT]);
-
-/* The lowercase hex SHA-256 of the seed's ASCII bytes: a commitment that
- * can be shown before the game and checked after it (CONTRACTS.md
- * `seed_sha256`).  out holds 65 bytes.  Returns SCOPA_OK or SCOPA_EIO if
- * the digest library failed. */
-int scopa_seed_sha256(const char *seed, char out[65]);
-
-/* ------------------------------------------------------------------ */
-/* A whole game: seats, rounds, scores, the record                     */
-/* ------------------------------------------------------------------ */
-
-/*
- * scopa_match is the one game loop every front end uses (the terminal
- * game, the arena, replay, Python, the server): the rules, the seats, the
- * rounds dealt from the seed, the live round, the totals, dealer rotation
- * and the end of the game by every rule of RULES.md, and the history from
- * which its record is written.  Its life:
- *
- *     scopa_match_new (or scopa_match_from_record)
- *     while (!over)   scopa_match_deal, then scopa_match_apply until the
- *                     round is over (each apply says what the move did)
- *     scopa_match_record_json / scopa_match_save at any moment
- *
- * It does no I/O (except scopa_match_save) and runs no bots: a front end
- * asks a bot for the move of a bot seat from scopa_match_view and applies
- * it like anybody's.  An opaque handle that owns its memory (it grows by
- * one round's worth per round); copy it with scopa_match_copy.
- */
-typedef struct scopa_match scopa_match;
-
-/* Who sits at a seat. */
-enum { SCOPA_SEAT_PERSON, SCOPA_SEAT_BOT };
-
-typedef struct scopa_seat {
-  int kind;          /* SCOPA_SEAT_PERSON or SCOPA_SEAT_BOT              */
-  const char *name;  /* the name shown and recorded; NULL = ""            */
-  const char *bot;   /* a bot: its name for scopa_bot_new ("best")        */
-  const char *level; /* a bot: its level for people ("esperto"), or NULL */
-} scopa_seat;
-
-/* Where a game is. */
-enum {
-  SCOPA_MATCH_DEAL, /* no round in play: scopa_match_deal comes next      */
-  SCOPA_MATCH_PLAY, /* a round in play: scopa_match_apply                 */
-  SCOPA_MATCH_OVER  /* the game has ended                                 */
-};
-
-/* What a deal or a move did, so a front end can announce it without
- * working it out again. */
-typedef struct scopa_event {
-  int round;   /* 0-based index of the round                            */
-  int ply;     /* index of the move in the round (-1 for a deal)         */
-  int seat;    /* who played (the dealer for a deal)                     */
-  scopa_move move;
-  scopa_cards table_before; /* the table just before the move           */
-  scopa_cards taken;        /* table cards taken (0: laid)             */
-  int scopa;                /* 1 if the move scored a scopa               */
-  int refilled;  /* cards dealt from the stock after it (a new hand)    */
-  int round_over;          /* this move ended the round                  */
-  scopa_cards leftovers;   /* then: the table cards left at the end     */
-  int leftovers_side;      /* the side that took them, -1 for nobody      */
-  scopa_score score;       /* then: the round's score                    */
-  int totals[SCOPA_MAX_SEATS]; /* then: the game's totals after it       */
-  int game_over;           /* the game ended with this round             */
-  int winner;              /* then: the winning side, -1 for none       */
-} scopa_event;
-
-/* Starts a game.  rules must be checked; seats lists rules->players seats
- * (NULL: people without names); seed is a valid seed, or NULL for one
- * from scopa_seed_random.  The first dealer follows from the seed.
- * Returns SCOPA_OK and sets *out, SCOPA_EINVAL (a bad seed or seat, with
- * a message), SCOPA_EIO (no random seed) or SCOPA_ENOMEM. */
-int scopa_match_new(const scopa_rules *rules, const scopa_seat *seats,
-                    const char *seed, scopa_match **out /* OUT */, char *msg,
-                    size_t msgsize);
-
-/* Frees a game; NULL is a no-op. */
-void scopa_match_free(scopa_match *match);
-
-/* A deep copy.  Returns SCOPA_OK and sets *out, or SCOPA_ENOMEM. */
-int scopa_match_copy(const scopa_match *match, scopa_match **out /* OUT */);
-
-/* SCOPA_MATCH_DEAL, _PLAY or _OVER. */
-int scopa_match_phase(const scopa_match *match);
-
-const scopa_rules *scopa_match_rules(const scopa_match *match);
-
-/* The seed ("" for a game restored from a record that had none: its new
- * rounds are dealt from a seed drawn at restore, which is not recorded). */
-const char *scopa_match_seed(const scopa_match *match);
-
-/* Seat `seat`'s description (the strings are owned by the match).  A
- * name may hold NUL bytes (a record can say "An\u0000na"): *name_len,
- * when name_len is not NULL, gets its length in bytes. */
-void scopa_match_seat(const scopa_match *match, int seat, scopa_seat *out,
-                      size_t *name_len);
-
-/* The scores: totals, the next dealer, finished and winner. */
-const scopa_tally *scopa_match_tally(const scopa_match *match);
-
-/* The number of rounds dealt so far (the live or last one is index
- * rounds - 1). */
-int scopa_match_rounds(const scopa_match *match);
-
-/* Round r (0..rounds-1) as played so far: dealer, deck, moves, and once
- * complete its score and the totals after it. */
-const scopa_replay_round *scopa_match_round(const scopa_match *match, int r);
-
-/* The live round, or the last one once it is over; NULL before the first
- * deal. */
-const scopa_state *scopa_match_state(const scopa_match *match);
-
-/* The seat to play, or -1 when no move is awaited. */
-int scopa_match_to_play(const scopa_match *match);
-
-/* Sets who deals first, in place of the seed's choice (a record or a
- * person says so).  Returns SCOPA_OK, or SCOPA_EOVER once a round has been
- * dealt. */
-int scopa_match_set_first_dealer(scopa_match *match, int dealer);
-
-/* Deals the next round from the seed.  Returns SCOPA_OK (ev, which may be
- * NULL, says who dealt), or SCOPA_EOVER when a round is in play or the
- * game is over. */
-int scopa_match_deal(scopa_match *match, scopa_event *ev);
-
-/* Deals the next round from a given deck (replaying a record; the deck is
- * then not the seed's).  Errors as scopa_state_deal, and SCOPA_EOVER. */
-int scopa_match_deal_deck(scopa_match *match, const uint8_t deck[40],
-                          scopa_event *ev, char *msg, size_t msgsize);
-
-/* Plays a move for the seat to play: checked as scopa_state_check (the
- * same messages), then played; at the end of the round the score is
- * added and the end rules applied.  ev (may be NULL) says what the move
- * did.  On error nothing changes.  Errors: SCOPA_EILLEGAL with a message,
- * SCOPA_EOVER when no round is in play. */
-int scopa_match_apply(scopa_match *match, scopa_move move, scopa_event *ev,
-                      char *msg, size_t msgsize);
-
-/* Seat `seat`'s view of the current round with the scores before it, or
- * with seat -1 the public view for spectators: the same fields with seat
- * SCOPA_NO_SEAT, no hand and no dealt cards (every card in a hand or the
- * stock is unseen).  Before the first deal the view is of an empty round. */
-void scopa_match_view(const scopa_match *match, int seat, scopa_view *out);
-
-/* The same as the fields of a `scopa engine` request (CONTRACTS.md):
- * {"rules", "seat", "scores", "round": {"dealer", "table", "dealt",
- * "moves"}}; for seat -1 "seat" is null and "round" has no "dealt".
- * malloc'd (scopa_free), NULL if out of memory or before the first deal. */
-char *scopa_match_view_json(const scopa_match *match, int seat);
-
-/* A seed for a bot's choice at the current move: a function of the game's
- * seed, the round and the move, so a seeded game plays the same again. */
-uint64_t scopa_match_bot_seed(const scopa_match *match);
-
-/* The seed of a hint for the seat to play now: scopa_hint_seed of the
- * game's seed, the current round and the view of the seat to play. */
-uint64_t scopa_match_hint_seed(const scopa_match *match);
-
-/* Who may read a record. */
-#define SCOPA_RECORD_FULL (-2)   /* everything: every deck and the seed  */
-#define SCOPA_RECORD_SEEN (-3)   /* what some seat has seen               */
-#define SCOPA_RECORD_PUBLIC (-1) /* what every seat has seen              */
-
-/*
- * The game's record (RULES.md "Game records") as JSON text, malloc'd
- * (scopa_free).  viewer SCOPA_RECORD_FULL gives the full record with the
- * seed and its "seed_sha256"; any other viewer (a seat 0..players-1, or
- * SCOPA_RECORD_SEEN or _PUBLIC) gives the record of a game in progress
- * that can be shown while it goes on: no seed, and in the live round's
- * deck every card the viewer may not know yet is null.  Seats where a bot
- * sat carry "bots": [null, {"bot": "best", "level": "esperto"}] (one entry
- * per seat); top-level fields of a restored record that this library does
- * not know are written back as they were.  NULL if out of memory.
- */
-char *scopa_match_record_json(const scopa_match *match, int viewer);
-
-/* Writes the full record to path so that a crash at any point leaves
- * either the old file or the new one (scopa_record_save).  Returns
- * SCOPA_OK or SCOPA_EIO with a message. */
-int scopa_match_save(const scopa_match *match, const char *path, char *msg,
-                     size_t msgsize);
-
-/*
- * The post-game review of a game (finished or in progress; show a person
- * only a finished game's, since it values every seat's moves): every move
- * valued from its player's view at that moment (never the hidden cards)
- * by the hint (scopa_bot_hint, `bot` lending its memory: "best") with a
- * budget of `nodes` per move (SCOPA_BOT_NODES_PER_MS times the
- * milliseconds wanted; SCOPA_HINT_MS is the hints' default) and the seed
- * scopa_hint_seed of the game's seed, the round and the ply: the same
- * record and budget give the same review on every run and machine.  seat
- * -1 reviews every seat, else only that seat's moves.  JSON text,
- * malloc'd (scopa_free):
- *   {"bot", "nodes", "slip": 0.3, "blunder": 1.0,
- *    "rounds": [{"round", "dealer", "moves": [{"ply", "seat", "move",
- *       "value", "best", "best_value", "cost", "loss", "mark", "choices",
- *       "exact", "estimated", "margin", "best_margin", "loss_margin"}]}],
- *    "seats": [{"seat", "cost", "marked"}]}
- * value and best_value in expected points of the round for the mover's
- * side, margin and best_margin their uncertainties (scopa_hint); cost (=
- * loss) the hint's loss of the move played, at least 0, loss_margin its
- * uncertainty; mark "?" when cost - loss_margin is slip points or more,
- * "??" from blunder (scopa_hint.mark); choices the number of legal moves;
- * exact when the mover could count every card (2 players, stock empty);
- * estimated false where there was no estimate (the numbers null, cost
- * 0).  NULL with a message for a zero budget, a bad seat, or out of
- * memory.
- */
-char *scopa_match_review_json(const scopa_match *match, scopa_bot *bot,
-                              uint64_t nodes, int seat, char *msg,
-                              size_t msgsize);
-
-/* The same with the hints' other limits: limits->nodes the budget of a
- * move (required), threads (the review is the same with any number),
- * deadline_ns and cancel (a safety net, as scopa_bot_hint's); the seed is
- * always the record's (scopa_hint_seed), never limits->seed. */
-char *scopa_match_review(const scopa_match *match, scopa_bot *bot,
-                         const scopa_bot_limits *limits, int seat, char *msg,
-                         size_t msgsize);
-
-/* Restores a game from the text of a record, the unfinished round
- * included, checked as scopa_replay_text does (same faults).  A record
- * with a "seed" deals its next rounds from it, so a resumed game deals
- * exactly what the straight game would have.  Returns SCOPA_OK and sets
- * *out, or an error with *fault. */
-int scopa_match_from_record(const char *text, size_t len,
-                            scopa_match **out /* OUT */, scopa_fault *fault);
+/* Deprecated names, from before 0.2, kept for programs built against the
+ * installed header: the tally was called scopa_game, a name that read as
+ * the whole game (scopa_match).  New code uses scopa_tally. */
+#define scopa_game scopa_tally
+#define scopa_game_init scopa_tally_init
+#define scopa_game_add scopa_tally_add
+#define scopa_match_game scopa_match_tally
+/* The message language was a second function, name_lang; it is now the
+ * lang argument of the one function, with the same arguments. */
+#define scopa_move_parse_lang scopa_move_parse
+#define scopa_rules_set_lang scopa_rules_set
+#define scopa_rules_set_text_lang scopa_rules_set_text
+#define scopa_rules_check_lang scopa_rules_check
+#define scopa_state_check_lang scopa_state_check
+#define scopa_rules_from_json_lang scopa_rules_from_json
 
 #ifdef __cplusplus
 }

@@ -1,5 +1,5 @@
 /*
- * support.c -- the "Bindings support" functions of scopa.h that are not
+ * support.c -- the functions of scopa.h's "JSON shapes" section that are not
  * the protocol: struct sizes, rules and views read from JSON text, legal
  * moves as text.  Their writers (rules, views and scores as JSON) are in
  * src/json/write.c.

@@ -1,5 +1,5 @@
 /*
- * write.c -- the public JSON writers of scopa.h's "Bindings support": a
+ * write.c -- the public JSON writers of scopa.h's "JSON shapes": a
  * rules object, a seat's view of a round as an engine request, and a
  * round's score as `scopa replay --json` prints it (CONTRACTS.md).  The
  * shapes themselves are json_shapes.c's; a view written here reads back

@@ -1,6 +1,6 @@
 /*
  * test_engine.c -- `scopa engine` answers and the bindings support
- * functions (CONTRACTS.md "scopa engine"; scopa.h "Bindings support").
+ * functions (CONTRACTS.md "scopa engine"; scopa.h "JSON shapes").
  *
  * Random rounds under random rules: at every turn the seat to play's view
  * is printed as a request (scopa_state_view_json), sent through
