@@ -12,6 +12,8 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { OPTIONS, conflicts, effective, num } from '../src/rules.js';
+import type { Round, Rules } from '../src/protocol.js';
+import { replay } from '../src/state.js';
 import { ROOT, type Served, startServe } from './serve.js';
 
 // test-results/ is ignored by git; SCOPA_SHOTS=docs/screenshots (from the
@@ -584,9 +586,12 @@ test('e2e: a spectator (Italian, on a phone) sees the table and the moves, never
   const st = await serverSaid(watcher, (m) => m.type === 'state', 'a state');
   assert.equal(st.hand, undefined, 'no hand for a spectator');
   assert.equal(st.legal, undefined, 'no legal moves for a spectator');
-  // the table as the server said it; seat 0 (at the bottom) and the
+  // the table as the server said it (the cards first dealt, and the moves
+  // already played when the bot led); seat 0 (at the bottom) and the
   // others as backs only; nothing to play
-  const table = (st.round as { table: string[] }).table.slice().sort();
+  const table = replay(st.round as Round, st.rules as Rules)
+    .table.slice()
+    .sort();
   await watcher.locator('.tablecards .card').first().waitFor();
   assert.deepEqual(
     (
