@@ -96,14 +96,14 @@ const char *scopa_strerror(int code);
  * and everything else unchanged.  Under SCOPA_SAFE_DROP what would be
  * escaped is left out instead (a name a person chose: "An\x07na" becomes
  * "Anna"), and a terminal control sequence is left out whole, not only
- * its ESC or C1 introducer ("\x1b[31mAnna\x1b]0;x\x07" becomes "Anna").  out holds outsize bytes and is always
- * NUL-terminated (when outsize > 0); a result that does not fit is cut
- * between two characters or escapes, never inside one.  out may be NULL
- * when outsize is 0.  Returns the length of the whole result, as snprintf
- * does: outsize too small if the return value is >= outsize.
+ * its ESC or C1 introducer ("\x1b[31mAnna\x1b]0;x\x07" becomes "Anna").  out
+ * holds outsize bytes and is always NUL-terminated (when outsize > 0); a result
+ * that does not fit is cut between two characters or escapes, never inside one.
+ * out may be NULL when outsize is 0.  Returns the length of the whole result,
+ * as snprintf does: outsize too small if the return value is >= outsize.
  */
-size_t scopa_text_safe(char *out, size_t outsize, const char *text,
-                       size_t len, unsigned flags);
+size_t scopa_text_safe(char *out, size_t outsize, const char *text, size_t len,
+                       unsigned flags);
 
 /*
  * Reads the whole of text as a whole number in min..max: an optional '-'
@@ -114,13 +114,12 @@ size_t scopa_text_safe(char *out, size_t outsize, const char *text,
  * "--deals must be a whole number from 1 to 100000000, not \"3x\"".
  */
 int scopa_parse_int(const char *name, const char *text, long long min,
-                    long long max, long long *out, char *msg,
-                    size_t msgsize);
+                    long long max, long long *out, char *msg, size_t msgsize);
 
 /* The same for a decimal number with an optional fraction ("2.5"; no
  * exponent, "inf" or "nan"), in min..max. */
-int scopa_parse_real(const char *name, const char *text, double min,
-                     double max, double *out, char *msg, size_t msgsize);
+int scopa_parse_real(const char *name, const char *text, double min, double max,
+                     double *out, char *msg, size_t msgsize);
 
 /* ------------------------------------------------------------------ */
 /* Cards, card sets, moves                                             */
@@ -197,8 +196,8 @@ int scopa_move_parse(const char *text, scopa_move *move, char *msg,
 
 /* As scopa_move_parse, with the message in Italian when lang is "it" (as
  * scopa_card_name reads lang; anything else means English). */
-int scopa_move_parse_lang(const char *text, const char *lang,
-                          scopa_move *move, char *msg, size_t msgsize);
+int scopa_move_parse_lang(const char *text, const char *lang, scopa_move *move,
+                          char *msg, size_t msgsize);
 
 /* Writes "7d 3c 10b" (cards in card order, space separated) into buf of
  * size bufsize; returns the length written (truncated to fit). */
@@ -230,7 +229,11 @@ enum {
 };
 /* ace_sweep_with_ace, ace_first_play, ace_empty_table (RULES.md "A
  * turn", ace_sweeps). */
-enum { SCOPA_ACE_WITH_ACE_NO, SCOPA_ACE_WITH_ACE_YES, SCOPA_ACE_WITH_ACE_CHOICE };
+enum {
+  SCOPA_ACE_WITH_ACE_NO,
+  SCOPA_ACE_WITH_ACE_YES,
+  SCOPA_ACE_WITH_ACE_CHOICE
+};
 enum {
   SCOPA_ACE_FIRST_SWEEPS,
   SCOPA_ACE_FIRST_NO_SWEEP,
@@ -261,37 +264,37 @@ enum { SCOPA_DEAL_BONUS_OFF, SCOPA_DEAL_BONUS_FIFTEEN };
  * table (scopa_option_get) lists them all in the order of RULES.md.
  */
 typedef struct scopa_rules {
-  int32_t game;              /* SCOPA_GAME_*                         */
-  int32_t players;           /* 2, 3, 4 or 6; 0 = the game's default */
-  int32_t teams;             /* 0/1; -1 = the game's default         */
-  int32_t refill;            /* 3, or 1 (scopa only)                 */
-  int32_t kings_redeal;      /* 0/1                                  */
-  int32_t mandatory_capture; /* 0/1                                  */
-  int32_t fewest_cards;      /* 0/1                                  */
-  int32_t ace_sweeps;        /* 0/1                                  */
-  int32_t ace_sweep_scopa;   /* 0/1                                  */
-  int32_t capture;           /* SCOPA_CAPTURE_*                      */
-  int32_t primiera;          /* SCOPA_PRIMIERA_*                     */
-  int32_t re_bello;          /* 0/1                                  */
-  int32_t napola;            /* 0/1                                  */
-  int32_t target;            /* 1..SCOPA_TARGET_MAX                  */
-  int32_t tiebreak;          /* SCOPA_TIEBREAK_*                     */
-  int32_t win_by_two;        /* 0/1                                  */
-  int32_t cappotto;          /* >= 0; 0 = off                        */
-  int32_t team_size;         /* 2 or 3 (3: 6 players in teams)       */
-  int32_t deal_bonus;        /* SCOPA_DEAL_BONUS_*                   */
+  int32_t game;               /* SCOPA_GAME_*                         */
+  int32_t players;            /* 2, 3, 4 or 6; 0 = the game's default */
+  int32_t teams;              /* 0/1; -1 = the game's default         */
+  int32_t refill;             /* 3, or 1 (scopa only)                 */
+  int32_t kings_redeal;       /* 0/1                                  */
+  int32_t mandatory_capture;  /* 0/1                                  */
+  int32_t fewest_cards;       /* 0/1                                  */
+  int32_t ace_sweeps;         /* 0/1                                  */
+  int32_t ace_sweep_scopa;    /* 0/1                                  */
+  int32_t capture;            /* SCOPA_CAPTURE_*                      */
+  int32_t primiera;           /* SCOPA_PRIMIERA_*                     */
+  int32_t re_bello;           /* 0/1                                  */
+  int32_t napola;             /* 0/1                                  */
+  int32_t target;             /* 1..SCOPA_TARGET_MAX                  */
+  int32_t tiebreak;           /* SCOPA_TIEBREAK_*                     */
+  int32_t win_by_two;         /* 0/1                                  */
+  int32_t cappotto;           /* >= 0; 0 = off                        */
+  int32_t team_size;          /* 2 or 3 (3: 6 players in teams)       */
+  int32_t deal_bonus;         /* SCOPA_DEAL_BONUS_*                   */
   int32_t single_match_first; /* 0/1                                 */
-  int32_t max_capture;       /* 0 (no limit) or 2                    */
-  int32_t last_card_scopa;   /* 0/1                                  */
+  int32_t max_capture;        /* 0 (no limit) or 2                    */
+  int32_t last_card_scopa;    /* 0/1                                  */
   int32_t ace_sweep_with_ace; /* SCOPA_ACE_WITH_ACE_*                */
-  int32_t ace_first_play;    /* SCOPA_ACE_FIRST_*                    */
-  int32_t ace_empty_table;   /* SCOPA_ACE_EMPTY_*                    */
+  int32_t ace_first_play;     /* SCOPA_ACE_FIRST_*                    */
+  int32_t ace_empty_table;    /* SCOPA_ACE_EMPTY_*                    */
   int32_t ace_sweep_optional; /* 0/1                                 */
-  int32_t leftovers;         /* SCOPA_LEFTOVERS_*                    */
-  int32_t most_sevens;       /* 0/1                                  */
-  int32_t all_sevens;        /* 0..SCOPA_ALL_SEVENS_MAX; 0 = off     */
-  int32_t all_coins_wins;    /* 0/1                                  */
-  int32_t lowest_wins;       /* 0/1                                  */
+  int32_t leftovers;          /* SCOPA_LEFTOVERS_*                    */
+  int32_t most_sevens;        /* 0/1                                  */
+  int32_t all_sevens;         /* 0..SCOPA_ALL_SEVENS_MAX; 0 = off     */
+  int32_t all_coins_wins;     /* 0/1                                  */
+  int32_t lowest_wins;        /* 0/1                                  */
 } scopa_rules;
 
 /* The kind of value an option takes. */
@@ -343,9 +346,8 @@ int scopa_rules_check(scopa_rules *rules, char *msg, size_t msgsize);
  * message in Italian when lang is "it" (as scopa_card_name reads lang;
  * anything else means English).  Option names and values stay as
  * RULES.md spells them in both languages. */
-int scopa_rules_set_lang(scopa_rules *rules, const char *name,
-                         long long value, const char *lang, char *msg,
-                         size_t msgsize);
+int scopa_rules_set_lang(scopa_rules *rules, const char *name, long long value,
+                         const char *lang, char *msg, size_t msgsize);
 int scopa_rules_set_text_lang(scopa_rules *rules, const char *name,
                               const char *value, const char *lang, char *msg,
                               size_t msgsize);
@@ -826,17 +828,17 @@ enum { SCOPA_MARK_NONE, SCOPA_MARK_SLIP, SCOPA_MARK_BLUNDER };
 
 typedef struct scopa_hint {
   scopa_move move;
-  double value;      /* expected points of the rest of the round for the
-                        mover's side minus the others' (scope made before
-                        left out), calibrated (docs/ai.md)               */
-  double margin;     /* value's uncertainty: 1.96 standard errors over
-                        the worlds (a 95% interval); 0 when exact        */
-  double loss;       /* what the move costs against the best one, at
-                        least 0 (0, or near it, for the first)           */
+  double value;       /* expected points of the rest of the round for the
+                         mover's side minus the others' (scope made before
+                         left out), calibrated (docs/ai.md)               */
+  double margin;      /* value's uncertainty: 1.96 standard errors over
+                         the worlds (a 95% interval); 0 when exact        */
+  double loss;        /* what the move costs against the best one, at
+                         least 0 (0, or near it, for the first)           */
   double loss_margin; /* loss's uncertainty, as margin, and the playouts'
                          own error (docs/ai.md)                         */
-  int mark;          /* SCOPA_MARK_*: loss - loss_margin against the
-                        thresholds                                       */
+  int mark;           /* SCOPA_MARK_*: loss - loss_margin against the
+                         thresholds                                       */
 } scopa_hint;
 
 typedef struct scopa_hint_info {
@@ -870,6 +872,126 @@ uint64_t scopa_hint_seed(const char *game_seed, int round,
                          const scopa_view *view);
 
 /* ------------------------------------------------------------------ */
+/* Moves in words, and what they do                                    */
+/* ------------------------------------------------------------------ */
+
+/*
+ * What a hint or a review tells a person: the move as a sentence ("Take
+ * the 7 of coins with your 7 of cups") and the reasons the library can
+ * justify from the mover's view alone, by counting cards, never by
+ * guessing (the values say how much a move is worth; the reasons say
+ * what it does).  Every front end (the terminal, `scopa review`, the
+ * server's hint and review messages, the web client) shows these, so
+ * they all say the same thing.
+ *
+ * XX(NAME, code): the reasons in order of importance (a front end shows
+ * the first one or two); code is the reason's name in JSON ("why" in
+ * hints and reviews, docs/serve.md); scopa_why_words says them.
+ */
+#define SCOPA_WHY_MAP(XX)                                                      \
+  XX(SCOPA, "scopa")                                                           \
+  XX(SETTEBELLO, "settebello")                                                 \
+  XX(GIVES_SETTEBELLO, "gives_settebello")                                     \
+  XX(OPENS, "opens")                                                           \
+  XX(SAFE, "safe")                                                             \
+  XX(SEVENS, "sevens")                                                         \
+  XX(COINS, "coins")                                                           \
+  XX(CARDS, "cards")
+
+enum {
+#define SCOPA__WHY_BIT(name, code) SCOPA_WHY_BIT_##name,
+  SCOPA_WHY_MAP(SCOPA__WHY_BIT)
+#undef SCOPA__WHY_BIT
+      SCOPA_WHY_COUNT
+};
+enum {
+#define SCOPA__WHY(name, code) SCOPA_WHY_##name = 1u << SCOPA_WHY_BIT_##name,
+  SCOPA_WHY_MAP(SCOPA__WHY)
+#undef SCOPA__WHY
+};
+
+typedef struct scopa_why {
+  unsigned reasons; /* SCOPA_WHY_* bits; bit i is SCOPA_WHY_MAP's i-th     */
+  int cards;        /* cards the move puts in the pile, the played one
+                       included (0: laid on the table)                      */
+  int coins;        /* coins among them                                      */
+  int sevens;       /* sevens among them                                     */
+  int sum;          /* OPENS, GIVES_SETTEBELLO: the sum left on the table    */
+  int rank;         /* OPENS, GIVES_SETTEBELLO: the lowest rank the mover has
+                       not seen that would take the whole table (OPENS) or
+                       the settebello (7) with it                            */
+} scopa_why;
+
+/*
+ * What the legal move `move` of the seat to play does, from its view:
+ *   SCOPA       it scores a scopa (scopa_state_is_scopa);
+ *   SETTEBELLO  it takes the 7 of coins;
+ *   GIVES_SETTEBELLO  the settebello is on the table after it and the next
+ *               player, an opponent, may take it with a 7 the mover has
+ *               not seen (not at the round's last play);
+ *   OPENS       after it a card the mover has not seen, played by the next
+ *               player (an opponent), would take the whole table and
+ *               score a scopa (sum: the table's sum; rank: that card's);
+ *   SAFE        it does not open so, while another legal move would;
+ *   SEVENS      it takes sevens (primiera counts), coins, COINS; CARDS:
+ *               three cards or more into the pile.
+ * Under lowest_wins (Scopa a perdere) nothing is a reason.  Returns
+ * SCOPA_OK, or SCOPA_EINVAL when the seat is not to play or the move is
+ * not legal (out is then zeroed).
+ */
+int scopa_move_why(const scopa_view *view, scopa_move move,
+                   scopa_why *out /* OUT */);
+
+/* The JSON code of reason bit i (0..SCOPA_WHY_COUNT-1), "scopa"...; NULL
+ * out of range. */
+const char *scopa_why_code(int bit);
+
+/* The card styles a person may choose (the web client's decks): the
+ * Neapolitan and Piacentine decks name the Italian suits (coins, cups,
+ * swords, clubs; denari, coppe, spade, bastoni) and the knave, horse and
+ * king; the French deck ("francesi") its own: diamonds for coins, hearts
+ * for cups, spades for swords, clubs for clubs (quadri, cuori, picche,
+ * fiori) and jack, queen, king.  NULL or any other name: Italian. */
+#define SCOPA_DECK_FRENCH "francesi"
+
+/* A card for a sentence: "the 7 of coins" ("il 7 di denari", "l'asso di
+ * coppe"), ranks 2..7 as digits, in lang ("it", else English) and deck's
+ * names.  Returns buf (bufsize bytes; 48 is enough). */
+char *scopa_card_words(int card, const char *lang, const char *deck, char *buf,
+                       size_t bufsize);
+
+/* A move as an imperative sentence, without a full stop: "Take the 7 of
+ * coins with your 7 of cups", "Prendi il 3 di coppe e il 4 di spade con il
+ * tuo 7 di bastoni", "Lay the 5 of swords on the table".  Returns the
+ * length of the whole sentence, as snprintf (buf always NUL-terminated
+ * when bufsize > 0). */
+size_t scopa_move_words(scopa_move move, const char *lang, const char *deck,
+                        char *buf, size_t bufsize);
+
+/* The reasons of why (at most `max` of them, the first in SCOPA_WHY_MAP's
+ * order; lay-out: "makes a scopa, takes the settebello") in lang and
+ * deck's names, for a sentence.  Returns the length as snprintf; "" when
+ * there is none. */
+size_t scopa_why_words(const scopa_why *why, int max, const char *lang,
+                       const char *deck, char *buf, size_t bufsize);
+
+/* An amount of points as a person says it: "about 3/4 of a point",
+ * "about half a point", "about 1 1/2 points", "almost nothing" (under
+ * 1/8), in lang.  Returns the length as snprintf. */
+size_t scopa_points_words(double points, const char *lang, char *buf,
+                          size_t bufsize);
+
+/* What a move's loss means (scopa_hint: loss, loss_margin, mark), as a
+ * sentence with its honest doubt: "??" "a blunder: it almost surely cost
+ * a point or more, about 1 1/4 points on average"; "?" "a slip: it very
+ * likely cost 0.3 points or more, ..."; unmarked from 0.1 points "it may
+ * have cost about 1/4 of a point, within the estimate's doubt"; below
+ * that "as good as the best move".  NAN loss: "no estimate".  Returns the
+ * length as snprintf. */
+size_t scopa_loss_words(double loss, double loss_margin, int mark,
+                        const char *lang, char *buf, size_t bufsize);
+
+/* ------------------------------------------------------------------ */
 /* Bindings support                                                    */
 /* ------------------------------------------------------------------ */
 
@@ -898,9 +1020,8 @@ int scopa_rules_from_json(scopa_rules *rules, const char *json, size_t len,
 
 /* As scopa_rules_from_json, with the message in Italian when lang is
  * "it" (the JSON parser's own words stay English). */
-int scopa_rules_from_json_lang(scopa_rules *rules, const char *json,
-                               size_t len, const char *lang, char *msg,
-                               size_t msgsize);
+int scopa_rules_from_json_lang(scopa_rules *rules, const char *json, size_t len,
+                               const char *lang, char *msg, size_t msgsize);
 
 /* Every option of checked rules as a JSON object, in option order. */
 char *scopa_rules_to_json(const scopa_rules *rules);
@@ -1006,8 +1127,8 @@ int scopa_view_features(const scopa_view *view, float *out, int cap);
  * may be NULL.  Returns n (0 once the round is over or past the last
  * page). */
 int scopa_state_actions_page(const scopa_state *state, int page,
-                             scopa_move *work, scopa_move *table,
-                             uint8_t *mask, int *actions);
+                             scopa_move *work, scopa_move *table, uint8_t *mask,
+                             int *actions);
 
 /* Page 0 of scopa_state_actions_page with scratch of its own on the stack
  * (SCOPA_MAX_MOVES moves: a card's moves past that many are left out; use
@@ -1288,8 +1409,8 @@ int scopa_record_read_file(const char *path, char **text /* OUT */,
  * Returns SCOPA_OK, or SCOPA_EIO / SCOPA_ENOMEM with a message naming the
  * file, the step and the system's reason; on error path is unchanged and
  * no temporary file is left. */
-int scopa_file_save(const char *path, const void *data, size_t len,
-                    char *msg, size_t msgsize);
+int scopa_file_save(const char *path, const void *data, size_t len, char *msg,
+                    size_t msgsize);
 
 /* Whether a game may write its record to path without destroying another
  * game: yes when nothing is there or the file is empty, or when path is
@@ -1299,7 +1420,6 @@ int scopa_file_save(const char *path, const void *data, size_t len,
  * regular file is refused the same way. */
 int scopa_record_target_check(const char *path, const char *resumed_from,
                               char *msg, size_t msgsize);
-
 
 /* ------------------------------------------------------------------ */
 /* Seeds: one seed deals every deck of a game                          */
@@ -1397,21 +1517,21 @@ enum {
 /* What a deal or a move did, so a front end can announce it without
  * working it out again. */
 typedef struct scopa_event {
-  int round;   /* 0-based index of the round                            */
-  int ply;     /* index of the move in the round (-1 for a deal)         */
-  int seat;    /* who played (the dealer for a deal)                     */
+  int round; /* 0-based index of the round                            */
+  int ply;   /* index of the move in the round (-1 for a deal)         */
+  int seat;  /* who played (the dealer for a deal)                     */
   scopa_move move;
   scopa_cards table_before; /* the table just before the move           */
   scopa_cards taken;        /* table cards taken (0: laid)             */
   int scopa;                /* 1 if the move scored a scopa               */
-  int refilled;  /* cards dealt from the stock after it (a new hand)    */
-  int round_over;          /* this move ended the round                  */
-  scopa_cards leftovers;   /* then: the table cards left at the end     */
-  int leftovers_side;      /* the side that took them, -1 for nobody      */
-  scopa_score score;       /* then: the round's score                    */
+  int refilled;   /* cards dealt from the stock after it (a new hand)    */
+  int round_over; /* this move ended the round                  */
+  scopa_cards leftovers;       /* then: the table cards left at the end     */
+  int leftovers_side;          /* the side that took them, -1 for nobody      */
+  scopa_score score;           /* then: the round's score                    */
   int totals[SCOPA_MAX_SEATS]; /* then: the game's totals after it       */
-  int game_over;           /* the game ended with this round             */
-  int winner;              /* then: the winning side, -1 for none       */
+  int game_over;               /* the game ended with this round             */
+  int winner;                  /* then: the winning side, -1 for none       */
 } scopa_event;
 
 /* Starts a game.  rules must be checked; seats lists rules->players seats
