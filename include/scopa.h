@@ -942,6 +942,12 @@ typedef struct scopa_why {
 int scopa_move_why(const scopa_view *view, scopa_move move,
                    scopa_why *out /* OUT */);
 
+/* scopa_move_why as the JSON text of the "why" of hints and reviews:
+ * {"codes": ["settebello", "opens"], "cards", "coins", "sevens", "sum",
+ * "rank"} (codes in SCOPA_WHY_MAP's order; no codes for an illegal move).
+ * malloc'd (scopa_free); NULL if out of memory. */
+char *scopa_move_why_json(const scopa_view *view, scopa_move move);
+
 /* The JSON code of reason bit i (0..SCOPA_WHY_COUNT-1), "scopa"...; NULL
  * out of range. */
 const char *scopa_why_code(int bit);
@@ -968,10 +974,11 @@ char *scopa_card_words(int card, const char *lang, const char *deck, char *buf,
 size_t scopa_move_words(scopa_move move, const char *lang, const char *deck,
                         char *buf, size_t bufsize);
 
-/* The reasons of why (at most `max` of them, the first in SCOPA_WHY_MAP's
- * order; lay-out: "makes a scopa, takes the settebello") in lang and
- * deck's names, for a sentence.  Returns the length as snprintf; "" when
- * there is none. */
+/* The reasons of why in lang and deck's names, for a sentence: at most
+ * `max` of what the move does for its side, in SCOPA_WHY_MAP's order,
+ * then its first risk (OPENS, GIVES_SETTEBELLO) after "but": "takes the
+ * settebello, but leaves 9 on the table: a horse would make a scopa".
+ * Returns the length as snprintf; "" when there is none. */
 size_t scopa_why_words(const scopa_why *why, int max, const char *lang,
                        const char *deck, char *buf, size_t bufsize);
 
@@ -982,11 +989,12 @@ size_t scopa_points_words(double points, const char *lang, char *buf,
                           size_t bufsize);
 
 /* What a move's loss means (scopa_hint: loss, loss_margin, mark), as a
- * sentence with its honest doubt: "??" "a blunder: it almost surely cost
- * a point or more, about 1 1/4 points on average"; "?" "a slip: it very
- * likely cost 0.3 points or more, ..."; unmarked from 0.1 points "it may
- * have cost about 1/4 of a point, within the estimate's doubt"; below
- * that "as good as the best move".  NAN loss: "no estimate".  Returns the
+ * sentence with its honest doubt: "??" "A blunder (??): it almost surely
+ * cost a point or more, about 1 and a quarter points on average"; "?" "A
+ * slip (?): it very likely cost 0.3 points or more, ..."; unmarked from
+ * 0.1 points "It may have cost about a quarter of a point, but that is
+ * within the estimate's margin (±0.25)"; below that "As good as the best
+ * move".  NAN loss: "No estimate for this move".  Returns the
  * length as snprintf. */
 size_t scopa_loss_words(double loss, double loss_margin, int mark,
                         const char *lang, char *buf, size_t bufsize);
@@ -1663,7 +1671,8 @@ int scopa_match_save(const scopa_match *match, const char *path, char *msg,
  *   {"bot", "nodes", "slip": 0.3, "blunder": 1.0,
  *    "rounds": [{"round", "dealer", "moves": [{"ply", "seat", "move",
  *       "value", "best", "best_value", "cost", "loss", "mark", "choices",
- *       "exact", "estimated", "margin", "best_margin", "loss_margin"}]}],
+ *       "exact", "estimated", "margin", "best_margin", "loss_margin",
+ *       "why", "best_why"}]}],
  *    "seats": [{"seat", "cost", "marked"}]}
  * value and best_value in expected points of the round for the mover's
  * side, margin and best_margin their uncertainties (scopa_hint); cost (=
@@ -1672,8 +1681,9 @@ int scopa_match_save(const scopa_match *match, const char *path, char *msg,
  * "??" from blunder (scopa_hint.mark); choices the number of legal moves;
  * exact when the mover could count every card (2 players, stock empty);
  * estimated false where there was no estimate (the numbers null, cost
- * 0).  NULL with a message for a zero budget, a bad seat, or out of
- * memory.
+ * 0); why and best_why what the move played and the best move do
+ * (scopa_move_why_json), for words a person reads.  NULL with a message for a
+ * zero budget, a bad seat, or out of memory.
  */
 char *scopa_match_review_json(const scopa_match *match, scopa_bot *bot,
                               uint64_t nodes, int seat, char *msg,

@@ -316,6 +316,9 @@ static void reason(int bit, const scopa_why *why, int it, int fr, char *buf,
   }
 }
 
+/* The reasons that are risks, said after "but". */
+#define WHY_RISKS (SCOPA_WHY_OPENS | SCOPA_WHY_GIVES_SETTEBELLO)
+
 size_t scopa_why_words(const scopa_why *why, int max, const char *lang,
                        const char *deck, char *buf, size_t bufsize) {
   int it = scopa__italian(lang), fr = french(deck), said = 0;
@@ -323,11 +326,19 @@ size_t scopa_why_words(const scopa_why *why, int max, const char *lang,
   if (bufsize)
     buf[0] = 0;
   for (int bit = 0; bit < SCOPA_WHY_COUNT && said < max; bit++) {
-    if (!(why->reasons & (1u << bit)))
+    if (!(why->reasons & ~WHY_RISKS & (1u << bit)))
       continue;
     if (said++)
       add(buf, bufsize, &at, ", ");
     reason(bit, why, it, fr, buf, bufsize, &at);
+  }
+  for (int bit = 0; bit < SCOPA_WHY_COUNT; bit++) {
+    if (!(why->reasons & WHY_RISKS & (1u << bit)))
+      continue;
+    if (said)
+      add(buf, bufsize, &at, "%s", it ? ", ma " : ", but ");
+    reason(bit, why, it, fr, buf, bufsize, &at);
+    break;
   }
   return at;
 }
@@ -377,33 +388,33 @@ size_t scopa_loss_words(double loss, double margin, int mark, const char *lang,
     buf[0] = 0;
   if (!isfinite(loss)) {
     add(buf, bufsize, &at, "%s",
-        it ? "nessuna stima per questa mossa" : "no estimate for this move");
+        it ? "Nessuna stima per questa mossa" : "No estimate for this move");
     return at;
   }
   scopa_points_words(loss, lang, amount, sizeof amount);
   if (mark == SCOPA_MARK_BLUNDER)
     add(buf, bufsize, &at,
-        it ? "un errore grave (?\?): quasi certamente è costata un punto o "
+        it ? "Un errore grave (?\?): quasi certamente è costata un punto o "
              "più, %s in media"
-           : "a blunder (?\?): it almost surely cost a point or more, %s on "
+           : "A blunder (?\?): it almost surely cost a point or more, %s on "
              "average",
         amount);
   else if (mark == SCOPA_MARK_SLIP)
     add(buf, bufsize, &at,
-        it ? "una svista (?): molto probabilmente è costata 0,3 punti o più, "
+        it ? "Una svista (?): molto probabilmente è costata 0,3 punti o più, "
              "%s in media"
-           : "a slip (?): it very likely cost 0.3 points or more, %s on "
+           : "A slip (?): it very likely cost 0.3 points or more, %s on "
              "average",
         amount);
   else if (loss >= 0.1)
     add(buf, bufsize, &at,
-        it ? "forse è costata %s, ma è dentro il margine della stima "
+        it ? "Forse è costata %s, ma è dentro il margine della stima "
              "(±%.2f)"
-           : "it may have cost %s, but that is within the estimate's "
+           : "It may have cost %s, but that is within the estimate's "
              "margin (±%.2f)",
         amount, isfinite(margin) ? margin : 0);
   else
     add(buf, bufsize, &at, "%s",
-        it ? "buona quanto la mossa migliore" : "as good as the best move");
+        it ? "Buona quanto la mossa migliore" : "As good as the best move");
   return at;
 }

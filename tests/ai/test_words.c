@@ -63,13 +63,15 @@ static void test_reasons(void) {
   CHECK(w.sum == 9 && w.rank == 9 && w.cards == 2 && w.coins == 1 &&
         w.sevens == 2);
   char buf[300];
-  scopa_why_words(&w, 2, "en", NULL, buf, sizeof buf);
-  CHECK(!strcmp(buf, "takes the settebello, leaves 9 on the table: a horse "
-                     "would make a scopa"));
-  scopa_why_words(&w, 1, "it", SCOPA_DECK_FRENCH, buf, sizeof buf);
-  CHECK(!strcmp(buf, "prende il settebello"));
-  scopa_why_words(&w, 9, "it", SCOPA_DECK_FRENCH, buf, sizeof buf);
-  CHECK(strstr(buf, "una donna farebbe scopa") != NULL);
+  scopa_why_words(&w, 1, "en", NULL, buf, sizeof buf);
+  CHECK(!strcmp(buf, "takes the settebello, but leaves 9 on the table: a "
+                     "horse would make a scopa"));
+  scopa_why_words(&w, 0, "it", SCOPA_DECK_FRENCH, buf, sizeof buf);
+  CHECK(!strcmp(buf, "lascia 9 in tavola: una donna farebbe scopa"));
+  scopa_why_words(&w, 9, "it", NULL, buf, sizeof buf);
+  CHECK(!strcmp(buf, "prende il settebello, prende un sette per la "
+                     "primiera, ma lascia 9 in tavola: un cavallo farebbe "
+                     "scopa"));
 
   TEST("words-1.2", "no sweep left while others would: safe; the "
                     "settebello left to a 7");
@@ -145,12 +147,12 @@ static void test_amounts(void) {
   scopa_loss_words(0.6, 0.2, SCOPA_MARK_SLIP, "it", buf, sizeof buf);
   CHECK(strstr(buf, "svista") && strstr(buf, "circa mezzo punto"));
   scopa_loss_words(0.3, 0.25, SCOPA_MARK_NONE, "en", buf, sizeof buf);
-  CHECK(strstr(buf, "may have cost about a quarter of a point") &&
+  CHECK(strstr(buf, "It may have cost about a quarter of a point") &&
         strstr(buf, "margin"));
   scopa_loss_words(0.02, 0.1, SCOPA_MARK_NONE, "en", buf, sizeof buf);
-  CHECK(!strcmp(buf, "as good as the best move"));
+  CHECK(!strcmp(buf, "As good as the best move"));
   scopa_loss_words(NAN, NAN, SCOPA_MARK_NONE, "it", buf, sizeof buf);
-  CHECK(strstr(buf, "nessuna stima") != NULL);
+  CHECK(strstr(buf, "Nessuna stima") != NULL);
 }
 
 int main(void) {
