@@ -1318,3 +1318,117 @@ test('e2e: with the French deck the cards are named by its suits', async () => {
     assert.match(l, /^(ace|[2-7]|jack|queen|king) of (diamonds|hearts|spades|clubs)/, l);
   await page.context().close();
 });
+
+/** In the page: every "Scopa!" banner as it appears, with whether it is
+ * what a point at its centre hits (it ignores the pointer: made hittable
+ * for the look), or else the open dialog over it.  Kept in
+ * window.__banners. */
+function watchBanners(): void {
+  const w = window as unknown as { __banners: { text: string; top: boolean }[] };
+  w.__banners = [];
+  new MutationObserver((records) => {
+    for (const r of records)
+      for (const n of Array.from(r.addedNodes)) {
+        if (!(n instanceof HTMLElement) || !n.classList.contains('flash')) continue;
+        const b = n.getBoundingClientRect();
+        n.style.pointerEvents = 'auto';
+        const hit = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+        n.style.pointerEvents = 'none';
+        const ov = document.querySelector('.overlay:not([hidden])');
+        w.__banners.push({
+          text: n.textContent ?? '',
+          top: !!hit && (n.contains(hit) || (!!ov && ov.contains(hit))),
+        });
+      }
+  }).observe(document, { childList: true, subtree: true });
+}
+
+test('e2e: a scopa shows the Scopa! banner over the cards', async () => {
+  const page = await newPage();
+  await page.context().addInitScript(watchBanners);
+  // whole games to 1 point against the beginner until one has a scopa
+  let scope = 0;
+  let banners: { text: string; top: boolean }[] = [];
+  for (let game = 0; game < 6 && scope === 0; game++) {
+    await startBotGame(page, 1);
+    await playGame(page, 'banner');
+    const rounds = heard.get(page)!.filter((m) => m.type === 'round_over');
+    scope = rounds.reduce(
+      (a, m) => a + (m.sides as { scope: number }[]).reduce((x, s) => x + s.scope, 0),
+      0,
+    );
+    banners = await page.evaluate(
+      () => (window as unknown as { __banners: { text: string; top: boolean }[] }).__banners,
+    );
+  }
+  assert.ok(scope > 0, 'no scopa in six games: the test saw nothing');
+  // each scopa made a banner (two in one frame are drawn once at most)
+  assert.ok(
+    banners.length >= 1 && banners.length <= scope,
+    `${banners.length} banners, ${scope} scope`,
+  );
+  for (const b of banners) {
+    assert.equal(b.text, 'Scopa!');
+    assert.ok(b.top, 'the banner is over the cards');
+  }
+  await page.context().close();
+});
+
+test('e2e: share: the share sheet on a phone that has one, else the link copied', async () => {
+  // a phone (pointer: coarse) whose browser shares; a share that fails;
+  // a desktop without the Web Share API
+  for (const how of ['share', 'refused', 'desktop'] as const) {
+    const phone = how !== 'desktop';
+    const ctx = await browser.newContext({
+      viewport: phone ? { width: 390, height: 844 } : { width: 1280, height: 800 },
+      hasTouch: phone,
+      isMobile: phone,
+    });
+    await ctx.addInitScript((mode: string) => {
+      const w = window as unknown as { __shared: unknown[]; __copied: string[] };
+      w.__shared = [];
+      w.__copied = [];
+      Object.defineProperty(navigator, 'clipboard', {
+        value: { writeText: (s: string) => (w.__copied.push(s), Promise.resolve()) },
+      });
+      Object.defineProperty(navigator, 'share', {
+        value:
+          mode === 'desktop'
+            ? undefined
+            : (d: unknown) => {
+                w.__shared.push(d);
+                return mode === 'refused'
+                  ? Promise.reject(new DOMException('no', 'NotAllowedError'))
+                  : Promise.resolve();
+              },
+      });
+    }, how);
+    const page = await ctx.newPage();
+    const code = await privateTable(page, '60', 11);
+    const button = page.locator('[data-action="copy"]');
+    assert.equal(await button.textContent(), how === 'desktop' ? 'Copy link' : 'Share the link');
+    await button.click();
+    const link = `${BASE}/t/${code}`;
+    const got = async () =>
+      page.evaluate(() => {
+        const w = window as unknown as { __shared: { url: string }[]; __copied: string[] };
+        return { shared: w.__shared.map((d) => d.url), copied: w.__copied };
+      });
+    await page.waitForFunction(
+      () => {
+        const w = window as unknown as { __shared: unknown[]; __copied: string[] };
+        return w.__shared.length + w.__copied.length > 0;
+      },
+      undefined,
+      { timeout: 5000 },
+    );
+    await page.waitForTimeout(100);
+    const want = {
+      share: { shared: [link], copied: [] },
+      refused: { shared: [link], copied: [link] },
+      desktop: { shared: [], copied: [link] },
+    }[how];
+    assert.deepEqual(await got(), want, how);
+    await ctx.close();
+  }
+});
