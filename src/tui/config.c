@@ -55,7 +55,8 @@ static void rules_option_usage(FILE *out, const scopa_option_info *o) {
       if (scopa_rules_set(&scratch, o->name, v, NULL, 0) == SCOPA_OK)
         snprintf(vals + strlen(vals), sizeof vals - strlen(vals), "%s%lld",
                  *vals ? "|" : "", v);
-  } else
+  }
+  else
     for (int k = 0; o->values[k]; k++)
       snprintf(vals + strlen(vals), sizeof vals - strlen(vals), "%s%s",
                k ? "|" : "", o->values[k]);

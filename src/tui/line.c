@@ -6,9 +6,11 @@
  * numbered list of the legal moves (from 1), then reads one line: a listed
  * number or a move in record notation.  A line it cannot use gets a clear
  * message and the question again; `hint` (`consiglio`) shows the
- * strongest bot's move and its value when hints are on.  End of input (or a
- * signal) stops the game cleanly: the session has already saved the record.
- * Cards are announced by name ("7d (sette di denari)"), nothing is drawn.
+ * strongest bot's move in words, with why, when hints are on.  End of
+ * input (or a signal) stops the game cleanly: the session has already
+ * saved the record.  Cards are announced by name ("7d (sette di denari)"),
+ * the legal moves as sentences ("Take the 7 of coins with your 7 of
+ * cups") after their notation, nothing is drawn.
  */
 #include "play.h"
 
