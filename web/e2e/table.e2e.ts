@@ -1350,6 +1350,9 @@ test('e2e: a scopa shows the Scopa! banner over the cards', async () => {
   let scope = 0;
   let banners: { text: string; top: boolean }[] = [];
   for (let game = 0; game < 6 && scope === 0; game++) {
+    // each game its own messages (playGame checks each round's) and its
+    // own page (the banners seen are the last game's)
+    heard.get(page)!.length = 0;
     await startBotGame(page, 1);
     await playGame(page, 'banner');
     const rounds = heard.get(page)!.filter((m) => m.type === 'round_over');
