@@ -65,7 +65,7 @@ static void move_sentence(json_t *mv, const char *key, const char *why_key,
                           const char *lang, char *buf, size_t n) {
   scopa_move m;
   char move[300] = "", why[300] = "";
-  if (scopa_move_parse(str(mv, key), &m, NULL, 0) == SCOPA_OK)
+  if (scopa_move_parse(str(mv, key), NULL, &m, NULL, 0) == SCOPA_OK)
     scopa_move_words(m, lang, NULL, move, sizeof move);
   scopa_why w;
   why_of(json_object_get(mv, why_key), &w);

@@ -34,7 +34,7 @@ static void view_of(scopa_view *v, const char *const table[4],
 
 static scopa_move mv(const char *text) {
   scopa_move m = 0;
-  CHECK(scopa_move_parse(text, &m, NULL, 0) == SCOPA_OK);
+  CHECK(scopa_move_parse(text, NULL, &m, NULL, 0) == SCOPA_OK);
   return m;
 }
 
