@@ -7,7 +7,7 @@
 // tools/offline.mjs writes the list and the version in at build time:
 // PRECACHE is every file of web/dist the page can ask for (the shell, its
 // hashed modules and stylesheet, the three decks, the engine: scopa.wasm,
-// its loader and worker, the manifest and icons), VERSION a hash of their
+// its loader and worker, the manifest, the SVG icon), VERSION a hash of their
 // contents, so any change makes a new sw.js and the browser installs it.
 //
 // What must stay true:

@@ -6,8 +6,9 @@
 //     rendered to icon-192.png and icon-512.png by rsvg-convert (Debian's
 //     librsvg2-bin, scripts/bootstrap);
 //   - the service worker's precache list and version written into
-//     dist/sw.js: every file of dist but the .gz copies, source maps and
-//     sw.js itself; the version is the SHA-256 of their paths and bytes;
+//     dist/sw.js: every file of dist but the .gz copies, source maps,
+//     sw.js itself and the PNG icons; the version is the SHA-256 of
+//     their paths and bytes;
 //   - 404.html, a copy of the shell, for static hosts that answer unknown
 //     paths with it (GitHub Pages; not python's http.server);
 //   - the .gz copies of the new text files (precompress.mjs);
@@ -66,7 +67,14 @@ for (const size of [192, 512]) {
 // 404.html: the shell again, for static hosts that answer an unknown path
 // (/t/LOCAL before the service worker runs) with it, as GitHub Pages does
 copyFileSync(join(dist, 'index.html'), join(dist, '404.html'));
-const skip = (p) => p.endsWith('.gz') || p.endsWith('.map') || p === 'sw.js' || p === '404.html';
+// the PNG icons (40 KB) are the manifest's: the browser fetches them when
+// it installs the app, the page never does
+const skip = (p) =>
+  p.endsWith('.gz') ||
+  p.endsWith('.map') ||
+  p === 'sw.js' ||
+  p === '404.html' ||
+  /^icon-\d+\.png$/.test(p);
 const listed = [...files(dist)].map((p) => relative(dist, p)).filter((p) => !skip(p));
 const hash = createHash('sha256');
 let raw = 0;
