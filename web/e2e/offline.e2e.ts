@@ -9,7 +9,7 @@
  *     against campione (best at its level's budget) a full game to 11 with
  *     no main-thread task over 50 ms (the long-task timing);
  *   - the record downloaded from the result replays with build/scopa
- *     replay to the totals on screen;
+ *     replay to the totals on screen; the review comes from the engine;
  *   - a reload mid-hand, and a closed tab, find the game where it was
  *     (IndexedDB), and it plays on;
  *   - a new version (a new sw.js) installs while a game is played and
@@ -234,6 +234,13 @@ test(
       const moves = await play(page);
       t.diagnostic(`${level} to 1 point: ${moves} moves of ours, ${Date.now() - start} ms`);
       await checkRecord(page);
+      if (level === 'principiante') {
+        // the review: the record and every move's mark from the page's engine
+        const asked = Date.now();
+        await page.click('[data-action="review"]');
+        await page.locator('.reviewer[data-marks="server"]').waitFor({ timeout: 60000 });
+        t.diagnostic(`the review of ${moves * 2} moves in the browser: ${Date.now() - asked} ms`);
+      }
       await ctx.close();
     }
     assert.deepEqual(errors, []);

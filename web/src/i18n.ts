@@ -186,6 +186,7 @@ const en = {
   dealer: 'dealer',
   seedHash: 'Deck commitment (SHA-256): {sha}',
   code_label: 'Table {code}',
+  localTable: 'In this browser',
   yes: 'yes',
   no: 'no',
   keyboardHelp:
@@ -369,6 +370,7 @@ const it: Record<Key, string> = {
   dealer: 'mazziere',
   seedHash: 'Impegno sul mazzo (SHA-256): {sha}',
   code_label: 'Tavolo {code}',
+  localTable: 'In questo browser',
   yes: 'sì',
   no: 'no',
   keyboardHelp:

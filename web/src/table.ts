@@ -9,6 +9,7 @@ import { t } from './i18n.js';
 import { num, sideCount, sideOf } from './rules.js';
 import { type AppState, type Slot, type TableView, shownScores } from './state.js';
 import { cardSvg } from './cards.js';
+import { LOCAL_CODE } from './local.js';
 import { cardEls, h, sideLabel } from './dom.js';
 import { connBanner, setConn, topBar } from './chrome.js';
 import { forgetHome } from './home.js';
@@ -94,7 +95,13 @@ export function renderTable(root: HTMLElement, app: AppState): void {
   }
   const code = root.querySelector('.tcode');
   if (code) {
-    let text = app.code ? t(app.lang, 'code_label', { code: app.code }) : '';
+    // the game in the browser has no code to share: say where it is played
+    let text =
+      app.code === LOCAL_CODE
+        ? t(app.lang, 'localTable')
+        : app.code
+          ? t(app.lang, 'code_label', { code: app.code })
+          : '';
     if (v) {
       const sides = sideCount(v.eff);
       const scores = shownScores(app);
