@@ -1343,7 +1343,7 @@ void scopa_seed_deck(const char *seed, int round, const scopa_rules *rules,
 /* The first dealer of a game with this seed, 0..players-1. */
 int scopa_seed_dealer(const char *seed, int players);
 
-/* A fresh seed of 32 hex digits (128 bits) from the operating system
+/* A fresh seed of 64 hex digits (256 bits) from the operating system
  * (getentropy: getrandom on Linux, crypto.getRandomValues in
  * WebAssembly).  Returns SCOPA_OK or SCOPA_EIO. */
 int scopa_seed_random(char seed[SCOPA_SEED_TEXT]);

@@ -74,9 +74,12 @@ int scopa_seed_dealer(const char *seed, int players) {
 }
 
 /* getentropy: the kernel's getrandom in glibc (retried on signals), the
- * browser's crypto.getRandomValues (node's crypto) under emscripten. */
+ * browser's crypto.getRandomValues (node's crypto) under emscripten.
+ * 64 digits, not 32: the first dealer is drawn from the generator's
+ * words 0 and 1, which only digits past the 32nd reach (scopa_seed_rng),
+ * so every 32-digit seed has the same first dealer. */
 int scopa_seed_random(char seed[SCOPA_SEED_TEXT]) {
-  unsigned char bytes[16];
+  unsigned char bytes[SCOPA_SEED_MAX / 2];
   if (getentropy(bytes, sizeof bytes) != 0)
     return SCOPA_EIO;
   for (size_t i = 0; i < sizeof bytes; i++)

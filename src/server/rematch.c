@@ -42,18 +42,13 @@ void rematch_left(table *t, int seat) {
 
 /* A seed whose first dealer is `dealer`: the deals and dealers of a game
  * follow from its seed (scopa.h, scopa_seed_dealer), so the seed alone
- * says who deals first and `scopa replay` needs nothing more.  The seed
- * has 64 digits (two of scopa_seed_random's): the first dealer is drawn
- * from the generator's words 0 and 1, which only digits past the 32nd
- * reach, so a 32-digit seed always has the same first dealer.  A try
- * finds it with odds 1/players; 200 tries fail with odds below 1e-15. */
+ * says who deals first and `scopa replay` needs nothing more.  A fresh
+ * seed (64 digits) has the wanted dealer with odds 1/players; 200 tries
+ * all fail with odds below 1e-15. */
 static int seed_for_dealer(table *n, int dealer) {
-  char half[SCOPA_SEED_TEXT];
   for (int tries = 0; tries < 200; tries++) {
-    if (scopa_seed_random(n->seed) || scopa_seed_random(half))
+    if (scopa_seed_random(n->seed))
       return -1;
-    snprintf(n->seed + strlen(n->seed), sizeof n->seed - strlen(n->seed), "%s",
-             half);
     if (scopa_seed_dealer(n->seed, n->nseats) == dealer)
       return scopa_seed_sha256(n->seed, n->seed_sha256) ? -1 : 0;
   }

@@ -58,7 +58,7 @@ char *scopa_local_hello(void);
  *   create  {"type": "create", "rules", "seats", "name", "seed"}: seats
  *           "me" once and bots or levels (no "open": games with friends
  *           are on the server).  "seed" (1 to 64 hex digits; a local-table
- *           extension) is the game's seed: the page draws 128 bits with
+ *           extension) is the game's seed: the page draws 256 bits with
  *           crypto.getRandomValues; without it the library draws them.
  *           -> seated (code "LOCAL", token ""), state.  A second create
  *           starts a new game in place of the old one.

@@ -140,7 +140,7 @@ test(
     assert.deepEqual(errors, []);
     const over = played.messages.find((m) => m.type === 'game_over')!;
     const seed = over.seed as string;
-    assert.match(seed, /^[0-9a-f]{32}$/); /* from crypto.getRandomValues */
+    assert.match(seed, /^[0-9a-f]{64}$/); /* from crypto.getRandomValues */
     const replay = spawnSync(SCOPA, ['replay', '--json', '-'], {
       input: played.record,
       encoding: 'utf8',

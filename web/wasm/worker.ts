@@ -6,7 +6,7 @@
 // each one's messages before the next bot thinks, so the page shows every
 // move as it comes and never waits on the engine.
 //
-// A create without a "seed" gets 128 bits from crypto.getRandomValues, as
+// A create without a "seed" gets 256 bits from crypto.getRandomValues, as
 // the server draws its seeds from the operating system.  A local-table
 // extension: {"type": "record"} -> {"type": "record", "record": TEXT}, the
 // game's full record (every deck: show it to the player once the game is
@@ -34,9 +34,10 @@ function post(message: ServerMessage): void {
   self.postMessage(JSON.stringify(message));
 }
 
-/** 32 hex digits from crypto.getRandomValues. */
+/** 64 hex digits from crypto.getRandomValues (the first dealer depends
+ * on the digits past the 32nd: scopa.h, scopa_seed_random). */
 function randomSeed(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
