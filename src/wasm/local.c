@@ -276,6 +276,20 @@ static int seats_of(const proto_msg *msg, scopa_seat *seats, char *me_name,
   return 0;
 }
 
+/* The table's game is now m (owned), the person at seat me: the old game
+ * and its review go; seated and the state answer. */
+static void sit(scopa_local *l, scopa_match *m, int me, const json_t *id,
+                outbox *o) {
+  scopa_match_free(l->match);
+  free(l->review);
+  l->review = NULL;
+  l->match = m;
+  l->me = me;
+  scopa_seed_sha256(scopa_match_seed(m), l->seed_sha256);
+  out_add(o, proto_seated(id, SCOPA_LOCAL_CODE, me, "", ""));
+  out_add(o, state_text(l, NULL));
+}
+
 static void create(scopa_local *l, const proto_msg *msg, const char *text,
                    size_t len, outbox *o) {
   char seed[SCOPA_SEED_TEXT], me_name[PROTO_NAME_MAX + 1], detail[256];
@@ -294,14 +308,7 @@ static void create(scopa_local *l, const proto_msg *msg, const char *text,
     return out_refuse(o, msg->id, "server", "no table could be made",
                       "non si è potuto fare il tavolo");
   }
-  scopa_match_free(l->match);
-  free(l->review);
-  l->review = NULL;
-  l->match = m;
-  l->me = me;
-  scopa_seed_sha256(scopa_match_seed(m), l->seed_sha256);
-  out_add(o, proto_seated(msg->id, SCOPA_LOCAL_CODE, me, "", ""));
-  out_add(o, state_text(l, NULL));
+  sit(l, m, me, msg->id, o);
 }
 
 static void move(scopa_local *l, const proto_msg *msg, outbox *o) {
@@ -399,14 +406,7 @@ static void restore(scopa_local *l, const proto_msg *msg, const char *text,
     return out_refuse(o, msg->id, "table_damaged", SCOPA_LOCAL_CODE,
                       SCOPA_LOCAL_CODE);
   }
-  scopa_match_free(l->match);
-  free(l->review);
-  l->review = NULL;
-  l->match = m;
-  l->me = me;
-  scopa_seed_sha256(scopa_match_seed(m), l->seed_sha256);
-  out_add(o, proto_seated(msg->id, SCOPA_LOCAL_CODE, me, "", ""));
-  out_add(o, state_text(l, NULL));
+  sit(l, m, me, msg->id, o);
 }
 
 /* The message's "type" is "restore" (PROTO_UNKNOWN to the server). */
