@@ -635,9 +635,15 @@ test('e2e: a spectator (Italian, on a phone) sees the table and the moves, never
   const st = await serverSaid(watcher, (m) => m.type === 'state', 'a state');
   assert.equal(st.hand, undefined, 'no hand for a spectator');
   assert.equal(st.legal, undefined, 'no legal moves for a spectator');
-  // the table as the server said it; seat 0 (at the bottom) and the
-  // others as backs only; nothing to play
-  const table = (st.round as { table: string[] }).table.slice().sort();
+  // the table as the player sees it (round.table is the table as first
+  // dealt: the bot may have played first, since the first dealer varies
+  // with the seed); seat 0 (at the bottom) and the others as backs only;
+  // nothing to play
+  const table = (
+    await player
+      .locator('.tablecards .card')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-card')))
+  ).sort();
   await watcher.locator('.tablecards .card').first().waitFor();
   assert.deepEqual(
     (
