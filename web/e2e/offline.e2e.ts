@@ -12,6 +12,8 @@
  *     replay to the totals on screen; the review comes from the engine;
  *   - a reload mid-hand, and a closed tab, find the game where it was
  *     (IndexedDB), and it plays on;
+ *   - chromium finds the app installable (its own check, through the
+ *     DevTools protocol, in a profile that is not incognito);
  *   - a new version (a new sw.js) installs while a game is played and
  *     waits: the page is not reloaded and the game goes on; at home it
  *     takes over, the page reloads into it, the old cache goes, and the
@@ -470,3 +472,26 @@ test(
     }
   },
 );
+
+test('chromium finds the app installable', { timeout: 120_000 }, async () => {
+  const profile = mkdtempSync(join(tmpdir(), 'scopa-e2e-profile-'));
+  // a browser context of its own: playwright's are incognito, where
+  // nothing installs
+  const ctx = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium',
+  });
+  try {
+    const page = await ctx.newPage();
+    await page.goto(`${STATIC}/`);
+    await serviceWorkerReady(page);
+    const cdp = await ctx.newCDPSession(page);
+    const manifest = await cdp.send('Page.getAppManifest');
+    assert.equal(manifest.url, `${STATIC}/manifest.webmanifest`);
+    assert.deepEqual(manifest.errors, []);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    assert.deepEqual(installabilityErrors, []);
+  } finally {
+    await ctx.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+});
