@@ -870,6 +870,134 @@ uint64_t scopa_hint_seed(const char *game_seed, int round,
                          const scopa_view *view);
 
 /* ------------------------------------------------------------------ */
+/* Moves in words, and what they do                                    */
+/* ------------------------------------------------------------------ */
+
+/*
+ * What a hint or a review tells a person: the move as a sentence ("Take
+ * the 7 of coins with your 7 of cups") and the reasons the library can
+ * justify from the mover's view alone, by counting cards, never by
+ * guessing (the values say how much a move is worth; the reasons say
+ * what it does).  Every front end (the terminal, `scopa review`, the
+ * server's hint and review messages, the web client) shows these, so
+ * they all say the same thing.
+ *
+ * XX(NAME, code): the reasons in order of importance (a front end shows
+ * the first one or two); code is the reason's name in JSON ("why" in
+ * hints and reviews, docs/serve.md); scopa_why_words says them.
+ */
+#define SCOPA_WHY_MAP(XX)                                                      \
+  XX(SCOPA, "scopa")                                                           \
+  XX(SETTEBELLO, "settebello")                                                 \
+  XX(GIVES_SETTEBELLO, "gives_settebello")                                     \
+  XX(OPENS, "opens")                                                           \
+  XX(SAFE, "safe")                                                             \
+  XX(SEVENS, "sevens")                                                         \
+  XX(COINS, "coins")                                                           \
+  XX(CARDS, "cards")
+
+enum {
+#define SCOPA__WHY_BIT(name, code) SCOPA_WHY_BIT_##name,
+  SCOPA_WHY_MAP(SCOPA__WHY_BIT)
+#undef SCOPA__WHY_BIT
+      SCOPA_WHY_COUNT
+};
+enum {
+#define SCOPA__WHY(name, code) SCOPA_WHY_##name = 1u << SCOPA_WHY_BIT_##name,
+  SCOPA_WHY_MAP(SCOPA__WHY)
+#undef SCOPA__WHY
+};
+
+typedef struct scopa_why {
+  unsigned reasons; /* SCOPA_WHY_* bits; bit i is SCOPA_WHY_MAP's i-th     */
+  int cards;        /* cards the move puts in the pile, the played one
+                       included (0: laid on the table)                      */
+  int coins;        /* coins among them                                      */
+  int sevens;       /* sevens among them                                     */
+  int sum;          /* OPENS, GIVES_SETTEBELLO: the sum left on the table    */
+  int rank;         /* OPENS, GIVES_SETTEBELLO: the lowest rank the mover has
+                       not seen that would take the whole table (OPENS) or
+                       the settebello (7) with it                            */
+} scopa_why;
+
+/*
+ * What the legal move `move` of the seat to play does, from its view:
+ *   SCOPA       it scores a scopa (scopa_state_is_scopa);
+ *   SETTEBELLO  it takes the 7 of coins;
+ *   GIVES_SETTEBELLO  the settebello is on the table after it and the next
+ *               player, an opponent, may take it with a 7 the mover has
+ *               not seen (not at the round's last play);
+ *   OPENS       after it a card the mover has not seen, played by the next
+ *               player (an opponent), would take the whole table and
+ *               score a scopa (sum: the table's sum; rank: that card's);
+ *   SAFE        it does not open so, while another legal move would;
+ *   SEVENS      it takes sevens (primiera counts), coins, COINS; CARDS:
+ *               three cards or more into the pile.
+ * Under lowest_wins (Scopa a perdere) nothing is a reason.  Returns
+ * SCOPA_OK, or SCOPA_EINVAL when the seat is not to play or the move is
+ * not legal (out is then zeroed).
+ */
+int scopa_move_why(const scopa_view *view, scopa_move move,
+                   scopa_why *out /* OUT */);
+
+/* scopa_move_why as the JSON text of the "why" of hints and reviews:
+ * {"codes": ["settebello", "opens"], "cards", "coins", "sevens", "sum",
+ * "rank"} (codes in SCOPA_WHY_MAP's order; no codes for an illegal move).
+ * malloc'd (scopa_free); NULL if out of memory. */
+char *scopa_move_why_json(const scopa_view *view, scopa_move move);
+
+/* The JSON code of reason bit i (0..SCOPA_WHY_COUNT-1), "scopa"...; NULL
+ * out of range. */
+const char *scopa_why_code(int bit);
+
+/* The card styles a person may choose (the web client's decks): the
+ * Neapolitan and Piacentine decks name the Italian suits (coins, cups,
+ * swords, clubs; denari, coppe, spade, bastoni) and the knave, horse and
+ * king; the French deck ("francesi") its own: diamonds for coins, hearts
+ * for cups, spades for swords, clubs for clubs (quadri, cuori, picche,
+ * fiori) and jack, queen, king.  NULL or any other name: Italian. */
+#define SCOPA_DECK_FRENCH "francesi"
+
+/* A card for a sentence: "the 7 of coins" ("il 7 di denari", "l'asso di
+ * coppe"), ranks 2..7 as digits, in lang ("it", else English) and deck's
+ * names.  Returns buf (bufsize bytes; 48 is enough). */
+char *scopa_card_words(int card, const char *lang, const char *deck, char *buf,
+                       size_t bufsize);
+
+/* A move as an imperative sentence, without a full stop: "Take the 7 of
+ * coins with your 7 of cups", "Prendi il 3 di coppe e il 4 di spade con il
+ * tuo 7 di bastoni", "Lay the 5 of swords on the table".  Returns the
+ * length of the whole sentence, as snprintf (buf always NUL-terminated
+ * when bufsize > 0). */
+size_t scopa_move_words(scopa_move move, const char *lang, const char *deck,
+                        char *buf, size_t bufsize);
+
+/* The reasons of why in lang and deck's names, for a sentence: at most
+ * `max` of what the move does for its side, in SCOPA_WHY_MAP's order,
+ * then its first risk (OPENS, GIVES_SETTEBELLO) after "but": "takes the
+ * settebello, but leaves 9 on the table: a horse would make a scopa".
+ * Returns the length as snprintf; "" when there is none. */
+size_t scopa_why_words(const scopa_why *why, int max, const char *lang,
+                       const char *deck, char *buf, size_t bufsize);
+
+/* An amount of points as a person says it: "about 3/4 of a point",
+ * "about half a point", "about 1 1/2 points", "almost nothing" (under
+ * 1/8), in lang.  Returns the length as snprintf. */
+size_t scopa_points_words(double points, const char *lang, char *buf,
+                          size_t bufsize);
+
+/* What a move's loss means (scopa_hint: loss, loss_margin, mark), as a
+ * sentence with its honest doubt: "??" "A blunder (??): it almost surely
+ * cost a point or more, about 1 and a quarter points on average"; "?" "A
+ * slip (?): it very likely cost 0.3 points or more, ..."; unmarked from
+ * 0.1 points "It may have cost about a quarter of a point, but that is
+ * within the estimate's margin (±0.25)"; below that "As good as the best
+ * move".  NAN loss: "No estimate for this move".  Returns the
+ * length as snprintf. */
+size_t scopa_loss_words(double loss, double loss_margin, int mark,
+                        const char *lang, char *buf, size_t bufsize);
+
+/* ------------------------------------------------------------------ */
 /* Bindings support                                                    */
 /* ------------------------------------------------------------------ */
 
@@ -1543,7 +1671,8 @@ int scopa_match_save(const scopa_match *match, const char *path, char *msg,
  *   {"bot", "nodes", "slip": 0.3, "blunder": 1.0,
  *    "rounds": [{"round", "dealer", "moves": [{"ply", "seat", "move",
  *       "value", "best", "best_value", "cost", "loss", "mark", "choices",
- *       "exact", "estimated", "margin", "best_margin", "loss_margin"}]}],
+ *       "exact", "estimated", "margin", "best_margin", "loss_margin",
+ *       "why", "best_why"}]}],
  *    "seats": [{"seat", "cost", "marked"}]}
  * value and best_value in expected points of the round for the mover's
  * side, margin and best_margin their uncertainties (scopa_hint); cost (=
@@ -1552,8 +1681,9 @@ int scopa_match_save(const scopa_match *match, const char *path, char *msg,
  * "??" from blunder (scopa_hint.mark); choices the number of legal moves;
  * exact when the mover could count every card (2 players, stock empty);
  * estimated false where there was no estimate (the numbers null, cost
- * 0).  NULL with a message for a zero budget, a bad seat, or out of
- * memory.
+ * 0); why and best_why what the move played and the best move do
+ * (scopa_move_why_json), for words a person reads.  NULL with a message
+ * for a zero budget, a bad seat, or out of memory.
  */
 char *scopa_match_review_json(const scopa_match *match, scopa_bot *bot,
                               uint64_t nodes, int seat, char *msg,

@@ -388,8 +388,8 @@ static void review_done(server *srv, const bot_job *job) {
 static void hint_done(table *t, const bot_job *job) {
   seat_info *si = hint_state(t, job->seat);
   si->hint_out = 0;
-  si->hint_text =
-      proto_hint(t->code, round_ply(t), job->hints, job->nvalues, NULL);
+  si->hint_text = proto_hint(t->code, round_ply(t), &job->view, job->hints,
+                             job->nvalues, NULL);
   for (int k = 0; si->hint_text && k < si->nhint_ids; k++)
     for (conn *c = t->conns; c; c = c->tnext)
       if (c->seat == job->seat) /* the asking seat only */

@@ -635,22 +635,31 @@ static json_t *value_json(double v) {
   return isfinite(v) ? json_real(v) : json_null();
 }
 
-/* One move of a hint (scopa_bot_hint's fields). */
-static json_t *hint_move_json(const scopa_hint *h) {
+/* What a move does (scopa_move_why_json), or null. */
+static json_t *why_json(const scopa_view *view, scopa_move move) {
+  char *text = view ? scopa_move_why_json(view, move) : NULL;
+  json_t *o = text ? json_loads(text, 0, NULL) : NULL;
+  scopa_free(text);
+  return o ? o : json_null();
+}
+
+/* One move of a hint (scopa_bot_hint's fields and what it does). */
+static json_t *hint_move_json(const scopa_view *view, const scopa_hint *h) {
   char buf[SCOPA_MOVE_TEXT];
-  return json_pack("{s:s, s:o, s:o, s:o, s:o, s:s}", "move",
+  return json_pack("{s:s, s:o, s:o, s:o, s:o, s:s, s:o}", "move",
                    scopa_move_str(h->move, buf), "value", value_json(h->value),
                    "margin", value_json(h->margin), "loss", value_json(h->loss),
                    "loss_margin", value_json(h->loss_margin), "mark",
-                   scopa_hint_mark_text(h->mark));
+                   scopa_hint_mark_text(h->mark), "why",
+                   why_json(view, h->move));
 }
 
-char *proto_hint(const char *code, int ply, const scopa_hint *hints, int n,
-                 const json_t *id) {
+char *proto_hint(const char *code, int ply, const scopa_view *view,
+                 const scopa_hint *hints, int n, const json_t *id) {
   char buf[SCOPA_MOVE_TEXT];
   json_t *list = json_array();
   for (int i = 0; i < n; i++)
-    json_array_append_new(list, hint_move_json(&hints[i]));
+    json_array_append_new(list, hint_move_json(view, &hints[i]));
   json_t *o = json_pack("{s:s, s:s, s:i, s:o}", "type", "hint", "code", code,
                         "ply", ply, "moves", list);
   if (o && n > 0) {
@@ -658,6 +667,7 @@ char *proto_hint(const char *code, int ply, const scopa_hint *hints, int n,
                         json_string(scopa_move_str(hints[0].move, buf)));
     json_object_set_new(o, "value", value_json(hints[0].value));
     json_object_set_new(o, "margin", value_json(hints[0].margin));
+    json_object_set_new(o, "why", why_json(view, hints[0].move));
   }
   return proto_finish(o, id);
 }

@@ -6,9 +6,11 @@
  * numbered list of the legal moves (from 1), then reads one line: a listed
  * number or a move in record notation.  A line it cannot use gets a clear
  * message and the question again; `hint` (`consiglio`) shows the
- * strongest bot's move and its value when hints are on.  End of input (or a signal) stops the
- * game cleanly: the session has already saved the record.  Cards are
- * announced by name ("7d (sette di denari)"), nothing is drawn.
+ * strongest bot's move in words, with why, when hints are on.  End of
+ * input (or a signal) stops the game cleanly: the session has already
+ * saved the record.  Cards are announced by name ("7d (sette di denari)"),
+ * the legal moves as sentences ("Take the 7 of coins with your 7 of
+ * cups") after their notation, nothing is drawn.
  */
 #include "play.h"
 
@@ -86,8 +88,9 @@ static void print_moves(const play_session *s, const scopa_move *moves, int n) {
   printf("%s\n", TX(s, "Legal moves:", "Mosse possibili:"));
   for (int i = 0; i < n; i++) {
     char m[SCOPA_MOVE_TEXT], words[400];
-    printf("  %d. %-10s %s%s\n", i + 1, scopa_move_str(moves[i], m),
-           play_move_words(s, moves[i], words, sizeof words),
+    scopa_move_words(moves[i], s->cfg.italian ? "it" : "en", NULL, words,
+                     sizeof words);
+    printf("  %d. %-10s %s%s\n", i + 1, scopa_move_str(moves[i], m), words,
            scopa_state_is_scopa(&s->st, moves[i]) ? " - scopa!" : "");
   }
 }
@@ -196,8 +199,9 @@ static int ask_move(void *self, play_session *s, scopa_move *out) {
     char line[1024], msg[600];
     printf("%s\n",
            s->cfg.hints
-               ? TX(s, "Your move? (a number, or a move like 5cx5s; hint "
-                       "suggests one; q stops)",
+               ? TX(s,
+                    "Your move? (a number, or a move like 5cx5s; hint "
+                    "suggests one; q stops)",
                     "La tua mossa? (un numero o una mossa come 5cx5s; "
                     "consiglio ne suggerisce una; q per uscire)")
                : TX(s, "Your move? (a number, or a move like 5cx5s; q stops)",

@@ -132,8 +132,10 @@ scopa_move play_session_bot_move(play_session *s);
  * the others'.  0, or -1 when hints are off or no move could be
  * valued. */
 int play_session_hint(play_session *s, scopa_move *move, double *value);
-/* The hint as a sentence for the person ("Hint: ..." / "Consiglio: ..."),
- * or why there is none. */
+/* The hint in words for the person (scopa_move_words, scopa_why_words):
+ * "Hint: Take the 7 of coins with your 7 of cups: takes the settebello.
+ * Any other move costs about half a point on average." (or "Consiglio:
+ * ..."), or why there is none; never notation. */
 char *play_hint_words(play_session *s, char *buf, size_t n);
 /* The driver: plays until the game ends or the UI quits.  Returns 0 when
  * the game ended, 1 when it was left unfinished. */

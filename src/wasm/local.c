@@ -342,7 +342,8 @@ static void hint(scopa_local *l, const proto_msg *msg, outbox *o) {
                                       SCOPA_BOT_NODES_PER_MS};
   int n = scopa_bot_hint(bot, &view, &limits, hints, 8, NULL);
   n = n < 0 ? 0 : n > 8 ? 8 : n;
-  out_add(o, proto_hint(SCOPA_LOCAL_CODE, view.plays, hints, n, msg->id));
+  out_add(o,
+          proto_hint(SCOPA_LOCAL_CODE, view.plays, &view, hints, n, msg->id));
 }
 
 static void review(scopa_local *l, const proto_msg *msg, outbox *o) {

@@ -16,7 +16,7 @@ import random
 
 import pytest
 
-from serverlib import (Client, Server, check_redaction, my_turn,
+from serverlib import (Client, Server, check_redaction, check_why, my_turn,
                        play_to_end, replay)
 
 SHORT = {"target": 3}  # short games keep the suite quick
@@ -74,6 +74,11 @@ def test_serve_1_1_game_against_a_bot_and_its_record(server):
             [r["moves"] for r in record["rounds"]]
         assert all(x["loss"] >= 0 and isinstance(x["best"], str)
                    for r in rev["rounds"] for x in r["moves"])
+        # issue 25 point 5: what each move and the best one do, for words
+        for r in rev["rounds"]:
+            for x in r["moves"]:
+                check_why(x["move"], x["why"])
+                check_why(x["best"], x["best_why"])
         await a.close()
     run(go())
 
