@@ -16,6 +16,10 @@ export const LANGS: readonly Lang[] = ['it', 'en'];
 const en = {
   title: 'Scopa',
   tagline: 'The Italian card game, at the table with a bot or with friends.',
+  noServer:
+    'No server answers: you play the bots in this browser, even offline. Games with friends and the leaderboard come back with the server.',
+  savedGame: 'Your game in this browser',
+  continueGame: 'Continue',
   playBot: 'Play a bot now',
   level: 'Level',
   lv_principiante: 'Beginner',
@@ -181,6 +185,7 @@ const en = {
   dealer: 'dealer',
   seedHash: 'Deck commitment (SHA-256): {sha}',
   code_label: 'Table {code}',
+  localTable: 'In this browser',
   yes: 'yes',
   no: 'no',
   keyboardHelp:
@@ -192,6 +197,10 @@ type Key = keyof typeof en;
 const it: Record<Key, string> = {
   title: 'Scopa',
   tagline: 'Il gioco di carte italiano, al tavolo con il computer o con gli amici.',
+  noServer:
+    'Nessun server risponde: giochi con il computer in questo browser, anche senza rete. Le partite con gli amici e la classifica tornano con il server.',
+  savedGame: 'La tua partita in questo browser',
+  continueGame: 'Continua',
   playBot: 'Gioca subito contro il computer',
   level: 'Livello',
   lv_principiante: 'Principiante',
@@ -358,6 +367,7 @@ const it: Record<Key, string> = {
   dealer: 'mazziere',
   seedHash: 'Impegno sul mazzo (SHA-256): {sha}',
   code_label: 'Tavolo {code}',
+  localTable: 'In questo browser',
   yes: 'sì',
   no: 'no',
   keyboardHelp:

@@ -449,6 +449,9 @@ export interface AppState {
   /** 'name': a friend's link, asking their name before they sit. */
   screen: 'home' | 'table' | 'leaderboard' | 'name';
   conn: ConnStatus;
+  /** Whether a server answered (GET /healthz): 'down' on a static host or
+   * offline, where only games against the bots are offered (local.ts). */
+  server: 'unknown' | 'up' | 'down';
   code: string | null;
   token: string | null;
   seat: number | null;
