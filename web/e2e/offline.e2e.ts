@@ -28,27 +28,14 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { ROOT, SCOPA, freePort, startServe } from './serve.js';
 
-const ROOT = resolve(import.meta.dirname ?? '.', '../../..');
-const SCOPA = process.env.SCOPA_BIN ?? join(ROOT, 'build', 'scopa');
 const DIST = join(ROOT, 'web', 'dist');
 const SHOTS = resolve(ROOT, process.env.SCOPA_SHOTS ?? 'web/test-results/screenshots');
-
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const s = createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => (a && typeof a === 'object' ? ok(a.port) : fail(new Error('no port'))));
-    });
-  });
-}
 
 async function up(url: string, proc: ChildProcess, what: string): Promise<void> {
   for (let i = 0; ; i++) {
@@ -339,24 +326,9 @@ test(
   { timeout: 300_000 },
   async (t) => {
     errors.length = 0;
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const dir = mkdtempSync(join(tmpdir(), 'scopa-e2e-offline-'));
-    const server = spawn(
-      SCOPA,
-      [
-        'serve',
-        '--host',
-        '127.0.0.1',
-        '--port',
-        String(port),
-        '--db',
-        join(dir, 'db.sqlite'),
-      ].concat(['--web', DIST, '--quiet']),
-      { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] },
-    );
+    const served = await startServe();
+    const base = served.base;
     try {
-      await up(`${base}/healthz`, server, 'scopa serve');
       const ctx = await newContext(390, 844);
       const page = await ctx.newPage();
       watch(page);
@@ -381,8 +353,7 @@ test(
       assert.deepEqual(errors, []);
       await ctx.close();
     } finally {
-      server.kill('SIGTERM');
-      rmSync(dir, { recursive: true, force: true });
+      served.stop();
     }
   },
 );

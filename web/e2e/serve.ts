@@ -3,7 +3,7 @@
  * on a free loopback port with a fresh database in a temporary folder and
  * web/dist as its pages, waited for on /healthz, stopped and its folder
  * removed afterwards.  SCOPA_BIN names another binary than build/scopa.
- * Shared by table.e2e.ts and engine.e2e.ts (not a test itself).
+ * Shared by the end-to-end suites (not a test itself).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
@@ -16,7 +16,7 @@ export const SCOPA = process.env.SCOPA_BIN ?? join(ROOT, 'build', 'scopa');
 
 /** A port free on loopback now (the kernel picks it), so that two runs on
  * one machine never talk to each other's server. */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((ok, fail) => {
     const s = createServer();
     s.once('error', fail);
