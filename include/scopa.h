@@ -113,14 +113,14 @@ const char *scopa_strerror(int code);
  * and everything else unchanged.  Under SCOPA_SAFE_DROP what would be
  * escaped is left out instead (a name a person chose: "An\x07na" becomes
  * "Anna"), and a terminal control sequence is left out whole, not only
- * its ESC or C1 introducer ("\x1b[31mAnna\x1b]0;x\x07" becomes "Anna").  out holds outsize bytes and is always
- * NUL-terminated (when outsize > 0); a result that does not fit is cut
- * between two characters or escapes, never inside one.  out may be NULL
- * when outsize is 0.  Returns the length of the whole result, as snprintf
- * does: outsize too small if the return value is >= outsize.
+ * its ESC or C1 introducer ("\x1b[31mAnna\x1b]0;x\x07" becomes "Anna").  out
+ * holds outsize bytes and is always NUL-terminated (when outsize > 0); a result
+ * that does not fit is cut between two characters or escapes, never inside one.
+ * out may be NULL when outsize is 0.  Returns the length of the whole result,
+ * as snprintf does: outsize too small if the return value is >= outsize.
  */
-size_t scopa_text_safe(char *out, size_t outsize, const char *text,
-                       size_t len, unsigned flags);
+size_t scopa_text_safe(char *out, size_t outsize, const char *text, size_t len,
+                       unsigned flags);
 
 /*
  * Reads the whole of text as a whole number in min..max: an optional '-'
@@ -131,13 +131,12 @@ size_t scopa_text_safe(char *out, size_t outsize, const char *text,
  * "--deals must be a whole number from 1 to 100000000, not \"3x\"".
  */
 int scopa_parse_int(const char *name, const char *text, long long min,
-                    long long max, long long *out, char *msg,
-                    size_t msgsize);
+                    long long max, long long *out, char *msg, size_t msgsize);
 
 /* The same for a decimal number with an optional fraction ("2.5"; no
  * exponent, "inf" or "nan"), in min..max. */
-int scopa_parse_real(const char *name, const char *text, double min,
-                     double max, double *out, char *msg, size_t msgsize);
+int scopa_parse_real(const char *name, const char *text, double min, double max,
+                     double *out, char *msg, size_t msgsize);
 
 /* ------------------------------------------------------------------ */
 /* Cards, card sets, moves                                             */
@@ -243,7 +242,11 @@ enum {
 };
 /* ace_sweep_with_ace, ace_first_play, ace_empty_table (RULES.md "A
  * turn", ace_sweeps). */
-enum { SCOPA_ACE_WITH_ACE_NO, SCOPA_ACE_WITH_ACE_YES, SCOPA_ACE_WITH_ACE_CHOICE };
+enum {
+  SCOPA_ACE_WITH_ACE_NO,
+  SCOPA_ACE_WITH_ACE_YES,
+  SCOPA_ACE_WITH_ACE_CHOICE
+};
 enum {
   SCOPA_ACE_FIRST_SWEEPS,
   SCOPA_ACE_FIRST_NO_SWEEP,
@@ -274,37 +277,37 @@ enum { SCOPA_DEAL_BONUS_OFF, SCOPA_DEAL_BONUS_FIFTEEN };
  * table (scopa_option_get) lists them all in the order of RULES.md.
  */
 typedef struct scopa_rules {
-  int32_t game;              /* SCOPA_GAME_*                         */
-  int32_t players;           /* 2, 3, 4 or 6; 0 = the game's default */
-  int32_t teams;             /* 0/1; -1 = the game's default         */
-  int32_t refill;            /* 3, or 1 (scopa only)                 */
-  int32_t kings_redeal;      /* 0/1                                  */
-  int32_t mandatory_capture; /* 0/1                                  */
-  int32_t fewest_cards;      /* 0/1                                  */
-  int32_t ace_sweeps;        /* 0/1                                  */
-  int32_t ace_sweep_scopa;   /* 0/1                                  */
-  int32_t capture;           /* SCOPA_CAPTURE_*                      */
-  int32_t primiera;          /* SCOPA_PRIMIERA_*                     */
-  int32_t re_bello;          /* 0/1                                  */
-  int32_t napola;            /* 0/1                                  */
-  int32_t target;            /* 1..SCOPA_TARGET_MAX                  */
-  int32_t tiebreak;          /* SCOPA_TIEBREAK_*                     */
-  int32_t win_by_two;        /* 0/1                                  */
-  int32_t cappotto;          /* >= 0; 0 = off                        */
-  int32_t team_size;         /* 2 or 3 (3: 6 players in teams)       */
-  int32_t deal_bonus;        /* SCOPA_DEAL_BONUS_*                   */
+  int32_t game;               /* SCOPA_GAME_*                         */
+  int32_t players;            /* 2, 3, 4 or 6; 0 = the game's default */
+  int32_t teams;              /* 0/1; -1 = the game's default         */
+  int32_t refill;             /* 3, or 1 (scopa only)                 */
+  int32_t kings_redeal;       /* 0/1                                  */
+  int32_t mandatory_capture;  /* 0/1                                  */
+  int32_t fewest_cards;       /* 0/1                                  */
+  int32_t ace_sweeps;         /* 0/1                                  */
+  int32_t ace_sweep_scopa;    /* 0/1                                  */
+  int32_t capture;            /* SCOPA_CAPTURE_*                      */
+  int32_t primiera;           /* SCOPA_PRIMIERA_*                     */
+  int32_t re_bello;           /* 0/1                                  */
+  int32_t napola;             /* 0/1                                  */
+  int32_t target;             /* 1..SCOPA_TARGET_MAX                  */
+  int32_t tiebreak;           /* SCOPA_TIEBREAK_*                     */
+  int32_t win_by_two;         /* 0/1                                  */
+  int32_t cappotto;           /* >= 0; 0 = off                        */
+  int32_t team_size;          /* 2 or 3 (3: 6 players in teams)       */
+  int32_t deal_bonus;         /* SCOPA_DEAL_BONUS_*                   */
   int32_t single_match_first; /* 0/1                                 */
-  int32_t max_capture;       /* 0 (no limit) or 2                    */
-  int32_t last_card_scopa;   /* 0/1                                  */
+  int32_t max_capture;        /* 0 (no limit) or 2                    */
+  int32_t last_card_scopa;    /* 0/1                                  */
   int32_t ace_sweep_with_ace; /* SCOPA_ACE_WITH_ACE_*                */
-  int32_t ace_first_play;    /* SCOPA_ACE_FIRST_*                    */
-  int32_t ace_empty_table;   /* SCOPA_ACE_EMPTY_*                    */
+  int32_t ace_first_play;     /* SCOPA_ACE_FIRST_*                    */
+  int32_t ace_empty_table;    /* SCOPA_ACE_EMPTY_*                    */
   int32_t ace_sweep_optional; /* 0/1                                 */
-  int32_t leftovers;         /* SCOPA_LEFTOVERS_*                    */
-  int32_t most_sevens;       /* 0/1                                  */
-  int32_t all_sevens;        /* 0..SCOPA_ALL_SEVENS_MAX; 0 = off     */
-  int32_t all_coins_wins;    /* 0/1                                  */
-  int32_t lowest_wins;       /* 0/1                                  */
+  int32_t leftovers;          /* SCOPA_LEFTOVERS_*                    */
+  int32_t most_sevens;        /* 0/1                                  */
+  int32_t all_sevens;         /* 0..SCOPA_ALL_SEVENS_MAX; 0 = off     */
+  int32_t all_coins_wins;     /* 0/1                                  */
+  int32_t lowest_wins;        /* 0/1                                  */
 } scopa_rules;
 
 /* The kind of value an option takes. */
@@ -803,8 +806,8 @@ int scopa_record_read_file(const char *path, char **text /* OUT */,
  * Returns SCOPA_OK, or SCOPA_EIO / SCOPA_ENOMEM with a message naming the
  * file, the step and the system's reason; on error path is unchanged and
  * no temporary file is left. */
-int scopa_file_save(const char *path, const void *data, size_t len,
-                    char *msg, size_t msgsize);
+int scopa_file_save(const char *path, const void *data, size_t len, char *msg,
+                    size_t msgsize);
 
 /* Whether a game may write its record to path without destroying another
  * game: yes when nothing is there or the file is empty, or when path is
@@ -858,21 +861,21 @@ enum {
 /* What a deal or a move did, so a front end can announce it without
  * working it out again. */
 typedef struct scopa_event {
-  int round;   /* 0-based index of the round                            */
-  int ply;     /* index of the move in the round (-1 for a deal)         */
-  int seat;    /* who played (the dealer for a deal)                     */
+  int round; /* 0-based index of the round                            */
+  int ply;   /* index of the move in the round (-1 for a deal)         */
+  int seat;  /* who played (the dealer for a deal)                     */
   scopa_move move;
   scopa_cards table_before; /* the table just before the move           */
   scopa_cards taken;        /* table cards taken (0: laid)             */
   int scopa;                /* 1 if the move scored a scopa               */
-  int refilled;  /* cards dealt from the stock after it (a new hand)    */
-  int round_over;          /* this move ended the round                  */
-  scopa_cards leftovers;   /* then: the table cards left at the end     */
-  int leftovers_side;      /* the side that took them, -1 for nobody      */
-  scopa_score score;       /* then: the round's score                    */
+  int refilled;   /* cards dealt from the stock after it (a new hand)    */
+  int round_over; /* this move ended the round                  */
+  scopa_cards leftovers;       /* then: the table cards left at the end     */
+  int leftovers_side;          /* the side that took them, -1 for nobody      */
+  scopa_score score;           /* then: the round's score                    */
   int totals[SCOPA_MAX_SEATS]; /* then: the game's totals after it       */
-  int game_over;           /* the game ended with this round             */
-  int winner;              /* then: the winning side, -1 for none       */
+  int game_over;               /* the game ended with this round             */
+  int winner;                  /* then: the winning side, -1 for none       */
 } scopa_event;
 
 /* Starts a game.  rules must be checked; seats lists rules->players seats
@@ -1193,17 +1196,17 @@ enum { SCOPA_MARK_NONE, SCOPA_MARK_SLIP, SCOPA_MARK_BLUNDER };
 
 typedef struct scopa_hint {
   scopa_move move;
-  double value;      /* expected points of the rest of the round for the
-                        mover's side minus the others' (scope made before
-                        left out), calibrated (docs/ai.md)               */
-  double margin;     /* value's uncertainty: 1.96 standard errors over
-                        the worlds (a 95% interval); 0 when exact        */
-  double loss;       /* what the move costs against the best one, at
-                        least 0 (0, or near it, for the first)           */
+  double value;       /* expected points of the rest of the round for the
+                         mover's side minus the others' (scope made before
+                         left out), calibrated (docs/ai.md)               */
+  double margin;      /* value's uncertainty: 1.96 standard errors over
+                         the worlds (a 95% interval); 0 when exact        */
+  double loss;        /* what the move costs against the best one, at
+                         least 0 (0, or near it, for the first)           */
   double loss_margin; /* loss's uncertainty, as margin, and the playouts'
                          own error (docs/ai.md)                         */
-  int mark;          /* SCOPA_MARK_*: loss - loss_margin against the
-                        thresholds                                       */
+  int mark;           /* SCOPA_MARK_*: loss - loss_margin against the
+                         thresholds                                       */
 } scopa_hint;
 
 typedef struct scopa_hint_info {
@@ -1548,8 +1551,8 @@ int scopa_view_features(const scopa_view *view, float *out, int cap);
  * may be NULL.  Returns n (0 once the round is over or past the last
  * page). */
 int scopa_state_actions_page(const scopa_state *state, int page,
-                             scopa_move *work, scopa_move *table,
-                             uint8_t *mask, int *actions);
+                             scopa_move *work, scopa_move *table, uint8_t *mask,
+                             int *actions);
 
 /* Page 0 of scopa_state_actions_page with scratch of its own on the stack
  * (SCOPA_MAX_MOVES moves: a card's moves past that many are left out; use

@@ -47,10 +47,10 @@ typedef struct ai_team_model {
   double partner_temp, partner_floor; /* the partner                */
   int worlds;                         /* how many to draw           */
   int chains, burn_in, thin;          /* steps: proposed swaps      */
-  double partner_signal; /* reading the partner's lays as signals
-                            (signals.c): the strength of the softmax of
-                            ai_signal_lay, with partner_floor; 0: not
-                            read */
+  double partner_signal;              /* reading the partner's lays as signals
+                                         (signals.c): the strength of the softmax of
+                                         ai_signal_lay, with partner_floor; 0: not
+                                         read */
 } ai_team_model;
 
 /* Writes m worlds of the view drawn in proportion to the likelihood of

@@ -27,8 +27,8 @@ struct scopa_match {
   match_seat seat[SCOPA_MAX_SEATS];
   scopa_tally game;
   int totals_before[SCOPA_MAX_SEATS];
-  int dealt;             /* a round has been dealt (state is valid)   */
-  scopa_state state;     /* the live round, or the last one           */
+  int dealt;         /* a round has been dealt (state is valid)   */
+  scopa_state state; /* the live round, or the last one           */
   int nrounds, cap;
   scopa_replay_round *rounds;
   char *extra; /* unknown top-level fields of a restored record: the

@@ -207,8 +207,7 @@ int conn_error(conn *c, const json_t *id, const char *code, const char *detail,
 }
 
 int conn_ping(conn *c, const proto_msg *msg) {
-  conn_send_owned(c,
-                  proto_finish(json_pack("{s:s}", "type", "pong"), msg->id));
+  conn_send_owned(c, proto_finish(json_pack("{s:s}", "type", "pong"), msg->id));
   return 0;
 }
 

@@ -30,16 +30,16 @@ typedef struct play_config {
   int rules_given; /* any rules option or preset on the line     */
   char seat_kind[SCOPA_MAX_SEATS][PLAY_NAME]; /* "human" or a bot name;
                                                  empty = the default      */
-  char opponent[PLAY_NAME]; /* bot for computer seats ("" = best)         */
-  char partner[PLAY_NAME];  /* bot for the human's partner ("" = opp.)    */
-  int humans;               /* hot seat: seats 0..humans-1 are people     */
-  char level[PLAY_NAME];    /* scopa_bot_level name, or 1..4 ("" none)    */
-  int movetime_ms;          /* overrides level when > 0                   */
+  char opponent[PLAY_NAME];   /* bot for computer seats ("" = best)         */
+  char partner[PLAY_NAME];    /* bot for the human's partner ("" = opp.)    */
+  int humans;                 /* hot seat: seats 0..humans-1 are people     */
+  char level[PLAY_NAME];      /* scopa_bot_level name, or 1..4 ("" none)    */
+  int movetime_ms;            /* overrides level when > 0                   */
   char seed[SCOPA_SEED_TEXT]; /* --seed: the game's seed ("" = a fresh one) */
-  int plain;    /* --plain: line mode even on a terminal      */
-  int italian;  /* --lang it                                  */
-  int delay_ms; /* pause after a bot's move (full screen)     */
-  int ascii;    /* --ascii: no Unicode suit symbols           */
+  int plain;                  /* --plain: line mode even on a terminal      */
+  int italian;                /* --lang it                                  */
+  int delay_ms;               /* pause after a bot's move (full screen)     */
+  int ascii;                  /* --ascii: no Unicode suit symbols           */
   int no_color;
   char record[PLAY_PATH]; /* --record FILE ("" = data directory)        */
   char resume[PLAY_PATH]; /* --resume FILE                              */
