@@ -54,7 +54,7 @@ int main(int argc, char **argv) {
   }
   scopa_rules rules;
   scopa_rules_init(&rules);
-  scopa_rules_check(&rules, NULL, 0);
+  scopa_rules_check(&rules, NULL, NULL, 0);
   scopa_env_config config = {.learner = 0, .opponent = opponent};
   scopa_vecenv *vec;
   if (envs < 1 || scopa_vecenv_new(&rules, &config, envs, threads, &vec)) {

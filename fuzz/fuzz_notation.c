@@ -26,27 +26,27 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   }
   scopa_move m, m_it;
   char it[200];
-  int rc = scopa_move_parse(text, &m, msg, sizeof msg);
-  assert(scopa_move_parse_lang(text, "it", &m_it, it, sizeof it) == rc);
+  int rc = scopa_move_parse(text, NULL, &m, msg, sizeof msg);
+  assert(scopa_move_parse(text, "it", &m_it, it, sizeof it) == rc);
   if (rc == SCOPA_OK) {
     char back[SCOPA_MOVE_TEXT];
     scopa_move again;
     scopa_move_str(m, back);
-    assert(scopa_move_parse(back, &again, NULL, 0) == SCOPA_OK);
+    assert(scopa_move_parse(back, NULL, &again, NULL, 0) == SCOPA_OK);
     assert(again == m && m_it == m);
     /* The move on the first table of a fixed deck (card i*7 mod 40 at
      * position i), in both languages. */
     scopa_rules r;
     scopa_rules_init(&r);
-    if (scopa_rules_check(&r, NULL, 0) != SCOPA_OK)
+    if (scopa_rules_check(&r, NULL, NULL, 0) != SCOPA_OK)
       abort();
     uint8_t deck[40];
     for (int i = 0; i < 40; i++)
       deck[i] = (uint8_t)(i * 7 % 40);
     scopa_state s;
     if (scopa_state_deal(&s, &r, 1, deck, NULL, 0) == SCOPA_OK) {
-      int legal = scopa_state_check(&s, m, msg, sizeof msg);
-      assert(scopa_state_check_lang(&s, m, "it", it, sizeof it) == legal);
+      int legal = scopa_state_check(&s, m, NULL, msg, sizeof msg);
+      assert(scopa_state_check(&s, m, "it", it, sizeof it) == legal);
       if (legal != SCOPA_OK) {
         assert(msg[0] && it[0] && strcmp(msg, it) != 0);
         fuzz_check_safe(msg, 0);
@@ -63,8 +63,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     scopa_rules r;
     scopa_rules_init(&r);
     *eq = 0;
-    if (scopa_rules_set_text(&r, text, eq + 1, msg, sizeof msg) == SCOPA_OK)
-      scopa_rules_check(&r, msg, sizeof msg);
+    if (scopa_rules_set_text(&r, text, eq + 1, NULL, msg, sizeof msg) ==
+        SCOPA_OK)
+      scopa_rules_check(&r, NULL, msg, sizeof msg);
     else
       fuzz_check_safe(msg, 0);
   }

@@ -6,14 +6,31 @@
  * scoring options) exactly as docs/RULES.md says.  Anything not declared
  * here is not API.
  *
- * Layers, bottom up:
+ * Layers, bottom up, one section each in this order; a section uses only
+ * the ones above it:
  *
+ *   errors, text      error codes and their words; outside text shown
+ *                     safely, numbers read strictly
  *   cards and moves   plain integers with documented encodings
- *   scopa_rules       the option table of RULES.md, validated
- *   scopa_state       one round: deal, legal moves, apply, score
+ *   scopa_rules       the option table of RULES.md, validated; presets
+ *   scopa_rng         the random numbers of shuffles and bots
+ *   scopa_state       one round: deal, legal moves, apply
+ *   scopa_score       a round scored; scopa_tally: rounds added up to a
+ *                     game's score, with every end rule
  *   scopa_view        what one seat may know; resampling of the unseen
- *   scopa_game        rounds added up to a game, with every end rule
- *   scopa_record      game records (JSON) read, checked, replayed, written
+ *   seeds             one seed deals every deck of a game
+ *   scopa_replay      game records (JSON) read, checked, replayed,
+ *                     written; files saved whole or not at all
+ *   scopa_match       the whole game: seats, rounds from the seed, totals,
+ *                     its record (below records: it is read from one)
+ *   scopa_bot         the bots, their levels for people, the one hint
+ *                     procedure and the post-game review
+ *   moves in words    what a move does and says, for hints and reviews
+ *   JSON shapes       rules, views and scores as JSON; struct sizes
+ *   scopa_engine      the `scopa engine` line protocol
+ *   scopa_env         learning features: views and moves as fixed-size
+ *                     numbers, environments
+ *   deprecated names  old names kept as aliases
  *
  * Conventions
  *   - Functions return 0 (SCOPA_OK) or a negative SCOPA_E* code; counts
@@ -23,7 +40,7 @@
  *     ("5c cannot capture 2s+3s while 5s is on the table").  msg may be
  *     NULL.  Programmer misuse (a NULL state, a seat out of range) is an
  *     assert, not an error code.
- *   - scopa_state, scopa_view, scopa_rules and scopa_game are fixed-size
+ *   - scopa_state, scopa_view, scopa_rules and scopa_tally are fixed-size
  *     plain structs: copy them with memcpy or assignment, keep them on the
  *     stack.  Their fields are documented so they can be read; change them
  *     only through these functions.
@@ -96,14 +113,14 @@ const char *scopa_strerror(int code);
  * and everything else unchanged.  Under SCOPA_SAFE_DROP what would be
  * escaped is left out instead (a name a person chose: "An\x07na" becomes
  * "Anna"), and a terminal control sequence is left out whole, not only
- * its ESC or C1 introducer ("\x1b[31mAnna\x1b]0;x\x07" becomes "Anna").  out holds outsize bytes and is always
- * NUL-terminated (when outsize > 0); a result that does not fit is cut
- * between two characters or escapes, never inside one.  out may be NULL
- * when outsize is 0.  Returns the length of the whole result, as snprintf
- * does: outsize too small if the return value is >= outsize.
+ * its ESC or C1 introducer ("\x1b[31mAnna\x1b]0;x\x07" becomes "Anna").  out
+ * holds outsize bytes and is always NUL-terminated (when outsize > 0); a result
+ * that does not fit is cut between two characters or escapes, never inside one.
+ * out may be NULL when outsize is 0.  Returns the length of the whole result,
+ * as snprintf does: outsize too small if the return value is >= outsize.
  */
-size_t scopa_text_safe(char *out, size_t outsize, const char *text,
-                       size_t len, unsigned flags);
+size_t scopa_text_safe(char *out, size_t outsize, const char *text, size_t len,
+                       unsigned flags);
 
 /*
  * Reads the whole of text as a whole number in min..max: an optional '-'
@@ -114,13 +131,12 @@ size_t scopa_text_safe(char *out, size_t outsize, const char *text,
  * "--deals must be a whole number from 1 to 100000000, not \"3x\"".
  */
 int scopa_parse_int(const char *name, const char *text, long long min,
-                    long long max, long long *out, char *msg,
-                    size_t msgsize);
+                    long long max, long long *out, char *msg, size_t msgsize);
 
 /* The same for a decimal number with an optional fraction ("2.5"; no
  * exponent, "inf" or "nan"), in min..max. */
-int scopa_parse_real(const char *name, const char *text, double min,
-                     double max, double *out, char *msg, size_t msgsize);
+int scopa_parse_real(const char *name, const char *text, double min, double max,
+                     double *out, char *msg, size_t msgsize);
 
 /* ------------------------------------------------------------------ */
 /* Cards, card sets, moves                                             */
@@ -191,14 +207,10 @@ char *scopa_move_str(scopa_move move, char *buf);
 /* Parses a move in record notation: a card, or a card, 'x' and one or more
  * cards joined by '+'.  Checks only the notation (no card twice), not the
  * rules.  Returns SCOPA_OK and sets *move, or SCOPA_ENOTATION with a
- * message. */
-int scopa_move_parse(const char *text, scopa_move *move, char *msg,
-                     size_t msgsize);
-
-/* As scopa_move_parse, with the message in Italian when lang is "it" (as
- * scopa_card_name reads lang; anything else means English). */
-int scopa_move_parse_lang(const char *text, const char *lang,
-                          scopa_move *move, char *msg, size_t msgsize);
+ * message, in Italian when lang is "it" (as scopa_card_name reads lang;
+ * NULL or anything else means English). */
+int scopa_move_parse(const char *text, const char *lang, scopa_move *move,
+                     char *msg, size_t msgsize);
 
 /* Writes "7d 3c 10b" (cards in card order, space separated) into buf of
  * size bufsize; returns the length written (truncated to fit). */
@@ -230,7 +242,11 @@ enum {
 };
 /* ace_sweep_with_ace, ace_first_play, ace_empty_table (RULES.md "A
  * turn", ace_sweeps). */
-enum { SCOPA_ACE_WITH_ACE_NO, SCOPA_ACE_WITH_ACE_YES, SCOPA_ACE_WITH_ACE_CHOICE };
+enum {
+  SCOPA_ACE_WITH_ACE_NO,
+  SCOPA_ACE_WITH_ACE_YES,
+  SCOPA_ACE_WITH_ACE_CHOICE
+};
 enum {
   SCOPA_ACE_FIRST_SWEEPS,
   SCOPA_ACE_FIRST_NO_SWEEP,
@@ -261,37 +277,37 @@ enum { SCOPA_DEAL_BONUS_OFF, SCOPA_DEAL_BONUS_FIFTEEN };
  * table (scopa_option_get) lists them all in the order of RULES.md.
  */
 typedef struct scopa_rules {
-  int32_t game;              /* SCOPA_GAME_*                         */
-  int32_t players;           /* 2, 3, 4 or 6; 0 = the game's default */
-  int32_t teams;             /* 0/1; -1 = the game's default         */
-  int32_t refill;            /* 3, or 1 (scopa only)                 */
-  int32_t kings_redeal;      /* 0/1                                  */
-  int32_t mandatory_capture; /* 0/1                                  */
-  int32_t fewest_cards;      /* 0/1                                  */
-  int32_t ace_sweeps;        /* 0/1                                  */
-  int32_t ace_sweep_scopa;   /* 0/1                                  */
-  int32_t capture;           /* SCOPA_CAPTURE_*                      */
-  int32_t primiera;          /* SCOPA_PRIMIERA_*                     */
-  int32_t re_bello;          /* 0/1                                  */
-  int32_t napola;            /* 0/1                                  */
-  int32_t target;            /* 1..SCOPA_TARGET_MAX                  */
-  int32_t tiebreak;          /* SCOPA_TIEBREAK_*                     */
-  int32_t win_by_two;        /* 0/1                                  */
-  int32_t cappotto;          /* >= 0; 0 = off                        */
-  int32_t team_size;         /* 2 or 3 (3: 6 players in teams)       */
-  int32_t deal_bonus;        /* SCOPA_DEAL_BONUS_*                   */
+  int32_t game;               /* SCOPA_GAME_*                         */
+  int32_t players;            /* 2, 3, 4 or 6; 0 = the game's default */
+  int32_t teams;              /* 0/1; -1 = the game's default         */
+  int32_t refill;             /* 3, or 1 (scopa only)                 */
+  int32_t kings_redeal;       /* 0/1                                  */
+  int32_t mandatory_capture;  /* 0/1                                  */
+  int32_t fewest_cards;       /* 0/1                                  */
+  int32_t ace_sweeps;         /* 0/1                                  */
+  int32_t ace_sweep_scopa;    /* 0/1                                  */
+  int32_t capture;            /* SCOPA_CAPTURE_*                      */
+  int32_t primiera;           /* SCOPA_PRIMIERA_*                     */
+  int32_t re_bello;           /* 0/1                                  */
+  int32_t napola;             /* 0/1                                  */
+  int32_t target;             /* 1..SCOPA_TARGET_MAX                  */
+  int32_t tiebreak;           /* SCOPA_TIEBREAK_*                     */
+  int32_t win_by_two;         /* 0/1                                  */
+  int32_t cappotto;           /* >= 0; 0 = off                        */
+  int32_t team_size;          /* 2 or 3 (3: 6 players in teams)       */
+  int32_t deal_bonus;         /* SCOPA_DEAL_BONUS_*                   */
   int32_t single_match_first; /* 0/1                                 */
-  int32_t max_capture;       /* 0 (no limit) or 2                    */
-  int32_t last_card_scopa;   /* 0/1                                  */
+  int32_t max_capture;        /* 0 (no limit) or 2                    */
+  int32_t last_card_scopa;    /* 0/1                                  */
   int32_t ace_sweep_with_ace; /* SCOPA_ACE_WITH_ACE_*                */
-  int32_t ace_first_play;    /* SCOPA_ACE_FIRST_*                    */
-  int32_t ace_empty_table;   /* SCOPA_ACE_EMPTY_*                    */
+  int32_t ace_first_play;     /* SCOPA_ACE_FIRST_*                    */
+  int32_t ace_empty_table;    /* SCOPA_ACE_EMPTY_*                    */
   int32_t ace_sweep_optional; /* 0/1                                 */
-  int32_t leftovers;         /* SCOPA_LEFTOVERS_*                    */
-  int32_t most_sevens;       /* 0/1                                  */
-  int32_t all_sevens;        /* 0..SCOPA_ALL_SEVENS_MAX; 0 = off     */
-  int32_t all_coins_wins;    /* 0/1                                  */
-  int32_t lowest_wins;       /* 0/1                                  */
+  int32_t leftovers;          /* SCOPA_LEFTOVERS_*                    */
+  int32_t most_sevens;        /* 0/1                                  */
+  int32_t all_sevens;         /* 0..SCOPA_ALL_SEVENS_MAX; 0 = off     */
+  int32_t all_coins_wins;     /* 0/1                                  */
+  int32_t lowest_wins;        /* 0/1                                  */
 } scopa_rules;
 
 /* The kind of value an option takes. */
@@ -324,33 +340,27 @@ void scopa_rules_init(scopa_rules *rules);
 /* Sets option `name`.  For a BOOL option pass 0/1, for an INT option the
  * number, for an ENUM option the index of its value in info->values.
  * Returns SCOPA_OK, or SCOPA_ERULES for an unknown name or a value out of
- * range, with a message. */
+ * range, with a message.
+ *
+ * Here and in scopa_rules_set_text and scopa_rules_check, the message is
+ * in Italian when lang is "it" (as scopa_card_name reads lang; NULL or
+ * anything else means English).  Option names and values stay as
+ * RULES.md spells them in both languages. */
 int scopa_rules_set(scopa_rules *rules, const char *name, long long value,
-                    char *msg, size_t msgsize);
+                    const char *lang, char *msg, size_t msgsize);
 
 /* Like scopa_rules_set with the value as text: "true"/"false", a decimal
  * integer, or an enum value's name. */
 int scopa_rules_set_text(scopa_rules *rules, const char *name,
-                         const char *value, char *msg, size_t msgsize);
+                         const char *value, const char *lang, char *msg,
+                         size_t msgsize);
 
 /* Resolves the game-dependent defaults (players: 2 for scopa, 4 for the
  * scopone games; teams: true for the scopone games) and checks that the
  * rules can be played (RULES.md "Game records", last paragraph).  Returns
- * SCOPA_OK or SCOPA_ERULES with a message. */
-int scopa_rules_check(scopa_rules *rules, char *msg, size_t msgsize);
-
-/* scopa_rules_set, scopa_rules_set_text and scopa_rules_check with the
- * message in Italian when lang is "it" (as scopa_card_name reads lang;
- * anything else means English).  Option names and values stay as
- * RULES.md spells them in both languages. */
-int scopa_rules_set_lang(scopa_rules *rules, const char *name,
-                         long long value, const char *lang, char *msg,
-                         size_t msgsize);
-int scopa_rules_set_text_lang(scopa_rules *rules, const char *name,
-                              const char *value, const char *lang, char *msg,
-                              size_t msgsize);
-int scopa_rules_check_lang(scopa_rules *rules, const char *lang, char *msg,
-                           size_t msgsize);
+ * SCOPA_OK or SCOPA_ERULES with a message in lang. */
+int scopa_rules_check(scopa_rules *rules, const char *lang, char *msg,
+                      size_t msgsize);
 
 /* The rules of a named preset (RULES.md "Presets"): "scopa", "scopone",
  * "scientifico" (also "scopone_scientifico"), "assi" (Scopa d'Assi),
@@ -470,16 +480,12 @@ int scopa_state_legal_card(const scopa_state *state, int card,
 /* Checks that `move` is legal for the seat to play, without listing the
  * legal moves.  Returns SCOPA_OK, SCOPA_EOVER, or SCOPA_EILLEGAL with a
  * message that says why ("5c cannot capture 2s+3s while 5s is on the
- * table"). */
-int scopa_state_check(const scopa_state *state, scopa_move move, char *msg,
-                      size_t msgsize);
-
-/* As scopa_state_check, with the message in Italian when lang is "it"
- * ("5c non può prendere 2s+3s finché in tavola c'è 5s"); anything else
- * means English.  The messages of both languages name the same cards and
- * the same rule option. */
-int scopa_state_check_lang(const scopa_state *state, scopa_move move,
-                           const char *lang, char *msg, size_t msgsize);
+ * table"), in Italian when lang is "it" ("5c non può prendere 2s+3s
+ * finché in tavola c'è 5s"); NULL or anything else means English.  The
+ * messages of both languages name the same cards and the same rule
+ * option. */
+int scopa_state_check(const scopa_state *state, scopa_move move,
+                      const char *lang, char *msg, size_t msgsize);
 
 /* Checks the move as scopa_state_check, then plays it: the cards move, a
  * scopa is counted, hands are refilled from the stock, and after the last
@@ -557,10 +563,16 @@ void scopa_score_piles(const scopa_rules *rules, int sides,
                        scopa_score *score);
 
 /* ------------------------------------------------------------------ */
-/* A game                                                              */
+/* A game's tally: round scores added up, the end rules               */
 /* ------------------------------------------------------------------ */
 
-typedef struct scopa_game {
+/*
+ * The score of a game in progress: each side's total, the rounds scored,
+ * the next dealer and, once an end rule of RULES.md "End of the game"
+ * applies, the winner.  A whole game with its seats, seed and record is a
+ * scopa_match (below), which keeps one of these.
+ */
+typedef struct scopa_tally {
   scopa_rules rules;
   int sides;
   int totals[SCOPA_MAX_SEATS]; /* game score of each side             */
@@ -568,11 +580,12 @@ typedef struct scopa_game {
   int dealer;                  /* dealer of the next round            */
   int finished;                /* 0/1                                 */
   int winner;                  /* winning side, -1 if none (yet)      */
-} scopa_game;
+} scopa_tally;
 
-/* Starts a game; rules must be checked.  first_dealer 0..players-1. */
-void scopa_game_init(scopa_game *game, const scopa_rules *rules,
-                     int first_dealer);
+/* Starts a game's tally; rules must be checked.  first_dealer
+ * 0..players-1. */
+void scopa_tally_init(scopa_tally *tally, const scopa_rules *rules,
+                      int first_dealer);
 
 /* Adds a finished round's score, then applies the end rules of RULES.md
  * "End of the game" in their order (all_coins_wins, cappotto, then the
@@ -580,7 +593,7 @@ void scopa_game_init(scopa_game *game, const scopa_rules *rules,
  * next seat.  all_coins_wins reads the side's pile as the score describes
  * it (denari == 10).  Returns SCOPA_OK, or SCOPA_EOVER if the game had
  * already ended. */
-int scopa_game_add(scopa_game *game, const scopa_score *score);
+int scopa_tally_add(scopa_tally *tally, const scopa_score *score);
 
 /* ------------------------------------------------------------------ */
 /* A seat's view, and resampling                                       */
@@ -643,6 +656,350 @@ void scopa_view_sample(const scopa_view *view, scopa_rng *rng,
  * not fit the view (a card it has seen, a wrong count, a card twice). */
 int scopa_view_world(const scopa_view *view, const scopa_cards *hands,
                      const uint8_t *stock, scopa_state *out);
+
+/* ------------------------------------------------------------------ */
+/* Seeds: one seed deals every deck of a game                          */
+/* ------------------------------------------------------------------ */
+
+/*
+ * A game's seed is a text of 1 to SCOPA_SEED_MAX lowercase hexadecimal
+ * digits (RULES.md "Game records", `seed`).  Round k's deck (k = 0 for the
+ * first round) depends on the seed, k and the rules alone:
+ *
+ *   1. The seed is read as a number, most significant digit first, into
+ *      four 64-bit words w[0..3] (w[3] holds the last 16 digits, w[2] the
+ *      16 before them, ...; missing digits are zeros).
+ *   2. The generator's four state words are s[i] = mix(w[i] ^ mix(k * 4 +
+ *      i + 1)), where mix(z) is splitmix64's output function (z +=
+ *      0x9e3779b97f4a7c15; z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9; z = (z
+ *      ^ (z >> 27)) * 0x94d049bb133111eb; z ^ (z >> 31)).
+ *   3. Decks are drawn with scopa_rng_deck until one is not a void deal
+ *      under the rules (kings_redeal); that deck is round k's.
+ *
+ * The first dealer is the seat scopa_rng_below(players) of the generator
+ * built the same way with k = -1 (mix(-4 + i + 1) as a 64-bit unsigned
+ * value).  Later dealers follow the rules (the seat after the previous
+ * dealer), so a whole game's decks and dealers follow from its seed.
+ */
+#define SCOPA_SEED_MAX 64
+#define SCOPA_SEED_TEXT (SCOPA_SEED_MAX + 1)
+
+/* SCOPA_OK if text is a valid seed (1..SCOPA_SEED_MAX lowercase hex
+ * digits), else SCOPA_EINVAL with a message. */
+int scopa_seed_check(const char *text, char *msg, size_t msgsize);
+
+/* The generator of round `round` of a game with this seed (round -1: the
+ * one that picks the first dealer).  seed must be valid. */
+void scopa_seed_rng(const char *seed, int round, scopa_rng *rng);
+
+/* Round `round`'s deck (void deals skipped) under checked rules. */
+void scopa_seed_deck(const char *seed, int round, const scopa_rules *rules,
+                     uint8_t deck[40]);
+
+/* The first dealer of a game with this seed, 0..players-1. */
+int scopa_seed_dealer(const char *seed, int players);
+
+/* A fresh seed of 64 hex digits (256 bits) from the operating system
+ * (getentropy: getrandom on Linux, crypto.getRandomValues in
+ * WebAssembly).  Returns SCOPA_OK or SCOPA_EIO. */
+int scopa_seed_random(char seed[SCOPA_SEED_TEXT]);
+
+/* The lowercase hex SHA-256 of the seed's ASCII bytes: a commitment that
+ * can be shown before the game and checked after it (CONTRACTS.md
+ * `seed_sha256`).  out holds 65 bytes.  Returns SCOPA_OK or SCOPA_EIO if
+ * the digest library failed. */
+int scopa_seed_sha256(const char *seed, char out[65]);
+
+/* ------------------------------------------------------------------ */
+/* Game records                                                        */
+/* ------------------------------------------------------------------ */
+
+/* Where a record's first fault is: round and move are 0-based, -1 when the
+ * fault is not in a round (or not in a move). */
+typedef struct scopa_fault {
+  int round, move;
+  char message[256];
+} scopa_fault;
+
+/* One round of a replayed record. */
+typedef struct scopa_replay_round {
+  int dealer;
+  int complete; /* 0 for an unfinished last round          */
+  uint8_t deck[40];
+  int nmoves;
+  scopa_move moves[40];
+  scopa_score score;           /* when complete                           */
+  int totals[SCOPA_MAX_SEATS]; /* cumulative, when complete            */
+} scopa_replay_round;
+
+/* A record read and checked move by move (RULES.md "Game records"). */
+typedef struct scopa_replay {
+  scopa_rules rules;
+  int nseats; /* names given (0 when "seats" is absent)  */
+  char *seats[SCOPA_MAX_SEATS];
+  int nrounds;
+  scopa_replay_round *rounds;
+  scopa_tally game; /* totals, finished, winner                */
+} scopa_replay;
+
+/* Reads and checks a whole record from JSON text.  Returns SCOPA_OK with
+ * *out filled (free it with scopa_replay_free), or a negative code with
+ * *fault saying where and what (the first fault met reading in the order
+ * of RULES.md).  On error *out is left empty.  Never crashes on any
+ * input. */
+int scopa_replay_text(const char *text, size_t len, scopa_replay *out,
+                      scopa_fault *fault);
+
+/* Frees what a replay holds; accepts an empty or zeroed one. */
+void scopa_replay_free(scopa_replay *replay);
+
+/* A record being written, for a game in progress. */
+typedef struct scopa_record scopa_record;
+
+/* Starts a record.  names may be NULL (no "seats").  rules must be
+ * checked.  Returns NULL when out of memory. */
+scopa_record *scopa_record_new(const scopa_rules *rules,
+                               const char *const *names);
+void scopa_record_free(scopa_record *record);
+/* Starts a new round with its deck and dealer. */
+int scopa_record_round(scopa_record *record, int dealer,
+                       const uint8_t deck[40]);
+/* Adds a move to the current round. */
+int scopa_record_move(scopa_record *record, scopa_move move);
+/* The record as JSON text (malloc'd, NUL-terminated, caller frees). */
+char *scopa_record_json(const scopa_record *record);
+/* Writes the record to a file with scopa_file_save.  Returns SCOPA_OK,
+ * SCOPA_ENOMEM or SCOPA_EIO. */
+int scopa_record_save(const scopa_record *record, const char *path);
+/* The same, with a message that names the file, the step that failed and
+ * the system's reason. */
+int scopa_record_write_file(const scopa_record *record, const char *path,
+                            char *msg, size_t msgsize);
+/* A record that continues a replayed one.  It holds only what a replay
+ * keeps (no unknown fields; a name is cut at a NUL): to resume a game
+ * from its file, use scopa_match_from_record, which keeps them. */
+scopa_record *scopa_record_from_replay(const scopa_replay *replay);
+/* ------------------------------------------------------------------ */
+/* Files                                                               */
+/* ------------------------------------------------------------------ */
+
+/* The largest record read (scopa_replay_text, scopa_record_read_file):
+ * 4 MiB, many times the longest real game.  Longer input is refused
+ * before it is parsed. */
+#define SCOPA_RECORD_MAX (4 << 20)
+
+/* Reads a whole record file ("-": standard input) into *text (malloc'd,
+ * NUL-terminated, free with scopa_free) and its length into *len.  Never
+ * reads more than SCOPA_RECORD_MAX bytes, whatever the file is (a pipe, a
+ * device).  Returns SCOPA_OK, or with a message that names the file:
+ * SCOPA_EIO (missing, unreadable, a directory: the reason said),
+ * SCOPA_ERECORD (longer than SCOPA_RECORD_MAX), SCOPA_ENOMEM. */
+int scopa_record_read_file(const char *path, char **text /* OUT */,
+                           size_t *len /* OUT */, char *msg, size_t msgsize);
+
+/* Replaces the file at path with len bytes of data, so that a crash or a
+ * power failure at any moment leaves either the old file or the new one,
+ * whole: the data goes to a new temporary file beside it (path.tmpXXXXXX,
+ * made by mkstemp, keeping the old file's mode), which is fsync'd and
+ * renamed over path; then temporary files that earlier saves of path
+ * left behind (killed midway) are removed, and the directory is fsync'd.
+ * Returns SCOPA_OK, or SCOPA_EIO / SCOPA_ENOMEM with a message naming the
+ * file, the step and the system's reason; on error path is unchanged and
+ * no temporary file is left. */
+int scopa_file_save(const char *path, const void *data, size_t len, char *msg,
+                    size_t msgsize);
+
+/* Whether a game may write its record to path without destroying another
+ * game: yes when nothing is there or the file is empty, or when path is
+ * the very file the game was resumed from (resumed_from, NULL for a new
+ * game).  Otherwise SCOPA_EINVAL with a message that says so and how to
+ * continue the saved game (--resume); a directory or anything but a
+ * regular file is refused the same way. */
+int scopa_record_target_check(const char *path, const char *resumed_from,
+                              char *msg, size_t msgsize);
+
+/* ------------------------------------------------------------------ */
+/* A whole game: seats, rounds, scores, the record                     */
+/* ------------------------------------------------------------------ */
+
+/*
+ * scopa_match is the one game loop every front end uses (the terminal
+ * game, the arena, replay, Python, the server): the rules, the seats, the
+ * rounds dealt from the seed, the live round, the totals, dealer rotation
+ * and the end of the game by every rule of RULES.md, and the history from
+ * which its record is written.  Its life:
+ *
+ *     scopa_match_new (or scopa_match_from_record)
+ *     while (!over)   scopa_match_deal, then scopa_match_apply until the
+ *                     round is over (each apply says what the move did)
+ *     scopa_match_record_json / scopa_match_save at any moment
+ *
+ * It does no I/O (except scopa_match_save) and runs no bots: a front end
+ * asks a bot for the move of a bot seat from scopa_match_view and applies
+ * it like anybody's.  An opaque handle that owns its memory (it grows by
+ * one round's worth per round); copy it with scopa_match_copy.
+ */
+typedef struct scopa_match scopa_match;
+
+/* Who sits at a seat. */
+enum { SCOPA_SEAT_PERSON, SCOPA_SEAT_BOT };
+
+typedef struct scopa_seat {
+  int kind;          /* SCOPA_SEAT_PERSON or SCOPA_SEAT_BOT              */
+  const char *name;  /* the name shown and recorded; NULL = ""            */
+  const char *bot;   /* a bot: its name for scopa_bot_new ("best")        */
+  const char *level; /* a bot: its level for people ("esperto"), or NULL */
+} scopa_seat;
+
+/* Where a game is. */
+enum {
+  SCOPA_MATCH_DEAL, /* no round in play: scopa_match_deal comes next      */
+  SCOPA_MATCH_PLAY, /* a round in play: scopa_match_apply                 */
+  SCOPA_MATCH_OVER  /* the game has ended                                 */
+};
+
+/* What a deal or a move did, so a front end can announce it without
+ * working it out again. */
+typedef struct scopa_event {
+  int round; /* 0-based index of the round                            */
+  int ply;   /* index of the move in the round (-1 for a deal)         */
+  int seat;  /* who played (the dealer for a deal)                     */
+  scopa_move move;
+  scopa_cards table_before; /* the table just before the move           */
+  scopa_cards taken;        /* table cards taken (0: laid)             */
+  int scopa;                /* 1 if the move scored a scopa               */
+  int refilled;   /* cards dealt from the stock after it (a new hand)    */
+  int round_over; /* this move ended the round                  */
+  scopa_cards leftovers;       /* then: the table cards left at the end     */
+  int leftovers_side;          /* the side that took them, -1 for nobody      */
+  scopa_score score;           /* then: the round's score                    */
+  int totals[SCOPA_MAX_SEATS]; /* then: the game's totals after it       */
+  int game_over;               /* the game ended with this round             */
+  int winner;                  /* then: the winning side, -1 for none       */
+} scopa_event;
+
+/* Starts a game.  rules must be checked; seats lists rules->players seats
+ * (NULL: people without names); seed is a valid seed, or NULL for one
+ * from scopa_seed_random.  The first dealer follows from the seed.
+ * Returns SCOPA_OK and sets *out, SCOPA_EINVAL (a bad seed or seat, with
+ * a message), SCOPA_EIO (no random seed) or SCOPA_ENOMEM. */
+int scopa_match_new(const scopa_rules *rules, const scopa_seat *seats,
+                    const char *seed, scopa_match **out /* OUT */, char *msg,
+                    size_t msgsize);
+
+/* Frees a game; NULL is a no-op. */
+void scopa_match_free(scopa_match *match);
+
+/* A deep copy.  Returns SCOPA_OK and sets *out, or SCOPA_ENOMEM. */
+int scopa_match_copy(const scopa_match *match, scopa_match **out /* OUT */);
+
+/* SCOPA_MATCH_DEAL, _PLAY or _OVER. */
+int scopa_match_phase(const scopa_match *match);
+
+const scopa_rules *scopa_match_rules(const scopa_match *match);
+
+/* The seed ("" for a game restored from a record that had none: its new
+ * rounds are dealt from a seed drawn at restore, which is not recorded). */
+const char *scopa_match_seed(const scopa_match *match);
+
+/* Seat `seat`'s description (the strings are owned by the match).  A
+ * name may hold NUL bytes (a record can say "An\u0000na"): *name_len,
+ * when name_len is not NULL, gets its length in bytes. */
+void scopa_match_seat(const scopa_match *match, int seat, scopa_seat *out,
+                      size_t *name_len);
+
+/* The scores: totals, the next dealer, finished and winner. */
+const scopa_tally *scopa_match_tally(const scopa_match *match);
+
+/* The number of rounds dealt so far (the live or last one is index
+ * rounds - 1). */
+int scopa_match_rounds(const scopa_match *match);
+
+/* Round r (0..rounds-1) as played so far: dealer, deck, moves, and once
+ * complete its score and the totals after it. */
+const scopa_replay_round *scopa_match_round(const scopa_match *match, int r);
+
+/* The live round, or the last one once it is over; NULL before the first
+ * deal. */
+const scopa_state *scopa_match_state(const scopa_match *match);
+
+/* The seat to play, or -1 when no move is awaited. */
+int scopa_match_to_play(const scopa_match *match);
+
+/* Sets who deals first, in place of the seed's choice (a record or a
+ * person says so).  Returns SCOPA_OK, or SCOPA_EOVER once a round has been
+ * dealt. */
+int scopa_match_set_first_dealer(scopa_match *match, int dealer);
+
+/* Deals the next round from the seed.  Returns SCOPA_OK (ev, which may be
+ * NULL, says who dealt), or SCOPA_EOVER when a round is in play or the
+ * game is over. */
+int scopa_match_deal(scopa_match *match, scopa_event *ev);
+
+/* Deals the next round from a given deck (replaying a record; the deck is
+ * then not the seed's).  Errors as scopa_state_deal, and SCOPA_EOVER. */
+int scopa_match_deal_deck(scopa_match *match, const uint8_t deck[40],
+                          scopa_event *ev, char *msg, size_t msgsize);
+
+/* Plays a move for the seat to play: checked as scopa_state_check (the
+ * same messages), then played; at the end of the round the score is
+ * added and the end rules applied.  ev (may be NULL) says what the move
+ * did.  On error nothing changes.  Errors: SCOPA_EILLEGAL with a message,
+ * SCOPA_EOVER when no round is in play. */
+int scopa_match_apply(scopa_match *match, scopa_move move, scopa_event *ev,
+                      char *msg, size_t msgsize);
+
+/* Seat `seat`'s view of the current round with the scores before it, or
+ * with seat -1 the public view for spectators: the same fields with seat
+ * SCOPA_NO_SEAT, no hand and no dealt cards (every card in a hand or the
+ * stock is unseen).  Before the first deal the view is of an empty round. */
+void scopa_match_view(const scopa_match *match, int seat, scopa_view *out);
+
+/* The same as the fields of a `scopa engine` request (CONTRACTS.md):
+ * {"rules", "seat", "scores", "round": {"dealer", "table", "dealt",
+ * "moves"}}; for seat -1 "seat" is null and "round" has no "dealt".
+ * malloc'd (scopa_free), NULL if out of memory or before the first deal. */
+char *scopa_match_view_json(const scopa_match *match, int seat);
+
+/* A seed for a bot's choice at the current move: a function of the game's
+ * seed, the round and the move, so a seeded game plays the same again. */
+uint64_t scopa_match_bot_seed(const scopa_match *match);
+
+/* The seed of a hint for the seat to play now: scopa_hint_seed of the
+ * game's seed, the current round and the view of the seat to play. */
+uint64_t scopa_match_hint_seed(const scopa_match *match);
+
+/* Who may read a record. */
+#define SCOPA_RECORD_FULL (-2)   /* everything: every deck and the seed  */
+#define SCOPA_RECORD_SEEN (-3)   /* what some seat has seen               */
+#define SCOPA_RECORD_PUBLIC (-1) /* what every seat has seen              */
+
+/*
+ * The game's record (RULES.md "Game records") as JSON text, malloc'd
+ * (scopa_free).  viewer SCOPA_RECORD_FULL gives the full record with the
+ * seed and its "seed_sha256"; any other viewer (a seat 0..players-1, or
+ * SCOPA_RECORD_SEEN or _PUBLIC) gives the record of a game in progress
+ * that can be shown while it goes on: no seed, and in the live round's
+ * deck every card the viewer may not know yet is null.  Seats where a bot
+ * sat carry "bots": [null, {"bot": "best", "level": "esperto"}] (one entry
+ * per seat); top-level fields of a restored record that this library does
+ * not know are written back as they were.  NULL if out of memory.
+ */
+char *scopa_match_record_json(const scopa_match *match, int viewer);
+
+/* Writes the full record to path so that a crash at any point leaves
+ * either the old file or the new one (scopa_record_save).  Returns
+ * SCOPA_OK or SCOPA_EIO with a message. */
+int scopa_match_save(const scopa_match *match, const char *path, char *msg,
+                     size_t msgsize);
+
+/* Restores a game from the text of a record, the unfinished round
+ * included, checked as scopa_replay_text does (same faults).  A record
+ * with a "seed" deals its next rounds from it, so a resumed game deals
+ * exactly what the straight game would have.  Returns SCOPA_OK and sets
+ * *out, or an error with *fault. */
+int scopa_match_from_record(const char *text, size_t len,
+                            scopa_match **out /* OUT */, scopa_fault *fault);
 
 /* ------------------------------------------------------------------ */
 /* Computer players                                                    */
@@ -780,6 +1137,19 @@ int scopa_bot_evaluate(scopa_bot *bot, const scopa_view *view,
                        const scopa_bot_limits *limits, scopa_move *moves,
                        double *values, int cap);
 
+/* Difficulty levels for people: "principiante", "intermedio",
+ * "esperto", "campione" (or "beginner", "intermediate", "expert",
+ * "champion"), weakest first.  Sets *bot to the bot's name and
+ * *movetime_ms to its time budget (0: the bot's default); either pointer
+ * may be NULL.  Returns SCOPA_OK, or SCOPA_EINVAL for an unknown level. */
+int scopa_bot_level(const char *level, const char **bot, int *movetime_ms);
+
+/* Level i (0 = the easiest): its Italian name, English name, bot and time
+ * per move in ms (0: the bot's own).  SCOPA_OK, or SCOPA_EINVAL past the
+ * last level. */
+int scopa_bot_level_get(int i, const char **name, const char **english,
+                        const char **bot, int *movetime_ms);
+
 /* ------------------------------------------------------------------ */
 /* Hints and the review's values                                       */
 /* ------------------------------------------------------------------ */
@@ -826,17 +1196,17 @@ enum { SCOPA_MARK_NONE, SCOPA_MARK_SLIP, SCOPA_MARK_BLUNDER };
 
 typedef struct scopa_hint {
   scopa_move move;
-  double value;      /* expected points of the rest of the round for the
-                        mover's side minus the others' (scope made before
-                        left out), calibrated (docs/ai.md)               */
-  double margin;     /* value's uncertainty: 1.96 standard errors over
-                        the worlds (a 95% interval); 0 when exact        */
-  double loss;       /* what the move costs against the best one, at
-                        least 0 (0, or near it, for the first)           */
+  double value;       /* expected points of the rest of the round for the
+                         mover's side minus the others' (scope made before
+                         left out), calibrated (docs/ai.md)               */
+  double margin;      /* value's uncertainty: 1.96 standard errors over
+                         the worlds (a 95% interval); 0 when exact        */
+  double loss;        /* what the move costs against the best one, at
+                         least 0 (0, or near it, for the first)           */
   double loss_margin; /* loss's uncertainty, as margin, and the playouts'
                          own error (docs/ai.md)                         */
-  int mark;          /* SCOPA_MARK_*: loss - loss_margin against the
-                        thresholds                                       */
+  int mark;           /* SCOPA_MARK_*: loss - loss_margin against the
+                         thresholds                                       */
 } scopa_hint;
 
 typedef struct scopa_hint_info {
@@ -869,38 +1239,205 @@ const char *scopa_hint_mark_text(int mark);
 uint64_t scopa_hint_seed(const char *game_seed, int round,
                          const scopa_view *view);
 
+/*
+ * The post-game review of a game (finished or in progress; show a person
+ * only a finished game's, since it values every seat's moves): every move
+ * valued from its player's view at that moment (never the hidden cards)
+ * by the hint (scopa_bot_hint, `bot` lending its memory: "best") with a
+ * budget of `nodes` per move (SCOPA_BOT_NODES_PER_MS times the
+ * milliseconds wanted; SCOPA_HINT_MS is the hints' default) and the seed
+ * scopa_hint_seed of the game's seed, the round and the ply: the same
+ * record and budget give the same review on every run and machine.  seat
+ * -1 reviews every seat, else only that seat's moves.  JSON text,
+ * malloc'd (scopa_free):
+ *   {"bot", "nodes", "slip": 0.3, "blunder": 1.0,
+ *    "rounds": [{"round", "dealer", "moves": [{"ply", "seat", "move",
+ *       "value", "best", "best_value", "cost", "loss", "mark", "choices",
+ *       "exact", "estimated", "margin", "best_margin", "loss_margin",
+ *       "why", "best_why"}]}],
+ *    "seats": [{"seat", "cost", "marked"}]}
+ * value and best_value in expected points of the round for the mover's
+ * side, margin and best_margin their uncertainties (scopa_hint); cost (=
+ * loss) the hint's loss of the move played, at least 0, loss_margin its
+ * uncertainty; mark "?" when cost - loss_margin is slip points or more,
+ * "??" from blunder (scopa_hint.mark); choices the number of legal moves;
+ * exact when the mover could count every card (2 players, stock empty);
+ * estimated false where there was no estimate (the numbers null, cost
+ * 0); why and best_why what the move played and the best move do
+ * (scopa_move_why_json), for words a person reads.  NULL with a message
+ * for a zero budget, a bad seat, or out of memory.
+ */
+char *scopa_match_review_json(const scopa_match *match, scopa_bot *bot,
+                              uint64_t nodes, int seat, char *msg,
+                              size_t msgsize);
+
+/* The same with the hints' other limits: limits->nodes the budget of a
+ * move (required), threads (the review is the same with any number),
+ * deadline_ns and cancel (a safety net, as scopa_bot_hint's); the seed is
+ * always the record's (scopa_hint_seed), never limits->seed. */
+char *scopa_match_review(const scopa_match *match, scopa_bot *bot,
+                         const scopa_bot_limits *limits, int seat, char *msg,
+                         size_t msgsize);
+
 /* ------------------------------------------------------------------ */
-/* Bindings support                                                    */
+/* Moves in words, and what they do                                    */
+/* ------------------------------------------------------------------ */
+
+/*
+ * What a hint or a review tells a person: the move as a sentence ("Take
+ * the 7 of coins with your 7 of cups") and the reasons the library can
+ * justify from the mover's view alone, by counting cards, never by
+ * guessing (the values say how much a move is worth; the reasons say
+ * what it does).  Every front end (the terminal, `scopa review`, the
+ * server's hint and review messages, the web client) shows these, so
+ * they all say the same thing.
+ *
+ * XX(NAME, code): the reasons in order of importance (a front end shows
+ * the first one or two); code is the reason's name in JSON ("why" in
+ * hints and reviews, docs/serve.md); scopa_why_words says them.
+ */
+#define SCOPA_WHY_MAP(XX)                                                      \
+  XX(SCOPA, "scopa")                                                           \
+  XX(SETTEBELLO, "settebello")                                                 \
+  XX(GIVES_SETTEBELLO, "gives_settebello")                                     \
+  XX(OPENS, "opens")                                                           \
+  XX(SAFE, "safe")                                                             \
+  XX(SEVENS, "sevens")                                                         \
+  XX(COINS, "coins")                                                           \
+  XX(CARDS, "cards")
+
+enum {
+#define SCOPA__WHY_BIT(name, code) SCOPA_WHY_BIT_##name,
+  SCOPA_WHY_MAP(SCOPA__WHY_BIT)
+#undef SCOPA__WHY_BIT
+      SCOPA_WHY_COUNT
+};
+enum {
+#define SCOPA__WHY(name, code) SCOPA_WHY_##name = 1u << SCOPA_WHY_BIT_##name,
+  SCOPA_WHY_MAP(SCOPA__WHY)
+#undef SCOPA__WHY
+};
+
+typedef struct scopa_why {
+  unsigned reasons; /* SCOPA_WHY_* bits; bit i is SCOPA_WHY_MAP's i-th     */
+  int cards;        /* cards the move puts in the pile, the played one
+                       included (0: laid on the table)                      */
+  int coins;        /* coins among them                                      */
+  int sevens;       /* sevens among them                                     */
+  int sum;          /* OPENS, GIVES_SETTEBELLO: the sum left on the table    */
+  int rank;         /* OPENS, GIVES_SETTEBELLO: the lowest rank the mover has
+                       not seen that would take the whole table (OPENS) or
+                       the settebello (7) with it                            */
+} scopa_why;
+
+/*
+ * What the legal move `move` of the seat to play does, from its view:
+ *   SCOPA       it scores a scopa (scopa_state_is_scopa);
+ *   SETTEBELLO  it takes the 7 of coins;
+ *   GIVES_SETTEBELLO  the settebello is on the table after it and the next
+ *               player, an opponent, may take it with a 7 the mover has
+ *               not seen (not at the round's last play);
+ *   OPENS       after it a card the mover has not seen, played by the next
+ *               player (an opponent), would take the whole table and
+ *               score a scopa (sum: the table's sum; rank: that card's);
+ *   SAFE        it does not open so, while another legal move would;
+ *   SEVENS      it takes sevens (primiera counts), coins, COINS; CARDS:
+ *               three cards or more into the pile.
+ * Under lowest_wins (Scopa a perdere) nothing is a reason.  Returns
+ * SCOPA_OK, or SCOPA_EINVAL when the seat is not to play or the move is
+ * not legal (out is then zeroed).
+ */
+int scopa_move_why(const scopa_view *view, scopa_move move,
+                   scopa_why *out /* OUT */);
+
+/* scopa_move_why as the JSON text of the "why" of hints and reviews:
+ * {"codes": ["settebello", "opens"], "cards", "coins", "sevens", "sum",
+ * "rank"} (codes in SCOPA_WHY_MAP's order; no codes for an illegal move).
+ * malloc'd (scopa_free); NULL if out of memory. */
+char *scopa_move_why_json(const scopa_view *view, scopa_move move);
+
+/* The JSON code of reason bit i (0..SCOPA_WHY_COUNT-1), "scopa"...; NULL
+ * out of range. */
+const char *scopa_why_code(int bit);
+
+/* The card styles a person may choose (the web client's decks): the
+ * Neapolitan and Piacentine decks name the Italian suits (coins, cups,
+ * swords, clubs; denari, coppe, spade, bastoni) and the knave, horse and
+ * king; the French deck ("francesi") its own: diamonds for coins, hearts
+ * for cups, spades for swords, clubs for clubs (quadri, cuori, picche,
+ * fiori) and jack, queen, king.  NULL or any other name: Italian. */
+#define SCOPA_DECK_FRENCH "francesi"
+
+/* A card for a sentence: "the 7 of coins" ("il 7 di denari", "l'asso di
+ * coppe"), ranks 2..7 as digits, in lang ("it", else English) and deck's
+ * names.  Returns buf (bufsize bytes; 48 is enough). */
+char *scopa_card_words(int card, const char *lang, const char *deck, char *buf,
+                       size_t bufsize);
+
+/* A move as an imperative sentence, without a full stop: "Take the 7 of
+ * coins with your 7 of cups", "Prendi il 3 di coppe e il 4 di spade con il
+ * tuo 7 di bastoni", "Lay the 5 of swords on the table".  Returns the
+ * length of the whole sentence, as snprintf (buf always NUL-terminated
+ * when bufsize > 0). */
+size_t scopa_move_words(scopa_move move, const char *lang, const char *deck,
+                        char *buf, size_t bufsize);
+
+/* The reasons of why in lang and deck's names, for a sentence: at most
+ * `max` of what the move does for its side, in SCOPA_WHY_MAP's order,
+ * then its first risk (OPENS, GIVES_SETTEBELLO) after "but": "takes the
+ * settebello, but leaves 9 on the table: a horse would make a scopa".
+ * Returns the length as snprintf; "" when there is none. */
+size_t scopa_why_words(const scopa_why *why, int max, const char *lang,
+                       const char *deck, char *buf, size_t bufsize);
+
+/* An amount of points as a person says it: "about 3/4 of a point",
+ * "about half a point", "about 1 1/2 points", "almost nothing" (under
+ * 1/8), in lang.  Returns the length as snprintf. */
+size_t scopa_points_words(double points, const char *lang, char *buf,
+                          size_t bufsize);
+
+/* What a move's loss means (scopa_hint: loss, loss_margin, mark), as a
+ * sentence with its honest doubt: "??" "A blunder (??): it almost surely
+ * cost a point or more, about 1 and a quarter points on average"; "?" "A
+ * slip (?): it very likely cost 0.3 points or more, ..."; unmarked from
+ * 0.1 points "It may have cost about a quarter of a point, but that is
+ * within the estimate's margin (±0.25)"; below that "As good as the best
+ * move".  NAN loss: "No estimate for this move".  Returns the
+ * length as snprintf. */
+size_t scopa_loss_words(double loss, double loss_margin, int mark,
+                        const char *lang, char *buf, size_t bufsize);
+
+/* ------------------------------------------------------------------ */
+/* JSON shapes, for bindings and front ends                           */
 /* ------------------------------------------------------------------ */
 
 /*
  * For other languages (bindings/python uses these through ctypes) and for
  * the `scopa engine` protocol (CONTRACTS.md): sizes of the plain structs,
- * JSON in and out in the shapes of the records and of engine requests, the
- * protocol itself, and a fixed-size encoding of views and moves for
- * learning agents.  A char * returned here is malloc'd and NUL-terminated;
- * free it with scopa_free().  NULL means out of memory unless said.
+ * JSON in and out in the shapes of the records and of engine requests;
+ * the protocol itself and a fixed-size encoding of views and moves for
+ * learning agents follow in the next two sections.  A char * returned
+ * here or there is malloc'd and NUL-terminated; free it with
+ * scopa_free().  NULL means out of memory unless said.
  */
 
 /* sizeof of a public struct by its name without "scopa_": "rules",
- * "state", "view", "score", "game", "rng", "replay", "fault",
- * "bot_limits", "env_config", "hint", "hint_info".  0 for an unknown name. */
+ * "state", "view", "score", "tally" ("game", its old name, still
+ * answers), "rng", "replay", "fault", "bot_limits", "env_config", "hint",
+ * "hint_info".  0 for an unknown name. */
 size_t scopa_sizeof(const char *type);
 
-/* free(), for what the functions of this section return. */
+/* free(), for what the functions of this section and the next two
+ * return. */
 void scopa_free(void *p);
 
 /* Rules from the text of a JSON object as a record's "rules" (exact JSON
  * types, unknown option = error), checked.  Returns SCOPA_OK,
- * SCOPA_EJSON or SCOPA_ERULES with a message. */
+ * SCOPA_EJSON or SCOPA_ERULES with a message: printable ASCII in English
+ * (lang NULL or not "it"), in Italian when lang is "it" (the JSON
+ * parser's own words stay English). */
 int scopa_rules_from_json(scopa_rules *rules, const char *json, size_t len,
-                          char *msg, size_t msgsize);
-
-/* As scopa_rules_from_json, with the message in Italian when lang is
- * "it" (the JSON parser's own words stay English). */
-int scopa_rules_from_json_lang(scopa_rules *rules, const char *json,
-                               size_t len, const char *lang, char *msg,
-                               size_t msgsize);
+                          const char *lang, char *msg, size_t msgsize);
 
 /* Every option of checked rules as a JSON object, in option order. */
 char *scopa_rules_to_json(const scopa_rules *rules);
@@ -946,6 +1483,10 @@ char *scopa_state_score_json(const scopa_state *state);
  * single spaces ("" once the round is over), however many there are. */
 char *scopa_state_legal_text(const scopa_state *state);
 
+/* ------------------------------------------------------------------ */
+/* The `scopa engine` protocol                                        */
+/* ------------------------------------------------------------------ */
+
 /* `scopa engine`, the line protocol of CONTRACTS.md.  An engine keeps its
  * bots between requests; the answers depend on the request only. */
 typedef struct scopa_engine scopa_engine;
@@ -960,6 +1501,10 @@ void scopa_engine_free(scopa_engine *engine);
  * For "quit" it sets *quit to 1 and returns NULL (no answer). */
 char *scopa_engine_answer(scopa_engine *engine, const char *line, size_t len,
                           int *quit);
+
+/* ------------------------------------------------------------------ */
+/* Learning features: views and moves as numbers, environments        */
+/* ------------------------------------------------------------------ */
 
 /*
  * Learning agents.  A view becomes SCOPA_FEATURES floats (layout in
@@ -1006,8 +1551,8 @@ int scopa_view_features(const scopa_view *view, float *out, int cap);
  * may be NULL.  Returns n (0 once the round is over or past the last
  * page). */
 int scopa_state_actions_page(const scopa_state *state, int page,
-                             scopa_move *work, scopa_move *table,
-                             uint8_t *mask, int *actions);
+                             scopa_move *work, scopa_move *table, uint8_t *mask,
+                             int *actions);
 
 /* Page 0 of scopa_state_actions_page with scratch of its own on the stack
  * (SCOPA_MAX_MOVES moves: a card's moves past that many are left out; use
@@ -1179,401 +1724,25 @@ void scopa_vecenv_step(scopa_vecenv *vec, const int64_t *actions, float *obs,
                        uint8_t *mask, double *rewards, uint8_t *terminated,
                        uint8_t *truncated);
 
-/* Difficulty levels for people: "principiante", "intermedio",
- * "esperto", "campione" (or "beginner", "intermediate", "expert",
- * "champion"), weakest first.  Sets *bot to the bot's name and
- * *movetime_ms to its time budget (0: the bot's default); either pointer
- * may be NULL.  Returns SCOPA_OK, or SCOPA_EINVAL for an unknown level. */
-int scopa_bot_level(const char *level, const char **bot, int *movetime_ms);
-
-/* Level i (0 = the easiest): its Italian name, English name, bot and time
- * per move in ms (0: the bot's own).  SCOPA_OK, or SCOPA_EINVAL past the
- * last level. */
-int scopa_bot_level_get(int i, const char **name, const char **english,
-                        const char **bot, int *movetime_ms);
-
 /* ------------------------------------------------------------------ */
-/* Game records                                                        */
+/* Deprecated names                                                   */
 /* ------------------------------------------------------------------ */
 
-/* Where a record's first fault is: round and move are 0-based, -1 when the
- * fault is not in a round (or not in a move). */
-typedef struct scopa_fault {
-  int round, move;
-  char message[256];
-} scopa_fault;
-
-/* One round of a replayed record. */
-typedef struct scopa_replay_round {
-  int dealer;
-  int complete; /* 0 for an unfinished last round          */
-  uint8_t deck[40];
-  int nmoves;
-  scopa_move moves[40];
-  scopa_score score;           /* when complete                           */
-  int totals[SCOPA_MAX_SEATS]; /* cumulative, when complete            */
-} scopa_replay_round;
-
-/* A record read and checked move by move (RULES.md "Game records"). */
-typedef struct scopa_replay {
-  scopa_rules rules;
-  int nseats; /* names given (0 when "seats" is absent)  */
-  char *seats[SCOPA_MAX_SEATS];
-  int nrounds;
-  scopa_replay_round *rounds;
-  scopa_game game; /* totals, finished, winner                */
-} scopa_replay;
-
-/* Reads and checks a whole record from JSON text.  Returns SCOPA_OK with
- * *out filled (free it with scopa_replay_free), or a negative code with
- * *fault saying where and what (the first fault met reading in the order
- * of RULES.md).  On error *out is left empty.  Never crashes on any
- * input. */
-int scopa_replay_text(const char *text, size_t len, scopa_replay *out,
-                      scopa_fault *fault);
-
-/* Frees what a replay holds; accepts an empty or zeroed one. */
-void scopa_replay_free(scopa_replay *replay);
-
-/* A record being written, for a game in progress. */
-typedef struct scopa_record scopa_record;
-
-/* Starts a record.  names may be NULL (no "seats").  rules must be
- * checked.  Returns NULL when out of memory. */
-scopa_record *scopa_record_new(const scopa_rules *rules,
-                               const char *const *names);
-void scopa_record_free(scopa_record *record);
-/* Starts a new round with its deck and dealer. */
-int scopa_record_round(scopa_record *record, int dealer,
-                       const uint8_t deck[40]);
-/* Adds a move to the current round. */
-int scopa_record_move(scopa_record *record, scopa_move move);
-/* The record as JSON text (malloc'd, NUL-terminated, caller frees). */
-char *scopa_record_json(const scopa_record *record);
-/* Writes the record to a file with scopa_file_save.  Returns SCOPA_OK,
- * SCOPA_ENOMEM or SCOPA_EIO. */
-int scopa_record_save(const scopa_record *record, const char *path);
-/* The same, with a message that names the file, the step that failed and
- * the system's reason. */
-int scopa_record_write_file(const scopa_record *record, const char *path,
-                            char *msg, size_t msgsize);
-/* A record that continues a replayed one.  It holds only what a replay
- * keeps (no unknown fields; a name is cut at a NUL): to resume a game
- * from its file, use scopa_match_from_record, which keeps them. */
-scopa_record *scopa_record_from_replay(const scopa_replay *replay);
-/* ------------------------------------------------------------------ */
-/* Files                                                               */
-/* ------------------------------------------------------------------ */
-
-/* The largest record read (scopa_replay_text, scopa_record_read_file):
- * 4 MiB, many times the longest real game.  Longer input is refused
- * before it is parsed. */
-#define SCOPA_RECORD_MAX (4 << 20)
-
-/* Reads a whole record file ("-": standard input) into *text (malloc'd,
- * NUL-terminated, free with scopa_free) and its length into *len.  Never
- * reads more than SCOPA_RECORD_MAX bytes, whatever the file is (a pipe, a
- * device).  Returns SCOPA_OK, or with a message that names the file:
- * SCOPA_EIO (missing, unreadable, a directory: the reason said),
- * SCOPA_ERECORD (longer than SCOPA_RECORD_MAX), SCOPA_ENOMEM. */
-int scopa_record_read_file(const char *path, char **text /* OUT */,
-                           size_t *len /* OUT */, char *msg, size_t msgsize);
-
-/* Replaces the file at path with len bytes of data, so that a crash or a
- * power failure at any moment leaves either the old file or the new one,
- * whole: the data goes to a new temporary file beside it (path.tmpXXXXXX,
- * made by mkstemp, keeping the old file's mode), which is fsync'd and
- * renamed over path; then temporary files that earlier saves of path
- * left behind (killed midway) are removed, and the directory is fsync'd.
- * Returns SCOPA_OK, or SCOPA_EIO / SCOPA_ENOMEM with a message naming the
- * file, the step and the system's reason; on error path is unchanged and
- * no temporary file is left. */
-int scopa_file_save(const char *path, const void *data, size_t len,
-                    char *msg, size_t msgsize);
-
-/* Whether a game may write its record to path without destroying another
- * game: yes when nothing is there or the file is empty, or when path is
- * the very file the game was resumed from (resumed_from, NULL for a new
- * game).  Otherwise SCOPA_EINVAL with a message that says so and how to
- * continue the saved game (--resume); a directory or anything but a
- * regular file is refused the same way. */
-int scopa_record_target_check(const char *path, const char *resumed_from,
-                              char *msg, size_t msgsize);
-
-
-/* ------------------------------------------------------------------ */
-/* Seeds: one seed deals every deck of a game                          */
-/* ------------------------------------------------------------------ */
-
-/*
- * A game's seed is a text of 1 to SCOPA_SEED_MAX lowercase hexadecimal
- * digits (RULES.md "Game records", `seed`).  Round k's deck (k = 0 for the
- * first round) depends on the seed, k and the rules alone:
- *
- *   1. The seed is read as a number, most significant digit first, into
- *      four 64-bit words w[0..3] (w[3] holds the last 16 digits, w[2] the
- *      16 before them, ...; missing digits are zeros).
- *   2. The generator's four state words are s[i] = mix(w[i] ^ mix(k * 4 +
- *      i + 1)), where mix(z) is splitmix64's output function (z +=
- *      0x9e3779b97f4a7c15; z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9; z = (z
- *      ^ (z >> 27)) * 0x94d049bb133111eb; z ^ (z >> 31)).
- *   3. Decks are drawn with scopa_rng_deck until one is not a void deal
- *      under the rules (kings_redeal); that deck is round k's.
- *
- * The first dealer is the seat scopa_rng_below(players) of the generator
- * built the same way with k = -1 (mix(-4 + i + 1) as a 64-bit unsigned
- * value).  Later dealers follow the rules (the seat after the previous
- * dealer), so a whole game's decks and dealers follow from its seed.
- */
-#define SCOPA_SEED_MAX 64
-#define SCOPA_SEED_TEXT (SCOPA_SEED_MAX + 1)
-
-/* SCOPA_OK if text is a valid seed (1..SCOPA_SEED_MAX lowercase hex
- * digits), else SCOPA_EINVAL with a message. */
-int scopa_seed_check(const char *text, char *msg, size_t msgsize);
-
-/* The generator of round `round` of a game with this seed (round -1: the
- * one that picks the first dealer).  seed must be valid. */
-void scopa_seed_rng(const char *seed, int round, scopa_rng *rng);
-
-/* Round `round`'s deck (void deals skipped) under checked rules. */
-void scopa_seed_deck(const char *seed, int round, const scopa_rules *rules,
-                     uint8_t deck[40]);
-
-/* The first dealer of a game with this seed, 0..players-1. */
-int scopa_seed_dealer(const char *seed, int players);
-
-/* A fresh seed of 64 hex digits (256 bits) from the operating system
- * (getentropy: getrandom on Linux, crypto.getRandomValues in
- * WebAssembly).  Returns SCOPA_OK or SCOPA_EIO. */
-int scopa_seed_random(char seed[SCOPA_SEED_TEXT]);
-
-/* The lowercase hex SHA-256 of the seed's ASCII bytes: a commitment that
- * can be shown before the game and checked after it (CONTRACTS.md
- * `seed_sha256`).  out holds 65 bytes.  Returns SCOPA_OK or SCOPA_EIO if
- * the digest library failed. */
-int scopa_seed_sha256(const char *seed, char out[65]);
-
-/* ------------------------------------------------------------------ */
-/* A whole game: seats, rounds, scores, the record                     */
-/* ------------------------------------------------------------------ */
-
-/*
- * scopa_match is the one game loop every front end uses (the terminal
- * game, the arena, replay, Python, the server): the rules, the seats, the
- * rounds dealt from the seed, the live round, the totals, dealer rotation
- * and the end of the game by every rule of RULES.md, and the history from
- * which its record is written.  Its life:
- *
- *     scopa_match_new (or scopa_match_from_record)
- *     while (!over)   scopa_match_deal, then scopa_match_apply until the
- *                     round is over (each apply says what the move did)
- *     scopa_match_record_json / scopa_match_save at any moment
- *
- * It does no I/O (except scopa_match_save) and runs no bots: a front end
- * asks a bot for the move of a bot seat from scopa_match_view and applies
- * it like anybody's.  An opaque handle that owns its memory (it grows by
- * one round's worth per round); copy it with scopa_match_copy.
- */
-typedef struct scopa_match scopa_match;
-
-/* Who sits at a seat. */
-enum { SCOPA_SEAT_PERSON, SCOPA_SEAT_BOT };
-
-typedef struct scopa_seat {
-  int kind;          /* SCOPA_SEAT_PERSON or SCOPA_SEAT_BOT              */
-  const char *name;  /* the name shown and recorded; NULL = ""            */
-  const char *bot;   /* a bot: its name for scopa_bot_new ("best")        */
-  const char *level; /* a bot: its level for people ("esperto"), or NULL */
-} scopa_seat;
-
-/* Where a game is. */
-enum {
-  SCOPA_MATCH_DEAL, /* no round in play: scopa_match_deal comes next      */
-  SCOPA_MATCH_PLAY, /* a round in play: scopa_match_apply                 */
-  SCOPA_MATCH_OVER  /* the game has ended                                 */
-};
-
-/* What a deal or a move did, so a front end can announce it without
- * working it out again. */
-typedef struct scopa_event {
-  int round;   /* 0-based index of the round                            */
-  int ply;     /* index of the move in the round (-1 for a deal)         */
-  int seat;    /* who played (the dealer for a deal)                     */
-  scopa_move move;
-  scopa_cards table_before; /* the table just before the move           */
-  scopa_cards taken;        /* table cards taken (0: laid)             */
-  int scopa;                /* 1 if the move scored a scopa               */
-  int refilled;  /* cards dealt from the stock after it (a new hand)    */
-  int round_over;          /* this move ended the round                  */
-  scopa_cards leftovers;   /* then: the table cards left at the end     */
-  int leftovers_side;      /* the side that took them, -1 for nobody      */
-  scopa_score score;       /* then: the round's score                    */
-  int totals[SCOPA_MAX_SEATS]; /* then: the game's totals after it       */
-  int game_over;           /* the game ended with this round             */
-  int winner;              /* then: the winning side, -1 for none       */
-} scopa_event;
-
-/* Starts a game.  rules must be checked; seats lists rules->players seats
- * (NULL: people without names); seed is a valid seed, or NULL for one
- * from scopa_seed_random.  The first dealer follows from the seed.
- * Returns SCOPA_OK and sets *out, SCOPA_EINVAL (a bad seed or seat, with
- * a message), SCOPA_EIO (no random seed) or SCOPA_ENOMEM. */
-int scopa_match_new(const scopa_rules *rules, const scopa_seat *seats,
-                    const char *seed, scopa_match **out /* OUT */, char *msg,
-                    size_t msgsize);
-
-/* Frees a game; NULL is a no-op. */
-void scopa_match_free(scopa_match *match);
-
-/* A deep copy.  Returns SCOPA_OK and sets *out, or SCOPA_ENOMEM. */
-int scopa_match_copy(const scopa_match *match, scopa_match **out /* OUT */);
-
-/* SCOPA_MATCH_DEAL, _PLAY or _OVER. */
-int scopa_match_phase(const scopa_match *match);
-
-const scopa_rules *scopa_match_rules(const scopa_match *match);
-
-/* The seed ("" for a game restored from a record that had none: its new
- * rounds are dealt from a seed drawn at restore, which is not recorded). */
-const char *scopa_match_seed(const scopa_match *match);
-
-/* Seat `seat`'s description (the strings are owned by the match).  A
- * name may hold NUL bytes (a record can say "An\u0000na"): *name_len,
- * when name_len is not NULL, gets its length in bytes. */
-void scopa_match_seat(const scopa_match *match, int seat, scopa_seat *out,
-                      size_t *name_len);
-
-/* The scores: totals, the next dealer, finished and winner. */
-const scopa_game *scopa_match_game(const scopa_match *match);
-
-/* The number of rounds dealt so far (the live or last one is index
- * rounds - 1). */
-int scopa_match_rounds(const scopa_match *match);
-
-/* Round r (0..rounds-1) as played so far: dealer, deck, moves, and once
- * complete its score and the totals after it. */
-const scopa_replay_round *scopa_match_round(const scopa_match *match, int r);
-
-/* The live round, or the last one once it is over; NULL before the first
- * deal. */
-const scopa_state *scopa_match_state(const scopa_match *match);
-
-/* The seat to play, or -1 when no move is awaited. */
-int scopa_match_to_play(const scopa_match *match);
-
-/* Sets who deals first, in place of the seed's choice (a record or a
- * person says so).  Returns SCOPA_OK, or SCOPA_EOVER once a round has been
- * dealt. */
-int scopa_match_set_first_dealer(scopa_match *match, int dealer);
-
-/* Deals the next round from the seed.  Returns SCOPA_OK (ev, which may be
- * NULL, says who dealt), or SCOPA_EOVER when a round is in play or the
- * game is over. */
-int scopa_match_deal(scopa_match *match, scopa_event *ev);
-
-/* Deals the next round from a given deck (replaying a record; the deck is
- * then not the seed's).  Errors as scopa_state_deal, and SCOPA_EOVER. */
-int scopa_match_deal_deck(scopa_match *match, const uint8_t deck[40],
-                          scopa_event *ev, char *msg, size_t msgsize);
-
-/* Plays a move for the seat to play: checked as scopa_state_check (the
- * same messages), then played; at the end of the round the score is
- * added and the end rules applied.  ev (may be NULL) says what the move
- * did.  On error nothing changes.  Errors: SCOPA_EILLEGAL with a message,
- * SCOPA_EOVER when no round is in play. */
-int scopa_match_apply(scopa_match *match, scopa_move move, scopa_event *ev,
-                      char *msg, size_t msgsize);
-
-/* Seat `seat`'s view of the current round with the scores before it, or
- * with seat -1 the public view for spectators: the same fields with seat
- * SCOPA_NO_SEAT, no hand and no dealt cards (every card in a hand or the
- * stock is unseen).  Before the first deal the view is of an empty round. */
-void scopa_match_view(const scopa_match *match, int seat, scopa_view *out);
-
-/* The same as the fields of a `scopa engine` request (CONTRACTS.md):
- * {"rules", "seat", "scores", "round": {"dealer", "table", "dealt",
- * "moves"}}; for seat -1 "seat" is null and "round" has no "dealt".
- * malloc'd (scopa_free), NULL if out of memory or before the first deal. */
-char *scopa_match_view_json(const scopa_match *match, int seat);
-
-/* A seed for a bot's choice at the current move: a function of the game's
- * seed, the round and the move, so a seeded game plays the same again. */
-uint64_t scopa_match_bot_seed(const scopa_match *match);
-
-/* The seed of a hint for the seat to play now: scopa_hint_seed of the
- * game's seed, the current round and the view of the seat to play. */
-uint64_t scopa_match_hint_seed(const scopa_match *match);
-
-/* Who may read a record. */
-#define SCOPA_RECORD_FULL (-2)   /* everything: every deck and the seed  */
-#define SCOPA_RECORD_SEEN (-3)   /* what some seat has seen               */
-#define SCOPA_RECORD_PUBLIC (-1) /* what every seat has seen              */
-
-/*
- * The game's record (RULES.md "Game records") as JSON text, malloc'd
- * (scopa_free).  viewer SCOPA_RECORD_FULL gives the full record with the
- * seed and its "seed_sha256"; any other viewer (a seat 0..players-1, or
- * SCOPA_RECORD_SEEN or _PUBLIC) gives the record of a game in progress
- * that can be shown while it goes on: no seed, and in the live round's
- * deck every card the viewer may not know yet is null.  Seats where a bot
- * sat carry "bots": [null, {"bot": "best", "level": "esperto"}] (one entry
- * per seat); top-level fields of a restored record that this library does
- * not know are written back as they were.  NULL if out of memory.
- */
-char *scopa_match_record_json(const scopa_match *match, int viewer);
-
-/* Writes the full record to path so that a crash at any point leaves
- * either the old file or the new one (scopa_record_save).  Returns
- * SCOPA_OK or SCOPA_EIO with a message. */
-int scopa_match_save(const scopa_match *match, const char *path, char *msg,
-                     size_t msgsize);
-
-/*
- * The post-game review of a game (finished or in progress; show a person
- * only a finished game's, since it values every seat's moves): every move
- * valued from its player's view at that moment (never the hidden cards)
- * by the hint (scopa_bot_hint, `bot` lending its memory: "best") with a
- * budget of `nodes` per move (SCOPA_BOT_NODES_PER_MS times the
- * milliseconds wanted; SCOPA_HINT_MS is the hints' default) and the seed
- * scopa_hint_seed of the game's seed, the round and the ply: the same
- * record and budget give the same review on every run and machine.  seat
- * -1 reviews every seat, else only that seat's moves.  JSON text,
- * malloc'd (scopa_free):
- *   {"bot", "nodes", "slip": 0.3, "blunder": 1.0,
- *    "rounds": [{"round", "dealer", "moves": [{"ply", "seat", "move",
- *       "value", "best", "best_value", "cost", "loss", "mark", "choices",
- *       "exact", "estimated", "margin", "best_margin", "loss_margin"}]}],
- *    "seats": [{"seat", "cost", "marked"}]}
- * value and best_value in expected points of the round for the mover's
- * side, margin and best_margin their uncertainties (scopa_hint); cost (=
- * loss) the hint's loss of the move played, at least 0, loss_margin its
- * uncertainty; mark "?" when cost - loss_margin is slip points or more,
- * "??" from blunder (scopa_hint.mark); choices the number of legal moves;
- * exact when the mover could count every card (2 players, stock empty);
- * estimated false where there was no estimate (the numbers null, cost
- * 0).  NULL with a message for a zero budget, a bad seat, or out of
- * memory.
- */
-char *scopa_match_review_json(const scopa_match *match, scopa_bot *bot,
-                              uint64_t nodes, int seat, char *msg,
-                              size_t msgsize);
-
-/* The same with the hints' other limits: limits->nodes the budget of a
- * move (required), threads (the review is the same with any number),
- * deadline_ns and cancel (a safety net, as scopa_bot_hint's); the seed is
- * always the record's (scopa_hint_seed), never limits->seed. */
-char *scopa_match_review(const scopa_match *match, scopa_bot *bot,
-                         const scopa_bot_limits *limits, int seat, char *msg,
-                         size_t msgsize);
-
-/* Restores a game from the text of a record, the unfinished round
- * included, checked as scopa_replay_text does (same faults).  A record
- * with a "seed" deals its next rounds from it, so a resumed game deals
- * exactly what the straight game would have.  Returns SCOPA_OK and sets
- * *out, or an error with *fault. */
-int scopa_match_from_record(const char *text, size_t len,
-                            scopa_match **out /* OUT */, scopa_fault *fault);
+/* Deprecated names, from before 0.2, kept for programs built against the
+ * installed header: the tally was called scopa_game, a name that read as
+ * the whole game (scopa_match).  New code uses scopa_tally. */
+#define scopa_game scopa_tally
+#define scopa_game_init scopa_tally_init
+#define scopa_game_add scopa_tally_add
+#define scopa_match_game scopa_match_tally
+/* The message language was a second function, name_lang; it is now the
+ * lang argument of the one function, with the same arguments. */
+#define scopa_move_parse_lang scopa_move_parse
+#define scopa_rules_set_lang scopa_rules_set
+#define scopa_rules_set_text_lang scopa_rules_set_text
+#define scopa_rules_check_lang scopa_rules_check
+#define scopa_state_check_lang scopa_state_check
+#define scopa_rules_from_json_lang scopa_rules_from_json
 
 #ifdef __cplusplus
 }

@@ -30,6 +30,7 @@ export default tseslint.config(
           './tsconfig.e2e.json',
           './tsconfig.wasm.json',
           './tsconfig.wasm-test.json',
+          './tsconfig.sw.json',
         ],
         tsconfigRootDir: import.meta.dirname,
       },

@@ -129,7 +129,8 @@ int main(int argc, char **argv) {
         double t = now_ms() - t0, c = clock_ms(CLOCK_THREAD_CPUTIME_ID) - c0;
         cpu_max[ph] = c > cpu_max[ph] ? c : cpu_max[ph];
         cpu_all = c > cpu_all ? c : cpu_all;
-        if (rc != SCOPA_OK || scopa_state_check(&s, m, NULL, 0) != SCOPA_OK)
+        if (rc != SCOPA_OK ||
+            scopa_state_check(&s, m, NULL, NULL, 0) != SCOPA_OK)
           illegal++;
         ms[ph][count[ph]++] = t;
         all[nall++] = t;

@@ -16,9 +16,9 @@
  * how often ai_signal_pick plays another move than the best valued, at
  * margins 0.05, 0.1 and 0.2 points, and the value given up.
  */
-#include "scopa.h"
-#include "heur.h"
 #include "signals.h"
+#include "heur.h"
+#include "scopa.h"
 #include "worlds.h"
 
 #include <stdio.h>
@@ -54,8 +54,7 @@ static int cost(const char *preset, int rounds, uint64_t seed, int ms) {
       scopa_bot_limits l = {.nodes = (uint64_t)ms * SCOPA_BOT_NODES_PER_MS,
                             .seed = seed + (uint64_t)k};
       scopa_view_of(&s, s.to_play, NULL, &v);
-      int n = scopa_bot_evaluate(best, &v, &l, moves, values,
-                                 SCOPA_MAX_MOVES);
+      int n = scopa_bot_evaluate(best, &v, &l, moves, values, SCOPA_MAX_MOVES);
       if (n >= 2 && n <= SCOPA_MAX_MOVES && values[0] == values[0]) {
         positions++;
         /* Lays: is the lay played the most conventional of the lays? */
@@ -93,8 +92,7 @@ static int cost(const char *preset, int rounds, uint64_t seed, int ms) {
     printf("%.2f   | %.3f         | %.3f        | %.4f | %.3f\n", MARGIN[j],
            (double)changed[j] / (double)positions,
            changed[j] ? (double)lays[j] / (double)changed[j] : 0,
-           lost[j] / (double)positions,
-           (double)conv_pick[j] / (double)laying);
+           lost[j] / (double)positions, (double)conv_pick[j] / (double)laying);
   scopa_bot_free(rules);
   scopa_bot_free(best);
   return 0;
@@ -146,14 +144,14 @@ int main(int argc, char **argv) {
       scopa_view_of(&s, s.to_play, NULL, &v);
       int mate = (s.to_play + 2) % 4;
       for (int j = 0; j < NSTRENGTH; j++) {
-        ai_team_model model = {0.02, 0.02, 0.3, 0.3, WORLDS,
+        ai_team_model model = {0.02, 0.02, 0.3, 0.3,        WORLDS,
                                4,    400,  40,  STRENGTH[j]};
         scopa_rng_seed(&rng, 77 + (uint64_t)k * 4 + (uint64_t)phase);
         if (ai_world_infer(&v, &model, &rng, w, WORLDS, NULL) != WORLDS)
           return 3;
         for (int i = 0; i < WORLDS; i++) {
-          partner[phase][j] += __builtin_popcountll(w[i].hand[mate] &
-                                                    s.hand[mate]);
+          partner[phase][j] +=
+              __builtin_popcountll(w[i].hand[mate] & s.hand[mate]);
           for (int seat = 0; seat < 4; seat++)
             if (seat != s.to_play)
               all[phase][j] +=

@@ -45,13 +45,13 @@ static const int PRIMIERA[11] = {0, 16, 12, 13, 14, 15, 18, 21, 10, 10, 10};
 
 typedef struct chit {
   const scopa_view *v;
-  scopa_cards gone;   /* cards on the table or in piles: seen, out of hands */
+  scopa_cards gone; /* cards on the table or in piles: seen, out of hands */
   scopa_cards mine, theirs;
-  int dealer_side;    /* 1: our side dealt                              */
-  int next_hand;      /* cards the next (opposing) seat will hold       */
-  int last_play;      /* this is the round's last play                  */
-  int last_deal;      /* no stock left                                  */
-  int signals;        /* four seats in two teams: the partner's signals */
+  int dealer_side; /* 1: our side dealt                              */
+  int next_hand;   /* cards the next (opposing) seat will hold       */
+  int last_play;   /* this is the round's last play                  */
+  int last_deal;   /* no stock left                                  */
+  int signals;     /* four seats in two teams: the partner's signals */
 } chit;
 
 static double next_holds_rank(const chit *c, int r) {
@@ -140,9 +140,9 @@ static double score(const chit *c, scopa_move m) {
   if (takes) {
     left &= ~takes;
     if (!left && (!c->last_play || c->v->rules.last_card_scopa))
-      v += 1000; /* 1 */
+      v += 1000;                                  /* 1 */
     v += 100 + taken(c, takes | SCOPA_BIT(card)); /* 3 */
-    int by_sum = POPCOUNT(takes) > 1;              /* 4 */
+    int by_sum = POPCOUNT(takes) > 1;             /* 4 */
     v += (c->dealer_side ? !by_sum : by_sum) * 6;
     if (c->signals) /* 7: for a capture, whether it takes the partner's */
       v += 8 * ai_signal_move(c->v, m);
@@ -158,8 +158,7 @@ static double score(const chit *c, scopa_move m) {
 }
 
 static int modelled(const scopa_rules *r) {
-  return r->capture == SCOPA_CAPTURE_MATCH && !r->ace_sweeps &&
-         !r->lowest_wins;
+  return r->capture == SCOPA_CAPTURE_MATCH && !r->ace_sweeps && !r->lowest_wins;
 }
 
 int bot_chitarrella_choose(scopa_bot *bot, const scopa_view *v,

@@ -51,8 +51,8 @@ int ai_eval_state(const scopa_state *s, int root) {
     v += 1;
   if (them & SCOPA_BIT(SCOPA_SETTEBELLO))
     v -= 1;
-  int sevens = POPCOUNT(me & SCOPA_RANK_CARDS(7)) -
-               POPCOUNT(them & SCOPA_RANK_CARDS(7));
+  int sevens =
+      POPCOUNT(me & SCOPA_RANK_CARDS(7)) - POPCOUNT(them & SCOPA_RANK_CARDS(7));
   if (s->rules.primiera != SCOPA_PRIMIERA_OFF)
     v += tanh(0.6 * sevens +
               (primiera_points(me) - primiera_points(them)) / 40.0);
@@ -60,7 +60,8 @@ int ai_eval_state(const scopa_state *s, int root) {
   if (s->rules.most_sevens)
     v += majority(POPCOUNT(me & SCOPA_RANK_CARDS(7)),
                   POPCOUNT(them & SCOPA_RANK_CARDS(7)), 4);
-  if (s->rules.all_sevens && !(me & SCOPA_RANK_CARDS(7)) != !(them & SCOPA_RANK_CARDS(7)))
+  if (s->rules.all_sevens &&
+      !(me & SCOPA_RANK_CARDS(7)) != !(them & SCOPA_RANK_CARDS(7)))
     v += 0.5 * s->rules.all_sevens * (me & SCOPA_RANK_CARDS(7) ? 1 : -1);
   /* The scoring in force: under lowest_wins points are to be avoided. */
   if (s->rules.lowest_wins)

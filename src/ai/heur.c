@@ -123,8 +123,9 @@ double ai_heur_move(const ai_heur *h, scopa_move m) {
     if (h->counting && h->dealer_team && POPCOUNT(takes) > 1)
       v -= SPARIGLIO * h->dealer_team;
     if (!left && scopa_now) {
-      int ace_sweep = SCOPA_RANK(card) == 1 && ace_can_sweep(h->rules, h->table) &&
-                      !(POPCOUNT(h->table) == 1 && (h->table & SCOPA_RANK_CARDS(1)));
+      int ace_sweep =
+          SCOPA_RANK(card) == 1 && ace_can_sweep(h->rules, h->table) &&
+          !(POPCOUNT(h->table) == 1 && (h->table & SCOPA_RANK_CARDS(1)));
       int sweep_is_scopa = !ace_sweep || h->rules->ace_sweep_scopa;
       v += sweep_is_scopa ? 1.0 : 0;
     }

@@ -156,8 +156,8 @@ void ai_opp_chances(const ai_opp *o, const ai_heur *h, const scopa_move *moves,
     p[i] = ai_opp_softmax_chance(o, h, &sm, moves[i]);
 }
 
-double ai_opp_chance(const ai_opp *o, const ai_heur *h,
-                     const scopa_move *moves, int n, scopa_move m) {
+double ai_opp_chance(const ai_opp *o, const ai_heur *h, const scopa_move *moves,
+                     int n, scopa_move m) {
   ai_opp_softmax sm;
   ai_opp_softmax_of(o, h, moves, n, &sm);
   return ai_opp_softmax_chance(o, h, &sm, m);
@@ -194,9 +194,10 @@ int ai_opp_modelled(const scopa_view *v) {
 }
 
 /* Calls visit for each move of the other seat among moves [from, to) of
- * the round (the table and piles followed from the deal), with the mover's context and legal moves then: its hand is
- * the cards it played from that move to the end of its deal (or to now),
- * plus `held` (its hand now) for a move of the current deal. */
+ * the round (the table and piles followed from the deal), with the mover's
+ * context and legal moves then: its hand is the cards it played from that move
+ * to the end of its deal (or to now), plus `held` (its hand now) for a move of
+ * the current deal. */
 typedef void (*opp_visit)(void *arg, const ai_heur *h, const scopa_move *moves,
                           int n, scopa_move m);
 
@@ -205,11 +206,13 @@ static void walk(const scopa_view *v, int from, int to, scopa_cards held,
   int opp = 1 - v->seat, now = v->plays - v->plays % 6;
   scopa_cards table = v->initial_table, pile[2] = {0, 0};
   int sum = cards_sum(table);
-  if (v->rules.deal_bonus == SCOPA_DEAL_BONUS_FIFTEEN && (sum == 15 || sum == 30))
+  if (v->rules.deal_bonus == SCOPA_DEAL_BONUS_FIFTEEN &&
+      (sum == 15 || sum == 30))
     table = 0;
   for (int i = 0; i < to; i++) {
     scopa_move m = v->moves[i];
-    int seat = (v->dealer + 1 + i) % 2, side = scopa_rules_side_of(&v->rules, seat);
+    int seat = (v->dealer + 1 + i) % 2,
+        side = scopa_rules_side_of(&v->rules, seat);
     if (seat == opp && i >= from) {
       int start = i - i % 6, end = start + 6 < v->plays ? start + 6 : v->plays;
       scopa_cards hand = start == now ? held : 0;
@@ -237,8 +240,8 @@ static void walk(const scopa_view *v, int from, int to, scopa_cards held,
     if (takes) {
       table &= ~takes;
       pile[side] |= takes | SCOPA_BIT(SCOPA_MOVE_CARD(m));
-    } else if (!table && scopa__ace_taken(&v->rules, SCOPA_MOVE_CARD(m), 0,
-                                          i == 0)) {
+    } else if (!table &&
+               scopa__ace_taken(&v->rules, SCOPA_MOVE_CARD(m), 0, i == 0)) {
       pile[side] |= SCOPA_BIT(SCOPA_MOVE_CARD(m));
     } else {
       table |= SCOPA_BIT(SCOPA_MOVE_CARD(m));

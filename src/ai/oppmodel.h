@@ -78,8 +78,8 @@ void ai_opp_chances(const ai_opp *o, const ai_heur *h, const scopa_move *moves,
                     int n, double *p);
 
 /* The chance of one move of the n (as ai_opp_chances gives it). */
-double ai_opp_chance(const ai_opp *o, const ai_heur *h,
-                     const scopa_move *moves, int n, scopa_move m);
+double ai_opp_chance(const ai_opp *o, const ai_heur *h, const scopa_move *moves,
+                     int n, scopa_move m);
 
 /* The same in two steps for a caller asking a few moves of one list: each
  * type's top score and sum once, then one move's chance (the same floats

@@ -30,14 +30,14 @@
 #include <string.h>
 
 #define MAX_THREADS 8
-#define TIEBREAK 0.01 /* weight of heur.c's value among equal averages */
+#define TIEBREAK 0.01   /* weight of heur.c's value among equal averages */
 #define AI_ROLLOUT (-1) /* depth: playouts instead of search */
 
 typedef struct pimc_config {
-  int worlds;     /* worlds solved when sampling                     */
-  int candidates; /* worlds sampled and weighed before choosing (infer) */
-  int infer;      /* weigh worlds by the likelihood of the moves seen */
-  long enumerate; /* list every world when there are at most this many */
+  int worlds;       /* worlds solved when sampling                     */
+  int candidates;   /* worlds sampled and weighed before choosing (infer) */
+  int infer;        /* weigh worlds by the likelihood of the moves seen */
+  long enumerate;   /* list every world when there are at most this many */
   int search_stock; /* 2-player scopa: search only once the stock holds at
                        most this many cards, play the rules bot before (-1:
                        search always) */
@@ -60,8 +60,8 @@ static const pimc_config PIMC = {16, 0, 0, 0, -1, NULL, 0};
 #ifndef AI_PARTNER_SIGNAL
 #define AI_PARTNER_SIGNAL 3.0
 #endif
-static const ai_team_model TEAM = {0.02, 0.02, 0.3, 0.3, 96,
-                                   4,    400,  40,  AI_PARTNER_SIGNAL};
+static const ai_team_model TEAM = {
+    0.02, 0.02, 0.3, 0.3, 96, 4, 400, 40, AI_PARTNER_SIGNAL};
 /* In the team games `best` plays the conventional move (signals.c) among
  * the moves of the kind of the best whose values are within this many
  * points of it, so that a partner recognises its play (docs/ai.md, "The
@@ -127,9 +127,9 @@ static void *solve_worlds(void *arg) {
   int values[SCOPA_MAX_MOVES];
   for (int k = j->thread; k < j->nworlds; k += j->threads) {
     int w = j->rank ? j->rank[k].index : k;
-    int rc = S ? ai_solver_root(S, &j->worlds[w], j->moves, j->n, j->depth,
-                                values)
-               : rollout_world(j, w, values);
+    int rc =
+        S ? ai_solver_root(S, &j->worlds[w], j->moves, j->n, j->depth, values)
+          : rollout_world(j, w, values);
     if (rc != 0)
       break;
     for (int i = 0; i < j->n; i++)
@@ -212,9 +212,9 @@ static int fill_worlds(scopa_bot *bot, const scopa_view *v,
   for (int i = 0; i < m; i++) {
     if (i % 8 == 0 && ai_clock_check(&bot->clock))
       return -1;
-    weight[i] = !cfg->infer    ? 1
-                : learned      ? ai_opp_likelihood(&model, v, &out[i])
-                               : ai_world_likelihood(v, &out[i]);
+    weight[i] = !cfg->infer ? 1
+                : learned   ? ai_opp_likelihood(&model, v, &out[i])
+                            : ai_world_likelihood(v, &out[i]);
   }
   return 0;
 }
@@ -231,8 +231,8 @@ static int team_game(const scopa_view *v) {
  * memory or time).  A bot whose memory holds fewer worlds than a listing
  * samples instead, and samples at most what it holds. */
 static int make_worlds(scopa_bot *bot, const scopa_view *v,
-                       const pimc_config *cfg, scopa_rng *rng,
-                       ai_worlds **out, int *ranked) {
+                       const pimc_config *cfg, scopa_rng *rng, ai_worlds **out,
+                       int *ranked) {
   ai_worlds *w = *out = ai_bot_worlds(bot);
   *ranked = 0;
   if (!w)
@@ -278,12 +278,13 @@ static int pimc_values(scopa_bot *bot, const scopa_view *v,
   ai_worlds *w = NULL;
   int ranked = 0;
   int nw = make_worlds(bot, v, cfg, &rng, &w, &ranked);
-  int threads = l->threads < 1 ? 1 : l->threads > MAX_THREADS ? MAX_THREADS
-                                                               : l->threads;
+  int threads = l->threads < 1             ? 1
+                : l->threads > MAX_THREADS ? MAX_THREADS
+                                           : l->threads;
   int ms = l->movetime_ms > 0 ? l->movetime_ms : scopa_bot_movetime(bot);
   /* Every listed world is solved (until the clock stops): stopping early
    * by count would drop some. */
-  uint64_t budget = ranked ? UINT64_MAX
+  uint64_t budget = ranked     ? UINT64_MAX
                     : l->nodes ? l->nodes
                                : (uint64_t)ms * SCOPA_BOT_NODES_PER_MS;
   int depth = search_depth(v);
@@ -291,12 +292,18 @@ static int pimc_values(scopa_bot *bot, const scopa_view *v,
   pthread_t tid[MAX_THREADS];
   for (int t = 0; t < threads; t++) {
     memset(&jobs[t], 0, sizeof jobs[t]);
-    jobs[t] = (job){.bot = bot, .worlds = w ? w->state : NULL,
+    jobs[t] = (job){.bot = bot,
+                    .worlds = w ? w->state : NULL,
                     .weight = w ? w->weight : NULL,
-                    .rank = ranked ? w->rank : NULL, .nworlds = nw,
+                    .rank = ranked ? w->rank : NULL,
+                    .nworlds = nw,
                     .thread = t,
-                    .threads = threads, .depth = depth, .moves = moves,
-                    .n = n, .budget = budget, .seed = l->seed};
+                    .threads = threads,
+                    .depth = depth,
+                    .moves = moves,
+                    .n = n,
+                    .budget = budget,
+                    .seed = l->seed};
     /* Made here, before any thread starts: the bot is not shared. */
     if (depth != AI_ROLLOUT)
       jobs[t].solver = ai_bot_solver(bot, t, threads);
@@ -372,8 +379,9 @@ static int choose(scopa_bot *bot, const scopa_view *v,
   *move = moves[0];
   if (n == 1 || ai_endgame_move(bot, v, move))
     return SCOPA_OK;
-  if (too_big(v, n) || (cfg->search_stock >= 0 && v->players == 2 &&
-                         v->stock > cfg->search_stock) ||
+  if (too_big(v, n) ||
+      (cfg->search_stock >= 0 && v->players == 2 &&
+       v->stock > cfg->search_stock) ||
       pimc_values(bot, v, l, cfg, moves, n, avg) != SCOPA_OK)
     return bot_rules_choose(bot, v, l, move);
   *move = moves[cfg->team ? ai_signal_pick(v, moves, avg, n, AI_SIGNAL_MARGIN)

@@ -15,7 +15,7 @@
 #define EPSILON_PER_1024 100
 
 scopa_move ai_rollout_policy(const scopa_state *s, scopa_rng *rng,
-                              int epsilon_per_1024) {
+                             int epsilon_per_1024) {
   scopa_move moves[SCOPA_MAX_MOVES];
   int n = scopa_state_legal(s, moves, SCOPA_MAX_MOVES);
   if (n > SCOPA_MAX_MOVES)
@@ -41,7 +41,7 @@ scopa_move ai_rollout_policy(const scopa_state *s, scopa_rng *rng,
     h.next_hand = 3;
   h.last_play = s->plays + 1 == scopa_state_total_plays(s);
   h.counting = 1;
-  h.dealer_team = !s->rules.teams ? 0
+  h.dealer_team = !s->rules.teams                                     ? 0
                   : side == scopa_rules_side_of(&s->rules, s->dealer) ? 1
                                                                       : -1;
   return moves[ai_heur_best(&h, moves, n, NULL)];

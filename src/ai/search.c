@@ -72,8 +72,8 @@ static search_memory *memory_new(const bot_kind *kind, size_t bytes) {
     m->worlds.rank = malloc(n * sizeof(ai_ranked));
   }
   m->table = calloc((size_t)1 << m->table_bits, AI_TT_ENTRY_BYTES);
-  if (!m->table || (n && (!m->worlds.state || !m->worlds.weight ||
-                          !m->worlds.rank))) {
+  if (!m->table ||
+      (n && (!m->worlds.state || !m->worlds.weight || !m->worlds.rank))) {
     memory_free(m);
     return NULL;
   }
@@ -94,8 +94,8 @@ static int carve(search_memory *m, int threads) {
     bits--;
   size_t step = (size_t)AI_TT_ENTRY_BYTES << bits;
   for (int t = 0; t < threads; t++) {
-    m->solver[t] = ai_solver_new_in((char *)m->table + (size_t)t * step, bits,
-                                    &m->ids);
+    m->solver[t] =
+        ai_solver_new_in((char *)m->table + (size_t)t * step, bits, &m->ids);
     if (!m->solver[t]) {
       m->carved = t;
       uncarve(m);

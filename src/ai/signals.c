@@ -41,8 +41,7 @@
 int ai_signal_game(const scopa_view *v) {
   const scopa_rules *r = &v->rules;
   return v->players == 4 && v->sides == 2 &&
-         r->capture == SCOPA_CAPTURE_MATCH && !r->ace_sweeps &&
-         !r->lowest_wins;
+         r->capture == SCOPA_CAPTURE_MATCH && !r->ace_sweeps && !r->lowest_wins;
 }
 
 double ai_signal_lay(scopa_cards hand, int first, scopa_move m) {
@@ -56,8 +55,8 @@ double ai_signal_lay(scopa_cards hand, int first, scopa_move m) {
     if (card == SCOPA_SETTEBELLO && twins)
       s -= 1;
   }
-  if (first && ((SCOPA_BIT(card) & SCOPA_DENARI_CARDS) || r == 7 || r == 6 ||
-                r == 1))
+  if (first &&
+      ((SCOPA_BIT(card) & SCOPA_DENARI_CARDS) || r == 7 || r == 6 || r == 1))
     s -= 0.5; /* L3 */
   return s;
 }

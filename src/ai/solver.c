@@ -32,8 +32,8 @@ struct ai_solver {
   tt_entry *tt;
   uint64_t mask;
   uint32_t id;
-  uint32_t *ids;     /* the tree counter of the table's memory          */
-  uint32_t own_ids;  /* that counter, when the solver owns its table    */
+  uint32_t *ids;    /* the tree counter of the table's memory          */
+  uint32_t own_ids; /* that counter, when the solver owns its table    */
   int owns_table;
   int root_side;
   uint64_t nodes;
@@ -172,7 +172,8 @@ static uint64_t pile_summary(const scopa_state *s) {
     return h;
   }
   scopa_cards p = s->pile[0];
-  uint64_t x = (uint64_t)POPCOUNT(p) | (uint64_t)POPCOUNT(p & SCOPA_DENARI_CARDS) << 6 |
+  uint64_t x = (uint64_t)POPCOUNT(p) |
+               (uint64_t)POPCOUNT(p & SCOPA_DENARI_CARDS) << 6 |
                (uint64_t)((p >> SCOPA_SETTEBELLO) & 1) << 10 |
                (uint64_t)((p >> SCOPA_RE_BELLO) & 1) << 11;
   if (r->primiera != SCOPA_PRIMIERA_OFF)
@@ -184,13 +185,12 @@ static uint64_t pile_summary(const scopa_state *s) {
 }
 
 static uint64_t state_key(const scopa_state *s) {
-  int lc = s->last_capturer == SCOPA_NO_SEAT ? 7
-                                             : side_of(s, s->last_capturer);
+  int lc = s->last_capturer == SCOPA_NO_SEAT ? 7 : side_of(s, s->last_capturer);
   uint64_t h = mix(s->hand[0] + 0x9E3779B97F4A7C15ull);
   for (int seat = 1; seat < s->players; seat++)
     h = mix(h ^ s->hand[seat]);
-  h = mix(h ^ s->table ^ (uint64_t)s->next << 40 ^
-          (uint64_t)s->to_play << 48 ^ (uint64_t)lc << 56);
+  h = mix(h ^ s->table ^ (uint64_t)s->next << 40 ^ (uint64_t)s->to_play << 48 ^
+          (uint64_t)lc << 56);
   return mix(h ^ pile_summary(s));
 }
 
@@ -231,7 +231,8 @@ static void order_moves(const scopa_state *s, scopa_move *moves, int n,
   }
 }
 
-/* ---- search --------------------------------------------------------------- */
+/* ---- search ---------------------------------------------------------------
+ */
 
 static void store(ai_solver *S, tt_entry *e, uint64_t key, int depth, int v,
                   int alpha, int beta, scopa_move best) {
@@ -303,8 +304,7 @@ int ai_solver_search(ai_solver *S, const scopa_state *s, int alpha, int beta,
   return best;
 }
 
-int ai_solver_value(ai_solver *S, const scopa_state *s, int guess,
-                    int depth) {
+int ai_solver_value(ai_solver *S, const scopa_state *s, int guess, int depth) {
   int lo = -AI_INF, hi = AI_INF, g = guess;
   while (lo < hi && !S->stopped) {
     int beta = g == lo ? g + 1 : g;
@@ -317,8 +317,8 @@ int ai_solver_value(ai_solver *S, const scopa_state *s, int guess,
   return g;
 }
 
-int ai_solver_root(ai_solver *S, const scopa_state *s,
-                   const scopa_move *moves, int n, int depth, int *values) {
+int ai_solver_root(ai_solver *S, const scopa_state *s, const scopa_move *moves,
+                   int n, int depth, int *values) {
   int root = side_of(s, s->to_play), guess = 0;
   ai_solver_begin(S, root);
   S->countdown = CLOCK_CHECK_NODES;

@@ -70,7 +70,7 @@ int ai_solver_value(ai_solver *solver, const scopa_state *state, int guess,
  * it may make included.  Calls ai_solver_begin itself.  Returns 0, or -1
  * when the clock stopped it (then values are incomplete: drop them). */
 int ai_solver_root(ai_solver *solver, const scopa_state *state,
-                    const scopa_move *moves, int n, int depth, int *values);
+                   const scopa_move *moves, int n, int depth, int *values);
 
 /* The points a move scores at once (a scopa), in solver units for the
  * root side. */

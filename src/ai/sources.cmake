@@ -19,4 +19,5 @@ set(SCOPA_AI_SOURCES
   src/ai/oppmodel.c
   src/ai/rollout.c
   src/ai/hint.c
+  src/ai/words.c
   src/ai/level.c)

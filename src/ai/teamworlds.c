@@ -62,16 +62,6 @@ static int side_of(const scopa_view *v, int seat) {
   return scopa_rules_side_of(&v->rules, seat);
 }
 
-/* The first move of the hands the seats now hold (as worlds.c). */
-static int hands_start(const scopa_view *v) {
-  if (v->rules.game != SCOPA_GAME_SCOPA)
-    return 0;
-  if (v->rules.refill != 3)
-    return v->plays;
-  int per_deal = 3 * v->players;
-  return v->plays - v->plays % per_deal;
-}
-
 static int total_plays(const scopa_view *v) {
   return 40 - POPCOUNT(v->initial_table);
 }
@@ -80,7 +70,7 @@ static int total_plays(const scopa_view *v) {
  * moved. */
 static void collect(chain *c) {
   const scopa_view *v = c->v;
-  int start = hands_start(v), held[SCOPA_MAX_SEATS];
+  int start = ai_hands_start(v), held[SCOPA_MAX_SEATS];
   scopa_cards table = v->initial_table, pile[SCOPA_MAX_SEATS] = {0};
   int sum = 0;
   FOR_EACH_CARD(x, table) sum += SCOPA_RANK(x);

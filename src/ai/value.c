@@ -29,7 +29,7 @@ void ai_boundary_of_state(const scopa_state *s, ai_boundary *b) {
   b->table = s->table;
   b->mine = s->pile[me];
   b->theirs = s->pile[1 - me];
-  b->last = s->last_capturer == SCOPA_NO_SEAT ? 0
+  b->last = s->last_capturer == SCOPA_NO_SEAT                        ? 0
             : scopa_rules_side_of(&s->rules, s->last_capturer) == me ? 1
                                                                      : 2;
   b->plays = s->plays;
@@ -72,10 +72,10 @@ void ai_value_features(const ai_boundary *b, float *f) {
     f[40 + c] = (b->table & bit) != 0;
     f[80 + c] = (unseen & bit) != 0;
   }
-  pile_features(b->mine, &f[120], &f[123], &f[125], &f[127], &f[129],
-                &f[138], &f[153]);
-  pile_features(b->theirs, &f[121], &f[124], &f[126], &f[128], &f[133],
-                &f[139], &f[154]);
+  pile_features(b->mine, &f[120], &f[123], &f[125], &f[127], &f[129], &f[138],
+                &f[153]);
+  pile_features(b->theirs, &f[121], &f[124], &f[126], &f[128], &f[133], &f[139],
+                &f[154]);
   f[122] = POPCOUNT(unseen) / 30.0f;
   float pm = 0, pt = 0;
   for (int suit = 0; suit < 4; suit++)

@@ -56,7 +56,8 @@ int ai_world_enumerate(const scopa_view *v, scopa_state *out, int cap,
   FOR_EACH_CARD(c, v->unseen) cards[u++] = c;
   int half = v->stock / 2, count = 0;
   uint32_t limit = (uint32_t)1 << u;
-  for (uint32_t hs = (1u << h) - 1; hs < limit; hs = h ? next_subset(hs) : limit) {
+  for (uint32_t hs = (1u << h) - 1; hs < limit;
+       hs = h ? next_subset(hs) : limit) {
     scopa_cards hands[SCOPA_MAX_SEATS] = {0};
     hands[opp] = pick(cards, hs);
     int rest[6], nr = 0;
@@ -92,8 +93,7 @@ int ai_world_enumerate(const scopa_view *v, scopa_state *out, int cap,
 #define MODEL_TEMPERATURE 0.25
 #define MODEL_EPSILON 0.1
 
-/* The first move of the hands the seats now hold. */
-static int hands_start(const scopa_view *v) {
+int ai_hands_start(const scopa_view *v) {
   if (v->rules.game != SCOPA_GAME_SCOPA)
     return 0;
   if (v->rules.refill != 3)
@@ -104,9 +104,8 @@ static int hands_start(const scopa_view *v) {
 
 /* Chance that a seat holding `hand` on `table` plays `move`. */
 static double move_chance(const scopa_view *v, int seat, scopa_cards hand,
-                          scopa_cards table, const scopa_cards *pile,
-                          int plays, scopa_move move, double temperature,
-                          double epsilon) {
+                          scopa_cards table, const scopa_cards *pile, int plays,
+                          scopa_move move, double temperature, double epsilon) {
   scopa_move moves[SCOPA_MAX_MOVES];
   int n = scopa__hand_moves(&v->rules, hand, table, plays == 0, moves,
                             SCOPA_MAX_MOVES);
@@ -123,7 +122,8 @@ static double move_chance(const scopa_view *v, int seat, scopa_cards hand,
     if (k != side)
       h.theirs |= pile[k];
   h.next_hand = 3;
-  h.last_play = plays + 1 == (v->rules.game == SCOPA_GAME_SCIENTIFICO ? 40 : 36);
+  h.last_play =
+      plays + 1 == (v->rules.game == SCOPA_GAME_SCIENTIFICO ? 40 : 36);
   return ai_heur_chance(&h, moves, n, move, temperature, epsilon);
 }
 
@@ -133,13 +133,14 @@ double ai_world_likelihood(const scopa_view *v, const scopa_state *w) {
 
 double ai_world_likelihood_model(const scopa_view *v, const scopa_state *w,
                                  double temperature, double epsilon) {
-  int start = hands_start(v);
+  int start = ai_hands_start(v);
   scopa_cards table = v->initial_table, pile[SCOPA_MAX_SEATS] = {0};
   double p = 1;
   /* deal_bonus: a table of 15 or 30 went to the dealer before move 0. */
   int sum = 0;
   FOR_EACH_CARD(c, table) sum += SCOPA_RANK(c);
-  if (v->rules.deal_bonus == SCOPA_DEAL_BONUS_FIFTEEN && (sum == 15 || sum == 30))
+  if (v->rules.deal_bonus == SCOPA_DEAL_BONUS_FIFTEEN &&
+      (sum == 15 || sum == 30))
     table = 0;
   for (int i = 0; i < v->plays; i++) {
     scopa_move m = v->moves[i];
@@ -156,8 +157,8 @@ double ai_world_likelihood_model(const scopa_view *v, const scopa_state *w,
       table &= ~takes;
       pile[scopa_rules_side_of(&v->rules, seat)] |=
           takes | SCOPA_BIT(SCOPA_MOVE_CARD(m));
-    } else if (!table && scopa__ace_taken(&v->rules, SCOPA_MOVE_CARD(m), 0,
-                                          i == 0)) {
+    } else if (!table &&
+               scopa__ace_taken(&v->rules, SCOPA_MOVE_CARD(m), 0, i == 0)) {
       pile[scopa_rules_side_of(&v->rules, seat)] |=
           SCOPA_BIT(SCOPA_MOVE_CARD(m));
     } else {

@@ -20,6 +20,12 @@ int ai_world_enumerate(const scopa_view *view, scopa_state *out, int cap,
 /* How many worlds ai_world_enumerate would list (-1: not enumerable). */
 long ai_world_count(const scopa_view *view);
 
+/* The number of the first move played from the hands the seats hold now
+ * (RULES.md "The deal (`game`)": hands are dealt again every 3 * players moves
+ * with refill 3; with refill 1 a seat draws after every move; the
+ * scopone games deal everything at once). */
+int ai_hands_start(const scopa_view *view);
+
 /* The likelihood of the moves the other seats made since their hands were
  * last dealt, if the world is the truth and they play like a softened
  * greedy player (heur.c).  Relative: only ratios between worlds mean
@@ -41,10 +47,10 @@ typedef struct ai_team_model {
   double partner_temp, partner_floor; /* the partner                */
   int worlds;                         /* how many to draw           */
   int chains, burn_in, thin;          /* steps: proposed swaps      */
-  double partner_signal; /* reading the partner's lays as signals
-                            (signals.c): the strength of the softmax of
-                            ai_signal_lay, with partner_floor; 0: not
-                            read */
+  double partner_signal;              /* reading the partner's lays as signals
+                                         (signals.c): the strength of the softmax of
+                                         ai_signal_lay, with partner_floor; 0: not
+                                         read */
 } ai_team_model;
 
 /* Writes m worlds of the view drawn in proportion to the likelihood of

@@ -201,7 +201,7 @@ static double play_game(arena *a, scopa_bot *bots[2], long g, double ms[4],
       return a->error = 1, 0;
     }
   }
-  const scopa_game *game = scopa_match_game(m);
+  const scopa_tally *game = scopa_match_tally(m);
   double result = 0;
   for (int seat = 0;
        game->finished && game->winner >= 0 && seat < a->rules.players; seat++)
@@ -263,7 +263,7 @@ static int read_rules(const char *path, scopa_rules *rules, char *msg,
     snprintf(msg, msgsize, "--rules: %s", why);
     return rc;
   }
-  rc = scopa_rules_from_json(rules, text, len, why, sizeof why);
+  rc = scopa_rules_from_json(rules, text, len, NULL, why, sizeof why);
   scopa_free(text);
   if (rc != SCOPA_OK) {
     char shown[200];
@@ -416,7 +416,7 @@ static int parse(arena *a, int argc, char **argv, int *json) {
     if (!scopa_bot_describe(a->bot_name[b]))
       return usage_error(b ? "unknown bot for --b:" : "unknown bot for --a:",
                          a->bot_name[b]);
-  if (scopa_rules_check(&a->rules, msg, sizeof msg) != SCOPA_OK) {
+  if (scopa_rules_check(&a->rules, NULL, msg, sizeof msg) != SCOPA_OK) {
     fprintf(stderr, "scopa arena: %s\n", msg);
     return 2;
   }

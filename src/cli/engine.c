@@ -70,9 +70,10 @@ int cli_engine(int argc, char **argv) {
   long len;
   int quit = 0;
   while (!quit && (len = read_line(stdin, buf)) != -1) {
-    char *ans = len == -2 ? strdup("{\"error\":\"request line longer than "
-                                   "1048576 bytes\"}")
-                          : scopa_engine_answer(engine, buf, (size_t)len, &quit);
+    char *ans = len == -2
+                    ? strdup("{\"error\":\"request line longer than "
+                             "1048576 bytes\"}")
+                    : scopa_engine_answer(engine, buf, (size_t)len, &quit);
     if (ans) {
       fputs(ans, stdout);
       fputc('\n', stdout);

@@ -21,9 +21,6 @@ typedef struct review_opts {
   int threads;
 } review_opts;
 
-/* Values as printed: no "-0.00". */
-static double shown(double v) { return v > -0.005 && v < 0.005 ? 0 : v; }
-
 /* A seat's name for the text: the record's, printable, or "seat N". */
 static void seat_name(const scopa_match *m, int seat, char *buf, size_t n) {
   scopa_seat s;
@@ -44,26 +41,63 @@ static const char *str(json_t *obj, const char *key) {
   return s ? s : "";
 }
 
+/* The "why" object of a reviewed move (scopa_move_why_json) back into a
+ * scopa_why, for scopa_why_words. */
+static void why_of(json_t *obj, scopa_why *w) {
+  memset(w, 0, sizeof *w);
+  size_t i;
+  json_t *code;
+  json_array_foreach(json_object_get(obj, "codes"), i, code) {
+    for (int bit = 0; bit < SCOPA_WHY_COUNT; bit++)
+      if (json_is_string(code) &&
+          !strcmp(json_string_value(code), scopa_why_code(bit)))
+        w->reasons |= 1u << bit;
+  }
+  w->cards = (int)json_integer_value(json_object_get(obj, "cards"));
+  w->coins = (int)json_integer_value(json_object_get(obj, "coins"));
+  w->sevens = (int)json_integer_value(json_object_get(obj, "sevens"));
+  w->sum = (int)json_integer_value(json_object_get(obj, "sum"));
+  w->rank = (int)json_integer_value(json_object_get(obj, "rank"));
+}
+
+/* "Take the 7 of coins with your 7 of cups: takes the settebello". */
+static void move_sentence(json_t *mv, const char *key, const char *why_key,
+                          const char *lang, char *buf, size_t n) {
+  scopa_move m;
+  char move[300] = "", why[300] = "";
+  if (scopa_move_parse(str(mv, key), NULL, &m, NULL, 0) == SCOPA_OK)
+    scopa_move_words(m, lang, NULL, move, sizeof move);
+  scopa_why w;
+  why_of(json_object_get(mv, why_key), &w);
+  scopa_why_words(&w, 2, lang, NULL, why, sizeof why);
+  snprintf(buf, n, "%s%s%s", move, *why ? ": " : "", why);
+}
+
 static void print_move(json_t *mv, const scopa_match *m, const review_opts *o) {
-  char name[64];
+  const char *lang = o->italian ? "it" : "en";
+  char name[64], said[700];
   seat_name(m, (int)json_integer_value(json_object_get(mv, "seat")), name,
             sizeof name);
-  printf("  %2d. %-12.12s %-14s",
-         (int)json_integer_value(json_object_get(mv, "ply")) + 1, name,
-         str(mv, "move"));
+  move_sentence(mv, "move", "why", lang, said, sizeof said);
+  printf("  %2d. %-12.12s %s.\n",
+         (int)json_integer_value(json_object_get(mv, "ply")) + 1, name, said);
   if (!json_is_number(json_object_get(mv, "value"))) { /* no estimate */
-    printf("  (%s)\n", o->italian ? "senza stima" : "no estimate");
+    printf("      %s\n", o->italian ? "(senza stima)" : "(no estimate)");
     return;
   }
-  printf(" %+6.2f", shown(num(mv, "value")));
-  if (strcmp(str(mv, "move"), str(mv, "best")) && num(mv, "cost") > 0.005)
-    printf("   %s %s %+6.2f  %s %.2f +/-%.2f %s",
-           o->italian ? "meglio" : "best", str(mv, "best"),
-           shown(num(mv, "best_value")), o->italian ? "costo" : "cost",
-           num(mv, "cost"), num(mv, "loss_margin"), str(mv, "mark"));
-  if (json_is_true(json_object_get(mv, "exact")))
-    printf("  (%s)", o->italian ? "esatto" : "exact");
-  printf("\n");
+  double cost = num(mv, "cost");
+  const char *mark = str(mv, "mark");
+  if (!strcmp(str(mv, "move"), str(mv, "best")) || (cost < 0.1 && !*mark))
+    return;
+  char loss[300];
+  scopa_loss_words(cost, num(mv, "loss_margin"),
+                   !strcmp(mark, "??")  ? SCOPA_MARK_BLUNDER
+                   : !strcmp(mark, "?") ? SCOPA_MARK_SLIP
+                                        : SCOPA_MARK_NONE,
+                   lang, loss, sizeof loss);
+  move_sentence(mv, "best", "best_why", lang, said, sizeof said);
+  printf("      %-2s  %s%s.\n          %s %s.\n", mark, o->italian ? "È " : "",
+         loss, o->italian ? "Meglio:" : "Better:", said);
 }
 
 static void print_text(json_t *doc, const scopa_match *m,
@@ -80,15 +114,17 @@ static void print_text(json_t *doc, const scopa_match *m,
   printf("\n%s\n",
          o->italian
              ? "\"?\" perde in media circa 0,3 punti o più, \"??\" un punto "
-               "o più (oltre l'incertezza, +/-, della stima)."
+               "o più (oltre l'incertezza della stima)."
              : "\"?\" loses about 0.3 points or more on average, \"??\" a "
-               "point or more (beyond the estimate's uncertainty, +/-).");
+               "point or more (beyond the estimate's uncertainty).");
   printf("\n%s\n", o->italian ? "Punti persi per scelta, per posto:"
                               : "Points lost by choice, per seat:");
   json_array_foreach(json_object_get(doc, "seats"), i, seat) {
-    char name[64];
+    char name[64], amount[64];
     seat_name(m, (int)i, name, sizeof name);
-    printf("  %-12.12s %.2f (%d %s)\n", name, num(seat, "cost"),
+    scopa_points_words(num(seat, "cost"), o->italian ? "it" : "en", amount,
+                       sizeof amount);
+    printf("  %-12.12s %s (%d %s)\n", name, amount,
            (int)json_integer_value(json_object_get(seat, "marked")),
            o->italian ? "segnate" : "marked");
   }

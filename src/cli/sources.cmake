@@ -4,7 +4,7 @@ set(SCOPA_CLI_SOURCES
   src/cli/args.c
   src/cli/replay.c
   src/cli/bench.c
-  src/cli/play.c
+  src/cli/terminal.c
   src/cli/arena.c
   src/cli/stats.c
   src/cli/engine.c

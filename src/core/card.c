@@ -115,8 +115,8 @@ static int move_card(const char *text, size_t len, const char *whole, int it,
   return card;
 }
 
-int scopa_move_parse_lang(const char *text, const char *lang,
-                          scopa_move *move, char *msg, size_t msgsize) {
+int scopa_move_parse(const char *text, const char *lang, scopa_move *move,
+                     char *msg, size_t msgsize) {
   int it = scopa__italian(lang);
   if (!text || !*text) {
     scopa__msg(msg, msgsize, "%s", SCOPA__TR(it, "empty move", "mossa vuota"));
@@ -152,11 +152,6 @@ int scopa_move_parse_lang(const char *text, const char *lang,
   }
   *move = SCOPA_MOVE(card, takes);
   return SCOPA_OK;
-}
-
-int scopa_move_parse(const char *text, scopa_move *move, char *msg,
-                     size_t msgsize) {
-  return scopa_move_parse_lang(text, NULL, move, msg, msgsize);
 }
 
 int scopa__italian(const char *lang) {

@@ -60,8 +60,8 @@ static int is_sweep(const scopa_rules *r, int card, scopa_cards table,
 static int ace_barred(const scopa_rules *r, int card, scopa_cards hand,
                       int first) {
   return first && r->ace_sweeps &&
-         r->ace_first_play == SCOPA_ACE_FIRST_NO_ACE &&
-         SCOPA_RANK(card) == 1 && (hand & ~ACES);
+         r->ace_first_play == SCOPA_ACE_FIRST_NO_ACE && SCOPA_RANK(card) == 1 &&
+         (hand & ~ACES);
 }
 
 /* What the capture rule in force allows a card: one card of its rank
@@ -135,8 +135,8 @@ static int table_below(scopa_cards table, int sum, int cand[40]) {
  * there is none. */
 static int fewest_cards_for(scopa_cards table, int sum, int min, int max) {
   int cand[40];
-  subset_walk w = {cand, table_below(table, sum, cand), 0, min, max, 0, NULL,
-                   0, 0};
+  subset_walk w = {cand, table_below(table, sum, cand), 0, min, max, 0, NULL, 0,
+                   0};
   for (int k = min; k <= w.n && k <= max; k++) {
     w.exact = k;
     w.count = 0;
@@ -231,10 +231,14 @@ static int ordinary_captures(const scopa_rules *r, int card, scopa_cards table,
   if (sums && sums->ok)
     return sums_emit(sums, &cr, r->fewest_cards, bits, moves, cap);
   int cand[40];
-  subset_walk w = {cand,         table_below(table, cr.sum, cand),
-                   0,            cr.min_cards,
-                   cr.max_cards, bits,
-                   moves,        cap,
+  subset_walk w = {cand,
+                   table_below(table, cr.sum, cand),
+                   0,
+                   cr.min_cards,
+                   cr.max_cards,
+                   bits,
+                   moves,
+                   cap,
                    0};
   if (r->fewest_cards) {
     w.exact = fewest_cards_for(table, cr.sum, cr.min_cards, cr.max_cards);
@@ -280,13 +284,12 @@ static int captures_with(const scopa_rules *r, int card, scopa_cards table,
 
 /* May the card be laid (or, on an empty table under "taken", taken)
  * besides its ncaps captures?  caps[0] is its first capture. */
-static int may_lay(const scopa_rules *r, int card, scopa_cards table,
-                   int first, int ncaps) {
+static int may_lay(const scopa_rules *r, int card, scopa_cards table, int first,
+                   int ncaps) {
   if (ncaps == 0 || !r->mandatory_capture)
     return 1;
   /* ace_sweep_optional: the sweep as the only capture may be refused. */
-  return r->ace_sweep_optional && ncaps == 1 &&
-         is_sweep(r, card, table, first);
+  return r->ace_sweep_optional && ncaps == 1 && is_sweep(r, card, table, first);
 }
 
 static int card_moves(const scopa_rules *r, int card, scopa_cards table,
@@ -304,8 +307,7 @@ static int card_moves(const scopa_rules *r, int card, scopa_cards table,
 }
 
 int scopa__card_moves(const scopa_rules *r, int card, scopa_cards table,
-                      int first, scopa_cards hand, scopa_move *moves,
-                      int cap) {
+                      int first, scopa_cards hand, scopa_move *moves, int cap) {
   return card_moves(r, card, table, first, hand, NULL, moves, cap);
 }
 
@@ -524,8 +526,8 @@ hand_moves_any(const scopa_rules *r, scopa_cards hand, scopa_cards table,
   int n = 0;
   FOR_EACH_CARD(c, hand) {
     int room = n < cap ? cap - n : 0;
-    n += card_moves(r, c, table, first, hand, &sums,
-                    moves + (n < cap ? n : 0), room);
+    n += card_moves(r, c, table, first, hand, &sums, moves + (n < cap ? n : 0),
+                    room);
   }
   return n;
 }
@@ -566,8 +568,8 @@ int scopa_state_legal(const scopa_state *s, scopa_move *moves, int cap) {
   if (__builtin_expect(s->plain, 1))
     return hand_moves_match(s->hand[s->to_play], s->table,
                             s->rules.mandatory_capture, moves, cap);
-  return hand_moves_any(&s->rules, s->hand[s->to_play], s->table,
-                        s->plays == 0, moves, cap);
+  return hand_moves_any(&s->rules, s->hand[s->to_play], s->table, s->plays == 0,
+                        moves, cap);
 }
 
 int scopa__plain_match(const scopa_rules *r) { return plain_match(r); }
@@ -605,7 +607,8 @@ static int explain(const scopa_rules *r, int card, scopa_cards table,
                c, t, other);
   } else if (r->capture == SCOPA_CAPTURE_QUINDICI && sum != cr.sum) {
     scopa__msg(msg, msgsize,
-               SCOPA__TR(it, "%s cannot capture %s: with %s they make %d, not 15",
+               SCOPA__TR(it,
+                         "%s cannot capture %s: with %s they make %d, not 15",
                          "%s non può prendere %s: con %s fanno %d, non 15"),
                c, t, c, sum + SCOPA_RANK(card));
   } else if (sum != cr.sum) {
@@ -650,8 +653,7 @@ static int ordinary_ok(const scopa_rules *r, int card, scopa_cards table,
   int n = POPCOUNT(takes);
   if (cr.single)
     return n == 1 && (takes & SCOPA_RANK_CARDS(cr.sum));
-  return cards_sum(takes) == cr.sum && n >= cr.min_cards &&
-         n <= cr.max_cards &&
+  return cards_sum(takes) == cr.sum && n >= cr.min_cards && n <= cr.max_cards &&
          (!r->fewest_cards ||
           n == fewest_cards_for(table, cr.sum, cr.min_cards, cr.max_cards));
 }
@@ -667,8 +669,9 @@ static int check_lay(const scopa_rules *r, int card, scopa_cards table,
     return SCOPA_OK;
   char m[SCOPA_MOVE_TEXT];
   scopa__msg(msg, msgsize,
-             SCOPA__TR(it, "%s can capture (%s), so it cannot be laid on the "
-                           "table",
+             SCOPA__TR(it,
+                       "%s can capture (%s), so it cannot be laid on the "
+                       "table",
                        "%s può prendere (%s), quindi non si può lasciare sul "
                        "tavolo"),
              c, scopa_move_str(caps[0], m));
@@ -705,14 +708,14 @@ int scopa__check_play(const scopa_rules *r, int card, scopa_cards table,
     return check_lay(r, card, table, first, c, it, msg, msgsize);
   int k = ace_case(r, card, table, first);
   if (k == ACE_SWEEPS || k == ACE_CHOICE) {
-    if (takes == table || (k == ACE_CHOICE && ordinary_ok(r, card, table, takes)))
+    if (takes == table ||
+        (k == ACE_CHOICE && ordinary_ok(r, card, table, takes)))
       return SCOPA_OK;
     char t[128];
     scopa__cards_join(takes, "+", t, sizeof t);
-    const char *or_rule =
-        k != ACE_CHOICE ? ""
-        : it            ? " o prende secondo la regola in vigore"
-                        : " or captures by the rule in force";
+    const char *or_rule = k != ACE_CHOICE ? ""
+                          : it ? " o prende secondo la regola in vigore"
+                               : " or captures by the rule in force";
     scopa__msg(msg, msgsize,
                SCOPA__TR(it,
                          "%s is an ace that sweeps the whole table "

@@ -24,9 +24,8 @@
 static const char *const GAMES[] = {"scopa", "scopone", "scopone_scientifico",
                                     NULL};
 static const char *const CAPTURES[] = {"match", "quindici", NULL};
-static const char *const PRIMIERAS[] = {"standard", "faces_zero", "sevens",
-                                        "off",      "sum",        "complete_only",
-                                        NULL};
+static const char *const PRIMIERAS[] = {
+    "standard", "faces_zero", "sevens", "off", "sum", "complete_only", NULL};
 static const char *const TIEBREAKS[] = {"extra_round", "count_order",
                                         "count_order_on_tie", NULL};
 static const char *const WITH_ACE[] = {"no", "yes", "choice", NULL};
@@ -166,9 +165,8 @@ void scopa_rules_init(scopa_rules *rules) {
     *field(rules, &OPTIONS[i]) = OPTIONS[i].initial;
 }
 
-int scopa_rules_set_lang(scopa_rules *rules, const char *name,
-                         long long value, const char *lang, char *msg,
-                         size_t msgsize) {
+int scopa_rules_set(scopa_rules *rules, const char *name, long long value,
+                    const char *lang, char *msg, size_t msgsize) {
   int it = scopa__italian(lang);
   const option *opt = find(name);
   if (!opt) {
@@ -183,8 +181,9 @@ int scopa_rules_set_lang(scopa_rules *rules, const char *name,
   if (opt->info.kind == SCOPA_OPT_INT && opt->info.max != LLONG_MAX &&
       (value < opt->info.min || value > opt->info.max)) {
     scopa__msg(msg, msgsize,
-               SCOPA__TR(it, "rules option '%s' cannot be %lld: it goes "
-                             "from %lld to %lld",
+               SCOPA__TR(it,
+                         "rules option '%s' cannot be %lld: it goes "
+                         "from %lld to %lld",
                          "l'opzione delle regole '%s' non può valere %lld: "
                          "va da %lld a %lld"),
                name, value, opt->info.min, opt->info.max);
@@ -204,41 +203,31 @@ int scopa_rules_set_lang(scopa_rules *rules, const char *name,
   return SCOPA_OK;
 }
 
-int scopa_rules_set(scopa_rules *rules, const char *name, long long value,
-                    char *msg, size_t msgsize) {
-  return scopa_rules_set_lang(rules, name, value, NULL, msg, msgsize);
-}
-
-int scopa_rules_set_text_lang(scopa_rules *rules, const char *name,
-                              const char *value, const char *lang, char *msg,
-                              size_t msgsize) {
+int scopa_rules_set_text(scopa_rules *rules, const char *name,
+                         const char *value, const char *lang, char *msg,
+                         size_t msgsize) {
   const option *opt = find(name);
   if (!opt)
-    return scopa_rules_set_lang(rules, name, 0, lang, msg, msgsize);
+    return scopa_rules_set(rules, name, 0, lang, msg, msgsize);
   if (opt->info.kind == SCOPA_OPT_BOOL) {
     if (strcmp(value, "true") == 0 || strcmp(value, "false") == 0)
-      return scopa_rules_set_lang(rules, name, value[0] == 't', lang, msg,
-                                  msgsize);
+      return scopa_rules_set(rules, name, value[0] == 't', lang, msg, msgsize);
   } else if (opt->info.kind == SCOPA_OPT_ENUM) {
     for (int i = 0; opt->info.values[i]; i++)
       if (strcmp(opt->info.values[i], value) == 0)
-        return scopa_rules_set_lang(rules, name, i, lang, msg, msgsize);
+        return scopa_rules_set(rules, name, i, lang, msg, msgsize);
   } else {
     long long n; /* the whole value, digits only (text.c) */
     if (scopa_parse_int(name, value, LLONG_MIN, LLONG_MAX, &n, NULL, 0) ==
         SCOPA_OK)
-      return scopa_rules_set_lang(rules, name, n, lang, msg, msgsize);
+      return scopa_rules_set(rules, name, n, lang, msg, msgsize);
   }
   scopa__msg(msg, msgsize,
-             SCOPA__TR(scopa__italian(lang), "rules option '%s' cannot be '%.40s'",
+             SCOPA__TR(scopa__italian(lang),
+                       "rules option '%s' cannot be '%.40s'",
                        "l'opzione delle regole '%s' non può valere '%.40s'"),
              name, value);
   return SCOPA_ERULES;
-}
-
-int scopa_rules_set_text(scopa_rules *rules, const char *name,
-                         const char *value, char *msg, size_t msgsize) {
-  return scopa_rules_set_text_lang(rules, name, value, NULL, msg, msgsize);
 }
 
 /* RULES.md "Game records": who may sit at the table. */
@@ -277,8 +266,7 @@ static int check_seats(const scopa_rules *r, int it, char *msg,
 }
 
 /* RULES.md "Game records": options that only mean something together. */
-static int check_play(const scopa_rules *r, int it, char *msg,
-                      size_t msgsize) {
+static int check_play(const scopa_rules *r, int it, char *msg, size_t msgsize) {
   const char *game = GAMES[r->game];
   if (r->game != SCOPA_GAME_SCOPA && r->refill == 1) {
     scopa__msg(msg, msgsize,
@@ -324,8 +312,7 @@ static int check_play(const scopa_rules *r, int it, char *msg,
 }
 
 /* RULES.md "End of the game", last paragraph. */
-static int check_end(const scopa_rules *r, int it, char *msg,
-                     size_t msgsize) {
+static int check_end(const scopa_rules *r, int it, char *msg, size_t msgsize) {
   if (r->win_by_two && r->tiebreak != SCOPA_TIEBREAK_EXTRA_ROUND) {
     scopa__msg(msg, msgsize,
                SCOPA__TR(it, "win_by_two and tiebreak %s cannot be combined",
@@ -348,8 +335,8 @@ static int check_end(const scopa_rules *r, int it, char *msg,
   return SCOPA_OK;
 }
 
-int scopa_rules_check_lang(scopa_rules *rules, const char *lang, char *msg,
-                           size_t msgsize) {
+int scopa_rules_check(scopa_rules *rules, const char *lang, char *msg,
+                      size_t msgsize) {
   int it = scopa__italian(lang);
   int scopone = rules->game != SCOPA_GAME_SCOPA;
   if (rules->players == 0)
@@ -362,10 +349,6 @@ int scopa_rules_check_lang(scopa_rules *rules, const char *lang, char *msg,
   if (rc == SCOPA_OK)
     rc = check_end(rules, it, msg, msgsize);
   return rc;
-}
-
-int scopa_rules_check(scopa_rules *rules, char *msg, size_t msgsize) {
-  return scopa_rules_check_lang(rules, NULL, msg, msgsize);
 }
 
 /* RULES.md "Presets": each is a few options over the defaults. */
@@ -413,8 +396,8 @@ static const preset PRESETS[] = {
 
 const char *const *scopa_rules_preset_names(void) {
   static const char *const NAMES[NPRESETS + 1] = {
-      "scopa",  "scopone",  "scientifico", "assi",
-      "quindici", "escoba", "trentuno",    "perdere", NULL};
+      "scopa",  "scopone",  "scientifico", "assi", "quindici",
+      "escoba", "trentuno", "perdere",     NULL};
   return NAMES;
 }
 
@@ -424,7 +407,7 @@ int scopa_rules_preset(scopa_rules *rules, const char *name) {
     if (strcmp(name, PRESETS[i].name) == 0 ||
         (PRESETS[i].alias && strcmp(name, PRESETS[i].alias) == 0)) {
       PRESETS[i].apply(rules);
-      return scopa_rules_check(rules, NULL, 0);
+      return scopa_rules_check(rules, NULL, NULL, 0);
     }
   return SCOPA_EINVAL;
 }
@@ -452,7 +435,7 @@ size_t scopa_rules_str(const scopa_rules *rules, char *buf, size_t bufsize) {
   scopa_rules base;
   scopa_rules_init(&base);
   base.game = rules->game;
-  scopa_rules_check(&base, NULL, 0);
+  scopa_rules_check(&base, NULL, NULL, 0);
   size_t n = 0;
   if (bufsize)
     buf[0] = 0;

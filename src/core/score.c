@@ -12,7 +12,7 @@
 #include <string.h>
 
 static const char *const CATEGORY_NAMES[SCOPA_CAT_COUNT] = {
-    "carte",  "denari", "settebello", "primiera",  "scope",
+    "carte",    "denari", "settebello", "primiera",  "scope",
     "re_bello", "napola", "sevens",     "all_sevens"};
 
 const char *scopa_category_name(int category) {
@@ -151,8 +151,8 @@ int scopa_state_score(const scopa_state *st, scopa_score *score) {
 
 /* ---- end of the game ---------------------------------------------- */
 
-void scopa_game_init(scopa_game *g, const scopa_rules *rules,
-                     int first_dealer) {
+void scopa_tally_init(scopa_tally *g, const scopa_rules *rules,
+                      int first_dealer) {
   memset(g, 0, sizeof *g);
   g->rules = *rules;
   g->sides = scopa_rules_sides(rules);
@@ -162,7 +162,7 @@ void scopa_game_init(scopa_game *g, const scopa_rules *rules,
 
 /* RULES.md "End of the game", cappotto: one side at or over it, every
  * other side at 0. */
-static int cappotto_winner(const scopa_game *g) {
+static int cappotto_winner(const scopa_tally *g) {
   if (g->rules.cappotto <= 0)
     return -1;
   int w = -1;
@@ -194,7 +194,7 @@ static int highest(const int *totals, int sides, const int *among) {
  * Sides arriving in the same step compare their totals after the whole
  * round: comparing at that step would, for sides already at the target
  * (who can only be tied there), never decide. */
-static int count_order_winner(const scopa_game *g, const int *before,
+static int count_order_winner(const scopa_tally *g, const int *before,
                               const scopa_score *s) {
   int run[SCOPA_MAX_SEATS], there[SCOPA_MAX_SEATS];
   memcpy(run, before, sizeof run);
@@ -216,7 +216,7 @@ static int count_order_winner(const scopa_game *g, const int *before,
  * the round category by category from the totals before it; the first
  * one at or over the target and strictly ahead of the other tied sides
  * wins (looked at before the first category too). */
-static int on_tie_winner(const scopa_game *g, const int *before,
+static int on_tie_winner(const scopa_tally *g, const int *before,
                          const scopa_score *s) {
   int top = g->totals[0], tied[SCOPA_MAX_SEATS], run[SCOPA_MAX_SEATS];
   for (int i = 1; i < g->sides; i++)
@@ -245,7 +245,7 @@ static int lowest(const int *totals, int sides) {
 }
 
 /* all_coins_wins: the side whose pile holds the ten coins. */
-static int all_coins_winner(const scopa_game *g, const scopa_score *s) {
+static int all_coins_winner(const scopa_tally *g, const scopa_score *s) {
   if (!g->rules.all_coins_wins)
     return -1;
   for (int i = 0; i < g->sides; i++)
@@ -254,7 +254,7 @@ static int all_coins_winner(const scopa_game *g, const scopa_score *s) {
   return -1;
 }
 
-static int leads_by_two(const scopa_game *g, int w) {
+static int leads_by_two(const scopa_tally *g, int w) {
   for (int i = 0; i < g->sides; i++)
     if (i != w && g->totals[w] - g->totals[i] < 2)
       return 0;
@@ -264,7 +264,7 @@ static int leads_by_two(const scopa_game *g, int w) {
 /* The target's rule, once some side has reached it (RULES.md "End of the
  * game"): the highest total, or the lowest under lowest_wins, with the
  * tiebreak and win_by_two. */
-static int target_winner(const scopa_game *g, const int *before,
+static int target_winner(const scopa_tally *g, const int *before,
                          const scopa_score *s, int at_target) {
   const scopa_rules *r = &g->rules;
   if (r->lowest_wins)
@@ -279,7 +279,7 @@ static int target_winner(const scopa_game *g, const int *before,
   return w;
 }
 
-int scopa_game_add(scopa_game *g, const scopa_score *s) {
+int scopa_tally_add(scopa_tally *g, const scopa_score *s) {
   if (g->finished)
     return SCOPA_EOVER;
   int before[SCOPA_MAX_SEATS] = {0}, at_target = 0;

@@ -199,10 +199,9 @@ static int cards_in_hands(const scopa_state *s) {
  * go to the last capturer's side, the dealer's, or stay where they are,
  * in no pile (and so count for nobody). */
 static void take_leftovers(scopa_state *s) {
-  int seat = s->rules.leftovers == SCOPA_LEFTOVERS_DEALER ? s->dealer
-             : s->rules.leftovers == SCOPA_LEFTOVERS_NOBODY
-                 ? SCOPA_NO_SEAT
-                 : s->last_capturer;
+  int seat = s->rules.leftovers == SCOPA_LEFTOVERS_DEALER   ? s->dealer
+             : s->rules.leftovers == SCOPA_LEFTOVERS_NOBODY ? SCOPA_NO_SEAT
+                                                            : s->last_capturer;
   if (seat != SCOPA_NO_SEAT) {
     s->pile[side_of(s, seat)] |= s->table;
     s->table = 0;
@@ -275,8 +274,8 @@ void scopa_state_play(scopa_state *s, scopa_move move) {
     after_play(s, seat, card, table, takes);
 }
 
-int scopa_state_check_lang(const scopa_state *s, scopa_move move,
-                           const char *lang, char *msg, size_t msgsize) {
+int scopa_state_check(const scopa_state *s, scopa_move move, const char *lang,
+                      char *msg, size_t msgsize) {
   int it = scopa__italian(lang);
   if (s->to_play == SCOPA_NO_SEAT) {
     scopa__msg(msg, msgsize, "%s",
@@ -286,7 +285,8 @@ int scopa_state_check_lang(const scopa_state *s, scopa_move move,
   }
   int card = SCOPA_MOVE_CARD(move);
   if (card >= 40 || (move & ~(SCOPA_ALL_CARDS | ((scopa_move)0x3F << 48)))) {
-    scopa__msg(msg, msgsize, "%s", SCOPA__TR(it, "not a move", "non è una mossa"));
+    scopa__msg(msg, msgsize, "%s",
+               SCOPA__TR(it, "not a move", "non è una mossa"));
     return SCOPA_EILLEGAL;
   }
   if (!(s->hand[s->to_play] & SCOPA_BIT(card))) {
@@ -302,14 +302,9 @@ int scopa_state_check_lang(const scopa_state *s, scopa_move move,
                            msgsize);
 }
 
-int scopa_state_check(const scopa_state *s, scopa_move move, char *msg,
-                      size_t msgsize) {
-  return scopa_state_check_lang(s, move, NULL, msg, msgsize);
-}
-
 int scopa_state_apply(scopa_state *s, scopa_move move, char *msg,
                       size_t msgsize) {
-  int rc = scopa_state_check(s, move, msg, msgsize);
+  int rc = scopa_state_check(s, move, NULL, msg, msgsize);
   if (rc == SCOPA_OK)
     scopa_state_play(s, move);
   return rc;

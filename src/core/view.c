@@ -175,7 +175,8 @@ static void fill_first_hand_with_aces(layout *l, const scopa_rules *rules,
                                       const scopa_move *moves, int nmoves) {
   int leader = (dealer + 1) % rules->players;
   if (!rules->ace_sweeps || rules->ace_first_play != SCOPA_ACE_FIRST_NO_ACE ||
-      nmoves == 0 || leader == seat || SCOPA_RANK(SCOPA_MOVE_CARD(moves[0])) != 1)
+      nmoves == 0 || leader == seat ||
+      SCOPA_RANK(SCOPA_MOVE_CARD(moves[0])) != 1)
     return;
   int first_deal = scopa__deal_hand_size(rules) * rules->players;
   scopa_cards aces = SCOPA_RANK_CARDS(1) & ~l->placed;

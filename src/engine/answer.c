@@ -99,8 +99,8 @@ static json_t *hello_json(void) {
   json_t *bots = json_array();
   for (const char *const *b = scopa_bot_names(); *b; b++)
     json_array_append_new(bots, json_string(*b));
-  return json_pack("{s:s, s:s, s:o}", "name", "scopa", "version",
-                   SCOPA_VERSION, "bots", bots);
+  return json_pack("{s:s, s:s, s:o}", "name", "scopa", "version", SCOPA_VERSION,
+                   "bots", bots);
 }
 
 static json_t *legal_json(const scopa_move *moves, int n) {

@@ -1,7 +1,7 @@
 /*
  * engine.h -- what the files of src/engine share: a parsed `scopa engine`
  * request (CONTRACTS.md "scopa engine") and the JSON readers behind it.
- * Not API: the API is the "Bindings support" section of scopa.h.
+ * Not API: the API is scopa.h's section "The `scopa engine` protocol".
  *
  * Parsing is pure (bytes in, a request out, no I/O, no global state), so
  * fuzz/fuzz_engine.c can drive it directly.  A request that parses is

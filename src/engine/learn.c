@@ -27,7 +27,7 @@ struct scopa_env {
   scopa_rng deal;   /* this episode's dealer and decks             */
   uint64_t episode; /* this episode's seed                         */
   uint64_t bot_calls;
-  scopa_game game; /* totals over the episode's rounds             */
+  scopa_tally game; /* totals over the episode's rounds             */
   int scores[SCOPA_MAX_SEATS];
   scopa_state st;
   /* got[0][seat]: the seat's hand at the deal; got[t + 1][seat]: the
@@ -136,7 +136,7 @@ static void round_rewards(scopa_env *env, double *rewards) {
     int own = score.side[scopa_rules_side_of(&env->rules, seat)].total;
     rewards[seat] += own - (double)(sum - own) / (env->sides - 1);
   }
-  scopa_game_add(&env->game, &score);
+  scopa_tally_add(&env->game, &score);
 }
 
 /* Plays a legal move and remembers who received which cards after it. */
@@ -199,7 +199,7 @@ void scopa_env_reset(scopa_env *env, uint64_t seed, int dealer,
   env->bot_calls = 0;
   if (dealer < 0 || dealer >= env->players)
     dealer = (int)scopa_rng_below(&env->deal, (uint32_t)env->players);
-  scopa_game_init(&env->game, &env->rules, dealer);
+  scopa_tally_init(&env->game, &env->rules, dealer);
   for (int k = 0; k < SCOPA_MAX_SEATS; k++)
     env->scores[k] = scores && k < env->sides ? scores[k] : 0;
   memcpy(env->game.totals, env->scores, sizeof env->scores);

@@ -40,9 +40,8 @@ int scopa__engine_read_rules(json_t *obj, scopa_rules *rules, char *msg,
 /* ---- the view fields ------------------------------------------------- */
 
 /* An integer member in lo..hi. */
-static int read_int(json_t *obj, const char *key, long long lo,
-                    long long hi, long long *out, char *msg,
-                    size_t msgsize) {
+static int read_int(json_t *obj, const char *key, long long lo, long long hi,
+                    long long *out, char *msg, size_t msgsize) {
   json_t *v = json_object_get(obj, key);
   if (!v)
     return FAIL(SCOPA_EVIEW, "the request needs \"%s\"", key);
@@ -55,8 +54,8 @@ static int read_int(json_t *obj, const char *key, long long lo,
 }
 
 /* A list of at most 40 cards in canonical notation. */
-static int read_cards(json_t *round, const char *key, uint8_t *cards,
-                      int *n, char *msg, size_t msgsize) {
+static int read_cards(json_t *round, const char *key, uint8_t *cards, int *n,
+                      char *msg, size_t msgsize) {
   json_t *arr = json_object_get(round, key);
   if (!json_is_array(arr))
     return FAIL(SCOPA_EVIEW, "\"round\" needs a \"%s\" list of cards", key);
@@ -89,7 +88,7 @@ static int read_moves(json_t *round, scopa_move *moves, int *n, char *msg,
     const char *s = json_string_value(v);
     if (!s || strlen(s) != json_string_length(v))
       return FAIL(SCOPA_EVIEW, "round.moves[%d] is not a string", i);
-    if (scopa_move_parse(s, &moves[i], why, sizeof why) != SCOPA_OK)
+    if (scopa_move_parse(s, NULL, &moves[i], why, sizeof why) != SCOPA_OK)
       return FAIL(SCOPA_EVIEW, "round.moves[%d]: %s", i, why);
   }
   return SCOPA_OK;
@@ -99,14 +98,18 @@ static int read_scores(json_t *obj, int sides, int *scores, char *msg,
                        size_t msgsize) {
   json_t *arr = json_object_get(obj, "scores");
   if (!json_is_array(arr) || (int)json_array_size(arr) != sides)
-    return FAIL(SCOPA_EVIEW, "\"scores\" must list %d game scores, one per "
-                "side", sides);
+    return FAIL(SCOPA_EVIEW,
+                "\"scores\" must list %d game scores, one per "
+                "side",
+                sides);
   for (int i = 0; i < sides; i++) {
     json_t *v = json_array_get(arr, (size_t)i);
     if (!json_is_integer(v) || json_integer_value(v) < 0 ||
         json_integer_value(v) > 1000000)
-      return FAIL(SCOPA_EVIEW, "scores[%d] must be a whole number from 0 to "
-                  "1000000", i);
+      return FAIL(SCOPA_EVIEW,
+                  "scores[%d] must be a whole number from 0 to "
+                  "1000000",
+                  i);
     scores[i] = (int)json_integer_value(v);
   }
   return SCOPA_OK;
@@ -124,11 +127,11 @@ int scopa__engine_read_view(json_t *obj, scopa_view *view, char *msg,
     return FAIL(SCOPA_EVIEW, "a request is a JSON object");
   if (!json_object_get(obj, "rules"))
     return FAIL(SCOPA_ERULES, "the request needs a \"rules\" object");
-  if ((rc = scopa__engine_read_rules(json_object_get(obj, "rules"), &rules,
-                                     msg, msgsize)) != SCOPA_OK)
+  if ((rc = scopa__engine_read_rules(json_object_get(obj, "rules"), &rules, msg,
+                                     msgsize)) != SCOPA_OK)
     return rc;
-  if ((rc = read_int(obj, "seat", 0, rules.players - 1, &seat, msg,
-                     msgsize)) != SCOPA_OK ||
+  if ((rc = read_int(obj, "seat", 0, rules.players - 1, &seat, msg, msgsize)) !=
+          SCOPA_OK ||
       (rc = read_scores(obj, scopa_rules_sides(&rules), scores, msg,
                         msgsize)) != SCOPA_OK)
     return rc;
@@ -145,8 +148,7 @@ int scopa__engine_read_view(json_t *obj, scopa_view *view, char *msg,
   char c[SCOPA_CARD_TEXT];
   for (int i = 0; i < ntable; i++) {
     if (tableset & SCOPA_BIT(table[i]))
-      return FAIL(SCOPA_EVIEW, "%s is seen twice",
-                  scopa_card_str(table[i], c));
+      return FAIL(SCOPA_EVIEW, "%s is seen twice", scopa_card_str(table[i], c));
     tableset |= SCOPA_BIT(table[i]);
   }
   if (scopa_view_build(view, &rules, (int)seat, (int)dealer, tableset, dealt,
@@ -158,8 +160,7 @@ int scopa__engine_read_view(json_t *obj, scopa_view *view, char *msg,
 
 /* ---- a request ------------------------------------------------------- */
 
-static const char *const COMMANDS[] = {"hello", "legal", "go", "hint",
-                                       "quit"};
+static const char *const COMMANDS[] = {"hello", "legal", "go", "hint", "quit"};
 
 static int read_command(json_t *obj, char *msg, size_t msgsize) {
   json_t *v = json_object_get(obj, "cmd");
@@ -171,8 +172,10 @@ static int read_command(json_t *obj, char *msg, size_t msgsize) {
   for (int i = 0; i < (int)(sizeof COMMANDS / sizeof *COMMANDS); i++)
     if (strlen(s) == json_string_length(v) && strcmp(s, COMMANDS[i]) == 0)
       return i;
-  return FAIL(SCOPA_EINVAL, "unknown cmd \"%.40s\" (hello, legal, go, hint, "
-              "quit)", s);
+  return FAIL(SCOPA_EINVAL,
+              "unknown cmd \"%.40s\" (hello, legal, go, hint, "
+              "quit)",
+              s);
 }
 
 static int known_bot(const char *name) {
@@ -212,14 +215,13 @@ static int read_limits(json_t *obj, engine_request *req, char *msg,
     req->seed_given = 1;
   }
   if (json_object_get(obj, "threads")) {
-    if ((rc = read_int(obj, "threads", 1, 256, &v, msg, msgsize)) !=
-        SCOPA_OK)
+    if ((rc = read_int(obj, "threads", 1, 256, &v, msg, msgsize)) != SCOPA_OK)
       return SCOPA_EINVAL;
     req->limits.threads = (int)v;
   }
   if (json_object_get(obj, "nodes")) {
-    if ((rc = read_int(obj, "nodes", 0, ENGINE_MAX_NODES, &v, msg,
-                       msgsize)) != SCOPA_OK)
+    if ((rc = read_int(obj, "nodes", 0, ENGINE_MAX_NODES, &v, msg, msgsize)) !=
+        SCOPA_OK)
       return SCOPA_EINVAL;
     req->limits.nodes = (uint64_t)v;
   }
@@ -265,8 +267,8 @@ int scopa__engine_parse(const char *line, size_t len, engine_request *req,
   if (req->view.to_play == SCOPA_NO_SEAT)
     rc = FAIL(SCOPA_EOVER, "the round is over: nobody is to play");
   else if (req->view.to_play != req->view.seat)
-    rc = FAIL(SCOPA_EVIEW, "seat %d is not to play: seat %d is",
-              req->view.seat, req->view.to_play);
+    rc = FAIL(SCOPA_EVIEW, "seat %d is not to play: seat %d is", req->view.seat,
+              req->view.to_play);
 done:
   json_decref(root);
   return rc;

@@ -30,6 +30,27 @@ static json_t *number(double v) {
   return isfinite(v) ? json_real(v) : json_null();
 }
 
+/* What a move does (scopa_move_why) as the "why" object of hints and
+ * reviews: {"codes": [...], "cards", "coins", "sevens", "sum", "rank"}. */
+static json_t *why_json(const scopa_view *v, scopa_move move) {
+  scopa_why w;
+  scopa_move_why(v, move, &w); /* zeroed (no reason) if not legal */
+  json_t *codes = json_array();
+  for (int bit = 0; bit < SCOPA_WHY_COUNT; bit++)
+    if (w.reasons & (1u << bit))
+      json_array_append_new(codes, json_string(scopa_why_code(bit)));
+  return json_pack("{s:o, s:i, s:i, s:i, s:i, s:i}", "codes", codes, "cards",
+                   w.cards, "coins", w.coins, "sevens", w.sevens, "sum", w.sum,
+                   "rank", w.rank);
+}
+
+char *scopa_move_why_json(const scopa_view *view, scopa_move move) {
+  json_t *o = why_json(view, move);
+  char *text = o ? json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
+  json_decref(o);
+  return text;
+}
+
 /* The review of one move: the hint (scopa_bot_hint) from the view of the
  * seat to play, with the seed of the record's seed, the round and the
  * ply; NULL when out of memory. */
@@ -66,6 +87,10 @@ static json_t *value_move(scopa_bot *bot, const scopa_match *game, int round,
         number(estimated ? mine->margin : NAN), "best_margin",
         number(estimated ? h[0].margin : NAN), "loss_margin",
         number(estimated ? mine->loss_margin : NAN));
+    if (out) {
+      json_object_set_new(out, "why", why_json(&v, played));
+      json_object_set_new(out, "best_why", why_json(&v, h[0].move));
+    }
   }
   free(h);
   return out;

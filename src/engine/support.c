@@ -1,12 +1,11 @@
 /*
- * support.c -- the "Bindings support" functions of scopa.h that are not
- * the protocol: struct sizes, rules and views as JSON, scores as
- * `scopa replay --json` prints them, legal moves as text.
+ * support.c -- the functions of scopa.h's "JSON shapes" section that are not
+ * the protocol: struct sizes, rules and views read from JSON text, legal
+ * moves as text.  Their writers (rules, views and scores as JSON) are in
+ * src/json/write.c.
  *
- * The JSON written here has the exact shapes of CONTRACTS.md, so that a
- * view printed by scopa_state_view_json is a valid engine request once a
- * "cmd" is added, and reads back with scopa_view_from_json to the same
- * view.
+ * A view read here is read as the engine reads a request, so a view
+ * printed by scopa_state_view_json reads back to the same view.
  */
 #include "engine.h"
 #include "json_shapes.h"
@@ -20,10 +19,15 @@ size_t scopa_sizeof(const char *type) {
     const char *name;
     size_t size;
   } SIZES[] = {
-      {"rules", sizeof(scopa_rules)},   {"state", sizeof(scopa_state)},
-      {"view", sizeof(scopa_view)},     {"score", sizeof(scopa_score)},
-      {"game", sizeof(scopa_game)},     {"rng", sizeof(scopa_rng)},
-      {"replay", sizeof(scopa_replay)}, {"fault", sizeof(scopa_fault)},
+      {"rules", sizeof(scopa_rules)},
+      {"state", sizeof(scopa_state)},
+      {"view", sizeof(scopa_view)},
+      {"score", sizeof(scopa_score)},
+      {"tally", sizeof(scopa_tally)},
+      {"game", sizeof(scopa_tally)},
+      {"rng", sizeof(scopa_rng)},
+      {"replay", sizeof(scopa_replay)},
+      {"fault", sizeof(scopa_fault)},
       {"bot_limits", sizeof(scopa_bot_limits)},
       {"hint", sizeof(scopa_hint)},
       {"hint_info", sizeof(scopa_hint_info)},
@@ -37,17 +41,9 @@ size_t scopa_sizeof(const char *type) {
 
 void scopa_free(void *p) { free(p); }
 
-static char *dump(json_t *obj) {
-  char *text = obj ? json_dumps(obj, JSON_COMPACT | JSON_PRESERVE_ORDER)
-                   : NULL;
-  json_decref(obj);
-  return text;
-}
-
 /* Parses JSON text (duplicate keys refused) and hands the object to one of
  * the request readers, which fill `out`. */
-typedef int (*object_reader)(json_t *obj, void *out, char *msg,
-                             size_t msgsize);
+typedef int (*object_reader)(json_t *obj, void *out, char *msg, size_t msgsize);
 
 /* The JSON text parsed, then read by `read`; jansson's own words in an
  * error stay English, introduced in the caller's language (engine
@@ -81,11 +77,6 @@ static int view_reader(json_t *obj, void *out, char *msg, size_t msgsize) {
   return scopa__engine_read_view(obj, out, msg, msgsize);
 }
 
-int scopa_rules_from_json(scopa_rules *rules, const char *json, size_t len,
-                          char *msg, size_t msgsize) {
-  return read_json_text(json, len, NULL, rules_reader, rules, msg, msgsize);
-}
-
 /* The rules and the language of the messages about them. */
 typedef struct rules_lang {
   scopa_rules *rules;
@@ -98,76 +89,17 @@ static int rules_lang_reader(json_t *obj, void *out, char *msg,
   return scopa__rules_read_lang(obj, r->rules, r->lang, msg, msgsize);
 }
 
-int scopa_rules_from_json_lang(scopa_rules *rules, const char *json,
-                               size_t len, const char *lang, char *msg,
-                               size_t msgsize) {
-  if (!scopa__italian(lang))
-    return scopa_rules_from_json(rules, json, len, msg, msgsize);
+int scopa_rules_from_json(scopa_rules *rules, const char *json, size_t len,
+                          const char *lang, char *msg, size_t msgsize) {
+  if (!scopa__italian(lang)) /* English messages are printable ASCII */
+    return read_json_text(json, len, NULL, rules_reader, rules, msg, msgsize);
   rules_lang r = {rules, lang};
   return read_json_text(json, len, lang, rules_lang_reader, &r, msg, msgsize);
-}
-
-char *scopa_rules_to_json(const scopa_rules *rules) {
-  return dump(scopa__rules_object(rules));
-}
-
-static json_t *cards_json(const uint8_t *cards, int n) {
-  json_t *arr = json_array();
-  char c[SCOPA_CARD_TEXT];
-  for (int i = 0; i < n; i++)
-    json_array_append_new(arr, json_string(scopa_card_str(cards[i], c)));
-  return arr;
-}
-
-static json_t *set_json(scopa_cards set) {
-  uint8_t cards[40];
-  int n = 0;
-  for (int c = 0; c < 40; c++)
-    if (set & SCOPA_BIT(c))
-      cards[n++] = (uint8_t)c;
-  return cards_json(cards, n);
-}
-
-char *scopa_state_view_json(const scopa_state *s, int seat,
-                            const int *scores) {
-  /* The deck is dealt top first, so a seat receives its cards in deck
-   * order: its dealt cards in deck order are the order received. */
-  uint8_t dealt[40];
-  int n = 0;
-  for (int i = 0; i < 40; i++)
-    if (s->dealt[seat] & SCOPA_BIT(s->deck[i]))
-      dealt[n++] = s->deck[i];
-  json_t *moves = json_array(), *score = json_array();
-  char m[SCOPA_MOVE_TEXT];
-  for (int i = 0; i < s->plays; i++)
-    json_array_append_new(moves, json_string(scopa_move_str(s->moves[i], m)));
-  for (int i = 0; i < s->sides; i++)
-    json_array_append_new(score, json_integer(scores ? scores[i] : 0));
-  json_t *round = json_pack("{s:i, s:o, s:o, s:o}", "dealer", s->dealer,
-                            "table", set_json(s->initial_table), "dealt",
-                            cards_json(dealt, n), "moves", moves);
-  return dump(json_pack("{s:o, s:i, s:o, s:o}", "rules",
-                        scopa__rules_object(&s->rules), "seat", seat, "scores", score,
-                        "round", round));
 }
 
 int scopa_view_from_json(scopa_view *view, const char *json, size_t len,
                          char *msg, size_t msgsize) {
   return read_json_text(json, len, NULL, view_reader, view, msg, msgsize);
-}
-
-char *scopa_score_json(const scopa_score *score) {
-  json_t *arr = json_array();
-  for (int i = 0; arr && i < score->sides; i++)
-    json_array_append_new(arr, scopa__side_object(&score->side[i]));
-  return dump(arr);
-}
-
-char *scopa_state_score_json(const scopa_state *state) {
-  scopa_score score;
-  if (scopa_state_score(state, &score) != SCOPA_OK)
-    return NULL;
-  return scopa_score_json(&score);
 }
 
 char *scopa_state_legal_text(const scopa_state *state) {

@@ -1,7 +1,7 @@
 /*
  * match.c -- a whole game (scopa.h "A whole game"): rounds dealt from the
  * seed, moves checked and played, scores added, dealers rotated and the
- * end rules applied, all through the core's scopa_state and scopa_game.
+ * end rules applied, all through the core's scopa_state and scopa_tally.
  * Every front end plays through here; none keeps its own copy of this.
  *
  * Keeps true (see match_internal.h): the history in rounds[] is exactly
@@ -67,7 +67,7 @@ int scopa__match_set_seat(scopa_match *m, int seat, int kind, const char *name,
 
 void scopa__match_first_dealer(scopa_match *m, int first_dealer) {
   assert(m->nrounds == 0);
-  scopa_game_init(&m->game, &m->rules, first_dealer);
+  scopa_tally_init(&m->game, &m->rules, first_dealer);
 }
 
 static int check_seats(const scopa_rules *rules, const scopa_seat *seats,
@@ -118,7 +118,7 @@ int scopa_match_new(const scopa_rules *rules, const scopa_seat *seats,
       return SCOPA_ENOMEM;
     }
   }
-  scopa_game_init(&m->game, rules, scopa_seed_dealer(seed, rules->players));
+  scopa_tally_init(&m->game, rules, scopa_seed_dealer(seed, rules->players));
   *out = m;
   return SCOPA_OK;
 }
@@ -185,7 +185,7 @@ void scopa_match_seat(const scopa_match *m, int seat, scopa_seat *out,
     *name_len = s->name_len;
 }
 
-const scopa_game *scopa_match_game(const scopa_match *m) { return &m->game; }
+const scopa_tally *scopa_match_tally(const scopa_match *m) { return &m->game; }
 
 int scopa_match_rounds(const scopa_match *m) { return m->nrounds; }
 
@@ -230,8 +230,8 @@ int scopa_match_deal_deck(scopa_match *m, const uint8_t deck[40],
                           scopa_event *ev, char *msg, size_t msgsize) {
   if (scopa_match_phase(m) != SCOPA_MATCH_DEAL) {
     say(msg, msgsize, "%s",
-             m->game.finished ? "the game is over"
-                              : "the round in play is not over");
+        m->game.finished ? "the game is over"
+                         : "the round in play is not over");
     return SCOPA_EOVER;
   }
   if (grow(m) != SCOPA_OK)
@@ -306,7 +306,7 @@ static void describe(const scopa_match *m, const scopa_state *before,
 static void end_round(scopa_match *m, scopa_event *ev) {
   scopa_replay_round *rr = &m->rounds[m->nrounds - 1];
   scopa_state_score(&m->state, &rr->score);
-  scopa_game_add(&m->game, &rr->score);
+  scopa_tally_add(&m->game, &rr->score);
   memcpy(rr->totals, m->game.totals, sizeof rr->totals);
   rr->complete = 1;
   if (ev) {
@@ -321,7 +321,7 @@ int scopa_match_apply(scopa_match *m, scopa_move move, scopa_event *ev,
                       char *msg, size_t msgsize) {
   if (scopa_match_phase(m) != SCOPA_MATCH_PLAY) {
     say(msg, msgsize, "%s",
-             m->game.finished ? "the game is over" : "no round is in play");
+        m->game.finished ? "the game is over" : "no round is in play");
     return SCOPA_EOVER;
   }
   scopa_state before = m->state;

@@ -25,10 +25,10 @@ struct scopa_match {
   char seed[SCOPA_SEED_TEXT];      /* "" when the record had none        */
   char deal_seed[SCOPA_SEED_TEXT]; /* where new rounds come from         */
   match_seat seat[SCOPA_MAX_SEATS];
-  scopa_game game;
+  scopa_tally game;
   int totals_before[SCOPA_MAX_SEATS];
-  int dealt;             /* a round has been dealt (state is valid)   */
-  scopa_state state;     /* the live round, or the last one           */
+  int dealt;         /* a round has been dealt (state is valid)   */
+  scopa_state state; /* the live round, or the last one           */
   int nrounds, cap;
   scopa_replay_round *rounds;
   char *extra; /* unknown top-level fields of a restored record: the

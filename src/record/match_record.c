@@ -8,7 +8,7 @@
  * every deck).
  */
 #include "../game/match_internal.h"
-#include "json_shapes.h"
+#include "record.h"
 
 #include <jansson.h>
 #include <stdio.h>
@@ -26,8 +26,8 @@ static char *dump(json_t *obj, size_t flags) {
 char *scopa_match_view_json(const scopa_match *m, int seat) {
   if (!m->dealt)
     return NULL;
-  char *text = scopa_state_view_json(&m->state, seat < 0 ? 0 : seat,
-                                     m->totals_before);
+  char *text =
+      scopa_state_view_json(&m->state, seat < 0 ? 0 : seat, m->totals_before);
   if (seat >= 0 || !text)
     return text;
   /* The public view: the same request fields with no seat and no dealt
@@ -48,8 +48,8 @@ static scopa_cards known_cards(const scopa_match *m, int viewer) {
   const scopa_state *s = &m->state;
   scopa_cards known = s->initial_table;
   for (int i = 0; i < s->plays; i++)
-    known |= SCOPA_BIT(SCOPA_MOVE_CARD(s->moves[i])) |
-             SCOPA_MOVE_TAKES(s->moves[i]);
+    known |=
+        SCOPA_BIT(SCOPA_MOVE_CARD(s->moves[i])) | SCOPA_MOVE_TAKES(s->moves[i]);
   for (int seat = 0; seat < s->players; seat++)
     if (viewer == seat || viewer == SCOPA_RECORD_SEEN)
       known |= s->dealt[seat];
@@ -75,7 +75,8 @@ static json_t *round_json(const scopa_match *m, int r, int viewer) {
   json_t *moves = json_array();
   char text[SCOPA_MOVE_TEXT];
   for (int i = 0; i < rr->nmoves; i++)
-    json_array_append_new(moves, json_string(scopa_move_str(rr->moves[i], text)));
+    json_array_append_new(moves,
+                          json_string(scopa_move_str(rr->moves[i], text)));
   return json_pack("{s:i, s:o, s:o}", "dealer", rr->dealer, "deck",
                    deck_json(rr->deck, shown), "moves", moves);
 }

@@ -49,7 +49,8 @@ static int read_seats(json_t *root, scopa_match *m, int *named,
   json_t *bots = json_object_get(root, "bots");
   int players = m->rules.players;
   *named = seats != NULL;
-  if (seats && (!json_is_array(seats) || (int)json_array_size(seats) != players))
+  if (seats &&
+      (!json_is_array(seats) || (int)json_array_size(seats) != players))
     return fail(f, -1, -1, "\"seats\" must list %d names", players);
   for (int i = 0; i < players; i++) {
     json_t *v = seats ? json_array_get(seats, (size_t)i) : NULL;
@@ -79,8 +80,10 @@ static int read_seed(json_t *root, char seed[SCOPA_SEED_TEXT], scopa_fault *f) {
   char msg[120];
   if (!text || strlen(text) != json_string_length(v) ||
       scopa_seed_check(text, msg, sizeof msg) != SCOPA_OK)
-    return fail(f, -1, -1, "\"seed\" must be a string of 1 to %d lowercase "
-                "hexadecimal digits", SCOPA_SEED_MAX);
+    return fail(f, -1, -1,
+                "\"seed\" must be a string of 1 to %d lowercase "
+                "hexadecimal digits",
+                SCOPA_SEED_MAX);
   snprintf(seed, SCOPA_SEED_TEXT, "%s", text);
   return SCOPA_OK;
 }
@@ -88,8 +91,9 @@ static int read_seed(json_t *root, char seed[SCOPA_SEED_TEXT], scopa_fault *f) {
 /* The top-level fields this library does not know, kept to be written
  * back as they were. */
 static int keep_extra(json_t *root, scopa_match *m) {
-  static const char *const KNOWN[] = {"format", "rules", "seats", "rounds",
-                                      "seed", "seed_sha256", "bots", NULL};
+  static const char *const KNOWN[] = {"format", "rules", "seats",
+                                      "rounds", "seed",  "seed_sha256",
+                                      "bots",   NULL};
   json_t *extra = json_object();
   const char *key;
   json_t *value;
@@ -173,7 +177,7 @@ static int read_moves(json_t *moves, scopa_match *m, int named, int r,
     seat_label(m, named, seat, who, sizeof who);
     if (!text || strlen(text) != json_string_length(v))
       return fail(f, r, (int)i, "%s: a move must be a string", who);
-    if (scopa_move_parse(text, &mv, msg, sizeof msg) != SCOPA_OK)
+    if (scopa_move_parse(text, NULL, &mv, msg, sizeof msg) != SCOPA_OK)
       return fail(f, r, (int)i, "%s: %s", who, msg);
     if (scopa_match_apply(m, mv, NULL, msg, sizeof msg) != SCOPA_OK) {
       as_written(msg, sizeof msg, mv, text);
@@ -317,7 +321,8 @@ static int fill_replay(const scopa_match *m, int named, scopa_replay *out,
   out->rules = m->rules;
   out->game = m->game;
   out->nrounds = m->nrounds;
-  out->rounds = calloc(m->nrounds ? (size_t)m->nrounds : 1, sizeof *out->rounds);
+  out->rounds =
+      calloc(m->nrounds ? (size_t)m->nrounds : 1, sizeof *out->rounds);
   if (!out->rounds)
     return fail(f, -1, -1, "out of memory");
   if (m->nrounds)

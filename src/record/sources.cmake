@@ -3,7 +3,5 @@
 set(SCOPA_RECORD_SOURCES
   src/record/replay.c
   src/record/write.c
-  src/record/json_shapes.c
   src/record/match_record.c
-  src/record/file.c
-  src/record/catalogue.c)
+  src/record/file.c)

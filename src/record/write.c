@@ -7,7 +7,7 @@
  * the same game even if a default ever changes.  Saving goes through
  * scopa_file_save (file.c): durable, atomic, no temporary file left.
  */
-#include "json_shapes.h"
+#include "record.h"
 
 #include <jansson.h>
 #include <stdio.h>

@@ -462,10 +462,10 @@ static int check_rules(const proto_msg *msg, scopa_rules *rules,
   json_decref(obj);
   if (!text)
     return -1;
-  int rc =
-      scopa_rules_from_json(rules, text, strlen(text), detail, sizeof detail);
+  int rc = scopa_rules_from_json(rules, text, strlen(text), NULL, detail,
+                                 sizeof detail);
   if (rc != SCOPA_OK)
-    scopa_rules_from_json_lang(rules, text, strlen(text), "it", it, sizeof it);
+    scopa_rules_from_json(rules, text, strlen(text), "it", it, sizeof it);
   free(text);
   if (rc != SCOPA_OK) /* the JSON parser's own words stay English */
     return refuse(err, "bad_rules", detail, it[0] ? it : NULL);
@@ -530,8 +530,9 @@ int proto_move_check(const proto_msg *msg, const scopa_match *match, int seat,
   char detail[300], it[300];
   if (check_turn(msg, match, seat, waiting, err))
     return -1;
-  if (scopa_move_parse(msg->move, move, detail, sizeof detail) != SCOPA_OK) {
-    scopa_move_parse_lang(msg->move, "it", move, it, sizeof it);
+  if (scopa_move_parse(msg->move, NULL, move, detail, sizeof detail) !=
+      SCOPA_OK) {
+    scopa_move_parse(msg->move, "it", move, it, sizeof it);
     return refuse(err, "bad_move", detail, it);
   }
   /* Said without naming the cards: an answer never names a card its
@@ -543,8 +544,8 @@ int proto_move_check(const proto_msg *msg, const scopa_match *match, int seat,
   if (SCOPA_MOVE_TAKES(*move) & ~st->table)
     return refuse(err, "illegal", "you can take only cards on the table",
                   "puoi prendere solo carte che sono in tavola");
-  if (scopa_state_check_lang(st, *move, "it", it, sizeof it) != SCOPA_OK) {
-    scopa_state_check(st, *move, detail, sizeof detail);
+  if (scopa_state_check(st, *move, "it", it, sizeof it) != SCOPA_OK) {
+    scopa_state_check(st, *move, NULL, detail, sizeof detail);
     return refuse(err, "illegal", detail, it);
   }
   return 0;
@@ -635,22 +636,31 @@ static json_t *value_json(double v) {
   return isfinite(v) ? json_real(v) : json_null();
 }
 
-/* One move of a hint (scopa_bot_hint's fields). */
-static json_t *hint_move_json(const scopa_hint *h) {
+/* What a move does (scopa_move_why_json), or null. */
+static json_t *why_json(const scopa_view *view, scopa_move move) {
+  char *text = view ? scopa_move_why_json(view, move) : NULL;
+  json_t *o = text ? json_loads(text, 0, NULL) : NULL;
+  scopa_free(text);
+  return o ? o : json_null();
+}
+
+/* One move of a hint (scopa_bot_hint's fields and what it does). */
+static json_t *hint_move_json(const scopa_view *view, const scopa_hint *h) {
   char buf[SCOPA_MOVE_TEXT];
-  return json_pack("{s:s, s:o, s:o, s:o, s:o, s:s}", "move",
+  return json_pack("{s:s, s:o, s:o, s:o, s:o, s:s, s:o}", "move",
                    scopa_move_str(h->move, buf), "value", value_json(h->value),
                    "margin", value_json(h->margin), "loss", value_json(h->loss),
                    "loss_margin", value_json(h->loss_margin), "mark",
-                   scopa_hint_mark_text(h->mark));
+                   scopa_hint_mark_text(h->mark), "why",
+                   why_json(view, h->move));
 }
 
-char *proto_hint(const char *code, int ply, const scopa_hint *hints, int n,
-                 const json_t *id) {
+char *proto_hint(const char *code, int ply, const scopa_view *view,
+                 const scopa_hint *hints, int n, const json_t *id) {
   char buf[SCOPA_MOVE_TEXT];
   json_t *list = json_array();
   for (int i = 0; i < n; i++)
-    json_array_append_new(list, hint_move_json(&hints[i]));
+    json_array_append_new(list, hint_move_json(view, &hints[i]));
   json_t *o = json_pack("{s:s, s:s, s:i, s:o}", "type", "hint", "code", code,
                         "ply", ply, "moves", list);
   if (o && n > 0) {
@@ -658,6 +668,7 @@ char *proto_hint(const char *code, int ply, const scopa_hint *hints, int n,
                         json_string(scopa_move_str(hints[0].move, buf)));
     json_object_set_new(o, "value", value_json(hints[0].value));
     json_object_set_new(o, "margin", value_json(hints[0].margin));
+    json_object_set_new(o, "why", why_json(view, hints[0].move));
   }
   return proto_finish(o, id);
 }

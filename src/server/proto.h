@@ -148,10 +148,12 @@ char *proto_round_over(const char *code, const scopa_event *ev);
 char *proto_game_over(const char *code, const scopa_event *ev, const char *seed,
                       const char *seed_sha256);
 /* hint: hints[0..n) best first (scopa_bot_hint): each move's value,
- * error, loss, loss_margin (NAN: no estimate, null) and mark; "move",
- * "value" and "error" of the best; the round's ply; id may be NULL. */
-char *proto_hint(const char *code, int ply, const scopa_hint *hints, int n,
-                 const json_t *id);
+ * margin, loss, loss_margin (NAN: no estimate, null), mark and "why"
+ * (scopa_move_why_json from view, the asking seat's; null without a
+ * view); "move", "value", "margin" and "why" of the best; the round's
+ * ply; id may be NULL. */
+char *proto_hint(const char *code, int ply, const scopa_view *view,
+                 const scopa_hint *hints, int n, const json_t *id);
 
 /* review: the text of scopa_match_review_json with the type and code. */
 char *proto_review(const char *code, const char *review, const json_t *id);

@@ -19,7 +19,7 @@
  *   react.c   reactions: a fixed set of phrases, rate-limited
  *   views.c   what each connection is shown (the one place views are
  *             built), who is here
- *   play.c    moves from people, bots, away seats and the clock; hints
+ *   moves.c   moves from people, bots, away seats and the clock; hints
  *             and reviews; ratings at the end
  *   bots.c    the bots' thread pool (moves before hints and reviews)
  *   writer.c  the store's writes on their own thread, group commit

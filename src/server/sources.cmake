@@ -19,7 +19,7 @@ set(SCOPA_SERVER_SOURCES
   src/server/rematch.c
   src/server/react.c
   src/server/views.c
-  src/server/play.c
+  src/server/moves.c
   src/server/bots.c
   src/server/store.c
   src/server/store_sqlite.c

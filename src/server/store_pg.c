@@ -653,7 +653,7 @@ static int load_moves(pgs *p, store_game *g, char *msg, size_t n) {
     if (atoi(PQgetvalue(r, row, 0)) != g->nmoves) {
       snprintf(msg, n, "move %d is missing", g->nmoves);
       rc = -1;
-    } else if (scopa_move_parse(PQgetvalue(r, row, 1), &m, NULL, 0) !=
+    } else if (scopa_move_parse(PQgetvalue(r, row, 1), NULL, &m, NULL, 0) !=
                SCOPA_OK) {
       snprintf(msg, n, "move %d cannot be read", g->nmoves);
       rc = -1;

@@ -586,7 +586,7 @@ static int load_moves(store *st, store_game *g, char *msg, size_t n) {
       snprintf(what, sizeof what, "move %d is missing", g->nmoves);
       break;
     }
-    if (!text || scopa_move_parse(text, &m, NULL, 0) != SCOPA_OK) {
+    if (!text || scopa_move_parse(text, NULL, &m, NULL, 0) != SCOPA_OK) {
       snprintf(what, sizeof what, "move %d cannot be read", g->nmoves);
       break;
     }

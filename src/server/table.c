@@ -3,7 +3,7 @@
  * from the store, the router of client messages (the message table of
  * proto.h), the sweep (away seats, clocks, eviction), the record, and a
  * table stopped by a failed write.  Sitting down is lobby.c, what each
- * connection is shown views.c, moves and bots play.c.
+ * connection is shown views.c, moves and bots moves.c.
  *
  * Tables live in a search tree by code.  One that nobody is at leaves memory
  * after a while (finished ones quickly), never the database: table_get
@@ -202,7 +202,7 @@ static table *load_as(server *srv, const char *code, const char **fault,
     table_seat_defaults(srv, &t->seat[i]);
   }
   if (scopa_rules_from_json(&t->rules, t->rules_json, strlen(t->rules_json),
-                            msg, sizeof msg) != SCOPA_OK ||
+                            NULL, msg, sizeof msg) != SCOPA_OK ||
       table_new_match(t, &t->match, msg, sizeof msg) ||
       replay_moves(t, &g, msg, sizeof msg)) {
     table_free(t);

@@ -1,6 +1,6 @@
 /*
  * table.h -- a table in memory, shared by table.c (seats, presence,
- * views, the registry) and play.c (moves, announcements, bots, ratings).
+ * views, the registry) and moves.c (moves, announcements, bots, ratings).
  *
  * Invariants: the match holds every move stored for this table (nmoves
  * of them) and nothing else; status follows the seats and the match
@@ -33,7 +33,7 @@ typedef struct seat_info {
                             (conn.serial; 0: none since loaded): one seat
                             per connection                               */
   /* This seat's hint: one job per seat and move, whoever asks how often
-   * (play.c).  hint_for is the move number + 1 it is for (0: none).   */
+   * (moves.c).  hint_for is the move number + 1 it is for (0: none).   */
   int hint_for;
   int hint_out;                    /* its job is out                  */
   char *hint_text;                 /* the answer once back (no id)    */
@@ -124,7 +124,7 @@ int table_someone_here(const table *t, int except);
  * Returns 0, or -1 with a message. */
 int table_new_match(table *t, scopa_match **out, char *msg, size_t msgsize);
 
-/* play.c */
+/* moves.c */
 /* 1 when the move was played, 0 when refused (with an error sent). */
 int play_move(conn *c, const proto_msg *msg);
 int play_hint(conn *c, const proto_msg *msg);

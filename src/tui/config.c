@@ -7,7 +7,7 @@
  * set the game first; explicit options then override them, whatever their
  * order on the line.
  */
-#include "play.h"
+#include "session.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -52,11 +52,10 @@ static void rules_option_usage(FILE *out, const scopa_option_info *o) {
     scopa_rules scratch;
     scopa_rules_init(&scratch);
     for (long long v = o->min; v <= o->max; v++)
-      if (scopa_rules_set(&scratch, o->name, v, NULL, 0) == SCOPA_OK)
+      if (scopa_rules_set(&scratch, o->name, v, NULL, NULL, 0) == SCOPA_OK)
         snprintf(vals + strlen(vals), sizeof vals - strlen(vals), "%s%lld",
                  *vals ? "|" : "", v);
-  }
-  else
+  } else
     for (int k = 0; o->values[k]; k++)
       snprintf(vals + strlen(vals), sizeof vals - strlen(vals), "%s%s",
                k ? "|" : "", o->values[k]);
@@ -312,13 +311,13 @@ static int build_rules(parser *p) {
       return bad("no preset is called", p->preset);
   }
   for (int k = 0; k < p->nopts; k++)
-    if (scopa_rules_set_text(&cfg->rules, p->opt_name[k], p->opt_value[k], msg,
-                             sizeof msg) != SCOPA_OK) {
+    if (scopa_rules_set_text(&cfg->rules, p->opt_name[k], p->opt_value[k], NULL,
+                             msg, sizeof msg) != SCOPA_OK) {
       fprintf(stderr, "scopa play: %s\n", msg);
       return 2;
     }
   cfg->rules_given = p->preset || p->nopts;
-  if (scopa_rules_check(&cfg->rules, msg, sizeof msg) != SCOPA_OK) {
+  if (scopa_rules_check(&cfg->rules, NULL, msg, sizeof msg) != SCOPA_OK) {
     fprintf(stderr, "scopa play: %s\n", msg);
     return 2;
   }

@@ -145,8 +145,7 @@ static void title_line(const screen *sc) {
   else
     snprintf(right + strlen(right), sizeof right - strlen(right), " ");
   if (strlen(left) + strlen(right) > width)
-    snprintf(left, sizeof left, " %s %d ", TX(s, "Round", "Mano"),
-             s->round_no);
+    snprintf(left, sizeof left, " %s %d ", TX(s, "Round", "Mano"), s->round_no);
   attron(A_REVERSE);
   mvhline(0, 0, ' ', COLS);
   put(0, 0, left);
@@ -338,6 +337,29 @@ static void help_line(const screen *sc) {
   attroff(A_DIM);
 }
 
+/* The message from line y, wrapped at spaces, above the help line (a
+ * hint in words takes two or three lines of a narrow terminal). */
+static void message_lines(const screen *sc, int y) {
+  const char *p = sc->message;
+  size_t width = (size_t)COLS;
+  if (y > LINES - 2)
+    y = LINES - 2;
+  while (*p && y < LINES - 1) {
+    size_t cut = strlen(p);
+    if (cut > width) {
+      cut = width;
+      while (cut > width / 2 && p[cut] != ' ')
+        cut--;
+      if (p[cut] != ' ')
+        cut = width;
+    }
+    mvaddnstr(y++, 0, p, (int)cut);
+    p += cut;
+    while (*p == ' ')
+      p++;
+  }
+}
+
 void draw_board(screen *sc) {
   const play_session *s = sc->s;
   erase();
@@ -363,7 +385,7 @@ void draw_board(screen *sc) {
   choice_line(sc, y++);
   if (*sc->message) {
     attron(A_BOLD | (sc->color ? COLOR_PAIR(PAIR_GOOD) : 0));
-    put(y < LINES - 1 ? y : LINES - 2, 0, sc->message);
+    message_lines(sc, y);
     attroff(A_BOLD | (sc->color ? COLOR_PAIR(PAIR_GOOD) : 0));
   }
   help_line(sc);
@@ -390,8 +412,8 @@ static size_t break_at(const char *line, size_t len, size_t width) {
 
 /* The panel's lines cut to the screen's width: a line too long goes on
  * under itself, indented past its title (11 columns) or its own indent. */
-static int wrap_rows(play_lines lines, int n, int width,
-                     char rows[][PLAY_LINE], int cap) {
+static int wrap_rows(play_lines lines, int n, int width, char rows[][PLAY_LINE],
+                     int cap) {
   int k = 0;
   for (int i = 0; i < n && k < cap; i++) {
     const char *p = lines[i];
@@ -418,8 +440,8 @@ void draw_panel(screen *sc, const char *title, play_lines lines, int n,
   erase();
   title_line(sc);
   static char rows[PLAY_LINES * 4][PLAY_LINE];
-  int nrows = wrap_rows(lines, n, COLS > 12 ? COLS - 2 : 10, rows,
-                        PLAY_LINES * 4);
+  int nrows =
+      wrap_rows(lines, n, COLS > 12 ? COLS - 2 : 10, rows, PLAY_LINES * 4);
   /* Rows 0-1 the title line, then the panel's title, a blank, its rows,
    * a blank and the footer: what does not fit scrolls (Up/Down). */
   int room = LINES - 6 > 1 ? LINES - 6 : 1;

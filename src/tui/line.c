@@ -6,11 +6,13 @@
  * numbered list of the legal moves (from 1), then reads one line: a listed
  * number or a move in record notation.  A line it cannot use gets a clear
  * message and the question again; `hint` (`consiglio`) shows the
- * strongest bot's move and its value when hints are on.  End of input (or a signal) stops the
- * game cleanly: the session has already saved the record.  Cards are
- * announced by name ("7d (sette di denari)"), nothing is drawn.
+ * strongest bot's move in words, with why, when hints are on.  End of
+ * input (or a signal) stops the game cleanly: the session has already
+ * saved the record.  Cards are announced by name ("7d (sette di denari)"),
+ * the legal moves as sentences ("Take the 7 of coins with your 7 of
+ * cups") after their notation, nothing is drawn.
  */
-#include "play.h"
+#include "session.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -86,8 +88,9 @@ static void print_moves(const play_session *s, const scopa_move *moves, int n) {
   printf("%s\n", TX(s, "Legal moves:", "Mosse possibili:"));
   for (int i = 0; i < n; i++) {
     char m[SCOPA_MOVE_TEXT], words[400];
-    printf("  %d. %-10s %s%s\n", i + 1, scopa_move_str(moves[i], m),
-           play_move_words(s, moves[i], words, sizeof words),
+    scopa_move_words(moves[i], s->cfg.italian ? "it" : "en", NULL, words,
+                     sizeof words);
+    printf("  %d. %-10s %s%s\n", i + 1, scopa_move_str(moves[i], m), words,
            scopa_state_is_scopa(&s->st, moves[i]) ? " - scopa!" : "");
   }
 }
@@ -164,7 +167,7 @@ static int match_line(const play_session *s, const char *text,
   scopa_move move;
   char why[256];
   const char *lang = TX(s, "en", "it");
-  if (scopa_move_parse_lang(text, lang, &move, why, sizeof why) != SCOPA_OK) {
+  if (scopa_move_parse(text, lang, &move, why, sizeof why) != SCOPA_OK) {
     snprintf(msg, size, "%s '%s': %s. %s", TX(s, "Cannot read", "Non capisco"),
              shown, why,
              TX(s, "Write a number from the list or a move like 5cx5s.",
@@ -174,7 +177,7 @@ static int match_line(const play_session *s, const char *text,
   for (int i = 0; i < n; i++)
     if (moves[i] == move)
       return i;
-  if (scopa_state_check_lang(&s->st, move, lang, why, sizeof why) == SCOPA_OK)
+  if (scopa_state_check(&s->st, move, lang, why, sizeof why) == SCOPA_OK)
     snprintf(why, sizeof why, "?");
   snprintf(msg, size, "%s %s: %s.", TX(s, "Not allowed:", "Non si può:"), shown,
            why);
@@ -196,8 +199,9 @@ static int ask_move(void *self, play_session *s, scopa_move *out) {
     char line[1024], msg[600];
     printf("%s\n",
            s->cfg.hints
-               ? TX(s, "Your move? (a number, or a move like 5cx5s; hint "
-                       "suggests one; q stops)",
+               ? TX(s,
+                    "Your move? (a number, or a move like 5cx5s; hint "
+                    "suggests one; q stops)",
                     "La tua mossa? (un numero o una mossa come 5cx5s; "
                     "consiglio ne suggerisce una; q per uscire)")
                : TX(s, "Your move? (a number, or a move like 5cx5s; q stops)",

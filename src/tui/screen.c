@@ -1,6 +1,6 @@
 /*
  * screen.c -- the full-screen face of `scopa play`: the terminal set-up,
- * keys and mouse, and the game's callbacks (see play_ui in play.h).
+ * keys and mouse, and the game's callbacks (see play_ui in session.h).
  *
  * Choosing a move: a card is picked with the arrow keys, a digit (1..9,
  * 0 for the tenth) or a click.  Picking the same card again cycles through
@@ -282,8 +282,8 @@ static int panel(screen *sc, const char *title, const char *footer) {
     ch = next_key(sc, -1);
     /* Up, Down, PgUp and PgDn scroll a panel taller than the screen
      * (draw_panel keeps it in range); any other key goes on. */
-    int step = ch == KEY_UP     ? -1
-               : ch == KEY_DOWN ? 1
+    int step = ch == KEY_UP      ? -1
+               : ch == KEY_DOWN  ? 1
                : ch == KEY_PPAGE ? -(LINES / 2)
                : ch == KEY_NPAGE ? LINES / 2
                                  : 0;

@@ -11,7 +11,7 @@
 #ifndef SCOPA_TUI_SCREEN_H
 #define SCOPA_TUI_SCREEN_H
 
-#include "play.h"
+#include "session.h"
 
 typedef struct rect {
   int y, x, h, w;
@@ -33,7 +33,7 @@ typedef struct screen {
   scopa_cards flash;       /* table cards to mark (the last capture)        */
   int flash_card;          /* the card just played (-1 none)                */
   scopa_cards shown_table; /* the table drawn (before a bot's capture) */
-  char message[300];       /* explanation or error, in the message line     */
+  char message[600];       /* explanation or error, in the message line     */
   /* What is up: 0 the board, 1 a panel, 2 the hand-over screen. */
   int mode;
   const char *ptitle, *pfooter;

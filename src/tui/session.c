@@ -11,11 +11,11 @@
  * deals what the straight game would have, and the bots' seeds follow
  * from it too (scopa_match_bot_seed).
  */
-#include "play.h"
+#include "session.h"
 
 #include <errno.h>
-#include <math.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -231,10 +231,10 @@ static int start_new(play_session *s, char *msg, size_t msgsize) {
              : -1;
 }
 
-/* The faces' copies of the game (play.h), after every deal and move. */
+/* The faces' copies of the game (session.h), after every deal and move. */
 static void mirror(play_session *s) {
   const scopa_state *st = scopa_match_state(s->match);
-  s->game = *scopa_match_game(s->match);
+  s->game = *scopa_match_tally(s->match);
   s->round_no = scopa_match_rounds(s->match);
   s->round_live = scopa_match_phase(s->match) == SCOPA_MATCH_PLAY;
   if (st)
@@ -360,7 +360,7 @@ scopa_move play_session_bot_move(play_session *s) {
   lim.movetime_ms = s->seat[seat].movetime_ms;
   scopa_move move = 0;
   if (scopa_bot_choose(s->seat[seat].bot, &view, &lim, &move) != SCOPA_OK ||
-      scopa_state_check(&s->st, move, NULL, 0) != SCOPA_OK) {
+      scopa_state_check(&s->st, move, NULL, NULL, 0) != SCOPA_OK) {
     scopa_move first; /* a bot that fails still must not stop the game */
     scopa_state_legal(&s->st, &first, 1);
     move = first;
@@ -368,56 +368,89 @@ scopa_move play_session_bot_move(play_session *s) {
   return move;
 }
 
-int play_session_hint(play_session *s, scopa_move *move, double *value) {
+/* The hint for the seat to play (scopa_bot_hint, best first) into
+ * out[0..cap) and its view; the number of legal moves, or -1. */
+static int session_hints(play_session *s, scopa_view *view, scopa_hint *out,
+                         int cap) {
   if (!s->cfg.hints || !s->round_live ||
       (!s->hint_bot && scopa_bot_new("best", &s->hint_bot) != SCOPA_OK))
     return -1;
   int seat = scopa_match_to_play(s->match);
-  scopa_view view;
-  scopa_match_view(s->match, seat, &view);
+  scopa_match_view(s->match, seat, view);
   scopa_bot_limits lim = {0};
   lim.seed = scopa_match_hint_seed(s->match);
   lim.nodes = (uint64_t)(s->cfg.hint_ms > 0 ? s->cfg.hint_ms : SCOPA_HINT_MS) *
               SCOPA_BOT_NODES_PER_MS;
   lim.deadline_ns = scopa_clock_ns() + 3000000000ll; /* a safety net */
+  int n = scopa_bot_hint(s->hint_bot, view, &lim, out, cap, NULL);
+  return n > 0 ? n : -1;
+}
+
+int play_session_hint(play_session *s, scopa_move *move, double *value) {
+  scopa_view view;
   scopa_hint best;
-  if (scopa_bot_hint(s->hint_bot, &view, &lim, &best, 1, NULL) <= 0)
+  if (session_hints(s, &view, &best, 1) < 0)
     return -1;
   *move = best.move;
   *value = best.value;
   return 0;
 }
 
+/* How the hinted move stands against the others, in words: the least
+ * that any other move costs, when that is beyond its doubt. */
+static void hint_compare(const play_session *s, const scopa_hint *h, int n,
+                         char *buf, size_t size) {
+  const char *lang = s->cfg.italian ? "it" : "en";
+  const scopa_hint *next = NULL;
+  for (int i = 1; i < n; i++)
+    if (isfinite(h[i].loss) && (!next || h[i].loss < next->loss))
+      next = &h[i];
+  char amount[64];
+  if (n == 1)
+    snprintf(buf, size, "%s",
+             TX(s, " It is your only move.", " È l'unica mossa possibile."));
+  else if (!next || !isfinite(h[0].value))
+    snprintf(buf, size, "%s",
+             TX(s, " No estimate of how much better it is this time.",
+                " Questa volta senza stima di quanto sia meglio."));
+  else if (next->loss - next->loss_margin >= 0.1)
+    snprintf(
+        buf, size,
+        TX(s, " Any other move costs %s on average.",
+           " Ogni altra mossa costa %s in media."),
+        (scopa_points_words(next->loss, lang, amount, sizeof amount), amount));
+  else
+    snprintf(buf, size, "%s",
+             TX(s, " Another move is about as good: a close call.",
+                " Un'altra mossa vale più o meno lo stesso: è una scelta "
+                "difficile."));
+}
+
+#define HINT_SHOWN 64
+
 char *play_hint_words(play_session *s, char *buf, size_t n) {
-  scopa_move move;
-  double value;
   if (!s->cfg.hints) {
     snprintf(buf, n, "%s",
              TX(s, "Hints are off (scopa play --hints turns them on).",
                 "I consigli sono spenti (scopa play --hints li accende)."));
     return buf;
   }
-  if (play_session_hint(s, &move, &value) != 0) {
+  scopa_view view;
+  scopa_hint h[HINT_SHOWN];
+  int k = session_hints(s, &view, h, HINT_SHOWN);
+  if (k < 0) {
     snprintf(buf, n, "%s", TX(s, "No hint now.", "Nessun consiglio ora."));
     return buf;
   }
-  char m[SCOPA_MOVE_TEXT], words[400];
-  if (isnan(value)) { /* the search ran out of time: the move, no worth */
-    snprintf(buf, n,
-             TX(s, "Hint: %s (%s); no estimate of its worth this time",
-                "Consiglio: %s (%s); questa volta senza stima del valore"),
-             scopa_move_str(move, m),
-             play_move_words(s, move, words, sizeof words));
-    return buf;
-  }
-  double shown = value > -0.005 && value < 0.005 ? 0 : value;
-  snprintf(buf, n,
-           TX(s, "Hint: %s (%s), worth %+.2f points to you over the rest of "
-                 "the round",
-              "Consiglio: %s (%s), vale %+.2f punti per te nel resto della "
-              "mano"),
-           scopa_move_str(move, m), play_move_words(s, move, words, sizeof words),
-           shown);
+  const char *lang = s->cfg.italian ? "it" : "en";
+  char move[300], why[300], compare[200];
+  scopa_why w;
+  scopa_move_words(h[0].move, lang, NULL, move, sizeof move);
+  scopa_move_why(&view, h[0].move, &w);
+  scopa_why_words(&w, 2, lang, NULL, why, sizeof why);
+  hint_compare(s, h, k < HINT_SHOWN ? k : HINT_SHOWN, compare, sizeof compare);
+  snprintf(buf, n, "%s %s%s%s.%s", TX(s, "Hint:", "Consiglio:"), move,
+           *why ? ": " : "", why, compare);
   return buf;
 }
 

@@ -7,7 +7,7 @@
  * It replays through the same play_session texts as the game itself, so
  * a replayed round reads like a played one.
  */
-#include "play.h"
+#include "session.h"
 
 #include <string.h>
 #include <unistd.h>
@@ -55,7 +55,7 @@ static int step_round(play_session *s, const scopa_replay_round *rr,
     s->st = *scopa_match_state(s->match);
     if (ev.round_over) {
       s->score = ev.score;
-      s->game = *scopa_match_game(s->match);
+      s->game = *scopa_match_tally(s->match);
     }
     if (wait_enter(s, interactive))
       return 1;
@@ -91,7 +91,7 @@ int play_step_replay(const scopa_replay *rp, int italian) {
   if (scopa_match_new(&s.rules, NULL, NULL, &s.match, NULL, 0) != SCOPA_OK)
     return 1;
   scopa_match_set_first_dealer(s.match, rp->nrounds ? rp->rounds[0].dealer : 0);
-  s.game = *scopa_match_game(s.match);
+  s.game = *scopa_match_tally(s.match);
   int interactive = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
   for (int r = 0; r < rp->nrounds; r++) {
     s.round_no = r + 1;
@@ -99,7 +99,7 @@ int play_step_replay(const scopa_replay *rp, int italian) {
       break;
   }
   char name[80];
-  const scopa_game *g = scopa_match_game(s.match);
+  const scopa_tally *g = scopa_match_tally(s.match);
   if (g->finished)
     printf("\n%s %s\n", TX(&s, "Winner:", "Vince:"),
            play_side_name(&s, g->winner, name, sizeof name));

@@ -5,7 +5,7 @@
  * these same sentences, so a screen-reader user and a full-screen user
  * are told the same things.
  */
-#include "play.h"
+#include "session.h"
 
 #include <string.h>
 

@@ -276,6 +276,20 @@ static int seats_of(const proto_msg *msg, scopa_seat *seats, char *me_name,
   return 0;
 }
 
+/* The table's game is now m (owned), the person at seat me: the old game
+ * and its review go; seated and the state answer. */
+static void sit(scopa_local *l, scopa_match *m, int me, const json_t *id,
+                outbox *o) {
+  scopa_match_free(l->match);
+  free(l->review);
+  l->review = NULL;
+  l->match = m;
+  l->me = me;
+  scopa_seed_sha256(scopa_match_seed(m), l->seed_sha256);
+  out_add(o, proto_seated(id, SCOPA_LOCAL_CODE, me, "", ""));
+  out_add(o, state_text(l, NULL));
+}
+
 static void create(scopa_local *l, const proto_msg *msg, const char *text,
                    size_t len, outbox *o) {
   char seed[SCOPA_SEED_TEXT], me_name[PROTO_NAME_MAX + 1], detail[256];
@@ -294,14 +308,7 @@ static void create(scopa_local *l, const proto_msg *msg, const char *text,
     return out_refuse(o, msg->id, "server", "no table could be made",
                       "non si è potuto fare il tavolo");
   }
-  scopa_match_free(l->match);
-  free(l->review);
-  l->review = NULL;
-  l->match = m;
-  l->me = me;
-  scopa_seed_sha256(scopa_match_seed(m), l->seed_sha256);
-  out_add(o, proto_seated(msg->id, SCOPA_LOCAL_CODE, me, "", ""));
-  out_add(o, state_text(l, NULL));
+  sit(l, m, me, msg->id, o);
 }
 
 static void move(scopa_local *l, const proto_msg *msg, outbox *o) {
@@ -329,12 +336,14 @@ static void hint(scopa_local *l, const proto_msg *msg, outbox *o) {
   scopa_match_view(l->match, l->me, &view);
   /* The library's hint with the game's hint seed: the server's and the
    * terminal's for the same position of the same game. */
-  scopa_bot_limits limits = {
-      .seed = scopa_match_hint_seed(l->match), .threads = 1,
-      .nodes = (uint64_t)SCOPA_LOCAL_HINT_MS * SCOPA_BOT_NODES_PER_MS};
+  scopa_bot_limits limits = {.seed = scopa_match_hint_seed(l->match),
+                             .threads = 1,
+                             .nodes = (uint64_t)SCOPA_LOCAL_HINT_MS *
+                                      SCOPA_BOT_NODES_PER_MS};
   int n = scopa_bot_hint(bot, &view, &limits, hints, 8, NULL);
   n = n < 0 ? 0 : n > 8 ? 8 : n;
-  out_add(o, proto_hint(SCOPA_LOCAL_CODE, view.plays, hints, n, msg->id));
+  out_add(o,
+          proto_hint(SCOPA_LOCAL_CODE, view.plays, &view, hints, n, msg->id));
 }
 
 static void review(scopa_local *l, const proto_msg *msg, outbox *o) {
@@ -356,6 +365,60 @@ static void review(scopa_local *l, const proto_msg *msg, outbox *o) {
   out_add(o, proto_review(SCOPA_LOCAL_CODE, l->review, msg->id));
 }
 
+/* The one person's seat of a restored match, or -1 when it has none or
+ * more than one (not a local table's record). */
+static int person_of(const scopa_match *m) {
+  int me = -1;
+  for (int i = 0; i < scopa_match_rules(m)->players; i++) {
+    scopa_seat s;
+    scopa_match_seat(m, i, &s, NULL);
+    if (s.kind == SCOPA_SEAT_BOT)
+      continue;
+    if (me >= 0)
+      return -1;
+    me = i;
+  }
+  return me;
+}
+
+/* {"type": "restore", "record": TEXT} (a local-table extension): the game
+ * of a full record saved by the page goes on where it stopped, dealing
+ * what the straight game would have dealt (scopa_match_from_record keeps
+ * the seed, the seats and their levels).  -> seated, state; or
+ * table_damaged (the server's code for a stored table it cannot read),
+ * and the table keeps its game. */
+static void restore(scopa_local *l, const proto_msg *msg, const char *text,
+                    size_t len, outbox *o) {
+  json_t *obj = json_loadb(text, len, 0, NULL); /* proto_parse read it */
+  json_t *rec = json_object_get(obj, "record");
+  scopa_match *m = NULL;
+  scopa_fault fault;
+  int me = -1;
+  if (json_is_string(rec) &&
+      scopa_match_from_record(json_string_value(rec), json_string_length(rec),
+                              &m, &fault) == SCOPA_OK &&
+      scopa_match_seed(m)[0])
+    me = person_of(m);
+  json_decref(obj);
+  if (me < 0 || (scopa_match_phase(m) == SCOPA_MATCH_DEAL &&
+                 scopa_match_deal(m, NULL) != SCOPA_OK)) {
+    scopa_match_free(m);
+    /* the server's code for a stored table it cannot read */
+    return out_refuse(o, msg->id, "table_damaged", SCOPA_LOCAL_CODE,
+                      SCOPA_LOCAL_CODE);
+  }
+  sit(l, m, me, msg->id, o);
+}
+
+/* The message's "type" is "restore" (PROTO_UNKNOWN to the server). */
+static int is_restore(const char *text, size_t len) {
+  json_t *obj = json_loadb(text, len, 0, NULL);
+  const char *type = json_string_value(json_object_get(obj, "type"));
+  int yes = type && strcmp(type, "restore") == 0;
+  json_decref(obj);
+  return yes;
+}
+
 static void answer(scopa_local *l, const proto_msg *msg, const char *text,
                    size_t len, outbox *o) {
   switch (msg->type) {
@@ -375,8 +438,10 @@ static void answer(scopa_local *l, const proto_msg *msg, const char *text,
   case PROTO_WATCH:
     return out_refuse(o, msg->id, "no_table", "(a game in the browser)",
                       "(una partita nel browser)");
-  default:
-    return; /* unknown types are ignored (CONTRACTS.md) */
+  default: /* unknown types are ignored (CONTRACTS.md) */
+    if (is_restore(text, len))
+      restore(l, msg, text, len, o);
+    return;
   }
 }
 

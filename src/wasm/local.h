@@ -67,6 +67,12 @@ char *scopa_local_hello(void);
  *   hint    -> hint (scopa_bot_hint, as the server's).
  *   review  -> review, once the game is over (made once, then kept).
  *   ping    -> pong.
+ *   restore {"type": "restore", "record": TEXT} (a local-table extension):
+ *           the game of a full record (scopa_local_record's, saved by the
+ *           page) goes on where it stopped: the same seats, levels and
+ *           seed, so the rest of the game is the straight game's.
+ *           -> seated, state; or "table_damaged" (no seed, not one person
+ *           and bots, not a valid record), the table unchanged.
  * Anything else known to the server (join, resume, watch) gets an error;
  * an unknown type is ignored (an empty array), as the server ignores it.
  */

@@ -71,8 +71,8 @@ static scopa_move same_move_on_nodes(scopa_bot *a, scopa_bot *b,
   scopa_view v;
   scopa_move m1 = 0, m2 = 0, m3 = 0;
   scopa_view_of(s, s->to_play, NULL, &v);
-  scopa_bot_limits t = {.nodes = 40 * SCOPA_BOT_NODES_PER_MS,
-                        .seed = seed, .movetime_ms = 1};
+  scopa_bot_limits t = {
+      .nodes = 40 * SCOPA_BOT_NODES_PER_MS, .seed = seed, .movetime_ms = 1};
   CHECK_EQ_INT(scopa_bot_choose(a, &v, &t, &m1), SCOPA_OK);
   t.threads = 2;
   CHECK_EQ_INT(scopa_bot_choose(b, &v, &t, &m2), SCOPA_OK);
@@ -104,7 +104,7 @@ static void test_fair_play(void) {
       poison(&p, 999 + k);
       scopa_move m1 = choose(bot, &s, 7), m2 = choose(bot, &p, 7);
       CHECK(m1 == m2);
-      CHECK_EQ_INT(scopa_state_check(&s, m1, NULL, 0), SCOPA_OK);
+      CHECK_EQ_INT(scopa_state_check(&s, m1, NULL, NULL, 0), SCOPA_OK);
     }
     scopa_bot_free(bot);
   }
@@ -315,7 +315,6 @@ static void test_worlds(void) {
   CHECK_EQ_INT(ai_world_count(&v), -1);
 }
 
-
 /* ---- scopone: worlds that fit the moves (teamworlds.c) ------------------ */
 
 /* Plays a round of `preset` with the rules bot in every seat until `plays`
@@ -353,7 +352,7 @@ static void test_team_worlds(void) {
   scopa_rules_preset(&four, "scopa");
   four.players = 4;
   four.teams = 1;
-  CHECK_EQ_INT(scopa_rules_check(&four, NULL, 0), SCOPA_OK);
+  CHECK_EQ_INT(scopa_rules_check(&four, NULL, NULL, 0), SCOPA_OK);
   for (int k = 0; k < 9; k++) {
     scopa_state s;
     if (k < 6) {
@@ -409,7 +408,6 @@ static void test_team_worlds(void) {
   CHECK(chain > 0.48 * (double)unseen);
 }
 
-
 /* ---- the partner's signals (src/ai/signals.c) ---------------------------- */
 
 #define C(rank, suit) SCOPA_CARD(rank, SCOPA_SUIT_##suit)
@@ -440,10 +438,9 @@ static scopa_move bot_move(const char *name, const scopa_view *v) {
 
 static void test_signals(void) {
   /* One pair in hand, the 4s, no coins among the others that matter. */
-  static const uint8_t lead[10] = {C(1, COPPE),  C(2, SPADE),  C(3, BASTONI),
-                                   C(4, COPPE),  C(4, SPADE),  C(5, BASTONI),
-                                   C(6, COPPE),  C(8, SPADE),  C(9, BASTONI),
-                                   C(10, COPPE)};
+  static const uint8_t lead[10] = {
+      C(1, COPPE),   C(2, SPADE), C(3, BASTONI), C(4, COPPE),   C(4, SPADE),
+      C(5, BASTONI), C(6, COPPE), C(8, SPADE),   C(9, BASTONI), C(10, COPPE)};
   scopa_view v;
   TEST("signals-1.1", "chitarrella leads a card of which it holds the pair "
                       "(la carta doppia: ideefesta.it, Consigli; the first "
@@ -480,18 +477,17 @@ static void test_signals(void) {
    * over 10 with no seven: alike but for whose card it takes, and the 2
    * comes first among the legal moves. */
   static const uint8_t hand_a[10] = {
-      C(10, BASTONI), C(2, BASTONI), C(8, COPPE), C(1, SPADE), C(4, BASTONI),
+      C(10, BASTONI), C(2, BASTONI), C(8, COPPE),   C(1, SPADE), C(4, BASTONI),
       C(6, SPADE),    C(9, COPPE),   C(9, BASTONI), C(4, COPPE), C(6, COPPE)};
-  scopa_move seen_a[4] = {SCOPA_MOVE(C(10, BASTONI), 0),
-                          SCOPA_MOVE(C(3, SPADE), 0),
-                          SCOPA_MOVE(C(2, COPPE), 0),
-                          SCOPA_MOVE(C(8, SPADE), 0)};
+  scopa_move seen_a[4] = {
+      SCOPA_MOVE(C(10, BASTONI), 0), SCOPA_MOVE(C(3, SPADE), 0),
+      SCOPA_MOVE(C(2, COPPE), 0), SCOPA_MOVE(C(8, SPADE), 0)};
   sci_view(&v, 3, 2, hand_a, seen_a, 4); /* seats 1 and 3 did not deal */
   m = bot_move("chitarrella", &v);
   CHECK(m == SCOPA_MOVE(C(8, COPPE), SCOPA_BIT(C(8, SPADE))));
   static const uint8_t hand_b[10] = {
-      C(7, COPPE),  C(2, BASTONI), C(8, COPPE),   C(1, SPADE), C(4, BASTONI),
-      C(6, SPADE),  C(9, COPPE),   C(9, BASTONI), C(4, COPPE), C(6, COPPE)};
+      C(7, COPPE), C(2, BASTONI), C(8, COPPE),   C(1, SPADE), C(4, BASTONI),
+      C(6, SPADE), C(9, COPPE),   C(9, BASTONI), C(4, COPPE), C(6, COPPE)};
   scopa_move seen_b[3] = {SCOPA_MOVE(C(10, SPADE), 0),
                           SCOPA_MOVE(C(2, COPPE), 0),
                           SCOPA_MOVE(C(8, SPADE), 0)};
@@ -518,10 +514,9 @@ static void test_signals(void) {
   /* Seat 3 led the 10 of swords (seat 2 dealt), then the 9 of clubs,
    * the partner's 8 of cups and the 6 of swords were laid: a table of 33,
    * so a counting player's model barely tells a lay from a pair. */
-  static const uint8_t third[10] = {C(10, SPADE), C(1, SPADE),  C(2, BASTONI),
-                                    C(3, COPPE),  C(5, COPPE),  C(6, COPPE),
-                                    C(7, COPPE),  C(4, COPPE),  C(9, SPADE),
-                                    C(10, BASTONI)};
+  static const uint8_t third[10] = {
+      C(10, SPADE), C(1, SPADE), C(2, BASTONI), C(3, COPPE), C(5, COPPE),
+      C(6, COPPE),  C(7, COPPE), C(4, COPPE),   C(9, SPADE), C(10, BASTONI)};
   scopa_move laid[4] = {SCOPA_MOVE(C(10, SPADE), 0),
                         SCOPA_MOVE(C(9, BASTONI), 0),
                         SCOPA_MOVE(C(8, COPPE), 0), SCOPA_MOVE(C(6, SPADE), 0)};
@@ -590,7 +585,7 @@ static void test_team_bots(void) {
       poison(&p, 77 + k);
       scopa_move m1 = choose(x, &s, 4), m2 = choose(x, &p, 4);
       CHECK(m1 == m2);
-      CHECK_EQ_INT(scopa_state_check(&s, m1, NULL, 0), SCOPA_OK);
+      CHECK_EQ_INT(scopa_state_check(&s, m1, NULL, NULL, 0), SCOPA_OK);
     }
     scopa_bot_free(x);
   }
@@ -601,8 +596,8 @@ static void test_team_bots(void) {
     rules_round(&s, "scientifico", 840 + k, 10 + 9 * k);
     scopa_view v;
     scopa_view_of(&s, s.to_play, NULL, &v);
-    scopa_bot_limits l = {.nodes = 3 * SCOPA_BOT_NODES_PER_MS, .seed = 8,
-                          .threads = 2};
+    scopa_bot_limits l = {
+        .nodes = 3 * SCOPA_BOT_NODES_PER_MS, .seed = 8, .threads = 2};
     scopa_move m1, m2, m3;
     CHECK_EQ_INT(scopa_bot_choose(bot, &v, &l, &m1), SCOPA_OK);
     CHECK_EQ_INT(scopa_bot_choose(other, &v, &l, &m2), SCOPA_OK);
@@ -641,9 +636,9 @@ static scopa_move greedy_rules_on(const char *words, scopa_cards hand,
   for (char *w = strtok(buf, " "); w; w = strtok(NULL, " ")) {
     char *eq = strchr(w, '=');
     *eq = 0;
-    scopa_rules_set_text(&r, w, eq + 1, NULL, 0);
+    scopa_rules_set_text(&r, w, eq + 1, NULL, NULL, 0);
   }
-  scopa_rules_check(&r, NULL, 0);
+  scopa_rules_check(&r, NULL, NULL, 0);
   scopa_rng_seed(&rng, 1);
   scopa_state_deal_random(&s, &r, 1, &rng);
   s.hand[s.to_play] = hand;
@@ -663,8 +658,8 @@ static void test_greedy_variants(void) {
                      "not take a scopa it could make");
   CHECK_EQ_INT(SCOPA_MOVE_CARD(greedy_rules_on("", hand, table)),
                SCOPA_CARD(5, 1));
-  CHECK_EQ_INT(SCOPA_MOVE_CARD(greedy_rules_on("lowest_wins=true target=21",
-                                               hand, table)),
+  CHECK_EQ_INT(SCOPA_MOVE_CARD(
+                   greedy_rules_on("lowest_wins=true target=21", hand, table)),
                SCOPA_CARD(9, 1));
   TEST("greedy-2.2", "most_sevens: greedy chases a seven before a coin");
   hand = SCOPA_BIT(SCOPA_CARD(7, 1)) | SCOPA_BIT(SCOPA_CARD(4, 3));
@@ -672,8 +667,8 @@ static void test_greedy_variants(void) {
           SCOPA_BIT(SCOPA_CARD(10, 1));
   CHECK(SCOPA_MOVE_TAKES(greedy_rules_on("primiera=off", hand, table)) ==
         SCOPA_BIT(SCOPA_CARD(4, 0)));
-  CHECK(SCOPA_MOVE_TAKES(greedy_rules_on("primiera=off most_sevens=true",
-                                         hand, table)) ==
+  CHECK(SCOPA_MOVE_TAKES(
+            greedy_rules_on("primiera=off most_sevens=true", hand, table)) ==
         SCOPA_BIT(SCOPA_CARD(7, 2)));
 }
 
@@ -789,7 +784,7 @@ static void test_research_names(void) {
   check_names(want);
   CHECK(scopa_bot_describe("dealset") != NULL);
   static const bot_kind clash = {"greedy", "", bot_random_choose, NULL, 0,
-                                 0, 0};
+                                 0,        0};
   static const bot_kind best = {"best", "", bot_random_choose, NULL, 0, 0, 0};
   static const bot_kind old = {"dealopp", "", bot_random_choose, NULL, 0, 0, 0};
   CHECK_EQ_INT(ai_bot_add(&clash), SCOPA_EINVAL);
@@ -839,9 +834,9 @@ static void test_variant_games(void) {
       for (char *w = strtok(buf, " "); w; w = strtok(NULL, " ")) {
         char *eq = strchr(w, '=');
         *eq = 0;
-        scopa_rules_set_text(&r, w, eq + 1, NULL, 0);
+        scopa_rules_set_text(&r, w, eq + 1, NULL, NULL, 0);
       }
-      CHECK(scopa_rules_check(&r, NULL, 0) == SCOPA_OK);
+      CHECK(scopa_rules_check(&r, NULL, NULL, 0) == SCOPA_OK);
       scopa_rng_seed(&rng, 70 + p);
       scopa_state_deal_random(&s, &r, p % r.players, &rng);
       /* Early in the round and in its last plays. */
@@ -872,7 +867,7 @@ static void test_huge_tables(void) {
   scopa_rules_init(&r);
   r.players = 4;
   r.mandatory_capture = 0;
-  scopa_rules_check(&r, NULL, 0);
+  scopa_rules_check(&r, NULL, NULL, 0);
   scopa_rng_seed(&rng, 8);
   scopa_state_deal_random(&s, &r, 0, &rng);
   /* Lay cards until the table holds more than 12. */
@@ -932,7 +927,7 @@ static void *cancel_later(void *arg) {
 
 /* A legal move of s, as scopa_state_check says. */
 static int is_legal(const scopa_state *s, scopa_move m) {
-  return scopa_state_check(s, m, NULL, 0) == SCOPA_OK;
+  return scopa_state_check(s, m, NULL, NULL, 0) == SCOPA_OK;
 }
 
 /* Positions of the fifth deal of 2-player scopa, where best lists and
@@ -952,8 +947,8 @@ static void test_deadlines(void) {
     scopa_move m = 0;
     fifth_deal(&s, 300 + k);
     scopa_view_of(&s, s.to_play, NULL, &v);
-    scopa_bot_limits l = {.movetime_ms = 20, .seed = k,
-                          .threads = 1 + (int)(k % 2)};
+    scopa_bot_limits l = {
+        .movetime_ms = 20, .seed = k, .threads = 1 + (int)(k % 2)};
     double t0 = now_ms();
     CHECK_EQ_INT(scopa_bot_choose(bot, &v, &l, &m), SCOPA_OK);
     CHECK(now_ms() - t0 < 20 + STOP_SLACK_MS);
@@ -1003,8 +998,7 @@ static void test_immediate_stop(void) {
           l.cancel = &set;
         CHECK_EQ_INT(scopa_bot_choose(bot, &v, &l, &m), SCOPA_OK);
         CHECK(is_legal(&s, m));
-        int n = scopa_bot_evaluate(bot, &v, &l, moves, values,
-                                   SCOPA_MAX_MOVES);
+        int n = scopa_bot_evaluate(bot, &v, &l, moves, values, SCOPA_MAX_MOVES);
         CHECK_EQ_INT(n, scopa_state_legal(&s, legal, SCOPA_MAX_MOVES));
         for (int i = 0; i < n; i++)
           CHECK(is_legal(&s, moves[i]));
@@ -1070,8 +1064,8 @@ static void test_node_budget(void) {
     random_round(&s, k % 2 ? "scopa" : "scopone", 400 + k, 20 + (int)k);
     scopa_view_of(&s, s.to_play, NULL, &v);
     scopa_bot *bot = k < 2 ? a : b;
-    scopa_bot_limits l = {.movetime_ms = 1, .seed = k,
-                          .nodes = 20 * SCOPA_BOT_NODES_PER_MS};
+    scopa_bot_limits l = {
+        .movetime_ms = 1, .seed = k, .nodes = 20 * SCOPA_BOT_NODES_PER_MS};
     CHECK_EQ_INT(scopa_bot_choose(bot, &v, &l, &m1), SCOPA_OK);
     l.movetime_ms = 5000;
     CHECK_EQ_INT(scopa_bot_choose(bot, &v, &l, &m2), SCOPA_OK);
@@ -1110,8 +1104,8 @@ static void test_memory(void) {
       scopa_move m = 0;
       fifth_deal(&s, 500 + k);
       scopa_view_of(&s, s.to_play, NULL, &v);
-      scopa_bot_limits l = {.nodes = 10 * SCOPA_BOT_NODES_PER_MS,
-                            .seed = k, .threads = threads};
+      scopa_bot_limits l = {
+          .nodes = 10 * SCOPA_BOT_NODES_PER_MS, .seed = k, .threads = threads};
       CHECK_EQ_INT(scopa_bot_choose(best, &v, &l, &m), SCOPA_OK);
       CHECK(is_legal(&s, m));
       CHECK_EQ_INT(scopa_bot_memory(best), small);
@@ -1155,8 +1149,8 @@ static void test_value(void) {
     unsigned long long t, m, o;
     double label, sd, want;
     if (line[0] == '#' ||
-        sscanf(line, "%d %d %llx %llx %llx %lf %lf %lf", &b.plays, &b.last,
-               &t, &m, &o, &label, &sd, &want) != 8)
+        sscanf(line, "%d %d %llx %llx %llx %lf %lf %lf", &b.plays, &b.last, &t,
+               &m, &o, &label, &sd, &want) != 8)
       continue;
     b.table = t, b.mine = m, b.theirs = o;
     float x[AI_VALUE_FEATURES];
@@ -1195,7 +1189,8 @@ static void test_value(void) {
  * Budgets large enough that the search over every world finishes in most
  * positions, so these test the search, not its fallback. */
 static void test_dealset(void) {
-  TEST("dealset-1.1", "legal moves in positions of deals 1-4 (RULES.md A turn)");
+  TEST("dealset-1.1",
+       "legal moves in positions of deals 1-4 (RULES.md A turn)");
   scopa_bot *a, *b;
   CHECK_EQ_INT(scopa_bot_new("dealset", &a), SCOPA_OK);
   CHECK_EQ_INT(scopa_bot_new("dealset", &b), SCOPA_OK);
@@ -1458,18 +1453,18 @@ static void test_chitarrella(void) {
   scopa_cards t1 = SCOPA_BIT(SCOPA_CARD(1, 1)) | SCOPA_BIT(SCOPA_CARD(2, 2)) |
                    SCOPA_BIT(SCOPA_CARD(3, 3)) | SCOPA_BIT(SCOPA_CARD(4, 1));
   uint8_t h1[3] = {SCOPA_CARD(7, 0), SCOPA_CARD(5, 1), SCOPA_CARD(10, 2)};
-  CHECK_EQ_INT(scopa_view_build(&v, &r, 1, 0, t1, h1, 3, NULL, 0, NULL, NULL,
-                                0),
-               SCOPA_OK);
+  CHECK_EQ_INT(
+      scopa_view_build(&v, &r, 1, 0, t1, h1, 3, NULL, 0, NULL, NULL, 0),
+      SCOPA_OK);
   CHECK_EQ_INT(scopa_bot_choose(bot, &v, &l, &m), SCOPA_OK);
   CHECK(m == SCOPA_MOVE(SCOPA_CARD(10, 2), t1));
   /* Table 8c 9s 10b 10c: nothing to take; lay anything but the 7d. */
   scopa_cards t2 = SCOPA_BIT(SCOPA_CARD(8, 1)) | SCOPA_BIT(SCOPA_CARD(9, 2)) |
                    SCOPA_BIT(SCOPA_CARD(10, 3)) | SCOPA_BIT(SCOPA_CARD(10, 1));
   uint8_t h2[3] = {SCOPA_CARD(7, 0), SCOPA_CARD(5, 2), SCOPA_CARD(6, 3)};
-  CHECK_EQ_INT(scopa_view_build(&v, &r, 1, 0, t2, h2, 3, NULL, 0, NULL, NULL,
-                                0),
-               SCOPA_OK);
+  CHECK_EQ_INT(
+      scopa_view_build(&v, &r, 1, 0, t2, h2, 3, NULL, 0, NULL, NULL, 0),
+      SCOPA_OK);
   CHECK_EQ_INT(scopa_bot_choose(bot, &v, &l, &m), SCOPA_OK);
   CHECK(SCOPA_MOVE_CARD(m) != SCOPA_SETTEBELLO && !SCOPA_MOVE_TAKES(m));
   scopa_bot_free(bot);

@@ -23,12 +23,13 @@ static inline scopa_rules rules_of(const char *words) {
     char *eq = strchr(w, '=');
     assert(eq);
     *eq = 0;
-    if (scopa_rules_set_text(&r, w, eq + 1, msg, sizeof msg) != SCOPA_OK) {
+    if (scopa_rules_set_text(&r, w, eq + 1, NULL, msg, sizeof msg) !=
+        SCOPA_OK) {
       fprintf(stderr, "rules_of: %s\n", msg);
       abort();
     }
   }
-  if (scopa_rules_check(&r, msg, sizeof msg) != SCOPA_OK) {
+  if (scopa_rules_check(&r, NULL, msg, sizeof msg) != SCOPA_OK) {
     fprintf(stderr, "rules_of: %s\n", msg);
     abort();
   }
@@ -56,7 +57,7 @@ static inline int card_of(const char *text) {
 
 static inline scopa_move move_of(const char *text) {
   scopa_move m;
-  int rc = scopa_move_parse(text, &m, NULL, 0);
+  int rc = scopa_move_parse(text, NULL, &m, NULL, 0);
   assert(rc == SCOPA_OK);
   (void)rc;
   return m;

@@ -22,16 +22,16 @@ static void cards_tests(void) {
   TEST("cards-1.3", "RULES.md Game records: move notation");
   scopa_move m;
   char mt[SCOPA_MOVE_TEXT];
-  CHECK(scopa_move_parse("10bx3c+7b", &m, NULL, 0) == SCOPA_OK);
+  CHECK(scopa_move_parse("10bx3c+7b", NULL, &m, NULL, 0) == SCOPA_OK);
   CHECK_EQ_INT(SCOPA_MOVE_CARD(m), card_of("10b"));
   CHECK(SCOPA_MOVE_TAKES(m) == cards_of("3c 7b"));
   CHECK_EQ_STR(scopa_move_str(m, mt), "10bx3c+7b");
-  CHECK(scopa_move_parse("10bx7b+3c", &m, NULL, 0) == SCOPA_OK);
+  CHECK(scopa_move_parse("10bx7b+3c", NULL, &m, NULL, 0) == SCOPA_OK);
   CHECK_EQ_STR(scopa_move_str(m, mt), "10bx3c+7b");
   const char *badm[] = {"7dx",    "7dx3c+", "7dx3c+3c",  "7dx7d",    "x3c",
                         "7d x3c", "7dX3c",  "7dx3c++4s", "7dx3cx4s", ""};
   for (size_t i = 0; i < sizeof badm / sizeof badm[0]; i++)
-    CHECK_EQ_INT(scopa_move_parse(badm[i], &m, NULL, 0), SCOPA_ENOTATION);
+    CHECK_EQ_INT(scopa_move_parse(badm[i], NULL, &m, NULL, 0), SCOPA_ENOTATION);
   TEST("cards-1.4", "card names in Italian and English");
   CHECK_EQ_STR(scopa_card_name(SCOPA_SETTEBELLO, "it", mt, sizeof mt),
                "sette di denari");
@@ -123,7 +123,7 @@ static void capture_tests(void) {
   s = position(&R, "8c", "", "1d 3s 4b 8s", 0);
   CHECK_EQ_STR(legal_text(&s), "8cx8s");
   char msg[200];
-  CHECK(scopa_state_check(&s, move_of("8cx1d+3s+4b"), msg, sizeof msg) ==
+  CHECK(scopa_state_check(&s, move_of("8cx1d+3s+4b"), NULL, msg, sizeof msg) ==
         SCOPA_EILLEGAL);
   CHECK(strstr(msg, "while 8s is on the table") != NULL);
   TEST("capture-1.2", "RULES.md A turn, rule 1: the player chooses which of "
@@ -148,7 +148,7 @@ static void capture_tests(void) {
   R = rules_of("fewest_cards=true");
   s = position(&R, "9c", "", "1d 3s 5b 4c", 0);
   CHECK_EQ_STR(legal_text(&s), "9cx4c+5b");
-  CHECK(scopa_state_check(&s, move_of("9cx1d+3s+5b"), msg, sizeof msg) ==
+  CHECK(scopa_state_check(&s, move_of("9cx1d+3s+5b"), NULL, msg, sizeof msg) ==
         SCOPA_EILLEGAL);
   CHECK(strstr(msg, "fewest") != NULL);
   TEST("capture-4.1", "RULES.md mandatory_capture true: a capturing card "
@@ -156,7 +156,7 @@ static void capture_tests(void) {
   R = rules_of("");
   s = position(&R, "6c 9b", "", "2d 4s", 0);
   CHECK_EQ_STR(legal_text(&s), "6cx2d+4s 9b");
-  CHECK(scopa_state_check(&s, move_of("6c"), msg, sizeof msg) ==
+  CHECK(scopa_state_check(&s, move_of("6c"), NULL, msg, sizeof msg) ==
         SCOPA_EILLEGAL);
   CHECK(strstr(msg, "cannot be laid") != NULL);
   TEST("capture-4.2", "RULES.md mandatory_capture false (seed 002)");
@@ -166,11 +166,11 @@ static void capture_tests(void) {
   TEST("capture-5.1", "RULES.md A turn: cards not on the table, not in hand");
   R = rules_of("");
   s = position(&R, "6c", "", "2d 4s", 0);
-  CHECK(scopa_state_check(&s, move_of("6cx2d+4b"), msg, sizeof msg) ==
+  CHECK(scopa_state_check(&s, move_of("6cx2d+4b"), NULL, msg, sizeof msg) ==
         SCOPA_EILLEGAL);
-  CHECK(scopa_state_check(&s, move_of("7cx2d"), msg, sizeof msg) ==
+  CHECK(scopa_state_check(&s, move_of("7cx2d"), NULL, msg, sizeof msg) ==
         SCOPA_EILLEGAL);
-  CHECK(scopa_state_check(&s, move_of("6cx2d"), msg, sizeof msg) ==
+  CHECK(scopa_state_check(&s, move_of("6cx2d"), NULL, msg, sizeof msg) ==
         SCOPA_EILLEGAL);
   CHECK(strstr(msg, "add up to 2, not 6") != NULL);
   TEST("capture-6.1", "RULES.md A turn: a capture takes the cards to the "
@@ -261,7 +261,7 @@ static void assi_tests(void) {
   TEST("assi-2.3", "RULES.md ace_sweeps: the sweep must take everything");
   R = rules_of("ace_sweeps=true");
   s = position(&R, "1c", "2b", "3d 4s", 3);
-  CHECK(scopa_state_check(&s, move_of("1cx3d"), msg, sizeof msg) ==
+  CHECK(scopa_state_check(&s, move_of("1cx3d"), NULL, msg, sizeof msg) ==
         SCOPA_EILLEGAL);
   CHECK(strstr(msg, "sweeps") != NULL);
 }
@@ -297,7 +297,7 @@ static void quindici_tests(void) {
                        "the table, the quindici rule");
   s = position(&R, "1c", "2b", "1d 4d 10s 3b", 3);
   CHECK_EQ_STR(legal_text(&s), "1cx1d+3b+10s 1cx4d+10s");
-  CHECK(scopa_state_check(&s, move_of("1cx1d"), msg, sizeof msg) ==
+  CHECK(scopa_state_check(&s, move_of("1cx1d"), NULL, msg, sizeof msg) ==
         SCOPA_EILLEGAL);
   CHECK(strstr(msg, "not 15") != NULL);
 }
@@ -372,8 +372,7 @@ static const worded WORDED[] = {
     {"ace_sweeps=true", "1c", "3d 4s", "1cx3d", 0,
      "1c is an ace that sweeps the whole table (ace_sweeps), not 3d",
      "1c è un asso che prende tutto il tavolo (ace_sweeps), non 3d"},
-    {"ace_sweeps=true ace_sweep_with_ace=choice", "1c", "1d 3d 4s", "1cx3d",
-     0,
+    {"ace_sweeps=true ace_sweep_with_ace=choice", "1c", "1d 3d 4s", "1cx3d", 0,
      "1c is an ace that sweeps the whole table (ace_sweeps) or captures by "
      "the rule in force, not 3d",
      "1c è un asso che prende tutto il tavolo (ace_sweeps) o prende secondo "
@@ -475,68 +474,65 @@ static void words_tests(void) {
     if (!w->move)
       s.to_play = SCOPA_NO_SEAT;
     scopa_move mv = w->move ? move_of(w->move) : 0;
-    int rc = scopa_state_check(&s, mv, msg, sizeof msg);
+    int rc = scopa_state_check(&s, mv, NULL, msg, sizeof msg);
     CHECK(rc != SCOPA_OK);
     CHECK_EQ_STR(msg, w->en);
-    CHECK(scopa_state_check_lang(&s, mv, "en", msg, sizeof msg) == rc);
+    CHECK(scopa_state_check(&s, mv, "en", msg, sizeof msg) == rc);
     CHECK_EQ_STR(msg, w->en);
-    CHECK(scopa_state_check_lang(&s, mv, "it", msg, sizeof msg) == rc);
+    CHECK(scopa_state_check(&s, mv, "it", msg, sizeof msg) == rc);
     CHECK_EQ_STR(msg, w->it);
   }
   TEST("words-1.2", "RULES.md Game records: move notation; a move that "
                     "cannot be read is named, in English and in Italian");
   for (size_t i = 0; i < sizeof UNREADABLE / sizeof UNREADABLE[0]; i++) {
-    CHECK(scopa_move_parse(UNREADABLE[i][0], &m, msg, sizeof msg) ==
+    CHECK(scopa_move_parse(UNREADABLE[i][0], NULL, &m, msg, sizeof msg) ==
           SCOPA_ENOTATION);
     CHECK_EQ_STR(msg, UNREADABLE[i][1]);
-    CHECK(scopa_move_parse_lang(UNREADABLE[i][0], "it", &m, msg,
-                                sizeof msg) == SCOPA_ENOTATION);
+    CHECK(scopa_move_parse(UNREADABLE[i][0], "it", &m, msg, sizeof msg) ==
+          SCOPA_ENOTATION);
     CHECK_EQ_STR(msg, UNREADABLE[i][2]);
   }
-  CHECK(scopa_move_parse_lang("7dx3c+4s", "it", &m, msg, sizeof msg) ==
-        SCOPA_OK);
+  CHECK(scopa_move_parse("7dx3c+4s", "it", &m, msg, sizeof msg) == SCOPA_OK);
   CHECK(m == move_of("7dx3c+4s"));
   TEST("words-1.3", "RULES.md Game records: rules that cannot be played are "
                     "refused with the reason, in English and in Italian");
   for (size_t i = 0; i < sizeof UNPLAYABLE / sizeof UNPLAYABLE[0]; i++) {
     const char *json = UNPLAYABLE[i][0];
     scopa_rules r;
-    CHECK(scopa_rules_from_json(&r, json, strlen(json), msg, sizeof msg) ==
-          SCOPA_ERULES);
+    CHECK(scopa_rules_from_json(&r, json, strlen(json), NULL, msg,
+                                sizeof msg) == SCOPA_ERULES);
     CHECK_EQ_STR(msg, UNPLAYABLE[i][1]);
-    CHECK(scopa_rules_from_json_lang(&r, json, strlen(json), "en", msg,
-                                     sizeof msg) == SCOPA_ERULES);
+    CHECK(scopa_rules_from_json(&r, json, strlen(json), "en", msg,
+                                sizeof msg) == SCOPA_ERULES);
     CHECK_EQ_STR(msg, UNPLAYABLE[i][1]);
-    CHECK(scopa_rules_from_json_lang(&r, json, strlen(json), "it", msg,
-                                     sizeof msg) == SCOPA_ERULES);
+    CHECK(scopa_rules_from_json(&r, json, strlen(json), "it", msg,
+                                sizeof msg) == SCOPA_ERULES);
     CHECK_EQ_STR(msg, UNPLAYABLE[i][2]);
   }
   scopa_rules r;
   scopa_rules_init(&r);
-  CHECK(scopa_rules_set_text_lang(&r, "refill", "2", "it", msg, sizeof msg) ==
+  CHECK(scopa_rules_set_text(&r, "refill", "2", "it", msg, sizeof msg) ==
         SCOPA_ERULES);
   CHECK_EQ_STR(msg, "l'opzione delle regole 'refill' non può valere 2");
-  CHECK(scopa_rules_set_text_lang(&r, "napola", "yes", "it", msg,
-                                  sizeof msg) == SCOPA_ERULES);
-  CHECK_EQ_STR(msg, "l'opzione delle regole 'napola' non può valere 'yes'");
-  CHECK(scopa_rules_set_lang(&r, "speed", 1, "it", msg, sizeof msg) ==
+  CHECK(scopa_rules_set_text(&r, "napola", "yes", "it", msg, sizeof msg) ==
         SCOPA_ERULES);
+  CHECK_EQ_STR(msg, "l'opzione delle regole 'napola' non può valere 'yes'");
+  CHECK(scopa_rules_set(&r, "speed", 1, "it", msg, sizeof msg) == SCOPA_ERULES);
   CHECK_EQ_STR(msg, "non c'è un'opzione delle regole 'speed'");
-  CHECK(scopa_rules_from_json_lang(&r, "{", 1, "it", msg, sizeof msg) ==
+  CHECK(scopa_rules_from_json(&r, "{", 1, "it", msg, sizeof msg) ==
         SCOPA_EJSON);
   CHECK(strncmp(msg, "non è JSON valido: ", 20) == 0);
   /* lang is read as scopa_card_name reads it: "it-IT" is Italian too, in
    * the JSON reader's words as in the rules checks' */
-  CHECK(scopa_rules_from_json_lang(&r, "{\"speed\":1}", 11, "it-IT", msg,
-                                   sizeof msg) == SCOPA_ERULES);
+  CHECK(scopa_rules_from_json(&r, "{\"speed\":1}", 11, "it-IT", msg,
+                              sizeof msg) == SCOPA_ERULES);
   CHECK_EQ_STR(msg, "non c'è un'opzione delle regole \"speed\"");
-  CHECK(scopa_rules_from_json_lang(&r, UNPLAYABLE[0][0],
-                                   strlen(UNPLAYABLE[0][0]), "it-IT", msg,
-                                   sizeof msg) == SCOPA_ERULES);
+  CHECK(scopa_rules_from_json(&r, UNPLAYABLE[0][0], strlen(UNPLAYABLE[0][0]),
+                              "it-IT", msg, sizeof msg) == SCOPA_ERULES);
   CHECK_EQ_STR(msg, UNPLAYABLE[0][2]);
   /* and the good rules still read, in either language */
-  CHECK(scopa_rules_from_json_lang(&r, "{\"target\":21}", 13, "it", msg,
-                                   sizeof msg) == SCOPA_OK);
+  CHECK(scopa_rules_from_json(&r, "{\"target\":21}", 13, "it", msg,
+                              sizeof msg) == SCOPA_OK);
   CHECK_EQ_INT(r.target, 21);
 }
 

@@ -158,7 +158,7 @@ static void bonus_tests(void) {
   }
 }
 
-/* Plays rounds with given per-category points through scopa_game_add. */
+/* Plays rounds with given per-category points through scopa_tally_add. */
 static scopa_score round_points(int sides, const int (*pts)[SCOPA_CAT_COUNT]) {
   scopa_score s;
   memset(&s, 0, sizeof s);
@@ -172,7 +172,7 @@ static scopa_score round_points(int sides, const int (*pts)[SCOPA_CAT_COUNT]) {
 }
 
 static void game_tests(void) {
-  scopa_game g;
+  scopa_tally g;
   scopa_score s;
   /* carte, denari, settebello, primiera, scope, re_bello, napola */
   const int a10[2][SCOPA_CAT_COUNT] = {{1, 1, 1, 1, 6, 0, 0}, {0}};
@@ -182,101 +182,101 @@ static void game_tests(void) {
                                            {0, 0, 1, 0, 0, 0, 0}};
   scopa_rules r = rules_of("");
   TEST("game-1.1", "RULES.md End of the game: a side at the target wins");
-  scopa_game_init(&g, &r, 0);
+  scopa_tally_init(&g, &r, 0);
   s = round_points(2, a10);
-  scopa_game_add(&g, &s);
+  scopa_tally_add(&g, &s);
   CHECK(!g.finished);
   CHECK_EQ_INT(g.totals[0], 10);
   CHECK_EQ_INT(g.dealer, 1);
   s = round_points(2, two_one);
-  scopa_game_add(&g, &s);
+  scopa_tally_add(&g, &s);
   CHECK(g.finished);
   CHECK_EQ_INT(g.winner, 0);
-  CHECK(scopa_game_add(&g, &s) == SCOPA_EOVER);
+  CHECK(scopa_tally_add(&g, &s) == SCOPA_EOVER);
   TEST("game-1.2", "RULES.md End of the game: tied for the highest, "
                    "another round (extra_round)");
-  scopa_game_init(&g, &r, 0);
+  scopa_tally_init(&g, &r, 0);
   g.totals[0] = 10, g.totals[1] = 10;
   s = round_points(2, tie);
-  scopa_game_add(&g, &s);
+  scopa_tally_add(&g, &s);
   CHECK(!g.finished);
   s = round_points(2, two_one);
-  scopa_game_add(&g, &s);
+  scopa_tally_add(&g, &s);
   CHECK(g.finished && g.winner == 0);
   TEST("game-1.3", "RULES.md End of the game: both over, the highest wins");
-  scopa_game_init(&g, &r, 0);
+  scopa_tally_init(&g, &r, 0);
   g.totals[0] = 9, g.totals[1] = 10;
   s = round_points(2, a10);
-  scopa_game_add(&g, &s);
+  scopa_tally_add(&g, &s);
   CHECK(g.finished && g.winner == 0);
   TEST("game-2.1", "RULES.md win_by_two: a one-point lead plays on");
   r = rules_of("win_by_two=true");
-  scopa_game_init(&g, &r, 0);
+  scopa_tally_init(&g, &r, 0);
   g.totals[0] = 10, g.totals[1] = 10;
   s = round_points(2, two_one);
-  scopa_game_add(&g, &s);
+  scopa_tally_add(&g, &s);
   CHECK(!g.finished);
   CHECK_EQ_INT(g.totals[0], 12);
   s = round_points(2, two_one);
-  scopa_game_add(&g, &s);
+  scopa_tally_add(&g, &s);
   CHECK(g.finished && g.winner == 0);
   TEST("game-3.1", "RULES.md cappotto: ends the game below the target");
   r = rules_of("cappotto=7");
-  scopa_game_init(&g, &r, 0);
+  scopa_tally_init(&g, &r, 0);
   const int seven[2][SCOPA_CAT_COUNT] = {{1, 1, 1, 1, 3, 0, 0}, {0}};
   s = round_points(2, seven);
-  scopa_game_add(&g, &s);
+  scopa_tally_add(&g, &s);
   CHECK(g.finished && g.winner == 0);
   TEST("game-3.2", "RULES.md cappotto: not if the other side has a point");
-  scopa_game_init(&g, &r, 0);
+  scopa_tally_init(&g, &r, 0);
   g.totals[1] = 1;
-  scopa_game_add(&g, &s);
+  scopa_tally_add(&g, &s);
   CHECK(!g.finished);
   TEST("game-3.3", "RULES.md cappotto: checked first, even under "
                    "win_by_two");
   r = rules_of("cappotto=7 win_by_two=true target=21");
-  scopa_game_init(&g, &r, 0);
-  scopa_game_add(&g, &s);
+  scopa_tally_init(&g, &r, 0);
+  scopa_tally_add(&g, &s);
   CHECK(g.finished && g.winner == 0);
   TEST("game-4.1", "RULES.md count_order: carte beats a later scopa (seed "
                    "001)");
   r = rules_of("tiebreak=count_order");
-  scopa_game_init(&g, &r, 0);
+  scopa_tally_init(&g, &r, 0);
   g.totals[0] = 10, g.totals[1] = 10;
   const int carte_vs_scope[2][SCOPA_CAT_COUNT] = {{1, 0, 0, 0, 0, 0, 0},
                                                   {0, 0, 0, 0, 3, 0, 0}};
   s = round_points(2, carte_vs_scope);
-  scopa_game_add(&g, &s);
+  scopa_tally_add(&g, &s);
   CHECK(g.finished && g.winner == 0);
   CHECK_EQ_INT(g.totals[1], 13);
   TEST("game-4.2", "RULES.md count_order: a side already at the target "
                    "counts as first");
-  scopa_game_init(&g, &r, 0);
+  scopa_tally_init(&g, &r, 0);
   g.totals[0] = 9, g.totals[1] = 11;
   const int a3[2][SCOPA_CAT_COUNT] = {{1, 1, 1, 0, 0, 0, 0}, {0}};
   s = round_points(2, a3);
-  scopa_game_add(&g, &s);
+  scopa_tally_add(&g, &s);
   CHECK(g.finished && g.winner == 1);
   TEST("game-4.3", "RULES.md count_order: arriving in the same step, the "
                    "highest total wins, else another round");
-  scopa_game_init(&g, &r, 0);
+  scopa_tally_init(&g, &r, 0);
   g.totals[0] = 10, g.totals[1] = 10;
   const int same[2][SCOPA_CAT_COUNT] = {{0, 0, 0, 0, 1, 0, 0},
                                         {0, 0, 0, 0, 2, 0, 0}};
   s = round_points(2, same);
-  scopa_game_add(&g, &s);
+  scopa_tally_add(&g, &s);
   CHECK(g.finished && g.winner == 1);
-  scopa_game_init(&g, &r, 0);
+  scopa_tally_init(&g, &r, 0);
   g.totals[0] = 10, g.totals[1] = 10;
   s = round_points(2, tie);
-  scopa_game_add(&g, &s);
+  scopa_tally_add(&g, &s);
   CHECK(!g.finished);
   TEST("game-4.4", "RULES.md count_order: only one side over the target "
                    "wins as usual");
-  scopa_game_init(&g, &r, 0);
+  scopa_tally_init(&g, &r, 0);
   g.totals[0] = 10, g.totals[1] = 5;
   s = round_points(2, two_one);
-  scopa_game_add(&g, &s);
+  scopa_tally_add(&g, &s);
   CHECK(g.finished && g.winner == 0);
   TEST("rules-1.1", "RULES.md Game records: rules that cannot be played");
   const char *bad[][2] = {
@@ -287,9 +287,10 @@ static void game_tests(void) {
     scopa_rules x;
     char msg[200];
     scopa_rules_init(&x);
-    int rc = scopa_rules_set_text(&x, bad[i][0], bad[i][1], msg, sizeof msg);
+    int rc =
+        scopa_rules_set_text(&x, bad[i][0], bad[i][1], NULL, msg, sizeof msg);
     if (rc == SCOPA_OK)
-      rc = scopa_rules_check(&x, msg, sizeof msg);
+      rc = scopa_rules_check(&x, NULL, msg, sizeof msg);
     CHECK_EQ_INT(rc, SCOPA_ERULES);
     CHECK(msg[0] != 0);
   }
@@ -299,16 +300,16 @@ static void game_tests(void) {
     scopa_rules x;
     scopa_rules_init(&x);
     x.game = SCOPA_GAME_SCOPONE, x.players = 2;
-    CHECK_EQ_INT(scopa_rules_check(&x, NULL, 0), SCOPA_ERULES);
+    CHECK_EQ_INT(scopa_rules_check(&x, NULL, NULL, 0), SCOPA_ERULES);
     scopa_rules_init(&x);
     x.game = SCOPA_GAME_SCOPONE, x.refill = 1;
-    CHECK_EQ_INT(scopa_rules_check(&x, NULL, 0), SCOPA_ERULES);
+    CHECK_EQ_INT(scopa_rules_check(&x, NULL, NULL, 0), SCOPA_ERULES);
     scopa_rules_init(&x);
     x.game = SCOPA_GAME_SCOPONE, x.teams = 0;
-    CHECK_EQ_INT(scopa_rules_check(&x, NULL, 0), SCOPA_ERULES);
+    CHECK_EQ_INT(scopa_rules_check(&x, NULL, NULL, 0), SCOPA_ERULES);
     scopa_rules_init(&x);
     x.win_by_two = 1, x.tiebreak = SCOPA_TIEBREAK_COUNT_ORDER;
-    CHECK_EQ_INT(scopa_rules_check(&x, NULL, 0), SCOPA_ERULES);
+    CHECK_EQ_INT(scopa_rules_check(&x, NULL, NULL, 0), SCOPA_ERULES);
   }
   TEST("rules-1.3", "RULES.md: defaults and presets");
   {

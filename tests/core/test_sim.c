@@ -20,57 +20,32 @@
 static scopa_rng rng;
 
 static scopa_rules random_rules(void) {
-  static const char *const words[] = {"players=3",
-                                      "players=4",
-                                      "players=4 teams=true",
-                                      "refill=1",
-                                      "kings_redeal=false",
-                                      "mandatory_capture=false",
-                                      "fewest_cards=true",
-                                      "ace_sweeps=true",
-                                      "ace_sweep_scopa=false",
-                                      "capture=quindici",
-                                      "primiera=faces_zero",
-                                      "primiera=sevens",
-                                      "primiera=off",
-                                      "re_bello=true",
-                                      "napola=true",
-                                      "target=5",
-                                      "tiebreak=count_order",
-                                      "win_by_two=true",
-                                      "cappotto=4",
-                                      "game=scopone",
-                                      "game=scopone_scientifico",
-                                      /* the variants of RULES.md */
-                                      "players=6",
-                                      "players=6 teams=true",
-                                      "players=6 teams=true team_size=3",
-                                      "deal_bonus=fifteen",
-                                      "single_match_first=false",
-                                      "max_capture=2",
-                                      "last_card_scopa=true",
-                                      "ace_sweeps=true ace_sweep_with_ace=yes",
-                                      "ace_sweeps=true "
-                                      "ace_sweep_with_ace=choice",
-                                      "ace_sweeps=true ace_first_play=no_sweep",
-                                      "ace_sweeps=true ace_first_play=no_ace",
-                                      "ace_sweeps=true ace_empty_table=taken",
-                                      "ace_sweeps=true ace_sweep_optional=true",
-                                      "leftovers=dealer",
-                                      "leftovers=nobody",
-                                      "primiera=sum",
-                                      "primiera=complete_only",
-                                      "most_sevens=true",
-                                      "all_sevens=2",
-                                      "all_coins_wins=true",
-                                      "lowest_wins=true",
-                                      "tiebreak=count_order_on_tie",
-                                      "game=scopone_scientifico ace_sweeps=true "
-                                      "ace_sweep_scopa=false napola=true "
-                                      "target=31 all_coins_wins=true",
-                                      "capture=quindici primiera=off "
-                                      "most_sevens=true deal_bonus=fifteen "
-                                      "target=21"};
+  static const char *const words[] = {
+      "players=3", "players=4", "players=4 teams=true", "refill=1",
+      "kings_redeal=false", "mandatory_capture=false", "fewest_cards=true",
+      "ace_sweeps=true", "ace_sweep_scopa=false", "capture=quindici",
+      "primiera=faces_zero", "primiera=sevens", "primiera=off", "re_bello=true",
+      "napola=true", "target=5", "tiebreak=count_order", "win_by_two=true",
+      "cappotto=4", "game=scopone", "game=scopone_scientifico",
+      /* the variants of RULES.md */
+      "players=6", "players=6 teams=true", "players=6 teams=true team_size=3",
+      "deal_bonus=fifteen", "single_match_first=false", "max_capture=2",
+      "last_card_scopa=true", "ace_sweeps=true ace_sweep_with_ace=yes",
+      "ace_sweeps=true "
+      "ace_sweep_with_ace=choice",
+      "ace_sweeps=true ace_first_play=no_sweep",
+      "ace_sweeps=true ace_first_play=no_ace",
+      "ace_sweeps=true ace_empty_table=taken",
+      "ace_sweeps=true ace_sweep_optional=true", "leftovers=dealer",
+      "leftovers=nobody", "primiera=sum", "primiera=complete_only",
+      "most_sevens=true", "all_sevens=2", "all_coins_wins=true",
+      "lowest_wins=true", "tiebreak=count_order_on_tie",
+      "game=scopone_scientifico ace_sweeps=true "
+      "ace_sweep_scopa=false napola=true "
+      "target=31 all_coins_wins=true",
+      "capture=quindici primiera=off "
+      "most_sevens=true deal_bonus=fifteen "
+      "target=21"};
   for (;;) {
     scopa_rules r;
     scopa_rules_init(&r);
@@ -82,10 +57,10 @@ static scopa_rules random_rules(void) {
       for (char *w = strtok(buf, " "); w; w = strtok(NULL, " ")) {
         char *eq = strchr(w, '=');
         *eq = 0;
-        scopa_rules_set_text(&r, w, eq + 1, NULL, 0);
+        scopa_rules_set_text(&r, w, eq + 1, NULL, NULL, 0);
       }
     }
-    if (scopa_rules_check(&r, NULL, 0) == SCOPA_OK)
+    if (scopa_rules_check(&r, NULL, NULL, 0) == SCOPA_OK)
       return r;
   }
 }
@@ -135,13 +110,14 @@ static void check_legal(const scopa_state *s, const scopa_move *moves, int n) {
   char msg[200];
   CHECK(n > 0);
   for (int i = 0; i < n; i++) {
-    CHECK_EQ_INT(scopa_state_check(s, moves[i], msg, sizeof msg), SCOPA_OK);
+    CHECK_EQ_INT(scopa_state_check(s, moves[i], NULL, msg, sizeof msg),
+                 SCOPA_OK);
     for (int j = 0; j < i; j++)
       CHECK(moves[i] != moves[j]);
     char text[SCOPA_MOVE_TEXT];
     scopa_move back;
     scopa_move_str(moves[i], text);
-    CHECK(scopa_move_parse(text, &back, NULL, 0) == SCOPA_OK &&
+    CHECK(scopa_move_parse(text, NULL, &back, NULL, 0) == SCOPA_OK &&
           back == moves[i]);
   }
   /* Random moves of a held card: legal iff listed (when all are). */
@@ -157,7 +133,7 @@ static void check_legal(const scopa_state *s, const scopa_move *moves, int n) {
     int listed = 0;
     for (int i = 0; i < n; i++)
       listed |= moves[i] == m;
-    int rc = scopa_state_check(s, m, msg, sizeof msg);
+    int rc = scopa_state_check(s, m, NULL, msg, sizeof msg);
     CHECK_EQ_INT(rc == SCOPA_OK, listed);
     if (rc != SCOPA_OK)
       CHECK(msg[0] != 0);
@@ -216,9 +192,9 @@ static void check_score(const scopa_state *s, const scopa_score *sc) {
 /* Plays one game with random moves; checks the record round-trips. */
 static void play_game(int g) {
   scopa_rules r = random_rules();
-  scopa_game game;
+  scopa_tally game;
   scopa_record *rec = scopa_record_new(&r, NULL);
-  scopa_game_init(&game, &r, (int)scopa_rng_below(&rng, (uint32_t)r.players));
+  scopa_tally_init(&game, &r, (int)scopa_rng_below(&rng, (uint32_t)r.players));
   int rounds = 0;
   while (!game.finished && rounds < 8) {
     scopa_state s;
@@ -244,7 +220,7 @@ static void play_game(int g) {
     scopa_score sc;
     CHECK_EQ_INT(scopa_state_score(&s, &sc), SCOPA_OK);
     check_score(&s, &sc);
-    scopa_game_add(&game, &sc);
+    scopa_tally_add(&game, &sc);
     rounds++;
   }
   /* parse(print(record)) replays to the same game. */

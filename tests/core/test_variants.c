@@ -38,10 +38,10 @@ static int playable(const char *words) {
   for (char *w = strtok(buf, " "); w; w = strtok(NULL, " ")) {
     char *eq = strchr(w, '=');
     *eq = 0;
-    if (scopa_rules_set_text(&r, w, eq + 1, msg, sizeof msg) != SCOPA_OK)
+    if (scopa_rules_set_text(&r, w, eq + 1, NULL, msg, sizeof msg) != SCOPA_OK)
       return 0;
   }
-  return scopa_rules_check(&r, msg, sizeof msg) == SCOPA_OK;
+  return scopa_rules_check(&r, NULL, msg, sizeof msg) == SCOPA_OK;
 }
 
 /* A position at the round's first play (ace_first_play looks at it). */
@@ -77,7 +77,8 @@ static void seats_tests(void) {
   while (!scopa_state_over(&s)) {
     if (s.plays % 18 == 0)
       hands++;
-    scopa_state_play(&s, moves[scopa_state_legal(&s, moves, SCOPA_MAX_MOVES) - 1]);
+    scopa_state_play(&s,
+                     moves[scopa_state_legal(&s, moves, SCOPA_MAX_MOVES) - 1]);
   }
   CHECK_EQ_INT(hands, 2);
   CHECK_EQ_INT(s.plays, 36);
@@ -119,7 +120,8 @@ static void seats_tests(void) {
     deck[i] = (uint8_t)i;
   CHECK(scopa_state_deal(&s, &R, 0, deck, NULL, 0) == SCOPA_OK);
   while (!scopa_state_over(&s))
-    scopa_state_play(&s, moves[scopa_state_legal(&s, moves, SCOPA_MAX_MOVES) - 1]);
+    scopa_state_play(&s,
+                     moves[scopa_state_legal(&s, moves, SCOPA_MAX_MOVES) - 1]);
   for (int seat = 0; seat < 6; seat++)
     CHECK_EQ_INT(__builtin_popcountll(s.dealt[seat]), 6);
   CHECK_EQ_INT(s.plays, 36);
@@ -174,7 +176,7 @@ static void capture_tests(void) {
   R = rules_of("single_match_first=false");
   s = position(&R, "7d", "", "7c 3s 4b", 0);
   CHECK_EQ_STR(legal_text(&s), "7dx3s+4b 7dx7c");
-  CHECK(scopa_state_check(&s, move_of("7dx3s+4b"), NULL, 0) == SCOPA_OK);
+  CHECK(scopa_state_check(&s, move_of("7dx3s+4b"), NULL, NULL, 0) == SCOPA_OK);
   TEST("single_match_first-1.2", "RULES.md single_match_first: "
                                  "fewest_cards true then allows only the "
                                  "smallest sets; the default is rule 1");
@@ -184,7 +186,7 @@ static void capture_tests(void) {
   R = rules_of("");
   s = position(&R, "7d", "", "7c 3s 4b", 0);
   CHECK_EQ_STR(legal_text(&s), "7dx7c");
-  CHECK(scopa_state_check(&s, move_of("7dx3s+4b"), NULL, 0) ==
+  CHECK(scopa_state_check(&s, move_of("7dx3s+4b"), NULL, NULL, 0) ==
         SCOPA_EILLEGAL);
   TEST("single_match_first-1.3", "RULES.md single_match_first: only with "
                                  "capture match");
@@ -194,7 +196,7 @@ static void capture_tests(void) {
   R = rules_of("max_capture=2");
   s = position(&R, "10d", "", "2c 3s 5b 1c 9s", 0);
   CHECK_EQ_STR(legal_text(&s), "10dx1c+9s");
-  CHECK(scopa_state_check(&s, move_of("10dx2c+3s+5b"), NULL, 0) ==
+  CHECK(scopa_state_check(&s, move_of("10dx2c+3s+5b"), NULL, NULL, 0) ==
         SCOPA_EILLEGAL);
   TEST("max_capture-1.2", "RULES.md max_capture: a larger set is not a "
                           "capture at all, so it cannot oblige a card to "
@@ -254,7 +256,8 @@ static void ace_tests(void) {
   R = rules_of("ace_sweeps=true ace_sweep_with_ace=yes");
   s = position(&R, "1d", "", "1c 5s 7b", 6);
   CHECK_EQ_STR(legal_text(&s), "1dx1c+5s+7b");
-  CHECK(scopa_state_check(&s, move_of("1dx1c"), NULL, 0) == SCOPA_EILLEGAL);
+  CHECK(scopa_state_check(&s, move_of("1dx1c"), NULL, NULL, 0) ==
+        SCOPA_EILLEGAL);
   TEST("ace_sweep_with_ace-1.3", "RULES.md ace_sweep_with_ace choice: with "
                                  "an ace on the table the ace may sweep or "
                                  "make any capture the rule in force allows");
@@ -286,7 +289,7 @@ static void ace_tests(void) {
   R = rules_of("ace_sweeps=true ace_first_play=no_ace");
   s = first_play(&R, "1d 5c 6b", "3s 4b");
   CHECK_EQ_STR(legal_text(&s), "5c 6b");
-  CHECK(scopa_state_check(&s, move_of("1d"), NULL, 0) == SCOPA_EILLEGAL);
+  CHECK(scopa_state_check(&s, move_of("1d"), NULL, NULL, 0) == SCOPA_EILLEGAL);
   s = first_play(&R, "1d 1b 1s", "3s 4b");
   CHECK_EQ_STR(legal_text(&s), "1b 1d 1s");
   s = first_play(&R, "1d 1b 1s", "1c 4b");
@@ -458,57 +461,57 @@ static scopa_score round_of(int sides, const int *points, int category) {
 }
 
 static void end_tests(void) {
-  scopa_game g;
+  scopa_tally g;
   scopa_score s;
   TEST("all_coins_wins-1.1", "RULES.md all_coins_wins: a side holding all "
                              "ten coins wins at once, whatever the totals");
   R = rules_of("all_coins_wins=true target=21");
-  scopa_game_init(&g, &R, 0);
+  scopa_tally_init(&g, &R, 0);
   s = score_of(&R, "1d 2d 3d 4d 5d 6d 7d 8d 9d 10d", "1c 2c 3c 4c 5c 6c 7c");
-  scopa_game_add(&g, &s);
+  scopa_tally_add(&g, &s);
   CHECK(g.finished);
   CHECK_EQ_INT(g.winner, 0);
   R = rules_of("target=21");
-  scopa_game_init(&g, &R, 0);
-  scopa_game_add(&g, &s);
+  scopa_tally_init(&g, &R, 0);
+  scopa_tally_add(&g, &s);
   CHECK(!g.finished);
   TEST("all_coins_wins-1.2", "RULES.md End of the game: all_coins_wins is "
                              "checked before cappotto and the target");
   R = rules_of("all_coins_wins=true target=3 cappotto=1");
-  scopa_game_init(&g, &R, 0);
+  scopa_tally_init(&g, &R, 0);
   int big[2] = {0, 5};
   s = round_of(2, big, SCOPA_CAT_SCOPE);
   s.side[0].denari = 10;
-  scopa_game_add(&g, &s);
+  scopa_tally_add(&g, &s);
   CHECK(g.finished);
   CHECK_EQ_INT(g.winner, 0);
   TEST("lowest_wins-1.1", "RULES.md lowest_wins: once some side has at "
                           "least target, the side with strictly the lowest "
                           "total wins");
   R = rules_of("lowest_wins=true target=5 players=3");
-  scopa_game_init(&g, &R, 0);
+  scopa_tally_init(&g, &R, 0);
   int p1[3] = {5, 2, 1};
   s = round_of(3, p1, SCOPA_CAT_SCOPE);
-  scopa_game_add(&g, &s);
+  scopa_tally_add(&g, &s);
   CHECK(g.finished);
   CHECK_EQ_INT(g.winner, 2);
   TEST("lowest_wins-1.2", "RULES.md lowest_wins: if two or more share the "
                           "lowest total, another round; below the target "
                           "nothing ends");
-  scopa_game_init(&g, &R, 0);
+  scopa_tally_init(&g, &R, 0);
   int p2[3] = {6, 1, 1};
   s = round_of(3, p2, SCOPA_CAT_SCOPE);
-  scopa_game_add(&g, &s);
+  scopa_tally_add(&g, &s);
   CHECK(!g.finished);
   int p3[3] = {0, 3, 2};
   s = round_of(3, p3, SCOPA_CAT_SCOPE);
-  scopa_game_add(&g, &s); /* 6 4 3 */
+  scopa_tally_add(&g, &s); /* 6 4 3 */
   CHECK(g.finished);
   CHECK_EQ_INT(g.winner, 2);
-  scopa_game_init(&g, &R, 0);
+  scopa_tally_init(&g, &R, 0);
   int p4[3] = {4, 1, 0};
   s = round_of(3, p4, SCOPA_CAT_SCOPE);
-  scopa_game_add(&g, &s);
+  scopa_tally_add(&g, &s);
   CHECK(!g.finished);
   TEST("lowest_wins-1.3", "RULES.md: lowest_wins does not combine with "
                           "win_by_two, cappotto, all_coins_wins or a count "
@@ -522,17 +525,17 @@ static void end_tests(void) {
   TEST("count_order_on_tie-1.1", "RULES.md count_order_on_tie: as with "
                                  "extra_round, the highest total wins");
   R = rules_of("tiebreak=count_order_on_tie target=5 players=3");
-  scopa_game_init(&g, &R, 0);
+  scopa_tally_init(&g, &R, 0);
   int q1[3] = {6, 5, 0};
   s = round_of(3, q1, SCOPA_CAT_SCOPE);
-  scopa_game_add(&g, &s);
+  scopa_tally_add(&g, &s);
   CHECK(g.finished);
   CHECK_EQ_INT(g.winner, 0);
   TEST("count_order_on_tie-1.2", "RULES.md count_order_on_tie: sides "
                                  "sharing the highest total are compared "
                                  "category by category in the count order");
   R = rules_of("tiebreak=count_order_on_tie target=3");
-  scopa_game_init(&g, &R, 0);
+  scopa_tally_init(&g, &R, 0);
   memset(&s, 0, sizeof s);
   s.sides = 2;
   s.side[0].points[SCOPA_CAT_SCOPE] = 3; /* counted fifth */
@@ -540,14 +543,14 @@ static void end_tests(void) {
   s.side[1].points[SCOPA_CAT_DENARI] = 1;
   s.side[1].points[SCOPA_CAT_PRIMIERA] = 1;
   s.side[0].total = s.side[1].total = 3;
-  scopa_game_add(&g, &s);
+  scopa_tally_add(&g, &s);
   CHECK(g.finished);
   CHECK_EQ_INT(g.winner, 1);
   TEST("count_order_on_tie-1.3", "RULES.md count_order_on_tie: a side that "
                                  "ends the round lower never wins; if "
                                  "nothing decides, another round");
   R = rules_of("tiebreak=count_order_on_tie target=3 players=3");
-  scopa_game_init(&g, &R, 0);
+  scopa_tally_init(&g, &R, 0);
   memset(&s, 0, sizeof s);
   s.sides = 3;
   s.side[2].points[SCOPA_CAT_CARTE] = 3; /* first there, but lower */
@@ -555,11 +558,11 @@ static void end_tests(void) {
   s.side[0].points[SCOPA_CAT_SCOPE] = 4;
   s.side[1].points[SCOPA_CAT_SCOPE] = 4;
   s.side[0].total = s.side[1].total = 4;
-  scopa_game_add(&g, &s);
+  scopa_tally_add(&g, &s);
   CHECK(!g.finished);
   R = rules_of("tiebreak=count_order target=3 players=3");
-  scopa_game_init(&g, &R, 0);
-  scopa_game_add(&g, &s);
+  scopa_tally_init(&g, &R, 0);
+  scopa_tally_add(&g, &s);
   CHECK(g.finished);
   CHECK_EQ_INT(g.winner, 2);
   TEST("count_order_on_tie-1.4", "RULES.md: win_by_two and either count "
@@ -588,8 +591,8 @@ static void preset_tests(void) {
         R.players == 2);
   scopa_rules_preset(&R, "trentuno");
   CHECK(R.game == SCOPA_GAME_SCIENTIFICO && R.ace_sweeps &&
-        !R.ace_sweep_scopa && R.napola && R.target == 31 &&
-        R.all_coins_wins && R.players == 4 && R.teams);
+        !R.ace_sweep_scopa && R.napola && R.target == 31 && R.all_coins_wins &&
+        R.players == 4 && R.teams);
   scopa_rules_preset(&R, "perdere");
   CHECK(R.lowest_wins && R.target == 21 && R.players == 2);
   TEST("presets-2.3", "RULES.md Presets: each preset as the options it "
@@ -612,7 +615,7 @@ static void preset_tests(void) {
     char *json = scopa_rules_preset_json(want[i]);
     scopa_rules from_json, preset;
     CHECK(json && scopa_rules_from_json(&from_json, json, strlen(json), NULL,
-                                        0) == SCOPA_OK);
+                                        NULL, 0) == SCOPA_OK);
     scopa_rules_preset(&preset, want[i]);
     CHECK(json && memcmp(&from_json, &preset, sizeof preset) == 0);
     CHECK_EQ_STR(json ? json : "", as_written[i]);

@@ -1,6 +1,6 @@
 /*
  * test_engine.c -- `scopa engine` answers and the bindings support
- * functions (CONTRACTS.md "scopa engine"; scopa.h "Bindings support").
+ * functions (CONTRACTS.md "scopa engine"; scopa.h "JSON shapes").
  *
  * Random rounds under random rules: at every turn the seat to play's view
  * is printed as a request (scopa_state_view_json), sent through
@@ -41,25 +41,29 @@ static void random_rules(scopa_rng *rng, scopa_rules *r) {
   do {
     scopa_rules_init(r);
     const char *game = games[scopa_rng_below(rng, 5)];
-    scopa_rules_set_text(r, "game", game, msg, sizeof msg);
+    scopa_rules_set_text(r, "game", game, NULL, msg, sizeof msg);
     if (strcmp(game, "scopa") == 0) {
       int players = 2 + (int)scopa_rng_below(rng, 3);
-      scopa_rules_set(r, "players", players, msg, sizeof msg);
+      scopa_rules_set(r, "players", players, NULL, msg, sizeof msg);
       if (players == 4)
-        scopa_rules_set(r, "teams", scopa_rng_below(rng, 2), msg, sizeof msg);
+        scopa_rules_set(r, "teams", scopa_rng_below(rng, 2), NULL, msg,
+                        sizeof msg);
       if (scopa_rng_below(rng, 3) == 0)
-        scopa_rules_set(r, "refill", 1, msg, sizeof msg);
+        scopa_rules_set(r, "refill", 1, NULL, msg, sizeof msg);
     }
     static const char *const bools[] = {
         "mandatory_capture", "fewest_cards", "ace_sweeps", "ace_sweep_scopa",
         "kings_redeal",      "re_bello",     "napola"};
     for (int i = 0; i < 7; i++)
       if (scopa_rng_below(rng, 3) == 0)
-        scopa_rules_set(r, bools[i], scopa_rng_below(rng, 2), msg, sizeof msg);
+        scopa_rules_set(r, bools[i], scopa_rng_below(rng, 2), NULL, msg,
+                        sizeof msg);
     if (scopa_rng_below(rng, 3) == 0)
-      scopa_rules_set(r, "capture", SCOPA_CAPTURE_QUINDICI, msg, sizeof msg);
-    scopa_rules_set(r, "primiera", scopa_rng_below(rng, 4), msg, sizeof msg);
-  } while (scopa_rules_check(r, msg, sizeof msg) != SCOPA_OK);
+      scopa_rules_set(r, "capture", SCOPA_CAPTURE_QUINDICI, NULL, msg,
+                      sizeof msg);
+    scopa_rules_set(r, "primiera", scopa_rng_below(rng, 4), NULL, msg,
+                    sizeof msg);
+  } while (scopa_rules_check(r, NULL, msg, sizeof msg) != SCOPA_OK);
 }
 
 /* A request line: cmd + the view fields of json (an object text). */
@@ -79,8 +83,8 @@ static void check_legal(const scopa_state *st, json_t *ans) {
   for (size_t i = 0; i < json_array_size(moves); i++) {
     scopa_move m;
     const char *s = json_string_value(json_array_get(moves, i));
-    CHECK(s && scopa_move_parse(s, &m, NULL, 0) == SCOPA_OK);
-    CHECK(s && scopa_state_check(st, m, NULL, 0) == SCOPA_OK);
+    CHECK(s && scopa_move_parse(s, NULL, &m, NULL, 0) == SCOPA_OK);
+    CHECK(s && scopa_state_check(st, m, NULL, NULL, 0) == SCOPA_OK);
     n++;
   }
   /* Same count, each legal (and the C list has no duplicates). */
@@ -162,8 +166,8 @@ static void play_round(scopa_rng *rng, int round) {
       ans = ask(line);
       const char *m = json_string_value(json_object_get(ans, "move"));
       scopa_move mv;
-      CHECK(m && scopa_move_parse(m, &mv, NULL, 0) == SCOPA_OK &&
-            scopa_state_check(&st, mv, NULL, 0) == SCOPA_OK);
+      CHECK(m && scopa_move_parse(m, NULL, &mv, NULL, 0) == SCOPA_OK &&
+            scopa_state_check(&st, mv, NULL, NULL, 0) == SCOPA_OK);
       json_decref(ans);
       free(line);
       /* Another seat asking is an error: it is not its turn. */
@@ -332,7 +336,7 @@ static void check_pages(const scopa_state *st) {
         more = 1;
         continue;
       }
-      CHECK(scopa_state_check(st, table[a], NULL, 0) == SCOPA_OK);
+      CHECK(scopa_state_check(st, table[a], NULL, NULL, 0) == SCOPA_OK);
       CHECK(SCOPA_MOVE_CARD(table[a]) == card || !(hand & SCOPA_BIT(card)));
       if (nshown < SCOPA_MAX_MOVES)
         shown[nshown++] = table[a];
@@ -452,7 +456,7 @@ static void test_vecenv(void) {
   scopa_rules rules;
   scopa_rules_init(&rules);
   rules.players = 3;
-  CHECK(scopa_rules_check(&rules, NULL, 0) == SCOPA_OK);
+  CHECK(scopa_rules_check(&rules, NULL, NULL, 0) == SCOPA_OK);
   uint64_t one = run_vec(&rules, 1);
   CHECK(run_vec(&rules, 3) == one);
   CHECK(run_vec(&rules, VEC_N + 5) == one);

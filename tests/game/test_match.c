@@ -35,13 +35,14 @@ static scopa_rules random_rules(void) {
         v = scopa_rng_below(&rng, (uint32_t)n);
       } else {
         long long hi = o->max < o->min + 8 ? o->max : o->min + 8;
-        v = o->min + (long long)scopa_rng_below(&rng, (uint32_t)(hi - o->min + 1));
+        v = o->min +
+            (long long)scopa_rng_below(&rng, (uint32_t)(hi - o->min + 1));
       }
-      scopa_rules_set(&r, o->name, v, NULL, 0);
+      scopa_rules_set(&r, o->name, v, NULL, NULL, 0);
     }
     if (r.target > 8)
       r.target = 8;
-    if (scopa_rules_check(&r, NULL, 0) == SCOPA_OK)
+    if (scopa_rules_check(&r, NULL, NULL, 0) == SCOPA_OK)
       return r;
   }
 }
@@ -51,7 +52,8 @@ static scopa_rules random_rules(void) {
 static scopa_cards public_cards(const scopa_state *s) {
   scopa_cards k = s->initial_table;
   for (int i = 0; i < s->plays; i++)
-    k |= SCOPA_BIT(SCOPA_MOVE_CARD(s->moves[i])) | SCOPA_MOVE_TAKES(s->moves[i]);
+    k |=
+        SCOPA_BIT(SCOPA_MOVE_CARD(s->moves[i])) | SCOPA_MOVE_TAKES(s->moves[i]);
   return k;
 }
 
@@ -62,7 +64,7 @@ static void add_card_text(const char *text, scopa_cards *named) {
   int c = scopa_card_parse(text);
   if (c >= 0)
     *named |= SCOPA_BIT(c);
-  else if (scopa_move_parse(text, &m, NULL, 0) == SCOPA_OK)
+  else if (scopa_move_parse(text, NULL, &m, NULL, 0) == SCOPA_OK)
     *named |= SCOPA_BIT(SCOPA_MOVE_CARD(m)) | SCOPA_MOVE_TAKES(m);
 }
 
@@ -153,8 +155,8 @@ static void check_restore(const scopa_match *m) {
   CHECK(again && strcmp(text, again) == 0);
   CHECK_EQ_INT(scopa_match_phase(back), scopa_match_phase(m));
   CHECK_EQ_INT(scopa_match_to_play(back), scopa_match_to_play(m));
-  CHECK(memcmp(scopa_match_game(back), scopa_match_game(m),
-               sizeof(scopa_game)) == 0);
+  CHECK(memcmp(scopa_match_tally(back), scopa_match_tally(m),
+               sizeof(scopa_tally)) == 0);
   if (scopa_match_state(m))
     for (int seat = -1; seat < scopa_match_rules(m)->players; seat++) {
       char *a = scopa_match_view_json(m, seat),
@@ -196,7 +198,7 @@ static void check_event(const scopa_match *m, const scopa_state *before,
   CHECK_EQ_INT(ev->scopa, scope_after - scope_before);
   CHECK_EQ_INT(ev->round_over, scopa_state_over(s));
   if (ev->round_over) {
-    const scopa_game *g = scopa_match_game(m);
+    const scopa_tally *g = scopa_match_tally(m);
     CHECK(memcmp(ev->totals, g->totals, sizeof ev->totals) == 0);
     CHECK_EQ_INT(ev->game_over, g->finished);
     if (ev->leftovers_side >= 0)
@@ -206,7 +208,7 @@ static void check_event(const scopa_match *m, const scopa_state *before,
 
 /* Totals are the sum of the rounds' points. */
 static void check_totals(const scopa_match *m) {
-  const scopa_game *g = scopa_match_game(m);
+  const scopa_tally *g = scopa_match_tally(m);
   for (int side = 0; side < g->sides; side++) {
     int sum = 0;
     for (int r = 0; r < scopa_match_rounds(m); r++)
@@ -362,7 +364,7 @@ static void test_seeds(void) {
   /* different seeds, different decks; leading zeros are the same number */
   scopa_rules rules;
   scopa_rules_init(&rules);
-  scopa_rules_check(&rules, NULL, 0);
+  scopa_rules_check(&rules, NULL, NULL, 0);
   uint8_t d1[40], d2[40], d3[40];
   scopa_seed_deck("2a", 0, &rules, d1);
   scopa_seed_deck("2b", 0, &rules, d2);
@@ -423,8 +425,8 @@ static void test_records(void) {
     return;
   char *out = scopa_match_record_json(m, SCOPA_RECORD_FULL);
   json_t *obj = json_loads(out, JSON_ALLOW_NUL, NULL);
-  CHECK(json_integer_value(json_object_get(json_object_get(obj, "client"),
-                                           "v")) == 3);
+  CHECK(json_integer_value(
+            json_object_get(json_object_get(obj, "client"), "v")) == 3);
   CHECK_EQ_STR(json_string_value(json_object_get(obj, "note")), "x");
   json_t *name = json_array_get(json_object_get(obj, "seats"), 0);
   CHECK(json_string_length(name) == 5 &&
@@ -442,7 +444,7 @@ static void test_records(void) {
   TEST("match-record-1.3", "bots recorded by name and level");
   scopa_rules rules;
   scopa_rules_init(&rules);
-  scopa_rules_check(&rules, NULL, 0);
+  scopa_rules_check(&rules, NULL, NULL, 0);
   scopa_seat seats[2] = {{SCOPA_SEAT_PERSON, "Anna", NULL, NULL},
                          {SCOPA_SEAT_BOT, "Computer", "greedy", "intermedio"}};
   CHECK(scopa_match_new(&rules, seats, "7", &m, NULL, 0) == SCOPA_OK);

@@ -77,17 +77,20 @@ static void test_text_safe(void) {
   CHECK_EQ_STR(safe("\xc3\xb2\xf0\x9f\x82\xa1", 6, SCOPA_SAFE_ASCII),
                "\\u00f2\\U0001f0a1");
   /* SCOPA_SAFE_DROP (names a person chose): the same characters left out */
-  CHECK_EQ_STR(safe("A\xe2\x80\xaen\x01n\0a\xff", 10, SCOPA_SAFE_DROP),
-               "Anna");
+  CHECK_EQ_STR(safe("A\xe2\x80\xaen\x01n\0a\xff", 10, SCOPA_SAFE_DROP), "Anna");
   /* ... and a terminal's control sequence whole, not just its ESC or C1
    * introducer: no "[31m" or "]0;x" left in a name (issue 22, item 10;
    * before, "\x1b[31mAnna" became "[31mAnna") */
   CHECK_EQ_STR(safe("\x1b[31mAn\x1b[0m", 11, SCOPA_SAFE_DROP), "An");
-  CHECK_EQ_STR(safe("\x1b]0;x\x07" "An\x1b]8;;u\x1b\\na", 18,
-                    SCOPA_SAFE_DROP),
+  CHECK_EQ_STR(safe("\x1b]0;x\x07"
+                    "An\x1b]8;;u\x1b\\na",
+                    18, SCOPA_SAFE_DROP),
                "Anna");
-  CHECK_EQ_STR(safe("\xc2\x9b" "1;2H" "An\xc2\x9d" "0;t\xc2\x9cna", 17,
-                    SCOPA_SAFE_DROP),
+  CHECK_EQ_STR(safe("\xc2\x9b"
+                    "1;2H"
+                    "An\xc2\x9d"
+                    "0;t\xc2\x9cna",
+                    17, SCOPA_SAFE_DROP),
                "Anna");
   CHECK_EQ_STR(safe("\x1b(BAn\x1b[", 7, SCOPA_SAFE_DROP), "An");
   CHECK_EQ_STR(safe("\x1b[3\nAnna", 8, SCOPA_SAFE_DROP), "Anna");
@@ -294,7 +297,8 @@ static void test_records(void) {
   scopa_rules rules;
   char msg[300];
   const char *rk = "{\"\\u202egame\": 1}";
-  CHECK(scopa_rules_from_json(&rules, rk, strlen(rk), msg, sizeof msg) != 0);
+  CHECK(scopa_rules_from_json(&rules, rk, strlen(rk), NULL, msg, sizeof msg) !=
+        0);
   CHECK(printable(msg) && strstr(msg, "\\u202e") != NULL);
   for (const unsigned char *p = (const unsigned char *)msg; *p; p++)
     CHECK(*p >= 0x20 && *p < 0x7F); /* the engine's readers: ASCII */

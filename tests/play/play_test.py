@@ -675,8 +675,11 @@ def t_review():
     check(u.returncode == 2, "--seat 9 accepted")
 
 
-HINT = re.compile(r"^(Hint|Consiglio): (\S+) \(.*\), (?:worth|vale) "
-                  r"([-+]\d+\.\d\d) (?:points|punti)", re.M)
+# A hint in words (issue 25, point 5): the move as a sentence, its reasons
+# after ": ", how it stands against the others; never notation.
+HINT = re.compile(r"^(Hint|Consiglio): ([^.:\n]+)(?:: ([^\n]*?))?\.( [^\n]*)$",
+                  re.M)
+NOTATION = re.compile(r"\b\d{1,2}[dcsb](x|\b)")
 
 
 
@@ -701,7 +704,10 @@ def t_review_again():
               "%s: three reviews differ" % os.path.basename(path))
 
 def listed_moves(block):
-    return re.findall(r"^\s+\d+\. (\S+)", block, re.M)
+    """The listed moves' sentences, each with its notation."""
+    return dict((w.strip(), m) for m, w in
+                re.findall(r"^\s+\d+\. (\S+) +([^\n]*?)(?: - scopa!)?$",
+                           block, re.M))
 
 
 # play-hint-1.1 (issue 13): `hint` in line mode shows a legal move and its
@@ -715,12 +721,18 @@ def t_hint_line():
     text = out.stdout
     hints = list(HINT.finditer(text))
     check(len(hints) == 4, "%d hints for 4 requests:\n%s" % (len(hints), text))
+    notations = []
     for h in hints:
         before = text[:h.start()]
         block = before[before.rfind("Legal moves:"):]
-        check(h.group(2) in listed_moves(block),
-              "hint %s is not a listed move" % h.group(2))
-        check(abs(float(h.group(3))) <= 12, "value %s" % h.group(3))
+        listed = listed_moves(block)
+        check(h.group(2) in listed,
+              "hint %r is not a listed move: %s" % (h.group(2), listed))
+        notations.append(listed.get(h.group(2)))
+        check(not NOTATION.search(h.group(0)), "notation: " + h.group(0))
+        check(re.search(r"only move|as good|costs (about|almost)|"
+                        r"No estimate", h.group(4)),
+              "no comparison in words: " + h.group(0))
     check_finished(rec)
     check("hint suggests one" in text, "the prompt does not offer hints")
     # The review is offered with the record's path, and works.
@@ -731,12 +743,12 @@ def t_hint_line():
     check(r.returncode == 0 and "Round 1" in r.stdout, "review failed")
     # The same position gives the same hint, and typing the hinted move
     # (in record notation) plays it.
-    first = hints[0].group(2)
+    first = notations[0]
     rec2 = os.path.join(TMP, "hint2.json")
     out2 = play_plain(["--seed", "3", "--record", rec2, "--target", "1"],
                       ["hint", first] + ones())
     h2 = HINT.search(out2.stdout)
-    check(h2 and h2.group(2) == first and h2.group(3) == hints[0].group(3),
+    check(h2 and h2.group(0) == hints[0].group(0),
           "the same position gave another hint")
     game = json.load(open(rec2))
     human = [m for m in game["rounds"][0]["moves"]]
@@ -779,7 +791,10 @@ def t_hint_tty():
         check("?: hint" in tm.screen(), "the keys line has no hint")
         tm.keys("?")
         tm.wait_for("Hint: ", "no hint after '?'")
-        check(re.search(r"Hint: \S+ \(", tm.screen()), "hint:\n" + tm.screen())
+        check(re.search(r"Hint: (Take|Lay) the ", tm.screen()),
+              "hint:\n" + tm.screen())
+        check(not NOTATION.search(tm.screen().split("Hint: ")[1]),
+              "notation in the hint:\n" + tm.screen())
         tm.keys("q")
         tm.wait_for("EXIT=0", "q did not leave")
     finally:

@@ -12,7 +12,7 @@
  * server's --hint-ms).  Each file is resumed as `scopa play --resume`
  * does, and saved back by the session.
  */
-#include "play.h"
+#include "session.h"
 
 #include <jansson.h>
 #include <stdlib.h>

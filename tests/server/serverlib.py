@@ -34,6 +34,13 @@ TOP = os.path.abspath(os.path.join(HERE, "..", ".."))
 TIMEOUT = 30.0
 
 
+SHORT = {"target": 3}  # short games keep the suites quick
+
+
+def run(coro):
+    return asyncio.run(coro)
+
+
 def scopa_bin():
     return os.environ.get("SCOPA_BIN") or os.path.join(TOP, "build", "scopa")
 
@@ -410,3 +417,26 @@ def replay(record_bytes):
                        input=record_bytes, capture_output=True, timeout=60)
     assert p.returncode == 0, p.stdout + p.stderr
     return json.loads(p.stdout)
+
+
+WHY_CODES = ("scopa", "settebello", "gives_settebello", "opens", "safe",
+             "sevens", "coins", "cards")
+
+
+def check_why(move, why):
+    """A move's "why" (scopa.h scopa_move_why_json) agrees with the move:
+    the cards, coins and sevens it puts in the pile, the settebello, and
+    only known reason codes, in the library's order."""
+    assert isinstance(why, dict), why
+    codes = why["codes"]
+    assert [c for c in WHY_CODES if c in codes] == codes, why
+    card, _, takes = move.partition("x")
+    pile = [card] + takes.split("+") if takes else []
+    assert why["cards"] == len(pile), (move, why)
+    assert why["coins"] == sum(c.endswith("d") for c in pile), (move, why)
+    assert why["sevens"] == sum(c[:-1] == "7" for c in pile), (move, why)
+    assert ("settebello" in codes) == ("7d" in pile), (move, why)
+    risky = "opens" in codes or "gives_settebello" in codes
+    assert (1 <= why["rank"] <= 10 and why["sum"] > 0) if risky else \
+        why["rank"] == 0, (move, why)
+    assert not ("opens" in codes and "safe" in codes), (move, why)

@@ -15,7 +15,7 @@ import os
 import random
 import subprocess
 
-from serverlib import Client, Server, my_turn
+from serverlib import Client, Server, check_why, my_turn
 
 POSITIONS = 200
 HINT_MS = 4
@@ -138,3 +138,7 @@ def test_hint_agree_1_2_the_same_hint_after_a_restart(tmp_path):
     finally:
         s.stop()
     assert hint2["moves"] == hint["moves"] and "loss" in hint["moves"][0]
+    # issue 25 point 5: what each move does, for words, the best's too
+    assert hint["why"] == hint["moves"][0]["why"]
+    for m in hint["moves"]:
+        check_why(m["move"], m["why"])

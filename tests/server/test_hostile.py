@@ -12,22 +12,8 @@ import asyncio
 import json
 import random
 
-import pytest
 
-from serverlib import Client, Server, my_turn, play_to_end
-
-SHORT = {"target": 3}
-
-
-@pytest.fixture
-def server(tmp_path):
-    s = Server(str(tmp_path / "serve.db")).start()
-    yield s
-    s.stop()
-
-
-def run(coro):
-    return asyncio.run(coro)
+from serverlib import SHORT, Client, Server, my_turn, play_to_end, run
 
 
 async def error_for(c, req):

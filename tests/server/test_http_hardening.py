@@ -26,13 +26,6 @@ from serverlib import (TIMEOUT, TOP, Server, free_port, scopa_bin,
                        store_execute)
 
 
-@pytest.fixture
-def server(tmp_path):
-    s = Server(str(tmp_path / "serve.db")).start()
-    yield s
-    s.stop()
-
-
 class HostServer(Server):
     """A Server on --host HOST, asked at ADDR (start() waits for
     /healthz there)."""
@@ -453,3 +446,45 @@ def test_http_4_1_caching_and_gzip(tmp_path, web):
     finally:
         s.stop()
 
+
+
+def test_http_4_2_offline_app_files(tmp_path, web):
+    """The installable app's files (docs/web.md "Offline"): the service
+    worker, the manifest, the icons and the engine with their types,
+    revalidated on every visit (a new sw.js must reach the browser), and
+    the content security policy that lets the page start its workers and
+    compile the engine, and nothing more."""
+    (web / "engine").mkdir()
+    files = {
+        "sw.js": (b"self.addEventListener('fetch', () => {});\n" * 50,
+                  "text/javascript; charset=utf-8"),
+        "manifest.webmanifest": (b'{"name": "Scopa", "icons": []}',
+                                 "application/manifest+json"),
+        "icon-192.png": (b"\x89PNG\r\n" + bytes(300), "image/png"),
+        "icon.svg": (b"<svg xmlns='http://www.w3.org/2000/svg'/>",
+                     "image/svg+xml"),
+        "engine/scopa.wasm": (b"\0asm\1\0\0\0" + bytes(2000),
+                              "application/wasm"),
+        "engine/scopa.mjs": (b"export default 1;\n",
+                             "text/javascript; charset=utf-8"),
+        "engine/worker.js": (b"import './scopa.mjs';\n",
+                             "text/javascript; charset=utf-8"),
+    }
+    for name, (data, _) in files.items():
+        (web / name).write_bytes(data)
+    s = Server(str(tmp_path / "serve.db"), "--web", str(web)).start()
+    try:
+        for name, (data, ctype) in files.items():
+            status, h, body = get(s.port, "/" + name)
+            assert status == 200 and body == data, name
+            assert h["content-type"] == ctype, (name, h)
+            assert h["cache-control"] == "no-cache", (name, h)
+        csp = get(s.port, "/")[1]["content-security-policy"]
+        rules = {d.split()[0]: d.split()[1:] for d in csp.split("; ")}
+        # workers and the manifest fall back to default-src 'self'
+        assert rules["default-src"] == ["'self'"], csp
+        assert "worker-src" not in rules and "manifest-src" not in rules
+        assert rules["script-src"] == ["'self'", "'wasm-unsafe-eval'"], csp
+        assert "'unsafe-eval'" not in csp
+    finally:
+        s.stop()

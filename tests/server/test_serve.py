@@ -14,23 +14,8 @@ import json
 import os
 import random
 
-import pytest
-
-from serverlib import (Client, Server, check_redaction, my_turn,
-                       play_to_end, replay)
-
-SHORT = {"target": 3}  # short games keep the suite quick
-
-
-@pytest.fixture
-def server(tmp_path):
-    s = Server(str(tmp_path / "serve.db")).start()
-    yield s
-    s.stop()
-
-
-def run(coro):
-    return asyncio.run(coro)
+from serverlib import (SHORT, Client, Server, check_redaction, check_why,
+                       my_turn, play_to_end, replay, run)
 
 
 def record_of(server, code):
@@ -74,6 +59,11 @@ def test_serve_1_1_game_against_a_bot_and_its_record(server):
             [r["moves"] for r in record["rounds"]]
         assert all(x["loss"] >= 0 and isinstance(x["best"], str)
                    for r in rev["rounds"] for x in r["moves"])
+        # issue 25 point 5: what each move and the best one do, for words
+        for r in rev["rounds"]:
+            for x in r["moves"]:
+                check_why(x["move"], x["why"])
+                check_why(x["best"], x["best_why"])
         await a.close()
     run(go())
 

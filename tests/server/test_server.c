@@ -279,8 +279,8 @@ static void test_store(void) {
   g.seat[1].kind = STORE_BOT;
   strcpy(g.seat[1].bot, "greedy");
   scopa_move m1, m2;
-  scopa_move_parse("7dx3c+4s", &m1, NULL, 0);
-  scopa_move_parse("10b", &m2, NULL, 0);
+  scopa_move_parse("7dx3c+4s", NULL, &m1, NULL, 0);
+  scopa_move_parse("10b", NULL, &m2, NULL, 0);
   TEST("serve-store-1", "CONTRACTS.md scopa serve");
   /* serve-store-1: a batch is durable once committed, and loads back. */
   CHECK(store_add_game(st, &g) == 0 && store_in_batch(st));

@@ -128,8 +128,8 @@ static void test_writer(void) {
   char path[] = "/tmp/scopa-test-writer-XXXXXX", msg[512];
   writer_failure f[4];
   scopa_move m0, m1;
-  scopa_move_parse("7dx3c+4s", &m0, NULL, 0);
-  scopa_move_parse("10b", &m1, NULL, 0);
+  scopa_move_parse("7dx3c+4s", NULL, &m0, NULL, 0);
+  scopa_move_parse("10b", NULL, &m1, NULL, 0);
   new_file(path);
   int lock = claim(path, msg, sizeof msg);
   CHECK(lock >= 0);

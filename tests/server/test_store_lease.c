@@ -37,7 +37,7 @@ static store *open_store(const char *url) {
 
 static scopa_move move_of(const char *text) {
   scopa_move m;
-  CHECK(scopa_move_parse(text, &m, NULL, 0) == SCOPA_OK);
+  CHECK(scopa_move_parse(text, NULL, &m, NULL, 0) == SCOPA_OK);
   return m;
 }
 

@@ -84,7 +84,7 @@ static scopa_move last_move(const json_t *state) {
   scopa_move m = 0;
   const char *text = json_string_value(json_array_get(
       moves, json_array_size(moves) ? json_array_size(moves) - 1 : 0));
-  CHECK(text && scopa_move_parse(text, &m, NULL, 0) == SCOPA_OK);
+  CHECK(text && scopa_move_parse(text, NULL, &m, NULL, 0) == SCOPA_OK);
   return m;
 }
 
@@ -156,7 +156,7 @@ static void whole_game(const char *rules, const char **seats, int n,
   char *rules_text = json_dumps(json_object_get(state, "rules"), 0);
   scopa_rules r;
   CHECK_EQ_INT(
-      scopa_rules_from_json(&r, rules_text, strlen(rules_text), NULL, 0),
+      scopa_rules_from_json(&r, rules_text, strlen(rules_text), NULL, NULL, 0),
       SCOPA_OK);
   free(rules_text);
   CHECK_EQ_STR(json_string_value(json_object_get(state, "status")), "playing");
@@ -381,9 +381,117 @@ static void test_review(void) {
   scopa_local_free(l);
 }
 
+/* The person's or the bot's next move on table l, whose last state is
+ * *state (replaced by the answer's last state); the answer as text. */
+static char *play_one(scopa_local *l, json_t **state) {
+  int mine = json_integer_value(json_object_get(*state, "to_play")) ==
+             json_integer_value(json_object_get(*state, "seat"));
+  json_t *a = mine ? person_moves(l, *state) : step(l);
+  json_t *next = json_incref(last_state(a, *state));
+  json_decref(*state);
+  *state = next;
+  char *text = json_dumps(a, JSON_COMPACT);
+  json_decref(a);
+  return text;
+}
+
+static int finished(const json_t *state) {
+  return strcmp(json_string_value(json_object_get(state, "status")),
+                "finished") == 0;
+}
+
+/* Plays `plies` moves on a table, restores its record into a second one,
+ * and plays both to the end: every answer the same, message for message. */
+static void restored_game(int plies) {
+  scopa_local *a = scopa_local_new(), *b = scopa_local_new();
+  json_t *r = send(a, "{\"type\":\"create\",\"rules\":{\"target\":11},"
+                      "\"seats\":[\"esperto\",\"me\",\"intermedio\"],"
+                      "\"name\":\"Anna\",\"seed\":\"f00d\"}");
+  json_t *sa = json_incref(json_array_get(r, 1));
+  json_decref(r);
+  for (int i = 0; i < plies && !finished(sa); i++)
+    free(play_one(a, &sa));
+  char *record = scopa_local_record(a);
+  json_t *msg = json_pack("{s:s, s:s, s:i}", "type", "restore", "record",
+                          record, "id", 9);
+  char *text = json_dumps(msg, 0);
+  r = send(b, text);
+  CHECK_EQ_INT(json_array_size(r), 2);
+  CHECK_EQ_STR(type_of(json_array_get(r, 0)), "seated");
+  CHECK_EQ_INT(json_integer_value(json_object_get(json_array_get(r, 0), "id")),
+               9);
+  CHECK_EQ_INT(
+      json_integer_value(json_object_get(json_array_get(r, 0), "seat")), 1);
+  json_t *sb = json_incref(json_array_get(r, 1));
+  CHECK(json_equal(sa, sb)); /* the state where the game stopped */
+  json_decref(r);
+  int guard = 0, same = 1;
+  while (!finished(sa) && guard++ < 2000) {
+    char *x = play_one(a, &sa), *y = play_one(b, &sb);
+    same = same && x && y && strcmp(x, y) == 0;
+    free(x);
+    free(y);
+  }
+  CHECK(same);
+  CHECK(finished(sb));
+  char *ra = scopa_local_record(a), *rb = scopa_local_record(b);
+  CHECK_EQ_STR(ra, rb);
+  free(ra);
+  free(rb);
+  free(text);
+  json_decref(msg);
+  free(record);
+  json_decref(sa);
+  json_decref(sb);
+  scopa_local_free(a);
+  scopa_local_free(b);
+}
+
+static void test_restore(void) {
+  TEST("local-4.1",
+       "a record restored mid-round plays on as the straight game");
+  restored_game(7);
+  TEST("local-4.2", "restored after rounds ended (a new round dealt)");
+  restored_game(40);
+  TEST("local-4.3", "records that are not a local game's: table_damaged");
+  scopa_local *l = scopa_local_new();
+  json_t *a = send(l, "{\"type\":\"create\",\"seats\":[\"me\",\"greedy\"],"
+                      "\"seed\":\"1\"}");
+  json_decref(a);
+  char *good = scopa_local_record(l);
+  json_t *rec = json_loads(good, 0, NULL);
+  json_t *noseed = json_deep_copy(rec), *twopeople = json_deep_copy(rec);
+  json_object_del(noseed, "seed");
+  json_array_set_new(json_object_get(twopeople, "bots"), 1, json_null());
+  char *texts[] = {json_dumps(noseed, 0), json_dumps(twopeople, 0),
+                   strdup("{\"format\":1}"), strdup("not json")};
+  for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+    json_t *m = json_pack("{s:s, s:s}", "type", "restore", "record", texts[i]);
+    char *t = json_dumps(m, 0);
+    a = send(l, t);
+    CHECK_EQ_STR(error_code(a), "table_damaged");
+    json_decref(a);
+    free(t);
+    json_decref(m);
+    free(texts[i]);
+  }
+  a = send(l, "{\"type\":\"restore\",\"record\":7}");
+  CHECK_EQ_STR(error_code(a), "table_damaged");
+  json_decref(a);
+  char *still = scopa_local_record(l); /* the game is kept */
+  CHECK_EQ_STR(still, good);
+  free(still);
+  free(good);
+  json_decref(rec);
+  json_decref(noseed);
+  json_decref(twopeople);
+  scopa_local_free(l);
+}
+
 int main(void) {
   test_games();
   test_refusals();
   test_review();
+  test_restore();
   return test_summary("wasm/test_local");
 }

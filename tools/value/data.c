@@ -82,8 +82,8 @@ static double playout(const scopa_state *t, int root, scopa_rng *rng) {
 
 /* rollouts 0: exact solves (clairvoyant play after the boundary); else
  * that many playouts, each over its own stock order. */
-static void label(ai_solver *S, const scopa_state *s, int orders,
-                  int rollouts, scopa_rng *rng) {
+static void label(ai_solver *S, const scopa_state *s, int orders, int rollouts,
+                  scopa_rng *rng) {
   int me = scopa_rules_side_of(&s->rules, s->to_play);
   double sum = 0, sq = 0;
   ai_solver_begin(S, me);
@@ -92,9 +92,9 @@ static void label(ai_solver *S, const scopa_state *s, int orders,
   for (int k = 0; k < orders; k++) {
     scopa_state t;
     redraw(s, rng, &t);
-    double v = rollouts ? playout(&t, me, rng)
-                        : ai_solver_value(S, &t, 0, AI_DEPTH_END) /
-                              (double)AI_UNIT;
+    double v = rollouts
+                   ? playout(&t, me, rng)
+                   : ai_solver_value(S, &t, 0, AI_DEPTH_END) / (double)AI_UNIT;
     sum += v, sq += v * v;
   }
   double mean = sum / orders;
@@ -136,8 +136,8 @@ static int gen(int rounds, uint64_t seed, int shard, int shards, int orders,
 static int read_line(ai_boundary *b, double *lab, char *line) {
   unsigned long long t, m, o;
   double sd;
-  if (sscanf(line, "%d %d %llx %llx %llx %lf %lf", &b->plays, &b->last, &t,
-             &m, &o, lab, &sd) != 7)
+  if (sscanf(line, "%d %d %llx %llx %llx %lf %lf", &b->plays, &b->last, &t, &m,
+             &o, lab, &sd) != 7)
     return -1;
   b->table = t, b->mine = m, b->theirs = o;
   return 0;

@@ -6,72 +6,29 @@
  * a whole game against `campione` (best, at its level's node budget) with
  * no WebSocket at all.  The page's main thread must stay free (no task
  * over 50 ms while the bots think, by the browser's long-task timing), and
- * the game's record must replay with the native `scopa replay`.
+ * the game's record must replay with the native `scopa replay`.  And
+ * `scopa bench` in the page: the native checksum, and the speed ratio
+ * (chromium's deals per second over native's, printed).
  */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { chromium, type Browser } from 'playwright-core';
+import { SCOPA, type Served, startServe } from './serve.js';
 
-const ROOT = resolve(import.meta.dirname ?? '.', '../../..');
-const SCOPA = process.env.SCOPA_BIN ?? join(ROOT, 'build', 'scopa');
-
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const s = createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => (a && typeof a === 'object' ? ok(a.port) : fail(new Error('no port'))));
-    });
-  });
-}
-
-let server: ChildProcess;
+let served: Served | undefined;
 let browser: Browser;
-let dir: string;
 let base = '';
 
 before(async () => {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  dir = mkdtempSync(join(tmpdir(), 'scopa-e2e-wasm-'));
-  server = spawn(
-    SCOPA,
-    [
-      'serve',
-      '--host',
-      '127.0.0.1',
-      '--port',
-      String(port),
-      '--db',
-      join(dir, 'db.sqlite'),
-      '--web',
-      join(ROOT, 'web', 'dist'),
-      '--quiet',
-    ],
-    { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] },
-  );
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
-    } catch {
-      /* not up yet */
-    }
-    if (i === 100 || server.exitCode !== null) throw new Error('scopa serve did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  served = await startServe();
+  base = served.base;
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
 });
 
 after(async () => {
   await browser?.close();
-  server?.kill('SIGTERM');
-  rmSync(dir, { recursive: true, force: true });
+  served?.stop();
 });
 
 interface Played {
@@ -192,3 +149,45 @@ test(
     await page.close();
   },
 );
+
+test('scopa bench in chromium: the same deals as native, and its speed', async (t) => {
+  const page = await browser.newPage();
+  await page.goto(`${base}/healthz`);
+  const native = (args: string[]) => {
+    const r = spawnSync(SCOPA, ['bench', '--json', ...args], { encoding: 'utf8' });
+    return JSON.parse(r.stdout) as Record<string, number>;
+  };
+  /* eslint-disable @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call,
+     @typescript-eslint/no-unsafe-member-access --
+     this runs in the page, on the engine's modules imported by URL, which carry no types here */
+  const inPage = (args: string[]) =>
+    page.evaluate(async (a) => {
+      const w = window as unknown as { wasm?: { bench(a: string[]): { output: string } } };
+      if (!w.wasm) {
+        const { default: factory } = await import('/engine/scopa.mjs' as string); // eslint-disable-line @typescript-eslint/no-unnecessary-type-assertion -- a URL on the server
+        const { Wasm } = await import('/engine/engine.js' as string); // eslint-disable-line @typescript-eslint/no-unnecessary-type-assertion -- a URL on the server
+        w.wasm = await Wasm.load(factory);
+      }
+      return JSON.parse(w.wasm!.bench(['--json', ...a]).output) as Record<string, number>;
+    }, args);
+  /* eslint-enable @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call,
+     @typescript-eslint/no-unsafe-member-access */
+  const deals = ['--deals', '20000', '--seed', '3'];
+  const ours = await inPage(deals);
+  const theirs = native(deals);
+  assert.equal(ours.checksum, theirs.checksum, 'the same deals, played the same');
+  // speed, by wall clock: alternated, best of three each (the machine is shared)
+  const w: number[] = [];
+  const n: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    n.push(native(['--seconds', '1']).random_deals_per_second!);
+    w.push((await inPage(['--seconds', '1'])).random_deals_per_second!);
+  }
+  const ratio = Math.max(...w) / Math.max(...n);
+  t.diagnostic(
+    `scopa bench deals/s, chromium ${JSON.stringify(w)}, native ${JSON.stringify(n)}: ` +
+      `best against best ${ratio.toFixed(2)}`,
+  );
+  assert.ok(ratio > 0);
+  await page.close();
+});

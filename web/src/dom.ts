@@ -68,9 +68,21 @@ export function backEl(key: string): HTMLElement {
   return el;
 }
 
+const minis = new Map<Card, { svg: string; el: HTMLElement }>();
+
+/** A small card (a round score shows dozens): the drawing parsed once per
+ * card and deck, then cloned, which is cheaper than parsing it again. */
 export function miniCard(card: Card, lang: Lang): HTMLElement {
-  const el = h('span', { class: 'mini', role: 'img', 'aria-label': cardName(lang, card) });
-  el.innerHTML = cardSvg(card);
+  const svg = cardSvg(card);
+  let kept = minis.get(card);
+  if (!kept || kept.svg !== svg) {
+    const el = h('span', { class: 'mini', role: 'img' });
+    el.innerHTML = svg;
+    kept = { svg, el };
+    minis.set(card, kept);
+  }
+  const el = kept.el.cloneNode(true) as HTMLElement;
+  el.setAttribute('aria-label', cardName(lang, card));
   return el;
 }
 

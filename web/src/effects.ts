@@ -14,10 +14,18 @@
 import type { Effect, Event, Fetched, Timer } from './model.js';
 import type { Transport } from './transport.js';
 import type { SoundName } from './sounds.js';
+import { LOCAL_CODE } from './local.js';
 
 /** What the runner needs of the page. */
 export interface Page {
+  /** The server's transport (socket.ts). */
   transport: Transport;
+  /** The page's own engine (local.ts), for `connect` effects with local. */
+  local?: Transport;
+  /** The local game's full record (local.ts), null without one. */
+  localRecord?(): Promise<string | null>;
+  /** Offer a text as a file to save (main.ts). */
+  saveFile?(name: string, text: string): void;
   dispatch(e: Event): void;
   storage: { setItem(k: string, v: string): void; removeItem(k: string): void } | null;
   history: {
@@ -38,6 +46,25 @@ export interface Page {
 
 export function effectRunner(page: Page): (effects: readonly Effect[]) => void {
   const timers = new Map<Timer['name'], unknown>();
+  let current = page.transport; // where send and move go
+
+  /** The transport a connect effect asks for; the other one is stopped. */
+  function connect(local: boolean): void {
+    const next = local && page.local ? page.local : page.transport;
+    if (next !== current) current.stop();
+    current = next;
+    current.connect();
+  }
+
+  /** A table's record: the worker's for the local game, else the server's. */
+  async function recordText(code: string): Promise<string> {
+    if (code === LOCAL_CODE && page.localRecord) {
+      const text = await page.localRecord();
+      if (text === null) throw new Error('no game in this browser');
+      return text;
+    }
+    return JSON.stringify(await page.getJson(`/api/tables/${encodeURIComponent(code)}/record`));
+  }
 
   function cancel(name: Timer['name']): void {
     const h = timers.get(name);
@@ -74,14 +101,28 @@ export function effectRunner(page: Page): (effects: readonly Effect[]) => void {
   function run(e: Effect): void {
     switch (e.kind) {
       case 'connect':
-        return page.transport.connect();
+        return connect(e.local);
+      case 'probe':
+        void fetched('/healthz').then((r) =>
+          page.dispatch({ kind: 'probed', up: r.ok && (r.json as { ok?: unknown })?.ok === true }),
+        );
+        return;
+      case 'download': {
+        const code = e.code;
+        void recordText(code).then(
+          (text) => page.saveFile?.(`scopa-${code}.json`, text),
+          (err: unknown) =>
+            page.dispatch({ kind: 'record', code, result: { ok: false, error: String(err) } }),
+        );
+        return;
+      }
       case 'send': {
-        const id = page.transport.send(e.msg);
+        const id = current.send(e.msg);
         if (e.tag) page.dispatch({ kind: 'sent', tag: e.tag, id });
         return;
       }
       case 'move':
-        return page.transport.move(e.move, e.ply, e.round);
+        return current.move(e.move, e.ply, e.round);
       case 'store':
         return store(e.key, e.value);
       case 'history':
@@ -101,9 +142,10 @@ export function effectRunner(page: Page): (effects: readonly Effect[]) => void {
       }
       case 'fetchRecord': {
         const code = e.code;
-        void fetched(`/api/tables/${encodeURIComponent(code)}/record`).then((result) =>
-          page.dispatch({ kind: 'record', code, result }),
-        );
+        void recordText(code)
+          .then((text): Fetched => ({ ok: true, json: JSON.parse(text) as unknown }))
+          .catch((err: unknown): Fetched => ({ ok: false, error: String(err) }))
+          .then((result) => page.dispatch({ kind: 'record', code, result }));
         return;
       }
       case 'skipAnim':

@@ -5,8 +5,9 @@
  * it does, the hint), and the viewer's pile.  A spectator sees seat 0
  * there, its cards face down.
  */
-import { type Key, cardName, points, t } from './i18n.js';
-import { formatMove } from './protocol.js';
+import { type Key, cardName, t } from './i18n.js';
+import { parseMove } from './protocol.js';
+import { compareWords, moveAndWhy, whyOf } from './words.js';
 import { sideOf } from './rules.js';
 import { type AppState, type TableView, selectedMove } from './state.js';
 import { backEl, describeMove, faceEl, h } from './dom.js';
@@ -93,7 +94,7 @@ export function renderHand(
         h('button', {
           class: 'primary',
           'data-action': 'confirm',
-          text: `${t(lang, 'play')} ${formatMove(move)}`,
+          text: t(lang, 'play'),
         }),
         h('button', { 'data-action': 'cancel', text: t(lang, 'cancel') }),
       ),
@@ -111,11 +112,12 @@ export function renderHand(
   }
   if (app.hint && v.myTurn && app.hintsOn) {
     const hm = app.hint;
-    const text =
-      hm.value === null
-        ? t(lang, 'hintSaysNoValue', { move: hm.move })
-        : t(lang, 'hintSays', { move: hm.move, value: points(lang, hm.value) });
-    parts.push(h('p', { class: 'hinttext', text }));
+    const move = parseMove(hm.move);
+    const said = move ? moveAndWhy(lang, move, whyOf(hm.why)) : '';
+    const others = compareWords(lang, Array.isArray(hm.moves) ? hm.moves : [], hm.value);
+    parts.push(
+      h('p', { class: 'hinttext', text: `${t(lang, 'hintSays', { move: said })}. ${others}` }),
+    );
   } else if (app.hintState === 'unavailable' && app.hintsOn)
     parts.push(h('p', { class: 'help', text: t(lang, 'hintUnavailable') }));
   choiceBox.replaceChildren(...parts.filter((p): p is HTMLElement => p !== null));

@@ -9,6 +9,7 @@ import { backSvg, cardSvg, deckStyle, loadDeck } from './cards.js';
 import { RANKS, SUITS, type ServerMsg } from './protocol.js';
 import type { Transport, TransportEvents } from './transport.js';
 import { startApp } from './main.js';
+import { SAMPLE_SIDE, sampleState } from './samples.js';
 
 const q = new URLSearchParams(location.search);
 const view = q.get('view') ?? 'cards';
@@ -32,18 +33,7 @@ function fakeTransport(events: TransportEvents): Transport {
   };
 }
 
-const base = {
-  type: 'state',
-  code: 'K7QX2M',
-  seat: 0,
-  status: 'playing',
-  seats: ['Anna', 'best'],
-  presence: ['here', 'bot'],
-  to_play: 0,
-  seed_sha256: '9f2c4be0a1d3c5e7f9a0b2c4d6e8f0a1b3c5d7e9f1a3b5c7d9e1f3a5b7c9d1e3',
-  rules: {},
-  scores: [3, 5],
-};
+const base = sampleState();
 
 const mid = {
   ...base,
@@ -73,26 +63,7 @@ function msgs(): object[] {
       ];
     case 'round': {
       const sides = [
-        {
-          cards: 22,
-          denari: 6,
-          settebello: true,
-          primiera: 78,
-          scope: 2,
-          sevens: 3,
-          points: {
-            scope: 2,
-            carte: 1,
-            denari: 1,
-            settebello: 1,
-            primiera: 1,
-            re_bello: 0,
-            napola: 0,
-            sevens: 0,
-            all_sevens: 0,
-          },
-          round_total: 6,
-        },
+        SAMPLE_SIDE,
         {
           cards: 18,
           denari: 4,

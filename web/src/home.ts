@@ -10,6 +10,7 @@ import { OPTIONS, PRESETS, effective, num } from './rules.js';
 import type { AppState } from './state.js';
 import { h } from './dom.js';
 import { connBanner, setConn, topBar } from './chrome.js';
+import { LOCAL_CODE } from './local.js';
 
 let homeLang: Lang | null = null;
 
@@ -108,6 +109,7 @@ export function renderHome(root: HTMLElement, app: AppState): void {
     const err = root.querySelector('.home .error');
     if (err) err.textContent = app.error ?? '';
     setConn(root, app);
+    setServer(root, app);
     return;
   }
   homeLang = lang;
@@ -203,6 +205,8 @@ export function renderHome(root: HTMLElement, app: AppState): void {
         name,
       ),
       h('p', { class: 'error', role: 'alert', text: app.error ?? '' }),
+      h('p', { class: 'offline help', role: 'status', hidden: true, text: t(lang, 'noServer') }),
+      savedGame(app),
       h('div', { class: 'panels' }, bot, priv, join),
     ),
     connBanner(app),
@@ -212,6 +216,32 @@ export function renderHome(root: HTMLElement, app: AppState): void {
     if (form) syncOptions(form, prefix); // the option fields show that variant
   }
   fillSeats(root, lang);
+  setServer(root, app);
+}
+
+/** The game saved in this browser (local.ts), if the page was given its
+ * token: a way back to it after the tab was closed. */
+function savedGame(app: AppState): HTMLElement | null {
+  if (!app.stored[`scopa.token.${LOCAL_CODE}`]) return null;
+  return h(
+    'p',
+    { class: 'saved-game' },
+    h('span', { text: `${t(app.lang, 'savedGame')} ` }),
+    h('a', {
+      class: 'button primary',
+      href: `/t/${LOCAL_CODE}`,
+      'data-action': 'continue-local',
+      text: t(app.lang, 'continueGame'),
+    }),
+  );
+}
+
+/** Without a server only the bots' form is offered: the others need it. */
+function setServer(root: HTMLElement, app: AppState): void {
+  const down = app.server === 'down';
+  for (const sel of ['form[data-form="private"]', 'form[data-form="join"]'])
+    root.querySelector<HTMLElement>(sel)?.toggleAttribute('hidden', down);
+  root.querySelector<HTMLElement>('.home .offline')?.toggleAttribute('hidden', !down);
 }
 
 /** The private table's seat choices: seat 0 is the creator, the others a

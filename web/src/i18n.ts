@@ -8,6 +8,7 @@
  * names are the library's (catalogue.gen.ts).
  */
 import { CATALOGUE } from './catalogue.gen.js';
+import { deckInUse } from './cards.js';
 
 export type Lang = 'it' | 'en';
 export const LANGS: readonly Lang[] = ['it', 'en'];
@@ -15,6 +16,10 @@ export const LANGS: readonly Lang[] = ['it', 'en'];
 const en = {
   title: 'Scopa',
   tagline: 'The Italian card game, at the table with a bot or with friends.',
+  noServer:
+    'No server answers: you play the bots in this browser, even offline. Games with friends and the leaderboard come back with the server.',
+  savedGame: 'Your game in this browser',
+  continueGame: 'Continue',
   playBot: 'Play a bot now',
   level: 'Level',
   lv_principiante: 'Beginner',
@@ -77,8 +82,7 @@ const en = {
   hint: 'Hint',
   hintOff: 'Hints off',
   hintOn: 'Hints on',
-  hintSays: 'Suggested: {move} (worth {value} points)',
-  hintSaysNoValue: 'Suggested: {move} (no estimate of its worth this time)',
+  hintSays: 'Hint: {move}',
   hintUnavailable: 'This server does not give hints yet.',
   away: 'away',
   awayFor: 'away: a bot plays in {s} s',
@@ -117,8 +121,7 @@ const en = {
   review: 'Review the game',
   reviewUnavailable:
     'This server does not mark costly moves yet: the moves are shown without marks.',
-  reviewCost: 'cost {n} points',
-  reviewBest: 'the bot would play {move}',
+  reviewBest: 'Better: {move}',
   reviewStep: 'Round {r}, move {i} of {n}',
   reviewMarked: 'Moves the bot marked: {n}',
   reviewAt: 'round {r}, move {i}',
@@ -182,6 +185,7 @@ const en = {
   dealer: 'dealer',
   seedHash: 'Deck commitment (SHA-256): {sha}',
   code_label: 'Table {code}',
+  localTable: 'In this browser',
   yes: 'yes',
   no: 'no',
   keyboardHelp:
@@ -193,6 +197,10 @@ type Key = keyof typeof en;
 const it: Record<Key, string> = {
   title: 'Scopa',
   tagline: 'Il gioco di carte italiano, al tavolo con il computer o con gli amici.',
+  noServer:
+    'Nessun server risponde: giochi con il computer in questo browser, anche senza rete. Le partite con gli amici e la classifica tornano con il server.',
+  savedGame: 'La tua partita in questo browser',
+  continueGame: 'Continua',
   playBot: 'Gioca subito contro il computer',
   level: 'Livello',
   lv_principiante: 'Principiante',
@@ -256,8 +264,7 @@ const it: Record<Key, string> = {
   hint: 'Suggerimento',
   hintOff: 'Suggerimenti spenti',
   hintOn: 'Suggerimenti accesi',
-  hintSays: 'Consiglio: {move} (vale {value} punti)',
-  hintSaysNoValue: 'Consiglio: {move} (questa volta senza stima del valore)',
+  hintSays: 'Consiglio: {move}',
   hintUnavailable: 'Questo server non dà ancora suggerimenti.',
   away: 'assente',
   awayFor: 'assente: gioca il computer tra {s} s',
@@ -296,8 +303,7 @@ const it: Record<Key, string> = {
   review: 'Rivedi la partita',
   reviewUnavailable:
     'Questo server non segna ancora le mosse costose: le mosse sono mostrate senza segni.',
-  reviewCost: 'costata {n} punti',
-  reviewBest: 'il computer giocherebbe {move}',
+  reviewBest: 'Meglio: {move}',
   reviewStep: 'Mano {r}, mossa {i} di {n}',
   reviewMarked: 'Mosse segnate dal computer: {n}',
   reviewAt: 'mano {r}, mossa {i}',
@@ -361,6 +367,7 @@ const it: Record<Key, string> = {
   dealer: 'mazziere',
   seedHash: 'Impegno sul mazzo (SHA-256): {sha}',
   code_label: 'Tavolo {code}',
+  localTable: 'In questo browser',
   yes: 'sì',
   no: 'no',
   keyboardHelp:
@@ -402,26 +409,45 @@ export function t(lang: Lang, key: Key, args: Record<string, string | number> = 
   return s.replace(/\{(\w+)\}/g, (_, k: string) => String(args[k] ?? `{${k}}`));
 }
 
-/** Card names for screen readers: "7 di denari" / "7 of coins". */
-const SUIT_NAMES: Record<Lang, Record<string, string>> = {
+/** Card names for screen readers: "7 di denari" / "7 of coins"; with the
+ * French deck drawn, its own suits and court cards ("7 of diamonds",
+ * "donna di cuori"), as the library's scopa_card_words says them. */
+export const SUIT_NAMES: Record<Lang, Record<string, string>> = {
   it: { d: 'denari', c: 'coppe', s: 'spade', b: 'bastoni' },
   en: { d: 'coins', c: 'cups', s: 'swords', b: 'clubs' },
+};
+const FRENCH_SUITS: Record<Lang, Record<string, string>> = {
+  it: { d: 'quadri', c: 'cuori', s: 'picche', b: 'fiori' },
+  en: { d: 'diamonds', c: 'hearts', s: 'spades', b: 'clubs' },
 };
 const RANK_NAMES: Record<Lang, string[]> = {
   it: ['', 'asso', '2', '3', '4', '5', '6', '7', 'fante', 'cavallo', 're'],
   en: ['', 'ace', '2', '3', '4', '5', '6', '7', 'knave', 'horse', 'king'],
 };
+const FRENCH_RANKS: Record<Lang, string[]> = {
+  it: ['', 'asso', '2', '3', '4', '5', '6', '7', 'fante', 'donna', 're'],
+  en: ['', 'ace', '2', '3', '4', '5', '6', '7', 'jack', 'queen', 'king'],
+};
+
+const french = (): boolean => deckInUse() === 'francesi';
+
+/** A rank's name in the deck drawn: "king", "queen", "7". */
+export function rankName(lang: Lang, rank: number): string {
+  return (french() ? FRENCH_RANKS : RANK_NAMES)[lang][rank] ?? String(rank);
+}
 
 export function cardName(lang: Lang, card: string): string {
   const rank = Number(card.slice(0, -1));
-  const suit = card.slice(-1);
   const of = lang === 'it' ? 'di' : 'of';
-  return `${RANK_NAMES[lang][rank] ?? rank} ${of} ${SUIT_NAMES[lang][suit] ?? suit}`;
+  return `${rankName(lang, rank)} ${of} ${suitName(lang, card.slice(-1))}`;
 }
 
 export function suitName(lang: Lang, suit: string): string {
-  return SUIT_NAMES[lang][suit] ?? suit;
+  return (french() ? FRENCH_SUITS : SUIT_NAMES)[lang][suit] ?? suit;
 }
+
+/** The French deck is drawn: "la donna", "una donna". */
+export const frenchDeck = french;
 
 /** Option and preset names for the rules form and the rules box: the
  * library's labels (catalogue.gen.ts). */
@@ -460,10 +486,4 @@ export function valueName(lang: Lang, v: string | number | boolean): string {
   if (v === true) return t(lang, 'yes');
   if (v === false) return t(lang, 'no');
   return String(v).replace(/_/g, ' ');
-}
-
-/** Points with two decimals, as each language writes them (2.01, 2,01). */
-export function points(lang: Lang, x: number): string {
-  const s = x.toFixed(2);
-  return lang === 'it' ? s.replace('.', ',') : s;
 }

@@ -124,6 +124,11 @@ export function bindInput(root: HTMLElement, c: Controller): void {
         return c.verb({ kind: 'rematch', accept: false });
       case 'review':
         return c.verb({ kind: 'review' });
+      case 'download-local': // the game in this browser: the worker's record
+        return c.verb({ kind: 'download' });
+      case 'continue-local':
+        e.preventDefault();
+        return c.verb({ kind: 'continueLocal' });
       case 'review-prev':
         return c.verb({ kind: 'stepReview', delta: -1 });
       case 'review-next':

@@ -1,14 +1,16 @@
 /*
  * main.ts -- the wiring, and nothing else: the page's model, the reducer
- * (reduce.ts) fed by the transport (socket.ts, or another given in
- * AppOptions), the player's input (input.ts), the address (popstate) and
+ * (reduce.ts) fed by the transports (socket.ts to the server, local.ts to
+ * the engine in a Web Worker, or another given in AppOptions), the
+ * service worker (sw/sw.ts: installed, and updated only away from a
+ * game), the player's input (input.ts), the address (popstate) and
  * other tabs (storage); the effects it returns run by effects.ts on the
  * page's own localStorage, history, timers and fetch; every new model drawn
  * by render.ts (coalesced: one render per frame).
  *
- *   transport --events--> reduce(model, event) --> model --> render
- *   input -----verbs---->        |
- *   timers, fetches <--effects---+--> send, store, history
+ *   socket | local --events--> reduce(model, event) --> model --> render
+ *   input ---------verbs---->        |
+ *   timers, fetches <------effects---+--> send, store, history, download
  */
 import './style.css';
 import { deckStyle, loadDeck } from './cards.js';
@@ -21,11 +23,78 @@ import { effectRunner } from './effects.js';
 import { redraw } from './render.js';
 import { type WsLike, Socket } from './socket.js';
 import type { Transport, TransportEvents, TransportFactory } from './transport.js';
+import { LocalTransport, type WorkerLike } from './local.js';
 import * as anim from './anim.js';
 
 export interface AppOptions {
-  /** Another transport (the harness's fake; later, the local engine). */
+  /** Another transport (the harness's fake). */
   transport?: TransportFactory;
+}
+
+/** The library in WebAssembly in a Web Worker (web/dist/engine). */
+function localTransport(events: TransportEvents): LocalTransport {
+  return new LocalTransport(
+    {
+      create: () => new Worker('/engine/worker.js', { type: 'module' }) as unknown as WorkerLike,
+      setTimeout: (f, ms) => window.setTimeout(f, ms),
+      now: () => Date.now(),
+    },
+    events,
+  );
+}
+
+/** Offers a text as a file to save (the game record). */
+function saveFile(name: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 10000);
+}
+
+/** A game is on screen and not over: no update may reload the page. */
+function playing(m: Model): boolean {
+  return m.screen === 'table' && m.gameOver === null && m.msg?.status !== 'finished';
+}
+
+/** Installs the service worker (web/dist/sw.js).  A new version waits
+ * until the page is away from a game, then takes over and the page
+ * reloads into it; a game in progress is never interrupted (and the
+ * game in the browser is saved anyway, local.ts). */
+function serviceWorker(current: () => Model): () => void {
+  const sw = navigator.serviceWorker as ServiceWorkerContainer | undefined;
+  if (!sw || location.protocol === 'file:') return () => {}; // (vite's dev server has no sw.js)
+  let waiting: ServiceWorker | null = null;
+  let asked = false;
+  const offer = (w: ServiceWorker | null): void => {
+    if (w && sw.controller) waiting = w; // the first install needs no switch
+  };
+  sw.register('/sw.js').then(
+    (reg) => {
+      offer(reg.waiting);
+      reg.addEventListener('updatefound', () => {
+        const w = reg.installing;
+        w?.addEventListener('statechange', () => {
+          if (w.state === 'installed') offer(w);
+        });
+      });
+      window.setInterval(() => void reg.update().catch(() => {}), 3600 * 1000);
+    },
+    () => {}, // no service worker (a private window, say): online only
+  );
+  sw.addEventListener('controllerchange', () => {
+    if (asked) location.reload();
+  });
+  return () => {
+    if (waiting && !playing(current())) {
+      asked = true;
+      waiting.postMessage('skipWaiting');
+      waiting = null;
+    }
+  };
 }
 
 /** The WebSocket to the server that served the page. */
@@ -90,20 +159,26 @@ export function startApp(
     });
   setDeck(model.stored['scopa.deck'] ?? '');
 
+  let update = (): void => {};
   const dispatch = (e: Event): void => {
     const s = reduce(model, e);
     model = s.model;
     redraw(root, model);
     run(s.effects);
+    update();
   };
-  const transport = (opts.transport ?? socketTransport)({
+  const events: TransportEvents = {
     message: (msg) => dispatch({ kind: 'server', msg, now: Date.now() }),
     status: (conn) => dispatch({ kind: 'status', conn }),
     opened: () => dispatch({ kind: 'opened' }),
     resent: () => dispatch({ kind: 'resent' }),
-  });
+  };
+  const transport = (opts.transport ?? socketTransport)(events);
+  const local = opts.transport ? undefined : localTransport(events);
   const run = effectRunner({
     transport,
+    ...(local ? { local, localRecord: () => local.record() } : {}),
+    saveFile,
     dispatch,
     storage: storage(),
     history: window.history,
@@ -128,6 +203,7 @@ export function startApp(
     if (model.conn.kind === 'down' || clock || model.awaySince.some((x) => x !== null))
       redraw(root, model);
   }, 1000);
+  if (!opts.transport) update = serviceWorker(() => model);
   dispatch({ kind: 'route', url: here() });
   return { model: () => model, dispatch };
 }

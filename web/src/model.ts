@@ -37,8 +37,9 @@ export interface Model extends AppState {
   /** A resume went out on this connection and nothing has answered it:
    * an error now means the token is stale (messages.ts). */
   resuming: boolean;
-  /** The transport was started (once a page). */
-  connected: boolean;
+  /** The transport started for this table, if any: the server's socket
+   * or the engine in the page (local.ts); another table may switch. */
+  connected: false | 'server' | 'local';
   /** Messages that change the table, waiting their turn (pacing.ts). */
   queue: ServerMsg[];
   /** A pace timer runs: the queue waits for it. */
@@ -68,7 +69,12 @@ export type Timer =
   | { name: 'error'; text: string }; // the error leaves
 
 export type Effect =
-  | { kind: 'connect' }
+  /** Start the server's transport, or the page's own engine (local). */
+  | { kind: 'connect'; local: boolean }
+  /** Ask whether a server answers (GET /healthz): a `probed` event. */
+  | { kind: 'probe' }
+  /** Save the table's record as a file (the local game's from the worker). */
+  | { kind: 'download'; code: string }
   /** `tag`: the runner reports the id it got back as a `sent` event. */
   | { kind: 'send'; msg: ClientMsg; tag?: 'hint' | 'review' }
   | { kind: 'move'; move: string; ply: number; round: number | null }
@@ -127,6 +133,9 @@ export type Verb =
   | { kind: 'react'; reaction: string }
   | { kind: 'toggleReactions' }
   | { kind: 'review' }
+  | { kind: 'download' }
+  /** Back to the game saved in this browser (/t/LOCAL). */
+  | { kind: 'continueLocal' }
   | { kind: 'stepReview'; delta: number }
   | { kind: 'gotoReview'; step: number };
 
@@ -147,7 +156,9 @@ export type Event =
   | { kind: 'route'; url: Url }
   /** Another tab changed localStorage. */
   | { kind: 'storage'; key: string; value: string | null }
-  | { kind: 'motion'; reduced: boolean };
+  | { kind: 'motion'; reduced: boolean }
+  /** The answer to a probe: a server is there or not. */
+  | { kind: 'probed'; up: boolean };
 
 export interface Step {
   model: Model;
@@ -183,6 +194,7 @@ export function initial(env: Env): Model {
     lang: saved === 'it' || saved === 'en' ? saved : pickLang(env.languages),
     screen: 'home',
     conn: { kind: 'connecting' },
+    server: 'unknown',
     code: null,
     token: null,
     seat: null,

@@ -11,6 +11,7 @@ import { num, sideOf } from './rules.js';
 import { type AppState, type TableView, agrees, itemise, primieraValue, replay } from './state.js';
 import { h, miniCard, nameOf, sideLabel } from './dom.js';
 import { reviewer } from './reviewer.js';
+import { LOCAL_CODE } from './local.js';
 
 const CATS = [
   'carte',
@@ -232,13 +233,15 @@ function result(app: AppState, v: TableView): HTMLElement {
     h(
       'div',
       { class: 'row' },
-      h('a', {
-        class: 'button',
-        href: `/api/tables/${encodeURIComponent(v.code)}/record`,
-        download: `scopa-${v.code}.json`,
-        'data-action': 'download',
-        text: t(lang, 'download'),
-      }),
+      v.code === LOCAL_CODE
+        ? h('button', { 'data-action': 'download-local', text: t(lang, 'download') })
+        : h('a', {
+            class: 'button',
+            href: `/api/tables/${encodeURIComponent(v.code)}/record`,
+            download: `scopa-${v.code}.json`,
+            'data-action': 'download',
+            text: t(lang, 'download'),
+          }),
       h('button', { 'data-action': 'review', disabled: rev === 'asking', text: t(lang, 'review') }),
       h('button', {
         class: v.viewer === null ? 'primary' : '',
@@ -246,7 +249,7 @@ function result(app: AppState, v: TableView): HTMLElement {
         text: t(lang, 'newGame'),
       }),
     ),
-    rematchPart(app, v),
+    v.code === LOCAL_CODE ? null : rematchPart(app, v), // "New game" plays again here
     app.record ? reviewer(app) : null,
     rev === 'unavailable' ? h('p', { class: 'help', text: t(lang, 'reviewUnavailable') }) : null,
   );

@@ -208,7 +208,16 @@ export interface HintMsg {
   type: 'hint';
   move: string;
   value: number | null;
-  moves?: { move: string; value: number | null }[];
+  /** scopa serve: what the move does (scopa.h scopa_move_why_json),
+   * for words (words.ts); each of `moves` has its own, and its loss. */
+  why?: unknown;
+  moves?: {
+    move: string;
+    value: number | null;
+    loss?: number | null;
+    loss_margin?: number | null;
+    why?: unknown;
+  }[];
   id?: unknown;
 }
 /** EXTENSION (docs/web.md): every move of a finished game with the bot's
@@ -235,7 +244,10 @@ export interface ReviewMsg {
       best_value?: number | null;
       cost?: number;
       loss: number;
+      loss_margin?: number | null;
       mark?: string;
+      why?: unknown; // what the move played does (words.ts Why)
+      best_why?: unknown; // what the best move does
     }[];
   }[];
   seats?: { seat: number; cost: number; marked: number }[];

@@ -56,6 +56,8 @@ function reduceEvent(m: Model, e: Event): Step {
     }
     case 'motion':
       return step({ ...m, reducedMotion: e.reduced });
+    case 'probed':
+      return step({ ...m, server: e.up ? 'up' : 'down' });
   }
 }
 

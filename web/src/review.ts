@@ -21,6 +21,7 @@ import {
 } from './protocol.js';
 import { effective, handSize, num, tableCardsDealt } from './rules.js';
 import { replay, seatOfMove } from './state.js';
+import { type Why, whyOf } from './words.js';
 
 /** A game record (RULES.md "Game records"), as much as the review reads. */
 export interface RecordDoc {
@@ -73,6 +74,9 @@ export interface Verdict {
   mark: Mark; // '' for a move that cost (almost) nothing
   cost: number; // expected points of the round the move cost its side
   best: string; // the bot's move there
+  margin: number; // the cost's uncertainty (NaN when not sent)
+  why: Why | null; // what the move played does (scopa_move_why)
+  bestWhy: Why | null; // what the best move does
 }
 
 /** The server's thresholds (scopa.h scopa_match_review_json), for a
@@ -121,7 +125,14 @@ export function verdictOf(review: ReviewMsg | null, st: ReviewStep): Verdict | n
     const blunder = finite(review.blunder) ?? BLUNDER;
     mark = cost >= blunder ? '??' : cost >= slip ? '?' : '';
   }
-  return { mark, cost, best: typeof m.best === 'string' ? m.best : '' };
+  return {
+    mark,
+    cost,
+    best: typeof m.best === 'string' ? m.best : '',
+    margin: finite(m.loss_margin) ?? NaN,
+    why: whyOf(m.why),
+    bestWhy: whyOf(m.best_why),
+  };
 }
 
 /** Each step's verdict, and whether the review speaks of every move. */

@@ -7,8 +7,8 @@
  * What must stay true: the marks, costs and best moves shown are the
  * server's (review.ts verdicts), never the client's own judgement.
  */
-import { type Lang, points, t } from './i18n.js';
-import { type ReviewMsg, formatMove } from './protocol.js';
+import { type Lang, t } from './i18n.js';
+import { type ReviewMsg, formatMove, parseMove } from './protocol.js';
 import type { AppState } from './state.js';
 import {
   type RecordDoc,
@@ -18,7 +18,8 @@ import {
   reviewSteps,
   verdicts,
 } from './review.js';
-import { describeMove, h, miniCard, nameOf } from './dom.js';
+import { h, miniCard, nameOf } from './dom.js';
+import { lossWords, moveAndWhy, moveWords, pointsWords } from './words.js';
 
 /** The steps and verdicts of the last record and review drawn: stepping
  * redraws the reviewer on every key, the game does not change. */
@@ -44,21 +45,28 @@ function meaning(lang: Lang, mark: string): string {
   return t(lang, mark === '??' ? 'blunder' : 'slip');
 }
 
-/** The server's mark, its meaning and what the move cost, in words. */
+/** The server's mark, what the loss means with its doubt, and the better
+ * move with what it does, in words (words.ts); the notation stays in
+ * attributes and in the downloadable record. */
 function verdictEl(lang: Lang, v: Verdict): HTMLElement[] {
+  const best = parseMove(v.best);
   return [
     h('span', {
       class: `mark m${v.mark.length}`,
       title: meaning(lang, v.mark),
       text: v.mark,
     }),
-    h('span', {
-      class: 'loss',
-      'data-cost': v.cost.toFixed(2),
-      'data-best': v.best,
-      text: `${t(lang, 'reviewCost', { n: points(lang, v.cost) })}, ${t(lang, 'reviewBest', { move: v.best })}`,
-    }),
-    h('span', { class: 'meaning', text: `(${meaning(lang, v.mark)})` }),
+    h(
+      'span',
+      { class: 'loss', 'data-cost': v.cost.toFixed(2), 'data-best': v.best },
+      h('span', { class: 'lossword', text: `${lossWords(lang, v.cost, v.margin, v.mark)}.` }),
+      best
+        ? h('span', {
+            class: 'better',
+            text: ` ${t(lang, 'reviewBest', { move: moveAndWhy(lang, best, v.bestWhy) })}.`,
+          })
+        : null,
+    ),
   ];
 }
 
@@ -95,7 +103,7 @@ export function reviewer(app: AppState): HTMLElement {
       { class: `played${costly ? ' costly' : ''}` },
       h('b', { text: `${who(st.seat)}: ` }),
       miniCard(st.move.card, lang),
-      h('span', { text: ` ${describeMove(lang, st.move)}` }),
+      h('span', { class: 'said', text: ` ${moveAndWhy(lang, st.move, v?.why ?? null)}.` }),
       ...(costly ? verdictEl(lang, v) : []),
     ),
     table,
@@ -145,9 +153,9 @@ export function reviewer(app: AppState): HTMLElement {
                       text: t(lang, 'reviewAt', { r: s.round + 1, i: s.index + 1 }),
                     }),
                     h('span', { class: 'who', text: who(s.seat) }),
-                    h('code', { text: formatMove(s.move) }),
+                    h('span', { class: 'what', text: moveWords(lang, s.move) }),
                     h('span', { class: `mark m${w.mark.length}`, text: w.mark }),
-                    h('span', { class: 'cost', text: points(lang, w.cost) }),
+                    h('span', { class: 'cost', text: pointsWords(lang, w.cost) }),
                   ),
                 );
               }),

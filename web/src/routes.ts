@@ -56,7 +56,8 @@ export function parseRoute(url: Url): Route {
 export function route(m: Model): Step {
   const r = parseRoute(m.url);
   if (r.screen === 'leaderboard') return loadLeaderboard({ ...m, screen: 'leaderboard' }, null);
-  if (r.screen === 'home') return step({ ...m, screen: 'home' });
+  // is a server there (friends, ratings)?  asked again on each visit home
+  if (r.screen === 'home') return step({ ...m, screen: 'home' }, { kind: 'probe' });
   let s = step(m);
   if (r.token !== null) {
     const bare = `/t/${r.code}${m.url.search}`;

@@ -9,6 +9,7 @@
  * name and player identity sent are the stored ones.
  */
 import type { ClientMsg } from './protocol.js';
+import { LOCAL_CODE } from './local.js';
 import { type Model, type Step, step } from './model.js';
 
 /** The stored name and player identity, for create and join. */
@@ -45,9 +46,22 @@ export function greet(m: Model): Step {
   return msg ? step(next, { kind: 'send', msg }) : step(next);
 }
 
-/** Start the transport the first time; later, greet on the open one (a
- * new table asked for on the same connection). */
+/** Whether the table the page wants is played by the page's own engine
+ * (local.ts): the game saved in the browser, or a new game of the person
+ * and bots while no server answers. */
+export function wantsLocal(m: Model): boolean {
+  if (m.code !== null) return m.code === LOCAL_CODE;
+  return m.intent?.kind === 'create' && m.server === 'down' && !m.intent.seats.includes('open');
+}
+
+/** Start the transport the table needs (switching from the other one);
+ * later, greet on the open one (a new table on the same connection). */
 export function ensureConnected(m: Model): Step {
-  if (!m.connected) return step({ ...m, connected: true }, { kind: 'connect' });
+  const want = wantsLocal(m) ? 'local' : 'server';
+  if (m.connected !== want)
+    return step(
+      { ...m, connected: want, conn: { kind: 'connecting' } },
+      { kind: 'connect', local: want === 'local' },
+    );
   return m.conn.kind === 'open' ? greet(m) : step(m);
 }

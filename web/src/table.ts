@@ -9,6 +9,7 @@ import { t } from './i18n.js';
 import { num, sideCount, sideOf } from './rules.js';
 import { type AppState, type Slot, type TableView, shownScores } from './state.js';
 import { cardSvg } from './cards.js';
+import { LOCAL_CODE } from './local.js';
 import { cardEls, h, sideLabel } from './dom.js';
 import { connBanner, setConn, topBar } from './chrome.js';
 import { forgetHome } from './home.js';
@@ -94,7 +95,13 @@ export function renderTable(root: HTMLElement, app: AppState): void {
   }
   const code = root.querySelector('.tcode');
   if (code) {
-    let text = app.code ? t(app.lang, 'code_label', { code: app.code }) : '';
+    // the game in the browser has no code to share: say where it is played
+    let text =
+      app.code === LOCAL_CODE
+        ? t(app.lang, 'localTable')
+        : app.code
+          ? t(app.lang, 'code_label', { code: app.code })
+          : '';
     if (v) {
       const sides = sideCount(v.eff);
       const scores = shownScores(app);
@@ -150,7 +157,10 @@ export function renderTable(root: HTMLElement, app: AppState): void {
   // animation: cards that left the table fly to the pile that took them
   const key = `${v.round?.dealer}:${v.ply}`;
   if (lastTableKey === '') lastTableKey = key; // the first picture is not animated
-  if (key !== lastTableKey) {
+  // (no animations: no layout read but the banner's, so a frame lays out once)
+  if (key !== lastTableKey && anim.isSkipping()) {
+    if (swept(v)) scopaBanner(felt);
+  } else if (key !== lastTableKey) {
     const nowTable = new Set(v.rep?.table ?? []);
     const leaving: { el: HTMLElement; from: DOMRect; to: DOMRect | null }[] = [];
     const last = v.lastMove;
@@ -171,16 +181,7 @@ export function renderTable(root: HTMLElement, app: AppState): void {
           to,
         });
       }
-      if (
-        v.rep &&
-        v.rep.table.length === 0 &&
-        last.move.takes.length &&
-        v.rep.scope[takerSide]?.at(-1) === last.move.card
-      )
-        anim.flash(
-          (felt.querySelector('.tablecards') ?? felt.querySelector('.center')) as HTMLElement,
-          'Scopa!',
-        );
+      if (swept(v)) scopaBanner(felt);
     }
     const stockRect =
       (
@@ -196,8 +197,22 @@ export function renderTable(root: HTMLElement, app: AppState): void {
       },
       leaving,
     );
-    lastTableKey = key;
   }
+  lastTableKey = key;
+}
+
+/** The last move swept the table: a scopa. */
+function swept(v: TableView): boolean {
+  const last = v.lastMove;
+  if (!last || !v.rep || v.rep.table.length !== 0 || !last.move.takes.length) return false;
+  return v.rep.scope[sideOf(v.eff, last.seat)]?.at(-1) === last.move.card;
+}
+
+function scopaBanner(felt: HTMLElement): void {
+  anim.flash(
+    (felt.querySelector('.tablecards') ?? felt.querySelector('.center')) as HTMLElement,
+    'Scopa!',
+  );
 }
 
 function seatRect(root: HTMLElement, v: TableView, seat: number): DOMRect | null {

@@ -18,6 +18,7 @@ import { pickCard, pickTableCard, selectedMove } from './state.js';
 import { type RecordDoc, reviewSteps } from './review.js';
 import { type Fetched, type Model, type Step, type Verb, step, store, then } from './model.js';
 import { ensureConnected } from './session.js';
+import { LOCAL_CODE } from './local.js';
 import { pump } from './pacing.js';
 import { go, loadLeaderboard, resetTable } from './routes.js';
 import { oneClick, setDeck, toggleMute, toggleOneClick } from './settings.js';
@@ -91,6 +92,10 @@ export function verb(m: Model, v: Verb): Step {
       return pump({ ...m, roundOver: null }, v.now);
     case 'review':
       return review(m);
+    case 'continueLocal':
+      return go(m, `/t/${LOCAL_CODE}`);
+    case 'download':
+      return m.code ? step(m, { kind: 'download', code: m.code }) : step(m);
     case 'stepReview':
       return gotoStep(m, m.reviewStep + v.delta);
     case 'gotoReview':

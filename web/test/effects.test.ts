@@ -61,7 +61,7 @@ test('runner: one timer per name (a new one replaces it), fired with the time', 
 test('runner: transport, history, storage, animations', () => {
   const p = fakePage();
   const fx: Effect[] = [
-    { kind: 'connect' },
+    { kind: 'connect', local: false },
     { kind: 'send', msg: { type: 'watch', code: CODE } },
     { kind: 'move', move: '7b', ply: 3, round: 1 },
     { kind: 'history', op: 'push', url: '/t/X' },

@@ -10,8 +10,9 @@ import { initial } from '../src/model.js';
 import { reduce } from '../src/reduce.js';
 import { parseUrl } from '../src/routes.js';
 import type { ServerMsg, StateMsg } from '../src/protocol.js';
+import { SAMPLE_CODE, sampleState } from '../src/samples.js';
 
-export const CODE = 'K7QX2M';
+export const CODE = SAMPLE_CODE;
 
 /** A fresh page: nothing stored, English, motion on. */
 export function fresh(stored: Record<string, string> = {}, over: Partial<Model> = {}): Model {
@@ -19,24 +20,7 @@ export function fresh(stored: Record<string, string> = {}, over: Partial<Model> 
 }
 
 /** Seat 0 to play at K7QX2M: 5s can take 5c; 2d and 7b are laid. */
-export function state(over: Partial<StateMsg> = {}): StateMsg {
-  return {
-    type: 'state',
-    code: CODE,
-    seat: 0,
-    status: 'playing',
-    seats: ['Anna', 'best'],
-    presence: ['here', 'bot'],
-    to_play: 0,
-    seed_sha256: '9f2c',
-    rules: {},
-    scores: [3, 5],
-    round: { dealer: 1, table: ['1c', '5c', '6s', '9d'], dealt: ['2d', '5s', '7b'], moves: [] },
-    hand: ['2d', '5s', '7b'],
-    legal: ['5sx5c', '2d', '7b'],
-    ...over,
-  };
-}
+export const state = sampleState;
 
 /** The same table after `moves` (the bot to play: no legal list). */
 export function after(moves: string[], over: Partial<StateMsg> = {}): StateMsg {

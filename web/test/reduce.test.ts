@@ -11,28 +11,10 @@ import { reduce } from '../src/reduce.js';
 import { PACE_MS } from '../src/pacing.js';
 import { shownScores } from '../src/state.js';
 import { t } from '../src/i18n.js';
+import { SAMPLE_SIDE } from '../src/samples.js';
 import { CODE, after, drive, fresh, only, seated, sent, server, state, verb } from './fixtures.js';
 
-const SIDE = {
-  cards: 22,
-  denari: 6,
-  settebello: true,
-  primiera: 78,
-  scope: 2,
-  sevens: 3,
-  points: {
-    scope: 2,
-    carte: 1,
-    denari: 1,
-    settebello: 1,
-    primiera: 1,
-    re_bello: 0,
-    napola: 0,
-    sevens: 0,
-    all_sevens: 0,
-  },
-  round_total: 6,
-};
+const SIDE = SAMPLE_SIDE;
 
 /** One frame of each message type, as the server writes it.  The type is
  * a record over ServerMsg['type']: a type added to protocol.ts without a

@@ -40,17 +40,17 @@ test('parseRoute: the addresses of docs/web.md', () => {
   assert.deepEqual(r('/elsewhere'), { screen: 'home' });
 });
 
-test('/: the home page, nothing sent, nothing fetched', () => {
+test('/: the home page, nothing sent; whether a server answers is asked', () => {
   const d = drive(fresh(), route('/'));
   assert.equal(d.model.screen, 'home');
-  assert.deepEqual(d.effects, []);
+  assert.deepEqual(d.effects, [{ kind: 'probe' }]);
 });
 
 test('/t/CODE with no token: join (the name and player stored are sent)', () => {
   const d = drive(fresh({ 'scopa.name': 'Anna' }), route('/t/k7qx2m'));
   assert.equal(d.model.code, CODE);
   assert.equal(d.model.screen, 'table');
-  assert.deepEqual(d.effects, [{ kind: 'connect' }]);
+  assert.deepEqual(d.effects, [{ kind: 'connect', local: false }]);
   d.on(...open);
   assert.deepEqual(sent(d.effects), [{ type: 'join', code: CODE, name: 'Anna' }]);
 });
@@ -120,7 +120,8 @@ test('back or forward (the address changed under the page): the table left, the 
   assert.equal(d.model.code, null);
   assert.equal(d.model.msg, null);
   assert.deepEqual(d.model.queue, []);
-  assert.deepEqual(d.effects, [], 'no history effect: the browser moved already');
+  const history = d.effects.filter((e) => e.kind === 'history');
+  assert.deepEqual(history, [], 'no history effect: the browser moved already');
   d.on(route(`/t/${CODE}`));
   assert.equal(d.model.token, 'tok');
   assert.deepEqual(sent(d.effects), [{ type: 'resume', code: CODE, token: 'tok' }]);

@@ -187,7 +187,7 @@ test('create: the seats as chosen (open, a level; anything else the middle level
   assert.deepEqual(d.effects, [
     { kind: 'store', key: 'scopa.name', value: 'Anna' },
     { kind: 'store', key: 'scopa.preset', value: 'scopa' },
-    { kind: 'connect' },
+    { kind: 'connect', local: false },
   ]);
   assert.equal(d.model.screen, 'table');
   d.on({ kind: 'status', conn: { kind: 'open' } }, { kind: 'opened' });
@@ -255,7 +255,7 @@ test('join: by code (trimmed, upper case), the address pushed, the name remember
   assert.deepEqual(d.effects, [
     { kind: 'store', key: 'scopa.name', value: 'Bruno' },
     { kind: 'history', op: 'push', url: `/t/${CODE}` },
-    { kind: 'connect' },
+    { kind: 'connect', local: false },
   ]);
   assert.deepEqual(d.model.intent, { kind: 'join' });
   d.on({ kind: 'status', conn: { kind: 'open' } }, { kind: 'opened' });

@@ -4,7 +4,7 @@ The library is the one named by the environment variable SCOPA_LIB when it
 is set, else the one the build made (build/libscopa.so at the top of the
 repository, then other build*/ folders), else an installed libscopa.
 
-The plain structs that Python reads (scopa_rules, scopa_state, scopa_game,
+The plain structs that Python reads (scopa_rules, scopa_state, scopa_tally,
 scopa_bot_limits, scopa_fault, scopa_hint) are mirrored here and checked against the
 library's own sizes (scopa_sizeof) when it is loaded, so a layout change in
 scopa.h fails loudly instead of reading garbage.  Everything else crosses as
@@ -56,7 +56,7 @@ class State(ctypes.Structure):
                 ("moves", c_u64 * 40)]
 
 
-class GameStruct(ctypes.Structure):
+class Tally(ctypes.Structure):
     _fields_ = [("rules", Rules), ("sides", c_int),
                 ("totals", c_int * MAX_SEATS), ("rounds", c_int),
                 ("dealer", c_int), ("finished", c_int), ("winner", c_int)]
@@ -144,15 +144,17 @@ _SIGNATURES = {
     "scopa_card_str": (c_char_p, [c_int, c_char_p]),
     "scopa_card_parse": (c_int, [c_char_p]),
     "scopa_move_str": (c_char_p, [c_u64, c_char_p]),
-    "scopa_move_parse": (c_int, [c_char_p, ctypes.POINTER(c_u64), c_char_p,
-                                 c_size_t]),
+    "scopa_move_parse": (c_int, [c_char_p, c_char_p, ctypes.POINTER(c_u64),
+                                 c_char_p, c_size_t]),
     "scopa_card_name": (c_char_p, [c_int, c_char_p, c_char_p, c_size_t]),
     "scopa_option_count": (c_int, []),
     "scopa_rules_init": (None, [ctypes.POINTER(Rules)]),
-    "scopa_rules_check": (c_int, [ctypes.POINTER(Rules), c_char_p, c_size_t]),
+    "scopa_rules_check": (c_int, [ctypes.POINTER(Rules), c_char_p, c_char_p,
+                                  c_size_t]),
     "scopa_rules_preset": (c_int, [ctypes.POINTER(Rules), c_char_p]),
     "scopa_rules_from_json": (c_int, [ctypes.POINTER(Rules), c_char_p,
-                                      c_size_t, c_char_p, c_size_t]),
+                                      c_size_t, c_char_p, c_char_p,
+                                      c_size_t]),
     "scopa_rules_to_json": (c_void_p, [ctypes.POINTER(Rules)]),
     "scopa_rules_sides": (c_int, [ctypes.POINTER(Rules)]),
     "scopa_rules_side_of": (c_int, [ctypes.POINTER(Rules), c_int]),
@@ -180,9 +182,9 @@ _SIGNATURES = {
                                     ctypes.POINTER(c_u64),
                                     ctypes.POINTER(c_u8),
                                     ctypes.POINTER(c_int)]),
-    "scopa_game_init": (None, [ctypes.POINTER(GameStruct),
-                               ctypes.POINTER(Rules), c_int]),
-    "scopa_game_add": (c_int, [ctypes.POINTER(GameStruct), c_void_p]),
+    "scopa_tally_init": (None, [ctypes.POINTER(Tally),
+                                ctypes.POINTER(Rules), c_int]),
+    "scopa_tally_add": (c_int, [ctypes.POINTER(Tally), c_void_p]),
     "scopa_view_of": (None, [ctypes.POINTER(State), c_int,
                              ctypes.POINTER(c_int), c_void_p]),
     "scopa_view_from_json": (c_int, [c_void_p, c_char_p, c_size_t, c_char_p,
@@ -250,7 +252,7 @@ _SIGNATURES = {
     "scopa_match_phase": (c_int, [c_void_p]),
     "scopa_match_rules": (ctypes.POINTER(Rules), [c_void_p]),
     "scopa_match_seed": (c_char_p, [c_void_p]),
-    "scopa_match_game": (ctypes.POINTER(GameStruct), [c_void_p]),
+    "scopa_match_tally": (ctypes.POINTER(Tally), [c_void_p]),
     "scopa_match_rounds": (c_int, [c_void_p]),
     "scopa_match_state": (c_void_p, [c_void_p]),
     "scopa_match_set_first_dealer": (c_int, [c_void_p, c_int]),
@@ -291,9 +293,9 @@ for _name, (_res, _args) in _SIGNATURES.items():
     _f.argtypes = _args
 
 SIZES = {name: lib.scopa_sizeof(name.encode()) for name in
-         ("rules", "state", "view", "score", "game", "rng", "replay",
+         ("rules", "state", "view", "score", "tally", "rng", "replay",
           "fault", "bot_limits", "env_config", "hint", "hint_info")}
-for _name, _cls in (("rules", Rules), ("state", State), ("game", GameStruct),
+for _name, _cls in (("rules", Rules), ("state", State), ("tally", Tally),
                     ("bot_limits", BotLimits), ("fault", Fault),
                     ("rng", Rng), ("env_config", EnvConfig), ("hint", Hint),
                     ("hint_info", HintInfo)):

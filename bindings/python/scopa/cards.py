@@ -90,8 +90,8 @@ def parse_move(text):
     out = ctypes.c_uint64()
     msg = _lib.msgbuf()
     raw = text.encode("utf-8", "replace")
-    if b"\0" in raw or _lib.lib.scopa_move_parse(raw, ctypes.byref(out), msg,
-                                                 _lib.MSG) != 0:
+    if b"\0" in raw or _lib.lib.scopa_move_parse(raw, None, ctypes.byref(out),
+                                                 msg, _lib.MSG) != 0:
         raise ValueError(msg.value.decode() or "bad move notation: %r" % text)
     return out.value
 

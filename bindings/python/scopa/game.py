@@ -123,8 +123,8 @@ class Game(object):
             L.scopa_match_free(m)
             self._match = None
 
-    def _game(self):
-        return L.scopa_match_game(self._match).contents
+    def _tally(self):
+        return L.scopa_match_tally(self._match).contents
 
     # the game so far ---------------------------------------------------
     @property
@@ -135,21 +135,21 @@ class Game(object):
     @property
     def totals(self):
         """Each side's game score."""
-        return list(self._game().totals[:self.sides])
+        return list(self._tally().totals[:self.sides])
 
     @property
     def finished(self):
-        return bool(self._game().finished)
+        return bool(self._tally().finished)
 
     @property
     def winner(self):
         """The winning side, or None."""
-        g = self._game()
+        g = self._tally()
         return g.winner if g.finished else None
 
     @property
     def next_dealer(self):
-        return self._game().dealer
+        return self._tally().dealer
 
     def side_of(self, seat):
         _lib.int_arg("seat", seat, 0, self.players - 1)
@@ -171,7 +171,7 @@ class Game(object):
         if deck is not None and seed is not None:
             raise ValueError("give a deck or a seed, not both")
         if dealer is None:
-            dealer = self._game().dealer
+            dealer = self._tally().dealer
         _lib.int_arg("dealer", dealer, 0, self.players - 1)
         if deck is not None and not isinstance(deck, (list, tuple, bytes)):
             raise TypeError("deck must be a list of 40 cards, not %s" %
@@ -207,7 +207,7 @@ class Game(object):
         if L.scopa_match_phase(self._match) != _lib.MATCH_DEAL:
             return False
         return (L.scopa_match_rounds(self._match) == 0 or
-                dealer == self._game().dealer)
+                dealer == self._tally().dealer)
 
     def view(self, seat=None):
         """What `seat` knows of the game's current round, as the fields of

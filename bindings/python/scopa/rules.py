@@ -31,8 +31,8 @@ def _checked(rules):
     text = rules if isinstance(rules, str) else json.dumps(rules)
     raw = text.encode("utf-8")
     msg = _lib.msgbuf()
-    if _lib.lib.scopa_rules_from_json(ctypes.byref(out), raw, len(raw), msg,
-                                      _lib.MSG) != 0:
+    if _lib.lib.scopa_rules_from_json(ctypes.byref(out), raw, len(raw), None,
+                                      msg, _lib.MSG) != 0:
         raise ValueError(msg.value.decode())
     return out
 

@@ -3,13 +3,14 @@
  * the frame, the pip layouts of 2 to 7, the corner index and the sprite
  * that holds a style's four suit symbols and its back pattern.  Each deck
  * (napoletane.ts, piacentine.ts, francesi.ts) is its own chunk, loaded
- * only when chosen (cards.ts loadDeck); this file is shared by them.
+ * only when chosen (cards.ts loadDeck), and only says what sets it apart
+ * (a Style); deckOf here draws every face and back from it.
  *
  * What must stay true: the corner index fits inside the card at any rank
  * ("10" is squeezed to the width of one wide digit, never past the edge),
  * and is large enough to read at a phone's hand size (about 60 px wide).
  */
-import type { Card, Rank, Suit } from '../protocol.js';
+import { type Card, type Rank, type Suit, rankOf, suitOf } from '../protocol.js';
 
 export const W = 100;
 export const H = 160;
@@ -110,4 +111,46 @@ export function backOf(paper: string, edge: string, trim: string, medal: string)
     <rect x="1" y="1" width="${W - 2}" height="${H - 2}" rx="8" fill="${paper}" stroke="${edge}" stroke-width="1.5"/>
     <rect x="7" y="7" width="${W - 14}" height="${H - 14}" rx="5" fill="url(#scopa-back)" stroke="${trim}" stroke-width="1.5"/>
     <circle cx="50" cy="80" r="14" fill="${paper}" stroke="${trim}" stroke-width="2"/>${medal}</svg>`;
+}
+
+/** What sets a style apart; deckOf draws the rest alike. */
+export interface Style {
+  style: string;
+  symbols: Record<Suit, string>; // the four suit symbols of the sprite
+  pattern: string; // the back's pattern (id scopa-back)
+  paper: string; // the card's paper, edge and inner border (face and back)
+  edge: string;
+  inner: string;
+  font: string; // the corner index's font
+  color: (s: Suit) => string; // the corner index's colour
+  label?: (r: Rank) => string; // the corner's label (the rank by default)
+  ace: (s: Suit) => string; // the ace's body
+  pip?: (s: Suit, x: number, y: number, r: Rank) => string; // a pip of 2 to 7 (upright by default)
+  court: (r: Rank, s: Suit) => string; // fante, cavallo and re
+  trim: string; // the back's border
+  medal: string; // the back's medallion
+}
+
+/** A deck from its style: the ace, the pips of 2 to 7 or the court card,
+ * with the corner index, in the frame; the back with its medallion. */
+export function deckOf(st: Style): Deck {
+  const pip = st.pip ?? ((s: Suit, x: number, y: number, r: Rank) => use(s, x, y, pipScale(r)));
+  const face = (card: Card): string => {
+    const r = rankOf(card);
+    const s = suitOf(card);
+    const body =
+      r === 1
+        ? st.ace(s)
+        : r <= 7
+          ? (PIPS[r] ?? []).map(([x, y]) => pip(s, x, y, r)).join('')
+          : st.court(r, s);
+    const label = st.label ? st.label(r) : String(r);
+    return frame(st.paper, st.edge, st.inner, body + corner(label, st.color(s), s, st.font));
+  };
+  return {
+    style: st.style,
+    sprite: spriteDefs(st.symbols, st.pattern),
+    face,
+    back: () => backOf(st.paper, st.edge, st.trim, st.medal),
+  };
 }

@@ -6,18 +6,8 @@
  * in the lower half turned, the court cards double-headed.  Drawn by the
  * project.
  */
-import { type Card, type Rank, type Suit, rankOf, suitOf } from '../protocol.js';
-import {
-  type Deck,
-  PIPS,
-  SANS,
-  backOf,
-  corner,
-  frame,
-  pipScale,
-  spriteDefs,
-  use,
-} from './common.js';
+import type { Rank, Suit } from '../protocol.js';
+import { type Deck, SANS, deckOf, pipScale, use } from './common.js';
 
 const RED = '#c8102e';
 const BLACK = '#1a1a1a';
@@ -55,32 +45,28 @@ function courtHalf(rank: Rank, s: Suit): string {
     </g>${use(s, 29, 46, 0.8)}`;
 }
 
-function face(card: Card): string {
-  const r = rankOf(card);
-  const s = suitOf(card);
-  let body: string;
-  if (r === 1) body = use(s, 50, 80, 2.8);
-  else if (r <= 7)
-    body = (PIPS[r] ?? [])
-      .map(([x, y]) => use(s, x, y, pipScale(r) * 0.95, y > 80 ? 180 : 0))
-      .join('');
-  else {
-    const half = courtHalf(r, s);
-    body = `<rect x="18" y="26" width="64" height="108" rx="3" fill="#fdf3dc" stroke="${COLOR(s)}" stroke-width="1.2"/>
+/** Court cards double-headed: a half, and the same turned about the centre. */
+function court(r: Rank, s: Suit): string {
+  const half = courtHalf(r, s);
+  return `<rect x="18" y="26" width="64" height="108" rx="3" fill="#fdf3dc" stroke="${COLOR(s)}" stroke-width="1.2"/>
       ${half}<g transform="rotate(180 50 80)">${half}</g>
       <path d="M18,80 H82" stroke="${COLOR(s)}" stroke-width="1"/>`;
-  }
-  return frame(
-    '#ffffff',
-    '#888888',
-    '#dddddd',
-    body + corner(LABEL[r] ?? String(r), COLOR(s), s, SANS),
-  );
 }
 
-export const deck: Deck = {
+export const deck: Deck = deckOf({
   style: 'francesi',
-  sprite: spriteDefs(SYMBOLS, DIAMONDS),
-  face,
-  back: () => backOf('#ffffff', '#888888', '#e0a526', use('s', 50, 80, 1.1)),
-};
+  symbols: SYMBOLS,
+  pattern: DIAMONDS,
+  paper: '#ffffff',
+  edge: '#888888',
+  inner: '#dddddd',
+  font: SANS,
+  color: COLOR,
+  label: (r) => LABEL[r] ?? String(r),
+  ace: (s) => use(s, 50, 80, 2.8),
+  // pips in the lower half turned
+  pip: (s, x, y, r) => use(s, x, y, pipScale(r) * 0.95, y > 80 ? 180 : 0),
+  court,
+  trim: '#e0a526',
+  medal: use('s', 50, 80, 1.1),
+});

@@ -4,18 +4,8 @@
  * and bastoni (green clubs); asso to 7 as pips, fante, cavallo and re as
  * full-length figures; the back a red lattice.  Drawn by the project.
  */
-import { type Card, type Rank, type Suit, rankOf, suitOf } from '../protocol.js';
-import {
-  type Deck,
-  PIPS,
-  SERIF,
-  backOf,
-  corner,
-  frame,
-  pipScale,
-  spriteDefs,
-  use,
-} from './common.js';
+import type { Rank, Suit } from '../protocol.js';
+import { type Deck, SERIF, deckOf, use } from './common.js';
 
 /** Suit symbols, each centred on 0,0 and about 20 units tall. */
 const SYMBOLS: Record<Suit, string> = {
@@ -96,19 +86,17 @@ function figure(rank: Rank, s: Suit): string {
   </g>${use(s, 50, 96, 1.4)}`;
 }
 
-function face(card: Card): string {
-  const r = rankOf(card);
-  const s = suitOf(card);
-  let body: string;
-  if (r === 1) body = use(s, 50, 80, 3.1);
-  else if (r <= 7) body = (PIPS[r] ?? []).map(([x, y]) => use(s, x, y, pipScale(r))).join('');
-  else body = figure(r, s);
-  return frame('#fbf6e9', '#7d6a48', '#d9c9a3', body + corner(String(r), SUIT_COLOR[s], s, SERIF));
-}
-
-export const deck: Deck = {
+export const deck: Deck = deckOf({
   style: 'napoletane',
-  sprite: spriteDefs(SYMBOLS, LATTICE),
-  face,
-  back: () => backOf('#fbf6e9', '#7d6a48', '#e3a92b', use('d', 50, 80, 1.2)),
-};
+  symbols: SYMBOLS,
+  pattern: LATTICE,
+  paper: '#fbf6e9',
+  edge: '#7d6a48',
+  inner: '#d9c9a3',
+  font: SERIF,
+  color: (s) => SUIT_COLOR[s],
+  ace: (s) => use(s, 50, 80, 3.1),
+  court: figure,
+  trim: '#e3a92b',
+  medal: use('d', 50, 80, 1.2),
+});

@@ -6,18 +6,8 @@
  * beside them; bold corner numbers; the back blue stripes.  Drawn by the
  * project (no copy of a printed deck).
  */
-import { type Card, type Rank, type Suit, rankOf, suitOf } from '../protocol.js';
-import {
-  type Deck,
-  PIPS,
-  SANS,
-  backOf,
-  corner,
-  frame,
-  pipScale,
-  spriteDefs,
-  use,
-} from './common.js';
+import type { Rank, Suit } from '../protocol.js';
+import { type Deck, SANS, deckOf, use } from './common.js';
 
 const SYMBOLS: Record<Suit, string> = {
   d: `<circle r="9.8" fill="#f0b429" stroke="#6b3d00" stroke-width="1.1"/>
@@ -72,20 +62,18 @@ function bust(rank: Rank, s: Suit): string {
     </g>${use(s, 66, 114, 1.2)}`;
 }
 
-function face(card: Card): string {
-  const r = rankOf(card);
-  const s = suitOf(card);
-  let body: string;
-  if (r === 1)
-    body = `<circle cx="50" cy="80" r="34" fill="none" stroke="#d9bf8a" stroke-width="1.2"/>${use(s, 50, 80, 2.9)}`;
-  else if (r <= 7) body = (PIPS[r] ?? []).map(([x, y]) => use(s, x, y, pipScale(r))).join('');
-  else body = bust(r, s);
-  return frame('#fffaf0', '#5c4a2e', '#c9a96b', body + corner(String(r), SUIT_COLOR[s], s, SANS));
-}
-
-export const deck: Deck = {
+export const deck: Deck = deckOf({
   style: 'piacentine',
-  sprite: spriteDefs(SYMBOLS, STRIPES),
-  face,
-  back: () => backOf('#fffaf0', '#5c4a2e', '#f0b429', use('c', 50, 80, 1.1)),
-};
+  symbols: SYMBOLS,
+  pattern: STRIPES,
+  paper: '#fffaf0',
+  edge: '#5c4a2e',
+  inner: '#c9a96b',
+  font: SANS,
+  color: (s) => SUIT_COLOR[s],
+  ace: (s) =>
+    `<circle cx="50" cy="80" r="34" fill="none" stroke="#d9bf8a" stroke-width="1.2"/>${use(s, 50, 80, 2.9)}`,
+  court: bust,
+  trim: '#f0b429',
+  medal: use('c', 50, 80, 1.1),
+});

@@ -2,11 +2,12 @@
  * json_shapes.h -- the JSON shapes that records, `scopa replay --json` and
  * the engine protocol share (RULES.md "Game records", CONTRACTS.md): the
  * "rules" object read with exact types and written in full, and one side
- * of a round's score.  Internal to libscopa (src/record, src/engine); the
+ * of a round's score.  Internal to libscopa: src/json sits below
+ * src/record and src/engine, which both use it and never each other; the
  * public way in is scopa.h.
  */
-#ifndef SCOPA_RECORD_JSON_SHAPES_H
-#define SCOPA_RECORD_JSON_SHAPES_H
+#ifndef SCOPA_JSON_JSON_SHAPES_H
+#define SCOPA_JSON_JSON_SHAPES_H
 
 #include "scopa.h"
 
@@ -51,11 +52,5 @@ void scopa__msg_safe(char *msg, size_t msgsize, unsigned flags);
  * test scopa_card_name and the rules checks use), English otherwise. */
 int scopa__italian(const char *lang);
 #define SCOPA__TR(it, en, italian) ((it) ? (italian) : (en))
-
-/* Writes text and a newline to path so that a crash at any point leaves
- * the old file or the new one, never a torn one.  Returns SCOPA_OK or
- * SCOPA_EIO with a message. */
-int scopa__file_save(const char *path, const char *text, char *msg,
-                     size_t msgsize);
 
 #endif

@@ -54,21 +54,22 @@ static int read_option(scopa_rules *rules, const char *key, json_t *value,
   if (!info)
     return fail(msg, msgsize,
                 SCOPA__TR(it, "unknown rules option \"%.60s\"",
-                   "non c'è un'opzione delle regole \"%.60s\""),
+                          "non c'è un'opzione delle regole \"%.60s\""),
                 key);
   if (info->kind == SCOPA_OPT_BOOL) {
     if (!json_is_boolean(value))
       return fail(msg, msgsize,
                   SCOPA__TR(it, "rules option \"%s\" must be true or false",
-                     "l'opzione delle regole \"%s\" vale true o false"),
+                            "l'opzione delle regole \"%s\" vale true o false"),
                   key);
     v = json_is_true(value);
   } else if (info->kind == SCOPA_OPT_INT) {
     if (!json_is_integer(value))
-      return fail(msg, msgsize,
-                  SCOPA__TR(it, "rules option \"%s\" must be a whole number",
-                     "l'opzione delle regole \"%s\" vale un numero intero"),
-                  key);
+      return fail(
+          msg, msgsize,
+          SCOPA__TR(it, "rules option \"%s\" must be a whole number",
+                    "l'opzione delle regole \"%s\" vale un numero intero"),
+          key);
     v = json_integer_value(value);
   } else if ((v = enum_value(info, value)) < 0) {
     char names[160] = "";
@@ -77,11 +78,11 @@ static int read_option(scopa_rules *rules, const char *key, json_t *value,
                i ? ", " : "", info->values[i]);
     return fail(msg, msgsize,
                 SCOPA__TR(it, "rules option \"%s\" must be one of %s",
-                   "l'opzione delle regole \"%s\" vale uno fra %s"),
+                          "l'opzione delle regole \"%s\" vale uno fra %s"),
                 key, names);
   }
   char why[200];
-  if (scopa_rules_set_lang(rules, key, v, lang, why, sizeof why) != SCOPA_OK)
+  if (scopa_rules_set(rules, key, v, lang, why, sizeof why) != SCOPA_OK)
     return fail(msg, msgsize, "%s", why);
   return SCOPA_OK;
 }
@@ -94,14 +95,14 @@ int scopa__rules_read_lang(json_t *obj, scopa_rules *rules, const char *lang,
   if (!json_is_object(obj))
     return fail(msg, msgsize, "%s",
                 SCOPA__TR(scopa__italian(lang),
-                   "\"rules\" must be a JSON object",
-                   "\"rules\" deve essere un oggetto JSON"));
+                          "\"rules\" must be a JSON object",
+                          "\"rules\" deve essere un oggetto JSON"));
   scopa_rules_init(rules);
   json_object_foreach(obj, key, value) {
     if (read_option(rules, key, value, lang, msg, msgsize) != SCOPA_OK)
       return SCOPA_ERULES;
   }
-  if (scopa_rules_check_lang(rules, lang, why, sizeof why) != SCOPA_OK)
+  if (scopa_rules_check(rules, lang, why, sizeof why) != SCOPA_OK)
     return fail(msg, msgsize, "%s", why);
   return SCOPA_OK;
 }

@@ -1,5 +1,5 @@
 /*
- * play.h -- the terminal game behind `scopa play`, shared by its two faces:
+ * session.h -- the terminal game behind `scopa play`, shared by its two faces:
  * the line mode (CONTRACTS.md "`scopa play` without a terminal") and the
  * full-screen table (ncursesw).
  *
@@ -12,8 +12,8 @@
  * The faces only talk to the library through include/scopa.h and to the
  * session through this header.
  */
-#ifndef SCOPA_TUI_PLAY_H
-#define SCOPA_TUI_PLAY_H
+#ifndef SCOPA_TUI_SESSION_H
+#define SCOPA_TUI_SESSION_H
 
 #include "scopa.h"
 
@@ -30,16 +30,16 @@ typedef struct play_config {
   int rules_given; /* any rules option or preset on the line     */
   char seat_kind[SCOPA_MAX_SEATS][PLAY_NAME]; /* "human" or a bot name;
                                                  empty = the default      */
-  char opponent[PLAY_NAME]; /* bot for computer seats ("" = best)         */
-  char partner[PLAY_NAME];  /* bot for the human's partner ("" = opp.)    */
-  int humans;               /* hot seat: seats 0..humans-1 are people     */
-  char level[PLAY_NAME];    /* scopa_bot_level name, or 1..4 ("" none)    */
-  int movetime_ms;          /* overrides level when > 0                   */
+  char opponent[PLAY_NAME];   /* bot for computer seats ("" = best)         */
+  char partner[PLAY_NAME];    /* bot for the human's partner ("" = opp.)    */
+  int humans;                 /* hot seat: seats 0..humans-1 are people     */
+  char level[PLAY_NAME];      /* scopa_bot_level name, or 1..4 ("" none)    */
+  int movetime_ms;            /* overrides level when > 0                   */
   char seed[SCOPA_SEED_TEXT]; /* --seed: the game's seed ("" = a fresh one) */
-  int plain;    /* --plain: line mode even on a terminal      */
-  int italian;  /* --lang it                                  */
-  int delay_ms; /* pause after a bot's move (full screen)     */
-  int ascii;    /* --ascii: no Unicode suit symbols           */
+  int plain;                  /* --plain: line mode even on a terminal      */
+  int italian;                /* --lang it                                  */
+  int delay_ms;               /* pause after a bot's move (full screen)     */
+  int ascii;                  /* --ascii: no Unicode suit symbols           */
   int no_color;
   char record[PLAY_PATH]; /* --record FILE ("" = data directory)        */
   char resume[PLAY_PATH]; /* --resume FILE                              */
@@ -67,7 +67,7 @@ typedef struct play_session {
   play_config cfg;
   scopa_match *match;
   scopa_rules rules;
-  scopa_game game;
+  scopa_tally game;
   scopa_state st; /* the round in progress (or just ended)     */
   int round_live; /* st holds a round that is not over          */
   int round_no;   /* 1-based number of the round in st          */
@@ -132,8 +132,10 @@ scopa_move play_session_bot_move(play_session *s);
  * the others'.  0, or -1 when hints are off or no move could be
  * valued. */
 int play_session_hint(play_session *s, scopa_move *move, double *value);
-/* The hint as a sentence for the person ("Hint: ..." / "Consiglio: ..."),
- * or why there is none. */
+/* The hint in words for the person (scopa_move_words, scopa_why_words):
+ * "Hint: Take the 7 of coins with your 7 of cups: takes the settebello.
+ * Any other move costs about half a point on average." (or "Consiglio:
+ * ..."), or why there is none; never notation. */
 char *play_hint_words(play_session *s, char *buf, size_t n);
 /* The driver: plays until the game ends or the UI quits.  Returns 0 when
  * the game ended, 1 when it was left unfinished. */

@@ -1,5 +1,5 @@
 /*
- * play.c -- `scopa play` (CONTRACTS.md) and `scopa replay --step`: reads
+ * terminal.c -- `scopa play` (CONTRACTS.md) and `scopa replay --step`: reads
  * the command line, picks the face (full screen on a capable terminal,
  * else the line mode of CONTRACTS.md) and makes sure a signal or a closed
  * terminal ends the game with its record written (src/tui/session.c saves
@@ -7,7 +7,7 @@
  */
 #include "cli.h"
 
-#include "../tui/play.h"
+#include "../tui/session.h"
 
 #include <signal.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 /*
- * play.c -- moves at a table, whoever makes them: a person's `move`, a
+ * moves.c -- moves at a table, whoever makes them: a person's `move`, a
  * bot's answer from the pool, a bot playing for an away person or when a
  * move clock runs out.  All of them go through commit_move, which plays
  * the move on the match, stores it in the open batch and queues the
@@ -400,8 +400,8 @@ static void review_done(server *srv, const bot_job *job) {
 static void hint_done(table *t, const bot_job *job) {
   seat_info *si = hint_state(t, job->seat);
   si->hint_out = 0;
-  si->hint_text =
-      proto_hint(t->code, round_ply(t), job->hints, job->nvalues, NULL);
+  si->hint_text = proto_hint(t->code, round_ply(t), &job->view, job->hints,
+                             job->nvalues, NULL);
   for (int k = 0; si->hint_text && k < si->nhint_ids; k++)
     for (conn *c = t->conns; c; c = c->tnext)
       if (c->seat == job->seat) /* the asking seat only */

@@ -102,7 +102,7 @@ static json_t *option_object(const scopa_option_info *o, int i) {
     scopa_rules probe;
     for (long long v = o->min; v <= o->max; v++) {
       scopa_rules_init(&probe);
-      if (scopa_rules_set(&probe, o->name, v, NULL, 0) == SCOPA_OK)
+      if (scopa_rules_set(&probe, o->name, v, NULL, NULL, 0) == SCOPA_OK)
         json_array_append_new(values, json_integer(v));
     }
   } else if (o->kind == SCOPA_OPT_INT) {
@@ -114,7 +114,7 @@ static json_t *option_object(const scopa_option_info *o, int i) {
     json_object_set_new(obj, "values", values);
   scopa_rules init; /* the default of game scopa, players and teams too */
   scopa_rules_init(&init);
-  scopa_rules_check(&init, NULL, 0);
+  scopa_rules_check(&init, NULL, NULL, 0);
   long long v = scopa_rules_value(&init, i);
   json_object_set_new(obj, "default",
                       o->kind == SCOPA_OPT_BOOL   ? json_boolean(v)
@@ -131,7 +131,7 @@ json_t *scopa__preset_rules_object(const char *name) {
    * of its game (players and teams follow the game, RULES.md "Presets"). */
   scopa_rules_init(&base);
   base.game = preset.game;
-  scopa_rules_check(&base, NULL, 0);
+  scopa_rules_check(&base, NULL, NULL, 0);
   json_t *all = scopa__rules_object(&preset), *obj = json_object();
   for (int i = 0; all && obj && i < scopa_option_count(); i++) {
     const char *key = scopa_option_get(i)->name;
