@@ -43,11 +43,13 @@ conn *conn_new(server *srv, struct lws *wsi) {
   c->srv = srv;
   c->seat = -1;
   c->serial = ++srv->next_conn_serial;
-  lws_get_peer_simple(wsi, c->addr, sizeof c->addr);
   c->last_rx_ms = now_ms();
   limits_bucket_init(&c->bucket, &srv->conf.limits, c->last_rx_ms);
-  int ok =
-      limits_conn_open(srv->addrs, &srv->conf.limits, c->addr, c->last_rx_ms);
+  /* http_upgrade refused a trusted proxy's request without one already. */
+  int ok = http_client_addr(wsi, srv, c->addr, sizeof c->addr) != 0
+               ? LIMITS_REFUSED
+               : limits_conn_open(srv->addrs, &srv->conf.limits, c->addr,
+                                  c->last_rx_ms);
   c->counted = ok == LIMITS_COUNTED;
   c->refused = ok == LIMITS_REFUSED;
   if (ok == LIMITS_UNCOUNTED)

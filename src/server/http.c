@@ -206,14 +206,35 @@ static int refuse(struct lws *wsi) {
   return 0;
 }
 
-int http_upgrade(struct lws *wsi, const char *protocol) {
-  char uri[8];
+int http_client_addr(struct lws *wsi, const server *srv, char *out,
+                     size_t cap) {
+  char peer[LIMITS_KEY_TEXT], exact[LIMITS_KEY_TEXT], xff[TOKEN_MAX + 1];
+  lws_get_peer_simple(wsi, peer, sizeof peer);
+  snprintf(out, cap, "%s", peer);
+  if (limits_exact_text(peer, exact) != 0)
+    return 0;
+  int trusted = 0;
+  for (int i = 0; i < srv->conf.ntrusted && !trusted; i++)
+    trusted = strcmp(srv->conf.trusted[i], exact) == 0;
+  if (!trusted)
+    return 0;
+  if (lws_hdr_copy(wsi, xff, sizeof xff, WSI_TOKEN_X_FORWARDED_FOR) <= 0 ||
+      limits_forwarded(xff, exact) != 0)
+    return -1;
+  snprintf(out, cap, "%s", exact);
+  return 0;
+}
+
+int http_upgrade(struct lws *wsi, server *srv, const char *protocol) {
+  char uri[8], addr[LIMITS_KEY_TEXT];
   if (!protocol || (strcasecmp(protocol, "websocket") != 0 &&
                     strcasecmp(protocol, "h2c") != 0))
     return -1; /* lws has answered 403 already, and goes on to ask us */
   int rc = refuse(wsi);
   if (rc)
     return rc;
+  if (http_client_addr(wsi, srv, addr, sizeof addr) != 0)
+    return answer_text(wsi, 400, "no client address from the proxy\n", CLOSE);
   int ws = strcasecmp(protocol, "websocket") == 0;
   if (ws && lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI) > 0 &&
       strcmp(uri, "/ws") == 0)

@@ -82,6 +82,40 @@ void limits_key_text(const char *addr, char out[LIMITS_KEY_TEXT]) {
   }
 }
 
+int limits_exact_text(const char *addr, char out[LIMITS_KEY_TEXT]) {
+  struct in_addr a4;
+  struct in6_addr a6;
+  if (inet_pton(AF_INET, addr, &a4) == 1) {
+    inet_ntop(AF_INET, &a4, out, LIMITS_KEY_TEXT);
+  } else if (inet_pton(AF_INET6, addr, &a6) == 1) {
+    if (IN6_IS_ADDR_V4MAPPED(&a6)) {
+      memcpy(&a4, &a6.s6_addr[12], 4);
+      inet_ntop(AF_INET, &a4, out, LIMITS_KEY_TEXT);
+    } else {
+      inet_ntop(AF_INET6, &a6, out, LIMITS_KEY_TEXT);
+    }
+  } else {
+    return -1;
+  }
+  return 0;
+}
+
+int limits_forwarded(const char *xff, char out[LIMITS_KEY_TEXT]) {
+  const char *comma = strrchr(xff, ',');
+  const char *s = comma ? comma + 1 : xff;
+  while (*s == ' ' || *s == '\t')
+    s++;
+  size_t n = strlen(s);
+  while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+    n--;
+  char text[LIMITS_KEY_TEXT];
+  if (n == 0 || n >= sizeof text)
+    return -1;
+  memcpy(text, s, n);
+  text[n] = 0;
+  return limits_exact_text(text, out);
+}
+
 /* ------------------------------------------------------------------ */
 /* Entries                                                             */
 /* ------------------------------------------------------------------ */

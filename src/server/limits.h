@@ -61,6 +61,16 @@ void limits_table_free(limits_table *t); /* NULL: nothing */
 #define LIMITS_KEY_TEXT 64
 void limits_key_text(const char *addr, char out[LIMITS_KEY_TEXT]);
 
+/* The exact numeric form of an address (IPv4, or IPv6 whole: no /64; an
+ * IPv4-mapped IPv6 address as IPv4) into out: 0, or -1 when addr is no
+ * address.  For comparing a peer with a trusted proxy (--trusted-proxy). */
+int limits_exact_text(const char *addr, char out[LIMITS_KEY_TEXT]);
+
+/* The last entry of an X-Forwarded-For value (the address the nearest
+ * proxy saw; the entries left of it are whatever the client sent), in
+ * exact form: 0, or -1 when it is empty or no address. */
+int limits_forwarded(const char *xff, char out[LIMITS_KEY_TEXT]);
+
 /* A connection opens: LIMITS_COUNTED (allowed, counted: call
  * limits_conn_close when it closes), LIMITS_REFUSED (over
  * conns_per_addr, not counted) or LIMITS_UNCOUNTED (allowed, the table is

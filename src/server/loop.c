@@ -102,7 +102,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason,
   case LWS_CALLBACK_HTTP:
     return http_request(wsi, srv, in ? (const char *)in : "/");
   case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
-    return http_upgrade(wsi, in);
+    return http_upgrade(wsi, srv, in);
   case LWS_CALLBACK_RAW_ADOPT:
     return http_raw(wsi);
   case LWS_CALLBACK_ESTABLISHED:

@@ -35,7 +35,7 @@ static const char USAGE[] =
     "                   [--bot-threads N] [--bot-ms MS] [--away-bot BOT]\n"
     "                   [--hint-ms MS]\n"
     "                   [--max-conns-per-addr N] [--max-tables-per-minute N]\n"
-    "                   [--max-addrs N]\n"
+    "                   [--max-addrs N] [--trusted-proxy ADDR[,ADDR]]\n"
     "                   [--quiet]\n"
     "\n"
     "Serves the web client and the game's WebSocket (/ws) on one port\n"
@@ -47,7 +47,10 @@ static const char USAGE[] =
     "servers share (postgresql://USER@HOST:PORT/DB).\n"
     "--away-timeout: seconds before a bot plays for a player who left\n"
     "(default 60); --move-clock: seconds per move, 0 = none (default);\n"
-    "--idle: seconds before a table nobody is at leaves memory (600).\n";
+    "--idle: seconds before a table nobody is at leaves memory (600).\n"
+    "--trusted-proxy: a proxy's address (repeat it, or a comma list);\n"
+    "a client coming through it is counted under the last address of\n"
+    "its X-Forwarded-For, and refused without one.\n";
 
 static void defaults(serve_conf *c) {
   memset(c, 0, sizeof *c);
@@ -113,6 +116,34 @@ static const char *default_web(char *buf, size_t cap) {
   return buf;
 }
 
+/* --trusted-proxy A[,B...]: each an exact numeric address, kept in
+ * limits_exact_text form.  0, or 2 (the message written). */
+static int add_trusted(serve_conf *c, const char *list) {
+  const char *s = list;
+  for (;;) {
+    size_t n = strcspn(s, ",");
+    char text[LIMITS_KEY_TEXT], msg[300];
+    int ok = n > 0 && n < sizeof text && c->ntrusted < TRUSTED_MAX;
+    if (ok) {
+      memcpy(text, s, n);
+      text[n] = 0;
+      ok = limits_exact_text(text, c->trusted[c->ntrusted]) == 0;
+    }
+    if (!ok) {
+      scopa_text_safe(msg, sizeof msg, list, strlen(list), 0);
+      fprintf(stderr,
+              "scopa serve: --trusted-proxy wants numeric addresses "
+              "(at most %d): %s\n",
+              TRUSTED_MAX, msg);
+      return 2;
+    }
+    c->ntrusted++;
+    if (!s[n])
+      return 0;
+    s += n + 1;
+  }
+}
+
 typedef struct flag {
   const char *name;
   long lo, hi;
@@ -151,6 +182,11 @@ static int parse_flags(int argc, char **argv, serve_conf *c) {
     }
     if (strcmp(argv[i], "--quiet") == 0) {
       c->quiet = 1;
+      continue;
+    }
+    if (strcmp(argv[i], "--trusted-proxy") == 0 && i + 1 < argc) {
+      if (add_trusted(c, argv[++i]))
+        return 2;
       continue;
     }
     size_t k = 0;

@@ -120,6 +120,7 @@ typedef struct listen_list {
   int n;
 } listen_list;
 
+#define TRUSTED_MAX 16
 typedef struct serve_conf {
   const char *host;
   int port;
@@ -138,6 +139,10 @@ typedef struct serve_conf {
   int quiet;
   limits_conf limits;
   int max_addrs; /* addresses counted at once (limits.h)        */
+  /* --trusted-proxy: peers whose X-Forwarded-For names the client
+   * (limits_exact_text form). */
+  char trusted[TRUSTED_MAX][LIMITS_KEY_TEXT];
+  int ntrusted;
 } serve_conf;
 
 struct server {
@@ -241,7 +246,14 @@ void http_limits(struct lws_context_creation_info *info);
 int http_request(struct lws *wsi, server *srv, const char *uri);
 /* LWS_CALLBACK_HTTP_CONFIRM_UPGRADE: 0 lets a WebSocket to /ws within the
  * limits through; anything else is answered and closed (-1). */
-int http_upgrade(struct lws *wsi, const char *protocol);
+int http_upgrade(struct lws *wsi, server *srv, const char *protocol);
+
+/* The address a client is counted under (limits.h): its TCP peer's, or,
+ * when the peer is a trusted proxy (conf.trusted), the last entry of the
+ * request's X-Forwarded-For.  0, or -1 when a trusted proxy sent none
+ * that is an address (then the client is refused, never counted under
+ * the proxy's address, which every client behind it shares). */
+int http_client_addr(struct lws *wsi, const server *srv, char *out, size_t cap);
 /* LWS_CALLBACK_RAW_ADOPT (lws makes a CONNECT raw): 405, closed (-1). */
 int http_raw(struct lws *wsi);
 
