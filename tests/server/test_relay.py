@@ -50,12 +50,12 @@ KILLS = int(os.environ.get("SCOPA_CLUSTER_KILLS", "2"))
 
 
 class Cluster:
-    def __init__(self, d, nodes=3):
+    def __init__(self, d, nodes=3, flags=()):
         self.dir = d
         self.port = free_port()
         env = dict(os.environ, SCOPA_BIN=scopa_bin())
         p = subprocess.run([CLUSTER, "start", "--nodes", str(nodes), "--port",
-                            str(self.port), "--dir", d],
+                            str(self.port), "--dir", d, "--"] + list(flags),
                            capture_output=True, timeout=180, env=env)
         assert p.returncode == 0, p.stderr.decode()
         self.lb = Node(self.port)
@@ -429,3 +429,26 @@ def test_relay_2_3_cut_off_from_postgresql_refuses_moves(cluster):
     code = asyncio.run(run())
     assert cluster.psql("SELECT count(*) FROM moves WHERE code = '%s'"
                         % code) == "0"
+
+
+def test_relay_3_1_behind_nginx_each_client_has_its_budget():
+    """Through scripts/cluster's nginx (X-Forwarded-For, proxy_bind
+    127.0.0.2) a node counts each client under the address nginx saw: a
+    client that used up its tables per minute does not refuse another
+    address, and cannot get round it by sending the header itself
+    (before --trusted-proxy every client was nginx's 127.0.0.1, and the
+    second address was refused).  One node: the limits are each node's."""
+    from test_proxy import can_create, use_up
+    d = tempfile.mkdtemp(prefix="scopa-relay-")
+    cl = Cluster(d, nodes=1, flags=["--max-tables-per-minute", "2"])
+    try:
+        async def go():
+            await use_up(cl.lb, "127.0.0.3", None)
+            assert not await can_create(cl.lb, "127.0.0.3", "10.0.0.1")
+            assert await can_create(cl.lb, "127.0.0.4", None)
+            # the node itself, reached directly: 127.0.0.1 is not trusted
+            assert await can_create(cl.node(0), "127.0.0.1", "127.0.0.3")
+        asyncio.run(go())
+    finally:
+        cl.stop()
+        shutil.rmtree(d, ignore_errors=True)
