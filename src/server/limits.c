@@ -62,26 +62,6 @@ void limits_refund(limits_bucket *b, const limits_conf *c) {
 /* Keys                                                                */
 /* ------------------------------------------------------------------ */
 
-void limits_key_text(const char *addr, char out[LIMITS_KEY_TEXT]) {
-  struct in_addr a4;
-  struct in6_addr a6;
-  if (inet_pton(AF_INET, addr, &a4) == 1) {
-    inet_ntop(AF_INET, &a4, out, LIMITS_KEY_TEXT);
-  } else if (inet_pton(AF_INET6, addr, &a6) == 1) {
-    if (IN6_IS_ADDR_V4MAPPED(&a6)) {
-      memcpy(&a4, &a6.s6_addr[12], 4);
-      inet_ntop(AF_INET, &a4, out, LIMITS_KEY_TEXT);
-    } else { /* the /64 a subscriber holds, as one address */
-      memset(&a6.s6_addr[8], 0, 8);
-      char text[INET6_ADDRSTRLEN];
-      inet_ntop(AF_INET6, &a6, text, sizeof text);
-      snprintf(out, LIMITS_KEY_TEXT, "%s/64", text);
-    }
-  } else {
-    snprintf(out, LIMITS_KEY_TEXT, "%s", addr);
-  }
-}
-
 int limits_exact_text(const char *addr, char out[LIMITS_KEY_TEXT]) {
   struct in_addr a4;
   struct in6_addr a6;
@@ -98,6 +78,19 @@ int limits_exact_text(const char *addr, char out[LIMITS_KEY_TEXT]) {
     return -1;
   }
   return 0;
+}
+
+void limits_key_text(const char *addr, char out[LIMITS_KEY_TEXT]) {
+  struct in6_addr a6;
+  if (inet_pton(AF_INET6, addr, &a6) == 1 && !IN6_IS_ADDR_V4MAPPED(&a6)) {
+    /* the /64 a subscriber holds, as one address */
+    memset(&a6.s6_addr[8], 0, 8);
+    char text[INET6_ADDRSTRLEN];
+    inet_ntop(AF_INET6, &a6, text, sizeof text);
+    snprintf(out, LIMITS_KEY_TEXT, "%s/64", text);
+  } else if (limits_exact_text(addr, out) != 0) {
+    snprintf(out, LIMITS_KEY_TEXT, "%s", addr);
+  }
 }
 
 int limits_forwarded(const char *xff, char out[LIMITS_KEY_TEXT]) {

@@ -229,6 +229,22 @@ static void test_limits(void) {
   CHECK(strcmp(key, "127.0.0.1") == 0);
   limits_key_text("2001:0db8:0001:0002:0003:0004:0005:0006", key);
   CHECK(strcmp(key, "2001:db8:1:2::/64") == 0);
+  limits_key_text("not an address", key);
+  CHECK(strcmp(key, "not an address") == 0);
+  /* --trusted-proxy: exact forms, and X-Forwarded-For's last entry. */
+  CHECK(limits_exact_text("2001:0db8:0001:0002:0003:0004:0005:0006", key) ==
+            0 &&
+        strcmp(key, "2001:db8:1:2:3:4:5:6") == 0);
+  CHECK(limits_exact_text("::ffff:10.0.0.1", key) == 0 &&
+        strcmp(key, "10.0.0.1") == 0);
+  CHECK(limits_exact_text("10.0.0.0/8", key) == -1);
+  CHECK(limits_forwarded("6.6.6.6, 10.0.0.1", key) == 0 &&
+        strcmp(key, "10.0.0.1") == 0);
+  CHECK(limits_forwarded(" 2001:db8::1\t", key) == 0 &&
+        strcmp(key, "2001:db8::1") == 0);
+  CHECK(limits_forwarded("10.0.0.1,", key) == -1);
+  CHECK(limits_forwarded("10.0.0.1, unknown", key) == -1);
+  CHECK(limits_forwarded("", key) == -1);
   TEST("serve-limits-5", "issue 22 item 2: entries freed when idle, tables "
                          "counted in a real minute");
   /* serve-limits-5: tables come back one by one over a minute, not all at
