@@ -131,7 +131,10 @@ test(
       const { Wasm } = await import('/engine/engine.js' as string); // eslint-disable-line @typescript-eslint/no-unnecessary-type-assertion -- a URL on the server, not a module here
       const table = (await Wasm.load(factory)).table();
       let m = table.send({ type: 'create', seats: ['me', 'campione'], seed: 'c0ffee' });
-      for (let moves = 0; moves < 4;) {
+      /* Sixteen of campione's moves in one task (all in the first round):
+       * on an idle machine one move takes some 10 ms, so the task is well
+       * over 50 ms; four were sometimes under it. */
+      for (let moves = 0; moves < 16;) {
         const s = m.filter((x: { type: string }) => x.type === 'state').pop();
         if (s.to_play === s.seat) m = table.send({ type: 'move', move: s.legal[0], ply: s.ply });
         else {
