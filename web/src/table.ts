@@ -81,6 +81,10 @@ function tableSkeleton(root: HTMLElement, app: AppState): HTMLElement {
 }
 
 let lastTableKey = '';
+/** The round last drawn and how many scope it had: a frame may draw
+ * several states at once (a bot's answer arriving with our sweep), so a
+ * scopa is seen by the count growing, not by the last move alone. */
+let lastScope = { round: '', n: 0 };
 
 export function renderTable(root: HTMLElement, app: AppState): void {
   const felt = tableSkeleton(root, app);
@@ -157,9 +161,10 @@ export function renderTable(root: HTMLElement, app: AppState): void {
   // animation: cards that left the table fly to the pile that took them
   const key = `${v.round?.dealer}:${v.ply}`;
   if (lastTableKey === '') lastTableKey = key; // the first picture is not animated
+  const scopa = newScopa(v);
   // (no animations: no layout read but the banner's, so a frame lays out once)
   if (key !== lastTableKey && anim.isSkipping()) {
-    if (swept(v)) scopaBanner(felt);
+    if (scopa) scopaBanner(felt);
   } else if (key !== lastTableKey) {
     const nowTable = new Set(v.rep?.table ?? []);
     const leaving: { el: HTMLElement; from: DOMRect; to: DOMRect | null }[] = [];
@@ -181,8 +186,8 @@ export function renderTable(root: HTMLElement, app: AppState): void {
           to,
         });
       }
-      if (swept(v)) scopaBanner(felt);
     }
+    if (scopa) scopaBanner(felt);
     const stockRect =
       (
         felt.querySelector('.stock .card') ?? felt.querySelector('.stock')
@@ -201,11 +206,14 @@ export function renderTable(root: HTMLElement, app: AppState): void {
   lastTableKey = key;
 }
 
-/** The last move swept the table: a scopa. */
-function swept(v: TableView): boolean {
-  const last = v.lastMove;
-  if (!last || !v.rep || v.rep.table.length !== 0 || !last.move.takes.length) return false;
-  return v.rep.scope[sideOf(v.eff, last.seat)]?.at(-1) === last.move.card;
+/** A scopa was made since the last frame of this round (none on the
+ * first picture of a round, which shows what was already there). */
+function newScopa(v: TableView): boolean {
+  const round = v.round ? `${v.round.dealer}:${v.round.table.join(',')}` : '';
+  const n = v.rep ? v.rep.scope.reduce((a, s) => a + s.length, 0) : 0;
+  const grew = round !== '' && round === lastScope.round && n > lastScope.n;
+  lastScope = { round, n };
+  return grew;
 }
 
 function scopaBanner(felt: HTMLElement): void {
