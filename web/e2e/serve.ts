@@ -29,6 +29,7 @@ export function freePort(): Promise<number> {
 
 export interface Served {
   base: string; // http://127.0.0.1:PORT
+  db: string; // its SQLite file
   stop(): void;
 }
 
@@ -54,9 +55,10 @@ export async function startServe(): Promise<Served> {
   const base = `http://127.0.0.1:${port}`;
   const dir = mkdtempSync(join(tmpdir(), 'scopa-e2e-'));
   const args = ['serve', '--host', '127.0.0.1', '--port', String(port)];
+  const db = join(dir, 'db.sqlite');
   const server = spawn(
     SCOPA,
-    [...args, '--db', join(dir, 'db.sqlite'), '--web', join(ROOT, 'web', 'dist'), '--quiet'],
+    [...args, '--db', db, '--web', join(ROOT, 'web', 'dist'), '--quiet'],
     { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] },
   );
   const stop = () => {
@@ -69,5 +71,5 @@ export async function startServe(): Promise<Served> {
     stop();
     throw e;
   }
-  return { base, stop };
+  return { base, db, stop };
 }

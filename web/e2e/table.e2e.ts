@@ -8,6 +8,7 @@
  */
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -422,6 +423,64 @@ test('e2e: a reload in the middle of a hand returns to the same seat', async () 
   await page.setViewportSize({ width: 844, height: 390 });
   await fitsOnScreen(page, 844, 390);
   await shot(page, 'table-landscape.png');
+});
+
+/** Make the server's writes of table `code`'s moves fail (on) or work
+ * again (off): a trigger in its SQLite database, added by another
+ * connection while it runs, as tests/server/test_store_hardening.py does
+ * (python3's sqlite3: no other client to install). */
+function refuseMoves(code: string, on: boolean): void {
+  const sql = on
+    ? `CREATE TRIGGER refuse_${code} BEFORE INSERT ON moves WHEN NEW.code = '${code}' ` +
+      `BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`
+    : `DROP TRIGGER refuse_${code}`;
+  const py =
+    'import sqlite3,sys\nc=sqlite3.connect(sys.argv[1],timeout=30)\nc.execute(sys.argv[2])\nc.commit()';
+  const r = spawnSync('python3', ['-c', py, served!.db, sql], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+}
+
+test('e2e: a move the server cannot store: said in words, the table resumes by itself', async () => {
+  const page = await newPage();
+  await startBotGame(page, 11);
+  const code = page.url().split('/t/')[1]!;
+  const moves = (m: Record<string, unknown>): number =>
+    (m.round as { moves: unknown[] } | null)?.moves.length ?? -1;
+  const card = page.locator('.hand .card.playable').first();
+  await card.waitFor();
+  const before = heard
+    .get(page)!
+    .filter((m) => m.type === 'state')
+    .at(-1)!;
+  refuseMoves(code, true);
+  try {
+    await card.click();
+    await page.locator('.choice button.primary').click();
+    await serverSaid(page, (m) => m.code === 'store_failed', 'store_failed');
+    // the banner says what happened in words, and that the page resumes
+    const banner = page.locator('.conn.shown');
+    await banner.waitFor();
+    assert.match((await banner.textContent()) ?? '', /could not save the last move.*Resuming/);
+    await page.waitForTimeout(250); // the banner slides in (0.2 s)
+    await shot(page, 'store-failed-desktop.png');
+    // resumed by itself: the table as stored, our turn again, said so
+    await page.locator('.toast.shown', { hasText: 'The table is back' }).waitFor();
+    assert.equal(await page.locator('.conn.shown').count(), 0);
+    const again = heard
+      .get(page)!
+      .filter((m) => m.type === 'state')
+      .at(-1)!;
+    assert.equal(moves(again), moves(before), 'the refused move was not played');
+  } finally {
+    refuseMoves(code, false);
+  }
+  // the server stores again: the next move is played
+  await playOne(page);
+  await serverSaid(
+    page,
+    (m) => m.type === 'state' && moves(m) > moves(before),
+    'a state with the move played',
+  );
 });
 
 /** Every card of the hand and of the table, and every seat's name,

@@ -1,7 +1,8 @@
 /*
  * chrome.ts -- what frames every screen: the top bar (the name, the
  * language switch, the table's code and scores on the table screen) and
- * the banner that says the connection is down and when it is tried again.
+ * the banner that says the connection is down (or the table stopped by the
+ * server, stall.ts) and when it is tried again.
  */
 import { type Lang, t } from './i18n.js';
 import type { AppState } from './state.js';
@@ -34,8 +35,14 @@ export function connBanner(app: AppState): HTMLElement {
 function fillConn(el: Element, app: AppState): void {
   const c = app.conn;
   let text = '';
-  if (c.kind === 'down')
-    text = t(app.lang, 'offline', { s: Math.max(0, Math.ceil((c.retryAt - Date.now()) / 1000)) });
+  const secs = (at: number): number => Math.max(0, Math.ceil((at - Date.now()) / 1000));
+  if (c.kind === 'down') text = t(app.lang, 'offline', { s: secs(c.retryAt) });
+  else if (app.stalled)
+    // the server stopped the table (stall.ts): said in words, with the wait
+    text =
+      app.stalled.retryAt === null
+        ? t(app.lang, 'stalledNow')
+        : t(app.lang, 'stalled', { s: secs(app.stalled.retryAt) });
   el.textContent = text;
   el.classList.toggle('shown', text !== '');
 }

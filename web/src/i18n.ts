@@ -48,6 +48,10 @@ const en = {
   offline: 'Connection lost: reconnecting in {s} s…',
   reconnecting: 'Reconnecting…',
   resent: 'Move sent again',
+  stalled:
+    'The server could not save the last move, so it was not played. Resuming the table in {s} s…',
+  stalledNow: 'The server could not save the last move, so it was not played. Resuming the table…',
+  tableBack: 'The table is back: it goes on from the last move saved.',
   waitingPlayers: 'Waiting for players. Share this link or the code {code}:',
   copy: 'Copy link',
   share: 'Share the link',
@@ -229,6 +233,11 @@ const it: Record<Key, string> = {
   offline: 'Connessione persa: riprovo tra {s} s…',
   reconnecting: 'Riconnessione…',
   resent: 'Mossa inviata di nuovo',
+  stalled:
+    "Il server non ha potuto salvare l'ultima mossa, che non è stata giocata. Riprendo il tavolo tra {s} s…",
+  stalledNow:
+    "Il server non ha potuto salvare l'ultima mossa, che non è stata giocata. Riprendo il tavolo…",
+  tableBack: "Il tavolo è ripreso: si continua dall'ultima mossa salvata.",
   waitingPlayers: 'In attesa dei giocatori. Condividi questo link o il codice {code}:',
   copy: 'Copia il link',
   share: 'Condividi il link',

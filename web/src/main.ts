@@ -200,8 +200,8 @@ export function startApp(
   // countdowns (away seats, reconnection, the move clock) tick once a second
   window.setInterval(() => {
     const clock = typeof model.msg?.clock_left === 'number';
-    if (model.conn.kind === 'down' || clock || model.awaySince.some((x) => x !== null))
-      redraw(root, model);
+    const waits = model.conn.kind === 'down' || model.stalled !== null;
+    if (waits || clock || model.awaySince.some((x) => x !== null)) redraw(root, model);
   }, 1000);
   if (!opts.transport) update = serviceWorker(() => model);
   dispatch({ kind: 'route', url: here() });

@@ -6,7 +6,8 @@
  * What must stay true: a state of another table than the page's is
  * ignored (a late one of a table it left); a refused create goes back to
  * the form, a refused join watches instead (CONTRACTS.md /t/CODE), a
- * refused resume forgets the token and joins; the answer to a hint or a
+ * refused resume (a stale token) forgets it and joins; a table stopped by
+ * the server (store_failed) is taken back by stall.ts; the answer to a hint or a
  * review request is told from other errors by its id; a seat's token is
  * stored per table code the moment it is given.
  */
@@ -24,6 +25,7 @@ import { t } from './i18n.js';
 import { tableView } from './state.js';
 import { type Model, type Step, step, store, then } from './model.js';
 import { greet } from './session.js';
+import { backAgain, stallError } from './stall.js';
 
 const SHOWN_MS = 6000; // a notice or an error stays this long
 
@@ -41,7 +43,7 @@ export function apply(m: Model, msg: ServerMsg, now: number): Step {
     case 'state':
       // a late state of a table this page has left: not ours any more
       if (m.code === null || msg.code.toUpperCase() !== m.code.toUpperCase()) return step(m);
-      return step(onState({ ...m, resuming: false }, msg, now));
+      return then(step(onState({ ...m, resuming: false }, msg, now)), backAgain);
     case 'round_over':
       return step({
         ...m,
@@ -51,7 +53,7 @@ export function apply(m: Model, msg: ServerMsg, now: number): Step {
     case 'game_over':
       return step(onGameOver(m, msg));
     case 'error':
-      return onError(m, msg);
+      return onError(m, msg, now);
     case 'hint':
       return step({ ...m, hint: msg, hintState: 'idle' }, { kind: 'cancel', name: 'hint' });
     case 'review':
@@ -179,8 +181,11 @@ function onGameOver(m: Model, msg: Extract<ServerMsg, { type: 'game_over' }>): M
   return { ...m, gameOver: msg, msg: last, view: tableView(last) };
 }
 
-function onError(m: Model, msg: ErrorMsg): Step {
+function onError(m: Model, msg: ErrorMsg, now: number): Step {
   const text = m.lang === 'it' && msg.message_it ? msg.message_it : msg.message;
+  // the table stopped (nothing stored), or its resume failed: again later
+  const stall = m.code ? stallError(m, msg, now) : null;
+  if (stall) return stall;
   // a refused create (rules the server cannot play): back to the form
   if (m.intent?.kind === 'create' && m.code === null)
     return step({ ...m, intent: null, screen: 'home', error: text });

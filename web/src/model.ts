@@ -57,6 +57,10 @@ export interface Model extends AppState {
   reducedMotion: boolean;
   /** The player has done something (a verb): sounds may play (sounds.ts). */
   gesture: boolean;
+  /** How many times the table failed to store at the position `stallAt`
+   * (stall.ts): the back-off of the next resume grows with it. */
+  storeFails: number;
+  stallAt: string | null;
 }
 
 /** Timers by name; starting one cancels the running one of that name. */
@@ -66,6 +70,7 @@ export type Timer =
   | { name: 'review' } // no answer to a review request: unavailable
   | { name: 'notice'; text: string } // the notice leaves
   | { name: 'reaction' } // the reactions shown long enough leave
+  | { name: 'resume' } // a stopped table is taken back (stall.ts)
   | { name: 'error'; text: string }; // the error leaves
 
 export type Effect =
@@ -231,5 +236,8 @@ export function initial(env: Env): Model {
     stored: env.stored,
     reducedMotion: env.reducedMotion,
     gesture: false,
+    stalled: null,
+    storeFails: 0,
+    stallAt: null,
   };
 }

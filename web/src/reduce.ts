@@ -15,6 +15,7 @@ import { reactionsDue, showNotice } from './messages.js';
 import { paced, receive } from './pacing.js';
 import { arrived, leaderboardFetched } from './routes.js';
 import { greet } from './session.js';
+import { resumeDue } from './stall.js';
 import { recordFetched, verb } from './verbs.js';
 import { DECK_KEY } from './settings.js';
 import { deckStyle } from './cards.js';
@@ -75,6 +76,8 @@ function fired(m: Model, timer: Timer, now: number): Step {
       return step(m.notice === timer.text ? { ...m, notice: null } : m);
     case 'reaction':
       return reactionsDue(m, now);
+    case 'resume':
+      return resumeDue(m);
     case 'error':
       return step(m.error === timer.text ? { ...m, error: null } : m);
   }

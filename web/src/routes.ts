@@ -98,6 +98,9 @@ export function resetTable(m: Model): Model {
     hintState: 'idle',
     record: null,
     reviewStep: 0,
+    stalled: null,
+    storeFails: 0,
+    stallAt: null,
   };
 }
 

@@ -7,7 +7,8 @@
  *
  * What must stay true: at most one WebSocket is open; at most one move is
  * pending; the pending move is dropped as soon as a state shows it played (or
- * the round moved on) or the server answers its id with an error.  It is
+ * the round moved on) or the server answers its id with an error (or
+ * stops the table, store_failed: the move was not played, stall.ts).  It is
  * the Transport (transport.ts) of a page served by `scopa serve`.  The
  * WebSocket and the clock are injected so test/socket.test.ts runs it under
  * node with fakes.
@@ -141,7 +142,7 @@ export class Socket implements Transport {
       const roundId = m.round?.dealer ?? null;
       done =
         seen !== p.ply || roundId !== p.round || m.to_play !== m.seat || m.status !== 'playing';
-    } else if (m.type === 'error' && m.id === p.id) done = true;
+    } else if (m.type === 'error' && (m.id === p.id || m.code === 'store_failed')) done = true;
     else if (m.type === 'round_over' || m.type === 'game_over') done = true;
     if (done) {
       this.pending = null;

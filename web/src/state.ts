@@ -449,6 +449,9 @@ export interface AppState {
   /** 'name': a friend's link, asking their name before they sit. */
   screen: 'home' | 'table' | 'leaderboard' | 'name';
   conn: ConnStatus;
+  /** The server stopped the table (it could not store a change) and the
+   * page takes it back at `retryAt` (client clock, ms; null: asking now). */
+  stalled: { retryAt: number | null } | null;
   /** Whether a server answered (GET /healthz): 'down' on a static host or
    * offline, where only games against the bots are offered (local.ts). */
   server: 'unknown' | 'up' | 'down';

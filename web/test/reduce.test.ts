@@ -12,7 +12,19 @@ import { PACE_MS } from '../src/pacing.js';
 import { shownScores } from '../src/state.js';
 import { t } from '../src/i18n.js';
 import { SAMPLE_SIDE } from '../src/samples.js';
-import { CODE, after, drive, fresh, only, seated, sent, server, state, verb } from './fixtures.js';
+import {
+  CODE,
+  after,
+  drive,
+  fresh,
+  only,
+  route,
+  seated,
+  sent,
+  server,
+  state,
+  verb,
+} from './fixtures.js';
 
 const SIDE = SAMPLE_SIDE;
 
@@ -327,6 +339,94 @@ test('error: a state answering the resume first means a later error is an ordina
   const d = drive(m, server({ type: 'error', message: 'stale' }));
   assert.equal(d.model.token, 'tok');
   assert.equal(d.model.error, 'stale');
+});
+
+// ------------------------------------------------------------ store_failed --
+
+const STOPPED = {
+  type: 'error',
+  code: 'store_failed',
+  message: `Table ${CODE} stopped: its last change could not be stored`,
+  message_it: `Il tavolo ${CODE} si è fermato`,
+} as const;
+
+test('store_failed: said in words, the move dropped, the table resumed with its token after 1 s', () => {
+  const m = seated({ selection: { card: '5s', index: 0 }, pending: '5sx5c' });
+  const d = drive(m, server(STOPPED, 5000));
+  assert.deepEqual(d.model.stalled, { retryAt: 6000 });
+  assert.equal(d.model.error, null, 'the banner says it, not an error toast');
+  assert.equal(d.model.selection, null);
+  assert.equal(d.model.pending, null);
+  assert.equal(d.model.token, 'tok', 'the token is kept');
+  assert.equal(d.model.stored[`scopa.token.${CODE}`], 'tok');
+  assert.deepEqual(only(d.effects, 'timer'), [
+    { kind: 'timer', timer: { name: 'resume' }, ms: 1000 },
+  ]);
+  assert.deepEqual(sent(d.effects), []);
+  d.on({ kind: 'timer', timer: { name: 'resume' }, now: 6000 });
+  assert.deepEqual(sent(d.effects), [{ type: 'resume', code: CODE, token: 'tok' }]);
+  assert.deepEqual(d.model.stalled, { retryAt: null });
+  assert.equal(d.model.resuming, true);
+  // the server answers: the table is back, and the page says so
+  d.on(server({ type: 'seated', code: CODE, seat: 0, token: 'tok' }), server(state(), 6100));
+  assert.equal(d.model.stalled, null);
+  assert.equal(d.model.notice, t('en', 'tableBack'));
+  assert.equal(d.model.msg?.to_play, 0, 'the player plays again');
+});
+
+test('store_failed: a resume refused by a failing server keeps the token and waits longer', () => {
+  const d = drive(seated(), server(STOPPED, 0));
+  d.on({ kind: 'timer', timer: { name: 'resume' }, now: 1000 });
+  // the server cannot load the table yet: no stale token, try again later
+  d.on(server({ type: 'error', code: 'server', message: 'busy', id: 2 }, 1100));
+  assert.equal(d.model.token, 'tok');
+  assert.equal(d.model.stored[`scopa.token.${CODE}`], 'tok');
+  assert.deepEqual(d.model.stalled, { retryAt: 3100 });
+  d.on({ kind: 'timer', timer: { name: 'resume' }, now: 3100 });
+  d.on(server(state(), 3200)); // back, at the same position
+  assert.equal(d.model.stalled, null);
+  // the same move fails again: the back-off goes on growing (4 s)
+  d.on(server(STOPPED, 4000));
+  assert.deepEqual(d.model.stalled, { retryAt: 8000 });
+  assert.deepEqual(
+    only(d.effects, 'timer')
+      .filter((e) => e.timer.name === 'resume')
+      .map((e) => e.ms),
+    [1000, 2000, 4000],
+  );
+  // the table comes back and a move is stored past it: 1 s again next time
+  d.on({ kind: 'timer', timer: { name: 'resume' }, now: 8000 });
+  d.on(server(after(['5sx5c']), 8100), server(STOPPED, 9000));
+  assert.deepEqual(d.model.stalled, { retryAt: 10000 });
+  assert.equal(sent(d.effects).filter((x) => x.type === 'resume').length, 3);
+});
+
+test('store_failed: a spectator watches again; a stale token while stalled still joins', () => {
+  const w = drive(
+    fresh(),
+    route(`/t/${CODE}?watch`),
+    { kind: 'status', conn: { kind: 'open' } },
+    { kind: 'opened' },
+    server(state({ seat: null, hand: [], legal: [] })),
+  );
+  w.on(server(STOPPED, 0), { kind: 'timer', timer: { name: 'resume' }, now: 1000 });
+  assert.deepEqual(sent(w.effects).at(-1), { type: 'watch', code: CODE });
+  const d = drive(seated(), server(STOPPED, 0), {
+    kind: 'timer',
+    timer: { name: 'resume' },
+    now: 1000,
+  });
+  d.on(server({ type: 'error', code: 'bad_token', message: 'unknown token' }));
+  assert.equal(d.model.token, null);
+  assert.equal(sent(d.effects).at(-1)?.type, 'join');
+});
+
+test('store_failed: a timer of a table left does nothing', () => {
+  const d = drive(seated(), server(STOPPED, 0), verb({ kind: 'home' }));
+  assert.equal(d.model.stalled, null);
+  const n = sent(d.effects).length;
+  d.on({ kind: 'timer', timer: { name: 'resume' }, now: 1000 });
+  assert.equal(sent(d.effects).length, n);
 });
 
 // ------------------------------------------------------------ hint, review --

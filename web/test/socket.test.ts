@@ -132,6 +132,18 @@ test('contract serve: an error answering the move drops it (no endless resend)',
   assert.equal(f.got.at(-1)!.type, 'error');
 });
 
+test('contract serve: a table stopped by the server (store_failed, no id) drops the move: not sent again', () => {
+  const f = setup();
+  const ws = f.sockets[0]!;
+  ws.up();
+  f.s.move('5sx5c', 3, 1);
+  // the write failed: every connection of the table hears it, without the move's id
+  ws.recv({ type: 'error', code: 'store_failed', message: 'Table K stopped' });
+  assert.equal(f.s.pendingMove, null);
+  f.clock.advance(20000);
+  assert.equal(ws.sent.filter((m) => m.type === 'move').length, 1);
+});
+
 test('socket: pings go out every 10 s while open', () => {
   const f = setup();
   const ws = f.sockets[0]!;
