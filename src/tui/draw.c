@@ -191,20 +191,30 @@ static void seat_line(const screen *sc, int y, int seat) {
 }
 
 /* The moves of the round before the last one, back to the viewer's own
- * (or players-2 of them), in notation: what happened since your turn. */
+ * (or players-2 of them), in words: what happened since your turn.  When
+ * they do not fit, the oldest give way ("Before: ... , Bruno: ..."). */
 static void before_line(const screen *sc, int y) {
   const play_session *s = sc->s;
-  char text[400] = "", m[SCOPA_MOVE_TEXT];
+  char text[1200] = "", words[400];
   int players = s->rules.players, n = s->st.plays;
   int first = n - 1 - (players - 2) > 0 ? n - 1 - (players - 2) : 0;
   for (int i = first; i < n - 1 && s->round_live; i++) {
     int seat = (s->st.dealer + 1 + i) % players;
-    snprintf(text + strlen(text), sizeof text - strlen(text), "%s%s %s",
-             *text ? ", " : TX(s, "Before: ", "Prima: "),
-             play_seat_name(s, seat), scopa_move_str(s->st.moves[i], m));
+    snprintf(text + strlen(text), sizeof text - strlen(text), "%s%s: %s",
+             *text ? "; " : "", play_seat_name(s, seat),
+             play_move_words(s, s->st.moves[i], words, sizeof words));
   }
+  if (!*text)
+    return;
+  const char *head = TX(s, "Before: ", "Prima: "), *p = text;
+  size_t room = COLS > (int)strlen(head) + 4 ? COLS - strlen(head) : 4;
+  int cut = 0;
+  while (strlen(p) > room && strchr(p, ';'))
+    p = strchr(p, ';') + 2, cut = 1;
+  char line[1300];
+  snprintf(line, sizeof line, "%s%s%s", head, cut ? "... " : "", p);
   attron(A_DIM);
-  put(y, 0, text);
+  put(y, 0, line);
   attroff(A_DIM);
 }
 
@@ -293,7 +303,9 @@ static int hand_cards(screen *sc, int y, int boxes) {
   return y + (boxes ? CARD_H + 1 : 1);
 }
 
-/* "5c takes 5s (1 of 2: press again for the next)   [ Play ]" */
+/* "(1/2) Take the 5 of swords with your 5 of cups  (pick again for the
+ * next)   [ Play ]": the move in the library's words (scopa_move_words,
+ * as the hints say it), never its notation. */
 static void choice_line(screen *sc, int y) {
   const play_session *s = sc->s;
   sc->play_at = (rect){-1, -1, 0, 0};
@@ -301,14 +313,17 @@ static void choice_line(screen *sc, int y) {
     return;
   scopa_move opts[SCOPA_MAX_MOVES];
   int k = screen_card_moves(sc, sc->cards[sc->sel], opts, SCOPA_MAX_MOVES);
-  char text[500], words[400], m[SCOPA_MOVE_TEXT];
+  char text[500], words[400];
   scopa_move cur = screen_current_move(sc);
-  snprintf(text, sizeof text, "%s  %s%s", scopa_move_str(cur, m),
-           play_move_words(s, cur, words, sizeof words),
+  scopa_move_words(cur, s->cfg.italian ? "it" : "en", NULL, words,
+                   sizeof words);
+  text[0] = 0;
+  if (k > 1) /* first: a long move would push it past the [ Play ] */
+    snprintf(text, sizeof text, "(%d/%d) ", sc->opt + 1, k);
+  snprintf(text + strlen(text), sizeof text - strlen(text), "%s%s", words,
            scopa_state_is_scopa(&s->st, cur) ? " - scopa!" : "");
   if (k > 1)
-    snprintf(text + strlen(text), sizeof text - strlen(text), "  (%d/%d: %s)",
-             sc->opt + 1, k,
+    snprintf(text + strlen(text), sizeof text - strlen(text), "  (%s)",
              TX(s, "pick again for the next", "di nuovo: la prossima"));
   int x = COLS - 10;
   attron(A_BOLD);

@@ -20,6 +20,47 @@ char *play_card_words(const play_session *s, int card, char *buf, size_t n) {
   return buf;
 }
 
+/* A card as the library says it in a sentence ("the 7 of coins", "l'asso
+ * di coppe"), with a capital first letter when `cap`. */
+static char *card_the(const play_session *s, int card, int cap, char *buf,
+                      size_t n) {
+  scopa_card_words(card, lang(s), NULL, buf, n);
+  if (cap && buf[0] >= 'a' && buf[0] <= 'z')
+    buf[0] = (char)(buf[0] - 'a' + 'A');
+  return buf;
+}
+
+/* The same without its article: "7 of coins", "asso di coppe". */
+static const char *card_bare(const play_session *s, int card, char *buf,
+                             size_t n) {
+  card_the(s, card, 0, buf, n);
+  const char *p = buf;
+  if (strncmp(p, "the ", 4) == 0)
+    return p + 4;
+  if (strncmp(p, "l'", 2) == 0)
+    return p + 2;
+  const char *space = strchr(p, ' ');
+  return s->cfg.italian && space ? space + 1 : p;
+}
+
+/* "the 7 of coins and the 3 of cups" */
+static char *cards_the(const play_session *s, scopa_cards cards, char *buf,
+                       size_t n) {
+  buf[0] = 0;
+  int left = __builtin_popcountll(cards);
+  for (int c = 0; c < 40; c++) {
+    if (!(cards & SCOPA_BIT(c)))
+      continue;
+    char one[48];
+    size_t used = strlen(buf);
+    const char *sep = !used ? "" : left == 1 ? TX(s, " and ", " e ") : ", ";
+    snprintf(buf + used, n - used, "%s%s", sep,
+             card_the(s, c, 0, one, sizeof one));
+    left--;
+  }
+  return buf;
+}
+
 /* "cinque di spade e due di coppe" */
 static char *cards_words(const play_session *s, scopa_cards cards, char *buf,
                          size_t n) {
@@ -82,8 +123,8 @@ char *play_explain_card(const play_session *s, int card, char *buf, size_t n) {
       return buf; /* it may be laid: nothing forced */
   if (k == 0 || !s->st.table)
     return buf;
-  char c[SCOPA_CARD_TEXT], t[128];
-  scopa_card_str(card, c);
+  char c[48], t[300];
+  card_the(s, card, 1, c, sizeof c);
   scopa_cards same = s->st.table & SCOPA_RANK_CARDS(SCOPA_RANK(card));
   if (s->rules.ace_sweeps && SCOPA_RANK(card) == 1 &&
       SCOPA_MOVE_TAKES(moves[0]) == s->st.table && !same) {
@@ -95,7 +136,7 @@ char *play_explain_card(const play_session *s, int card, char *buf, size_t n) {
                 "prende tutte le carte"));
   } else if (s->rules.capture == SCOPA_CAPTURE_MATCH && same &&
              has_sum_set(s->st.table, SCOPA_RANK(card))) {
-    scopa_cards_str(same, t, sizeof t);
+    cards_the(s, same, t, sizeof t);
     snprintf(buf, n, "%s %s %s: %s", c, TX(s, "must take", "deve prendere"), t,
              TX(s, "a single card comes first",
                 "la carta singola ha la precedenza"));
@@ -127,7 +168,7 @@ static int primiera_value(const play_session *s, int card) {
   return PRIMIERA[r];
 }
 
-/* "7d 21 + 6c 18 + 1s 16 + 5b 15 = 70" */
+/* "7 of coins 21 + 6 of cups 18 + ace of swords 16 + 5 of clubs 15 = 70" */
 static void primiera_breakdown(const play_session *s, scopa_cards pile,
                                char *buf, size_t n) {
   buf[0] = 0;
@@ -139,10 +180,10 @@ static void primiera_breakdown(const play_session *s, scopa_cards pile,
         best = c, value = primiera_value(s, c);
     if (best < 0)
       continue;
-    char c[SCOPA_CARD_TEXT];
+    char c[48];
     size_t used = strlen(buf);
     snprintf(buf + used, n - used, "%s%s %d", used ? " + " : "",
-             scopa_card_str(best, c), value);
+             card_bare(s, best, c, sizeof c), value);
     total += value;
   }
   size_t used = strlen(buf);
@@ -201,12 +242,13 @@ static void count_line(const play_session *s, lines *L, int cat,
   winners(s, cat, line);
 }
 
+/* "Settebello You  -> You +1": the category names its card. */
 static void holder_line(const play_session *s, lines *L, int cat,
                         const char *title, int card) {
-  char *line = next_line(L), name[80], c[SCOPA_CARD_TEXT];
+  char *line = next_line(L), name[80];
   if (!line)
     return;
-  snprintf(line, PLAY_LINE, "%-11s%s: ", title, scopa_card_str(card, c));
+  snprintf(line, PLAY_LINE, "%-11s", title);
   int holder = -1;
   for (int side = 0; side < s->score.sides; side++)
     if (s->round_pile[side] & SCOPA_BIT(card))
@@ -216,15 +258,25 @@ static void holder_line(const play_session *s, lines *L, int cat,
   winners(s, cat, line);
 }
 
+/* "You: ace, 5, 7, king" (of coins: the line above says so). */
 static void coins_detail(const play_session *s, lines *L) {
   for (int side = 0; side < s->score.sides; side++) {
-    char *line = next_line(L), cards[160], name[80];
+    char *line = next_line(L), cards[200] = "", name[80];
     if (!line)
       return;
-    scopa_cards_str(s->round_pile[side] & SCOPA_DENARI_CARDS, cards,
-                    sizeof cards);
+    for (int c = 0; c < 40; c++) {
+      if (!(s->round_pile[side] & SCOPA_DENARI_CARDS & SCOPA_BIT(c)))
+        continue;
+      char one[48], *of;
+      const char *rank = card_bare(s, c, one, sizeof one);
+      if ((of = strstr(rank, s->cfg.italian ? " di " : " of ")) != NULL)
+        *of = 0;
+      snprintf(cards + strlen(cards), sizeof cards - strlen(cards), "%s%s",
+               *cards ? ", " : "", rank);
+    }
     snprintf(line, PLAY_LINE, "            %s: %s",
-             play_side_name(s, side, name, sizeof name), cards);
+             play_side_name(s, side, name, sizeof name),
+             *cards ? cards : TX(s, "none", "nessuno"));
   }
 }
 

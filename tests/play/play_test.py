@@ -367,6 +367,25 @@ def first_choice_with_options(max_seed=300):
     fail("no seed with a choice of captures")
 
 
+def card_words_en(card):
+    """"the 7 of coins", "the ace of cups": scopa_card_words in English."""
+    rank = {"1": "ace", "8": "knave", "9": "horse", "10": "king"}
+    suit = {"d": "coins", "c": "cups", "s": "swords", "b": "clubs"}
+    return "%s of %s" % (rank.get(card[:-1], card[:-1]), suit[card[-1]])
+
+
+def move_words_en(move):
+    """A move of the record's notation as scopa_move_words says it."""
+    card, _, takes = move.partition("x")
+    if not takes:
+        return "Lay the %s on the table" % card_words_en(card)
+    taken = ["the " + card_words_en(c)
+             for c in sorted(takes.split("+"), key=card_index)]
+    listed = ", ".join(taken[:-1]) + " and " + taken[-1] if len(taken) > 1 \
+        else taken[0]
+    return "Take %s with your %s" % (listed, card_words_en(card))
+
+
 # play-tty-1.2: picking the same card again cycles through its captures
 # (seed 004), and Enter plays the capture shown.
 def t_tty_cycle():
@@ -381,10 +400,13 @@ def t_tty_cycle():
         tm.wait_for("[ Play ]", "no choice shown")
         tm.keys(digit)
         tm.wait_for("(1/%d" % len(options), "first capture not offered")
-        check(options[0] in tm.screen(), "%s not shown:\n%s" % (options[0], tm.screen()))
+        # each capture in words, as the library says it (scopa_move_words)
+        check(move_words_en(options[0]) in tm.screen(),
+              "%s not shown:\n%s" % (options[0], tm.screen()))
         tm.keys(digit)
         tm.wait_for("(2/%d" % len(options), "picking again did not cycle")
-        check(options[1] in tm.screen(), "%s not shown" % options[1])
+        check(move_words_en(options[1]) in tm.screen(),
+              "%s not shown" % options[1])
         tm.keys("Enter")
         time.sleep(0.3)
         tm.keys("q")
@@ -801,6 +823,60 @@ def t_hint_tty():
         tm.close()
 
 
+# play-tty-3.1: the full-screen table says moves and cards in words, in
+# the player's language, wherever a player reads them (the move being
+# chosen, the moves before the last, why a card must capture, the round
+# score): never notation ("9bx9s", "7d"), which stays in the record.  The
+# selection line showed "3b  three of clubs, ..." and the round score
+# "You: 5d 7d 9d", "Settebello 7d", "7d 21 + 1c 16 ...".
+def t_tty_words():
+    tm = Tmux("scopa-words")
+    rec = os.path.join(TMP, "words.json")
+    try:
+        for lang, play, verbs, before, end in (
+                ("en", "[ Play ]", ("Take the ", "Lay the "), "Before: ",
+                 "End of the round"),
+                ("it", "[ Gioca ]", ("Prendi ", "Cala "), "Prima: ",
+                 "Fine della mano")):
+            tm.start("env LANG=C.UTF-8 TERM=xterm-256color %s play --lang %s "
+                     "--seed 5 --players 3 --target 1 --opponent greedy "
+                     "--delay 0 --record %s-%s; echo EXIT=$?; sleep 60"
+                     % (SCOPA, lang, rec, lang), x=100, y=30)
+            tm.wait_for(play, "no table drawn")
+            seen = {"choice": 0, "before": 0, "panel": 0}
+            deadline = time.time() + 60
+            step = 0
+            s = tm.screen()
+            while "EXIT=" not in s:
+                check(time.time() < deadline, "the game did not end:\n" + s)
+                # the record's path is the one place a file name shows
+                shown = "\n".join(l for l in s.splitlines() if rec not in l)
+                check(not NOTATION.search(shown), "notation on screen:\n" + s)
+                for line in s.splitlines():
+                    if play in line:
+                        seen["choice"] += 1
+                        words = re.sub(r"^\(\d+/\d+\) ", "", line)
+                        check(words.startswith(verbs), "choice:\n" + line)
+                    if line.startswith(before):
+                        seen["before"] += 1
+                        check(": " in line[len(before):], "before:\n" + line)
+                if end in s:
+                    seen["panel"] += 1
+                step += 1
+                if step % 3 == 0:
+                    tm.keys("Right")
+                tm.keys("Enter")
+                time.sleep(0.05)
+                s = tm.screen()
+            check(all(seen.values()), "not every place was seen: %s" % seen)
+            check("EXIT=0" in s, "exit status:\n" + s)
+            check_finished("%s-%s" % (rec, lang))
+            tm.run("kill-server", capture_output=True)
+            tm.new_server("scopa-words-" + lang)
+    finally:
+        tm.close()
+
+
 TESTS = {
     "play-hint-1.1": t_hint_line,
     "play-hint-1.2": t_hint_tty,
@@ -818,6 +894,7 @@ TESTS = {
     "play-tty-1.2": t_tty_cycle,
     "play-tty-1.3": t_tty_six,
     "play-tty-2.1": t_tty_fallback,
+    "play-tty-3.1": t_tty_words,
     "play-pty-1.1": t_pty_mouse,
     "play-step-1.1": t_step,
 }
