@@ -1424,7 +1424,7 @@ size_t scopa_loss_words(double loss, double loss_margin, int mark,
 /* sizeof of a public struct by its name without "scopa_": "rules",
  * "state", "view", "score", "tally" ("game", its old name, still
  * answers), "rng", "replay", "fault", "bot_limits", "env_config", "hint",
- * "hint_info".  0 for an unknown name. */
+ * "hint_info", "why".  0 for an unknown name. */
 size_t scopa_sizeof(const char *type);
 
 /* free(), for what the functions of this section and the next two

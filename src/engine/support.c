@@ -32,6 +32,7 @@ size_t scopa_sizeof(const char *type) {
       {"hint", sizeof(scopa_hint)},
       {"hint_info", sizeof(scopa_hint_info)},
       {"env_config", sizeof(scopa_env_config)},
+      {"why", sizeof(scopa_why)}, /* what a move does (scopa_move_why) */
   };
   for (size_t i = 0; type && i < sizeof SIZES / sizeof *SIZES; i++)
     if (strcmp(SIZES[i].name, type) == 0)

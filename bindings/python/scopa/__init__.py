@@ -14,6 +14,9 @@ library only.
                                          nodes, deadline_ns, scopa.Cancel)
     scopa.Bot("best").hint(r)            the one hint procedure (values,
                                          uncertainty, loss, mark)
+    scopa.move_words("7cx7d", "it")      moves, what they do and what a
+    scopa.move_why(r, m), why_words,     loss means, in words a person
+    scopa.loss_words(loss, margin, mark) reads (the library's)
     scopa.load_record(path) / g.save(p)  game records
     scopa.ScopaEnv / ScopaGymEnv         environments for learning agents
                                          (PettingZoo AEC / Gymnasium;
@@ -31,6 +34,8 @@ from .rules import PRESETS, preset, check as check_rules
 from .game import Game, Round, seed_deck, seed_dealer
 from .bots import (Bot, Cancel, clock_ns, hint_seed, names as bot_names,
                    describe as describe_bot)
+from .words import (card_words, move_words, move_why, why_words,
+                    points_words, loss_words)
 from .records import RecordError, load as load_record, save as save_record
 from .engine import Engine
 from ._lib import safe_text
@@ -48,4 +53,6 @@ __all__ = ["Game", "Round", "Bot", "Cancel", "clock_ns", "Engine", "ScopaEnv",
            "move_str", "parse_move", "move_card", "move_captures",
            "normalize_move", "rank", "suit", "preset", "check_rules",
            "bot_names", "describe_bot", "load_record", "save_record",
-           "seed_deck", "seed_dealer", "safe_text", "hint_seed"]
+           "seed_deck", "seed_dealer", "safe_text", "hint_seed",
+           "card_words", "move_words", "move_why", "why_words",
+           "points_words", "loss_words"]

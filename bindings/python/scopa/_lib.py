@@ -5,9 +5,9 @@ is set, else the one the build made (build/libscopa.so at the top of the
 repository, then other build*/ folders), else an installed libscopa.
 
 The plain structs that Python reads (scopa_rules, scopa_state, scopa_tally,
-scopa_bot_limits, scopa_fault, scopa_hint) are mirrored here and checked against the
-library's own sizes (scopa_sizeof) when it is loaded, so a layout change in
-scopa.h fails loudly instead of reading garbage.  Everything else crosses as
+scopa_bot_limits, scopa_fault, scopa_hint, scopa_why) are mirrored here and
+checked against the library's own sizes (scopa_sizeof) when it is loaded,
+so a layout change in scopa.h fails loudly instead of reading garbage.  Everything else crosses as
 plain integers, byte buffers or JSON text.
 """
 import ctypes
@@ -76,6 +76,13 @@ class Hint(ctypes.Structure):
 
 class HintInfo(ctypes.Structure):
     _fields_ = [("worlds", c_int), ("exact", c_int), ("nodes", c_u64)]
+
+
+class Why(ctypes.Structure):
+    """scopa_why: what a move does (scopa_move_why)."""
+    _fields_ = [("reasons", ctypes.c_uint), ("cards", c_int),
+                ("coins", c_int), ("sevens", c_int), ("sum", c_int),
+                ("rank", c_int)]
 
 
 class Seat(ctypes.Structure):
@@ -147,6 +154,19 @@ _SIGNATURES = {
     "scopa_move_parse": (c_int, [c_char_p, c_char_p, ctypes.POINTER(c_u64),
                                  c_char_p, c_size_t]),
     "scopa_card_name": (c_char_p, [c_int, c_char_p, c_char_p, c_size_t]),
+    "scopa_card_words": (c_char_p, [c_int, c_char_p, c_char_p, c_char_p,
+                                    c_size_t]),
+    "scopa_move_words": (c_size_t, [c_u64, c_char_p, c_char_p, c_char_p,
+                                    c_size_t]),
+    "scopa_move_why": (c_int, [c_void_p, c_u64, ctypes.POINTER(Why)]),
+    "scopa_move_why_json": (c_void_p, [c_void_p, c_u64]),
+    "scopa_why_code": (c_char_p, [c_int]),
+    "scopa_why_words": (c_size_t, [ctypes.POINTER(Why), c_int, c_char_p,
+                                   c_char_p, c_char_p, c_size_t]),
+    "scopa_points_words": (c_size_t, [ctypes.c_double, c_char_p, c_char_p,
+                                      c_size_t]),
+    "scopa_loss_words": (c_size_t, [ctypes.c_double, ctypes.c_double, c_int,
+                                    c_char_p, c_char_p, c_size_t]),
     "scopa_option_count": (c_int, []),
     "scopa_rules_init": (None, [ctypes.POINTER(Rules)]),
     "scopa_rules_check": (c_int, [ctypes.POINTER(Rules), c_char_p, c_char_p,
@@ -294,11 +314,12 @@ for _name, (_res, _args) in _SIGNATURES.items():
 
 SIZES = {name: lib.scopa_sizeof(name.encode()) for name in
          ("rules", "state", "view", "score", "tally", "rng", "replay",
-          "fault", "bot_limits", "env_config", "hint", "hint_info")}
+          "fault", "bot_limits", "env_config", "hint", "hint_info",
+          "why")}
 for _name, _cls in (("rules", Rules), ("state", State), ("tally", Tally),
                     ("bot_limits", BotLimits), ("fault", Fault),
                     ("rng", Rng), ("env_config", EnvConfig), ("hint", Hint),
-                    ("hint_info", HintInfo)):
+                    ("hint_info", HintInfo), ("why", Why)):
     if ctypes.sizeof(_cls) != SIZES[_name]:
         raise ImportError("scopa: %s has %d bytes in %s, %d here: the "
                           "bindings do not match the library" %
