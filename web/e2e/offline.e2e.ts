@@ -33,6 +33,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { ROOT, SCOPA, freePort, startServe } from './serve.js';
+import { playOne } from './play.js';
 
 const DIST = join(ROOT, 'web', 'dist');
 const SHOTS = resolve(ROOT, process.env.SCOPA_SHOTS ?? 'web/test-results/screenshots');
@@ -121,24 +122,6 @@ async function whatNow(page: Page): Promise<string> {
     { timeout: 60000 },
   );
   return (await h.jsonValue()) as string;
-}
-
-/** One move: the first playable card (one click plays it), and the first
- * set when it takes in more than one way; waits until it left the hand. */
-async function playOne(page: Page): Promise<void> {
-  const card = page.locator('.hand .card.playable').first();
-  const c = (await card.getAttribute('data-card'))!;
-  await card.click();
-  await page.waitForFunction(
-    (k) =>
-      !document.querySelector(`.hand .card[data-card="${k}"]`) ||
-      document.querySelector('.choice button.primary'),
-    c,
-  );
-  if (await page.locator(`.hand .card[data-card="${c}"]`).count()) {
-    await page.locator('.choice button.primary').click();
-    await page.locator(`.hand .card[data-card="${c}"]`).waitFor({ state: 'detached' });
-  }
 }
 
 /** Plays on until the result; `moves` moves at most (then stops). */

@@ -16,6 +16,7 @@ import { OPTIONS, conflicts, effective, num } from '../src/rules.js';
 import { parseMove } from '../src/protocol.js';
 import { compareWords, moveAndWhy, moveWords, whyOf } from '../src/words.js';
 import { ROOT, type Served, startServe } from './serve.js';
+import { playOne } from './play.js';
 
 // test-results/ is ignored by git; SCOPA_SHOTS=docs/screenshots (from the
 // repository's root) refreshes the committed screenshots
@@ -117,37 +118,6 @@ async function whatNow(page: Page): Promise<string> {
     { timeout: 30000 },
   );
   return (await h.jsonValue()) as string;
-}
-
-/** Play one move by clicking the first playable card, then Play (a card
- * is picked first, even with one move: settings.ts oneClick is off) if it
- * has several sets (`choosing` runs while the choice is on screen); waits
- * until the server's state takes the card out of the hand. */
-async function playOne(page: Page, choosing?: () => Promise<void>): Promise<string> {
-  const card = page.locator('.hand .card.playable').first();
-  const c = (await card.getAttribute('data-card'))!;
-  await card.click();
-  // one move: the card leaves the hand; several: the choice is shown
-  await page.waitForFunction(
-    (k) =>
-      !document.querySelector(`.hand .card[data-card="${k}"]`) ||
-      document.querySelector('.choice button.primary'),
-    c,
-  );
-  if (await page.locator(`.hand .card[data-card="${c}"]`).count()) {
-    // the card is picked (one move or several): a take's set is highlighted
-    // the move in words under the hand ("7 of cups takes 7 of coins")
-    const said = (await page.locator('.choice .movetext').textContent()) ?? '';
-    if (/ (takes|prende) /.test(said))
-      assert.ok(
-        (await page.locator('.tablecards .card.taken').count()) >= 1,
-        'the set shown on the table',
-      );
-    if (choosing) await choosing();
-    await page.locator('.choice button.primary').click();
-    await page.locator(`.hand .card[data-card="${c}"]`).waitFor({ state: 'detached' });
-  }
-  return c;
 }
 
 async function shot(page: Page, name: string): Promise<void> {
