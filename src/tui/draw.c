@@ -165,6 +165,42 @@ static char *taken(const play_session *s, int seat, char *buf, size_t n) {
   return buf;
 }
 
+/* Characters of UTF-8 text (a name's columns, near enough). */
+static int utf8_chars(const char *p) {
+  int n = 0;
+  for (; *p; p++)
+    n += ((unsigned char)*p & 0xC0) != 0x80;
+  return n;
+}
+
+/* The other seats' names column: the longest name, 12 to 20 characters,
+ * so "principiante 1" and "principiante 2" are not both "principiante". */
+static int names_width(const screen *sc) {
+  int w = 12;
+  for (int seat = 0; seat < sc->s->rules.players; seat++) {
+    int n = utf8_chars(play_seat_name(sc->s, seat));
+    if (seat != sc->viewer && n > w)
+      w = n;
+  }
+  return w > 20 ? 20 : w;
+}
+
+/* "> name" padded or cut to w characters (never inside a character). */
+static void name_cell(const char *name, int turn, int w, char *buf, size_t n) {
+  size_t at = (size_t)snprintf(buf, n, "%s ", turn ? ">" : " ");
+  int chars = 0;
+  for (const char *p = name; *p && at + 1 < n; p++) {
+    int starts = ((unsigned char)*p & 0xC0) != 0x80;
+    if (starts && chars == w)
+      break;
+    chars += starts;
+    buf[at++] = *p;
+  }
+  for (; chars < w && at + 1 < n; chars++)
+    buf[at++] = ' ';
+  buf[at] = 0;
+}
+
 static void seat_line(const screen *sc, int y, int seat) {
   const play_session *s = sc->s;
   int turn = scopa_state_to_play(&s->st) == seat;
@@ -172,13 +208,13 @@ static void seat_line(const screen *sc, int y, int seat) {
                 scopa_rules_side_of(&s->rules, seat) ==
                     scopa_rules_side_of(&s->rules, sc->viewer);
   char text[200], pile[80];
+  int w = names_width(sc);
   attr_t a = turn ? A_BOLD : A_NORMAL;
   attron(a);
-  snprintf(text, sizeof text, "%s %-12.12s", turn ? ">" : " ",
-           play_seat_name(s, seat));
+  name_cell(play_seat_name(s, seat), turn, w, text, sizeof text);
   put(y, 0, text);
   attroff(a);
-  int x = 15, k = __builtin_popcountll(s->st.hand[seat]);
+  int x = w + 3, k = __builtin_popcountll(s->st.hand[seat]);
   attron(sc->color ? COLOR_PAIR(PAIR_BACK) : A_DIM);
   for (int i = 0; i < k && x < COLS - 2; i++, x++)
     put(y, x, sc->utf8 ? "\xe2\x96\x92" : "#");
@@ -187,7 +223,7 @@ static void seat_line(const screen *sc, int y, int seat) {
            taken(s, seat, pile, sizeof pile),
            partner ? TX(s, "  partner", "  compagno") : "",
            seat == s->st.dealer ? TX(s, "  dealer", "  mazziere") : "");
-  put(y, 15 + 11, text);
+  put(y, w + 3 + 11, text);
 }
 
 /* The moves of the round before the last one, back to the viewer's own

@@ -877,6 +877,28 @@ def t_tty_words():
         tm.close()
 
 
+# play-tty-3.2: every other seat's name whole on its line: two bots of
+# level principiante are "principiante 1" and "principiante 2" (their
+# names were cut to 12 characters: "principiante" twice, which is which?).
+def t_tty_names():
+    tm = Tmux("scopa-names")
+    rec = os.path.join(TMP, "names.json")
+    try:
+        tm.start("env LANG=C.UTF-8 TERM=xterm-256color %s play --lang it "
+                 "--seed 5 --players 3 --level principiante --delay 0 "
+                 "--record %s; echo EXIT=$?; sleep 60" % (SCOPA, rec))
+        tm.wait_for("[ Gioca ]", "no table drawn")
+        seats = tm.screen().splitlines()[2:4]
+        for k, line in enumerate(seats):
+            check(re.match(r"[ >] principiante %d \u2592" % (k + 1), line),
+                  "seat line:\n" + "\n".join(seats))
+            check(len(line.rstrip()) <= 80, "too wide:\n" + line)
+        tm.keys("q")
+        tm.wait_for("EXIT=0", "q did not leave")
+    finally:
+        tm.close()
+
+
 TESTS = {
     "play-hint-1.1": t_hint_line,
     "play-hint-1.2": t_hint_tty,
@@ -895,6 +917,7 @@ TESTS = {
     "play-tty-1.3": t_tty_six,
     "play-tty-2.1": t_tty_fallback,
     "play-tty-3.1": t_tty_words,
+    "play-tty-3.2": t_tty_names,
     "play-pty-1.1": t_pty_mouse,
     "play-step-1.1": t_step,
 }
