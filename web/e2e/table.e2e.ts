@@ -730,6 +730,12 @@ test('e2e: one click picks a card, a second plays it; the expert setting plays o
     await page.locator(`.hand .card.selected[data-card="${c}"]`).waitFor();
     await page.waitForTimeout(300);
     assert.equal(await card.count(), 1, 'one click played the card');
+    // the help says what the second click does (it said "choice 1 of 1:
+    // click the card again for the next": there is no next, it plays)
+    assert.equal(
+      (await page.locator('.choice .help').textContent())?.trim(),
+      'Click the card again, or Play, to play it',
+    );
     await card.click();
     await card.waitFor({ state: 'detached' });
     // on: remembered, and the next one-move card plays at the first click

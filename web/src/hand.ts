@@ -86,7 +86,11 @@ export function renderHand(
       h('p', { class: 'movetext', text: describeMove(lang, move) }),
       h('p', {
         class: 'help',
-        text: t(lang, 'optionOf', { i: sel.index + 1, n: ch.options.length }),
+        // one move: a second click plays it (verbs.ts pick), no "next"
+        text:
+          ch.options.length > 1
+            ? t(lang, 'optionOf', { i: sel.index + 1, n: ch.options.length })
+            : t(lang, 'onlyMove'),
       }),
       h(
         'div',

@@ -77,6 +77,7 @@ const en = {
   play: 'Play',
   cancel: 'Cancel',
   optionOf: 'choice {i} of {n}: click the card again for the next',
+  onlyMove: 'Click the card again, or Play, to play it',
   r_lay: 'No capture: this card is laid on the table.',
   'r_must-capture': 'This card must take: a card that can capture may not be laid.',
   'r_match-first': 'A card of the same rank is on the table: the {card} must take it, not a sum.',
@@ -263,6 +264,7 @@ const it: Record<Key, string> = {
   play: 'Gioca',
   cancel: 'Annulla',
   optionOf: 'scelta {i} di {n}: tocca di nuovo la carta per la prossima',
+  onlyMove: 'Tocca di nuovo la carta, o Gioca, per giocarla',
   r_lay: 'Nessuna presa: la carta va sul tavolo.',
   'r_must-capture': 'Questa carta deve prendere: chi può prendere non può posare.',
   'r_match-first':
