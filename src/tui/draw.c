@@ -339,31 +339,60 @@ static int hand_cards(screen *sc, int y, int boxes) {
   return y + (boxes ? CARD_H + 1 : 1);
 }
 
+/* Text from row y, wrapped at spaces: `first` columns on its first row,
+ * the screen's width on the others, down to row `last` at most; returns
+ * the next free row. */
+static int put_wrapped(int y, const char *p, size_t first, int last) {
+  size_t width = first > 0 ? first : 1;
+  while (*p && y <= last) {
+    size_t cut = strlen(p);
+    if (cut > width) {
+      cut = width;
+      while (cut > width / 2 && p[cut] != ' ')
+        cut--;
+      if (p[cut] != ' ') /* no space: cut at a whole UTF-8 character */
+        for (cut = width; cut > 1 && ((unsigned char)p[cut] & 0xC0) == 0x80;)
+          cut--;
+    }
+    mvaddnstr(y++, 0, p, (int)cut);
+    p += cut;
+    while (*p == ' ')
+      p++;
+    width = (size_t)COLS;
+  }
+  return y;
+}
+
 /* "(1/2) Take the 5 of swords with your 5 of cups  (pick again for the
  * next)   [ Play ]": the move in the library's words (scopa_move_words,
- * as the hints say it), never its notation. */
-static void choice_line(screen *sc, int y) {
+ * as the hints say it), never its notation.  On a narrow terminal the
+ * move goes on under itself (two rows), never cut; returns the next free
+ * row. */
+static int choice_line(screen *sc, int y) {
   const play_session *s = sc->s;
   sc->play_at = (rect){-1, -1, 0, 0};
   if (!sc->choosing || !sc->ncards)
-    return;
+    return y + 1;
   scopa_move opts[SCOPA_MAX_MOVES];
   int k = screen_card_moves(sc, sc->cards[sc->sel], opts, SCOPA_MAX_MOVES);
-  char text[500], words[400];
+  char text[600], words[400], next[80] = "";
   scopa_move cur = screen_current_move(sc);
   scopa_move_words(cur, s->cfg.italian ? "it" : "en", NULL, words,
                    sizeof words);
   text[0] = 0;
-  if (k > 1) /* first: a long move would push it past the [ Play ] */
+  if (k > 1) { /* first: a long move would push it past the [ Play ] */
     snprintf(text, sizeof text, "(%d/%d) ", sc->opt + 1, k);
+    snprintf(next, sizeof next, "  (%s)",
+             TX(s, "pick again for the next", "di nuovo: la prossima"));
+  }
   snprintf(text + strlen(text), sizeof text - strlen(text), "%s%s", words,
            scopa_state_is_scopa(&s->st, cur) ? " - scopa!" : "");
-  if (k > 1)
-    snprintf(text + strlen(text), sizeof text - strlen(text), "  (%s)",
-             TX(s, "pick again for the next", "di nuovo: la prossima"));
   int x = COLS - 10;
+  size_t room = x > 1 ? (size_t)(x - 1) : (size_t)COLS;
+  if (strlen(text) + strlen(next) <= room) /* the help "next" only if it fits */
+    snprintf(text + strlen(text), sizeof text - strlen(text), "%s", next);
   attron(A_BOLD);
-  mvaddnstr(y, 0, text, x > 1 ? x - 1 : COLS);
+  int after = put_wrapped(y, text, room, y + 1 < LINES - 2 ? y + 1 : y);
   attroff(A_BOLD);
   if (x > 0) {
     attron(A_REVERSE);
@@ -371,18 +400,28 @@ static void choice_line(screen *sc, int y) {
     attroff(A_REVERSE);
     sc->play_at = (rect){y, x, 1, 9};
   }
+  return after;
 }
 
+/* The keys, the longest form that fits: a narrow terminal still says how
+ * to play and how to leave. */
 static void help_line(const screen *sc) {
   const play_session *s = sc->s;
+  const char *full[] = {
+      TX(s,
+         "<- -> 1-0 choose  Up/Down: other capture  Enter: play  ?: hint"
+         "  q: save & quit",
+         "<- -> 1-0 scegli  Su/Giu: altra presa  Invio: gioca  ?: "
+         "consiglio  q: esci"),
+      TX(s, "1-0 choose  Enter: play  ?: hint  q: save & quit",
+         "1-0 scegli  Invio: gioca  ?: consiglio  q: esci"),
+      TX(s, "1-0 card  Enter play  ? hint  q quit",
+         "1-0 carta Invio gioca ? consiglio q esci")};
+  int i = 0;
+  while (i < 2 && (int)strlen(full[i]) > COLS)
+    i++;
   const char *help =
-      sc->choosing
-          ? TX(s,
-               "<- -> 1-0 choose  Up/Down: other capture  Enter: play  ?: hint"
-               "  q: save & quit",
-               "<- -> 1-0 scegli  Su/Giu: altra presa  Invio: gioca  ?: "
-               "consiglio  q: esci")
-          : TX(s, "q: save & quit", "q: salva ed esci");
+      sc->choosing ? full[i] : TX(s, "q: save & quit", "q: salva ed esci");
   attron(A_DIM);
   put(LINES - 1, 0, help);
   attroff(A_DIM);
@@ -391,33 +430,18 @@ static void help_line(const screen *sc) {
 /* The message from line y, wrapped at spaces, above the help line (a
  * hint in words takes two or three lines of a narrow terminal). */
 static void message_lines(const screen *sc, int y) {
-  const char *p = sc->message;
-  size_t width = (size_t)COLS;
-  if (y > LINES - 2)
-    y = LINES - 2;
-  while (*p && y < LINES - 1) {
-    size_t cut = strlen(p);
-    if (cut > width) {
-      cut = width;
-      while (cut > width / 2 && p[cut] != ' ')
-        cut--;
-      if (p[cut] != ' ')
-        cut = width;
-    }
-    mvaddnstr(y++, 0, p, (int)cut);
-    p += cut;
-    while (*p == ' ')
-      p++;
-  }
+  put_wrapped(y > LINES - 2 ? LINES - 2 : y, sc->message, (size_t)COLS,
+              LINES - 2);
 }
 
 void draw_board(screen *sc) {
   const play_session *s = sc->s;
   erase();
-  if (COLS < 40 || LINES < 14) {
-    put(0, 0,
-        TX(s, "Terminal too small: 40x14 at least.",
-           "Terminale troppo piccolo: almeno 40x14."));
+  if (COLS < 40 || LINES < 14) { /* said whole, however narrow */
+    put_wrapped(0,
+                TX(s, "Terminal too small: 40x14 at least.",
+                   "Terminale troppo piccolo: almeno 40x14."),
+                (size_t)COLS, LINES - 1);
     refresh();
     return;
   }
@@ -433,7 +457,7 @@ void draw_board(screen *sc) {
   last_line(sc, y++);
   y = table_cards(sc, y, boxes) + 1;
   y = hand_cards(sc, y, boxes);
-  choice_line(sc, y++);
+  y = choice_line(sc, y);
   if (*sc->message) {
     attron(A_BOLD | (sc->color ? COLOR_PAIR(PAIR_GOOD) : 0));
     message_lines(sc, y);

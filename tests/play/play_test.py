@@ -899,6 +899,42 @@ def t_tty_names():
         tm.close()
 
 
+# play-tty-3.3: a narrow terminal still says the whole move being chosen
+# (on two rows), how to play and how to leave, and a tiny one how big it
+# must be.  At 45 columns the move was cut ("Take the ace of coins and th")
+# and the keys line lost "Enter: play" and "q"; at 30 columns "40x14 at
+# least" was cut.
+def t_tty_narrow():
+    tm = Tmux("scopa-narrow")
+    rec = os.path.join(TMP, "narrow.json")
+    try:
+        tm.start("env LANG=C.UTF-8 TERM=xterm-256color %s play --lang en "
+                 "--seed 44 --level principiante --delay 0 --record %s; "
+                 "echo EXIT=$?; sleep 60" % (SCOPA, rec))
+        tm.wait_for("[ Play ]", "no table drawn")
+        line = next(l for l in tm.screen().splitlines() if "[ Play ]" in l)
+        full = line.split("[ Play ]")[0].strip()
+        full = full.replace("  (pick again for the next)", "")
+        check(len(full) > 40, "a move too short for this test: " + full)
+        tm.run("resize-window", "-t", "t", "-x", "45", "-y", "16")
+        tm.wait_for("q quit", "the short keys line")
+        rows = tm.screen().splitlines()
+        k = next(i for i, l in enumerate(rows) if "[ Play ]" in l)
+        said = rows[k].split("[ Play ]")[0].strip() + " " + rows[k + 1].strip()
+        check(said == full, "the move cut:\n%s\nnot\n%s" % (said, full))
+        check("Enter play" in rows[-1] or "Enter play" in tm.screen(),
+              "no Enter in the keys:\n" + tm.screen())
+        tm.run("resize-window", "-t", "t", "-x", "30", "-y", "10")
+        tm.wait_for("least.", "the too-small message cut")
+        check("40x14" in tm.screen(), "no size:\n" + tm.screen())
+        tm.run("resize-window", "-t", "t", "-x", "80", "-y", "24")
+        tm.wait_for("[ Play ]", "no table after growing again")
+        tm.keys("q")
+        tm.wait_for("EXIT=0", "q did not leave")
+    finally:
+        tm.close()
+
+
 TESTS = {
     "play-hint-1.1": t_hint_line,
     "play-hint-1.2": t_hint_tty,
@@ -918,6 +954,7 @@ TESTS = {
     "play-tty-2.1": t_tty_fallback,
     "play-tty-3.1": t_tty_words,
     "play-tty-3.2": t_tty_names,
+    "play-tty-3.3": t_tty_narrow,
     "play-pty-1.1": t_pty_mouse,
     "play-step-1.1": t_step,
 }
