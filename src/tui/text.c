@@ -149,11 +149,31 @@ char *play_explain_card(const play_session *s, int card, char *buf, size_t n) {
   return buf;
 }
 
+/* "Rules: scopa, 3 players, ace_sweeps=true, target 1": the game, the
+ * players when not the game's usual number, the other options that
+ * differ as their flags say them, then the target, said once (the
+ * library's "players=3 target=1" read as notation). */
 char *play_rules_line(const play_session *s, char *buf, size_t n) {
-  char words[300];
+  char words[300], rest[300] = "";
   scopa_rules_str(&s->rules, words, sizeof words);
-  snprintf(buf, n, "%s: %s, %s %d", TX(s, "Rules", "Regole"), words,
-           TX(s, "target", "si gioca ai"), s->rules.target);
+  char *game = strtok(words, " "), *w;
+  int players = 0;
+  while ((w = strtok(NULL, " ")) != NULL) {
+    if (strncmp(w, "target=", 7) == 0)
+      continue;
+    if (strncmp(w, "players=", 8) == 0) {
+      players = s->rules.players;
+      continue;
+    }
+    snprintf(rest + strlen(rest), sizeof rest - strlen(rest), ", %s", w);
+  }
+  char who[40] = "";
+  if (players)
+    snprintf(who, sizeof who, ", %d %s", players,
+             TX(s, "players", "giocatori"));
+  snprintf(buf, n, "%s: %s%s%s, %s %d", TX(s, "Rules", "Regole"),
+           game ? game : "", who, rest, TX(s, "target", "si gioca ai"),
+           s->rules.target);
   return buf;
 }
 

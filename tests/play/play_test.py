@@ -826,23 +826,28 @@ def t_hint_tty():
 # play-tty-3.1: the full-screen table says moves and cards in words, in
 # the player's language, wherever a player reads them (the move being
 # chosen, the moves before the last, why a card must capture, the round
-# score): never notation ("9bx9s", "7d"), which stays in the record.  The
+# score, the rules line's players and target): never notation ("9bx9s",
+# "7d", "players=3 target=1"), which stays in the record.  The
 # selection line showed "3b  three of clubs, ..." and the round score
 # "You: 5d 7d 9d", "Settebello 7d", "7d 21 + 1c 16 ...".
 def t_tty_words():
     tm = Tmux("scopa-words")
     rec = os.path.join(TMP, "words.json")
     try:
-        for lang, play, verbs, before, end in (
+        for lang, play, verbs, before, end, rules in (
                 ("en", "[ Play ]", ("Take the ", "Lay the "), "Before: ",
-                 "End of the round"),
+                 "End of the round", "Rules: scopa, 3 players, target 1"),
                 ("it", "[ Gioca ]", ("Prendi ", "Cala "), "Prima: ",
-                 "Fine della mano")):
+                 "Fine della mano",
+                 "Regole: scopa, 3 giocatori, si gioca ai 1")):
             tm.start("env LANG=C.UTF-8 TERM=xterm-256color %s play --lang %s "
                      "--seed 5 --players 3 --target 1 --opponent greedy "
                      "--delay 0 --record %s-%s; echo EXIT=$?; sleep 60"
                      % (SCOPA, lang, rec, lang), x=100, y=30)
             tm.wait_for(play, "no table drawn")
+            # the rules in words, the target once (not "players=3 target=1")
+            second = tm.screen().splitlines()[1]
+            check(second.strip() == rules, "rules line:\n" + second)
             seen = {"choice": 0, "before": 0, "panel": 0}
             deadline = time.time() + 60
             step = 0
