@@ -88,9 +88,13 @@ export function miniCard(card: Card, lang: Lang): HTMLElement {
 
 export function describeMove(lang: Lang, m: Move): string {
   if (!m.takes.length) return t(lang, 'lays', { card: cardName(lang, m.card) });
+  // "2 of swords and 4 of swords", "1, 2 e 3": one list, not two moves
+  const names = m.takes.map((c) => cardName(lang, c));
+  const last = names.pop()!;
+  const and = lang === 'it' ? ' e ' : ' and ';
   return t(lang, 'takes', {
     card: cardName(lang, m.card),
-    cards: m.takes.map((c) => cardName(lang, c)).join(', '),
+    cards: names.length ? `${names.join(', ')}${and}${last}` : last,
   });
 }
 

@@ -419,3 +419,17 @@ test('seat names: an open seat is "Seat N"; a name two seats share is followed b
   assert.equal(nameOf(names, 4, 'en'), 'Anna');
   assert.equal(nameOf(['best', 'Anna'], 0, 'en'), 'best');
 });
+
+test('a move described: the cards it takes as one list ("and"), not a comma that reads as two moves', async () => {
+  const { describeMove } = await import('../src/dom.js');
+  const { parseMove } = await import('../src/protocol.js');
+  const m = parseMove('6cx2s+4s')!;
+  assert.equal(describeMove('en', m), '6 of cups takes 2 of swords and 4 of swords');
+  assert.equal(describeMove('it', m), '6 di coppe prende 2 di spade e 4 di spade');
+  assert.equal(
+    describeMove('en', parseMove('10bx1d+2c+7s')!),
+    'king of clubs takes ace of coins, 2 of cups and 7 of swords',
+  );
+  assert.equal(describeMove('en', parseMove('5dx5c')!), '5 of coins takes 5 of cups');
+  assert.equal(describeMove('en', parseMove('3b')!), '3 of clubs laid on the table');
+});
