@@ -411,46 +411,63 @@ function refuseMoves(code: string, on: boolean): void {
 }
 
 test('e2e: a move the server cannot store: said in words, the table resumes by itself', async () => {
-  const page = await newPage();
-  await startBotGame(page, 11);
-  const code = page.url().split('/t/')[1]!;
-  const moves = (m: Record<string, unknown>): number =>
-    (m.round as { moves: unknown[] } | null)?.moves.length ?? -1;
-  const card = page.locator('.hand .card.playable').first();
-  await card.waitFor();
-  const before = heard
-    .get(page)!
-    .filter((m) => m.type === 'state')
-    .at(-1)!;
-  refuseMoves(code, true);
-  try {
-    await card.click();
-    await page.locator('.choice button.primary').click();
-    await serverSaid(page, (m) => m.code === 'store_failed', 'store_failed');
-    // the banner says what happened in words, and that the page resumes
-    const banner = page.locator('.conn.shown');
-    await banner.waitFor();
-    assert.match((await banner.textContent()) ?? '', /could not save the last move.*Resuming/);
-    await page.waitForTimeout(250); // the banner slides in (0.2 s)
-    await shot(page, 'store-failed-desktop.png');
-    // resumed by itself: the table as stored, our turn again, said so
-    await page.locator('.toast.shown', { hasText: 'The table is back' }).waitFor();
-    assert.equal(await page.locator('.conn.shown').count(), 0);
-    const again = heard
+  for (const [size, w, h, locale, said, back] of [
+    ['desktop', 1280, 800, 'en-US', /could not save the last move.*Resuming/, 'The table is back'],
+    [
+      'phone',
+      390,
+      844,
+      'it-IT',
+      /non ha potuto salvare l'ultima mossa.*Riprendo/,
+      'Il tavolo è ripreso',
+    ],
+  ] as const) {
+    const page = await newPage(w, h, locale);
+    await startBotGame(page, 11);
+    const code = page.url().split('/t/')[1]!;
+    const moves = (m: Record<string, unknown>): number =>
+      (m.round as { moves: unknown[] } | null)?.moves.length ?? -1;
+    const card = page.locator('.hand .card.playable').first();
+    await card.waitFor();
+    const before = heard
       .get(page)!
       .filter((m) => m.type === 'state')
       .at(-1)!;
-    assert.equal(moves(again), moves(before), 'the refused move was not played');
-  } finally {
-    refuseMoves(code, false);
+    refuseMoves(code, true);
+    try {
+      await card.click();
+      await page.locator('.choice button.primary').click();
+      await serverSaid(page, (m) => m.code === 'store_failed', 'store_failed');
+      // the banner says what happened in words, and that the page resumes
+      const banner = page.locator('.conn.shown');
+      await banner.waitFor();
+      assert.match((await banner.textContent()) ?? '', said);
+      await page.waitForTimeout(250); // the banner slides in (0.2 s)
+      const box = (await banner.boundingBox())!;
+      assert.ok(box.x >= 0 && box.x + box.width <= w, 'the banner inside the screen');
+      // as wide as its words allow: it was squeezed into half the phone
+      assert.ok(box.width >= Math.min(w - 40, 600), `the banner ${box.width} px wide`);
+      await shot(page, `store-failed-${size}.png`);
+      // resumed by itself: the table as stored, our turn again, said so
+      await page.locator('.toast.shown', { hasText: back }).waitFor();
+      assert.equal(await page.locator('.conn.shown').count(), 0);
+      const again = heard
+        .get(page)!
+        .filter((m) => m.type === 'state')
+        .at(-1)!;
+      assert.equal(moves(again), moves(before), 'the refused move was not played');
+    } finally {
+      refuseMoves(code, false);
+    }
+    // the server stores again: the next move is played
+    await playOne(page);
+    await serverSaid(
+      page,
+      (m) => m.type === 'state' && moves(m) > moves(before),
+      'a state with the move played',
+    );
+    await page.context().close();
   }
-  // the server stores again: the next move is played
-  await playOne(page);
-  await serverSaid(
-    page,
-    (m) => m.type === 'state' && moves(m) > moves(before),
-    'a state with the move played',
-  );
 });
 
 /** Every card of the hand and of the table, and every seat's name,
