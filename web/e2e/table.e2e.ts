@@ -634,7 +634,10 @@ test('e2e: a spectator (Italian, on a phone) sees the table and the moves, never
   await watcher.fill('#f-code', code);
   await watcher.click('[data-action="watch"]');
   await watcher.waitForURL(/\/t\/[A-Za-z0-9_-]+\?watch$/);
-  await watcher.locator('.me .badge', { hasText: 'Stai guardando' }).waitFor();
+  // said under the hand, not as a badge by seat 0's name (it read as if
+  // that player were watching)
+  await watcher.locator('.choice .watching', { hasText: 'Stai guardando' }).waitFor();
+  assert.equal(await watcher.locator('.me .badge').count(), 0, 'a badge by the name');
   const st = await serverSaid(watcher, (m) => m.type === 'state', 'a state');
   assert.equal(st.hand, undefined, 'no hand for a spectator');
   assert.equal(st.legal, undefined, 'no legal moves for a spectator');

@@ -23,15 +23,12 @@ export function renderHand(
   const lang = app.lang;
   const me = v.viewer;
   if (me === null) {
-    // a spectator: seat 0 sits at the bottom, its cards face down
+    // a spectator: seat 0 sits at the bottom, its cards face down; that
+    // the page watches is said under the hand, not as a badge by seat 0's
+    // name (it read as if that player were the one watching)
     const side = sideOf(v.eff, 0);
     infoBox.replaceChildren(
-      h(
-        'span',
-        { class: 'who' },
-        h('span', { class: 'name', text: seatName(v, 0, lang) }),
-        h('span', { class: 'badge', text: t(lang, 'spectator') }),
-      ),
+      h('span', { class: 'who' }, h('span', { class: 'name', text: seatName(v, 0, lang) })),
       pileSeat(v, side) === 0 ? pileEl(app, v, side) : h('span'),
     );
     const backs = [];
@@ -39,7 +36,7 @@ export function renderHand(
     box.replaceChildren(...backs);
     box.dataset.n = String(backs.length);
     box.parentElement!.classList.toggle('turn', v.toPlay === 0 && v.status === 'playing');
-    choiceBox.replaceChildren();
+    choiceBox.replaceChildren(h('p', { class: 'help watching', text: t(lang, 'spectator') }));
     return;
   }
   const side = sideOf(v.eff, me);
