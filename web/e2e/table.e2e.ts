@@ -562,8 +562,36 @@ test('e2e: four players on a phone (scopone scientifico): three seats around, on
   assert.equal(await page.locator('.seat .card:not(.back)').count(), 0, 'no face of another seat');
   await fitsOnScreen(page, 390, 844);
   await shot(page, 'table-scopone-phone.png');
+  // the side seats' names in their narrow columns: "Beginner" whole (it
+  // read "Begin" over "ner 4")
+  assert.deepEqual(await wordsCut(page, '.seat .name'), [], 'a name cut inside a word');
   await playOne(page);
 });
+
+/** The names under `sel` that a line break cuts inside a word ("Begin"
+ * over "ner 4"): a break may only come at a space, unless one word is
+ * wider than its column. */
+async function wordsCut(page: Page, sel: string): Promise<string[]> {
+  return page.locator(sel).evaluateAll((els) => {
+    const bad: string[] = [];
+    for (const el of els) {
+      const node = el.firstChild;
+      const text = node?.textContent ?? '';
+      if (!node || node.nodeType !== Node.TEXT_NODE) continue;
+      const r = document.createRange();
+      let top: number | null = null;
+      for (let i = 0; i < text.length; i++) {
+        r.setStart(node, i);
+        r.setEnd(node, i + 1);
+        const box = r.getClientRects()[0];
+        if (!box) continue;
+        if (top !== null && box.top > top + 2 && text[i - 1] !== ' ') bad.push(text);
+        top = box.top;
+      }
+    }
+    return bad;
+  });
+}
 
 /** A table of `players` seats against bots, once it is our turn: the
  * server's state that says so. */
@@ -604,6 +632,7 @@ test('e2e: three and six players, on a desktop and on a phone: every other seat 
       0,
       'no face of another seat',
     );
+    assert.deepEqual(await wordsCut(page, '.seat .name'), [], `a name cut inside a word (${name})`);
     await fitsOnScreen(page, w, h);
     await shot(page, name);
     await playOne(page);
