@@ -39,6 +39,30 @@ static void put(int y, int x, const char *text) {
   mvaddnstr(y, x, text, COLS - x);
 }
 
+/* Text from row y, wrapped at spaces: `first` columns on its first row,
+ * the screen's width on the others, down to row `last` at most; returns
+ * the next free row. */
+static int put_wrapped(int y, const char *p, size_t first, int last) {
+  size_t width = first > 0 ? first : 1;
+  while (*p && y <= last) {
+    size_t cut = strlen(p);
+    if (cut > width) {
+      cut = width;
+      while (cut > width / 2 && p[cut] != ' ')
+        cut--;
+      if (p[cut] != ' ') /* no space: cut at a whole UTF-8 character */
+        for (cut = width; cut > 1 && ((unsigned char)p[cut] & 0xC0) == 0x80;)
+          cut--;
+    }
+    mvaddnstr(y++, 0, p, (int)cut);
+    p += cut;
+    while (*p == ' ')
+      p++;
+    width = (size_t)COLS;
+  }
+  return y;
+}
+
 /* Box lines: Unicode in a UTF-8 locale (the terminal's alternate
  * character set is often mis-set, inside tmux or screen), plain ASCII with
  * --ascii, else the terminal's line drawing (ACS). */
@@ -119,10 +143,12 @@ static int others(const screen *sc) {
 }
 
 /* Box mode needs this many rows (see draw_board). */
+static int last_rows(const screen *sc);
+
 static int rows_needed(const screen *sc, int ntable) {
   int before = sc->s->rules.players > 2;
-  return 2 + others(sc) + 1 + before + 1 + table_rows(ntable) * CARD_H + 1 + 1 +
-         CARD_H + 1 + 1 + 1 + 1;
+  return 2 + others(sc) + 1 + before + last_rows(sc) +
+         table_rows(ntable) * CARD_H + 1 + 1 + CARD_H + 1 + 1 + 1 + 1;
 }
 
 /* The top line: the round and every side's score.  When they do not fit
@@ -254,17 +280,32 @@ static void before_line(const screen *sc, int y) {
   attroff(A_DIM);
 }
 
-static void last_line(const screen *sc, int y) {
+/* "Stock: 27   Last: Bruno: six of coins takes two of coins and four of
+ * cups". */
+static char *last_text(const screen *sc, char *text, size_t n) {
   const play_session *s = sc->s;
-  char text[600], words[400];
-  snprintf(text, sizeof text, "%s: %d   ", TX(s, "Stock", "Mazzo"),
+  char words[400];
+  snprintf(text, n, "%s: %d   ", TX(s, "Stock", "Mazzo"),
            scopa_state_stock(&s->st));
   if (s->has_last)
-    snprintf(text + strlen(text), sizeof text - strlen(text), "%s %s: %s%s",
+    snprintf(text + strlen(text), n - strlen(text), "%s %s: %s%s",
              TX(s, "Last:", "Ultima:"), play_seat_name(s, s->last_seat),
              play_move_words(s, s->last_move, words, sizeof words),
              s->last_scopa ? "  SCOPA!" : "");
-  put(y, 0, text);
+  return text;
+}
+
+/* Rows the last move takes: two when it is wider than the screen (it is
+ * never cut: what was taken is at its end). */
+static int last_rows(const screen *sc) {
+  char text[600];
+  return (int)strlen(last_text(sc, text, sizeof text)) > COLS ? 2 : 1;
+}
+
+static int last_line(const screen *sc, int y) {
+  char text[600];
+  return put_wrapped(y, last_text(sc, text, sizeof text), (size_t)COLS,
+                     y + last_rows(sc) - 1);
 }
 
 /* The table's cards from y; returns the next free row. */
@@ -337,30 +378,6 @@ static int hand_cards(screen *sc, int y, int boxes) {
     x += w + 1;
   }
   return y + (boxes ? CARD_H + 1 : 1);
-}
-
-/* Text from row y, wrapped at spaces: `first` columns on its first row,
- * the screen's width on the others, down to row `last` at most; returns
- * the next free row. */
-static int put_wrapped(int y, const char *p, size_t first, int last) {
-  size_t width = first > 0 ? first : 1;
-  while (*p && y <= last) {
-    size_t cut = strlen(p);
-    if (cut > width) {
-      cut = width;
-      while (cut > width / 2 && p[cut] != ' ')
-        cut--;
-      if (p[cut] != ' ') /* no space: cut at a whole UTF-8 character */
-        for (cut = width; cut > 1 && ((unsigned char)p[cut] & 0xC0) == 0x80;)
-          cut--;
-    }
-    mvaddnstr(y++, 0, p, (int)cut);
-    p += cut;
-    while (*p == ' ')
-      p++;
-    width = (size_t)COLS;
-  }
-  return y;
 }
 
 /* "(1/2) Take the 5 of swords with your 5 of cups  (pick again for the
@@ -454,7 +471,7 @@ void draw_board(screen *sc) {
       seat_line(sc, y++, seat);
   if (s->rules.players > 2)
     before_line(sc, y++);
-  last_line(sc, y++);
+  y = last_line(sc, y);
   y = table_cards(sc, y, boxes) + 1;
   y = hand_cards(sc, y, boxes);
   y = choice_line(sc, y);

@@ -940,6 +940,40 @@ def t_tty_narrow():
         tm.close()
 
 
+# play-tty-3.4: the last move is never cut: at 80 columns in Italian,
+# with three players, "Ultima: principiante 2: sei di denari prende due di
+# denari e quattro" lost its last card; it now goes on under itself, so
+# the line (and its continuation) ends with a suit or "tavolo".
+def t_tty_last():
+    tm = Tmux("scopa-last")
+    rec = os.path.join(TMP, "last.json")
+    try:
+        tm.start("env LANG=C.UTF-8 TERM=xterm-256color %s play --lang it "
+                 "--seed 42 --players 3 --level principiante --delay 0 "
+                 "--record %s; echo EXIT=$?; sleep 60" % (SCOPA, rec))
+        tm.wait_for("[ Gioca ]", "no table drawn")
+        ends = re.compile(r"(denari|coppe|spade|bastoni|tavolo)( +SCOPA!)?$")
+        seen = 0
+        deadline = time.time() + 30
+        while "Fine della mano" not in tm.screen():
+            check(time.time() < deadline, "no round end:\n" + tm.screen())
+            rows = tm.screen().splitlines()
+            for k, row in enumerate(rows):
+                if row.startswith("Mazzo: ") and "Ultima: " in row:
+                    said = row.rstrip()
+                    if not rows[k + 1].startswith("Tavolo"):
+                        said += " " + rows[k + 1].strip()
+                    check(ends.search(said), "the last move cut:\n" +
+                          "\n".join(rows))
+                    seen += 1
+            tm.keys("Enter")
+            time.sleep(0.1)
+        check(seen >= 3, "the last move seen %d times" % seen)
+        tm.keys("q")
+    finally:
+        tm.close()
+
+
 TESTS = {
     "play-hint-1.1": t_hint_line,
     "play-hint-1.2": t_hint_tty,
@@ -960,6 +994,7 @@ TESTS = {
     "play-tty-3.1": t_tty_words,
     "play-tty-3.2": t_tty_names,
     "play-tty-3.3": t_tty_narrow,
+    "play-tty-3.4": t_tty_last,
     "play-pty-1.1": t_pty_mouse,
     "play-step-1.1": t_step,
 }
