@@ -138,7 +138,11 @@ def test_python_words_4_bad_arguments_are_python_errors():
     with pytest.raises(TypeError):
         scopa.why_words(["scopa"])
     with pytest.raises(ValueError):
-        scopa.why_words({"codes": [], "cards": 400})
+        scopa.why_words({"codes": [], "cards": 401})
+    with pytest.raises(ValueError):
+        scopa.why_words({"codes": [], "sum": -1})
+    # a table's sum past 40 is a sum, not an error
+    assert "55" in scopa.why_words({"codes": ["opens"], "sum": 55, "rank": 5})
     with pytest.raises(ValueError):
         scopa.loss_words(0.5, 0.1, "???")
     with pytest.raises(ValueError):

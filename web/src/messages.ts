@@ -7,9 +7,9 @@
  * ignored (a late one of a table it left); a refused create goes back to
  * the form, a refused join watches instead (CONTRACTS.md /t/CODE), a
  * refused resume (a stale token) forgets it and joins; a table stopped by
- * the server (store_failed) is taken back by stall.ts; the answer to a hint or a
- * review request is told from other errors by its id; a seat's token is
- * stored per table code the moment it is given.
+ * the server (store_failed) is taken back by stall.ts; the answer to a
+ * hint or a review request is told from other errors by its id; a seat's
+ * token is stored per table code the moment it is given.
  */
 import type {
   ErrorMsg,

@@ -93,7 +93,8 @@ def _why_struct(why):
             raise ValueError("unknown reason code: %r" % (code,))
         out.reasons |= 1 << bits[code]
     for field in ("cards", "coins", "sevens", "sum", "rank"):
-        setattr(out, field, _lib.int_arg(field, why.get(field, 0), 0, 40))
+        # the table's sum can pass 40 (forty cards of rank up to 10)
+        setattr(out, field, _lib.int_arg(field, why.get(field, 0), 0, 400))
     return out
 
 
