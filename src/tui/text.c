@@ -154,26 +154,25 @@ char *play_explain_card(const play_session *s, int card, char *buf, size_t n) {
  * differ as their flags say them, then the target, said once (the
  * library's "players=3 target=1" read as notation). */
 char *play_rules_line(const play_session *s, char *buf, size_t n) {
-  char words[300], rest[300] = "";
+  char words[300], rest[300] = "", who[40] = "";
   scopa_rules_str(&s->rules, words, sizeof words);
-  char *game = strtok(words, " "), *w;
-  int players = 0;
-  while ((w = strtok(NULL, " ")) != NULL) {
-    if (strncmp(w, "target=", 7) == 0)
-      continue;
-    if (strncmp(w, "players=", 8) == 0) {
-      players = s->rules.players;
-      continue;
-    }
-    snprintf(rest + strlen(rest), sizeof rest - strlen(rest), ", %s", w);
+  /* words: the game, then "key=value" words, one space apart */
+  char *w = strchr(words, ' ');
+  if (w)
+    *w++ = 0;
+  while (w && *w) {
+    char *next = strchr(w, ' ');
+    if (next)
+      *next++ = 0;
+    if (strncmp(w, "players=", 8) == 0)
+      snprintf(who, sizeof who, ", %d %s", s->rules.players,
+               TX(s, "players", "giocatori"));
+    else if (strncmp(w, "target=", 7) != 0)
+      snprintf(rest + strlen(rest), sizeof rest - strlen(rest), ", %s", w);
+    w = next;
   }
-  char who[40] = "";
-  if (players)
-    snprintf(who, sizeof who, ", %d %s", players,
-             TX(s, "players", "giocatori"));
-  snprintf(buf, n, "%s: %s%s%s, %s %d", TX(s, "Rules", "Regole"),
-           game ? game : "", who, rest, TX(s, "target", "si gioca ai"),
-           s->rules.target);
+  snprintf(buf, n, "%s: %s%s%s, %s %d", TX(s, "Rules", "Regole"), words, who,
+           rest, TX(s, "target", "si gioca ai"), s->rules.target);
   return buf;
 }
 
