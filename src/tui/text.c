@@ -43,27 +43,10 @@ static const char *card_bare(const play_session *s, int card, char *buf,
   return s->cfg.italian && space ? space + 1 : p;
 }
 
-/* "the 7 of coins and the 3 of cups" */
-static char *cards_the(const play_session *s, scopa_cards cards, char *buf,
-                       size_t n) {
-  buf[0] = 0;
-  int left = __builtin_popcountll(cards);
-  for (int c = 0; c < 40; c++) {
-    if (!(cards & SCOPA_BIT(c)))
-      continue;
-    char one[48];
-    size_t used = strlen(buf);
-    const char *sep = !used ? "" : left == 1 ? TX(s, " and ", " e ") : ", ";
-    snprintf(buf + used, n - used, "%s%s", sep,
-             card_the(s, c, 0, one, sizeof one));
-    left--;
-  }
-  return buf;
-}
-
-/* "cinque di spade e due di coppe" */
-static char *cards_words(const play_session *s, scopa_cards cards, char *buf,
-                         size_t n) {
+/* "cinque di spade e due di coppe", or with `the` as a sentence says
+ * them: "the 7 of coins and the 3 of cups". */
+static char *cards_words(const play_session *s, scopa_cards cards, int the,
+                         char *buf, size_t n) {
   buf[0] = 0;
   int left = __builtin_popcountll(cards);
   for (int c = 0; c < 40; c++) {
@@ -73,7 +56,8 @@ static char *cards_words(const play_session *s, scopa_cards cards, char *buf,
     size_t used = strlen(buf);
     const char *sep = !used ? "" : left == 1 ? TX(s, " and ", " e ") : ", ";
     snprintf(buf + used, n - used, "%s%s", sep,
-             scopa_card_name(c, lang(s), name, sizeof name));
+             the ? card_the(s, c, 0, name, sizeof name)
+                 : scopa_card_name(c, lang(s), name, sizeof name));
     left--;
   }
   return buf;
@@ -85,7 +69,7 @@ char *play_move_words(const play_session *s, scopa_move m, char *buf,
   scopa_card_name(SCOPA_MOVE_CARD(m), lang(s), card, sizeof card);
   if (SCOPA_MOVE_TAKES(m))
     snprintf(buf, n, "%s %s %s", card, TX(s, "takes", "prende"),
-             cards_words(s, SCOPA_MOVE_TAKES(m), takes, sizeof takes));
+             cards_words(s, SCOPA_MOVE_TAKES(m), 0, takes, sizeof takes));
   else
     snprintf(buf, n, "%s, %s", card,
              TX(s, "laid on the table", "lasciata sul tavolo"));
@@ -136,7 +120,7 @@ char *play_explain_card(const play_session *s, int card, char *buf, size_t n) {
                 "prende tutte le carte"));
   } else if (s->rules.capture == SCOPA_CAPTURE_MATCH && same &&
              has_sum_set(s->st.table, SCOPA_RANK(card))) {
-    cards_the(s, same, t, sizeof t);
+    cards_words(s, same, 1, t, sizeof t);
     snprintf(buf, n, "%s %s %s: %s", c, TX(s, "must take", "deve prendere"), t,
              TX(s, "a single card comes first",
                 "la carta singola ha la precedenza"));
