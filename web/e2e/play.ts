@@ -24,9 +24,10 @@ export async function playOne(page: Page, choosing?: () => Promise<void>): Promi
   );
   if (await page.locator(`.hand .card[data-card="${c}"]`).count()) {
     // the card is picked (one move or several): a take's set is highlighted
-    // the move in words under the hand ("7 of cups takes 7 of coins")
+    // the move in words under the hand ("Take the 7 of coins with your 7
+    // of cups")
     const said = (await page.locator('.choice .movetext').textContent()) ?? '';
-    if (/ (takes|prende) /.test(said))
+    if (/^(Take|Prendi) /.test(said))
       assert.ok(
         (await page.locator('.tablecards .card.taken').count()) >= 1,
         'the set shown on the table',

@@ -779,6 +779,9 @@ test('e2e: one click picks a card, a second plays it; the expert setting plays o
     await page.locator(`.hand .card.selected[data-card="${c}"]`).waitFor();
     await page.waitForTimeout(300);
     assert.equal(await card.count(), 1, 'one click played the card');
+    // the move as what Play will do, not as done ("2 of coins laid on the
+    // table" read as if it were already played)
+    assert.match((await page.locator('.choice .movetext').textContent()) ?? '', /^(Lay|Take) the /);
     // the help says what the second click does (it said "choice 1 of 1:
     // click the card again for the next": there is no next, it plays)
     assert.equal(

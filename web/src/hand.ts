@@ -7,10 +7,10 @@
  */
 import { type Key, cardName, t } from './i18n.js';
 import { parseMove } from './protocol.js';
-import { compareWords, moveAndWhy, whyOf } from './words.js';
+import { compareWords, moveAndWhy, moveWords, whyOf } from './words.js';
 import { sideOf } from './rules.js';
 import { type AppState, type TableView, selectedMove } from './state.js';
-import { backEl, describeMove, faceEl, h } from './dom.js';
+import { backEl, faceEl, h } from './dom.js';
 import { pileEl, pileSeat, seatName } from './seats.js';
 
 export function renderHand(
@@ -80,7 +80,9 @@ export function renderHand(
   if (move && sel) {
     const ch = v.choices.find((x) => x.card === sel.card)!;
     parts.push(
-      h('p', { class: 'movetext', text: describeMove(lang, move) }),
+      // what a click on Play will do, as the hints say it ("Lay the 2 of
+      // coins on the table"), not as if already done ("laid on the table")
+      h('p', { class: 'movetext', text: moveWords(lang, move) }),
       h('p', {
         class: 'help',
         // one move: a second click plays it (verbs.ts pick), no "next"
