@@ -580,9 +580,10 @@ void draw_handover(screen *sc, int seat) {
       play_seat_name(sc->s, seat),
       TX(sc->s, "press Enter when ready.", "premi Invio quando sei pronto."));
   attron(A_REVERSE | A_BOLD);
-  put(LINES / 2,
-      (COLS - (int)strlen(text)) / 2 > 0 ? (COLS - (int)strlen(text)) / 2 : 0,
-      text);
+  if ((int)strlen(text) <= COLS)
+    put(LINES / 2, (COLS - (int)strlen(text)) / 2, text);
+  else /* a narrow terminal: whole, on the rows below (which key to press) */
+    put_wrapped(LINES / 2, text, (size_t)COLS, LINES / 2 + 2);
   attroff(A_REVERSE | A_BOLD);
   refresh();
   sc->viewer = viewer;

@@ -940,6 +940,28 @@ def t_tty_narrow():
         tm.close()
 
 
+# play-tty-3.5: hot seat on a 40x14 terminal: the handover says whole
+# which key to press ("Passa il terminale a Giocatore 1: premi" lost
+# "Invio quando sei pronto."), and Enter shows the hand.
+def t_tty_handover():
+    tm = Tmux("scopa-handover")
+    rec = os.path.join(TMP, "handover.json")
+    try:
+        tm.start("env LANG=C.UTF-8 TERM=xterm-256color %s play --lang it "
+                 "--humans 2 --seed 51 --delay 0 --record %s; echo EXIT=$?; "
+                 "sleep 60" % (SCOPA, rec), x=40, y=14)
+        tm.wait_for("Passa il terminale", "no handover")
+        said = " ".join(l.strip() for l in tm.screen().splitlines())
+        check("premi Invio quando sei pronto." in said,
+              "the key to press cut:\n" + tm.screen())
+        tm.keys("Enter")
+        tm.wait_for("[ Gioca ]", "Enter did not show the hand")
+        tm.keys("q")
+        tm.wait_for("EXIT=0", "q did not leave")
+    finally:
+        tm.close()
+
+
 # play-tty-3.4: the last move is never cut: at 80 columns in Italian,
 # with three players, "Ultima: principiante 2: sei di denari prende due di
 # denari e quattro" lost its last card; it now goes on under itself, so
@@ -995,6 +1017,7 @@ TESTS = {
     "play-tty-3.2": t_tty_names,
     "play-tty-3.3": t_tty_narrow,
     "play-tty-3.4": t_tty_last,
+    "play-tty-3.5": t_tty_handover,
     "play-pty-1.1": t_pty_mouse,
     "play-step-1.1": t_step,
 }
