@@ -254,7 +254,7 @@ static void seat_line(const screen *sc, int y, int seat) {
 
 /* The moves of the round before the last one, back to the viewer's own
  * (or players-2 of them), in words: what happened since your turn.  When
- * they do not fit, the oldest give way ("Before: ... , Bruno: ..."). */
+ * they do not fit, the oldest give way ("Before: ... Bruno: ..."). */
 static void before_line(const screen *sc, int y) {
   const play_session *s = sc->s;
   char text[1200] = "", words[400];
