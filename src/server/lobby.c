@@ -174,6 +174,9 @@ int lobby_create(conn *c, const proto_msg *msg) {
   }
   int allowed =
       limits_table_create(srv->addrs, &srv->conf.limits, c->addr, now_ms());
+  if (allowed != LIMITS_REFUSED && /* and on every node together */
+      relay_table_create(srv, c->addr) == LIMITS_REFUSED)
+    allowed = LIMITS_REFUSED;
   if (allowed == LIMITS_REFUSED)
     return conn_error(c, msg->id, "limit", "too many new tables",
                       "troppi tavoli nuovi");

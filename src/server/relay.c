@@ -34,6 +34,10 @@
  *                dead node closes; a client relayed to a dead owner is
  *                told and closed, and reconnects), the parked entries,
  *                and now and then the rows of dead nodes are dropped
+ *   limits       the per-address limits of every node together: a
+ *                connection's open and a table's creation counted in
+ *                PostgreSQL (one statement each; the node's closes go
+ *                with its next open or tick), never a message
  *
  * Everything here runs on the loop thread but the courier; the two
  * share only the queues under relay.mu and a few atomic flags.  With SQLite
@@ -41,6 +45,7 @@
  */
 #include "relay.h"
 
+#include "limits.h"
 #include "table.h"
 
 #include <ctype.h>
@@ -94,6 +99,9 @@ struct relay {
   int rclose; /* remote connections marked to close at the turn       */
   int reset;  /* a connection was reset: rows may have been lost       */
   int64_t tick_ms, renewed_ms, purged_ms;
+  char *closed; /* addresses of this node's counted connections closed
+                   since the last report, one a line */
+  size_t nclosed;
   char (*alive)[24]; /* the live nodes at the last tick                */
   int nalive;
 };
@@ -235,6 +243,8 @@ static row *rows_add(rows *q) {
   }
   return &q->v[q->n];
 }
+
+static void report_closed(relay *r);
 
 static void queue_row(relay *r, const char *dst, uint64_t serial, int kind,
                       const char *addr, const char *body, size_t len) {
@@ -631,6 +641,7 @@ void relay_stop(server *srv) {
               "AND expires > now()",
               1, v));
   PQclear(run(r, "DELETE FROM nodes WHERE node = $1", 1, v));
+  report_closed(r);
   rows_free(&r->out);
   rows_free(&r->sendq);
   rows_free(&r->inq);
@@ -830,6 +841,89 @@ void relay_turn(server *srv) {
 }
 
 /* ------------------------------------------------------------------ */
+/* Per-address limits across the cluster                               */
+/* ------------------------------------------------------------------ */
+
+/* This node's closes since the last report, taken off its counts (the
+ * tick's; a connection's open sends them too, in its one statement). */
+static void report_closed(relay *r) {
+  if (!r->nclosed)
+    return;
+  const char *const v[] = {r->srv->node, r->closed};
+  PGresult *res = run(r,
+                      "UPDATE addr_conns c SET n = c.n - d.k FROM (SELECT x, "
+                      "count(*)::integer AS k FROM unnest(string_to_array($2, "
+                      "E'\\n')) x GROUP BY x) d WHERE c.addr = d.x AND "
+                      "c.node = $1",
+                      2, v);
+  if (!res)
+    return; /* the next tick */
+  PQclear(res);
+  free(r->closed);
+  r->closed = NULL;
+  r->nclosed = 0;
+}
+
+int relay_conn_open(server *srv, const char *addr) {
+  relay *r = srv->relay;
+  if (!r || strchr(addr, '\n'))
+    return -1;
+  char lim[16], alive_s[16];
+  snprintf(lim, sizeof lim, "%d", srv->conf.limits.conns_per_addr);
+  snprintf(alive_s, sizeof alive_s, "%d", RELAY_DEAD_MS / 1000);
+  const char *const v[] = {addr, srv->node, lim, r->closed ? r->closed : "",
+                           alive_s};
+  PGresult *res = run(
+      r, "SELECT scopa_conn_open($1, $2, $3::integer, $4, $5::integer)", 5, v);
+  if (!res)
+    return -1;
+  int ok = PQntuples(res) == 1 && strcmp(PQgetvalue(res, 0, 0), "t") == 0;
+  PQclear(res);
+  free(r->closed); /* taken off in the same statement */
+  r->closed = NULL;
+  r->nclosed = 0;
+  return ok ? LIMITS_COUNTED : LIMITS_REFUSED;
+}
+
+void relay_conn_close(server *srv, const char *addr) {
+  relay *r = srv->relay;
+  if (!r)
+    return;
+  size_t len = strlen(addr), have = r->closed ? strlen(r->closed) : 0;
+  char *more = realloc(r->closed, have + len + 2);
+  if (!more)
+    return; /* counted until the node goes: stricter, never looser */
+  snprintf(more + have, len + 2, "%s%s", have ? "\n" : "", addr);
+  r->closed = more;
+  r->nclosed++;
+}
+
+int relay_table_create(server *srv, const char *addr) {
+  relay *r = srv->relay;
+  if (!r)
+    return -1;
+  char per_min[16];
+  snprintf(per_min, sizeof per_min, "%d", srv->conf.limits.tables_per_addr);
+  const char *const v[] = {addr, per_min};
+  /* A bucket of per_min credits, coming back evenly over a minute; the
+   * row is locked by the upsert, so two nodes take from it in turn. */
+  PGresult *res =
+      run(r,
+          "INSERT INTO addr_tables AS b(addr, credits, at) VALUES ($1, "
+          "$2::float8 - 1, clock_timestamp()) ON CONFLICT (addr) DO UPDATE "
+          "SET credits = least($2::float8, b.credits + $2::float8 * extract("
+          "epoch FROM clock_timestamp() - b.at) / 60) - 1, at = "
+          "clock_timestamp() WHERE least($2::float8, b.credits + $2::float8 * "
+          "extract(epoch FROM clock_timestamp() - b.at) / 60) >= 1 RETURNING 1",
+          2, v);
+  if (!res)
+    return -1;
+  int ok = PQntuples(res) == 1;
+  PQclear(res);
+  return ok ? LIMITS_COUNTED : LIMITS_REFUSED;
+}
+
+/* ------------------------------------------------------------------ */
 /* The tick                                                            */
 /* ------------------------------------------------------------------ */
 
@@ -974,6 +1068,13 @@ static void purge(relay *r) {
   PQclear(run(r, "DELETE FROM nodes WHERE seen < now() - interval '1 hour'", 0,
               NULL));
   PQclear(run(r,
+              "DELETE FROM addr_conns WHERE n <= 0 OR node <> ALL(SELECT "
+              "node FROM nodes WHERE seen > now() - interval '60 seconds')",
+              0, NULL));
+  PQclear(run(r,
+              "DELETE FROM addr_tables WHERE at < now() - interval '2 minutes'",
+              0, NULL));
+  PQclear(run(r,
               "DELETE FROM leases l WHERE expires < now() - interval '1 hour' "
               "AND NOT EXISTS (SELECT 1 FROM games g WHERE g.code = l.code)",
               0, NULL));
@@ -985,6 +1086,7 @@ void relay_tick(server *srv, int64_t now) {
     return;
   r->tick_ms = now;
   heartbeat(r);
+  report_closed(r);
   renew(r, now);
   drop_dead(r);
   retry_parked(r, now);

@@ -37,8 +37,9 @@
 #include <time.h>
 
 #define SCHEMA_VERSION 1         /* scopa_schema.version of TABLES          */
-#define SCHEMA_LOCK "1396920385" /* advisory lock keys: "SCPA" and "SCPB" */
+#define SCHEMA_LOCK "1396920385" /* advisory lock keys: "SCPA", "SCPB", ... */
 #define RATINGS_LOCK "1396920386"
+#define CONNS_LOCK "1396920387" /* with an address's hash: its connections */
 
 static const char TABLES[] =
     "CREATE TABLE IF NOT EXISTS scopa_schema(version integer NOT NULL);"
@@ -83,7 +84,36 @@ static const char TABLES[] =
      * deleted milliseconds after its insertion, vacuumed often. */
     "ALTER TABLE leases SET (fillfactor = 50);"
     "ALTER TABLE relay SET (autovacuum_vacuum_scale_factor = 0, "
-    "  autovacuum_vacuum_threshold = 10000, autovacuum_vacuum_cost_delay = 0);";
+    "  autovacuum_vacuum_threshold = 10000, autovacuum_vacuum_cost_delay = 0);"
+    /* The per-address limits across the cluster (relay.c): connections
+     * open, per address and node (a dead node's do not count), and each
+     * address's bucket of new tables.  Counters, not the game: unlogged. */
+    "CREATE UNLOGGED TABLE IF NOT EXISTS addr_conns("
+    "  addr text NOT NULL, node text NOT NULL, n integer NOT NULL,"
+    "  PRIMARY KEY (addr, node));"
+    "CREATE UNLOGGED TABLE IF NOT EXISTS addr_tables("
+    "  addr text PRIMARY KEY, credits double precision NOT NULL,"
+    "  at timestamptz NOT NULL);"
+    /* A connection from a opens on node nd: this node's closes so far
+     * (closed, one address a line) taken off first; then, under a lock
+     * of the address, its connections on the live nodes counted and
+     * this one added if they are fewer than lim.  True when allowed. */
+    "CREATE OR REPLACE FUNCTION scopa_conn_open(a text, nd text, lim integer,"
+    "  closed text, alive_s integer) RETURNS boolean LANGUAGE plpgsql AS $f$"
+    " BEGIN"
+    "  UPDATE addr_conns c SET n = c.n - d.k FROM (SELECT x, count(*)::integer"
+    "   AS k FROM unnest(string_to_array(closed, E'\\n')) x GROUP BY x) d"
+    "   WHERE c.addr = d.x AND c.node = nd;"
+    "  PERFORM pg_advisory_xact_lock(" CONNS_LOCK ", hashtext(a));"
+    "  IF (SELECT coalesce(sum(c.n), 0) FROM addr_conns c JOIN nodes s"
+    "   ON s.node = c.node WHERE c.addr = a AND s.seen >"
+    "   clock_timestamp() - make_interval(secs => alive_s)) >= lim THEN"
+    "   RETURN false;"
+    "  END IF;"
+    "  INSERT INTO addr_conns(addr, node, n) VALUES (a, nd, 1)"
+    "   ON CONFLICT (addr, node) DO UPDATE SET n = addr_conns.n + 1;"
+    "  RETURN true;"
+    " END $f$;";
 
 /* The prepared statements, by name. */
 #define PG_SQL(XX)                                                             \
