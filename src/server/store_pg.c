@@ -160,7 +160,9 @@ static const char TABLES[] =
                     "AND node = $2 AND epoch = $3")                            \
   XX(ADD_MOVE_FENCED,                                                          \
      "INSERT INTO moves(code, number, move) SELECT $1, $2, $3 FROM leases "    \
-     "WHERE code = $1 AND node = $4 AND epoch = $5 FOR KEY SHARE")
+     "WHERE code = $1 AND node = $4 AND epoch = $5 FOR KEY SHARE")             \
+  XX(FENCE, "SELECT 1 FROM leases WHERE code = $1 AND node = $2 AND "          \
+            "epoch = $3 FOR KEY SHARE")
 
 enum {
 #define PG__XX(name, sql) Q_##name,
@@ -825,6 +827,25 @@ static int pg_add_move_fenced(store *st, const char *code, int number,
   return rc;
 }
 
+/* The same lock and check as a fenced move's, for any other write of
+ * the table in this batch. */
+static int pg_fence(store *st, const char *code, const char *node,
+                    long long epoch) {
+  char e[32];
+  snprintf(e, sizeof e, "%lld", epoch);
+  const char *const v[] = {code, node, e};
+  PGresult *r = NULL;
+  if (pg_begin(st) == 0)
+    r = run_q(P(st), Q_FENCE, 3, v);
+  int rc = r && PQntuples(r) == 1 ? 0 : -1;
+  if (r && rc)
+    snprintf(P(st)->state, sizeof P(st)->state, "lease");
+  PQclear(r);
+  if (rc)
+    P(st)->failed = 1;
+  return rc;
+}
+
 const store_ops store_pg_ops = {
     .claim = pg_claim,
     .open = pg_open,
@@ -850,4 +871,5 @@ const store_ops store_pg_ops = {
     .lease_renew = pg_lease_renew,
     .lease_release = pg_lease_release,
     .add_move_fenced = pg_add_move_fenced,
+    .fence = pg_fence,
 };
