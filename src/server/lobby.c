@@ -174,7 +174,7 @@ int lobby_create(conn *c, const proto_msg *msg) {
   }
   int allowed =
       limits_table_create(srv->addrs, &srv->conf.limits, c->addr, now_ms());
-  if (allowed != LIMITS_REFUSED && /* and on every node together */
+  if (allowed == LIMITS_COUNTED && /* and on every node together */
       relay_table_create(srv, c->addr) == LIMITS_REFUSED)
     allowed = LIMITS_REFUSED;
   if (allowed == LIMITS_REFUSED)
