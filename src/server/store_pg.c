@@ -801,23 +801,19 @@ static int pg_lease_release(store *st, const char *code, const char *node,
   return lease_update(st, Q_LEASE_RELEASE, 3, v) < 0 ? -1 : 0;
 }
 
-/* The move goes in only through the lease row, locked FOR KEY SHARE: no
- * row (another node or epoch holds it) is a failed write of this table.
+/* A write of a table that goes in only through its lease row, locked FOR
+ * KEY SHARE (prepared statement q, which must touch or return exactly
+ * one row): no row (another node or epoch holds the lease) is a failed
+ * write of this table.
  * A takeover locks the row FOR UPDATE first, so it waits for the batch;
  * a renewal (FOR NO KEY UPDATE) does not, nor the batch for it: with
  * FOR SHARE, the renewal of all a node's leases in one statement and its
  * writer's batches locked each other, until lock_timeout failed moves
  * ("the database is busy") at 5,000 tables. */
-static int pg_add_move_fenced(store *st, const char *code, int number,
-                              scopa_move move, const char *node,
-                              long long epoch) {
-  char n[16], e[32], text[SCOPA_MOVE_TEXT];
-  snprintf(n, sizeof n, "%d", number);
-  snprintf(e, sizeof e, "%lld", epoch);
-  const char *const v[] = {code, n, scopa_move_str(move, text), node, e};
+static int fenced_q(store *st, int q, int n, const char *const *v) {
   PGresult *r = NULL;
   if (pg_begin(st) == 0)
-    r = run_q(P(st), Q_ADD_MOVE_FENCED, 5, v);
+    r = run_q(P(st), q, n, v);
   int rc = r && strcmp(PQcmdTuples(r), "1") == 0 ? 0 : -1;
   if (r && rc)
     snprintf(P(st)->state, sizeof P(st)->state, "lease");
@@ -827,6 +823,16 @@ static int pg_add_move_fenced(store *st, const char *code, int number,
   return rc;
 }
 
+static int pg_add_move_fenced(store *st, const char *code, int number,
+                              scopa_move move, const char *node,
+                              long long epoch) {
+  char n[16], e[32], text[SCOPA_MOVE_TEXT];
+  snprintf(n, sizeof n, "%d", number);
+  snprintf(e, sizeof e, "%lld", epoch);
+  const char *const v[] = {code, n, scopa_move_str(move, text), node, e};
+  return fenced_q(st, Q_ADD_MOVE_FENCED, 5, v);
+}
+
 /* The same lock and check as a fenced move's, for any other write of
  * the table in this batch. */
 static int pg_fence(store *st, const char *code, const char *node,
@@ -834,16 +840,7 @@ static int pg_fence(store *st, const char *code, const char *node,
   char e[32];
   snprintf(e, sizeof e, "%lld", epoch);
   const char *const v[] = {code, node, e};
-  PGresult *r = NULL;
-  if (pg_begin(st) == 0)
-    r = run_q(P(st), Q_FENCE, 3, v);
-  int rc = r && PQntuples(r) == 1 ? 0 : -1;
-  if (r && rc)
-    snprintf(P(st)->state, sizeof P(st)->state, "lease");
-  PQclear(r);
-  if (rc)
-    P(st)->failed = 1;
-  return rc;
+  return fenced_q(st, Q_FENCE, 3, v);
 }
 
 const store_ops store_pg_ops = {

@@ -102,6 +102,21 @@ static void query1(const char *url, const char *sql, char *out, size_t n) {
   PQfinish(c);
 }
 
+/* Flushes batch: its one write, of table id, must have failed for the
+ * lease and left sql's value at expect; then the table is forgotten. */
+static void refused(writer *w, uint64_t batch, uint64_t id, const char *url,
+                    const char *sql, const char *expect) {
+  writer_failure f[4];
+  char got[64];
+  writer_flush(w, batch);
+  CHECK(settled(w, batch));
+  CHECK(writer_take_failed(w, f, 4) == 1 && f[0].table == id);
+  CHECK_EQ_STR(f[0].why_en, "another server took the table over");
+  query1(url, sql, got, sizeof got);
+  CHECK_EQ_STR(got, expect);
+  writer_forget(w, id);
+}
+
 /* serve-lease-5: node A took a table's lease (epoch e) and lost it to B
  * (the lease expired while A was slow); A's writer then writes, for
  * that table, a seat (a join taken in the second before A's renewal
@@ -135,22 +150,11 @@ static void writes_after_a_lost_lease(const char *url, store *a, store *b) {
 
   store_seat joined = {.kind = STORE_PERSON, .name = "Late"};
   writer_set_seat(w, 1, CODE5, 1, &joined, "A", ea);
-  writer_flush(w, 2);
-  CHECK(settled(w, 2));
-  CHECK(writer_take_failed(w, f, 4) == 1 && f[0].table == 1);
-  CHECK_EQ_STR(f[0].why_en, "another server took the table over");
-  query1(url, "SELECT name FROM seats WHERE code = 'LEASE5' AND seat = 1", got,
-         sizeof got);
-  CHECK_EQ_STR(got, ""); /* the open seat stays open */
-  writer_forget(w, 1);
-
+  refused(w, 2, 1, url, /* the open seat stays open */
+          "SELECT name FROM seats WHERE code = 'LEASE5' AND seat = 1", "");
   writer_finish(w, 2, CODE5, "A", ea);
-  writer_flush(w, 3);
-  CHECK(settled(w, 3) && writer_take_failed(w, f, 4) == 1);
-  query1(url, "SELECT finished FROM games WHERE code = 'LEASE5'", got,
-         sizeof got);
-  CHECK_EQ_STR(got, "0");
-  writer_forget(w, 2);
+  refused(w, 3, 2, url, "SELECT finished FROM games WHERE code = 'LEASE5'",
+          "0");
 
   rate_job job = {.sides = 2};
   snprintf(job.code, sizeof job.code, "%s", CODE5);
@@ -159,11 +163,7 @@ static void writes_after_a_lost_lease(const char *url, store *a, store *b) {
   snprintf(job.key[1], sizeof job.key[1], "p1");
   job.score[0][1] = 1;
   writer_rate(w, 3, &job, "A", ea);
-  writer_flush(w, 4);
-  CHECK(settled(w, 4) && writer_take_failed(w, f, 4) == 1);
-  query1(url, "SELECT count(*) FROM ratings", got, sizeof got);
-  CHECK_EQ_STR(got, "0");
-  writer_forget(w, 3);
+  refused(w, 4, 3, url, "SELECT count(*) FROM ratings", "0");
 
   store_game next = g; /* a rematch's new table, under the lost lease */
   snprintf(next.code, sizeof next.code, "LEASE6");
@@ -171,12 +171,8 @@ static void writes_after_a_lost_lease(const char *url, store *a, store *b) {
   usleep(1200 * 1000);
   CHECK(store_lease_take(b, "LEASE6", "B", 10, &eb) == 0);
   writer_add_game(w, 4, &next, "A", ea);
-  writer_flush(w, 5);
-  CHECK(settled(w, 5) && writer_take_failed(w, f, 4) == 1);
-  query1(url, "SELECT count(*) FROM games WHERE code = 'LEASE6'", got,
-         sizeof got);
-  CHECK_EQ_STR(got, "0");
-  writer_forget(w, 4);
+  refused(w, 5, 4, url, "SELECT count(*) FROM games WHERE code = 'LEASE6'",
+          "0");
 
   /* The owner's writes go in. */
   writer_set_seat(w, 5, CODE5, 1, &joined, "B", owner);
