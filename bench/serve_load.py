@@ -238,7 +238,8 @@ def cluster_main(args):
             return round(1000 * (b - a) / moves, 3)
         out = {
             "cluster_nodes": args.cluster,
-            "tables": args.tables, "seconds": round(t1 - t0, 1),
+            "tables": args.tables, "seat_seconds": stats.seat_seconds,
+            "seconds": round(t1 - t0, 1),
             "think_ms": args.think_ms, "bot": args.bot,
             "server_moves_per_second": round(moves / (t1 - t0), 1),
             "client_moves_measured": len(r),
@@ -267,12 +268,14 @@ async def main_async(args, port, stats):
     ready = asyncio.Event()
     rng = random.Random(args.seed)
     tasks = []
+    t0 = time.time()
     for i in range(args.tables):
         tasks.append(asyncio.create_task(
             table(url, args, stats, random.Random(rng.random()), stop_at, ready)))
         if i % 50 == 49:
             await asyncio.sleep(0.05)  # no SYN flood against ourselves
     await asyncio.wait_for(ready.wait(), 300)
+    stats.seat_seconds = round(time.time() - t0, 1)
     return tasks, stop_at
 
 
@@ -334,7 +337,8 @@ def main():
         def pct(p):
             return round(1000 * r[min(len(r) - 1, int(p * len(r)))], 2) if r else None
         out = {
-            "tables": args.tables, "seconds": round(t1 - t0, 1),
+            "tables": args.tables, "seat_seconds": stats.seat_seconds,
+            "seconds": round(t1 - t0, 1),
             "think_ms": args.think_ms, "bot": args.bot,
             "server_moves_per_second": round((h1["moves"] - h0["moves"]) / (t1 - t0), 1),
             "client_moves_measured": len(r),

@@ -35,6 +35,22 @@ static void link_all(conn *c) {
 /* A connection that can still be sent to: its socket, or its relay. */
 static int live(const conn *c) { return c->remote ? !c->gone : c->wsi != NULL; }
 
+/* A cluster counts an address's connections on every node (relay.h);
+ * refused there, the node's own count is given back.  Without an answer
+ * from the database the node's own count stands.  (An address the node
+ * let in uncounted, its table full, is not counted there either: past
+ * --max-addrs the limits degrade to "allow" on every store.) */
+static void count_in_cluster(conn *c, int *ok) {
+  int in = relay_conn_open(c->srv, c->addr);
+  if (in == LIMITS_COUNTED)
+    c->ccounted = 1;
+  if (in != LIMITS_REFUSED)
+    return;
+  limits_conn_close(c->srv->addrs, &c->srv->conf.limits, c->addr,
+                    c->last_rx_ms);
+  *ok = LIMITS_REFUSED;
+}
+
 conn *conn_new(server *srv, struct lws *wsi) {
   conn *c = calloc(1, sizeof *c);
   if (!c)
@@ -50,6 +66,8 @@ conn *conn_new(server *srv, struct lws *wsi) {
                ? LIMITS_REFUSED
                : limits_conn_open(srv->addrs, &srv->conf.limits, c->addr,
                                   c->last_rx_ms);
+  if (ok == LIMITS_COUNTED) /* and on every node together (cluster) */
+    count_in_cluster(c, &ok);
   c->counted = ok == LIMITS_COUNTED;
   c->refused = ok == LIMITS_REFUSED;
   if (ok == LIMITS_UNCOUNTED)
@@ -101,6 +119,8 @@ void conn_closed(conn *c) {
     c->anext->aprev = c->aprev;
   if (c->counted)
     limits_conn_close(srv->addrs, &srv->conf.limits, c->addr, now_ms());
+  if (c->ccounted)
+    relay_conn_close(srv, c->addr);
   srv->nconns--;
   c->wsi = NULL;
   c->gnext = srv->graveyard;

@@ -139,7 +139,7 @@ static int seat_person(conn *c, table *t, int i, const proto_msg *msg,
   lobby_sha256_hex(token, si->s.token_sha256);
   lobby_sha256_hex(player, si->s.player);
   t->last_batch = server_batch(srv);
-  writer_set_seat(srv->w, t->id, t->code, i, &si->s);
+  writer_set_seat(srv->w, t->id, t->code, i, &si->s, srv->node, t->epoch);
   return 0;
 }
 
@@ -174,6 +174,9 @@ int lobby_create(conn *c, const proto_msg *msg) {
   }
   int allowed =
       limits_table_create(srv->addrs, &srv->conf.limits, c->addr, now_ms());
+  if (allowed == LIMITS_COUNTED && /* and on every node together */
+      relay_table_create(srv, c->addr) == LIMITS_REFUSED)
+    allowed = LIMITS_REFUSED;
   if (allowed == LIMITS_REFUSED)
     return conn_error(c, msg->id, "limit", "too many new tables",
                       "troppi tavoli nuovi");
@@ -211,7 +214,7 @@ int lobby_create(conn *c, const proto_msg *msg) {
   for (int i = 0; i < t->nseats; i++)
     g.seat[i] = t->seat[i].s;
   t->last_batch = server_batch(srv);
-  writer_add_game(srv->w, t->id, &g);
+  writer_add_game(srv->w, t->id, &g, srv->node, t->epoch);
   if (seat_person(c, t, me, msg, token, player) ||
       table_new_match(t, &t->match, detail, sizeof detail)) {
     table_free(t);

@@ -85,7 +85,7 @@ static void rate(server *srv, table *t, int winner) {
   for (int s = 0; s < sides; s++)
     for (int o = 0; o < sides; o++)
       job.score[s][o] = result_of(s, o, &id[s], &id[o], winner);
-  writer_rate(srv->w, t->id, &job);
+  writer_rate(srv->w, t->id, &job, srv->node, t->epoch);
 }
 
 /* ------------------------------------------------------------------ */
@@ -98,7 +98,7 @@ static void end_of_round(server *srv, table *t, const scopa_event *ev) {
   free(text);
   if (ev->game_over) {
     t->status = T_FINISHED;
-    writer_finish(srv->w, t->id, t->code);
+    writer_finish(srv->w, t->id, t->code, srv->node, t->epoch);
     if (!t->rated) {
       rate(srv, t, ev->winner);
       t->rated = 1;

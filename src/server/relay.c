@@ -11,16 +11,22 @@
  *                dead node parks the message until the lease expires
  *   rows         relay(id, dst, src, conn, kind, addr, body): a client's
  *                message or its end, to the owner; an answer or a close,
- *                back to the client's node.  Written at the end of each
- *                loop turn in one statement that also NOTIFYs each
- *                reader's channel (scopa_NODE), read by the reader with
- *                DELETE ... RETURNING in id order; a node whose
- *                listener lost the database reads again at reconnection
- *                and at every tick anyway (the notification is a hint,
+ *                back to the client's node.  Queued by the loop during a
+ *                turn and handed to the courier at its end; the courier
+ *                writes everything handed over since its last write in
+ *                one statement (up to ROWS_PER_INSERT rows) that also
+ *                NOTIFYs each reader's channel (scopa_NODE) once, and
+ *                reads this node's rows with DELETE ... RETURNING (an
+ *                index scan in id order), handing them back to the loop
+ *                in that order.  A courier whose connection was lost
+ *                reads again at reconnection, and the tick asks for a
+ *                read every second anyway (the notification is a hint,
  *                the rows are the truth).  Rows that cannot be written
- *                stay queued and are tried again at the next turn.
- *   the listener a thread of its own with its own connection (LISTEN),
- *                that wakes the loop (lws_cancel_service)
+ *                stay queued and are tried again.
+ *   the courier  a thread of its own with its own connection (LISTEN),
+ *                woken by a notification or by the loop (an eventfd),
+ *                that wakes the loop (lws_cancel_service): the loop
+ *                never waits for the relay's round trips
  *   the tick     every RELAY_TICK_MS: this node's heartbeat (nodes),
  *                the renewal of the leases of its tables in memory (one
  *                statement; a table whose lease is gone is lost:
@@ -28,51 +34,74 @@
  *                dead node closes; a client relayed to a dead owner is
  *                told and closed, and reconnects), the parked entries,
  *                and now and then the rows of dead nodes are dropped
+ *   limits       the per-address limits of every node together: a
+ *                connection's open and a table's creation counted in
+ *                PostgreSQL (one statement each; the node's closes go
+ *                with its next open or tick), never a message
  *
- * Everything here runs on the loop thread but the listener.  With SQLite
+ * Everything here runs on the loop thread but the courier; the two
+ * share only the queues under relay.mu and a few atomic flags.  With SQLite
  * srv->relay is NULL and every entry point returns at once.
  */
 #include "relay.h"
 
+#include "limits.h"
 #include "table.h"
 
 #include <ctype.h>
 #include <libpq-fe.h>
+#include <poll.h>
 #include <pthread.h>
 #include <search.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/eventfd.h>
 #include <sys/random.h>
-#include <sys/select.h>
 #include <unistd.h>
 
 enum { K_CLIENT_MSG, K_CLIENT_GONE, K_SERVER_MSG, K_SERVER_CLOSE };
 
-#define ROWS_PER_INSERT 100
+#define ROWS_PER_INSERT 500 /* 6 parameters each; PostgreSQL takes 65,535 */
+#define ROWS_PER_READ 2000
 #define OUT_CAP 200000 /* rows queued at most while the database is away */
 
-typedef struct out_row {
-  char dst[24];
+/* A row either way: out, dst is its reader; in, src its writer. */
+typedef struct row {
+  char node[24];
   uint64_t conn;
   int kind;
   char addr[64];
   char *body;
-} out_row;
+} row;
+
+typedef struct rows {
+  row *v;
+  size_t n, cap;
+} rows;
 
 struct relay {
   server *srv;
-  PGconn *db; /* the loop's connection                                 */
+  PGconn *db; /* the loop's connection: heartbeat, leases, holders     */
   pthread_t thread;
   int thread_started;
-  int stop;    /* atomic                                                */
-  int pending; /* atomic: rows may be waiting for this node             */
-  void *tree;  /* connections by (serial, node): relayed and remote     */
-  out_row *out;
-  size_t nout, capout;
+  int stop; /* atomic                                                   */
+  int efd;  /* eventfd: the loop wakes the courier                     */
+  /* Between the loop and the courier, under mu. */
+  pthread_mutex_t mu;
+  rows sendq;    /* to write, in order                                  */
+  rows inq;      /* read, in id order                                   */
+  int want_read; /* atomic: rows may be waiting for this node           */
+  int io_reset;  /* atomic: the courier's connection was reset          */
+  /* The loop's own. */
+  void *tree; /* connections by (serial, node): relayed and remote     */
+  rows out;   /* queued in this turn                                   */
   int rclose; /* remote connections marked to close at the turn       */
-  int reset;  /* the connection was reset: rows may have been lost     */
+  int reset;  /* a connection was reset: rows may have been lost       */
   int64_t tick_ms, renewed_ms, purged_ms;
+  char *closed; /* addresses of this node's counted connections closed
+                   since the last report, one a line */
+  size_t nclosed;
   char (*alive)[24]; /* the live nodes at the last tick                */
   int nalive;
 };
@@ -171,81 +200,166 @@ static void tree_del(relay *r, conn *c) {
 /* Rows out                                                            */
 /* ------------------------------------------------------------------ */
 
+static void rows_free(rows *q) {
+  for (size_t i = 0; i < q->n; i++)
+    free(q->v[i].body);
+  free(q->v);
+  memset(q, 0, sizeof *q);
+}
+
+/* Appends src's rows to dst (src emptied, its bodies moved): 0, or -1
+ * without memory (nothing moved). */
+static int rows_move(rows *dst, rows *src) {
+  if (!src->n)
+    return 0;
+  if (!dst->n) {
+    free(dst->v);
+    *dst = *src;
+    memset(src, 0, sizeof *src);
+    return 0;
+  }
+  if (dst->n + src->n > dst->cap) {
+    size_t cap = dst->n + src->n;
+    row *more = realloc(dst->v, cap * sizeof *more);
+    if (!more)
+      return -1;
+    dst->v = more;
+    dst->cap = cap;
+  }
+  memcpy(dst->v + dst->n, src->v, src->n * sizeof *src->v);
+  dst->n += src->n;
+  src->n = 0;
+  return 0;
+}
+
+static row *rows_add(rows *q) {
+  if (q->n == q->cap) {
+    size_t cap = q->cap ? 2 * q->cap : 64;
+    row *more = realloc(q->v, cap * sizeof *more);
+    if (!more)
+      return NULL;
+    q->v = more;
+    q->cap = cap;
+  }
+  return &q->v[q->n];
+}
+
+static void report_closed(relay *r);
+
 static void queue_row(relay *r, const char *dst, uint64_t serial, int kind,
                       const char *addr, const char *body, size_t len) {
-  if (memchr(body, 0, len) || r->nout >= OUT_CAP)
+  if (memchr(body, 0, len) || r->out.n >= OUT_CAP)
     return; /* no NUL in a text column; past the cap, see relay_turn */
-  if (r->nout == r->capout) {
-    size_t cap = r->capout ? 2 * r->capout : 64;
-    out_row *more = realloc(r->out, cap * sizeof *more);
-    if (!more)
-      return;
-    r->out = more;
-    r->capout = cap;
-  }
-  out_row *o = &r->out[r->nout];
-  o->body = malloc(len + 1);
-  if (!o->body)
+  row *o = rows_add(&r->out);
+  if (!o || !(o->body = malloc(len + 1)))
     return;
   memcpy(o->body, body, len);
   o->body[len] = 0;
-  snprintf(o->dst, sizeof o->dst, "%s", dst);
+  snprintf(o->node, sizeof o->node, "%s", dst);
   snprintf(o->addr, sizeof o->addr, "%s", addr);
   o->conn = serial;
   o->kind = kind;
-  r->nout++;
+  r->out.n++;
 }
 
-/* Rows [from, from + n) in one INSERT that NOTIFYs every reader once. */
-static int write_rows(relay *r, size_t from, size_t n) {
+/* Any thread: the courier looks at its queues now. */
+static void poke(relay *r) {
+  uint64_t one = 1;
+  if (write(r->efd, &one, sizeof one) < 0) {
+    /* full (it is awake anyway) */
+  }
+}
+
+/* The loop's rows of this turn go to the courier, after those it has
+ * (OUT_CAP rows at most: past it, while the database is away, rows are
+ * dropped and their clients resume). */
+static void hand_over(relay *r) {
+  if (!r->out.n)
+    return;
+  pthread_mutex_lock(&r->mu);
+  if (r->sendq.n + r->out.n > OUT_CAP || rows_move(&r->sendq, &r->out))
+    rows_free(&r->out);
+  pthread_mutex_unlock(&r->mu);
+  poke(r);
+}
+
+/* The courier: rows q->v[from, from + n) in one INSERT that NOTIFYs
+ * every reader once. */
+static int write_rows(relay *r, PGconn *db, const rows *q, size_t from,
+                      size_t n) {
   static const char head[] =
       "WITH i AS (INSERT INTO relay(dst, src, conn, kind, addr, body) VALUES ";
   static const char tail[] = " RETURNING dst) SELECT pg_notify('scopa_' || "
                              "dst, '') FROM (SELECT DISTINCT dst FROM i) d";
-  char sql[sizeof head + sizeof tail + ROWS_PER_INSERT * 64];
-  const char *v[ROWS_PER_INSERT * 6];
-  char nums[ROWS_PER_INSERT][2][24];
-  size_t len = (size_t)snprintf(sql, sizeof sql, "%s", head);
-  for (size_t i = 0; i < n; i++) {
-    out_row *o = &r->out[from + i];
-    int p = (int)i * 6;
-    len += (size_t)snprintf(sql + len, sizeof sql - len,
-                            "%s($%d, $%d, $%d::bigint, $%d::integer, $%d, $%d)",
-                            i ? ", " : "", p + 1, p + 2, p + 3, p + 4, p + 5,
-                            p + 6);
-    snprintf(nums[i][0], sizeof nums[i][0], "%llu",
-             (unsigned long long)o->conn);
-    snprintf(nums[i][1], sizeof nums[i][1], "%d", o->kind);
-    v[p] = o->dst;
-    v[p + 1] = r->srv->node;
-    v[p + 2] = nums[i][0];
-    v[p + 3] = nums[i][1];
-    v[p + 4] = o->addr;
-    v[p + 5] = o->body;
+  enum { EACH = 64 };
+  size_t cap = sizeof head + sizeof tail + n * EACH;
+  char *sql = malloc(cap);
+  const char **v = malloc(n * 6 * sizeof *v);
+  char(*nums)[2][24] = malloc(n * sizeof *nums);
+  int ok = sql && v && nums;
+  if (ok) {
+    size_t len = (size_t)snprintf(sql, cap, "%s", head);
+    for (size_t i = 0; i < n; i++) {
+      const row *o = &q->v[from + i];
+      int p = (int)i * 6;
+      len += (size_t)snprintf(
+          sql + len, cap - len,
+          "%s($%d, $%d, $%d::bigint, $%d::integer, $%d, $%d)", i ? ", " : "",
+          p + 1, p + 2, p + 3, p + 4, p + 5, p + 6);
+      snprintf(nums[i][0], sizeof nums[i][0], "%llu",
+               (unsigned long long)o->conn);
+      snprintf(nums[i][1], sizeof nums[i][1], "%d", o->kind);
+      v[p] = o->node;
+      v[p + 1] = r->srv->node;
+      v[p + 2] = nums[i][0];
+      v[p + 3] = nums[i][1];
+      v[p + 4] = o->addr;
+      v[p + 5] = o->body;
+    }
+    snprintf(sql + len, cap - len, "%s", tail);
+    PGresult *res = PQexecParams(db, sql, (int)n * 6, NULL, v, NULL, NULL, 0);
+    ok = PQresultStatus(res) == PGRES_TUPLES_OK;
+    PQclear(res);
   }
-  snprintf(sql + len, sizeof sql - len, "%s", tail);
-  PGresult *res = run(r, sql, (int)n * 6, v);
-  PQclear(res);
-  return res ? 0 : -1;
+  free(sql);
+  free(v);
+  free(nums);
+  return ok ? 0 : -1;
 }
 
-/* Everything queued, in order; what could not be written stays. */
-static void flush_out(relay *r) {
+/* The courier: everything handed over, in order, in statements of up to
+ * ROWS_PER_INSERT rows; what could not be written goes back to the head
+ * of the queue.  0, or -1 when a write failed. */
+static int send_rows(relay *r, PGconn *db) {
+  rows q;
+  pthread_mutex_lock(&r->mu);
+  q = r->sendq;
+  memset(&r->sendq, 0, sizeof r->sendq);
+  pthread_mutex_unlock(&r->mu);
   size_t done = 0;
-  while (done < r->nout) {
-    size_t n = r->nout - done;
+  while (done < q.n) {
+    size_t n = q.n - done;
     if (n > ROWS_PER_INSERT)
       n = ROWS_PER_INSERT;
-    if (write_rows(r, done, n))
+    if (write_rows(r, db, &q, done, n))
       break;
     done += n;
   }
-  if (!done)
-    return; /* nothing queued (r->out may be NULL), or the database away */
   for (size_t i = 0; i < done; i++)
-    free(r->out[i].body);
-  memmove(r->out, r->out + done, (r->nout - done) * sizeof *r->out);
-  r->nout -= done;
+    free(q.v[i].body);
+  if (done && done < q.n)
+    memmove(q.v, q.v + done, (q.n - done) * sizeof *q.v);
+  q.n -= done;
+  int failed = q.n > 0;
+  pthread_mutex_lock(&r->mu); /* the rest, before what came meanwhile */
+  if (rows_move(&q, &r->sendq) == 0) {
+    free(r->sendq.v);
+    r->sendq = q;
+  } else {
+    rows_free(&q); /* no memory: lost, as past OUT_CAP */
+  }
+  pthread_mutex_unlock(&r->mu);
+  return failed ? -1 : 0;
 }
 
 /* ------------------------------------------------------------------ */
@@ -295,22 +409,32 @@ static int by_id(const void *a, const void *b) {
   return x < y ? -1 : x > y;
 }
 
-/* Takes every row for this node, in the order they were written. */
-static void read_rows(relay *r) {
-  const char *const v[] = {r->srv->node};
-  PGresult *res = run(r,
-                      "DELETE FROM relay WHERE dst = $1 RETURNING id, src, "
-                      "conn, kind, addr, body",
-                      1, v);
-  if (!res) {
-    __atomic_store_n(&r->pending, 1, __ATOMIC_RELAXED); /* the next tick */
-    return;
+/* The courier: takes up to ROWS_PER_READ rows for this node (an index
+ * scan in id order, which also marks the index entries of rows taken
+ * before as dead, so that the next read does not walk them again) and
+ * hands them to the loop in the order they were written.  1 when there
+ * may be more, 0, -1 on error. */
+static int fetch_rows(relay *r, PGconn *db) {
+  char lim[16];
+  snprintf(lim, sizeof lim, "%d", ROWS_PER_READ);
+  const char *const v[] = {r->srv->node, lim};
+  PGresult *res = PQexecParams(
+      db,
+      "DELETE FROM relay WHERE id IN (SELECT id FROM relay WHERE dst = $1 "
+      "ORDER BY dst, id LIMIT $2::integer) RETURNING id, src, conn, kind, "
+      "addr, body",
+      2, NULL, v, NULL, NULL, 0);
+  if (PQresultStatus(res) != PGRES_TUPLES_OK) {
+    PQclear(res);
+    return -1;
   }
   int n = PQntuples(res);
   long long(*order)[2] = n ? malloc((size_t)n * sizeof *order) : NULL;
-  if (n && !order) {
+  rows got = {0};
+  if (n && (!order || !(got.v = calloc((size_t)n, sizeof *got.v)))) {
+    free(order);
     PQclear(res);
-    return;
+    return -1; /* no memory: the rows are gone, as in a crash */
   }
   for (int i = 0; i < n; i++) {
     order[i][0] = atoll(PQgetvalue(res, i, 0));
@@ -320,68 +444,133 @@ static void read_rows(relay *r) {
     qsort(order, (size_t)n, sizeof *order, by_id);
   for (int k = 0; k < n; k++) {
     int i = (int)order[k][1];
-    handle_row(r, PQgetvalue(res, i, 1),
-               strtoull(PQgetvalue(res, i, 2), NULL, 10),
-               atoi(PQgetvalue(res, i, 3)), PQgetvalue(res, i, 4),
-               PQgetvalue(res, i, 5));
+    row *o = &got.v[got.n];
+    snprintf(o->node, sizeof o->node, "%s", PQgetvalue(res, i, 1));
+    o->conn = strtoull(PQgetvalue(res, i, 2), NULL, 10);
+    o->kind = atoi(PQgetvalue(res, i, 3));
+    snprintf(o->addr, sizeof o->addr, "%s", PQgetvalue(res, i, 4));
+    if ((o->body = strdup(PQgetvalue(res, i, 5))) != NULL)
+      got.n++;
   }
   free(order);
   PQclear(res);
+  got.cap = (size_t)n;
+  if (got.n) {
+    pthread_mutex_lock(&r->mu);
+    if (rows_move(&r->inq, &got))
+      rows_free(&got);
+    pthread_mutex_unlock(&r->mu);
+    lws_cancel_service(r->srv->ctx);
+  }
+  free(got.v);
+  return n >= ROWS_PER_READ;
 }
 
+/* On the loop: what the courier read, handled in order. */
 void relay_poll(server *srv) {
   relay *r = srv->relay;
-  if (r && __atomic_exchange_n(&r->pending, 0, __ATOMIC_ACQ_REL))
-    read_rows(r);
+  if (!r)
+    return;
+  if (__atomic_exchange_n(&r->io_reset, 0, __ATOMIC_ACQ_REL))
+    r->reset = 1;
+  rows in;
+  pthread_mutex_lock(&r->mu);
+  in = r->inq;
+  memset(&r->inq, 0, sizeof r->inq);
+  pthread_mutex_unlock(&r->mu);
+  for (size_t i = 0; i < in.n; i++)
+    handle_row(r, in.v[i].node, in.v[i].conn, in.v[i].kind, in.v[i].addr,
+               in.v[i].body);
+  rows_free(&in);
 }
 
 /* ------------------------------------------------------------------ */
-/* The listener                                                        */
+/* The courier                                                         */
 /* ------------------------------------------------------------------ */
 
-static void wake(relay *r) {
-  __atomic_store_n(&r->pending, 1, __ATOMIC_RELEASE);
-  lws_cancel_service(r->srv->ctx);
-}
-
-static PGconn *listen_connect(relay *r) {
+static PGconn *courier_connect(relay *r) {
   char sql[64];
   PGconn *c = connect_db(r->srv->conf.db);
   snprintf(sql, sizeof sql, "LISTEN scopa_%s", r->srv->node);
-  if (PQstatus(c) == CONNECTION_OK && command(c, sql) == 0) {
-    wake(r); /* what came while nobody listened */
+  /* An index scan reads the rows in id order and marks the entries of
+   * rows deleted before as dead as it passes them; a bitmap scan (the
+   * planner's choice) walks every one of them again at each read. */
+  if (PQstatus(c) == CONNECTION_OK && setup(c) == 0 &&
+      command(c, "SET enable_bitmapscan = off") == 0 && command(c, sql) == 0) {
+    /* what came while nobody listened */
+    __atomic_store_n(&r->want_read, 1, __ATOMIC_RELEASE);
     return c;
   }
   PQfinish(c);
   return NULL;
 }
 
-static void *listen_main(void *arg) {
+/* Waits for a notification, a poke or 300 ms; 0, or -1 when the
+ * connection is lost. */
+static int courier_wait(relay *r, PGconn *c) {
+  /* poll, not select: after a reconnection under load the socket's
+   * number may be past FD_SETSIZE */
+  struct pollfd p[2] = {{.fd = PQsocket(c), .events = POLLIN},
+                        {.fd = r->efd, .events = POLLIN}};
+  if (poll(p, 2, 300) > 0 && (p[1].revents & POLLIN)) {
+    uint64_t n;
+    if (read(r->efd, &n, sizeof n) < 0) {
+      /* nothing to take */
+    }
+  }
+  if (!PQconsumeInput(c) || PQstatus(c) != CONNECTION_OK)
+    return -1;
+  for (PGnotify *n; (n = PQnotifies(c)) != NULL; PQfreemem(n))
+    __atomic_store_n(&r->want_read, 1, __ATOMIC_RELEASE);
+  return 0;
+}
+
+/* The courier's round: the rows handed over written, this node's rows
+ * read while any may wait.  0, or -1 when a statement failed. */
+static int courier_round(relay *r, PGconn *c) {
+  if (send_rows(r, c))
+    return -1;
+  while (__atomic_exchange_n(&r->want_read, 0, __ATOMIC_ACQ_REL)) {
+    int more = fetch_rows(r, c);
+    if (more)
+      __atomic_store_n(&r->want_read, 1, __ATOMIC_RELEASE);
+    if (more < 0)
+      return -1;
+  }
+  return 0;
+}
+
+/* The thread: its own connection (LISTEN scopa_NODE), which writes what
+ * the loop handed over and reads what came for this node, so that the
+ * loop never waits for the relay's round trips.  A lost connection is
+ * made again; rows may have been lost with it (a restart of PostgreSQL
+ * empties the unlogged table): the loop hears of it (io_reset). */
+static void *courier_main(void *arg) {
   relay *r = arg;
   PGconn *c = NULL;
+  int lost = 0;
   while (!__atomic_load_n(&r->stop, __ATOMIC_ACQUIRE)) {
-    if (!c && !(c = listen_connect(r))) {
+    if (!c && !(c = courier_connect(r))) {
       usleep(200 * 1000);
       continue;
     }
-    int fd = PQsocket(c);
-    fd_set in;
-    FD_ZERO(&in);
-    FD_SET(fd, &in);
-    struct timeval tv = {0, 300 * 1000};
-    if (select(fd + 1, &in, NULL, NULL, &tv) < 0)
-      continue;
-    int got = 0;
-    if (!PQconsumeInput(c) || PQstatus(c) != CONNECTION_OK) {
-      PQfinish(c);
-      c = NULL;
-      continue;
+    if (lost) {
+      lost = 0;
+      __atomic_store_n(&r->io_reset, 1, __ATOMIC_RELEASE);
+      lws_cancel_service(r->srv->ctx);
     }
-    for (PGnotify *n; (n = PQnotifies(c)) != NULL; PQfreemem(n))
-      got = 1;
-    if (got)
-      wake(r);
+    if (courier_wait(r, c) || courier_round(r, c)) {
+      if (PQstatus(c) != CONNECTION_OK) {
+        PQfinish(c);
+        c = NULL;
+        lost = 1;
+      } else {
+        usleep(50 * 1000); /* a statement refused: not at full speed */
+      }
+    }
   }
+  if (c)
+    send_rows(r, c); /* the last turn's rows */
   PQfinish(c);
   return NULL;
 }
@@ -409,19 +598,24 @@ int relay_start(server *srv, char *msg, size_t msgsize) {
     return -1;
   }
   r->srv = srv;
+  r->efd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+  pthread_mutex_init(&r->mu, NULL);
   r->db = connect_db(srv->conf.db);
-  if (PQstatus(r->db) != CONNECTION_OK || setup(r->db)) {
+  if (r->efd < 0 || PQstatus(r->db) != CONNECTION_OK || setup(r->db)) {
     snprintf(msg, msgsize, "cluster: the database cannot be reached: %s",
              PQerrorMessage(r->db));
     msg[strcspn(msg, "\n")] = 0;
     PQfinish(r->db);
+    if (r->efd >= 0)
+      close(r->efd);
+    pthread_mutex_destroy(&r->mu);
     free(r);
     return -1;
   }
   r->renewed_ms = now_ms();
   srv->relay = r;
-  if (pthread_create(&r->thread, NULL, listen_main, r) != 0) {
-    snprintf(msg, msgsize, "cluster: cannot start the listener thread");
+  if (pthread_create(&r->thread, NULL, courier_main, r) != 0) {
+    snprintf(msg, msgsize, "cluster: cannot start the courier thread");
     relay_stop(srv);
     return -1;
   }
@@ -435,24 +629,28 @@ void relay_stop(server *srv) {
   relay *r = srv->relay;
   if (!r)
     return;
-  if (r->thread_started) {
+  hand_over(r);
+  if (r->thread_started) { /* it writes what was handed over, then ends */
     __atomic_store_n(&r->stop, 1, __ATOMIC_RELEASE);
+    poke(r);
     pthread_join(r->thread, NULL);
   }
-  flush_out(r);
   const char *const v[] = {srv->node};
   PQclear(run(r,
               "UPDATE leases SET expires = '-infinity' WHERE node = $1 "
               "AND expires > now()",
               1, v));
   PQclear(run(r, "DELETE FROM nodes WHERE node = $1", 1, v));
-  for (size_t i = 0; i < r->nout; i++)
-    free(r->out[i].body);
-  free(r->out);
+  report_closed(r);
+  rows_free(&r->out);
+  rows_free(&r->sendq);
+  rows_free(&r->inq);
   free(r->alive);
   while (r->tree) /* the connections are the server's: only the nodes go */
     tdelete(*(conn **)r->tree, &r->tree, by_key);
   PQfinish(r->db);
+  close(r->efd);
+  pthread_mutex_destroy(&r->mu);
   free(r);
   srv->relay = NULL;
 }
@@ -639,8 +837,90 @@ void relay_turn(server *srv) {
     }
     r->rclose = 0;
   }
-  if (r->nout)
-    flush_out(r);
+  hand_over(r);
+}
+
+/* ------------------------------------------------------------------ */
+/* Per-address limits across the cluster                               */
+/* ------------------------------------------------------------------ */
+
+/* This node's closes since the last report, taken off its counts (the
+ * tick's; a connection's open sends them too, in its one statement). */
+static void report_closed(relay *r) {
+  if (!r->nclosed)
+    return;
+  const char *const v[] = {r->srv->node, r->closed};
+  PGresult *res = run(r,
+                      "UPDATE addr_conns c SET n = c.n - d.k FROM (SELECT x, "
+                      "count(*)::integer AS k FROM unnest(string_to_array($2, "
+                      "E'\\n')) x GROUP BY x) d WHERE c.addr = d.x AND "
+                      "c.node = $1",
+                      2, v);
+  if (!res)
+    return; /* the next tick */
+  PQclear(res);
+  free(r->closed);
+  r->closed = NULL;
+  r->nclosed = 0;
+}
+
+int relay_conn_open(server *srv, const char *addr) {
+  relay *r = srv->relay;
+  if (!r || strchr(addr, '\n'))
+    return -1;
+  char lim[16], alive_s[16];
+  snprintf(lim, sizeof lim, "%d", srv->conf.limits.conns_per_addr);
+  snprintf(alive_s, sizeof alive_s, "%d", RELAY_DEAD_MS / 1000);
+  const char *const v[] = {addr, srv->node, lim, r->closed ? r->closed : "",
+                           alive_s};
+  PGresult *res = run(
+      r, "SELECT scopa_conn_open($1, $2, $3::integer, $4, $5::integer)", 5, v);
+  if (!res)
+    return -1;
+  int ok = PQntuples(res) == 1 && strcmp(PQgetvalue(res, 0, 0), "t") == 0;
+  PQclear(res);
+  free(r->closed); /* taken off in the same statement */
+  r->closed = NULL;
+  r->nclosed = 0;
+  return ok ? LIMITS_COUNTED : LIMITS_REFUSED;
+}
+
+void relay_conn_close(server *srv, const char *addr) {
+  relay *r = srv->relay;
+  if (!r)
+    return;
+  size_t len = strlen(addr), have = r->closed ? strlen(r->closed) : 0;
+  char *more = realloc(r->closed, have + len + 2);
+  if (!more)
+    return; /* counted until the node goes: stricter, never looser */
+  snprintf(more + have, len + 2, "%s%s", have ? "\n" : "", addr);
+  r->closed = more;
+  r->nclosed++;
+}
+
+int relay_table_create(server *srv, const char *addr) {
+  relay *r = srv->relay;
+  if (!r)
+    return -1;
+  char per_min[16];
+  snprintf(per_min, sizeof per_min, "%d", srv->conf.limits.tables_per_addr);
+  const char *const v[] = {addr, per_min};
+  /* A bucket of per_min credits, coming back evenly over a minute; the
+   * row is locked by the upsert, so two nodes take from it in turn. */
+  PGresult *res =
+      run(r,
+          "INSERT INTO addr_tables AS b(addr, credits, at) VALUES ($1, "
+          "$2::float8 - 1, clock_timestamp()) ON CONFLICT (addr) DO UPDATE "
+          "SET credits = least($2::float8, b.credits + $2::float8 * extract("
+          "epoch FROM clock_timestamp() - b.at) / 60) - 1, at = "
+          "clock_timestamp() WHERE least($2::float8, b.credits + $2::float8 * "
+          "extract(epoch FROM clock_timestamp() - b.at) / 60) >= 1 RETURNING 1",
+          2, v);
+  if (!res)
+    return -1;
+  int ok = PQntuples(res) == 1;
+  PQclear(res);
+  return ok ? LIMITS_COUNTED : LIMITS_REFUSED;
 }
 
 /* ------------------------------------------------------------------ */
@@ -788,6 +1068,13 @@ static void purge(relay *r) {
   PQclear(run(r, "DELETE FROM nodes WHERE seen < now() - interval '1 hour'", 0,
               NULL));
   PQclear(run(r,
+              "DELETE FROM addr_conns WHERE n <= 0 OR node <> ALL(SELECT "
+              "node FROM nodes WHERE seen > now() - interval '60 seconds')",
+              0, NULL));
+  PQclear(run(r,
+              "DELETE FROM addr_tables WHERE at < now() - interval '2 minutes'",
+              0, NULL));
+  PQclear(run(r,
               "DELETE FROM leases l WHERE expires < now() - interval '1 hour' "
               "AND NOT EXISTS (SELECT 1 FROM games g WHERE g.code = l.code)",
               0, NULL));
@@ -799,6 +1086,7 @@ void relay_tick(server *srv, int64_t now) {
     return;
   r->tick_ms = now;
   heartbeat(r);
+  report_closed(r);
   renew(r, now);
   drop_dead(r);
   retry_parked(r, now);
@@ -806,6 +1094,8 @@ void relay_tick(server *srv, int64_t now) {
     r->purged_ms = now;
     purge(r);
   }
-  __atomic_store_n(&r->pending, 1, __ATOMIC_RELEASE);
-  relay_poll(srv); /* a notification lost is not a row lost */
+  /* a notification lost is not a row lost: the courier reads anyway */
+  __atomic_store_n(&r->want_read, 1, __ATOMIC_RELEASE);
+  poke(r);
+  relay_poll(srv);
 }

@@ -60,6 +60,18 @@ void relay_tick(server *srv, int64_t now);
 int relay_claim(server *srv, const char *code, long long *epoch);
 /* A table leaves memory: its lease expires now (epoch 0: none). */
 void relay_release(server *srv, const char *code, long long epoch);
+/* The per-address limits across the cluster (docs/serve.md "Limits
+ * across the cluster"): counted in PostgreSQL at a connection's open and
+ * a table's creation, never per message.  relay_conn_open: a counted
+ * connection of this node from addr opens: LIMITS_COUNTED (call
+ * relay_conn_close when it closes), LIMITS_REFUSED (over the limit on
+ * every live node together), -1 (no cluster, or the database did not
+ * answer: the node's own count decides).  relay_table_create: the same
+ * for a new table, against the address's bucket of the last minute. */
+int relay_conn_open(server *srv, const char *addr);
+void relay_conn_close(server *srv, const char *addr);
+int relay_table_create(server *srv, const char *addr);
+
 /* 0 while this node may accept moves: its leases were renewed lately
  * (always on SQLite). */
 int relay_cut_off(server *srv);

@@ -91,7 +91,7 @@ static table *next_table(server *srv, table *old, char tokens[][33]) {
   snprintf(g.code, sizeof g.code, "%s", n->code);
   snprintf(g.seed, sizeof g.seed, "%s", n->seed);
   n->last_batch = server_batch(srv);
-  writer_add_game(srv->w, n->id, &g);
+  writer_add_game(srv->w, n->id, &g, srv->node, n->epoch);
   table_set_status(n);
   if (table_insert(srv, n))
     goto fail;

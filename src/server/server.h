@@ -72,6 +72,7 @@ typedef struct conn {
   uint64_t serial; /* this connection's number, never reused          */
   int counted;     /* counted in its address's entry (limits.h)       */
   int refused;     /* over the connections of its address: closing    */
+  int ccounted;    /* counted in the cluster's (relay.h)              */
   /* Reassembly of the message being received.                         */
   char *rx;
   size_t rx_len, rx_cap;

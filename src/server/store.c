@@ -139,3 +139,8 @@ int store_add_move_fenced(store *st, const char *code, int number,
                           scopa_move move, const char *node, long long epoch) {
   return st->ops->add_move_fenced(st, code, number, move, node, epoch);
 }
+
+int store_fence(store *st, const char *code, const char *node,
+                long long epoch) {
+  return st->ops->fence(st, code, node, epoch);
+}

@@ -135,6 +135,11 @@ int store_lease_release(store *st, const char *code, const char *node,
                         long long epoch);
 int store_add_move_fenced(store *st, const char *code, int number,
                           scopa_move move, const char *node, long long epoch);
+/* The fence alone, for every other write of a table (its game, a seat,
+ * its end, its ratings): joins the batch, locks the lease as
+ * store_add_move_fenced does and checks node and epoch; 0, or -1 (the
+ * batch failed, "another server took the table over"). */
+int store_fence(store *st, const char *code, const char *node, long long epoch);
 
 /* 1 if a game with this code exists, 0 if not, -1 on error. */
 int store_has_code(store *st, const char *code);

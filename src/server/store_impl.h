@@ -44,6 +44,7 @@ typedef struct store_ops {
                        long long epoch);
   int (*add_move_fenced)(store *st, const char *code, int number,
                          scopa_move move, const char *node, long long epoch);
+  int (*fence)(store *st, const char *code, const char *node, long long epoch);
 } store_ops;
 
 /* The head of every implementation's handle (its first member). */

@@ -37,8 +37,9 @@
 #include <time.h>
 
 #define SCHEMA_VERSION 1         /* scopa_schema.version of TABLES          */
-#define SCHEMA_LOCK "1396920385" /* advisory lock keys: "SCPA" and "SCPB" */
+#define SCHEMA_LOCK "1396920385" /* advisory lock keys: "SCPA", "SCPB", ... */
 #define RATINGS_LOCK "1396920386"
+#define CONNS_LOCK "1396920387" /* with an address's hash: its connections */
 
 static const char TABLES[] =
     "CREATE TABLE IF NOT EXISTS scopa_schema(version integer NOT NULL);"
@@ -77,7 +78,42 @@ static const char TABLES[] =
     "  id bigserial PRIMARY KEY, dst text NOT NULL, src text NOT NULL,"
     "  conn bigint NOT NULL, kind integer NOT NULL, addr text NOT NULL,"
     "  body text NOT NULL);"
-    "CREATE INDEX IF NOT EXISTS relay_by_dst ON relay(dst, id);";
+    "CREATE INDEX IF NOT EXISTS relay_by_dst ON relay(dst, id);"
+    /* Every lease is renewed every second: room on its page for the new
+     * version (a HOT update, no index entry); and the relay's rows, each
+     * deleted milliseconds after its insertion, vacuumed often. */
+    "ALTER TABLE leases SET (fillfactor = 50);"
+    "ALTER TABLE relay SET (autovacuum_vacuum_scale_factor = 0, "
+    "  autovacuum_vacuum_threshold = 10000, autovacuum_vacuum_cost_delay = 0);"
+    /* The per-address limits across the cluster (relay.c): connections
+     * open, per address and node (a dead node's do not count), and each
+     * address's bucket of new tables.  Counters, not the game: unlogged. */
+    "CREATE UNLOGGED TABLE IF NOT EXISTS addr_conns("
+    "  addr text NOT NULL, node text NOT NULL, n integer NOT NULL,"
+    "  PRIMARY KEY (addr, node));"
+    "CREATE UNLOGGED TABLE IF NOT EXISTS addr_tables("
+    "  addr text PRIMARY KEY, credits double precision NOT NULL,"
+    "  at timestamptz NOT NULL);"
+    /* A connection from a opens on node nd: this node's closes so far
+     * (closed, one address a line) taken off first; then, under a lock
+     * of the address, its connections on the live nodes counted and
+     * this one added if they are fewer than lim.  True when allowed. */
+    "CREATE OR REPLACE FUNCTION scopa_conn_open(a text, nd text, lim integer,"
+    "  closed text, alive_s integer) RETURNS boolean LANGUAGE plpgsql AS $f$"
+    " BEGIN"
+    "  UPDATE addr_conns c SET n = c.n - d.k FROM (SELECT x, count(*)::integer"
+    "   AS k FROM unnest(string_to_array(closed, E'\\n')) x GROUP BY x) d"
+    "   WHERE c.addr = d.x AND c.node = nd;"
+    "  PERFORM pg_advisory_xact_lock(" CONNS_LOCK ", hashtext(a));"
+    "  IF (SELECT coalesce(sum(c.n), 0) FROM addr_conns c JOIN nodes s"
+    "   ON s.node = c.node WHERE c.addr = a AND s.seen >"
+    "   clock_timestamp() - make_interval(secs => alive_s)) >= lim THEN"
+    "   RETURN false;"
+    "  END IF;"
+    "  INSERT INTO addr_conns(addr, node, n) VALUES (a, nd, 1)"
+    "   ON CONFLICT (addr, node) DO UPDATE SET n = addr_conns.n + 1;"
+    "  RETURN true;"
+    " END $f$;";
 
 /* The prepared statements, by name. */
 #define PG_SQL(XX)                                                             \
@@ -124,7 +160,9 @@ static const char TABLES[] =
                     "AND node = $2 AND epoch = $3")                            \
   XX(ADD_MOVE_FENCED,                                                          \
      "INSERT INTO moves(code, number, move) SELECT $1, $2, $3 FROM leases "    \
-     "WHERE code = $1 AND node = $4 AND epoch = $5 FOR KEY SHARE")
+     "WHERE code = $1 AND node = $4 AND epoch = $5 FOR KEY SHARE")             \
+  XX(FENCE, "SELECT 1 FROM leases WHERE code = $1 AND node = $2 AND "          \
+            "epoch = $3 FOR KEY SHARE")
 
 enum {
 #define PG__XX(name, sql) Q_##name,
@@ -763,23 +801,19 @@ static int pg_lease_release(store *st, const char *code, const char *node,
   return lease_update(st, Q_LEASE_RELEASE, 3, v) < 0 ? -1 : 0;
 }
 
-/* The move goes in only through the lease row, locked FOR KEY SHARE: no
- * row (another node or epoch holds it) is a failed write of this table.
+/* A write of a table that goes in only through its lease row, locked FOR
+ * KEY SHARE (prepared statement q, which must touch or return exactly
+ * one row): no row (another node or epoch holds the lease) is a failed
+ * write of this table.
  * A takeover locks the row FOR UPDATE first, so it waits for the batch;
  * a renewal (FOR NO KEY UPDATE) does not, nor the batch for it: with
  * FOR SHARE, the renewal of all a node's leases in one statement and its
  * writer's batches locked each other, until lock_timeout failed moves
  * ("the database is busy") at 5,000 tables. */
-static int pg_add_move_fenced(store *st, const char *code, int number,
-                              scopa_move move, const char *node,
-                              long long epoch) {
-  char n[16], e[32], text[SCOPA_MOVE_TEXT];
-  snprintf(n, sizeof n, "%d", number);
-  snprintf(e, sizeof e, "%lld", epoch);
-  const char *const v[] = {code, n, scopa_move_str(move, text), node, e};
+static int fenced_q(store *st, int q, int n, const char *const *v) {
   PGresult *r = NULL;
   if (pg_begin(st) == 0)
-    r = run_q(P(st), Q_ADD_MOVE_FENCED, 5, v);
+    r = run_q(P(st), q, n, v);
   int rc = r && strcmp(PQcmdTuples(r), "1") == 0 ? 0 : -1;
   if (r && rc)
     snprintf(P(st)->state, sizeof P(st)->state, "lease");
@@ -787,6 +821,26 @@ static int pg_add_move_fenced(store *st, const char *code, int number,
   if (rc)
     P(st)->failed = 1;
   return rc;
+}
+
+static int pg_add_move_fenced(store *st, const char *code, int number,
+                              scopa_move move, const char *node,
+                              long long epoch) {
+  char n[16], e[32], text[SCOPA_MOVE_TEXT];
+  snprintf(n, sizeof n, "%d", number);
+  snprintf(e, sizeof e, "%lld", epoch);
+  const char *const v[] = {code, n, scopa_move_str(move, text), node, e};
+  return fenced_q(st, Q_ADD_MOVE_FENCED, 5, v);
+}
+
+/* The same lock and check as a fenced move's, for any other write of
+ * the table in this batch. */
+static int pg_fence(store *st, const char *code, const char *node,
+                    long long epoch) {
+  char e[32];
+  snprintf(e, sizeof e, "%lld", epoch);
+  const char *const v[] = {code, node, e};
+  return fenced_q(st, Q_FENCE, 3, v);
 }
 
 const store_ops store_pg_ops = {
@@ -814,4 +868,5 @@ const store_ops store_pg_ops = {
     .lease_renew = pg_lease_renew,
     .lease_release = pg_lease_release,
     .add_move_fenced = pg_add_move_fenced,
+    .fence = pg_fence,
 };

@@ -713,6 +713,12 @@ static int sq_add_move_fenced(store *st, const char *code, int number,
   return sq_add_move(st, code, number, move);
 }
 
+static int sq_fence(store *st, const char *code, const char *node,
+                    long long epoch) {
+  (void)st, (void)code, (void)node, (void)epoch;
+  return 0; /* the file's lock: this process is the only node */
+}
+
 const store_ops store_sqlite_ops = {
     .claim = sq_claim,
     .open = sq_open,
@@ -738,4 +744,5 @@ const store_ops store_sqlite_ops = {
     .lease_renew = sq_lease_renew,
     .lease_release = sq_lease_release,
     .add_move_fenced = sq_add_move_fenced,
+    .fence = sq_fence,
 };

@@ -35,8 +35,8 @@ typedef struct op {
   char code[STORE_CODE_MAX + 1];
   int number; /* OP_SEAT: the seat; OP_MOVE: the move's number     */
   scopa_move move;
-  long long epoch; /* OP_MOVE through a lease: its epoch (0: none)   */
-  char node[24];   /* ... and the node holding it                   */
+  long long epoch; /* a write through the table's lease: its epoch  */
+  char node[24];   /* ... and the node holding it (epoch 0: none)   */
   store_seat seat;
   store_game *game; /* OP_GAME: a deep copy                             */
   rate_job *rate;   /* OP_RATE                                          */
@@ -101,10 +101,18 @@ static op *new_op(writer *w, int kind, uint64_t table_id, const char *code) {
   return o;
 }
 
-void writer_add_game(writer *w, uint64_t table_id, const store_game *g) {
+/* The table's lease, which every write of the table goes through. */
+static void fence(op *o, const char *node, long long epoch) {
+  o->epoch = epoch;
+  snprintf(o->node, sizeof o->node, "%s", node);
+}
+
+void writer_add_game(writer *w, uint64_t table_id, const store_game *g,
+                     const char *node, long long epoch) {
   op *o = new_op(w, OP_GAME, table_id, g->code);
   if (!o)
     return;
+  fence(o, node, epoch);
   o->game = malloc(sizeof *o->game);
   if (o->game) {
     *o->game = *g;
@@ -121,9 +129,10 @@ void writer_add_game(writer *w, uint64_t table_id, const store_game *g) {
 }
 
 void writer_set_seat(writer *w, uint64_t table_id, const char *code, int seat,
-                     const store_seat *s) {
+                     const store_seat *s, const char *node, long long epoch) {
   op *o = new_op(w, OP_SEAT, table_id, code);
   if (o) {
+    fence(o, node, epoch);
     o->number = seat;
     o->seat = *s;
     append(&w->open, o);
@@ -147,22 +156,26 @@ void writer_add_move_fenced(writer *w, uint64_t table_id, const char *code,
   if (o) {
     o->number = number;
     o->move = move;
-    o->epoch = epoch;
-    snprintf(o->node, sizeof o->node, "%s", node);
+    fence(o, node, epoch);
     append(&w->open, o);
   }
 }
 
-void writer_finish(writer *w, uint64_t table_id, const char *code) {
+void writer_finish(writer *w, uint64_t table_id, const char *code,
+                   const char *node, long long epoch) {
   op *o = new_op(w, OP_FINISH, table_id, code);
-  if (o)
+  if (o) {
+    fence(o, node, epoch);
     append(&w->open, o);
+  }
 }
 
-void writer_rate(writer *w, uint64_t table_id, const rate_job *job) {
+void writer_rate(writer *w, uint64_t table_id, const rate_job *job,
+                 const char *node, long long epoch) {
   op *o = new_op(w, OP_RATE, table_id, job->code);
   if (!o)
     return;
+  fence(o, node, epoch);
   o->rate = malloc(sizeof *o->rate);
   if (!o->rate) {
     free_op(o);
@@ -258,8 +271,16 @@ static int run_rate(store *st, const rate_job *j) {
   return store_set_rated(st, j->code);
 }
 
-/* Runs one write inside the open transaction: 0, or -1 when it failed. */
+static int is_write(const op *o) { return o->kind < OP_FORGET; }
+
+/* Runs one write inside the open transaction: 0, or -1 when it failed.
+ * A write of a table with a lease goes through its fence (a move's is
+ * in its own statement), so a node that lost the lease writes nothing
+ * of the table: no seat, no game, no end, no rating. */
 static int run_op(store *st, const op *o) {
+  if (o->epoch > 0 && o->kind != OP_MOVE && is_write(o) &&
+      store_fence(st, o->code, o->node, o->epoch))
+    return -1;
   switch (o->kind) {
   case OP_GAME:
     return store_add_game(st, o->game);
@@ -276,8 +297,6 @@ static int run_op(store *st, const op *o) {
   }
   return 0; /* OP_FORGET, OP_END: no write */
 }
-
-static int is_write(const op *o) { return o->kind < OP_FORGET; }
 
 static int has_id(const ids *s, uint64_t id) {
   for (size_t i = 0; i < s->n; i++)

@@ -49,10 +49,14 @@ writer *writer_new(const char *path, void (*wake)(void *), void *arg, char *msg,
 void writer_free(writer *w);
 
 /* Writes of the open batch (loop thread only; data is copied).  `table_id`
- * is the id of the table in memory the write is for. */
-void writer_add_game(writer *w, uint64_t table_id, const store_game *game);
+ * is the id of the table in memory the write is for; node and epoch its
+ * lease (relay.h): with an epoch above 0 the write goes through the
+ * lease's fence (store_fence), and fails, its table stopping, unless
+ * node still holds the lease at epoch (epoch 0: no lease, SQLite). */
+void writer_add_game(writer *w, uint64_t table_id, const store_game *game,
+                     const char *node, long long epoch);
 void writer_set_seat(writer *w, uint64_t table_id, const char *code, int seat,
-                     const store_seat *s);
+                     const store_seat *s, const char *node, long long epoch);
 void writer_add_move(writer *w, uint64_t table_id, const char *code, int number,
                      scopa_move move);
 /* A move written through the table's lease (store_add_move_fenced):
@@ -60,8 +64,10 @@ void writer_add_move(writer *w, uint64_t table_id, const char *code, int number,
 void writer_add_move_fenced(writer *w, uint64_t table_id, const char *code,
                             int number, scopa_move move, const char *node,
                             long long epoch);
-void writer_finish(writer *w, uint64_t table_id, const char *code);
-void writer_rate(writer *w, uint64_t table_id, const rate_job *job);
+void writer_finish(writer *w, uint64_t table_id, const char *code,
+                   const char *node, long long epoch);
+void writer_rate(writer *w, uint64_t table_id, const rate_job *job,
+                 const char *node, long long epoch);
 
 /* Closes the open batch as number `batch` and hands it to the thread. */
 void writer_flush(writer *w, uint64_t batch);

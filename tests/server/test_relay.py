@@ -25,6 +25,9 @@ loopback.  Runs as ctest server/cluster (SCOPA_TEST_STORE=postgresql).
              reconnect, the players resume, nothing announced is lost
   relay-2.3  a node cut off from PostgreSQL (stopped) refuses moves
              instead of accepting them without storing
+  relay-3.1  behind nginx each client has its own budget
+  relay-3.2  the per-address limits (connections, new tables per minute)
+             hold across the nodes, not per node
 """
 import asyncio
 import json
@@ -452,3 +455,80 @@ def test_relay_3_1_behind_nginx_each_client_has_its_budget():
     finally:
         cl.stop()
         shutil.rmtree(d, ignore_errors=True)
+
+
+async def limited_client(cl, name):
+    """A client through the balancer: (client, None) once a ping is
+    answered, or (None, the error) when the connection is refused."""
+    ws = await websockets.connect(cl.lb.url, max_size=None)
+    c = Client(ws, name)
+    assert (await c.next())["type"] == "hello"
+    try:
+        await c.send({"type": "ping", "id": 1})
+    except websockets.ConnectionClosed:
+        pass  # refused and closed already: its error is read below
+    msg = await c.until(lambda m: m["type"] in ("pong", "error"))
+    if msg["type"] == "error":
+        await c.close()
+        return None, msg
+    return c, None
+
+
+def connections_per_node(cl):
+    return [json.loads(Node(port).http("/healthz")[1])["connections"]
+            for _, port in cl.nodes()]
+
+
+def test_relay_3_2_limits_hold_across_the_nodes():
+    """2 nodes behind nginx, --max-conns-per-addr 3 and
+    --max-tables-per-minute 3: one address's connections, spread over
+    both nodes by round-robin, are counted together (the fourth is
+    refused, and a closed one makes room again), and so are its new
+    tables (the fourth of the minute is refused, on whichever node).
+    Before the limits were counted in PostgreSQL each node allowed 3
+    connections and 3 tables of its own: 6 of each."""
+    d = tempfile.mkdtemp(prefix="scopa-relay-")
+    cl = Cluster(d, nodes=2, flags=["--max-conns-per-addr", "3",
+                                     "--max-tables-per-minute", "3"])
+    try:
+        async def go():
+            held = []
+            for i in range(3):
+                c, err = await limited_client(cl, "c%d" % i)
+                assert c, err
+                held.append(c)
+            assert sorted(connections_per_node(cl)) == [1, 2]
+            c, err = await limited_client(cl, "fourth")
+            assert c is None and err["code"] == "limit", err
+            c, err = await limited_client(cl, "fifth")  # the other node
+            assert c is None and err["code"] == "limit", err
+            for i, c in enumerate(held):  # 3 tables, on both nodes
+                assert await create_table(c, 10 + i)
+            assert not await create_table(held[0], 20)
+            assert not await create_table(held[1], 21)
+            await held.pop().close()
+            deadline = time.time() + 5  # the close reaches the database
+            while True:
+                c, err = await limited_client(cl, "again")
+                if c or time.time() > deadline:
+                    break
+                await asyncio.sleep(0.3)
+            assert c, err
+            held.append(c)
+            for c in held:
+                await c.close()
+        asyncio.run(go())
+    finally:
+        cl.stop()
+        shutil.rmtree(d, ignore_errors=True)
+
+
+async def create_table(c, rid):
+    """True when seated at a new table, False when refused for the limit."""
+    await c.send({"type": "create", "rules": {"target": 11},
+                  "seats": ["me", "greedy"], "id": rid})
+    msg = await c.until(lambda m: m["type"] in ("seated", "error"))
+    if msg["type"] == "error":
+        assert msg["code"] == "limit" and msg["id"] == rid, msg
+        return False
+    return True

@@ -138,8 +138,8 @@ static void test_writer(void) {
   if (!w)
     return;
   store_game a = game("AAAAAA"), b = game("BBBBBB");
-  writer_add_game(w, 1, &a);
-  writer_add_game(w, 2, &b);
+  writer_add_game(w, 1, &a, "", 0);
+  writer_add_game(w, 2, &b, "", 0);
   writer_flush(w, 1);
   CHECK(settled(w, 1) && writer_take_failed(w, f, 4) == 0);
   exec(path, "CREATE TRIGGER refuse BEFORE INSERT ON moves WHEN NEW.code = "
@@ -195,7 +195,7 @@ static void test_writer(void) {
   CHECK_EQ_INT(stored_moves(path, "AAAAAA"), 1);
   CHECK_EQ_INT(stored_moves(path, "BBBBBB"), 3);
   store_game c = game("CCCCCC");
-  writer_add_game(w, 4, &c);
+  writer_add_game(w, 4, &c, "", 0);
   writer_flush(w, 6);
   CHECK(settled(w, 6) && writer_take_failed(w, f, 4) == 0);
   CHECK_EQ_INT(stored_moves(path, "CCCCCC"), 0);

@@ -8,11 +8,15 @@
  * in flight of the old owner, and that batch's move stands.  And a
  * write that meets another program's lock fails after 5 s as the
  * database's fault ("busy"), as on SQLite, never stalls.  A renewal
- * of a lease does not wait for its owner's batch in flight.  Run by
+ * of a lease does not wait for its owner's batch in flight.  Every
+ * other write of a table (a new game, a seat, its end, its ratings) goes
+ * through the same fence in the writer: a node that lost the lease
+ * stores none of them (serve-lease-5).  Run by
  * test_store_pg.py with the URL of a fresh database.  Names:
  * serve-lease-N.
  */
 #include "../../src/server/store.h"
+#include "../../src/server/writer.h"
 #include "../test.h"
 
 #include <libpq-fe.h>
@@ -75,6 +79,110 @@ static int stored_moves(store *st) {
   int n = g.nmoves;
   store_game_free(&g);
   return n;
+}
+
+static void wake(void *arg) { (void)arg; }
+
+/* Waits (10 s at most) for the writer to settle batch. */
+static int settled(writer *w, uint64_t batch) {
+  for (int i = 0; i < 1000 && writer_committed(w) < batch; i++)
+    usleep(10000);
+  return writer_committed(w) >= batch;
+}
+
+/* One value of a query on a connection of its own ("" when no row). */
+static void query1(const char *url, const char *sql, char *out, size_t n) {
+  PGconn *c = PQconnectdb(url);
+  PGresult *r = PQexec(c, sql);
+  snprintf(out, n, "%s",
+           PQresultStatus(r) == PGRES_TUPLES_OK && PQntuples(r) == 1
+               ? PQgetvalue(r, 0, 0)
+               : "");
+  PQclear(r);
+  PQfinish(c);
+}
+
+/* Flushes batch: its one write, of table id, must have failed for the
+ * lease and left sql's value at expect; then the table is forgotten. */
+static void refused(writer *w, uint64_t batch, uint64_t id, const char *url,
+                    const char *sql, const char *expect) {
+  writer_failure f[4];
+  char got[64];
+  writer_flush(w, batch);
+  CHECK(settled(w, batch));
+  CHECK(writer_take_failed(w, f, 4) == 1 && f[0].table == id);
+  CHECK_EQ_STR(f[0].why_en, "another server took the table over");
+  query1(url, sql, got, sizeof got);
+  CHECK_EQ_STR(got, expect);
+  writer_forget(w, id);
+}
+
+/* serve-lease-5: node A took a table's lease (epoch e) and lost it to B
+ * (the lease expired while A was slow); A's writer then writes, for
+ * that table, a seat (a join taken in the second before A's renewal
+ * found the loss), the game's end and its ratings, and a new game
+ * (a rematch) under the same lost lease: each fails as the table's own
+ * failure, and nothing of it is stored.  Under B's lease the same
+ * writes go in. */
+static void writes_after_a_lost_lease(const char *url, store *a, store *b) {
+  static const char CODE5[] = "LEASE5";
+  char msg[512], got[64];
+  long long ea = 0, eb = 0;
+  writer_failure f[4];
+  store_game g = {.seed = "0123456789abcdef0123456789abcdef",
+                  .rules_json = "{\"players\":2}",
+                  .nseats = 2};
+  snprintf(g.code, sizeof g.code, "%s", CODE5);
+  g.seat[0].kind = STORE_PERSON;
+  g.seat[1].kind = STORE_OPEN;
+  writer *w = writer_new(url, wake, NULL, msg, sizeof msg);
+  CHECK(w != NULL);
+  if (!w)
+    return;
+  CHECK(store_lease_take(a, CODE5, "A", 1, &ea) == 0);
+  writer_add_game(w, 1, &g, "A", ea);
+  writer_flush(w, 1);
+  CHECK(settled(w, 1) && writer_take_failed(w, f, 4) == 0);
+  usleep(1200 * 1000); /* A's lease expires; B takes the table */
+  CHECK(store_lease_take(b, CODE5, "B", 10, &eb) == 0);
+  CHECK_EQ_INT(eb, ea + 1);
+  long long owner = eb;
+
+  store_seat joined = {.kind = STORE_PERSON, .name = "Late"};
+  writer_set_seat(w, 1, CODE5, 1, &joined, "A", ea);
+  refused(w, 2, 1, url, /* the open seat stays open */
+          "SELECT name FROM seats WHERE code = 'LEASE5' AND seat = 1", "");
+  writer_finish(w, 2, CODE5, "A", ea);
+  refused(w, 3, 2, url, "SELECT finished FROM games WHERE code = 'LEASE5'",
+          "0");
+
+  rate_job job = {.sides = 2};
+  snprintf(job.code, sizeof job.code, "%s", CODE5);
+  snprintf(job.pool, sizeof job.pool, "2p");
+  snprintf(job.key[0], sizeof job.key[0], "p0");
+  snprintf(job.key[1], sizeof job.key[1], "p1");
+  job.score[0][1] = 1;
+  writer_rate(w, 3, &job, "A", ea);
+  refused(w, 4, 3, url, "SELECT count(*) FROM ratings", "0");
+
+  store_game next = g; /* a rematch's new table, under the lost lease */
+  snprintf(next.code, sizeof next.code, "LEASE6");
+  CHECK(store_lease_take(a, "LEASE6", "A", 1, &ea) == 0);
+  usleep(1200 * 1000);
+  CHECK(store_lease_take(b, "LEASE6", "B", 10, &eb) == 0);
+  writer_add_game(w, 4, &next, "A", ea);
+  refused(w, 5, 4, url, "SELECT count(*) FROM games WHERE code = 'LEASE6'",
+          "0");
+
+  /* The owner's writes go in. */
+  writer_set_seat(w, 5, CODE5, 1, &joined, "B", owner);
+  writer_finish(w, 5, CODE5, "B", owner);
+  writer_flush(w, 6);
+  CHECK(settled(w, 6) && writer_take_failed(w, f, 4) == 0);
+  query1(url, "SELECT name FROM seats WHERE code = 'LEASE5' AND seat = 1", got,
+         sizeof got);
+  CHECK_EQ_STR(got, "Late");
+  writer_free(w);
 }
 
 int main(int argc, char **argv) {
@@ -159,6 +267,9 @@ int main(int argc, char **argv) {
   store_rollback(a);
   PQclear(PQexec(other, "ROLLBACK"));
   PQfinish(other);
+
+  TEST("serve-lease-5", "every write of a table goes through its lease");
+  writes_after_a_lost_lease(argv[1], a, b);
 
   store_close(a);
   store_close(b);
