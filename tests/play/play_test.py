@@ -296,9 +296,57 @@ class Tmux:
             time.sleep(0.05)
 
     def close(self):
+        # The game gets a hung-up terminal and leaves by itself; but under
+        # LeakSanitizer a game leaving then may hang in the sanitizer's own
+        # exit (its tracer waiting on it) and spin a core for as long as
+        # the machine runs.  So whatever the panes started and is still
+        # there two seconds after the servers are gone is killed.
+        pids = []
         for sock in self.socks:
+            out = subprocess.run([self.tmux, "-L", sock, "list-panes", "-a",
+                                  "-F", "#{pane_pid}"], capture_output=True,
+                                 text=True).stdout.split()
+            pids += descendants([int(p) for p in out if p.isdigit()])
             subprocess.run([self.tmux, "-L", sock, "kill-server"],
                            capture_output=True)
+        deadline = time.time() + 2
+        while pids and time.time() < deadline:
+            pids = [p for p in pids if alive(p)]
+            time.sleep(0.05)
+        for p in pids:
+            try:
+                os.kill(p, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+
+
+def descendants(roots):
+    """The processes under roots (from /proc), roots included."""
+    children = {}
+    for d in os.listdir("/proc"):
+        if not d.isdigit():
+            continue
+        try:
+            with open("/proc/%s/stat" % d) as f:
+                ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+        children.setdefault(ppid, []).append(int(d))
+    out, todo = [], list(roots)
+    while todo:
+        p = todo.pop()
+        out.append(p)
+        todo += children.get(p, [])
+    return out
+
+
+def alive(pid):
+    """pid runs (a zombie does not)."""
+    try:
+        with open("/proc/%d/stat" % pid) as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
 
 
 # play-tty-1.1: a whole game through the full-screen table in tmux.
