@@ -34,7 +34,6 @@ import random
 import resource
 import socket
 import subprocess
-import sys
 import tempfile
 import time
 import urllib.request
@@ -212,6 +211,20 @@ class Cluster:
                         "--dir", self.dir], timeout=300)
 
 
+def stop(loop, tasks, stop_at):
+    """Ends the clients' tasks and the loop."""
+    stop_at[0] = 0
+    for t in tasks:
+        t.cancel()
+    loop.run_until_complete(asyncio.gather(*tasks, return_exceptions=True))
+    loop.close()
+
+
+def percentile(r, p):
+    """The p-th quantile of the sorted round trips r, in ms."""
+    return round(1000 * r[min(len(r) - 1, int(p * len(r)))], 2) if r else None
+
+
 def cluster_main(args):
     cl = Cluster(args)
     try:
@@ -223,16 +236,12 @@ def cluster_main(args):
         stats.rtts.clear()
         loop.run_until_complete(asyncio.sleep(args.seconds))
         s1, t1, me1 = cl.sample(), time.time(), time.process_time()
-        stop_at[0] = 0
-        for t in tasks:
-            t.cancel()
-        loop.run_until_complete(asyncio.gather(*tasks, return_exceptions=True))
-        loop.close()
+        stop(loop, tasks, stop_at)
         r = sorted(stats.rtts)
         moves = max(1, s1["moves"] - s0["moves"])
 
         def pct(p):
-            return round(1000 * r[min(len(r) - 1, int(p * len(r)))], 2) if r else None
+            return percentile(r, p)
 
         def per_move(a, b):
             return round(1000 * (b - a) / moves, 3)
@@ -327,15 +336,11 @@ def main():
         h1, t1 = health(port), time.time()
         c1, me1 = cpu_seconds(proc.pid), time.process_time()
         peak_kb = rss_kb(proc.pid)
-        stop_at[0] = 0
-        for t in tasks:
-            t.cancel()
-        loop.run_until_complete(asyncio.gather(*tasks, return_exceptions=True))
-        loop.close()
+        stop(loop, tasks, stop_at)
         r = sorted(stats.rtts)
 
         def pct(p):
-            return round(1000 * r[min(len(r) - 1, int(p * len(r)))], 2) if r else None
+            return percentile(r, p)
         out = {
             "tables": args.tables, "seat_seconds": stats.seat_seconds,
             "seconds": round(t1 - t0, 1),
