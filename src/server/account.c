@@ -83,7 +83,8 @@ void account_of_ws(struct lws *wsi, server *srv, conn *c) {
   char sha[65];
   store_account acc;
   session_of(wsi, sha);
-  if (sha[0] && store_session_get(srv->st, sha, (long long)time(NULL), &acc) == 0) {
+  if (sha[0] &&
+      store_session_get(srv->st, sha, (long long)time(NULL), &acc) == 0) {
     c->account = acc.id;
     snprintf(c->account_name, sizeof c->account_name, "%s", acc.name);
   }
@@ -92,8 +93,8 @@ void account_of_ws(struct lws *wsi, server *srv, conn *c) {
 /* Whether the request reached us over https: a trusted proxy says so. */
 static int secure(struct lws *wsi, const server *srv) {
   char proto[16], peer[LIMITS_KEY_TEXT], exact[LIMITS_KEY_TEXT];
-  if (lws_hdr_custom_copy(wsi, proto, sizeof proto, "x-forwarded-proto:",
-                          18) <= 0 ||
+  if (lws_hdr_custom_copy(wsi, proto, sizeof proto, "x-forwarded-proto:", 18) <=
+          0 ||
       strcasecmp(proto, "https") != 0)
     return 0;
   lws_get_peer_simple(wsi, peer, sizeof peer);
@@ -265,11 +266,13 @@ int account_writeable(struct lws *wsi, account_req **slot) {
   *slot = NULL; /* before the answer: completing it may free the slot */
   char retry[16];
   snprintf(retry, sizeof retry, "%d", j->retry_after);
-  const char *headers[] = {
-      j->cookie[0] ? "set-cookie:" : NULL, j->cookie,
-      j->retry_after ? "retry-after:" : NULL, retry,
-      j->disposition ? "content-disposition:" : NULL, j->disposition,
-      NULL};
+  const char *headers[] = {j->cookie[0] ? "set-cookie:" : NULL,
+                           j->cookie,
+                           j->retry_after ? "retry-after:" : NULL,
+                           retry,
+                           j->disposition ? "content-disposition:" : NULL,
+                           j->disposition,
+                           NULL};
   /* http_answer skips the pairs whose name is NULL */
   const char *list[8];
   int k = 0;

@@ -21,13 +21,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
 #include <time.h>
+#include <unistd.h>
 
 #define TRIES_WINDOW_S 900 /* failed logins are counted over 15 minutes */
 #define NAME_TRIES 10      /* ... at most this many on one name         */
 #define ADDR_TRIES 30      /* ... and from one address                  */
 #define SIGNUPS 5          /* new accounts from one address in an hour  */
 #define GAMES_MAX 200      /* the account page's games, newest first    */
+#define AUTH_NICE 10       /* the thread's nice value                   */
 
 typedef struct node {
   auth_job *job;
@@ -139,9 +143,9 @@ static int start_session(auth *a, auth_job *j, long long account) {
 
 /* The request's account: 0, or the answer given (401 or 500) and -1. */
 static int signed_in(auth *a, auth_job *j, store_account *acc) {
-  int rc = j->session[0]
-               ? store_session_get(a->st, j->session, (long long)time(NULL), acc)
-               : 1;
+  int rc = j->session[0] ? store_session_get(a->st, j->session,
+                                             (long long)time(NULL), acc)
+                         : 1;
   if (rc == 0)
     return 0;
   if (rc < 0)
@@ -163,8 +167,7 @@ static void key_of(char *out, size_t cap, const char *kind, const char *what) {
 }
 
 /* 1 (answered 429) when key has `most` tries in the last window_s. */
-static int over(auth *a, auth_job *j, const char *key, int most,
-                int window_s) {
+static int over(auth *a, auth_job *j, const char *key, int most, int window_s) {
   int n = store_tries_count(a->st, key, (long long)time(NULL) - window_s);
   if (n < most)
     return 0;
@@ -430,8 +433,8 @@ static void do_games(auth *a, auth_job *j, int export) {
     return answer(j, 200,
                   json_pack("{s:s, s:o}", "name", acc.name, "games", records));
   }
-  answer(j, 200, json_pack("{s:o, s:o}", "games", games, "stats",
-                           stats_json(&s)));
+  answer(j, 200,
+         json_pack("{s:o, s:o}", "games", games, "stats", stats_json(&s)));
 }
 
 static void run(auth *a, auth_job *j) {
@@ -487,6 +490,9 @@ static node *pop(list *l) {
 
 static void *main_loop(void *arg) {
   auth *a = arg;
+  /* Below the loop and the bots: on a busy machine a hash waits, a move
+   * does not (Linux: a thread's own nice value). */
+  setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), AUTH_NICE);
   pthread_mutex_lock(&a->mu);
   for (;;) {
     while (!a->stop && !a->in.head)
@@ -508,8 +514,8 @@ static void *main_loop(void *arg) {
   return NULL;
 }
 
-auth *auth_new(const char *where, const auth_conf *conf,
-               void (*wake)(void *), void *arg, char *msg, size_t msgsize) {
+auth *auth_new(const char *where, const auth_conf *conf, void (*wake)(void *),
+               void *arg, char *msg, size_t msgsize) {
   auth *a = calloc(1, sizeof *a);
   if (!a || sodium_init() < 0) {
     snprintf(msg, msgsize, "accounts: no memory or no libsodium");

@@ -41,19 +41,19 @@ enum {
 #define AUTH_ANON "(deleted)" /* a deleted account's seats are named so */
 
 typedef struct auth_job {
-  int op;        /* AUTH_*                                           */
-  void *req;     /* the request it answers (account.c's)             */
-  char addr[64]; /* the client's address (limits)                    */
-  int secure;    /* the request came over https: the cookie Secure   */
+  int op;           /* AUTH_*                                           */
+  void *req;        /* the request it answers (account.c's)             */
+  char addr[64];    /* the client's address (limits)                    */
+  int secure;       /* the request came over https: the cookie Secure   */
   char session[65]; /* SHA-256 of the request's session token ("": none) */
   char name[AUTH_NAME_MAX + 1];
   char password[AUTH_PASSWORD_MAX + 1], fresh[AUTH_PASSWORD_MAX + 1];
   int bad_shape; /* the body's name or password is not a string      */
   /* The answer. */
   int status;
-  char *body;         /* JSON text, malloc'd                         */
-  char cookie[256];   /* a Set-Cookie value ("": none)               */
-  int retry_after;    /* seconds (429), else 0                        */
+  char *body;              /* JSON text, malloc'd                         */
+  char cookie[256];        /* a Set-Cookie value ("": none)               */
+  int retry_after;         /* seconds (429), else 0                        */
   const char *disposition; /* a download's Content-Disposition, or NULL */
   long long deleted;       /* AUTH_DELETE done: the account's id      */
 } auth_job;
@@ -72,8 +72,8 @@ void auth_conf_default(auth_conf *c);
 
 /* Opens the store at `where` for the thread and starts it; NULL with a
  * message. */
-auth *auth_new(const char *where, const auth_conf *conf,
-               void (*wake)(void *), void *arg, char *msg, size_t msgsize);
+auth *auth_new(const char *where, const auth_conf *conf, void (*wake)(void *),
+               void *arg, char *msg, size_t msgsize);
 void auth_free(auth *a); /* waits for the job in hand; NULL: no-op */
 
 /* Hands a job over (the thread owns it until auth_take gives it back):

@@ -169,8 +169,9 @@ int pga_sessions_end(store *st, long long account, const char *keep) {
 }
 
 int pga_tries_count(store *st, const char *key, long long since) {
-  PGresult *r = exec(st, "SELECT count(*) FROM tries WHERE key = $1 AND at >= $2",
-                     "ti", key, since);
+  PGresult *r =
+      exec(st, "SELECT count(*) FROM tries WHERE key = $1 AND at >= $2", "ti",
+           key, since);
   int n = r ? atoi(PQgetvalue(r, 0, 0)) : -1;
   PQclear(r);
   return n;
@@ -199,11 +200,11 @@ static char *collect(PGresult *r, json_t *into,
 
 static void rating_row(const PGresult *r, int i, json_t *into) {
   double rd = atof(PQgetvalue(r, i, 2));
-  json_object_set_new(
-      into, PQgetvalue(r, i, 0),
-      json_pack("{s:f, s:f, s:i, s:b}", "rating", atof(PQgetvalue(r, i, 1)),
-                "rd", rd, "games", atoi(PQgetvalue(r, i, 3)), "provisional",
-                rd > STORE_PROVISIONAL_RD));
+  json_object_set_new(into, PQgetvalue(r, i, 0),
+                      json_pack("{s:f, s:f, s:i, s:b}", "rating",
+                                atof(PQgetvalue(r, i, 1)), "rd", rd, "games",
+                                atoi(PQgetvalue(r, i, 3)), "provisional",
+                                rd > STORE_PROVISIONAL_RD));
 }
 
 char *pga_account_ratings(store *st, long long account) {
@@ -219,11 +220,11 @@ static void history_row(const PGresult *r, int i, json_t *into) {
   json_t *list = json_object_get(into, pool);
   if (!list)
     json_object_set_new(into, pool, list = json_array());
-  json_array_append_new(
-      list, json_pack("{s:I, s:f, s:f, s:s}", "at",
-                      (json_int_t)atoll(PQgetvalue(r, i, 1)), "rating",
-                      atof(PQgetvalue(r, i, 2)), "rd", atof(PQgetvalue(r, i, 3)),
-                      "code", PQgetvalue(r, i, 4)));
+  json_array_append_new(list, json_pack("{s:I, s:f, s:f, s:s}", "at",
+                                        (json_int_t)atoll(PQgetvalue(r, i, 1)),
+                                        "rating", atof(PQgetvalue(r, i, 2)),
+                                        "rd", atof(PQgetvalue(r, i, 3)), "code",
+                                        PQgetvalue(r, i, 4)));
 }
 
 char *pga_account_history(store *st, long long account) {
@@ -235,12 +236,12 @@ char *pga_account_history(store *st, long long account) {
 }
 
 static void game_row(const PGresult *r, int i, json_t *into) {
-  json_array_append_new(
-      into, json_pack("{s:s, s:I, s:i, s:b, s:b}", "code", PQgetvalue(r, i, 0),
-                      "at", (json_int_t)atoll(PQgetvalue(r, i, 1)), "seat",
-                      atoi(PQgetvalue(r, i, 2)), "finished",
-                      atoi(PQgetvalue(r, i, 3)), "rated",
-                      atoi(PQgetvalue(r, i, 4))));
+  json_array_append_new(into, json_pack("{s:s, s:I, s:i, s:b, s:b}", "code",
+                                        PQgetvalue(r, i, 0), "at",
+                                        (json_int_t)atoll(PQgetvalue(r, i, 1)),
+                                        "seat", atoi(PQgetvalue(r, i, 2)),
+                                        "finished", atoi(PQgetvalue(r, i, 3)),
+                                        "rated", atoi(PQgetvalue(r, i, 4))));
 }
 
 char *pga_account_games(store *st, long long account, int limit) {

@@ -14,14 +14,14 @@ void *store_pg_conn(store *st);
 int store_pg_ready(store *st);
 
 int pga_account_add(store *st, const char *name, const char *hash,
-                   long long *id);
+                    long long *id);
 int pga_account_get(store *st, const char *name, store_account *out);
 int pga_account_set_hash(store *st, long long id, const char *hash);
 int pga_account_delete(store *st, long long id, const char *anon);
 int pga_session_add(store *st, const char *sha256, long long account,
-                   long long expires);
+                    long long expires);
 int pga_session_get(store *st, const char *sha256, long long now,
-                   store_account *out);
+                    store_account *out);
 int pga_session_end(store *st, const char *sha256);
 int pga_sessions_end(store *st, long long account, const char *keep);
 int pga_tries_count(store *st, const char *key, long long since);

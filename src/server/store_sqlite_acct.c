@@ -100,10 +100,10 @@ int sq_account_delete(store *st, long long id, const char *anon) {
       "UPDATE accounts SET name = ?2, name_key = NULL, hash = '' "
       "WHERE id = ?1",
   };
-  int rc = sqlite3_exec(DB(st), "BEGIN IMMEDIATE", NULL, NULL, NULL) ==
-                   SQLITE_OK
-               ? 0
-               : -1;
+  int rc =
+      sqlite3_exec(DB(st), "BEGIN IMMEDIATE", NULL, NULL, NULL) == SQLITE_OK
+          ? 0
+          : -1;
   for (size_t i = 0; rc == 0 && i < sizeof SQL / sizeof SQL[0]; i++)
     rc = finish(st, prep(st, SQL[i], "it", id, anon));
   if (rc == 0 && sqlite3_exec(DB(st), "COMMIT", NULL, NULL, NULL) == SQLITE_OK)
@@ -150,8 +150,9 @@ int sq_sessions_end(store *st, long long account, const char *keep) {
 }
 
 int sq_tries_count(store *st, const char *key, long long since) {
-  sqlite3_stmt *q = prep(st, "SELECT count(*) FROM tries WHERE key = ?1 AND "
-                             "at >= ?2",
+  sqlite3_stmt *q = prep(st,
+                         "SELECT count(*) FROM tries WHERE key = ?1 AND "
+                         "at >= ?2",
                          "ti", key, since);
   int n = q && sqlite3_step(q) == SQLITE_ROW ? sqlite3_column_int(q, 0) : -1;
   sqlite3_finalize(q);
@@ -160,11 +161,11 @@ int sq_tries_count(store *st, const char *key, long long since) {
 
 /* A try is kept an hour: the longest window a limit looks back over. */
 int sq_tries_add(store *st, const char *key, long long now) {
-  if (finish(st, prep(st, "DELETE FROM tries WHERE key = ?1 AND at < ?2",
-                      "ti", key, now - 3600)) != 0)
+  if (finish(st, prep(st, "DELETE FROM tries WHERE key = ?1 AND at < ?2", "ti",
+                      key, now - 3600)) != 0)
     return -1;
-  return finish(st, prep(st, "INSERT INTO tries(key, at) VALUES (?1, ?2)",
-                         "ti", key, now)) == 0
+  return finish(st, prep(st, "INSERT INTO tries(key, at) VALUES (?1, ?2)", "ti",
+                         key, now)) == 0
              ? 0
              : -1;
 }
@@ -184,11 +185,11 @@ static char *collect(sqlite3_stmt *q, json_t *into,
 
 static void rating_row(sqlite3_stmt *q, json_t *into) {
   double rd = sqlite3_column_double(q, 2);
-  json_object_set_new(
-      into, (const char *)sqlite3_column_text(q, 0),
-      json_pack("{s:f, s:f, s:i, s:b}", "rating", sqlite3_column_double(q, 1),
-                "rd", rd, "games", sqlite3_column_int(q, 3), "provisional",
-                rd > STORE_PROVISIONAL_RD));
+  json_object_set_new(into, (const char *)sqlite3_column_text(q, 0),
+                      json_pack("{s:f, s:f, s:i, s:b}", "rating",
+                                sqlite3_column_double(q, 1), "rd", rd, "games",
+                                sqlite3_column_int(q, 3), "provisional",
+                                rd > STORE_PROVISIONAL_RD));
 }
 
 char *sq_account_ratings(store *st, long long account) {
@@ -204,12 +205,12 @@ static void history_row(sqlite3_stmt *q, json_t *into) {
   json_t *list = json_object_get(into, pool);
   if (!list)
     json_object_set_new(into, pool, list = json_array());
-  json_array_append_new(
-      list, json_pack("{s:I, s:f, s:f, s:s}", "at",
-                      (json_int_t)sqlite3_column_int64(q, 1), "rating",
-                      sqlite3_column_double(q, 2), "rd",
-                      sqlite3_column_double(q, 3), "code",
-                      (const char *)sqlite3_column_text(q, 4)));
+  json_array_append_new(list,
+                        json_pack("{s:I, s:f, s:f, s:s}", "at",
+                                  (json_int_t)sqlite3_column_int64(q, 1),
+                                  "rating", sqlite3_column_double(q, 2), "rd",
+                                  sqlite3_column_double(q, 3), "code",
+                                  (const char *)sqlite3_column_text(q, 4)));
 }
 
 char *sq_account_history(store *st, long long account) {
@@ -221,13 +222,13 @@ char *sq_account_history(store *st, long long account) {
 }
 
 static void game_row(sqlite3_stmt *q, json_t *into) {
-  json_array_append_new(
-      into, json_pack("{s:s, s:I, s:i, s:b, s:b}", "code",
-                      (const char *)sqlite3_column_text(q, 0), "at",
-                      (json_int_t)sqlite3_column_int64(q, 1), "seat",
-                      sqlite3_column_int(q, 2), "finished",
-                      sqlite3_column_int(q, 3), "rated",
-                      sqlite3_column_int(q, 4)));
+  json_array_append_new(into,
+                        json_pack("{s:s, s:I, s:i, s:b, s:b}", "code",
+                                  (const char *)sqlite3_column_text(q, 0), "at",
+                                  (json_int_t)sqlite3_column_int64(q, 1),
+                                  "seat", sqlite3_column_int(q, 2), "finished",
+                                  sqlite3_column_int(q, 3), "rated",
+                                  sqlite3_column_int(q, 4)));
 }
 
 char *sq_account_games(store *st, long long account, int limit) {
