@@ -141,25 +141,8 @@ static auth_job *job_of(account_req *r, struct lws *wsi) {
   if (http_client_addr(wsi, r->srv, j->addr, sizeof j->addr) != 0)
     snprintf(j->addr, sizeof j->addr, "unknown");
   session_of(wsi, j->session);
-  if (!r->body)
-    return j;
-  json_t *v = json_loadb(r->body, r->len, 0, NULL);
-  const char *pw_key = r->op == AUTH_PASSWORD ? "old" : "password";
-  json_t *name = json_object_get(v, "name"), *pw = json_object_get(v, pw_key),
-         *fresh = json_object_get(v, "new");
-  int needs_name = r->op == AUTH_SIGNUP || r->op == AUTH_LOGIN;
-  /* A password that is no string is "" (too short, or wrong). */
-  j->bad_shape = needs_name && (!json_is_string(name) ||
-                                json_string_length(name) > AUTH_NAME_MAX);
-  if (json_is_string(name))
-    snprintf(j->name, sizeof j->name, "%s", json_string_value(name));
-  if (json_is_string(pw))
-    snprintf(j->password, sizeof j->password, "%s", json_string_value(pw));
-  if (json_is_string(fresh))
-    snprintf(j->fresh, sizeof j->fresh, "%s", json_string_value(fresh));
-  if (json_is_string(pw) && json_string_length(pw) > AUTH_PASSWORD_MAX)
-    j->password[0] = 0; /* too long: refused as too short would be */
-  json_decref(v);
+  if (r->body)
+    auth_job_parse(j, r->body, r->len);
   return j;
 }
 

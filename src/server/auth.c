@@ -88,13 +88,6 @@ void auth_token_sha256(const char *token, char out[65]) {
   hex(md, sizeof md, out);
 }
 
-int auth_name_ok(const char *name) {
-  size_t n = strlen(name);
-  return n >= AUTH_NAME_MIN && n <= AUTH_NAME_MAX &&
-         strspn(name, "abcdefghijklmnopqrstuvwxyz"
-                      "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") == n;
-}
-
 static int password_ok(const char *p) {
   size_t n = strlen(p);
   return n >= AUTH_PASSWORD_MIN && n <= AUTH_PASSWORD_MAX;

@@ -87,7 +87,13 @@ int auth_take(auth *a, auth_job **out, int cap);
 int auth_token(char out[65]);
 void auth_token_sha256(const char *token, char out[65]);
 
+/* auth_body.c, pure (fuzz/fuzz_account.c): */
 /* Whether a name has the shape of one (3-20 letters, digits, _ or -). */
 int auth_name_ok(const char *name);
+/* A POST's JSON body into the job's fields, by its op: "name" and
+ * "password" ("old" and "new" for AUTH_PASSWORD).  Anything else (no
+ * JSON, no object, a field no string or too long) leaves the field ""
+ * and, for a name a signup or login needs, sets bad_shape. */
+void auth_job_parse(auth_job *j, const char *body, size_t len);
 
 #endif

@@ -30,6 +30,7 @@ set(SCOPA_SERVER_SOURCES
   src/server/store_sqlite_acct.c
   src/server/store_pg_acct.c
   src/server/auth.c
+  src/server/auth_body.c
   src/server/account.c
   src/server/relay.c
   src/server/writer.c
