@@ -78,9 +78,11 @@ static void rate(server *srv, table *t, int winner) {
     job.account[i] = t->seat[i].s.account;
     snprintf(job.name[i], sizeof job.name[i], "%s", t->seat[i].s.name);
   }
-  for (int s = 0; s < job.sides; s++)
+  for (int s = 0; s < job.sides; s++) {
+    job.abandoned[s] = abandoned(t, s);
     for (int o = 0; o < job.sides; o++)
       job.score[s][o] = result_of(t, s, o, winner);
+  }
   writer_rate(srv->w, t->id, &job, srv->node, t->epoch);
 }
 

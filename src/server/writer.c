@@ -279,7 +279,10 @@ static int put(store *st, const rate_job *j, int seat, rating after,
 
 /* Glicko-2 for every account against every other side (a team as the
  * mean of its members), from the ratings before the game (all read
- * first: one rating period).  0, or -1 when a read or a write failed. */
+ * first: one rating period).  A side that left (a bot played for it at
+ * the end) loses against the others, but they gain nothing from it: so
+ * accounts made to lose on purpose raise nobody.  0, or -1 when a read or a
+ * write failed. */
 static int run_rate(store *st, const rate_job *j) {
   rating before[STORE_MAX_SEATS];
   int games[STORE_MAX_SEATS];
@@ -302,10 +305,12 @@ static int run_rate(store *st, const rate_job *j) {
     double score[STORE_MAX_SEATS];
     int n = 0, side = s % j->sides;
     for (int o = 0; o < j->sides; o++)
-      if (o != side) {
+      if (o != side && !(j->abandoned[o] && !j->abandoned[side])) {
         opp[n] = side_mean(j, before, o);
         score[n++] = j->score[side][o];
       }
+    if (n == 0)
+      continue; /* won only because the others left: nothing to gain */
     if (put(st, j, s, rating_update(before[s], opp, score, n, 0.5),
             games[s] + 1))
       return -1;

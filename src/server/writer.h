@@ -37,6 +37,7 @@ typedef struct rate_job {
   long long account[STORE_MAX_SEATS];
   char name[STORE_MAX_SEATS][STORE_NAME_MAX + 1];
   double score[STORE_MAX_SEATS][STORE_MAX_SEATS];
+  int abandoned[STORE_MAX_SEATS]; /* by side: a bot played for its people */
   char code[STORE_CODE_MAX + 1];
 } rate_job;
 

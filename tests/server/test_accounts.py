@@ -399,3 +399,19 @@ def test_migration_from_version_1(tmp_path):
         signup(s, "olga")
     finally:
         s.stop()
+
+
+def test_quitters_raise_nobody(srv):
+    """acct-3.4: fresh accounts that quit every game (the farm of issue
+    32 with accounts instead of guests) lose rating themselves, and the
+    account they played gains nothing: a win by abandonment counts only
+    against the one who left."""
+    main = signup(srv, "pietro")
+    rng = random.Random(8)
+    for i in range(3):
+        quitter = signup(srv, "quit%d" % i)
+        run(rated_game(srv, [main, quitter], rng, quit_seat=1))
+        q = call(srv, "GET", "/api/me", cookie=quitter)[1]["ratings"]["2p"]
+        assert q["games"] == 1 and q["rating"] < 1500
+    me = call(srv, "GET", "/api/me", cookie=main)[1]
+    assert me["ratings"] == {}
