@@ -180,8 +180,6 @@ int account_begin(struct lws *wsi, server *srv, const char *uri,
   int want = rt->post ? LWSHUMETH_POST : LWSHUMETH_GET;
   if (method != want && !(method == LWSHUMETH_HEAD && !rt->post))
     return refuse(wsi, 405, "method", rt->post ? "POST only" : "GET only");
-  if (!http_origin_ok(wsi, srv))
-    return refuse(wsi, 403, "origin", "requests from another site are refused");
   req_free(*slot);
   account_req *r = *slot = calloc(1, sizeof *r);
   if (!r)

@@ -336,6 +336,8 @@ void conn_dispatch(conn *c, const char *text, size_t len, int charged) {
     conn_error(c, msg.id, "too_fast", "message ignored", "messaggio ignorato");
   } else if (parsed != 0) {
     conn_send_owned(c, proto_error_json(msg.id, &err));
+  } else if (lobby_code_limited(c, &msg)) {
+    /* answered `limit`: not looked up here nor on another node */
   } else if (relay_route(c, &msg, text, len)) {
     /* sent on: its owner answers */
   } else if (table_message(c, &msg) == 1 && charged) {

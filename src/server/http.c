@@ -15,6 +15,10 @@
  * lws_serve_http_file, which sends it in chunks as the socket drains.
  *
  * What a request must keep (docs/serve.md "HTTP limits"):
+ *   - from this site's pages (http_origin_ok): a WebSocket upgrade or a
+ *     POST with a foreign Origin gets 403 before anything else;
+ *   - its address's HTTP budget (limits_http_take: 429, Retry-After), and
+ *     for the record route its budget of unknown codes;
  *   - GET or HEAD; another method gets 405, and the connection is closed
  *     (its body is never read); lws turns a CONNECT into a raw socket,
  *     which gets the same 405 as raw bytes (http_raw);
@@ -27,6 +31,9 @@
  *     whole, and more than about 90 header lines and query arguments) lws
  *     drops without an answer: 4.1.6 calls nothing there.
  *
+ * Files: only regular ones whose real path is inside the real --web
+ * (inside_web: no symbolic link leads out).
+ *
  * Caching: /assets/... (vite names each after its content's hash) for a
  * year, immutable; the other files revalidated (no-cache); the API and
  * errors never stored (no-store).  A text file with FILE.gz beside it
@@ -36,6 +43,9 @@
 #include "account.h"
 #include "table.h"
 
+#include <arpa/inet.h>
+#include <ctype.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -123,7 +133,8 @@ enum { CLOSE = 1, ALLOW = 2 };
 
 /* Writes a whole answer from memory (the body copied; none for HEAD) and
  * ends the transaction; CLOSE closes the connection after it (-1), ALLOW
- * adds "allow: GET, HEAD".  Returns what the callback returns. */
+ * adds "allow: GET, HEAD", extra more headers (name, value pairs,
+ * NULL after the last).  Returns what the callback returns. */
 static int answer_with(struct lws *wsi, unsigned status, const char *type,
                        const char *cache, const char *body, size_t len,
                        int flags, const char *const *extra) {
@@ -159,23 +170,19 @@ static int answer(struct lws *wsi, unsigned status, const char *type,
   return answer_with(wsi, status, type, cache, body, len, flags, NULL);
 }
 
+/* answer with a Retry-After (retry NULL: none). */
+static int answer_retry(struct lws *wsi, unsigned status, const char *type,
+                        const char *cache, const char *body, size_t len,
+                        int flags, const char *retry) {
+  const char *const extra[] = {"retry-after:", retry, NULL};
+  return answer_with(wsi, status, type, cache, body, len, flags,
+                     retry ? extra : NULL);
+}
+
 int http_answer(struct lws *wsi, unsigned status, const char *json,
                 const char *const *headers) {
   return answer_with(wsi, status, "application/json", NO_STORE, json,
                      strlen(json), 0, headers);
-}
-
-/* A temporary rule until the Origin check of issue 32 lands: a present
- * Origin must name the Host the request came to. */
-int http_origin_ok(struct lws *wsi, const server *srv) {
-  char origin[512], host[512], own[600];
-  (void)srv;
-  if (lws_hdr_copy(wsi, origin, sizeof origin, WSI_TOKEN_ORIGIN) <= 0)
-    return 1;
-  if (lws_hdr_copy(wsi, host, sizeof host, WSI_TOKEN_HOST) <= 0)
-    return 0;
-  snprintf(own, sizeof own, "http://%s", host);
-  return strcmp(origin, own) == 0;
 }
 
 static int answer_text(struct lws *wsi, unsigned status, const char *text,
@@ -192,6 +199,20 @@ static int answer_json(struct lws *wsi, unsigned status, char *text) {
       answer(wsi, status, "application/json", NO_STORE, text, strlen(text), 0);
   free(text);
   return rc;
+}
+
+/* 429 `too_many` (the API's error shape, CONTRACTS.md "Accounts"), with
+ * Retry-After in whole seconds, rounded up. */
+static int too_many(struct lws *wsi, int retry_ms, const char *what) {
+  char retry[16], body[160];
+  int s = (retry_ms + 999) / 1000;
+  snprintf(retry, sizeof retry, "%d", s < 1 ? 1 : s);
+  snprintf(body, sizeof body,
+           "{\"error\": \"too_many\", \"message\": \"%s; try again in %s "
+           "s\"}",
+           what, retry);
+  return answer_retry(wsi, 429, "application/json", NO_STORE, body,
+                      strlen(body), 0, retry);
 }
 
 /* ------------------------------------------------------------------ */
@@ -224,34 +245,30 @@ static int has_body(struct lws *wsi) {
   return k < 0 || strspn(n, "0") != (size_t)k;
 }
 
-/* The answer to a request that breaks a rule (414, 431, 405, 400), sent
- * with the connection closed; 0 when it keeps them all. */
-static int refuse(struct lws *wsi) {
-  char *uri;
-  int len, method = lws_http_get_uri_and_method(wsi, &uri, &len);
-  unsigned limit = over_limits(wsi);
-  if (limit == 414)
-    return answer_text(wsi, 414, "URI too long\n", CLOSE);
-  if (limit)
-    return answer_text(wsi, 431, "request header fields too large\n", CLOSE);
-  if (method != LWSHUMETH_GET && method != LWSHUMETH_HEAD)
-    return answer_text(wsi, 405, "GET and HEAD only\n", CLOSE | ALLOW);
-  if (has_body(wsi))
-    return answer_text(wsi, 400, "a request body is not accepted\n", CLOSE);
+/* ------------------------------------------------------------------ */
+/* Who is asking: the client's address, its page's origin              */
+/* ------------------------------------------------------------------ */
+
+/* Whether the TCP peer is a trusted proxy (conf.trusted); peer gets its
+ * numeric address. */
+static int from_proxy(struct lws *wsi, const server *srv,
+                      char peer[LIMITS_KEY_TEXT]) {
+  char exact[LIMITS_KEY_TEXT];
+  lws_get_peer_simple(wsi, peer, LIMITS_KEY_TEXT);
+  if (limits_exact_text(peer, exact) != 0)
+    return 0;
+  for (int i = 0; i < srv->conf.ntrusted; i++)
+    if (strcmp(srv->conf.trusted[i], exact) == 0)
+      return 1;
   return 0;
 }
 
 int http_client_addr(struct lws *wsi, const server *srv, char *out,
                      size_t cap) {
   char peer[LIMITS_KEY_TEXT], exact[LIMITS_KEY_TEXT], xff[TOKEN_MAX + 1];
-  lws_get_peer_simple(wsi, peer, sizeof peer);
+  int proxy = from_proxy(wsi, srv, peer);
   snprintf(out, cap, "%s", peer);
-  if (limits_exact_text(peer, exact) != 0)
-    return 0;
-  int trusted = 0;
-  for (int i = 0; i < srv->conf.ntrusted && !trusted; i++)
-    trusted = strcmp(srv->conf.trusted[i], exact) == 0;
-  if (!trusted)
+  if (!proxy)
     return 0;
   if (lws_hdr_copy(wsi, xff, sizeof xff, WSI_TOKEN_X_FORWARDED_FOR) <= 0 ||
       limits_forwarded(xff, exact) != 0)
@@ -260,14 +277,115 @@ int http_client_addr(struct lws *wsi, const server *srv, char *out,
   return 0;
 }
 
+/* The host of an origin ("http://HOST[:PORT]") is an address literal or
+ * localhost: names no DNS answer can move (browsers keep localhost on
+ * loopback), so a page there was really loaded from that address. */
+static int literal_host(const char *origin) {
+  char copy[ORIGIN_TEXT];
+  const char *prot, *ads, *path;
+  int port;
+  unsigned char a[sizeof(struct in6_addr)];
+  if ((size_t)snprintf(copy, sizeof copy, "%s", origin) >= sizeof copy ||
+      lws_parse_uri(copy, &prot, &ads, &port, &path))
+    return 0;
+  return strcasecmp(ads, "localhost") == 0 || inet_pton(AF_INET, ads, a) == 1 ||
+         inet_pton(AF_INET6, ads, a) == 1;
+}
+
+/* Without --origin, the server's own origin: the scheme the request came
+ * by (https only when a trusted proxy says so with X-Forwarded-Proto),
+ * then exactly the Host it was sent to, when that host is a literal
+ * (docs/serve.md "Origins": a browser sets Host from the address it
+ * connects to, which a foreign page cannot choose, but a rebound name
+ * would make Host and Origin agree on the attacker's name). */
+static int own_origin(struct lws *wsi, const server *srv, const char *origin) {
+  char host[ORIGIN_TEXT], proto[8] = "", peer[LIMITS_KEY_TEXT],
+                          want[ORIGIN_TEXT + 16];
+  if (lws_hdr_copy(wsi, host, sizeof host, WSI_TOKEN_HOST) <= 0)
+    return 0;
+  if (from_proxy(wsi, srv, peer))
+    lws_hdr_custom_copy(wsi, proto, sizeof proto, "x-forwarded-proto:", 18);
+  snprintf(want, sizeof want, "%s://%s",
+           strcasecmp(proto, "https") == 0 ? "https" : "http", host);
+  return strcasecmp(want, origin) == 0 && literal_host(want);
+}
+
+int http_origin_ok(struct lws *wsi, const server *srv) {
+  char origin[ORIGIN_TEXT];
+  if (lws_hdr_total_length(wsi, WSI_TOKEN_ORIGIN) <= 0)
+    return 1; /* not a browser's request: nothing a page could forge */
+  if (lws_hdr_copy(wsi, origin, sizeof origin, WSI_TOKEN_ORIGIN) <= 0)
+    return 0; /* longer than any origin we would accept */
+  if (srv->conf.norigins == 0)
+    return own_origin(wsi, srv, origin); /* "null" never matches */
+  for (int i = 0; i < srv->conf.norigins; i++)
+    if (strcasecmp(origin, srv->conf.origins[i]) == 0)
+      return 1;
+  return 0;
+}
+
+int http_origin_norm(const char *url, char out[ORIGIN_TEXT]) {
+  char copy[ORIGIN_TEXT], bare[ORIGIN_TEXT], full[ORIGIN_TEXT];
+  const char *prot, *ads, *path;
+  int port;
+  size_t n = strlen(url);
+  if (n >= sizeof copy)
+    return -1;
+  n -= n && url[n - 1] == '/'; /* "https://a.example/" is that origin */
+  memcpy(copy, url, n);
+  copy[n] = 0;
+  memcpy(bare, copy, n + 1);
+  if (lws_parse_uri(copy, &prot, &ads, &port, &path) || !*ads ||
+      strcmp(path, "/") != 0 || port < 1 || port > 65535 ||
+      (strcasecmp(prot, "http") != 0 && strcasecmp(prot, "https") != 0))
+    return -1;
+  int dflt = port == (strcasecmp(prot, "https") == 0 ? 443 : 80);
+  const char *l = strchr(ads, ':') ? "[" : "", *r = *l ? "]" : "";
+  snprintf(out, ORIGIN_TEXT, "%s://%s%s%s", prot, l, ads, r);
+  snprintf(full, sizeof full, "%s:%d", out, port);
+  /* What lws read must be all of it (lws_parse_uri reads "8x" as 8). */
+  if (strcasecmp(bare, full) != 0 && !(dflt && strcasecmp(bare, out) == 0))
+    return -1;
+  if (!dflt)
+    snprintf(out, ORIGIN_TEXT, "%s", full);
+  for (char *s = out; *s; s++)
+    *s = (char)tolower((unsigned char)*s);
+  return 0;
+}
+
+/* The answer to a request that breaks a rule (414, 431, 403 for a POST
+ * or another method from a foreign page, 405, 400), sent with the
+ * connection closed; 0 when it keeps them all. */
+static int refuse(struct lws *wsi, const server *srv) {
+  char *uri;
+  int len, method = lws_http_get_uri_and_method(wsi, &uri, &len);
+  unsigned limit = over_limits(wsi);
+  if (limit == 414)
+    return answer_text(wsi, 414, "URI too long\n", CLOSE);
+  if (limit)
+    return answer_text(wsi, 431, "request header fields too large\n", CLOSE);
+  int get = method == LWSHUMETH_GET || method == LWSHUMETH_HEAD;
+  if (!get && !http_origin_ok(wsi, srv))
+    return answer_text(wsi, 403, "not from this site's pages\n", CLOSE);
+  if (!get)
+    return answer_text(wsi, 405, "GET and HEAD only\n", CLOSE | ALLOW);
+  if (has_body(wsi))
+    return answer_text(wsi, 400, "a request body is not accepted\n", CLOSE);
+  return 0;
+}
+
 int http_upgrade(struct lws *wsi, server *srv, const char *protocol) {
   char uri[8], addr[LIMITS_KEY_TEXT];
   if (!protocol || (strcasecmp(protocol, "websocket") != 0 &&
                     strcasecmp(protocol, "h2c") != 0))
     return -1; /* lws has answered 403 already, and goes on to ask us */
-  int rc = refuse(wsi);
+  int rc = refuse(wsi, srv); /* the sizes first: 414 and 431 */
   if (rc)
     return rc;
+  /* A foreign page's socket would play with its visitor's cookie: refused
+   * before it is counted or says anything (CONTRACTS.md "Origins"). */
+  if (!http_origin_ok(wsi, srv))
+    return answer_text(wsi, 403, "not from this site's pages\n", CLOSE);
   if (http_client_addr(wsi, srv, addr, sizeof addr) != 0)
     return answer_text(wsi, 400, "no client address from the proxy\n", CLOSE);
   int ws = strcasecmp(protocol, "websocket") == 0;
@@ -414,14 +532,32 @@ static int not_found(struct lws *wsi, server *srv, const char *uri) {
   return answer_text(wsi, 404, "not found\n", 0);
 }
 
+/* The real path of path (every symbolic link resolved) into real, when
+ * that is a regular file inside the real --web folder: a link in --web
+ * may point elsewhere in it, never out (one once served /etc/passwd).
+ * Only who can write --web can change a link between this check and the
+ * open, and they could put any file there anyway. */
+static int inside_web(const server *srv, const char *path,
+                      char real[PATH_MAX]) {
+  char root[PATH_MAX];
+  struct stat sb;
+  if (!realpath(srv->conf.web, root) || !realpath(path, real))
+    return -1;
+  size_t n = strlen(root);
+  if (strncmp(real, root, n) != 0 || (n > 1 && real[n] != '/'))
+    return -1;
+  return stat(real, &sb) == 0 && S_ISREG(sb.st_mode) ? 0 : -1;
+}
+
 static int serve_file(struct lws *wsi, server *srv, const char *uri) {
-  char path[1024], gz[1040], headers[1024];
+  char path[1024], gz[1040], headers[1024], real[PATH_MAX], realgz[PATH_MAX];
   struct stat sb;
   if (web_path(srv, uri, path, sizeof path) || stat(path, &sb) ||
-      !S_ISREG(sb.st_mode))
+      !S_ISREG(sb.st_mode) || inside_web(srv, path, real))
     return not_found(wsi, srv, uri);
   const struct file_type *t = type_of(path);
-  int zip = t->text && gzipped(wsi, path, &sb, gz, sizeof gz);
+  int zip = t->text && gzipped(wsi, path, &sb, gz, sizeof gz) &&
+            inside_web(srv, gz, realgz) == 0;
   int n = security_text(headers, sizeof headers);
   if (n < 0)
     return -1;
@@ -432,7 +568,7 @@ static int serve_file(struct lws *wsi, server *srv, const char *uri) {
                 zip ? "content-encoding: gzip\r\n" : "");
   if ((size_t)n >= sizeof headers)
     return -1;
-  n = lws_serve_http_file(wsi, zip ? gz : path, t->type, headers, n);
+  n = lws_serve_http_file(wsi, zip ? realgz : real, t->type, headers, n);
   if (n < 0 || (n > 0 && lws_http_transaction_completed(wsi)))
     return -1;
   return 0;
@@ -493,19 +629,47 @@ static int record(struct lws *wsi, server *srv, const char *rest) {
     return answer_text(wsi, 404, "not found\n", 0);
   memcpy(code, rest, n);
   code[n] = 0;
-  int status = 500;
+  /* Unknown codes are limited per address (docs/serve.md "Table codes"):
+   * past the budget every code gets 429, so a guess learns nothing. */
+  char addr[LIMITS_KEY_TEXT];
+  int status = 500, retry_ms = 0;
+  http_client_addr(wsi, srv, addr, sizeof addr);
+  if (!limits_code_check(srv->addrs, &srv->conf.limits, addr, now_ms(),
+                         &retry_ms))
+    return too_many(wsi, retry_ms, "too many unknown table codes");
   char *text = table_record(srv, code, &status);
+  if (status == 404)
+    limits_code_miss(srv->addrs, &srv->conf.limits, addr, now_ms());
   return answer_json(wsi, (unsigned)status, text);
+}
+
+/* Every route costs one credit of the address's HTTP bucket: a page
+ * load of the web client is about 30 requests, the burst is 200. */
+static int over_budget(struct lws *wsi, server *srv, int *retry_ms) {
+  char addr[LIMITS_KEY_TEXT];
+  /* A trusted proxy with no X-Forwarded-For: counted as the proxy (the
+   * WebSocket refuses it; a local monitor asks /healthz that way). */
+  http_client_addr(wsi, srv, addr, sizeof addr);
+  return !limits_http_take(srv->addrs, &srv->conf.limits, addr, now_ms(),
+                           retry_ms);
 }
 
 int http_request(struct lws *wsi, server *srv, const char *uri,
                  struct account_req **slot) {
-  unsigned limit = over_limits(wsi);
-  if (!limit && account_route(uri)) /* POST allowed: account.c checks */
+  int retry_ms = 0;
+  if (!over_limits(wsi) && account_route(uri)) { /* POST allowed there */
+    if (!http_origin_ok(wsi, srv))
+      return answer_text(wsi, 403, "requests from another site are refused\n",
+                         CLOSE);
+    if (over_budget(wsi, srv, &retry_ms))
+      return too_many(wsi, retry_ms, "too many requests");
     return account_begin(wsi, srv, uri, slot);
-  int rc = refuse(wsi);
+  }
+  int rc = refuse(wsi, srv);
   if (rc)
     return rc;
+  if (over_budget(wsi, srv, &retry_ms))
+    return too_many(wsi, retry_ms, "too many requests");
   if (strcmp(uri, "/healthz") == 0)
     return healthz(wsi, srv);
   if (strcmp(uri, "/api/leaderboard") == 0)

@@ -6,9 +6,9 @@
  * idle ones without walking the tree.
  *
  * What stays true: an entry exists only while it counts something (an
- * open connection, or a table bucket not yet full again) or until the
- * next sweep; at most max_addrs entries exist; an address never counted
- * is never refused.
+ * open connection, or a bucket not yet full again) or until the next
+ * sweep; at most max_addrs entries exist; an address never counted is
+ * never refused.
  */
 #include "limits.h"
 
@@ -18,11 +18,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A bucket that refills evenly: what is left, and when it was last
+ * filled up to. */
+typedef struct fill {
+  double left;
+  int64_t ms;
+} fill;
+
 typedef struct addr_entry {
   char key[LIMITS_KEY_TEXT]; /* first: the tree compares entries by it */
   int conns;                 /* connections open now                  */
-  double tables;             /* creations left in the bucket          */
-  int64_t tables_ms;         /* when the bucket was last filled up to */
+  fill tables;               /* creations left                        */
+  fill misses;               /* unknown codes left                    */
+  fill http;                 /* HTTP requests left                    */
   struct addr_entry *next, *prev;
 } addr_entry;
 
@@ -157,8 +165,9 @@ static addr_entry *find(limits_table *t, const limits_conf *c, const char *addr,
   if (!e)
     return NULL;
   memcpy(e->key, probe.key, sizeof e->key);
-  e->tables = c->tables_per_addr;
-  e->tables_ms = now;
+  e->tables = (fill){c->tables_per_addr, now};
+  e->misses = (fill){c->misses_burst, now};
+  e->http = (fill){c->http_burst, now};
   if (!tsearch(e, &t->root, compare)) {
     free(e);
     return NULL;
@@ -171,21 +180,49 @@ static addr_entry *find(limits_table *t, const limits_conf *c, const char *addr,
   return e;
 }
 
-/* Creations come back evenly: tables_per_addr a minute. */
-static void refill(addr_entry *e, const limits_conf *c, int64_t now) {
-  if (now <= e->tables_ms)
+/* Each bucket's rate: n credits back every ms milliseconds (kept as two
+ * integers, so that whole intervals give whole credits back). */
+typedef struct rate {
+  double n, ms;
+} rate;
+
+static rate tables_rate(const limits_conf *c) {
+  return (rate){c->tables_per_addr, 60000};
+}
+static rate misses_rate(const limits_conf *c) {
+  return (rate){1, c->miss_refill_ms};
+}
+static rate http_rate(const limits_conf *c) {
+  return (rate){c->http_per_second, 1000};
+}
+
+static void fill_up(fill *f, double cap, rate r, int64_t now) {
+  if (now <= f->ms || r.ms <= 0)
     return;
-  e->tables += (double)(now - e->tables_ms) * c->tables_per_addr / 60000.0;
-  if (e->tables > c->tables_per_addr)
-    e->tables = c->tables_per_addr;
-  e->tables_ms = now;
+  f->left += (double)(now - f->ms) * r.n / r.ms;
+  if (f->left > cap)
+    f->left = cap;
+  f->ms = now;
+}
+
+static void refill(addr_entry *e, const limits_conf *c, int64_t now) {
+  fill_up(&e->tables, c->tables_per_addr, tables_rate(c), now);
+  fill_up(&e->misses, c->misses_burst, misses_rate(c), now);
+  fill_up(&e->http, c->http_burst, http_rate(c), now);
+}
+
+/* The milliseconds until f holds one credit again (at least 1). */
+static int wait_ms(const fill *f, rate r) {
+  double ms = r.n > 0 ? (1.0 - f->left) * r.ms / r.n : 60000.0;
+  return ms < 1 ? 1 : (int)(ms + 0.999);
 }
 
 /* Frees e when it counts nothing; 1 when it did. */
 static int drop_if_idle(limits_table *t, const limits_conf *c, addr_entry *e,
                         int64_t now) {
   refill(e, c, now);
-  if (e->conns > 0 || e->tables < c->tables_per_addr)
+  if (e->conns > 0 || e->tables.left < c->tables_per_addr ||
+      e->misses.left < c->misses_burst || e->http.left < c->http_burst)
     return 0;
   drop(t, e);
   return 1;
@@ -218,10 +255,46 @@ int limits_table_create(limits_table *t, const limits_conf *c, const char *addr,
   if (!e)
     return LIMITS_UNCOUNTED;
   refill(e, c, now);
-  if (e->tables < 1.0)
+  if (e->tables.left < 1.0)
     return LIMITS_REFUSED;
-  e->tables -= 1.0;
+  e->tables.left -= 1.0;
   return LIMITS_COUNTED;
+}
+
+int limits_code_check(limits_table *t, const limits_conf *c, const char *addr,
+                      int64_t now, int *retry_ms) {
+  addr_entry *e = find(t, c, addr, 0, now);
+  if (!e)
+    return 1;
+  refill(e, c, now);
+  if (e->misses.left >= 1.0)
+    return 1;
+  *retry_ms = wait_ms(&e->misses, misses_rate(c));
+  return 0;
+}
+
+void limits_code_miss(limits_table *t, const limits_conf *c, const char *addr,
+                      int64_t now) {
+  addr_entry *e = find(t, c, addr, 1, now);
+  if (!e)
+    return; /* the table is full: uncounted, as everywhere */
+  refill(e, c, now);
+  if (e->misses.left >= 1.0)
+    e->misses.left -= 1.0;
+}
+
+int limits_http_take(limits_table *t, const limits_conf *c, const char *addr,
+                     int64_t now, int *retry_ms) {
+  addr_entry *e = find(t, c, addr, 1, now);
+  if (!e)
+    return 1;
+  refill(e, c, now);
+  if (e->http.left < 1.0) {
+    *retry_ms = wait_ms(&e->http, http_rate(c));
+    return 0;
+  }
+  e->http.left -= 1.0;
+  return 1;
 }
 
 int limits_sweep(limits_table *t, const limits_conf *c, int64_t now) {

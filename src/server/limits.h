@@ -1,8 +1,10 @@
 /*
  * limits.h -- what keeps one client from taking the server: message
- * credits per interval (a token bucket), and counts of connections and of
- * new tables per address.  Pure bookkeeping on numbers the loop passes in
- * (the time in milliseconds), so it is tested without sockets or clocks.
+ * credits per interval (a token bucket), and per address counts of
+ * connections and buckets of new tables, of unknown table codes asked
+ * for (guessing) and of HTTP requests.  Pure bookkeeping on numbers the loop
+ * passes in (the time in milliseconds), so it is tested without sockets or
+ * clocks.
  */
 #ifndef SCOPA_SERVER_LIMITS_H
 #define SCOPA_SERVER_LIMITS_H
@@ -15,6 +17,10 @@ typedef struct limits_conf {
   int strikes;         /* refused messages in a row before a close     */
   int conns_per_addr;  /* connections open at once from one address    */
   int tables_per_addr; /* tables one address may create per minute     */
+  int misses_burst;    /* unknown codes an address may ask for at once */
+  int miss_refill_ms;  /* then one more every this many milliseconds   */
+  int http_burst;      /* HTTP requests an address may make at once    */
+  int http_per_second; /* then this many a second                      */
 } limits_conf;
 
 /* A connection's bucket. */
@@ -36,15 +42,16 @@ int limits_take(limits_bucket *b, const limits_conf *c, int64_t now);
  * fast bot is never throttled; only what does not advance a game costs. */
 void limits_refund(limits_bucket *b, const limits_conf *c);
 
-/* Per-address counters: connections open now, and a bucket of table
- * creations (tables_per_addr of them, coming back evenly over a minute:
- * a real time window, not a calendar minute).
+/* Per-address counters: connections open now, and buckets that refill
+ * evenly (a real time window, not a calendar minute): table creations
+ * (tables_per_addr, back over a minute), unknown codes (misses_burst)
+ * and HTTP requests (http_burst).
  *
  * Keys are exact addresses, not slots of a hash: an IPv4 address (an
  * IPv4-mapped IPv6 one, "::ffff:10.0.0.1", folded to it), or an IPv6
  * address's /64 (what one subscriber holds), so no client can poison
  * another's entry.  An entry is freed as soon as it counts nothing (no
- * connection open, its table bucket full again).  When max_addrs entries
+ * connection open, every bucket full again).  When max_addrs entries
  * are held, a new address is allowed uncounted (LIMITS_UNCOUNTED) rather
  * than refused: a full table degrades to "allow", and the caller logs it. */
 typedef struct limits_table limits_table;
@@ -86,6 +93,25 @@ void limits_conn_close(limits_table *t, const limits_conf *c, const char *addr,
  * because the table is full. */
 int limits_table_create(limits_table *t, const limits_conf *c, const char *addr,
                         int64_t now);
+
+/* Whether addr may ask for a table by its code now (a WebSocket join,
+ * watch or resume, the record over HTTP): 1, or 0 when its unknown codes
+ * are used up, with *retry_ms the wait for the next one.  Checked before
+ * the code is looked up, so that past the budget a hit and a miss get the
+ * same answer; takes nothing (limits_code_miss does).  An address without
+ * an entry has its whole budget. */
+int limits_code_check(limits_table *t, const limits_conf *c, const char *addr,
+                      int64_t now, int *retry_ms);
+/* The code addr asked for is no table: one miss taken from its bucket
+ * (misses_burst of them, one back every miss_refill_ms). */
+void limits_code_miss(limits_table *t, const limits_conf *c, const char *addr,
+                      int64_t now);
+
+/* An HTTP request from addr: 1 when allowed (one credit taken, or the
+ * table full: uncounted), 0 when over http_burst / http_per_second, with
+ * *retry_ms the wait for the next credit. */
+int limits_http_take(limits_table *t, const limits_conf *c, const char *addr,
+                     int64_t now, int *retry_ms);
 
 /* Frees the entries that count nothing any more (buckets refilled since);
  * cheap enough to call every few seconds.  Returns the entries held. */

@@ -24,6 +24,12 @@
 /* ------------------------------------------------------------------ */
 
 static const char CODE_LETTERS[] = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
+/* New codes: 10 of the 32 letters, 50 bits (docs/serve.md "Table codes":
+ * against the per-address budget of unknown codes, guessing one of 5,000
+ * waiting tables is hopeless).  Codes of 6, made before, still work: the
+ * store and the routes take any code up to PROTO_CODE_MAX. */
+#define CODE_LEN 10
+_Static_assert(CODE_LEN <= PROTO_CODE_MAX, "a code fits the protocol");
 
 static int random_bytes(unsigned char *buf, size_t n) {
   size_t got = 0;
@@ -156,16 +162,53 @@ static void answer_seated(conn *c, table *t, int seat, const json_t *id,
 
 int lobby_new_code(server *srv, char code[PROTO_CODE_MAX + 1]) {
   for (int attempt = 0; attempt < 20; attempt++) {
-    unsigned char b[6];
+    unsigned char b[CODE_LEN];
     if (random_bytes(b, sizeof b))
       return -1;
-    for (int i = 0; i < 6; i++)
-      code[i] = CODE_LETTERS[b[i] % 32];
-    code[6] = 0;
+    for (int i = 0; i < CODE_LEN; i++)
+      code[i] = CODE_LETTERS[b[i] % 32]; /* 256 = 8 x 32: no bias */
+    code[CODE_LEN] = 0;
     if (!table_find(srv, code) && store_has_code(srv->st, code) == 0)
       return 0;
   }
   return -1;
+}
+
+int lobby_create_allowed(conn *c, const json_t *id) {
+  server *srv = c->srv;
+  int allowed =
+      limits_table_create(srv->addrs, &srv->conf.limits, c->addr, now_ms());
+  if (allowed == LIMITS_COUNTED && /* and on every node together */
+      relay_table_create(srv, c->addr) == LIMITS_REFUSED)
+    allowed = LIMITS_REFUSED;
+  if (allowed == LIMITS_REFUSED) {
+    conn_error(c, id, "limit", "too many new tables", "troppi tavoli nuovi");
+    return 0;
+  }
+  if (allowed == LIMITS_UNCOUNTED)
+    server_limits_full(srv, c->addr);
+  return 1;
+}
+
+int lobby_code_limited(conn *c, const proto_msg *msg) {
+  int retry_ms = 0;
+  if (c->remote || (msg->type != PROTO_JOIN && msg->type != PROTO_RESUME &&
+                    msg->type != PROTO_WATCH))
+    return 0; /* a relayed client was checked on its own node */
+  if (limits_code_check(c->srv->addrs, &c->srv->conf.limits, c->addr, now_ms(),
+                        &retry_ms))
+    return 0;
+  conn_error(c, msg->id, "limit", "too many unknown table codes",
+             "troppi codici di tavolo sconosciuti");
+  return 1;
+}
+
+/* The error for a code that table_get did not find; a miss of the
+ * address's budget when there is no such table. */
+static int no_table(conn *c, const proto_msg *msg, const char *fault) {
+  if (strcmp(fault, "no_table") == 0)
+    limits_code_miss(c->srv->addrs, &c->srv->conf.limits, c->addr, now_ms());
+  return conn_error(c, msg->id, fault, msg->code, msg->code);
 }
 
 int lobby_create(conn *c, const proto_msg *msg) {
@@ -178,16 +221,8 @@ int lobby_create(conn *c, const proto_msg *msg) {
     conn_send_owned(c, proto_error_json(msg->id, &err));
     return 0;
   }
-  int allowed =
-      limits_table_create(srv->addrs, &srv->conf.limits, c->addr, now_ms());
-  if (allowed == LIMITS_COUNTED && /* and on every node together */
-      relay_table_create(srv, c->addr) == LIMITS_REFUSED)
-    allowed = LIMITS_REFUSED;
-  if (allowed == LIMITS_REFUSED)
-    return conn_error(c, msg->id, "limit", "too many new tables",
-                      "troppi tavoli nuovi");
-  if (allowed == LIMITS_UNCOUNTED)
-    server_limits_full(srv, c->addr);
+  if (!lobby_create_allowed(c, msg->id))
+    return 0;
   table *t = table_alloc(srv);
   if (!t || lobby_new_code(srv, t->code) ||
       relay_claim(srv, t->code, &t->epoch) || scopa_seed_random(t->seed) ||
@@ -245,7 +280,7 @@ int lobby_join(conn *c, const proto_msg *msg) {
   table *t = table_get(c->srv, msg->code, &fault);
   char token[33], player[33], detail[256];
   if (!t)
-    return conn_error(c, msg->id, fault, msg->code, msg->code);
+    return no_table(c, msg, fault);
   /* One seat per connection: not a second one of this table, even after
    * a detour to watch another (a token still gives a seat back: resume). */
   for (int k = 0; k < t->nseats; k++)
@@ -282,7 +317,7 @@ int lobby_resume(conn *c, const proto_msg *msg) {
   table *t = table_get(c->srv, msg->code, &fault);
   char hash[65];
   if (!t)
-    return conn_error(c, msg->id, fault, msg->code, msg->code);
+    return no_table(c, msg, fault);
   lobby_sha256_hex(msg->token, hash);
   int i = 0;
   while (i < t->nseats && (t->seat[i].s.kind != STORE_PERSON ||
@@ -301,7 +336,7 @@ int lobby_watch(conn *c, const proto_msg *msg) {
   const char *fault = "no_table";
   table *t = table_get(c->srv, msg->code, &fault);
   if (!t)
-    return conn_error(c, msg->id, fault, msg->code, msg->code);
+    return no_table(c, msg, fault);
   snprintf(c->name, sizeof c->name, "%s", msg->name);
   lobby_attach(c, t, -1);
   table_broadcast(t, c, msg->id); /* the players see who is watching */

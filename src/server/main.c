@@ -36,6 +36,8 @@ static const char USAGE[] =
     "                   [--hint-ms MS]\n"
     "                   [--max-conns-per-addr N] [--max-tables-per-minute N]\n"
     "                   [--max-addrs N] [--trusted-proxy ADDR[,ADDR]]\n"
+    "                   [--origin URL] [--code-misses N] [--code-miss-ms MS]\n"
+    "                   [--http-burst N] [--http-per-second N]\n"
     "                   [--pwhash-ops N] [--pwhash-mib N] [--quiet]\n"
     "\n"
     "Serves the web client and the game's WebSocket (/ws) on one port\n"
@@ -51,6 +53,13 @@ static const char USAGE[] =
     "--trusted-proxy: a proxy's address (repeat it, or a comma list);\n"
     "a client coming through it is counted under the last address of\n"
     "its X-Forwarded-For, and refused without one.\n"
+    "--origin: the address of the site's pages, as a browser names it\n"
+    "(https://scopa.example; repeat it, at most 8): a WebSocket or a POST\n"
+    "from a page anywhere else is refused (403).  Without it only pages\n"
+    "of the server itself, at an address literal or localhost, are let in.\n"
+    "--code-misses, --code-miss-ms: unknown table codes an address may ask\n"
+    "for (20), then one more every MS (6000); --http-burst,\n"
+    "--http-per-second: HTTP requests of an address (200, then 50 a second).\n"
     "--pwhash-ops, --pwhash-mib: Argon2id's passes and memory for the\n"
     "accounts' passwords (default 2 and 64: libsodium's interactive).\n";
 
@@ -74,6 +83,10 @@ static void defaults(serve_conf *c) {
   c->limits.strikes = 30;
   c->limits.conns_per_addr = 256;
   c->limits.tables_per_addr = 300;
+  c->limits.misses_burst = 20;
+  c->limits.miss_refill_ms = 6000;
+  c->limits.http_burst = 200;
+  c->limits.http_per_second = 50;
   c->max_addrs = 100000;
   auth_conf_default(&c->auth);
 }
@@ -147,6 +160,23 @@ static int add_trusted(serve_conf *c, const char *list) {
   }
 }
 
+/* --origin URL: kept as browsers write an Origin.  0, or 2 (the message
+ * written). */
+static int add_origin(serve_conf *c, const char *url) {
+  char msg[300];
+  if (c->norigins < ORIGIN_MAX &&
+      http_origin_norm(url, c->origins[c->norigins]) == 0) {
+    c->norigins++;
+    return 0;
+  }
+  scopa_text_safe(msg, sizeof msg, url, strlen(url), 0);
+  fprintf(stderr,
+          "scopa serve: --origin wants http(s)://HOST[:PORT] and nothing "
+          "after (at most %d): %s\n",
+          ORIGIN_MAX, msg);
+  return 2;
+}
+
 typedef struct flag {
   const char *name;
   long lo, hi;
@@ -175,6 +205,10 @@ static int parse_flags(int argc, char **argv, serve_conf *c) {
       {"--max-tables-per-minute", 1, 1000000, &c->limits.tables_per_addr, NULL},
       {"--max-addrs", 1, 10000000, &c->max_addrs, NULL},
       {"--msg-burst", 1, 1000000, &c->limits.burst, NULL},
+      {"--code-misses", 1, 1000000, &c->limits.misses_burst, NULL},
+      {"--code-miss-ms", 1, 3600000, &c->limits.miss_refill_ms, NULL},
+      {"--http-burst", 1, 1000000, &c->limits.http_burst, NULL},
+      {"--http-per-second", 1, 1000000, &c->limits.http_per_second, NULL},
       {"--msg-per-second", 1, 1000000, &c->limits.per_second, NULL},
       {"--out-soft-kb", 1, 1 << 20, &soft_kb, NULL},
       {"--out-hard-kb", 1, 1 << 20, &hard_kb, NULL},
@@ -192,6 +226,11 @@ static int parse_flags(int argc, char **argv, serve_conf *c) {
     }
     if (strcmp(argv[i], "--trusted-proxy") == 0 && i + 1 < argc) {
       if (add_trusted(c, argv[++i]))
+        return 2;
+      continue;
+    }
+    if (strcmp(argv[i], "--origin") == 0 && i + 1 < argc) {
+      if (add_origin(c, argv[++i]))
         return 2;
       continue;
     }

@@ -4,7 +4,11 @@
  * "bella"}), and the people seated there get {"type": "reaction",
  * "code", "seat", "reaction"}; the clients say it in their language.
  * No free text, so nothing to moderate; spectators neither send nor get
- * them; one connection sends at most one every REACT_GAP_MS.
+ * them; one seat sends at most one every REACT_GAP_MS, however many
+ * connections it has (issue 32: one seat on 100 connections sent 300 in
+ * 5 s while the gap was per connection).  All of a seat's connections are
+ * on its table's owner (remote ones stand in for other nodes'), so the gap
+ * holds on a cluster too.
  */
 #include "table.h"
 
@@ -36,11 +40,12 @@ int react_send(conn *c, const proto_msg *msg) {
                     SCOPA_SAFE_DROP);
     return conn_error(c, msg->id, "bad_reaction", safe, safe);
   }
+  seat_info *si = &t->seat[c->seat];
   int64_t now = now_ms();
-  if (c->react_ms && now - c->react_ms < REACT_GAP_MS)
+  if (si->react_ms && now - si->react_ms < REACT_GAP_MS)
     return conn_error(c, msg->id, "too_fast", "one reaction every 2 s",
                       "una reazione ogni 2 s");
-  c->react_ms = now;
+  si->react_ms = now;
   char *text = proto_finish(json_pack("{s:s, s:s, s:i, s:s}", "type",
                                       "reaction", "code", t->code, "seat",
                                       c->seat, "reaction", msg->reaction),

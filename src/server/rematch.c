@@ -10,6 +10,12 @@
  * new token.  The old table stays finished with its record; its state
  * names the next table ("next").
  *
+ * The next table is a new table: it takes one from the table bucket of
+ * the address whose yes completes the offer (lobby_create_allowed), the
+ * one whose message makes it, whoever asked first; refused with `limit`,
+ * that yes is not counted and the offer stays open (issue 32: one
+ * address once made 20 tables a second by rematches).
+ *
  * What must stay true: an offer is open only at a finished table and only
  * until it starts or someone says no; the new table and its seats are in
  * the store batch before anyone hears of them (server.h, the barrier).
@@ -149,6 +155,15 @@ static int all_yes(const table *t) {
   return 1;
 }
 
+/* Whether seat's yes would complete the offer (open or about to be). */
+static int completes(const table *t, int seat) {
+  for (int i = 0; i < t->nseats; i++)
+    if (i != seat && !(t->rematch_asked ? t->rematch_yes[i]
+                                        : t->seat[i].s.kind != STORE_PERSON))
+      return 0;
+  return 1;
+}
+
 int rematch_answer(conn *c, const proto_msg *msg) {
   table *t = c->table;
   if (!t || c->seat < 0)
@@ -165,6 +180,8 @@ int rematch_answer(conn *c, const proto_msg *msg) {
     table_broadcast(t, c, msg->id);
     return 0;
   }
+  if (completes(t, c->seat) && !lobby_create_allowed(c, msg->id))
+    return 0; /* nothing changed: the offer as it was */
   if (!t->rematch_asked) {
     t->rematch_asked = 1;
     for (int i = 0; i < t->nseats; i++) /* bots and taken seats: yes */

@@ -7,7 +7,8 @@
  *   listen.c  --host resolved to the addresses to listen on
  *   loop.c    the lws context (one vhost per address), the one protocol
  *             callback, the service loop, the sweep
- *   http.c    HTTP: request limits, routes, the web client's files
+ *   http.c    HTTP: request limits, origins, per-address budgets,
+ *             routes, the web client's files
  *   conn.c    one WebSocket connection: reassembly with a size cap, the
  *             bounded out-queue, the store barrier, closing
  *   proto.c   the pure message parser and writers; the message table
@@ -30,7 +31,8 @@
  *   auth.c    accounts on their own thread: Argon2id, sessions, limits
  *   game.c    a stored game as the library's match (tables, accounts)
  *   rating.c  Glicko-2
- *   limits.c  credits and per-address counts (exact addresses)
+ *   limits.c  credits and per-address counts and buckets (exact
+ *             addresses): connections, tables, unknown codes, HTTP
  *
  * The barrier (Redis's "persist before replying"): every message queued
  * while a store batch is open carries that batch's number, and every
@@ -130,6 +132,8 @@ typedef struct listen_list {
 } listen_list;
 
 #define TRUSTED_MAX 16
+#define ORIGIN_MAX 8    /* --origin URLs              */
+#define ORIGIN_TEXT 256 /* one origin, as http_origin_norm writes it */
 typedef struct serve_conf {
   const char *host;
   int port;
@@ -153,6 +157,10 @@ typedef struct serve_conf {
    * (limits_exact_text form). */
   char trusted[TRUSTED_MAX][LIMITS_KEY_TEXT];
   int ntrusted;
+  /* --origin: the pages' origins a browser's request may come from
+   * (http_origin_norm form); none: the server's own (http_origin_ok). */
+  char origins[ORIGIN_MAX][ORIGIN_TEXT];
+  int norigins;
 } serve_conf;
 
 struct server {
@@ -266,9 +274,6 @@ int http_request(struct lws *wsi, server *srv, const char *uri,
  * ("set-cookie:") and value, NULL after the last. */
 int http_answer(struct lws *wsi, unsigned status, const char *json,
                 const char *const *headers);
-/* 0 when the request carries an Origin that is not ours (docs/serve.md
- * "Origins"), else 1. */
-int http_origin_ok(struct lws *wsi, const server *srv);
 /* LWS_CALLBACK_HTTP_CONFIRM_UPGRADE: 0 lets a WebSocket to /ws within the
  * limits through; anything else is answered and closed (-1). */
 int http_upgrade(struct lws *wsi, server *srv, const char *protocol);
@@ -279,6 +284,17 @@ int http_upgrade(struct lws *wsi, server *srv, const char *protocol);
  * that is an address (then the client is refused, never counted under
  * the proxy's address, which every client behind it shares). */
 int http_client_addr(struct lws *wsi, const server *srv, char *out, size_t cap);
+/* Whether a browser's request comes from this site's pages: 1 when it has
+ * no Origin (not a browser, or a same-origin GET), or its Origin is one of
+ * --origin, or, without --origin, the server's own (the Host it was sent
+ * to, over http or a trusted proxy's https, when that host is an address
+ * literal or localhost: docs/serve.md "Origins").  0: answer 403 before
+ * anything else.  "null" is never allowed.  For upgrades and every POST. */
+int http_origin_ok(struct lws *wsi, const server *srv);
+/* --origin URL in the form browsers send: "scheme://host[:port]" in lower
+ * case, the default port left out, a final "/" dropped.  0, or -1 when
+ * url is not http(s)://HOST[:PORT] with nothing after. */
+int http_origin_norm(const char *url, char out[ORIGIN_TEXT]);
 /* LWS_CALLBACK_RAW_ADOPT (lws makes a CONNECT raw): 405, closed (-1). */
 int http_raw(struct lws *wsi);
 

@@ -29,6 +29,7 @@ typedef struct seat_info {
   int nconns;            /* connections sitting here now                 */
   int64_t away_since_ms; /* a person with no connection: since when      */
   int taken_over;        /* a bot plays for this away person             */
+  int64_t react_ms;      /* when its last reaction went out (react.c)    */
   uint64_t taken_by;     /* the connection that took it by create or join
                             (conn.serial; 0: none since loaded): one seat
                             per connection                               */
@@ -88,6 +89,14 @@ int lobby_create(conn *c, const proto_msg *msg);
 int lobby_join(conn *c, const proto_msg *msg);
 int lobby_resume(conn *c, const proto_msg *msg);
 int lobby_watch(conn *c, const proto_msg *msg);
+/* A join, resume or watch from an address whose unknown codes are used
+ * up: answered `limit` (1), before the code is looked up anywhere, so
+ * past the budget a hit and a miss look the same; else 0. */
+int lobby_code_limited(conn *c, const proto_msg *msg);
+/* A new table from c's address (create, or a rematch: rematch.c):
+ * 1 when its bucket allows it (on every node together), else 0 with
+ * `limit` sent to c (echoing id). */
+int lobby_create_allowed(conn *c, const json_t *id);
 /* Takes c off its table's list, telling nobody (a table that stops). */
 void table_unlink_conn(conn *c);
 /* What the lobby lends rematch.c: c joins t at seat (-1 watching), after

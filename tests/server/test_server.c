@@ -274,6 +274,29 @@ static void test_limits(void) {
   limits_conn_close(t, &c, "10.0.0.2", 0); /* freed: room again */
   CHECK(limits_conn_open(t, &c, "10.0.0.3", 0) == LIMITS_COUNTED);
   limits_table_free(t);
+  TEST("serve-limits-7", "issue 32 item 6: unknown codes and HTTP");
+  /* serve-limits-7: 2 misses then one every second, checked before the
+   * lookup; 3 HTTP requests then 2 a second; both by address. */
+  limits_conf g = c;
+  g.misses_burst = 2;
+  g.miss_refill_ms = 1000;
+  g.http_burst = 3;
+  g.http_per_second = 2;
+  t = limits_table_new(100);
+  int wait = 0;
+  CHECK(limits_code_check(t, &g, "10.0.0.9", 0, &wait) == 1);
+  limits_code_miss(t, &g, "10.0.0.9", 0);
+  limits_code_miss(t, &g, "10.0.0.9", 0);
+  CHECK(limits_code_check(t, &g, "10.0.0.9", 0, &wait) == 0 && wait == 1000);
+  CHECK(limits_code_check(t, &g, "10.0.0.8", 0, &wait) == 1);
+  CHECK(limits_code_check(t, &g, "10.0.0.9", 1000, &wait) == 1);
+  for (int i = 0; i < 3; i++)
+    CHECK(limits_http_take(t, &g, "10.0.0.9", 1000, &wait) == 1);
+  CHECK(limits_http_take(t, &g, "10.0.0.9", 1000, &wait) == 0 && wait == 500);
+  CHECK(limits_http_take(t, &g, "10.0.0.8", 1000, &wait) == 1);
+  CHECK(limits_http_take(t, &g, "10.0.0.9", 1500, &wait) == 1);
+  CHECK(limits_sweep(t, &g, 1500) == 1 && limits_sweep(t, &g, 10000) == 0);
+  limits_table_free(t);
 }
 
 static void test_store(void) {
