@@ -17,6 +17,7 @@
 #include "auth.h"
 #include "table.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -172,6 +173,27 @@ static int submit(account_req **slot, struct lws *wsi) {
   return 0;
 }
 
+/* The Content-Length a request declares (0: none, or not a number). */
+static long long declared_length(struct lws *wsi) {
+  char n[32];
+  if (lws_hdr_copy(wsi, n, sizeof n, WSI_TOKEN_HTTP_CONTENT_LENGTH) <= 0)
+    return 0;
+  return strspn(n, "0123456789") == strlen(n) && strlen(n) < 18 ? atoll(n)
+                                                                : LLONG_MAX;
+}
+
+/* 413, and the connection closed: the rest of the body is never read. */
+static int too_big(struct lws *wsi, account_req **slot) {
+  static const char *const CLOSE[] = {"connection:", "close", NULL};
+  req_free(*slot);
+  *slot = NULL;
+  http_answer(wsi, 413,
+              "{\"error\":\"too_big\",\"message\":\"the request body is "
+              "too large\"}",
+              CLOSE);
+  return -1;
+}
+
 int account_begin(struct lws *wsi, server *srv, const char *uri,
                   account_req **slot) {
   const struct route *rt = route_of(uri);
@@ -189,13 +211,15 @@ int account_begin(struct lws *wsi, server *srv, const char *uri,
   r->op = rt->op;
   if (!rt->post)
     return submit(slot, wsi);
+  if (declared_length(wsi) > BODY_MAX) /* refused before it is read */
+    return too_big(wsi, slot);
   return 0; /* the body comes next (account_body) */
 }
 
 int account_body(account_req *r, const void *in, size_t len) {
   if (!r || r->out || r->too_big || len == 0)
     return 0;
-  if (r->len + len > BODY_MAX) {
+  if (r->len + len > BODY_MAX) { /* more than it declared: chunked */
     r->too_big = 1;
     return 0;
   }

@@ -128,6 +128,12 @@ def test_refusals(srv):
         assert st == 401 and body["error"] == "bad_login", bad
     assert call(srv, "GET", "/api/login")[0] == 405
     assert call(srv, "POST", "/api/login", "x" * 10000)[0] == 413
+    # A body declared too large is refused before it is sent.
+    import socket
+    with socket.create_connection(("127.0.0.1", srv.port), timeout=10) as so:
+        so.sendall(b"POST /api/login HTTP/1.1\r\nHost: x\r\n"
+                   b"Content-Length: 1000000000\r\n\r\n")
+        assert so.recv(100).startswith(b"HTTP/1.1 413")
 
 
 def test_same_time_either_way(tmp_path):
