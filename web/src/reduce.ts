@@ -20,6 +20,7 @@ import { recordFetched, verb } from './verbs.js';
 import { DECK_KEY } from './settings.js';
 import { deckStyle } from './cards.js';
 import { sounds } from './sounds.js';
+import { accountAnswered } from './account.js';
 
 export function reduce(m: Model, e: Event): Step {
   const s = reduceEvent(m, e);
@@ -47,6 +48,8 @@ function reduceEvent(m: Model, e: Event): Step {
       return leaderboardFetched(m, e.pool, e.result);
     case 'record':
       return recordFetched(m, e.code, e.result);
+    case 'http':
+      return accountAnswered(m, e.op, e.result);
     case 'route':
       return arrived(m, e.url);
     case 'storage': {
