@@ -12,7 +12,11 @@
  * never read or written by the page (it is HttpOnly: the server sets and
  * clears it); a form the server would refuse for its shape (a name of 3-20
  * letters, digits, _ and -; a password of 8 or more) is said before
- * anything is sent; every refusal is kept as its code (and the wait of a
+ * anything is sent; a guest's page asks nothing: the name signed in on
+ * this browser is remembered in scopa.account (set by every answer that
+ * names the account, removed by every sign-out), and only then is GET
+ * /api/me asked, once a page load, to see that the session still holds;
+ * every refusal is kept as its code (and the wait of a
  * 429) and said in words at drawing time, in the page's language; after a
  * sign-in or sign-out the WebSocket is closed, so the next table's
  * connection carries the new cookie (CONTRACTS.md "Accounts").
@@ -20,7 +24,7 @@
 import type { Rules } from './protocol.js';
 import { type Key, type Lang, t } from './i18n.js';
 import { effective, sideOf } from './rules.js';
-import { type Model, type Step, step, then } from './model.js';
+import { type Model, type Step, step, store, then } from './model.js';
 import { go } from './routes.js';
 
 export const POOLS = ['2p', '3p', '4p', '6p'] as const;
@@ -89,10 +93,14 @@ export interface Refusal {
 }
 
 export interface AccountState {
-  /** unknown: not asked yet; none: this server has no accounts (or no
-   * server answers); guest: nobody is signed in; signed: `name` is. */
-  status: 'unknown' | 'none' | 'guest' | 'signed';
+  /** none: this server has no accounts (it answered 404 or 405);
+   * guest: nobody is signed in; signed: `name` is (so the browser
+   * remembers, scopa.account, until /api/me or the hello says). */
+  status: 'none' | 'guest' | 'signed';
   name: string | null;
+  /** GET /api/me was asked on this page load (a session ends elsewhere:
+   * the next load sees it). */
+  checked: boolean;
   me: Me | null;
   /** null until they come; 'failed' when the server does not give them. */
   history: Record<string, HistPoint[]> | null | 'failed';
@@ -110,10 +118,15 @@ export interface AccountState {
   done: AccountOp | null;
 }
 
-export function initialAccount(): AccountState {
+/** The key that remembers who signed in on this browser. */
+export const ACCOUNT_KEY = 'scopa.account';
+
+export function initialAccount(stored: Readonly<Record<string, string>>): AccountState {
+  const name = stored[ACCOUNT_KEY] ?? null;
   return {
-    status: 'unknown',
-    name: null,
+    status: name ? 'signed' : 'guest',
+    name,
+    checked: false,
     me: null,
     history: null,
     games: null,
@@ -159,6 +172,7 @@ const KNOWN = new Set([
   'mismatch',
   'network',
   'not_signed_in',
+  'unavailable',
 ]);
 
 /** A refusal in words. */
@@ -286,6 +300,7 @@ export function parseGames(j: unknown): { games: GameRow[]; stats: Stats | null 
 /** A refusal from an answer: the server's error code, its wait. */
 export function refusalOf(op: AccountOp, r: HttpResult): Refusal {
   if (r.status === 0) return { op, code: 'network' };
+  if (r.status === 404 || r.status === 405) return { op, code: 'unavailable' };
   const j = obj(r.json) ? r.json : {};
   const code = str(j.error) ?? 'other';
   const message = str(j.message) ?? `HTTP ${r.status}`;
@@ -310,16 +325,35 @@ const withAccount = (m: Model, a: Partial<AccountState>): Model => ({
   account: { ...m.account, ...a },
 });
 
-/** Ask who is signed in, unless the page knows (the home page's line). */
+/** The home page: is the account remembered still signed in?  (Asked
+ * once a load, and never for a guest.) */
 export function askMe(m: Model): Step {
-  if (m.account.status !== 'unknown' || m.account.busy === 'me') return step(m);
-  return step(withAccount(m, { busy: 'me' }), get('me', '/api/me'));
+  if (m.account.status !== 'signed' || m.account.checked) return step(m);
+  return step(withAccount(m, { checked: true }), get('me', '/api/me'));
+}
+
+/** The account's name remembered on this browser, or forgotten. */
+function remember(m: Model, name: string | null): Step {
+  return (m.stored[ACCOUNT_KEY] ?? null) === name ? step(m) : store(m, ACCOUNT_KEY, name);
+}
+
+/** Another tab signed in or out. */
+export function accountStored(m: Model, name: string | null): Model {
+  if (name) return withAccount(m, { status: 'signed', name });
+  return m.account.status === 'signed' ? withAccount(m, { ...signedOut }) : m;
 }
 
 /** /account: the account, its history and games, asked afresh. */
 export function openAccount(m: Model): Step {
   return step(
-    withAccount(m, { history: null, games: null, stats: null, refusal: null }),
+    withAccount(m, {
+      history: null,
+      games: null,
+      stats: null,
+      refusal: null,
+      done: null,
+      checked: true,
+    }),
     get('me', '/api/me'),
     get('history', '/api/me/history'),
     get('games', '/api/me/games'),
@@ -332,11 +366,15 @@ export function openLogin(m: Model): Step {
 }
 
 /** The WebSocket's hello says who the connection plays as. */
-export function helloAccount(m: Model, account: string | null | undefined): Model {
-  if (account === undefined) return m; // a server without accounts
-  if (account === null)
-    return m.account.status === 'signed' ? withAccount(m, { status: 'guest', name: null }) : m;
-  return withAccount(m, { status: 'signed', name: account });
+export function helloAccount(m: Model, account: string | null | undefined): Step {
+  if (account === undefined) return step(m); // a server without accounts
+  const a =
+    account === null
+      ? m.account.status === 'signed'
+        ? withAccount(m, { ...signedOut })
+        : m
+      : withAccount(m, { status: 'signed', name: account });
+  return remember(a, account);
 }
 
 // -------------------------------------------------------------- verbs --
@@ -406,7 +444,8 @@ export function accountVerb(m: Model, v: AccountVerb): Step {
 /** Signed in or out: the socket closes, so the next table's connection
  * carries the new cookie (or none). */
 function switched(m: Model, a: Partial<AccountState>): Step {
-  return step({ ...withAccount(m, a), connected: false }, { kind: 'disconnect' });
+  const s = step({ ...withAccount(m, a), connected: false }, { kind: 'disconnect' });
+  return then(s, (x) => remember(x, x.account.status === 'signed' ? x.account.name : null));
 }
 
 const signedOut: Partial<AccountState> = {
@@ -423,8 +462,12 @@ const signedOut: Partial<AccountState> = {
 export function accountAnswered(m: Model, op: AccountOp, r: HttpResult): Step {
   const a = m.account;
   const mine = a.busy === op ? { busy: null } : {};
-  if (!ok(r) && op !== 'me' && op !== 'history' && op !== 'games')
-    return step(withAccount(m, { ...mine, refusal: refusalOf(op, r), done: null }));
+  if (!ok(r) && op !== 'me' && op !== 'history' && op !== 'games') {
+    const refusal = refusalOf(op, r);
+    // a server without accounts: the home page stops offering them
+    const none = refusal.code === 'unavailable' ? { status: 'none' as const } : {};
+    return step(withAccount(m, { ...mine, ...none, refusal, done: null }));
+  }
   switch (op) {
     case 'me':
       return meAnswered(withAccount(m, mine), r);
@@ -456,18 +499,20 @@ export function accountAnswered(m: Model, op: AccountOp, r: HttpResult): Step {
 }
 
 function meAnswered(m: Model, r: HttpResult): Step {
-  if (r.status === 401) {
-    const s = step(withAccount(m, { ...signedOut, done: m.account.done }));
+  if (r.status === 401 || r.status === 404 || r.status === 405) {
+    // the session ended (or this server has no accounts at all)
+    const status = r.status === 401 ? 'guest' : 'none';
+    const s = then(step(withAccount(m, { ...signedOut, status, done: m.account.done })), (x) =>
+      remember(x, null),
+    );
     // the account page of nobody: the sign-in screen instead
     return m.screen === 'account' ? then(s, (x) => go(x, '/account/login')) : s;
   }
   const me = ok(r) ? parseMe(r.json) : null;
-  if (!me) {
-    // no such route (an older server), none at all, or a failure: no
-    // account offered; the account page says it is not available
-    return step(withAccount(m, { status: m.account.status === 'signed' ? 'signed' : 'none' }));
-  }
-  return step(withAccount(m, { status: 'signed', name: me.name, me }));
+  // no answer, or a failure: what the browser remembers stands (the
+  // account page says its parts are not available)
+  if (!me) return step(m);
+  return remember(withAccount(m, { status: 'signed', name: me.name, me }), me.name);
 }
 
 /** The pool the chart shows first: the one with the most rated games. */

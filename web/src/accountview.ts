@@ -269,6 +269,11 @@ function ratingsPanel(app: AppState): HTMLElement {
             {},
             h('strong', { class: 'rating', text: String(Math.round(r.rating)) }),
             h('span', { class: 'rd', text: ` ± ${Math.round(r.rd)}` }),
+            h('span', {
+              class: 'games',
+              text:
+                r.games === 1 ? t(lang, 'ratingGames1') : t(lang, 'ratingGames', { n: r.games }),
+            }),
             r.provisional
               ? h('span', {
                   class: 'badge',
@@ -278,7 +283,6 @@ function ratingsPanel(app: AppState): HTMLElement {
               : null,
           )
         : h('td', { class: 'help', text: t(lang, 'noRating') }),
-      h('td', { class: 'games', text: r ? t(lang, 'ratingGames', { n: r.games }) : '' }),
     );
   });
   return h(
@@ -408,6 +412,7 @@ function chartPanel(app: AppState): HTMLElement {
       ? h('div', { class: 'chartbox' }, historySvg(lang, a.pool, pts))
       : h('p', { class: 'help', text: t(lang, 'noHistory') }),
   );
+  if (pts?.length) panel.append(h('p', { class: 'help', text: t(lang, 'chartHelp') }));
   return panel;
 }
 
@@ -498,7 +503,7 @@ function gamesPanel(app: AppState): HTMLElement {
               'aria-label': t(lang, 'reviewOf', { code: g.code }),
               text: t(lang, 'reviewLink'),
             })
-          : h('a', { href: `/t/${code}`, 'data-action': 'go', text: g.code }),
+          : h('a', { href: `/t/${code}`, 'data-action': 'go', text: t(lang, 'openTable') }),
         g.finished
           ? h('a', {
               href: `/api/tables/${code}/record`,

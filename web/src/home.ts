@@ -249,6 +249,8 @@ function setServer(root: HTMLElement, app: AppState): void {
   for (const sel of ['form[data-form="private"]', 'form[data-form="join"]'])
     root.querySelector<HTMLElement>(sel)?.toggleAttribute('hidden', down);
   root.querySelector<HTMLElement>('.home .offline')?.toggleAttribute('hidden', !down);
+  // no server, no account: the sign-in offer goes with the forms
+  root.querySelector<HTMLElement>('.topbar .acct')?.toggleAttribute('hidden', down);
 }
 
 /** The private table's seat choices: seat 0 is the creator, the others a

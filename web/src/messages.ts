@@ -34,10 +34,10 @@ const SHOWN_MS = 6000; // a notice or an error stays this long
 /** Apply one message now. */
 export function apply(m: Model, msg: ServerMsg, now: number): Step {
   switch (msg.type) {
-    case 'hello': {
-      const a = helloAccount(m, msg.account);
-      return step(msg.protocol !== 1 ? { ...a, error: `protocol ${msg.protocol}` } : a);
-    }
+    case 'hello':
+      return then(helloAccount(m, msg.account), (a) =>
+        step(msg.protocol !== 1 ? { ...a, error: `protocol ${msg.protocol}` } : a),
+      );
     case 'pong':
       return step(m);
     case 'notice':

@@ -254,6 +254,6 @@ export function initial(env: Env): Model {
     storeFails: 0,
     stallAt: null,
     wantReview: false,
-    account: initialAccount(),
+    account: initialAccount(env.stored),
   };
 }

@@ -20,7 +20,7 @@ import { recordFetched, verb } from './verbs.js';
 import { DECK_KEY } from './settings.js';
 import { deckStyle } from './cards.js';
 import { sounds } from './sounds.js';
-import { accountAnswered } from './account.js';
+import { ACCOUNT_KEY, accountAnswered, accountStored } from './account.js';
 
 export function reduce(m: Model, e: Event): Step {
   const s = reduceEvent(m, e);
@@ -56,7 +56,8 @@ function reduceEvent(m: Model, e: Event): Step {
       // another tab chose another deck: this one draws it too
       const deck: Effect[] =
         e.key === DECK_KEY ? [{ kind: 'deck', style: deckStyle(e.value ?? undefined) }] : [];
-      return step(stored(m, e.key, e.value), ...deck);
+      const next = stored(m, e.key, e.value);
+      return step(e.key === ACCOUNT_KEY ? accountStored(next, e.value) : next, ...deck);
     }
     case 'motion':
       return step({ ...m, reducedMotion: e.reduced });

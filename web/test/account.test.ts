@@ -94,14 +94,14 @@ const GAMES = {
   },
 };
 
-/** A guest at home, the server with accounts. */
+/** A guest at home. */
 function guestHome(): Model {
-  return drive(fresh(), route('/'), answer('me', 401, { error: 'not_signed_in' })).model;
+  return drive(fresh(), route('/')).model;
 }
 
-/** Signed in as anna, at home. */
+/** Signed in as anna (this browser remembers), at home. */
 function signedHome(): Model {
-  return drive(fresh(), route('/'), answer('me', 200, ME)).model;
+  return drive(fresh({ 'scopa.account': 'anna' }), route('/'), answer('me', 200, ME)).model;
 }
 
 // --------------------------------------------------------- guests --
@@ -120,17 +120,38 @@ test("account-1.2 a friend's link /t/CODE joins as before: no account asked, no 
   assert.deepEqual(sent(d.effects), [{ type: 'join', code: CODE, name: 'Bo' }]);
 });
 
-test('account-1.3 who is signed in: 401 a guest, 200 the name and ratings, 404 or none: no accounts', () => {
-  assert.equal(guestHome().account.status, 'guest');
-  const s = signedHome().account;
-  assert.equal(s.status, 'signed');
+test('account-1.3 a guest asks nothing; a remembered account is checked once a load', () => {
+  const guest = drive(fresh(), route('/'), route('/?leaderboard'), route('/'));
+  assert.equal(only(guest.effects, 'http').length, 0, 'no request for a guest');
+  assert.equal(guest.model.account.status, 'guest');
+  const d = drive(fresh({ 'scopa.account': 'anna' }), route('/'));
+  assert.equal(d.model.account.status, 'signed', 'the name shown at once');
+  assert.deepEqual(only(d.effects, 'http'), [
+    { kind: 'http', op: 'me', method: 'GET', url: '/api/me' },
+  ]);
+  d.on(route('/'));
+  assert.equal(only(d.effects, 'http').length, 1, 'once a page load');
+  const s = drive(d.model, answer('me', 200, ME)).model.account;
   assert.equal(s.name, 'anna');
   assert.equal(s.me?.ratings['2p']?.rating, 1523.4);
   assert.equal(s.me?.ratings['4p']?.provisional, true);
-  const old = drive(fresh(), route('/'), answer('me', 404, null)).model;
-  assert.equal(old.account.status, 'none', 'an older server: no sign-in offered');
-  const down = drive(fresh(), route('/'), answer('me', 0, null)).model;
-  assert.equal(down.account.status, 'none');
+  // the session ended elsewhere: a guest, the name forgotten
+  const ended = drive(d.model, answer('me', 401, { error: 'not_signed_in' }));
+  assert.equal(ended.model.account.status, 'guest');
+  assert.deepEqual(only(ended.effects, 'store'), [
+    { kind: 'store', key: 'scopa.account', value: null },
+  ]);
+  // a server without accounts: none offered
+  assert.equal(drive(d.model, answer('me', 404, null)).model.account.status, 'none');
+  // no answer: what the browser remembers stands
+  assert.equal(drive(d.model, answer('me', 0, null)).model.account.status, 'signed');
+});
+
+test('account-1.6 another tab signs in or out: this one follows', () => {
+  const d = drive(guestHome(), { kind: 'storage', key: 'scopa.account', value: 'bo' });
+  assert.equal(d.model.account.name, 'bo');
+  d.on({ kind: 'storage', key: 'scopa.account', value: null });
+  assert.equal(d.model.account.status, 'guest');
 });
 
 test("account-1.4 the hello names the connection's account; null a guest; absent changes nothing", () => {
@@ -141,7 +162,9 @@ test("account-1.4 the hello names the connection's account; null a guest; absent
       version: 'x',
       ...(account !== undefined ? { account } : {}),
     });
-  assert.equal(drive(guestHome(), hello('anna')).model.account.name, 'anna');
+  const named = drive(guestHome(), hello('anna'));
+  assert.equal(named.model.account.name, 'anna');
+  assert.equal(named.model.stored['scopa.account'], 'anna', 'remembered');
   assert.equal(drive(signedHome(), hello(null)).model.account.status, 'guest');
   assert.equal(drive(signedHome(), hello()).model.account.status, 'signed');
   // the parser keeps a name or null, drops anything else
@@ -188,6 +211,7 @@ test('account-2.2 signed in: the socket closes (the next one carries the cookie)
   d.on(answer('login', 200, { name: 'Anna' }));
   assert.equal(d.model.account.status, 'signed');
   assert.equal(d.model.account.name, 'Anna', "the server's spelling");
+  assert.equal(d.model.stored['scopa.account'], 'Anna');
   assert.equal(d.model.account.busy, null);
   assert.equal(d.model.connected, false);
   assert.deepEqual(only(d.effects, 'disconnect'), [{ kind: 'disconnect' }]);
@@ -207,6 +231,7 @@ test('account-2.3 every refusal of the spec in words, in English and Italian', (
     [{ op: 'login', code: 'too_many', wait: 600 }, 'wait 10 minutes', 'aspetta 10 minuti'],
     [{ op: 'signup', code: 'mismatch' }, 'not the same', 'non sono uguali'],
     [{ op: 'login', code: 'network' }, 'did not answer', 'non ha risposto'],
+    [{ op: 'login', code: 'unavailable' }, 'no accounts', 'non ha account'],
     [{ op: 'login', code: 'weird', message: 'Disk full' }, 'Disk full', 'Disk full'],
   ];
   for (const [r, en, it] of cases) {
@@ -237,6 +262,10 @@ test("account-2.4 the server's refusals are kept as codes: 401 bad_login, 429 wi
   // no answer at all
   d.on(answer('login', 0, null));
   assert.equal(refusal()?.code, 'network');
+  // a server without the accounts' routes: none offered any more
+  d.on(answer('login', 405, null));
+  assert.equal(refusal()?.code, 'unavailable');
+  assert.equal(d.model.account.status, 'none');
 });
 
 test('account-2.5 create an account: the shape checked before sending (name, 8 characters, twice)', () => {
@@ -280,6 +309,7 @@ test('account-2.6 sign out from home: a guest again, the socket closed, still ho
   d.on(answer('logout', 200, {}));
   assert.equal(d.model.account.status, 'guest');
   assert.equal(d.model.account.name, null);
+  assert.equal(d.model.stored['scopa.account'], undefined, 'forgotten');
   assert.equal(d.model.screen, 'home');
   assert.deepEqual(only(d.effects, 'disconnect'), [{ kind: 'disconnect' }]);
 });

@@ -40,17 +40,9 @@ test('parseRoute: the addresses of docs/web.md', () => {
   assert.deepEqual(r('/elsewhere'), { screen: 'home' });
 });
 
-test('/: the home page, nothing sent; whether a server answers and who is signed in are asked', () => {
+test('/: the home page, nothing sent; whether a server answers is asked', () => {
   const d = drive(fresh(), route('/'));
   assert.equal(d.model.screen, 'home');
-  assert.deepEqual(d.effects, [
-    { kind: 'probe' },
-    { kind: 'http', op: 'me', method: 'GET', url: '/api/me' },
-  ]);
-  // asked once: the next visit home knows (the hello says it again)
-  d.effects.length = 0;
-  d.on({ kind: 'http', op: 'me', result: { status: 401, json: {}, retryAfter: null } });
-  d.on(route('/'));
   assert.deepEqual(d.effects, [{ kind: 'probe' }]);
 });
 
