@@ -221,7 +221,9 @@ function result(app: AppState, v: TableView): HTMLElement {
     { class: 'dialog result', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'go-title' },
     h('p', { class: 'kicker', text: kicker }),
     h('h2', { id: 'go-title', text: title }),
-    h('table', { class: 'scoretable' }, h('tbody', {}, ...sides)),
+    // without a game_over the state's totals are those before the last
+    // round: not shown rather than shown wrong
+    app.gameOver ? h('table', { class: 'scoretable' }, h('tbody', {}, ...sides)) : null,
     go.seed
       ? h(
           'p',

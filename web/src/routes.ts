@@ -97,8 +97,10 @@ export function route(m: Model): Step {
   return then(s, (x) => {
     const token = x.stored[`scopa.token.${r.code}`] ?? null;
     const intent = token ? null : r.watch ? { kind: 'watch' as const } : { kind: 'join' as const };
-    // a friend's link: their name first (remembered), then the seat
-    if (intent?.kind === 'join' && !x.stored['scopa.name'])
+    // a friend's link: their name first (remembered), then the seat;
+    // signed in, the seat takes the account's name: no question
+    const named = x.stored['scopa.name'] || x.account.status === 'signed';
+    if (intent?.kind === 'join' && !named)
       return step({ ...x, code: r.code, token: null, screen: 'name', intent: null });
     return ensureConnected({ ...x, code: r.code, token, screen: 'table', intent });
   });

@@ -120,6 +120,14 @@ test("account-1.2 a friend's link /t/CODE joins as before: no account asked, no 
   assert.deepEqual(sent(d.effects), [{ type: 'join', code: CODE, name: 'Bo' }]);
 });
 
+test("account-1.7 signed in, a friend's link seats the account at once: no name asked", () => {
+  const d = drive(fresh({ 'scopa.account': 'anna' }), route(`/t/${CODE}`), ...open);
+  assert.equal(d.model.screen, 'table');
+  assert.deepEqual(sent(d.effects), [{ type: 'join', code: CODE }]);
+  const guest = drive(fresh(), route(`/t/${CODE}`));
+  assert.equal(guest.model.screen, 'name', 'a guest gives a name first, as before');
+});
+
 test('account-1.3 a guest asks nothing; a remembered account is checked once a load', () => {
   const guest = drive(fresh(), route('/'), route('/?leaderboard'), route('/'));
   assert.equal(only(guest.effects, 'http').length, 0, 'no request for a guest');
