@@ -108,9 +108,14 @@ async function shot(page: Page, name: string, fullPage = false, at?: string): Pr
 const text = async (page: Page, sel: string): Promise<string> =>
   ((await page.locator(sel).first().textContent()) ?? '').trim();
 
-/** The status line of the form or panel `within`, once it says something. */
-async function said(page: Page, within: string): Promise<string> {
-  const line = page.locator(`${within} .status-line:not(:empty)`).first();
+/** The status line of the form or panel `within`, once it says what
+ * `words` matches (a string: exactly that); its text. */
+async function said(page: Page, within: string, words: RegExp | string): Promise<string> {
+  const re =
+    typeof words === 'string'
+      ? new RegExp(`^\\s*${words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`)
+      : words;
+  const line = page.locator(`${within} .status-line`, { hasText: re }).first();
   await line.waitFor();
   return ((await line.textContent()) ?? '').trim();
 }
@@ -145,7 +150,13 @@ async function playTogether(pages: Page[], each?: (n: number) => Promise<void>):
     const k = seen.indexOf('play');
     if (k >= 0) {
       await each?.(moves++);
-      await playOne(pages[k]!);
+      try {
+        await playOne(pages[k]!);
+      } catch (e) {
+        // what the server said last to each page, to read the failure by
+        for (const p of pages) console.error(JSON.stringify(heard.get(p)!.slice(-3)));
+        throw e;
+      }
       acted = true;
     }
     if (!acted) await new Promise((r) => setTimeout(r, 40));
@@ -224,14 +235,14 @@ test('account e2e: create accounts; every refusal said in words (English, Italia
   await anna.locator('#f-acct-repeat').waitFor();
   // the form's own checks: nothing sent
   await signUp(anna, 'ab', 'long-enough');
-  assert.match(await said(anna, 'form.login'), /3 to 20 characters/);
+  await said(anna, 'form.login', /3 to 20 characters/);
   await signUp(anna, ANNA, 'short');
-  assert.match(await said(anna, 'form.login'), /at least 8 characters/);
+  await said(anna, 'form.login', /at least 8 characters/);
   await anna.fill('#f-acct-name', ANNA);
   await anna.fill('#f-acct-password', 'first-pass-1');
   await anna.fill('#f-acct-repeat', 'first-pass-2');
   await anna.click('form.login button[type="submit"]');
-  assert.match(await said(anna, 'form.login'), /not the same/);
+  await said(anna, 'form.login', /not the same/);
   assert.deepEqual(asked.get(anna), [], 'no request for a form the server would refuse');
   await signUp(anna, ANNA, 'first-pass-1');
   await anna.locator('.topbar .acct a[data-action="account"]', { hasText: ANNA }).waitFor();
@@ -245,7 +256,7 @@ test('account e2e: create accounts; every refusal said in words (English, Italia
   await toLogin(bo);
   await bo.click('[data-action="login-mode"]');
   await signUp(bo, ANNA.toUpperCase(), 'bo-password');
-  assert.match(await said(bo, 'form.login'), /Questo nome è già preso/);
+  await said(bo, 'form.login', /Questo nome è già preso/);
   await shot(bo, 'signup-taken-phone-it.png');
   await signUp(bo, BO, 'bo-password');
   await bo.locator('.topbar .acct a[data-action="account"]', { hasText: BO }).waitFor();
@@ -289,6 +300,14 @@ test('account e2e: two accounts play a rated game; the seats carry their names',
 
 test('account e2e: the account page: rating, chart, the game, statistics, record, export', async (t) => {
   if (!accounts) return t.skip(NO_ACCOUNTS);
+  // the leaderboard lists the accounts, their ratings to the point
+  await anna.goto(BASE + '/?leaderboard');
+  const rows = anna.locator('table.leaders tbody tr');
+  await rows.nth(1).waitFor();
+  const board = (await rows.allTextContents()).join(' ');
+  assert.ok(board.includes(ANNA) && board.includes(BO), board);
+  assert.doesNotMatch(board, /\d\.\d/, 'ratings rounded');
+  await shot(anna, 'leaderboard-accounts-desktop.png');
   await toAccount(anna);
   await anna.locator(`.gtable tr.game[data-code="${code}"]`).waitFor();
   const row = anna.locator(`.gtable tr.game[data-code="${code}"]`);
@@ -344,13 +363,13 @@ test('account e2e: change password ends the other sessions; log out everywhere',
   await anna.fill('#f-acct-new', 'second-pass-1');
   await anna.fill('#f-acct-new2', 'second-pass-1');
   await anna.click(`${pwForm} button[type="submit"]`);
-  assert.equal(await said(anna, pwForm), 'Wrong name or password.');
+  await said(anna, pwForm, 'Wrong name or password.');
   await anna.fill('#f-acct-old', 'first-pass-1');
   await anna.fill('#f-acct-new', 'second-pass-1');
   await anna.fill('#f-acct-new2', 'second-pass-1');
   await anna.click(`${pwForm} button[type="submit"]`);
   await anna.locator(`${pwForm} .status-line.done`).waitFor();
-  assert.match(await said(anna, pwForm), /Password changed/);
+  await said(anna, pwForm, /Password changed/);
   assert.equal(await anna.inputValue('#f-acct-new'), '', 'the passwords typed are not kept');
   await shot(anna, 'password-changed-desktop.png', false, pwForm);
   // the phone's session ended: its next page load sees a guest
@@ -362,7 +381,7 @@ test('account e2e: change password ends the other sessions; log out everywhere',
   await toAccount(anna);
   await anna.click('[data-action="logout-all"]');
   await anna.locator('form.login').waitFor();
-  assert.equal(await said(anna, 'form.login'), 'You are signed out on every device.');
+  await said(anna, 'form.login', 'You are signed out on every device.');
   await shot(anna, 'logged-out-everywhere-desktop.png');
   assert.equal((await phone.request.get(BASE + '/api/me')).status(), 401);
   assert.equal((await anna.request.get(BASE + '/api/me')).status(), 401);
@@ -376,17 +395,17 @@ test('account e2e: delete the account: the password asked; the game stays, anony
   const del = 'form[data-form="delete"]';
   await anna.fill('#f-acct-delete', 'wrong-password');
   await anna.click(`${del} button[type="submit"]`);
-  assert.equal(await said(anna, del), 'Wrong name or password.');
+  await said(anna, del, 'Wrong name or password.');
   await anna.fill('#f-acct-delete', 'second-pass-1');
   await anna.click(`${del} button[type="submit"]`);
   await anna.locator('form.login').waitFor();
-  assert.match(await said(anna, 'form.login'), /Your account is deleted/);
+  await said(anna, 'form.login', /Your account is deleted/);
   await shot(anna, 'account-deleted-desktop.png');
   await anna.fill('#f-acct-name', ANNA);
   await anna.fill('#f-acct-password', 'second-pass-1');
   await anna.click('form.login button[type="submit"]');
   await anna.locator('form.login .status-line.error').waitFor();
-  assert.equal(await said(anna, 'form.login'), 'Wrong name or password.');
+  await said(anna, 'form.login', 'Wrong name or password.');
   // bo's game is still there, the other name no longer anna's
   await bo.goto(BASE + '/');
   await toAccount(bo);
