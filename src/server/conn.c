@@ -87,12 +87,28 @@ conn *conn_new_remote(server *srv, const char *peer, uint64_t rserial,
   c->serial = ++srv->next_conn_serial;
   c->rserial = rserial;
   snprintf(c->peer, sizeof c->peer, "%s", peer);
-  snprintf(c->addr, sizeof c->addr, "%s", addr);
+  /* "ADDR" for a guest, "ADDR\tID\tNAME" for an account (conn_identity):
+   * the client's node proved the session; nodes trust each other. */
+  const char *tab = strchr(addr, '\t');
+  snprintf(c->addr, sizeof c->addr, "%.*s",
+           (int)(tab ? (size_t)(tab - addr) : strlen(addr)), addr);
+  char name[PROTO_NAME_MAX + 1];
+  if (tab && sscanf(tab + 1, "%lld\t%64s", &c->account, name) == 2)
+    snprintf(c->account_name, sizeof c->account_name, "%s", name);
+  else
+    c->account = 0;
   c->last_rx_ms = now_ms();
   /* Counted and charged on its client's node, not here. */
   limits_bucket_init(&c->bucket, &srv->conf.limits, c->last_rx_ms);
   link_all(c);
   return c;
+}
+
+void conn_identity(const conn *c, char *out, size_t cap) {
+  if (c->account)
+    snprintf(out, cap, "%s\t%lld\t%s", c->addr, c->account, c->account_name);
+  else
+    snprintf(out, cap, "%s", c->addr);
 }
 
 static void unlink_wake(conn *c) {

@@ -33,6 +33,7 @@
  * (web/tools/precompress.mjs, run by the vite build) goes gzipped to a
  * client whose Accept-Encoding takes gzip, with Vary: Accept-Encoding.
  */
+#include "account.h"
 #include "table.h"
 
 #include <stdio.h>
@@ -106,6 +107,14 @@ static int security_text(char *out, size_t cap) {
   return n < cap ? (int)n : -1;
 }
 
+static int add_extra(struct lws *wsi, const char *const *extra,
+                     unsigned char **pos, unsigned char *end) {
+  for (int i = 0; extra && extra[i]; i += 2)
+    if (add_header(wsi, extra[i], extra[i + 1], pos, end))
+      return -1;
+  return 0;
+}
+
 static int is_head(struct lws *wsi) {
   return lws_hdr_total_length(wsi, WSI_TOKEN_HEAD_URI) > 0;
 }
@@ -115,8 +124,9 @@ enum { CLOSE = 1, ALLOW = 2 };
 /* Writes a whole answer from memory (the body copied; none for HEAD) and
  * ends the transaction; CLOSE closes the connection after it (-1), ALLOW
  * adds "allow: GET, HEAD".  Returns what the callback returns. */
-static int answer(struct lws *wsi, unsigned status, const char *type,
-                  const char *cache, const char *body, size_t len, int flags) {
+static int answer_with(struct lws *wsi, unsigned status, const char *type,
+                       const char *cache, const char *body, size_t len,
+                       int flags, const char *const *extra) {
   unsigned char *buf = malloc(LWS_PRE + HEADERS_ROOM + len);
   if (!buf)
     return -1;
@@ -129,6 +139,7 @@ static int answer(struct lws *wsi, unsigned status, const char *type,
       !((flags & ALLOW) && add_header(wsi, "allow:", "GET, HEAD", &pos, end)) &&
       !((flags & CLOSE) &&
         add_header(wsi, "connection:", "close", &pos, end)) &&
+      !add_extra(wsi, extra, &pos, end) &&
       !lws_finalize_http_header(wsi, &pos, end)) {
     if (!is_head(wsi)) {
       memcpy(pos, body, len);
@@ -141,6 +152,30 @@ static int answer(struct lws *wsi, unsigned status, const char *type,
   if (rc || (flags & CLOSE))
     return -1;
   return lws_http_transaction_completed(wsi) ? -1 : 0;
+}
+
+static int answer(struct lws *wsi, unsigned status, const char *type,
+                  const char *cache, const char *body, size_t len, int flags) {
+  return answer_with(wsi, status, type, cache, body, len, flags, NULL);
+}
+
+int http_answer(struct lws *wsi, unsigned status, const char *json,
+                const char *const *headers) {
+  return answer_with(wsi, status, "application/json", NO_STORE, json,
+                     strlen(json), 0, headers);
+}
+
+/* A temporary rule until the Origin check of issue 32 lands: a present
+ * Origin must name the Host the request came to. */
+int http_origin_ok(struct lws *wsi, const server *srv) {
+  char origin[512], host[512], own[600];
+  (void)srv;
+  if (lws_hdr_copy(wsi, origin, sizeof origin, WSI_TOKEN_ORIGIN) <= 0)
+    return 1;
+  if (lws_hdr_copy(wsi, host, sizeof host, WSI_TOKEN_HOST) <= 0)
+    return 0;
+  snprintf(own, sizeof own, "http://%s", host);
+  return strcmp(origin, own) == 0;
 }
 
 static int answer_text(struct lws *wsi, unsigned status, const char *text,
@@ -463,7 +498,11 @@ static int record(struct lws *wsi, server *srv, const char *rest) {
   return answer_json(wsi, (unsigned)status, text);
 }
 
-int http_request(struct lws *wsi, server *srv, const char *uri) {
+int http_request(struct lws *wsi, server *srv, const char *uri,
+                 struct account_req **slot) {
+  unsigned limit = over_limits(wsi);
+  if (!limit && account_route(uri)) /* POST allowed: account.c checks */
+    return account_begin(wsi, srv, uri, slot);
   int rc = refuse(wsi);
   if (rc)
     return rc;

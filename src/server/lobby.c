@@ -132,12 +132,18 @@ static int seat_person(conn *c, table *t, int i, const proto_msg *msg,
     return -1;
   si->s.kind = STORE_PERSON;
   si->taken_by = c->serial;
-  if (msg->name[0])
+  si->s.account = c->account;
+  if (c->account) /* signed in: the account's name, whatever was sent */
+    snprintf(si->s.name, sizeof si->s.name, "%s", c->account_name);
+  else if (msg->name[0])
     snprintf(si->s.name, sizeof si->s.name, "%s", msg->name);
   else
     snprintf(si->s.name, sizeof si->s.name, "Player %d", i + 1);
   lobby_sha256_hex(token, si->s.token_sha256);
-  lobby_sha256_hex(player, si->s.player);
+  if (c->account)
+    snprintf(si->s.player, sizeof si->s.player, "a:%lld", c->account);
+  else
+    lobby_sha256_hex(player, si->s.player);
   t->last_batch = server_batch(srv);
   writer_set_seat(srv->w, t->id, t->code, i, &si->s, srv->node, t->epoch);
   return 0;

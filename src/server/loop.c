@@ -12,6 +12,8 @@
  * out only in the WRITEABLE callback, one lws_write each (conn.c); an
  * HTTP answer is written whole in the callback that asked for it (http.c).
  */
+#include "account.h"
+#include "auth.h"
 #include "relay.h"
 #include "table.h"
 
@@ -48,6 +50,7 @@ uint64_t server_batch(server *srv) {
  * http.c). */
 typedef struct pss {
   conn *c;
+  account_req *req; /* an account route's request, answered later */
 } pss;
 
 /* ------------------------------------------------------------------ */
@@ -100,7 +103,20 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason,
   pss *p = user;
   switch (reason) {
   case LWS_CALLBACK_HTTP:
-    return http_request(wsi, srv, in ? (const char *)in : "/");
+    return p ? http_request(wsi, srv, in ? (const char *)in : "/", &p->req)
+             : -1;
+  case LWS_CALLBACK_HTTP_BODY:
+    return p ? account_body(p->req, in, len) : -1;
+  case LWS_CALLBACK_HTTP_BODY_COMPLETION:
+    return p ? account_body_done(wsi, &p->req) : -1;
+  case LWS_CALLBACK_HTTP_WRITEABLE:
+    if (p && p->req)
+      return account_writeable(wsi, &p->req);
+    break;
+  case LWS_CALLBACK_CLOSED_HTTP:
+    if (p) /* lws may have no state for it: none was ever kept */
+      account_closed(&p->req);
+    break;
   case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
     return http_upgrade(wsi, srv, in);
   case LWS_CALLBACK_RAW_ADOPT:
@@ -109,7 +125,8 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason,
     p->c = conn_new(srv, wsi);
     if (!p->c)
       return -1;
-    conn_send_owned(p->c, proto_hello());
+    account_of_ws(wsi, srv, p->c);
+    conn_send_owned(p->c, proto_hello(p->c->account_name));
     if (p->c->refused) {
       conn_error(p->c, NULL, "limit", "too many connections from one address",
                  "troppe connessioni da un solo indirizzo");
@@ -128,6 +145,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason,
   case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
     take_commits(srv);
     take_bot_answers(srv);
+    account_take(srv);
     relay_poll(srv);
     return 0;
   default:
@@ -234,10 +252,14 @@ int loop_run(server *srv) {
   char msg[256];
   srv->bots = bots_new(srv->conf.bot_threads, srv->conf.slow_cap, wake, srv);
   srv->w = writer_new(srv->conf.db, wake, srv, msg, sizeof msg);
-  if (!srv->bots || !srv->w) {
+  if (srv->bots && srv->w)
+    srv->auth =
+        auth_new(srv->conf.db, &srv->conf.auth, wake, srv, msg, sizeof msg);
+  if (!srv->bots || !srv->w || !srv->auth) {
     fprintf(stderr, "scopa serve: %s\n", srv->bots ? msg : "no bot threads");
     bots_free(srv->bots);
     writer_free(srv->w);
+    auth_free(srv->auth);
     lws_context_destroy(srv->ctx);
     ev_loop_destroy(loop);
     return 1;
@@ -246,6 +268,7 @@ int loop_run(server *srv) {
     fprintf(stderr, "scopa serve: %s\n", msg);
     bots_free(srv->bots);
     writer_free(srv->w);
+    auth_free(srv->auth);
     lws_context_destroy(srv->ctx);
     ev_loop_destroy(loop);
     return 1;
@@ -264,6 +287,8 @@ int loop_run(server *srv) {
   srv->bots = NULL;
   writer_free(srv->w);
   srv->w = NULL;
+  auth_free(srv->auth);
+  srv->auth = NULL;
   relay_stop(srv); /* after the last commit: the leases go */
   lws_context_destroy(srv->ctx);
   conn_free_graveyard(srv);

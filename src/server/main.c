@@ -36,7 +36,7 @@ static const char USAGE[] =
     "                   [--hint-ms MS]\n"
     "                   [--max-conns-per-addr N] [--max-tables-per-minute N]\n"
     "                   [--max-addrs N] [--trusted-proxy ADDR[,ADDR]]\n"
-    "                   [--quiet]\n"
+    "                   [--pwhash-ops N] [--pwhash-mib N] [--quiet]\n"
     "\n"
     "Serves the web client and the game's WebSocket (/ws) on one port\n"
     "(default 127.0.0.1:8080).  --host: an IPv4 or IPv6 address (0.0.0.0\n"
@@ -50,7 +50,9 @@ static const char USAGE[] =
     "--idle: seconds before a table nobody is at leaves memory (600).\n"
     "--trusted-proxy: a proxy's address (repeat it, or a comma list);\n"
     "a client coming through it is counted under the last address of\n"
-    "its X-Forwarded-For, and refused without one.\n";
+    "its X-Forwarded-For, and refused without one.\n"
+    "--pwhash-ops, --pwhash-mib: Argon2id's passes and memory for the\n"
+    "accounts' passwords (default 2 and 64: libsodium's interactive).\n";
 
 static void defaults(serve_conf *c) {
   memset(c, 0, sizeof *c);
@@ -73,6 +75,7 @@ static void defaults(serve_conf *c) {
   c->limits.conns_per_addr = 256;
   c->limits.tables_per_addr = 300;
   c->max_addrs = 100000;
+  auth_conf_default(&c->auth);
 }
 
 /* The default database: $XDG_DATA_HOME/scopa/serve.db. */
@@ -153,7 +156,8 @@ typedef struct flag {
 
 static int parse_flags(int argc, char **argv, serve_conf *c) {
   int soft_kb = (int)(c->soft_bytes / 1024),
-      hard_kb = (int)(c->hard_bytes / 1024);
+      hard_kb = (int)(c->hard_bytes / 1024), pw_ops = (int)c->auth.opslimit,
+      pw_mib = (int)(c->auth.memlimit >> 20);
   const flag FLAGS[] = {
       {"--host", 0, 0, NULL, &c->host},
       {"--db", 0, 0, NULL, &c->db},
@@ -174,6 +178,8 @@ static int parse_flags(int argc, char **argv, serve_conf *c) {
       {"--msg-per-second", 1, 1000000, &c->limits.per_second, NULL},
       {"--out-soft-kb", 1, 1 << 20, &soft_kb, NULL},
       {"--out-hard-kb", 1, 1 << 20, &hard_kb, NULL},
+      {"--pwhash-ops", 1, 20, &pw_ops, NULL},
+      {"--pwhash-mib", 1, 4096, &pw_mib, NULL},
   };
   for (int i = 1; i < argc; i++) {
     if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
@@ -212,6 +218,8 @@ static int parse_flags(int argc, char **argv, serve_conf *c) {
       return 2;
     }
   }
+  c->auth.opslimit = (unsigned long long)pw_ops;
+  c->auth.memlimit = (size_t)pw_mib << 20;
   c->soft_bytes = (size_t)soft_kb * 1024;
   c->hard_bytes = (size_t)hard_kb * 1024;
   if (c->soft_bytes > c->hard_bytes)

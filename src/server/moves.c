@@ -30,33 +30,19 @@ static int round_ply(const table *t) {
 /* Ratings (Glicko-2), for games between people only                   */
 /* ------------------------------------------------------------------ */
 
-/* A side's identity in the ratings: its person's player hash, or its
- * partners' joined (teams are rated as teams). */
-typedef struct side_id {
-  char key[PROTO_MAX_SEATS * 65];
-  char name[PROTO_MAX_SEATS * (PROTO_NAME_MAX + 3)];
-  int abandoned; /* a bot was playing for one of its people at the end */
-} side_id;
-
-static void side_of(const table *t, int side, side_id *out) {
-  int sides = scopa_rules_sides(&t->rules);
-  memset(out, 0, sizeof *out);
-  for (int i = side; i < t->nseats; i += sides) {
-    const seat_info *si = &t->seat[i];
-    if (out->key[0]) {
-      strcat(out->key, "+");
-      strcat(out->name, " & ");
-    }
-    strcat(out->key, si->s.player);
-    strcat(out->name, si->s.name);
-    out->abandoned |= si->taken_over || si->nconns == 0;
-  }
+/* Whether a side was abandoned: a bot was playing for one of its
+ * people at the end. */
+static int abandoned(const table *t, int side) {
+  int sides = scopa_rules_sides(&t->rules), gone = 0;
+  for (int i = side; i < t->nseats; i += sides)
+    gone |= t->seat[i].taken_over || t->seat[i].nconns == 0;
+  return gone;
 }
 
-static double result_of(int i, int j, const side_id *a, const side_id *b,
-                        int winner) {
-  if (a->abandoned != b->abandoned) /* abandoned past the timeout: lost */
-    return a->abandoned ? 0.0 : 1.0;
+static double result_of(const table *t, int i, int j, int winner) {
+  int a = abandoned(t, i), b = abandoned(t, j);
+  if (a != b) /* abandoned past the timeout: lost */
+    return a ? 0.0 : 1.0;
   if (winner == i)
     return 1.0;
   if (winner == j)
@@ -64,27 +50,37 @@ static double result_of(int i, int j, const side_id *a, const side_id *b,
   return 0.5;
 }
 
+int table_rated(const table *t) {
+  for (int i = 0; i < t->nseats; i++) {
+    const store_seat *s = &t->seat[i].s;
+    if (s->kind != STORE_PERSON || s->account <= 0)
+      return 0; /* a bot or a guest at the table: unrated */
+    for (int k = 0; k < i; k++)
+      if (t->seat[k].s.account == s->account)
+        return 0; /* one account in two seats */
+  }
+  return 1;
+}
+
 /* The ratings move on the writer's thread, read and written in one
- * transaction (writer.c). */
+ * transaction (writer.c), for a game of accounts only, each in one seat
+ * (CONTRACTS.md "Accounts, sessions and origins"). */
 static void rate(server *srv, table *t, int winner) {
-  int sides = scopa_rules_sides(&t->rules);
-  static side_id id[PROTO_MAX_SEATS];
   static rate_job job;
-  for (int i = 0; i < t->nseats; i++)
-    if (t->seat[i].s.kind != STORE_PERSON)
-      return; /* a bot sat at the table: unrated */
+  if (!table_rated(t))
+    return;
   memset(&job, 0, sizeof job);
   snprintf(job.pool, sizeof job.pool, "%s", rating_pool(t->nseats));
   snprintf(job.code, sizeof job.code, "%s", t->code);
-  job.sides = sides;
-  for (int s = 0; s < sides; s++) {
-    side_of(t, s, &id[s]);
-    snprintf(job.key[s], sizeof job.key[s], "%s", id[s].key);
-    snprintf(job.name[s], sizeof job.name[s], "%s", id[s].name);
+  job.sides = scopa_rules_sides(&t->rules);
+  job.nseats = t->nseats;
+  for (int i = 0; i < t->nseats; i++) {
+    job.account[i] = t->seat[i].s.account;
+    snprintf(job.name[i], sizeof job.name[i], "%s", t->seat[i].s.name);
   }
-  for (int s = 0; s < sides; s++)
-    for (int o = 0; o < sides; o++)
-      job.score[s][o] = result_of(s, o, &id[s], &id[o], winner);
+  for (int s = 0; s < job.sides; s++)
+    for (int o = 0; o < job.sides; o++)
+      job.score[s][o] = result_of(t, s, o, winner);
   writer_rate(srv->w, t->id, &job, srv->node, t->epoch);
 }
 

@@ -363,11 +363,12 @@ char *proto_finish(json_t *obj, const json_t *id) {
   return text;
 }
 
-char *proto_hello(void) {
-  return proto_finish(json_pack("{s:s, s:i, s:s, s:[s,s]}", "type", "hello",
-                                "protocol", PROTO_VERSION, "version",
-                                SCOPA_VERSION, "languages", "en", "it"),
-                      NULL);
+char *proto_hello(const char *account) {
+  return proto_finish(
+      json_pack("{s:s, s:i, s:s, s:[s,s], s:s?}", "type", "hello", "protocol",
+                PROTO_VERSION, "version", SCOPA_VERSION, "languages", "en",
+                "it", "account", account && account[0] ? account : NULL),
+      NULL);
 }
 
 char *proto_error_json(const json_t *id, const proto_error *err) {

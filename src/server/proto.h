@@ -101,7 +101,8 @@ void proto_error_set(proto_error *err, const char *code, const char *detail,
 
 /* Writers: compact JSON text, malloc'd (free()), NULL if out of memory.
  * id may be NULL. */
-char *proto_hello(void);
+/* hello, naming the connection's account (NULL or "": a guest). */
+char *proto_hello(const char *account);
 char *proto_error_json(const json_t *id, const proto_error *err);
 char *proto_seated(const json_t *id, const char *code, int seat,
                    const char *token, const char *player);

@@ -71,7 +71,7 @@ typedef struct row {
   char node[24];
   uint64_t conn;
   int kind;
-  char addr[64];
+  char addr[128]; /* the client's address, and its account (conn_identity) */
   char *body;
 } row;
 
@@ -701,7 +701,9 @@ static void holder_of(relay *r, const char *code, char holder[24]) {
 }
 
 static void relay_to(relay *r, conn *c, const char *text, size_t len) {
-  queue_row(r, c->peer, c->serial, K_CLIENT_MSG, c->addr, text, len);
+  char who[128];
+  conn_identity(c, who, sizeof who);
+  queue_row(r, c->peer, c->serial, K_CLIENT_MSG, who, text, len);
 }
 
 /* c stops being relayed: its owner hears that its client left. */

@@ -26,6 +26,9 @@
  *   store.c   SQLite: the claim, the checks, reads and writes
  *   relay.c   the cluster (PostgreSQL): leases, heartbeats, a client's
  *             messages relayed to its table's owner and back (relay.h)
+ *   account.c the accounts' HTTP routes, a WebSocket's session cookie
+ *   auth.c    accounts on their own thread: Argon2id, sessions, limits
+ *   game.c    a stored game as the library's match (tables, accounts)
  *   rating.c  Glicko-2
  *   limits.c  credits and per-address counts (exact addresses)
  *
@@ -45,6 +48,7 @@
 
 #include <scopa.h>
 
+#include "auth.h"
 #include "bots.h"
 #include "limits.h"
 #include "proto.h"
@@ -88,10 +92,14 @@ typedef struct conn {
   table *table;
   int seat;
   char name[PROTO_NAME_MAX + 1]; /* a spectator's name, as watch gave it */
-  int64_t react_ms;              /* when its last reaction went out      */
-  struct conn *tnext, *tprev;    /* the table's connections              */
-  struct conn *anext, *aprev;    /* every open connection                */
-  struct conn *wnext;            /* the wake list (waiting for a commit) */
+  /* The account its session cookie proved at the upgrade (account.c;
+   * relayed with it on a cluster), or 0: a guest. */
+  long long account;
+  char account_name[PROTO_NAME_MAX + 1];
+  int64_t react_ms;           /* when its last reaction went out      */
+  struct conn *tnext, *tprev; /* the table's connections              */
+  struct conn *anext, *aprev; /* every open connection                */
+  struct conn *wnext;         /* the wake list (waiting for a commit) */
   int in_wake;
   struct conn *gnext; /* the graveyard                                 */
   /* The cluster (relay.c).  A client of this node whose table another
@@ -139,7 +147,8 @@ typedef struct serve_conf {
   int soft_s; /* seconds over the soft limit before a close  */
   int quiet;
   limits_conf limits;
-  int max_addrs; /* addresses counted at once (limits.h)        */
+  auth_conf auth; /* Argon2id's cost, the accounts' queue (auth.h) */
+  int max_addrs;  /* addresses counted at once (limits.h)        */
   /* --trusted-proxy: peers whose X-Forwarded-For names the client
    * (limits_exact_text form). */
   char trusted[TRUSTED_MAX][LIMITS_KEY_TEXT];
@@ -153,6 +162,7 @@ struct server {
   store *st; /* reads, on the loop thread                          */
   writer *w; /* writes, committed on the writer's thread            */
   bots *bots;
+  struct auth *auth; /* accounts, on their own thread (auth.h)        */
   limits_table *addrs;
   int64_t addrs_full_logged_ms; /* the last "table full" log line    */
   int64_t addrs_swept_ms;
@@ -212,6 +222,10 @@ void conn_sweep(server *srv, int64_t now);
 /* Dispatches one message of c (charged: credits taken, else already
  * taken by the client's node). */
 void conn_dispatch(conn *c, const char *text, size_t len, int charged);
+/* Who c is, as the relay carries it to its table's node: its address,
+ * and its account's id and name when signed in (conn_new_remote reads
+ * it back). */
+void conn_identity(const conn *c, char *out, size_t cap);
 /* A connection standing in for client `rserial` of node `peer`. */
 conn *conn_new_remote(server *srv, const char *peer, uint64_t rserial,
                       const char *addr);
@@ -243,8 +257,18 @@ void listen_url(const listen_addr *a, int port, char *out, size_t cap);
 /* http.c */
 /* lws's header buffer and per-header limits (the context's info). */
 void http_limits(struct lws_context_creation_info *info);
-/* LWS_CALLBACK_HTTP: answers the request (uri: lws's decoded path). */
-int http_request(struct lws *wsi, server *srv, const char *uri);
+/* LWS_CALLBACK_HTTP: answers the request (uri: lws's decoded path), or
+ * for an account route keeps it in *slot to answer later (account.h). */
+struct account_req;
+int http_request(struct lws *wsi, server *srv, const char *uri,
+                 struct account_req **slot);
+/* A JSON answer written whole, with extra headers: pairs of name
+ * ("set-cookie:") and value, NULL after the last. */
+int http_answer(struct lws *wsi, unsigned status, const char *json,
+                const char *const *headers);
+/* 0 when the request carries an Origin that is not ours (docs/serve.md
+ * "Origins"), else 1. */
+int http_origin_ok(struct lws *wsi, const server *srv);
 /* LWS_CALLBACK_HTTP_CONFIRM_UPGRADE: 0 lets a WebSocket to /ws within the
  * limits through; anything else is answered and closed (-1). */
 int http_upgrade(struct lws *wsi, server *srv, const char *protocol);

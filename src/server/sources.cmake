@@ -1,9 +1,11 @@
 # `scopa serve` (src/server): linked into the `scopa` command as a verb.
 # libwebsockets (on libev), SQLite, libpq (PostgreSQL's client) and
-# OpenSSL's libcrypto come from Debian (scripts/bootstrap).
+# OpenSSL's libcrypto, libsodium come from Debian (scripts/bootstrap).
 pkg_check_modules(LWS REQUIRED IMPORTED_TARGET libwebsockets)
 pkg_check_modules(SQLITE3 REQUIRED IMPORTED_TARGET sqlite3)
 pkg_check_modules(LIBPQ REQUIRED IMPORTED_TARGET libpq)
+# libsodium: Argon2id for the accounts' passwords (auth.c).
+pkg_check_modules(SODIUM REQUIRED IMPORTED_TARGET libsodium)
 # libev (no pkg-config file in Debian): the loop lws runs on (loop.c).
 find_path(EV_INCLUDE_DIR ev.h REQUIRED)
 find_library(EV_LIBRARY ev REQUIRED)
@@ -15,6 +17,7 @@ set(SCOPA_SERVER_SOURCES
   src/server/conn.c
   src/server/proto.c
   src/server/table.c
+  src/server/game.c
   src/server/lobby.c
   src/server/rematch.c
   src/server/react.c
@@ -24,10 +27,14 @@ set(SCOPA_SERVER_SOURCES
   src/server/store.c
   src/server/store_sqlite.c
   src/server/store_pg.c
+  src/server/store_sqlite_acct.c
+  src/server/store_pg_acct.c
+  src/server/auth.c
+  src/server/account.c
   src/server/relay.c
   src/server/writer.c
   src/server/rating.c
   src/server/limits.c)
 set(SCOPA_SERVER_LIBS PkgConfig::LWS PkgConfig::SQLITE3 PkgConfig::LIBPQ
-    ${EV_LIBRARY} PkgConfig::LIBCRYPTO
+    ${EV_LIBRARY} PkgConfig::LIBCRYPTO PkgConfig::SODIUM
     PkgConfig::JANSSON Threads::Threads m)

@@ -144,3 +144,68 @@ int store_fence(store *st, const char *code, const char *node,
                 long long epoch) {
   return st->ops->fence(st, code, node, epoch);
 }
+
+int store_rating_log(store *st, const char *pool, long long account,
+                     const char *code, const store_rating *r) {
+  return st->ops->rating_log(st, pool, account, code, r);
+}
+
+int store_pair_games(store *st, const char *pool, long long a, long long b,
+                     long long since) {
+  return st->ops->pair_games(st, pool, a, b, since);
+}
+
+int store_account_add(store *st, const char *name, const char *hash,
+                      long long *id) {
+  return st->ops->account_add(st, name, hash, id);
+}
+
+int store_account_get(store *st, const char *name, store_account *out) {
+  return st->ops->account_get(st, name, out);
+}
+
+int store_account_set_hash(store *st, long long id, const char *hash) {
+  return st->ops->account_set_hash(st, id, hash);
+}
+
+int store_account_delete(store *st, long long id, const char *anon) {
+  return st->ops->account_delete(st, id, anon);
+}
+
+int store_session_add(store *st, const char *sha256, long long account,
+                      long long expires) {
+  return st->ops->session_add(st, sha256, account, expires);
+}
+
+int store_session_get(store *st, const char *sha256, long long now,
+                      store_account *out) {
+  return st->ops->session_get(st, sha256, now, out);
+}
+
+int store_session_end(store *st, const char *sha256) {
+  return st->ops->session_end(st, sha256);
+}
+
+int store_sessions_end(store *st, long long account, const char *keep) {
+  return st->ops->sessions_end(st, account, keep);
+}
+
+int store_tries_count(store *st, const char *key, long long since) {
+  return st->ops->tries_count(st, key, since);
+}
+
+int store_tries_add(store *st, const char *key, long long now) {
+  return st->ops->tries_add(st, key, now);
+}
+
+char *store_account_ratings(store *st, long long account) {
+  return st->ops->account_ratings(st, account);
+}
+
+char *store_account_history(store *st, long long account) {
+  return st->ops->account_history(st, account);
+}
+
+char *store_account_games(store *st, long long account, int limit) {
+  return st->ops->account_games(st, account, limit);
+}

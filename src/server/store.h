@@ -39,7 +39,10 @@ typedef struct store_seat {
   char name[STORE_NAME_MAX + 1]; /* a person's nickname; a bot's label    */
   char bot[STORE_SEAT_MAX + 1];  /* a bot seat: its bot or level name     */
   char token_sha256[65];         /* a person: SHA-256 of the seat token   */
-  char player[65];               /* a person: SHA-256 of the player token */
+  char player[65];               /* a person: SHA-256 of the player token,
+                                    or "a:ID" for an account's seat      */
+  long long account;             /* a person signed in: the account's id
+                                    (0: a guest)                         */
 } store_seat;
 
 typedef struct store_game {
@@ -152,10 +155,15 @@ int store_load(store *st, const char *code, store_game *out, char *msg,
                size_t msgsize);
 void store_game_free(store_game *game);
 
-/* Ratings (rating.c): one row per (pool, player). */
+/* Ratings (rating.c): one row per (pool, player); an account's player is
+ * "a:ID" and its row carries the account (0 for the rows of the guests
+ * of old, kept but never listed). */
+#define STORE_PROVISIONAL_RD 110.0 /* a rating is provisional above it */
+
 typedef struct store_rating {
   double rating, rd, vol;
   int games;
+  long long account;
 } store_rating;
 
 /* 0 (found), 1 (none: *r untouched), -1. */
@@ -168,8 +176,70 @@ int store_rating_put(store *st, const char *pool, const char *player,
 int store_is_rated(store *st, const char *code);
 int store_set_rated(store *st, const char *code);
 
-/* The best `limit` of a pool as a JSON array text of {"name", "rating",
- * "rd", "games"}, malloc'd; NULL on error. */
+/* The best `limit` accounts of a pool as a JSON array text of {"name",
+ * "rating", "rd", "games", "provisional"}, malloc'd; NULL on error. */
 char *store_leaderboard(store *st, const char *pool, int limit);
+
+/* A rated game's new rating of one account, for its history (the
+ * account page's chart); joins the batch. */
+int store_rating_log(store *st, const char *pool, long long account,
+                     const char *code, const store_rating *r);
+/* Games of `pool` rated since `since` (unix seconds) with accounts a and
+ * b on different sides: a count, or -1. */
+int store_pair_games(store *st, const char *pool, long long a, long long b,
+                     long long since);
+
+/* ------------------------------------------------------------------ */
+/* Accounts and sessions (auth.c; docs/serve.md "Accounts")            */
+/* ------------------------------------------------------------------ */
+
+/* These are written outside the batches, each at once (autocommit), by
+ * the accounts' own thread on its own connection; the loop only reads a
+ * session (store_session_get) when a WebSocket opens. */
+
+#define STORE_HASH_MAX 160 /* an Argon2id string (crypto_pwhash_STRBYTES) */
+
+typedef struct store_account {
+  long long id;
+  char name[STORE_NAME_MAX + 1]; /* as it was signed up */
+  char hash[STORE_HASH_MAX + 1]; /* the password's Argon2id string */
+  long long created;             /* unix seconds */
+} store_account;
+
+/* A new account (name unique without case): 0 (*id set), 1 when the
+ * name is taken, -1. */
+int store_account_add(store *st, const char *name, const char *hash,
+                      long long *id);
+/* By name, without case: 0, 1 (none), -1. */
+int store_account_get(store *st, const char *name, store_account *out);
+int store_account_set_hash(store *st, long long id, const char *hash);
+/* Deletes an account: its name and password go (the name may be taken
+ * again), its sessions and ratings with them; its games stay, its seats
+ * named `anon`. */
+int store_account_delete(store *st, long long id, const char *anon);
+
+/* Sessions: only the token's SHA-256 is kept. */
+int store_session_add(store *st, const char *sha256, long long account,
+                      long long expires);
+/* The account of a live session (expires after now): 0, 1 (none or
+ * expired), -1. */
+int store_session_get(store *st, const char *sha256, long long now,
+                      store_account *out);
+int store_session_end(store *st, const char *sha256);
+/* Every session of an account but `keep` (NULL: every one). */
+int store_sessions_end(store *st, long long account, const char *keep);
+
+/* Failed logins, by key ("name:anna", "addr:10.0.0.1"): how many since
+ * `since`, and one more now (the old ones forgotten). */
+int store_tries_count(store *st, const char *key, long long since);
+int store_tries_add(store *st, const char *key, long long now);
+
+/* What the account page reads, as JSON texts (malloc'd; NULL on error):
+ * the account's ratings {"2p": {"rating", "rd", "games"}}, their history
+ * {"2p": [{"at", "rating", "rd", "code"}]}, and its newest `limit` games
+ * [{"code", "at", "seat", "finished", "rated"}]. */
+char *store_account_ratings(store *st, long long account);
+char *store_account_history(store *st, long long account);
+char *store_account_games(store *st, long long account, int limit);
 
 #endif

@@ -45,6 +45,26 @@ typedef struct store_ops {
   int (*add_move_fenced)(store *st, const char *code, int number,
                          scopa_move move, const char *node, long long epoch);
   int (*fence)(store *st, const char *code, const char *node, long long epoch);
+  int (*rating_log)(store *st, const char *pool, long long account,
+                    const char *code, const store_rating *r);
+  int (*pair_games)(store *st, const char *pool, long long a, long long b,
+                    long long since);
+  int (*account_add)(store *st, const char *name, const char *hash,
+                     long long *id);
+  int (*account_get)(store *st, const char *name, store_account *out);
+  int (*account_set_hash)(store *st, long long id, const char *hash);
+  int (*account_delete)(store *st, long long id, const char *anon);
+  int (*session_add)(store *st, const char *sha256, long long account,
+                     long long expires);
+  int (*session_get)(store *st, const char *sha256, long long now,
+                     store_account *out);
+  int (*session_end)(store *st, const char *sha256);
+  int (*sessions_end)(store *st, long long account, const char *keep);
+  int (*tries_count)(store *st, const char *key, long long since);
+  int (*tries_add)(store *st, const char *key, long long now);
+  char *(*account_ratings)(store *st, long long account);
+  char *(*account_history)(store *st, long long account);
+  char *(*account_games)(store *st, long long account, int limit);
 } store_ops;
 
 /* The head of every implementation's handle (its first member). */

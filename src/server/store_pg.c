@@ -28,6 +28,7 @@
  * the process's life: several nodes share the database by design.
  */
 #include "store_impl.h"
+#include "store_pg_acct.h"
 
 #include <jansson.h>
 #include <libpq-fe.h>
@@ -36,7 +37,7 @@
 #include <string.h>
 #include <time.h>
 
-#define SCHEMA_VERSION 1         /* scopa_schema.version of TABLES          */
+#define SCHEMA_VERSION 2         /* scopa_schema.version of TABLES          */
 #define SCHEMA_LOCK "1396920385" /* advisory lock keys: "SCPA", "SCPB", ... */
 #define RATINGS_LOCK "1396920386"
 #define CONNS_LOCK "1396920387" /* with an address's hash: its connections */
@@ -62,6 +63,29 @@ static const char TABLES[] =
     "  vol double precision NOT NULL, games integer NOT NULL,"
     "  PRIMARY KEY (pool, player));"
     "CREATE INDEX IF NOT EXISTS ratings_by_pool ON ratings(pool, rating);"
+    /* Version 2: accounts (store_pg_acct.c).  The columns they add to the
+     * old tables come in by ALTER, so a version 1 database moves on at
+     * the start with nothing lost. */
+    "ALTER TABLE seats ADD COLUMN IF NOT EXISTS account bigint NOT NULL "
+    "  DEFAULT 0;"
+    "CREATE INDEX IF NOT EXISTS seats_by_account ON seats(account, code)"
+    "  WHERE account > 0;"
+    "ALTER TABLE ratings ADD COLUMN IF NOT EXISTS account bigint NOT NULL "
+    "  DEFAULT 0;"
+    "CREATE TABLE IF NOT EXISTS accounts("
+    "  id bigserial PRIMARY KEY, name text NOT NULL, name_key text UNIQUE,"
+    "  hash text NOT NULL, created bigint NOT NULL);"
+    "CREATE TABLE IF NOT EXISTS sessions("
+    "  sha256 text PRIMARY KEY, account bigint NOT NULL,"
+    "  expires bigint NOT NULL);"
+    "CREATE INDEX IF NOT EXISTS sessions_by_account ON sessions(account);"
+    "CREATE TABLE IF NOT EXISTS tries(key text NOT NULL, at bigint NOT NULL);"
+    "CREATE INDEX IF NOT EXISTS tries_by_key ON tries(key, at);"
+    "CREATE TABLE IF NOT EXISTS rating_log("
+    "  pool text NOT NULL, account bigint NOT NULL, code text NOT NULL,"
+    "  at bigint NOT NULL, rating double precision NOT NULL,"
+    "  rd double precision NOT NULL, PRIMARY KEY (account, pool, code));"
+    "CREATE INDEX IF NOT EXISTS rating_log_by_code ON rating_log(code);"
     "CREATE TABLE IF NOT EXISTS leases("
     "  code text PRIMARY KEY, node text NOT NULL,"
     "  epoch bigint NOT NULL, expires timestamptz NOT NULL);"
@@ -120,31 +144,44 @@ static const char TABLES[] =
   XX(ADD_GAME, "INSERT INTO games(code, seed, rules, away_s, clock_s, "        \
                "created) VALUES ($1, $2, $3, $4, $5, $6)")                     \
   XX(SET_SEAT, "INSERT INTO seats(code, seat, kind, name, bot, token_sha256, " \
-               "player) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT "      \
-               "(code, seat) DO UPDATE SET kind = EXCLUDED.kind, name = "      \
-               "EXCLUDED.name, bot = EXCLUDED.bot, token_sha256 = "            \
-               "EXCLUDED.token_sha256, player = EXCLUDED.player")              \
+               "player, account) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON "  \
+               "CONFLICT (code, seat) DO UPDATE SET kind = EXCLUDED.kind, "    \
+               "name = EXCLUDED.name, bot = EXCLUDED.bot, token_sha256 = "     \
+               "EXCLUDED.token_sha256, player = EXCLUDED.player, account = "   \
+               "EXCLUDED.account")                                             \
   XX(ADD_MOVE, "INSERT INTO moves(code, number, move) VALUES ($1, $2, $3)")    \
   XX(FINISH, "UPDATE games SET finished = 1 WHERE code = $1")                  \
   XX(HAS_CODE, "SELECT 1 FROM games WHERE code = $1")                          \
   XX(GET_GAME, "SELECT seed, rules, away_s, clock_s, finished FROM games "     \
                "WHERE code = $1")                                              \
-  XX(GET_SEATS, "SELECT seat, kind, name, bot, token_sha256, player FROM "     \
-                "seats WHERE code = $1 ORDER BY seat")                         \
+  XX(GET_SEATS, "SELECT seat, kind, name, bot, token_sha256, player, account " \
+                "FROM seats WHERE code = $1 ORDER BY seat")                    \
   XX(GET_MOVES, "SELECT number, move FROM moves WHERE code = $1 "              \
                 "ORDER BY number")                                             \
   XX(GET_RATING, "SELECT rating, rd, vol, games FROM ratings WHERE "           \
                  "pool = $1 AND player = $2")                                  \
-  XX(PUT_RATING, "INSERT INTO ratings(pool, player, name, rating, rd, vol, "   \
-                 "games) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT "     \
-                 "(pool, player) DO UPDATE SET name = EXCLUDED.name, rating "  \
-                 "= EXCLUDED.rating, rd = EXCLUDED.rd, vol = EXCLUDED.vol, "   \
-                 "games = EXCLUDED.games")                                     \
+  XX(PUT_RATING,                                                               \
+     "INSERT INTO ratings(pool, player, name, rating, rd, vol, "               \
+     "games, account) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON "             \
+     "CONFLICT (pool, player) DO UPDATE SET name = EXCLUDED.name, "            \
+     "rating = EXCLUDED.rating, rd = EXCLUDED.rd, vol = "                      \
+     "EXCLUDED.vol, games = EXCLUDED.games, account = "                        \
+     "EXCLUDED.account")                                                       \
+  XX(LOG_RATING,                                                               \
+     "INSERT INTO rating_log(pool, account, code, at, rating, rd) "            \
+     "VALUES ($1, $2, $3, extract(epoch FROM now())::bigint, $4, "             \
+     "$5) ON CONFLICT (account, pool, code) DO UPDATE SET rating "             \
+     "= EXCLUDED.rating, rd = EXCLUDED.rd")                                    \
+  XX(PAIR_GAMES, "SELECT count(*) FROM rating_log a JOIN rating_log b ON "     \
+                 "b.code = a.code AND b.pool = a.pool WHERE a.pool = $1 AND "  \
+                 "a.account = $2 AND b.account = $3 AND a.at >= $4")           \
   XX(LOCK_RATINGS, "SELECT pg_advisory_xact_lock(" RATINGS_LOCK ")")           \
   XX(IS_RATED, "SELECT rated FROM games WHERE code = $1 FOR UPDATE")           \
   XX(SET_RATED, "UPDATE games SET rated = 1 WHERE code = $1")                  \
-  XX(LEADERS, "SELECT name, rating, rd, games FROM ratings WHERE pool = $1 "   \
-              "ORDER BY rating DESC LIMIT $2")                                 \
+  XX(LEADERS, "SELECT a.name, r.rating, r.rd, r.games FROM ratings r JOIN "    \
+              "accounts a ON a.id = r.account WHERE r.pool = $1 AND "          \
+              "r.account > 0 AND a.name_key IS NOT NULL ORDER BY r.rating "    \
+              "DESC LIMIT $2")                                                 \
   XX(LEASE_TAKE,                                                               \
      "WITH held AS (SELECT 1 FROM leases WHERE code = $1 FOR UPDATE) "         \
      "INSERT INTO leases(code, node, epoch, expires) SELECT $1, $2, 1, "       \
@@ -542,12 +579,13 @@ static int pg_failure_is_local(const store *st) {
 
 static int pg_set_seat(store *st, const char *code, int seat,
                        const store_seat *s) {
-  char n[16], kind[16];
+  char n[16], kind[16], account[24];
   snprintf(n, sizeof n, "%d", seat);
   snprintf(kind, sizeof kind, "%d", s->kind);
-  const char *const v[] = {code,     n, kind, s->name, s->bot, s->token_sha256,
-                           s->player};
-  return write_q(st, Q_SET_SEAT, 7, v);
+  snprintf(account, sizeof account, "%lld", s->account);
+  const char *const v[] = {
+      code, n, kind, s->name, s->bot, s->token_sha256, s->player, account};
+  return write_q(st, Q_SET_SEAT, 8, v);
 }
 
 static int pg_add_game(store *st, const store_game *g) {
@@ -585,13 +623,39 @@ static int pg_set_rated(store *st, const char *code) {
 
 static int pg_rating_put(store *st, const char *pool, const char *player,
                          const char *name, const store_rating *r) {
-  char rating[32], rd[32], vol[32], games[16];
+  char rating[32], rd[32], vol[32], games[16], account[24];
   snprintf(rating, sizeof rating, "%.17g", r->rating);
   snprintf(rd, sizeof rd, "%.17g", r->rd);
   snprintf(vol, sizeof vol, "%.17g", r->vol);
   snprintf(games, sizeof games, "%d", r->games);
-  const char *const v[] = {pool, player, name, rating, rd, vol, games};
-  return write_q(st, Q_PUT_RATING, 7, v);
+  snprintf(account, sizeof account, "%lld", r->account);
+  const char *const v[] = {pool, player, name, rating, rd, vol, games, account};
+  return write_q(st, Q_PUT_RATING, 8, v);
+}
+
+static int pg_rating_log(store *st, const char *pool, long long account,
+                         const char *code, const store_rating *r) {
+  char a[24], rating[32], rd[32];
+  snprintf(a, sizeof a, "%lld", account);
+  snprintf(rating, sizeof rating, "%.17g", r->rating);
+  snprintf(rd, sizeof rd, "%.17g", r->rd);
+  const char *const v[] = {pool, a, code, rating, rd};
+  return write_q(st, Q_LOG_RATING, 5, v);
+}
+
+static int pg_pair_games(store *st, const char *pool, long long a, long long b,
+                         long long since) {
+  char x[24], y[24], t[24];
+  snprintf(x, sizeof x, "%lld", a);
+  snprintf(y, sizeof y, "%lld", b);
+  snprintf(t, sizeof t, "%lld", since);
+  const char *const v[] = {pool, x, y, t};
+  PGresult *r = run_q(P(st), Q_PAIR_GAMES, 4, v);
+  if (!r)
+    return -1;
+  int n = atoi(PQgetvalue(r, 0, 0));
+  PQclear(r);
+  return n;
 }
 
 /* ------------------------------------------------------------------ */
@@ -665,6 +729,7 @@ static int load_seats(pgs *p, store_game *g, char *msg, size_t n) {
     copy_col(r, row, 3, s->bot, sizeof s->bot);
     copy_col(r, row, 4, s->token_sha256, sizeof s->token_sha256);
     copy_col(r, row, 5, s->player, sizeof s->player);
+    s->account = atoll(PQgetvalue(r, row, 6));
     if (i >= g->nseats)
       g->nseats = i + 1;
   }
@@ -742,12 +807,15 @@ static char *pg_leaderboard(store *st, const char *pool, int limit) {
   if (!r)
     return NULL;
   json_t *list = json_array();
-  for (int row = 0; list && row < PQntuples(r); row++)
+  for (int row = 0; list && row < PQntuples(r); row++) {
+    double rd = atof(PQgetvalue(r, row, 2));
     json_array_append_new(
-        list, json_pack("{s:s, s:i, s:i, s:i}", "name", PQgetvalue(r, row, 0),
-                        "rating", (int)(atof(PQgetvalue(r, row, 1)) + 0.5),
-                        "rd", (int)(atof(PQgetvalue(r, row, 2)) + 0.5), "games",
-                        atoi(PQgetvalue(r, row, 3))));
+        list,
+        json_pack("{s:s, s:i, s:i, s:i, s:b}", "name", PQgetvalue(r, row, 0),
+                  "rating", (int)(atof(PQgetvalue(r, row, 1)) + 0.5), "rd",
+                  (int)(rd + 0.5), "games", atoi(PQgetvalue(r, row, 3)),
+                  "provisional", rd > STORE_PROVISIONAL_RD));
+  }
   PQclear(r);
   char *text = list ? json_dumps(list, JSON_COMPACT) : NULL;
   json_decref(list);
@@ -869,4 +937,23 @@ const store_ops store_pg_ops = {
     .lease_release = pg_lease_release,
     .add_move_fenced = pg_add_move_fenced,
     .fence = pg_fence,
+    .rating_log = pg_rating_log,
+    .pair_games = pg_pair_games,
+    .account_add = pga_account_add,
+    .account_get = pga_account_get,
+    .account_set_hash = pga_account_set_hash,
+    .account_delete = pga_account_delete,
+    .session_add = pga_session_add,
+    .session_get = pga_session_get,
+    .session_end = pga_session_end,
+    .sessions_end = pga_sessions_end,
+    .tries_count = pga_tries_count,
+    .tries_add = pga_tries_add,
+    .account_ratings = pga_account_ratings,
+    .account_history = pga_account_history,
+    .account_games = pga_account_games,
 };
+
+void *store_pg_conn(store *st) { return P(st)->c; }
+
+int store_pg_ready(store *st) { return ready(P(st)); }

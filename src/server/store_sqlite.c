@@ -19,11 +19,13 @@
  * programs (the sqlite3 shell) still read the file: they take no flock.
  *
  * The file also says what it is: PRAGMA application_id SCOPA_APP_ID and
- * PRAGMA user_version the schema's version (1: the tables below; files
- * from before the version was written have 0 and these four tables, and
- * are taken as version 1).
+ * PRAGMA user_version the schema's version (2: the tables below; 1:
+ * before accounts, moved on at the start by MIGRATE_2, nothing lost;
+ * files from before the version was written have 0 and the first four
+ * tables, and are taken as version 1).
  */
 #include "store_impl.h"
+#include "store_sqlite_acct.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -38,7 +40,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#define SCHEMA_VERSION 1        /* PRAGMA user_version of TABLES     */
+#define SCHEMA_VERSION 2        /* PRAGMA user_version of TABLES     */
 #define SCOPA_APP_ID 0x53435041 /* PRAGMA application_id: "SCPA"    */
 
 static const char PRAGMAS[] = "PRAGMA journal_mode=WAL;"
@@ -55,14 +57,40 @@ static const char TABLES[] =
     "  code TEXT NOT NULL REFERENCES games(code), seat INTEGER NOT NULL,"
     "  kind INTEGER NOT NULL, name TEXT NOT NULL, bot TEXT NOT NULL,"
     "  token_sha256 TEXT NOT NULL, player TEXT NOT NULL,"
+    "  account INTEGER NOT NULL DEFAULT 0,"
     "  PRIMARY KEY (code, seat)) WITHOUT ROWID;"
+    "CREATE INDEX IF NOT EXISTS seats_by_account ON seats(account, code)"
+    "  WHERE account > 0;"
     "CREATE TABLE IF NOT EXISTS moves("
     "  code TEXT NOT NULL REFERENCES games(code), number INTEGER NOT NULL,"
     "  move TEXT NOT NULL, PRIMARY KEY (code, number)) WITHOUT ROWID;"
     "CREATE TABLE IF NOT EXISTS ratings("
     "  pool TEXT NOT NULL, player TEXT NOT NULL, name TEXT NOT NULL,"
     "  rating REAL NOT NULL, rd REAL NOT NULL, vol REAL NOT NULL,"
-    "  games INTEGER NOT NULL, PRIMARY KEY (pool, player)) WITHOUT ROWID;";
+    "  games INTEGER NOT NULL, account INTEGER NOT NULL DEFAULT 0,"
+    "  PRIMARY KEY (pool, player)) WITHOUT ROWID;"
+    /* Accounts (store_sqlite_acct.c): name_key is the name in lower case,
+     * NULL once the account is deleted (the name free again). */
+    "CREATE TABLE IF NOT EXISTS accounts("
+    "  id INTEGER PRIMARY KEY, name TEXT NOT NULL, name_key TEXT UNIQUE,"
+    "  hash TEXT NOT NULL, created INTEGER NOT NULL);"
+    "CREATE TABLE IF NOT EXISTS sessions("
+    "  sha256 TEXT PRIMARY KEY, account INTEGER NOT NULL,"
+    "  expires INTEGER NOT NULL) WITHOUT ROWID;"
+    "CREATE INDEX IF NOT EXISTS sessions_by_account ON sessions(account);"
+    "CREATE TABLE IF NOT EXISTS tries(key TEXT NOT NULL, at INTEGER NOT NULL);"
+    "CREATE INDEX IF NOT EXISTS tries_by_key ON tries(key, at);"
+    "CREATE TABLE IF NOT EXISTS rating_log("
+    "  pool TEXT NOT NULL, account INTEGER NOT NULL, code TEXT NOT NULL,"
+    "  at INTEGER NOT NULL, rating REAL NOT NULL, rd REAL NOT NULL,"
+    "  PRIMARY KEY (account, pool, code)) WITHOUT ROWID;"
+    "CREATE INDEX IF NOT EXISTS rating_log_by_code ON rating_log(code);";
+
+/* From version 1 (or 0): the columns accounts added to old tables; the
+ * new tables come from TABLES. */
+static const char MIGRATE_2[] =
+    "ALTER TABLE seats ADD COLUMN account INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE ratings ADD COLUMN account INTEGER NOT NULL DEFAULT 0;";
 
 /* The prepared statements, by name. */
 #define STORE_SQL(XX)                                                          \
@@ -72,24 +100,33 @@ static const char TABLES[] =
   XX(ADD_GAME, "INSERT INTO games(code, seed, rules, away_s, clock_s, "        \
                "created) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")                     \
   XX(SET_SEAT, "INSERT OR REPLACE INTO seats(code, seat, kind, name, bot, "    \
-               "token_sha256, player) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")    \
+               "token_sha256, player, account) VALUES (?1, ?2, ?3, ?4, ?5, "   \
+               "?6, ?7, ?8)")                                                  \
   XX(ADD_MOVE, "INSERT INTO moves(code, number, move) VALUES (?1, ?2, ?3)")    \
   XX(FINISH, "UPDATE games SET finished = 1 WHERE code = ?1")                  \
   XX(HAS_CODE, "SELECT 1 FROM games WHERE code = ?1")                          \
   XX(GET_GAME, "SELECT seed, rules, away_s, clock_s, finished FROM games "     \
                "WHERE code = ?1")                                              \
-  XX(GET_SEATS, "SELECT seat, kind, name, bot, token_sha256, player FROM "     \
-                "seats WHERE code = ?1 ORDER BY seat")                         \
+  XX(GET_SEATS, "SELECT seat, kind, name, bot, token_sha256, player, account " \
+                "FROM seats WHERE code = ?1 ORDER BY seat")                    \
   XX(GET_MOVES, "SELECT number, move FROM moves WHERE code = ?1 "              \
                 "ORDER BY number")                                             \
   XX(GET_RATING, "SELECT rating, rd, vol, games FROM ratings WHERE "           \
                  "pool = ?1 AND player = ?2")                                  \
   XX(PUT_RATING, "INSERT OR REPLACE INTO ratings(pool, player, name, rating, " \
-                 "rd, vol, games) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")        \
+                 "rd, vol, games, account) VALUES (?1, ?2, ?3, ?4, ?5, ?6, "   \
+                 "?7, ?8)")                                                    \
+  XX(LOG_RATING, "INSERT OR REPLACE INTO rating_log(pool, account, code, at, " \
+                 "rating, rd) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")                \
+  XX(PAIR_GAMES, "SELECT count(*) FROM rating_log a JOIN rating_log b ON "     \
+                 "b.code = a.code AND b.pool = a.pool WHERE a.pool = ?1 AND "  \
+                 "a.account = ?2 AND b.account = ?3 AND a.at >= ?4")           \
   XX(IS_RATED, "SELECT rated FROM games WHERE code = ?1")                      \
   XX(SET_RATED, "UPDATE games SET rated = 1 WHERE code = ?1")                  \
-  XX(LEADERS, "SELECT name, rating, rd, games FROM ratings WHERE pool = ?1 "   \
-              "ORDER BY rating DESC LIMIT ?2")
+  XX(LEADERS, "SELECT a.name, r.rating, r.rd, r.games FROM ratings r JOIN "    \
+              "accounts a ON a.id = r.account WHERE r.pool = ?1 AND "          \
+              "r.account > 0 AND a.name_key IS NOT NULL ORDER BY r.rating "    \
+              "DESC LIMIT ?2")
 
 enum {
 #define STORE__XX(name, sql) Q_##name,
@@ -230,11 +267,19 @@ static int check_version(sqlite3 *db, const char *path, char *msg, size_t n) {
 /* The schema and its version, written in one transaction: the start's
  * real write. */
 static int write_schema(sqlite3 *db, const char *path, char *msg, size_t n) {
-  char sql[sizeof TABLES + 200];
+  char sql[sizeof TABLES + sizeof MIGRATE_2 + 200];
+  int old = query_int(db,
+                      "SELECT count(*) FROM sqlite_master WHERE type = "
+                      "'table' AND name = 'seats'",
+                      0) &&
+            !query_int(db,
+                       "SELECT count(*) FROM pragma_table_info('seats') "
+                       "WHERE name = 'account'",
+                       0);
   snprintf(sql, sizeof sql,
-           "BEGIN IMMEDIATE;%sPRAGMA application_id=%d;"
+           "BEGIN IMMEDIATE;%s%sPRAGMA application_id=%d;"
            "PRAGMA user_version=%d;COMMIT;",
-           TABLES, SCOPA_APP_ID, SCHEMA_VERSION);
+           old ? MIGRATE_2 : "", TABLES, SCOPA_APP_ID, SCHEMA_VERSION);
   if (sqlite3_exec(db, PRAGMAS, NULL, NULL, NULL) != SQLITE_OK ||
       sqlite3_exec(db, sql, NULL, NULL, NULL) != SQLITE_OK) {
     say_error(db, path, msg, n);
@@ -463,6 +508,7 @@ static int sq_set_seat(store *st, const char *code, int seat,
   bind_text(q, 5, s->bot);
   bind_text(q, 6, s->token_sha256);
   bind_text(q, 7, s->player);
+  sqlite3_bind_int64(q, 8, s->account);
   return run(st, q);
 }
 
@@ -559,6 +605,7 @@ static int load_seats(store *st, store_game *g, char *msg, size_t n) {
     copy_col(q, 3, s->bot, sizeof s->bot);
     copy_col(q, 4, s->token_sha256, sizeof s->token_sha256);
     copy_col(q, 5, s->player, sizeof s->player);
+    s->account = sqlite3_column_int64(q, 6);
     if (i >= g->nseats)
       g->nseats = i + 1;
   }
@@ -662,7 +709,35 @@ static int sq_rating_put(store *st, const char *pool, const char *player,
   sqlite3_bind_double(q, 5, r->rd);
   sqlite3_bind_double(q, 6, r->vol);
   sqlite3_bind_int(q, 7, r->games);
+  sqlite3_bind_int64(q, 8, r->account);
   return run(st, q);
+}
+
+static int sq_rating_log(store *st, const char *pool, long long account,
+                         const char *code, const store_rating *r) {
+  sqlite3_stmt *q = S(st)->q[Q_LOG_RATING];
+  if (sq_begin(st))
+    return -1;
+  bind_text(q, 1, pool);
+  sqlite3_bind_int64(q, 2, account);
+  bind_text(q, 3, code);
+  sqlite3_bind_int64(q, 4, (sqlite3_int64)time(NULL));
+  sqlite3_bind_double(q, 5, r->rating);
+  sqlite3_bind_double(q, 6, r->rd);
+  return run(st, q);
+}
+
+static int sq_pair_games(store *st, const char *pool, long long a, long long b,
+                         long long since) {
+  sqlite3_stmt *q = S(st)->q[Q_PAIR_GAMES];
+  bind_text(q, 1, pool);
+  sqlite3_bind_int64(q, 2, a);
+  sqlite3_bind_int64(q, 3, b);
+  sqlite3_bind_int64(q, 4, since);
+  int rc = sqlite3_step(q),
+      n = rc == SQLITE_ROW ? sqlite3_column_int(q, 0) : -1;
+  done(q);
+  return n;
 }
 
 static char *sq_leaderboard(store *st, const char *pool, int limit) {
@@ -673,11 +748,13 @@ static char *sq_leaderboard(store *st, const char *pool, int limit) {
   sqlite3_bind_int(q, 2, limit);
   while (list && (rc = sqlite3_step(q)) == SQLITE_ROW) {
     const char *name = (const char *)sqlite3_column_text(q, 0);
+    double rd = sqlite3_column_double(q, 2);
     json_array_append_new(
-        list, json_pack("{s:s, s:i, s:i, s:i}", "name", name ? name : "",
-                        "rating", (int)(sqlite3_column_double(q, 1) + 0.5),
-                        "rd", (int)(sqlite3_column_double(q, 2) + 0.5), "games",
-                        sqlite3_column_int(q, 3)));
+        list,
+        json_pack("{s:s, s:i, s:i, s:i, s:b}", "name", name ? name : "",
+                  "rating", (int)(sqlite3_column_double(q, 1) + 0.5), "rd",
+                  (int)(rd + 0.5), "games", sqlite3_column_int(q, 3),
+                  "provisional", rd > STORE_PROVISIONAL_RD));
   }
   done(q);
   char *text = list ? json_dumps(list, JSON_COMPACT) : NULL;
@@ -745,4 +822,21 @@ const store_ops store_sqlite_ops = {
     .lease_release = sq_lease_release,
     .add_move_fenced = sq_add_move_fenced,
     .fence = sq_fence,
+    .rating_log = sq_rating_log,
+    .pair_games = sq_pair_games,
+    .account_add = sq_account_add,
+    .account_get = sq_account_get,
+    .account_set_hash = sq_account_set_hash,
+    .account_delete = sq_account_delete,
+    .session_add = sq_session_add,
+    .session_get = sq_session_get,
+    .session_end = sq_session_end,
+    .sessions_end = sq_sessions_end,
+    .tries_count = sq_tries_count,
+    .tries_add = sq_tries_add,
+    .account_ratings = sq_account_ratings,
+    .account_history = sq_account_history,
+    .account_games = sq_account_games,
 };
+
+void *store_sqlite_db(store *st) { return S(st)->db; }

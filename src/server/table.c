@@ -10,6 +10,7 @@
  * loads it again from its seed and moves.
  */
 #include "table.h"
+#include "game.h"
 #include "relay.h"
 
 #include <ctype.h>
@@ -84,31 +85,10 @@ void tables_free(server *srv) {
 }
 
 int table_new_match(table *t, scopa_match **out, char *msg, size_t msgsize) {
-  scopa_seat seats[PROTO_MAX_SEATS];
-  for (int i = 0; i < t->nseats; i++) {
-    const store_seat *s = &t->seat[i].s;
-    const char *bot = s->bot;
-    memset(&seats[i], 0, sizeof seats[i]);
-    seats[i].name = s->name;
-    if (s->kind == STORE_BOT) {
-      seats[i].kind = SCOPA_SEAT_BOT;
-      if (scopa_bot_level(s->bot, &bot, NULL) == SCOPA_OK)
-        seats[i].level = s->bot;
-      seats[i].bot = bot;
-    }
-  }
-  scopa_match *m = NULL;
-  int rc = scopa_match_new(&t->rules, seats, t->seed, &m, msg, msgsize);
-  if (rc == SCOPA_OK && scopa_match_deal(m, NULL) != SCOPA_OK) {
-    snprintf(msg, msgsize, "cannot deal");
-    rc = SCOPA_EINVAL;
-  }
-  if (rc != SCOPA_OK) {
-    scopa_match_free(m);
-    return -1;
-  }
-  *out = m;
-  return 0;
+  store_seat seats[PROTO_MAX_SEATS];
+  for (int i = 0; i < t->nseats; i++)
+    seats[i] = t->seat[i].s;
+  return game_match(&t->rules, t->seed, seats, t->nseats, out, msg, msgsize);
 }
 
 static int open_seats(const table *t) {
@@ -128,17 +108,8 @@ void table_set_status(table *t) {
 /* Replays the stored moves on a new match; the deals follow from the
  * seed.  -1 if the stored game does not replay (then it stays stored). */
 static int replay_moves(table *t, const store_game *g, char *msg, size_t n) {
-  char why[200];
-  for (int i = 0; i < g->nmoves; i++) {
-    if (scopa_match_phase(t->match) == SCOPA_MATCH_DEAL)
-      scopa_match_deal(t->match, NULL);
-    if (scopa_match_apply(t->match, g->moves[i], NULL, why, sizeof why)) {
-      snprintf(msg, n, "stored move %d does not replay: %s", i, why);
-      return -1;
-    }
-  }
-  if (scopa_match_phase(t->match) == SCOPA_MATCH_DEAL)
-    scopa_match_deal(t->match, NULL);
+  if (game_replay(t->match, g->moves, g->nmoves, msg, n))
+    return -1;
   t->nmoves = g->nmoves;
   return 0;
 }
@@ -279,6 +250,27 @@ static void take_over(server *srv, table *t, int64_t now) {
   }
 }
 
+/* Nobody here, nothing out, everything stored: it may leave memory. */
+static int evictable(const server *srv, const table *t) {
+  return t->nconns == 0 && t->job_number < 0 && !t->review_pending &&
+         t->last_batch <= srv->committed;
+}
+
+void table_forget_account(server *srv, long long account, const char *anon) {
+  table *next;
+  for (table *t = srv->tables; t; t = next) {
+    int mine = 0;
+    next = t->next;
+    for (int i = 0; i < t->nseats; i++)
+      if (t->seat[i].s.account == account) {
+        mine = 1;
+        snprintf(t->seat[i].s.name, sizeof t->seat[i].s.name, "%s", anon);
+      }
+    if (mine && evictable(srv, t))
+      evict(srv, t); /* loaded again, its match named as stored */
+  }
+}
+
 void table_sweep(server *srv, int64_t now) {
   {
     table *next;
@@ -286,8 +278,7 @@ void table_sweep(server *srv, int64_t now) {
       next = t->next;
       take_over(srv, t, now);
       play_clock(srv, t, now);
-      if (t->nconns == 0 && t->job_number < 0 && !t->review_pending &&
-          t->last_batch <= srv->committed &&
+      if (evictable(srv, t) &&
           (t->status == T_FINISHED
                ? now - t->empty_since_ms > 5000
                : now - t->empty_since_ms > (int64_t)srv->conf.idle_s * 1000))

@@ -108,6 +108,11 @@ int rematch_answer(conn *c, const proto_msg *msg);
 void rematch_left(table *t, int seat);
 
 /* table.c */
+/* A deleted account: its seats at the tables in memory are named anon,
+ * and the tables nobody is at leave memory (their matches, which name
+ * the seats, load again from the store).  A table in play keeps the old
+ * name in its match until it leaves memory. */
+void table_forget_account(server *srv, long long account, const char *anon);
 /* Memory, else the store; NULL with *fault the error code to answer
  * ("no_table", "table_damaged" or "server"). */
 table *table_get(server *srv, const char *code, const char **fault);
@@ -125,6 +130,9 @@ int table_someone_here(const table *t, int except);
 int table_new_match(table *t, scopa_match **out, char *msg, size_t msgsize);
 
 /* moves.c */
+/* 1 when the game changes ratings: people of distinct accounts in every
+ * seat (no bot, no guest, no account in two seats). */
+int table_rated(const table *t);
 /* 1 when the move was played, 0 when refused (with an error sent). */
 int play_move(conn *c, const proto_msg *msg);
 int play_hint(conn *c, const proto_msg *msg);

@@ -107,6 +107,7 @@ char *table_state_json(const table *t, int seat, const json_t *id) {
   add_watching(o, t);
   json_object_set_new(o, "seed_sha256", json_string(t->seed_sha256));
   json_object_set_new(o, "hints", json_boolean(table_hints_allowed(t)));
+  json_object_set_new(o, "rated", json_boolean(table_rated(t)));
   return proto_finish(o, id);
 }
 

@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 enum { OP_GAME, OP_SEAT, OP_MOVE, OP_FINISH, OP_RATE, OP_FORGET, OP_END };
 
@@ -238,34 +239,75 @@ int writer_failed(writer *w) {
   return __atomic_load_n(&w->failed, __ATOMIC_ACQUIRE);
 }
 
-/* Glicko-2 for every side against every other, from the ratings before
- * the game (all read first: one rating period).  0, or -1 when a read or
- * a write failed. */
+/* Whether two accounts on different sides already had their
+ * RATE_PAIR_PER_DAY rated games in the last day: 1, 0, or -1. */
+static int pair_capped(store *st, const rate_job *j) {
+  long long since = (long long)time(NULL) - 86400;
+  for (int a = 0; a < j->nseats; a++)
+    for (int b = a + 1; b < j->nseats; b++) {
+      if (a % j->sides == b % j->sides)
+        continue; /* partners */
+      int n =
+          store_pair_games(st, j->pool, j->account[a], j->account[b], since);
+      if (n < 0 || n >= RATE_PAIR_PER_DAY)
+        return n < 0 ? -1 : 1;
+    }
+  return 0;
+}
+
+/* Side o as one opponent: its members' mean rating and deviation. */
+static rating side_mean(const rate_job *j, const rating *before, int o) {
+  rating m = {0, 0, RATING_START_VOL};
+  int n = 0;
+  for (int i = o; i < j->nseats; i += j->sides, n++) {
+    m.r += before[i].r;
+    m.rd += before[i].rd;
+  }
+  m.r /= n;
+  m.rd /= n;
+  return m;
+}
+
+static int put(store *st, const rate_job *j, int seat, rating after,
+               int games) {
+  char key[32];
+  store_rating r = {after.r, after.rd, after.vol, games, j->account[seat]};
+  snprintf(key, sizeof key, "a:%lld", j->account[seat]);
+  return store_rating_put(st, j->pool, key, j->name[seat], &r) ||
+         store_rating_log(st, j->pool, j->account[seat], j->code, &r);
+}
+
+/* Glicko-2 for every account against every other side (a team as the
+ * mean of its members), from the ratings before the game (all read
+ * first: one rating period).  0, or -1 when a read or a write failed. */
 static int run_rate(store *st, const rate_job *j) {
   rating before[STORE_MAX_SEATS];
   int games[STORE_MAX_SEATS];
-  int rated = store_is_rated(st, j->code);
+  int rated = store_is_rated(st, j->code), capped = 0;
   if (rated != 0)
     return rated == 1 ? 0 : -1;
-  for (int s = 0; s < j->sides; s++) {
-    store_rating r = {RATING_START, RATING_START_RD, RATING_START_VOL, 0};
-    if (store_rating_get(st, j->pool, j->key[s], &r) < 0)
+  if ((capped = pair_capped(st, j)) != 0)
+    return capped < 0 ? -1 : store_set_rated(st, j->code);
+  for (int s = 0; s < j->nseats; s++) {
+    char key[32];
+    store_rating r = {RATING_START, RATING_START_RD, RATING_START_VOL, 0, 0};
+    snprintf(key, sizeof key, "a:%lld", j->account[s]);
+    if (store_rating_get(st, j->pool, key, &r) < 0)
       return -1;
     before[s] = (rating){r.rating, r.rd, r.vol};
     games[s] = r.games;
   }
-  for (int s = 0; s < j->sides; s++) {
+  for (int s = 0; s < j->nseats; s++) {
     rating opp[STORE_MAX_SEATS];
     double score[STORE_MAX_SEATS];
-    int n = 0;
+    int n = 0, side = s % j->sides;
     for (int o = 0; o < j->sides; o++)
-      if (o != s) {
-        opp[n] = before[o];
-        score[n++] = j->score[s][o];
+      if (o != side) {
+        opp[n] = side_mean(j, before, o);
+        score[n++] = j->score[side][o];
       }
-    rating after = rating_update(before[s], opp, score, n, 0.5);
-    store_rating r = {after.r, after.rd, after.vol, games[s] + 1};
-    if (store_rating_put(st, j->pool, j->key[s], j->name[s], &r))
+    if (put(st, j, s, rating_update(before[s], opp, score, n, 0.5),
+            games[s] + 1))
       return -1;
   }
   return store_set_rated(st, j->code);

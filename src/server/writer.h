@@ -28,16 +28,22 @@
 
 typedef struct writer writer;
 
-/* A finished game to rate (rating.c): its sides' identities and, for
- * every pair, the score of side i against side j (1, 0.5 or 0). */
+/* A finished game to rate (rating.c): every seat's account (all
+ * distinct: moves.c rates no other game), name and side, and for every
+ * pair of sides the score of side i against side j (1, 0.5 or 0). */
 typedef struct rate_job {
   char pool[4];
-  int sides;
-  char key[STORE_MAX_SEATS][STORE_MAX_SEATS * 65];
+  int sides, nseats;
+  long long account[STORE_MAX_SEATS];
   char name[STORE_MAX_SEATS][STORE_NAME_MAX + 1];
   double score[STORE_MAX_SEATS][STORE_MAX_SEATS];
   char code[STORE_CODE_MAX + 1];
 } rate_job;
+
+/* Rated games between the same two accounts within a day that change
+ * their ratings: the later ones change nothing (docs/serve.md
+ * "Ratings"). */
+#define RATE_PAIR_PER_DAY 3
 
 /* Opens its own connection to the database at path and starts the
  * thread; wake(arg) is called from it after each commit (thread-safe,

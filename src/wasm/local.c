@@ -479,7 +479,7 @@ void scopa_local_free(scopa_local *l) {
   free(l);
 }
 
-char *scopa_local_hello(void) { return proto_hello(); }
+char *scopa_local_hello(void) { return proto_hello(NULL); }
 
 char *scopa_local_record(const scopa_local *l) {
   return l->match ? scopa_match_record_json(l->match, SCOPA_RECORD_FULL) : NULL;

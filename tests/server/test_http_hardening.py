@@ -331,12 +331,18 @@ def test_http_2_2_thousands_of_bad_requests_leak_nothing(tmp_path,
 def test_http_3_1_each_pool_answers_its_own_list(tmp_path):
     db = str(tmp_path / "serve.db")
     Server(db).start().stop()  # the schema
+    rows = [(pool, "%s-%d" % (pool, k), 1600 - k)
+            for pool, players in {"2p": 1, "3p": 2, "4p": 3, "6p": 4}.items()
+            for k in range(players)]
+    # The leaderboard lists accounts only (CONTRACTS.md "Accounts").
+    store_execute(db, "INSERT INTO accounts(id, name, name_key, hash, "
+                  "created) VALUES (?, ?, ?, 'x', 0)",
+                  [(i + 1, name, name.lower())
+                   for i, (_, name, _) in enumerate(rows)])
     store_execute(db, "INSERT INTO ratings(pool, player, name, rating, rd,"
-                  " vol, games) VALUES (?, ?, ?, ?, 60, 0.06, 5)",
-                  [(pool, "p%s%d" % (pool, k), "%s-%d" % (pool, k), 1600 - k)
-                   for pool, players in {"2p": 1, "3p": 2, "4p": 3,
-                                         "6p": 4}.items()
-                   for k in range(players)])
+                  " vol, games, account) VALUES (?, ?, ?, ?, 60, 0.06, 5, ?)",
+                  [(pool, "a:%d" % (i + 1), name, r, i + 1)
+                   for i, (pool, name, r) in enumerate(rows)])
     s = Server(db).start()
     try:
         for pool, players in {"2p": 1, "3p": 2, "4p": 3, "6p": 4}.items():

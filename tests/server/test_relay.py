@@ -532,3 +532,51 @@ async def create_table(c, rid):
         assert msg["code"] == "limit" and msg["id"] == rid, msg
         return False
     return True
+
+
+# ----------------------------------------------------------------------
+# relay-4.x  Accounts across the nodes (issue 32)
+# ----------------------------------------------------------------------
+
+def test_relay_4_1_a_sign_in_holds_on_every_node():
+    """A session made through one node is valid on every node and through
+    the balancer; two accounts playing through different nodes (the
+    table's node hears of each account through the relay) are seated by
+    their names and rated once."""
+    from test_accounts import call, connect, session_of
+    d = tempfile.mkdtemp(prefix="scopa-relay-")
+    cl = Cluster(d, nodes=2, flags=["--pwhash-ops", "1", "--pwhash-mib", "8"])
+    try:
+        n0, n1 = cl.node(0), cl.node(1)
+        cookies = []
+        for node, name in ((n0, "nodeanna"), (n1, "nodebruno")):
+            st, body, h = call(node, "POST", "/api/signup",
+                               {"name": name, "password": "password1"})
+            assert st == 201, body
+            cookies.append(session_of(h))
+        for node in (n0, n1, cl.lb):
+            assert call(node, "GET", "/api/me",
+                        cookie=cookies[0])[1]["name"] == "nodeanna"
+
+        async def game():
+            a = await connect(n0, cookies[0], "a")
+            await a.seated({"type": "create", "rules": {"target": 3},
+                            "seats": ["me", "open"], "name": "x"})
+            b = await connect(n1, cookies[1], "b")
+            await b.seated({"type": "join", "code": a.code, "name": "y"})
+            st = b.unread[0]
+            assert st["seats"] == ["nodeanna", "nodebruno"], st["seats"]
+            assert st["rated"] is True
+            await play_to_end([a, b], random.Random(41))
+            await a.close()
+            await b.close()
+        asyncio.run(game())
+        for _ in range(50):
+            me = call(cl.lb, "GET", "/api/me", cookie=cookies[1])[1]
+            if me["ratings"]:
+                break
+            time.sleep(0.1)
+        assert me["ratings"]["2p"]["games"] == 1
+    finally:
+        cl.stop()
+        shutil.rmtree(d, ignore_errors=True)

@@ -324,15 +324,21 @@ static void test_store(void) {
         back.nmoves == 2);
   store_game_free(&back);
   TEST("serve-store-3", "CONTRACTS.md scopa serve");
-  /* serve-store-3: ratings and the leaderboard. */
-  store_rating r = {1600, 80, 0.06, 3};
-  CHECK(store_rating_put(st, "2p", "p1", "Anna", &r) == 0);
+  /* serve-store-3: ratings and the leaderboard, which lists accounts
+   * only (a guest's row of old is kept, never listed). */
+  long long id = 0;
+  CHECK(store_account_add(st, "Anna", "$argon2id$x", &id) == 0 && id > 0);
+  CHECK(store_account_add(st, "anna", "$argon2id$y", &id) == 1);
+  store_rating r = {1600, 80, 0.06, 3, id}, guest = {1900, 80, 0.06, 9, 0};
+  CHECK(store_rating_put(st, "2p", "a:1", "Anna", &r) == 0);
+  CHECK(store_rating_put(st, "2p", "p1", "Guest", &guest) == 0);
   CHECK(store_commit(st, msg, sizeof msg) == 0);
   store_rating got;
-  CHECK(store_rating_get(st, "2p", "p1", &got) == 0 && got.games == 3);
-  CHECK(store_rating_get(st, "4p", "p1", &got) == 1);
+  CHECK(store_rating_get(st, "2p", "a:1", &got) == 0 && got.games == 3);
+  CHECK(store_rating_get(st, "4p", "a:1", &got) == 1);
   char *board = store_leaderboard(st, "2p", 10);
   CHECK(board && strstr(board, "\"Anna\"") && strstr(board, "1600"));
+  CHECK(board && !strstr(board, "Guest") && strstr(board, "\"provisional\""));
   free(board);
   store_close(st);
   unlink(path);

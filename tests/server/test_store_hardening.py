@@ -302,10 +302,18 @@ def test_store_2_2_a_folder_without_room_for_the_wal_is_refused(open_dir):
 # ----------------------------------------------------------------------
 
 def garbage_in_the_middle(db, aligned):
-    """8 KB of garbage in the middle of the file (at a page boundary when
-    aligned: then every damaged page's header is garbage too)."""
-    size = os.path.getsize(db)
-    at = size // 2 // 4096 * 4096 if aligned else size // 2
+    """8 KB of garbage in the middle of the file's pages of moves (at a
+    page boundary when aligned: then every damaged page's header is
+    garbage too).  The pages are the moves' (SQLite's dbstat), so that
+    tables added to the schema do not move the garbage off the games."""
+    con = sqlite3.connect(db)
+    pages = sorted(p for (p,) in con.execute(
+        "SELECT pageno FROM dbstat WHERE name = 'moves'"))
+    size = con.execute("PRAGMA page_size").fetchone()[0]
+    con.close()
+    at = (pages[len(pages) // 2] - 1) * size
+    if not aligned:
+        at += size // 2
     junk = random.Random(22).randbytes(8192)
     assert junk[0] not in (2, 5, 10, 13) and junk[4096] not in (2, 5, 10, 13)
     with open(db, "r+b") as f:

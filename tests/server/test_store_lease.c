@@ -156,11 +156,9 @@ static void writes_after_a_lost_lease(const char *url, store *a, store *b) {
   refused(w, 3, 2, url, "SELECT finished FROM games WHERE code = 'LEASE5'",
           "0");
 
-  rate_job job = {.sides = 2};
+  rate_job job = {.sides = 2, .nseats = 2, .account = {1, 2}};
   snprintf(job.code, sizeof job.code, "%s", CODE5);
   snprintf(job.pool, sizeof job.pool, "2p");
-  snprintf(job.key[0], sizeof job.key[0], "p0");
-  snprintf(job.key[1], sizeof job.key[1], "p1");
   job.score[0][1] = 1;
   writer_rate(w, 3, &job, "A", ea);
   refused(w, 4, 3, url, "SELECT count(*) FROM ratings", "0");

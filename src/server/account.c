@@ -1,0 +1,296 @@
+/*
+ * account.c -- the accounts' HTTP routes (docs/CONTRACTS.md "Accounts,
+ * sessions and origins"; docs/serve.md "Accounts"), and the session a
+ * WebSocket opens with.
+ *
+ * A request to a route here is answered later, not in its callback: its
+ * body (a POST's JSON, at most BODY_MAX bytes) is read, the job goes to
+ * the accounts' thread (auth.h), and when the answer comes back the
+ * connection is asked for a WRITEABLE, where the answer is written whole
+ * (http.c's http_answer).  The request lives in the connection's state
+ * (loop.c's pss) until then; if the connection closes first, the answer
+ * is dropped when it comes (the job still points at the request, which
+ * is freed only once both are done with it).
+ */
+#include "account.h"
+
+#include "auth.h"
+#include "table.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#define BODY_MAX 4096
+
+struct account_req {
+  struct lws *wsi; /* NULL once the connection closed                 */
+  server *srv;
+  int op;
+  char *body;
+  size_t len;
+  int too_big;
+  auth_job *job; /* out at the thread (out = 1), or back (out = 0)     */
+  int out;
+};
+
+static const struct route {
+  const char *path;
+  int post; /* 1: POST with a JSON body; 0: GET */
+  int op;
+} ROUTES[] = {
+    {"/api/signup", 1, AUTH_SIGNUP},
+    {"/api/login", 1, AUTH_LOGIN},
+    {"/api/logout", 1, AUTH_LOGOUT},
+    {"/api/logout_all", 1, AUTH_LOGOUT_ALL},
+    {"/api/password", 1, AUTH_PASSWORD},
+    {"/api/delete", 1, AUTH_DELETE},
+    {"/api/me", 0, AUTH_ME},
+    {"/api/me/history", 0, AUTH_HISTORY},
+    {"/api/me/games", 0, AUTH_GAMES},
+    {"/api/me/export", 0, AUTH_EXPORT},
+};
+
+static const struct route *route_of(const char *uri) {
+  for (size_t i = 0; i < sizeof ROUTES / sizeof ROUTES[0]; i++)
+    if (strcmp(uri, ROUTES[i].path) == 0)
+      return &ROUTES[i];
+  return NULL;
+}
+
+int account_route(const char *uri) { return route_of(uri) != NULL; }
+
+/* ------------------------------------------------------------------ */
+/* Sessions from the cookie                                            */
+/* ------------------------------------------------------------------ */
+
+/* The SHA-256 of the request's scopa_session token, or "" (none, or
+ * not the shape of one). */
+static void session_of(struct lws *wsi, char sha[65]) {
+  char token[128];
+  size_t max = sizeof token;
+  sha[0] = 0;
+  if (lws_http_cookie_get(wsi, "scopa_session", token, &max) != 0)
+    return;
+  token[max < sizeof token ? max : sizeof token - 1] = 0;
+  if (strlen(token) == 64 && strspn(token, "0123456789abcdef") == 64)
+    auth_token_sha256(token, sha);
+}
+
+void account_of_ws(struct lws *wsi, server *srv, conn *c) {
+  char sha[65];
+  store_account acc;
+  session_of(wsi, sha);
+  if (sha[0] && store_session_get(srv->st, sha, (long long)time(NULL), &acc) == 0) {
+    c->account = acc.id;
+    snprintf(c->account_name, sizeof c->account_name, "%s", acc.name);
+  }
+}
+
+/* Whether the request reached us over https: a trusted proxy says so. */
+static int secure(struct lws *wsi, const server *srv) {
+  char proto[16], peer[LIMITS_KEY_TEXT], exact[LIMITS_KEY_TEXT];
+  if (lws_hdr_custom_copy(wsi, proto, sizeof proto, "x-forwarded-proto:",
+                          18) <= 0 ||
+      strcasecmp(proto, "https") != 0)
+    return 0;
+  lws_get_peer_simple(wsi, peer, sizeof peer);
+  if (limits_exact_text(peer, exact) != 0)
+    return 0;
+  for (int i = 0; i < srv->conf.ntrusted; i++)
+    if (strcmp(srv->conf.trusted[i], exact) == 0)
+      return 1;
+  return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Requests                                                            */
+/* ------------------------------------------------------------------ */
+
+static void req_free(account_req *r) {
+  if (!r)
+    return;
+  if (r->job) {
+    free(r->job->body);
+    free(r->job);
+  }
+  free(r->body);
+  free(r);
+}
+
+static int refuse(struct lws *wsi, unsigned status, const char *code,
+                  const char *text) {
+  char body[256];
+  snprintf(body, sizeof body, "{\"error\":\"%s\",\"message\":\"%s\"}", code,
+           text);
+  return http_answer(wsi, status, body, NULL);
+}
+
+/* The job for a request: its route, the client, the session, and for a
+ * POST the fields of its JSON body. */
+static auth_job *job_of(account_req *r, struct lws *wsi) {
+  auth_job *j = calloc(1, sizeof *j);
+  if (!j)
+    return NULL;
+  j->op = r->op;
+  j->req = r;
+  j->secure = secure(wsi, r->srv);
+  if (http_client_addr(wsi, r->srv, j->addr, sizeof j->addr) != 0)
+    snprintf(j->addr, sizeof j->addr, "unknown");
+  session_of(wsi, j->session);
+  if (!r->body)
+    return j;
+  json_t *v = json_loadb(r->body, r->len, 0, NULL);
+  const char *pw_key = r->op == AUTH_PASSWORD ? "old" : "password";
+  json_t *name = json_object_get(v, "name"), *pw = json_object_get(v, pw_key),
+         *fresh = json_object_get(v, "new");
+  int needs_name = r->op == AUTH_SIGNUP || r->op == AUTH_LOGIN;
+  /* A password that is no string is "" (too short, or wrong). */
+  j->bad_shape = needs_name && (!json_is_string(name) ||
+                                json_string_length(name) > AUTH_NAME_MAX);
+  if (json_is_string(name))
+    snprintf(j->name, sizeof j->name, "%s", json_string_value(name));
+  if (json_is_string(pw))
+    snprintf(j->password, sizeof j->password, "%s", json_string_value(pw));
+  if (json_is_string(fresh))
+    snprintf(j->fresh, sizeof j->fresh, "%s", json_string_value(fresh));
+  if (json_is_string(pw) && json_string_length(pw) > AUTH_PASSWORD_MAX)
+    j->password[0] = 0; /* too long: refused as too short would be */
+  json_decref(v);
+  return j;
+}
+
+/* An answer now to the request in *slot, freed first: completing the
+ * transaction gives lws the connection's state back (the slot with it). */
+static int refuse_req(struct lws *wsi, account_req **slot, unsigned status,
+                      const char *code, const char *text) {
+  req_free(*slot);
+  *slot = NULL;
+  return refuse(wsi, status, code, text);
+}
+
+/* Sends the request's job to the thread: 0 (answered later), or the
+ * callback's return of an answer now. */
+static int submit(account_req **slot, struct lws *wsi) {
+  account_req *r = *slot;
+  auth_job *j = job_of(r, wsi);
+  if (!j)
+    return refuse_req(wsi, slot, 500, "server", "out of memory");
+  if (auth_submit(r->srv->auth, j)) {
+    free(j);
+    return refuse_req(wsi, slot, 503, "busy",
+                      "too many requests at once: try again");
+  }
+  r->job = j;
+  r->out = 1;
+  return 0;
+}
+
+int account_begin(struct lws *wsi, server *srv, const char *uri,
+                  account_req **slot) {
+  const struct route *rt = route_of(uri);
+  char *u;
+  int len, method = lws_http_get_uri_and_method(wsi, &u, &len);
+  int want = rt->post ? LWSHUMETH_POST : LWSHUMETH_GET;
+  if (method != want && !(method == LWSHUMETH_HEAD && !rt->post))
+    return refuse(wsi, 405, "method", rt->post ? "POST only" : "GET only");
+  if (!http_origin_ok(wsi, srv))
+    return refuse(wsi, 403, "origin", "requests from another site are refused");
+  req_free(*slot);
+  account_req *r = *slot = calloc(1, sizeof *r);
+  if (!r)
+    return refuse(wsi, 500, "server", "out of memory");
+  r->wsi = wsi;
+  r->srv = srv;
+  r->op = rt->op;
+  if (!rt->post)
+    return submit(slot, wsi);
+  return 0; /* the body comes next (account_body) */
+}
+
+int account_body(account_req *r, const void *in, size_t len) {
+  if (!r || r->out || r->too_big || len == 0)
+    return 0;
+  if (r->len + len > BODY_MAX) {
+    r->too_big = 1;
+    return 0;
+  }
+  char *b = realloc(r->body, r->len + len + 1);
+  if (!b)
+    return -1;
+  memcpy(b + r->len, in, len);
+  r->body = b;
+  r->len += len;
+  r->body[r->len] = 0;
+  return 0;
+}
+
+int account_body_done(struct lws *wsi, account_req **slot) {
+  account_req *r = *slot;
+  if (!r || r->out)
+    return -1;
+  if (r->too_big)
+    return refuse_req(wsi, slot, 413, "too_big",
+                      "the request body is too large");
+  if (!r->body) { /* no body at all: an empty object */
+    r->body = strdup("{}");
+    r->len = 2;
+  }
+  return submit(slot, wsi);
+}
+
+void account_take(server *srv) {
+  auth_job *jobs[16];
+  int n;
+  while ((n = auth_take(srv->auth, jobs, 16)) > 0)
+    for (int i = 0; i < n; i++) {
+      account_req *r = jobs[i]->req;
+      if (jobs[i]->deleted)
+        table_forget_account(srv, jobs[i]->deleted, AUTH_ANON);
+      r->out = 0;
+      if (!r->wsi)
+        req_free(r); /* its connection is gone */
+      else
+        lws_callback_on_writable(r->wsi);
+    }
+}
+
+int account_writeable(struct lws *wsi, account_req **slot) {
+  account_req *r = *slot;
+  if (!r || r->out || !r->job)
+    return 0;
+  auth_job *j = r->job;
+  *slot = NULL; /* before the answer: completing it may free the slot */
+  char retry[16];
+  snprintf(retry, sizeof retry, "%d", j->retry_after);
+  const char *headers[] = {
+      j->cookie[0] ? "set-cookie:" : NULL, j->cookie,
+      j->retry_after ? "retry-after:" : NULL, retry,
+      j->disposition ? "content-disposition:" : NULL, j->disposition,
+      NULL};
+  /* http_answer skips the pairs whose name is NULL */
+  const char *list[8];
+  int k = 0;
+  for (int i = 0; i < 6; i += 2)
+    if (headers[i]) {
+      list[k++] = headers[i];
+      list[k++] = headers[i + 1];
+    }
+  list[k] = NULL;
+  int rc = http_answer(wsi, (unsigned)j->status, j->body, list);
+  req_free(r);
+  return rc;
+}
+
+void account_closed(account_req **slot) {
+  account_req *r = *slot;
+  *slot = NULL;
+  if (!r)
+    return;
+  if (r->out)
+    r->wsi = NULL; /* freed when its answer comes (account_take) */
+  else
+    req_free(r);
+}

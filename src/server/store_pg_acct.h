@@ -1,0 +1,33 @@
+/*
+ * store_pg_acct.h -- the accounts' part of store_pg.c (store.h,
+ * "Accounts and sessions"; store_pg_acct.c): what the table of
+ * functions of the PostgreSQL store points to.  Private to those two files.
+ */
+#ifndef SCOPA_SERVER_STORE_PG_ACCT_H
+#define SCOPA_SERVER_STORE_PG_ACCT_H
+
+#include "store.h"
+
+/* The store's PGconn (store_pg.c). */
+void *store_pg_conn(store *st);
+/* 0 when the connection is up (reset once if it was lost), else -1. */
+int store_pg_ready(store *st);
+
+int pga_account_add(store *st, const char *name, const char *hash,
+                   long long *id);
+int pga_account_get(store *st, const char *name, store_account *out);
+int pga_account_set_hash(store *st, long long id, const char *hash);
+int pga_account_delete(store *st, long long id, const char *anon);
+int pga_session_add(store *st, const char *sha256, long long account,
+                   long long expires);
+int pga_session_get(store *st, const char *sha256, long long now,
+                   store_account *out);
+int pga_session_end(store *st, const char *sha256);
+int pga_sessions_end(store *st, long long account, const char *keep);
+int pga_tries_count(store *st, const char *key, long long since);
+int pga_tries_add(store *st, const char *key, long long now);
+char *pga_account_ratings(store *st, long long account);
+char *pga_account_history(store *st, long long account);
+char *pga_account_games(store *st, long long account, int limit);
+
+#endif
