@@ -406,6 +406,17 @@ test('account e2e: delete the account: the password asked; the game stays, anony
   await anna.click('form.login button[type="submit"]');
   await anna.locator('form.login .status-line.error').waitFor();
   await said(anna, 'form.login', 'Wrong name or password.');
+  // too many tries on one name: refused with the wait said in words
+  for (let i = 0; i < 12; i++) {
+    const r = await anna.request.post(BASE + '/api/login', {
+      data: { name: ANNA, password: `wrong-${i}-password` },
+    });
+    if (r.status() === 429) break;
+  }
+  await anna.fill('#f-acct-password', 'second-pass-1');
+  await anna.click('form.login button[type="submit"]');
+  await said(anna, 'form.login', /^Too many tries: wait \d+ (seconds|minutes) and try again\.$/);
+  await shot(anna, 'too-many-desktop.png');
   // bo's game is still there, the other name no longer anna's
   await bo.goto(BASE + '/');
   await toAccount(bo);
