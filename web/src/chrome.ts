@@ -8,7 +8,13 @@ import { type Lang, t } from './i18n.js';
 import type { AppState } from './state.js';
 import { h } from './dom.js';
 
-export function topBar(app: AppState, extra: (Node | null)[] = []): HTMLElement {
+/** `extra` after the name (a table's code), `end` before the language
+ * switch (the account line). */
+export function topBar(
+  app: AppState,
+  extra: (Node | null)[] = [],
+  end: (Node | null)[] = [],
+): HTMLElement {
   const other: Lang = app.lang === 'it' ? 'en' : 'it';
   return h(
     'header',
@@ -16,6 +22,7 @@ export function topBar(app: AppState, extra: (Node | null)[] = []): HTMLElement 
     h('a', { class: 'brand', href: '/', 'data-action': 'home', text: t(app.lang, 'title') }),
     ...extra,
     h('span', { class: 'grow' }),
+    ...end,
     h('button', {
       class: 'lang',
       'data-action': 'lang',

@@ -4,7 +4,7 @@
  * page's own), so test/effects.test.ts runs it under node with fakes.
  * What an effect answers comes back to the reducer as an event through
  * `dispatch`: a request's id (sent), a timer (timer), a fetch (leaderboard,
- * record).
+ * record, http).
  *
  * What must stay true: one timer of each name runs at a time (starting one
  * cancels the last); localStorage that refuses (private mode, quota) loses
@@ -15,6 +15,7 @@ import type { Effect, Event, Fetched, Timer } from './model.js';
 import type { Transport } from './transport.js';
 import type { SoundName } from './sounds.js';
 import { LOCAL_CODE } from './local.js';
+import type { HttpResult } from './account.js';
 
 /** What the runner needs of the page. */
 export interface Page {
@@ -37,6 +38,10 @@ export interface Page {
   now(): number;
   /** GET a URL as JSON; rejects on a status other than 2xx. */
   getJson(url: string): Promise<unknown>;
+  /** A request of the accounts' API with the page's cookies (same
+   * origin): its status, JSON and Retry-After, whatever the status;
+   * rejects only when no answer came. */
+  request?(method: 'GET' | 'POST', url: string, body?: unknown): Promise<HttpResult>;
   setSkip(on: boolean): void;
   /** Load a deck style and redraw the cards in it (main.ts). */
   setDeck?(style: string): void;
@@ -148,6 +153,17 @@ export function effectRunner(page: Page): (effects: readonly Effect[]) => void {
           .then((result) => page.dispatch({ kind: 'record', code, result }));
         return;
       }
+      case 'http': {
+        const op = e.op;
+        const none: HttpResult = { status: 0, json: null, retryAfter: null };
+        const asked = page.request
+          ? page.request(e.method, e.url, e.body).catch(() => none)
+          : Promise.resolve(none);
+        void asked.then((result) => page.dispatch({ kind: 'http', op, result }));
+        return;
+      }
+      case 'disconnect':
+        return current.stop();
       case 'skipAnim':
         return page.setSkip(e.on);
       case 'deck':

@@ -11,8 +11,10 @@ import type { AppState } from './state.js';
 import { h } from './dom.js';
 import { connBanner, setConn, topBar } from './chrome.js';
 import { LOCAL_CODE } from './local.js';
+import { accountLine } from './accountview.js';
 
-let homeLang: Lang | null = null;
+/** The language and account the home page was built for. */
+let homeLang: string | null = null;
 
 /** Another screen replaced the home page: build it afresh next time. */
 export function forgetHome(): void {
@@ -105,14 +107,17 @@ function rulesFieldset(lang: Lang, prefix: string): HTMLElement {
 export function renderHome(root: HTMLElement, app: AppState): void {
   const lang = app.lang;
   const existing = root.querySelector('.home');
-  if (existing && homeLang === lang) {
+  const built = `${lang}:${app.account.status}:${app.account.name ?? ''}`;
+  if (existing && homeLang === built) {
     const err = root.querySelector('.home .error');
     if (err) err.textContent = app.error ?? '';
     setConn(root, app);
     setServer(root, app);
     return;
   }
-  homeLang = lang;
+  homeLang = built;
+  // signed in, the seat takes the account's name: no name to type
+  const signed = app.account.status === 'signed';
   const levels = ['principiante', 'intermedio', 'esperto', 'campione'].map(
     (l): [string, string] => [l, t(lang, `lv_${l}` as Key)],
   );
@@ -193,17 +198,19 @@ export function renderHome(root: HTMLElement, app: AppState): void {
     ),
   );
   root.replaceChildren(
-    topBar(app),
+    topBar(app, [], [accountLine(app)]),
     h(
       'main',
       { class: 'home' },
       h('p', { class: 'tagline', text: t(lang, 'tagline') }),
-      h(
-        'label',
-        { class: 'field name', for: 'f-name' },
-        h('span', { text: t(lang, 'yourName') }),
-        name,
-      ),
+      signed
+        ? null
+        : h(
+            'label',
+            { class: 'field name', for: 'f-name' },
+            h('span', { text: t(lang, 'yourName') }),
+            name,
+          ),
       h('p', { class: 'error', role: 'alert', text: app.error ?? '' }),
       h('p', { class: 'offline help', role: 'status', hidden: true, text: t(lang, 'noServer') }),
       savedGame(app),
@@ -242,6 +249,8 @@ function setServer(root: HTMLElement, app: AppState): void {
   for (const sel of ['form[data-form="private"]', 'form[data-form="join"]'])
     root.querySelector<HTMLElement>(sel)?.toggleAttribute('hidden', down);
   root.querySelector<HTMLElement>('.home .offline')?.toggleAttribute('hidden', !down);
+  // no server, no account: the sign-in offer goes with the forms
+  root.querySelector<HTMLElement>('.topbar .acct')?.toggleAttribute('hidden', down);
 }
 
 /** The private table's seat choices: seat 0 is the creator, the others a

@@ -68,6 +68,35 @@ function actionTarget(e: Event): HTMLElement | null {
   return t?.closest?.('[data-action]') ?? null;
 }
 
+/** The account's forms (accountview.ts): their fields into a verb; the
+ * password fields are marked, so that they are emptied once answered. */
+function accountForm(
+  form: HTMLFormElement,
+  kind: 'login' | 'signup' | 'password' | 'delete',
+  c: Controller,
+): void {
+  const f = (name: string): string => field(form, `[name="${name}"]`);
+  for (const p of form.querySelectorAll<HTMLInputElement>('input[type="password"]'))
+    p.dataset.sent = '1';
+  if (kind === 'login')
+    return c.verb({ kind: 'login', name: f('acct-name'), password: f('acct-password') });
+  if (kind === 'signup')
+    return c.verb({
+      kind: 'signup',
+      name: f('acct-name'),
+      password: f('acct-password'),
+      repeat: f('acct-repeat'),
+    });
+  if (kind === 'password')
+    return c.verb({
+      kind: 'password',
+      old: f('acct-old'),
+      new: f('acct-new'),
+      repeat: f('acct-new2'),
+    });
+  c.verb({ kind: 'deleteAccount', password: f('acct-delete') });
+}
+
 export function bindInput(root: HTMLElement, c: Controller): void {
   root.addEventListener('click', (e) => {
     const el = actionTarget(e);
@@ -135,6 +164,26 @@ export function bindInput(root: HTMLElement, c: Controller): void {
         return c.verb({ kind: 'stepReview', delta: 1 });
       case 'review-go':
         return c.verb({ kind: 'gotoReview', step: Number(el.dataset.value ?? 0) });
+      case 'signin':
+        e.preventDefault();
+        return c.verb({ kind: 'signin' });
+      case 'account':
+        e.preventDefault();
+        return c.verb({ kind: 'account' });
+      case 'go': // a link of this page's own (the account's games)
+        e.preventDefault();
+        return c.verb({ kind: 'go', path: el.getAttribute('href') ?? '/' });
+      case 'logout':
+        return c.verb({ kind: 'logout' });
+      case 'logout-all':
+        return c.verb({ kind: 'logoutAll' });
+      case 'login-mode':
+        return c.verb({
+          kind: 'loginMode',
+          mode: el.dataset.value === 'signup' ? 'signup' : 'login',
+        });
+      case 'chart-pool':
+        return c.verb({ kind: 'chartPool', pool: el.dataset.value ?? '2p' });
       default:
         return;
     }
@@ -151,6 +200,8 @@ export function bindInput(root: HTMLElement, c: Controller): void {
       if (name) c.verb({ kind: 'join', code: c.app().code ?? '', name });
     } else if (kind === 'join')
       c.verb({ kind: 'join', code: field(form, '#f-code'), name: field(root, '#f-name') });
+    else if (kind === 'login' || kind === 'signup' || kind === 'password' || kind === 'delete')
+      accountForm(form, kind, c);
   });
 
   root.addEventListener('change', (e) => {

@@ -3,7 +3,7 @@
  * every scalar field the server keeps is a column, the known ones named;
  * an empty pool and an unreachable server are said in words.
  */
-import { type Key, t } from './i18n.js';
+import { type Key, type Lang, t } from './i18n.js';
 import type { AppState } from './state.js';
 import { h } from './dom.js';
 import { topBar } from './chrome.js';
@@ -11,9 +11,11 @@ import { forgetHome } from './home.js';
 
 /** A field as a cell: a scalar as text; an object (in a row other than
  * the first, which chose the columns) as nothing, never "[object Object]". */
-function scalar(v: unknown): string {
+function scalar(lang: Lang, v: unknown): string {
   if (typeof v === 'string') return v;
-  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  // a rating and its deviation to the point, as the account page shows them
+  if (typeof v === 'number') return String(Number.isInteger(v) ? v : Math.round(v));
+  if (typeof v === 'boolean') return t(lang, v ? 'yes' : 'no');
   return '';
 }
 
@@ -32,6 +34,7 @@ export function renderLeaderboard(root: HTMLElement, app: AppState): void {
       rating: 'rating',
       games: 'games',
       rd: 'deviation',
+      provisional: 'provisionalCol',
     };
     const cols = Object.keys(lb.rows[0]!).filter((k) => typeof lb.rows[0]![k] !== 'object');
     body = h(
@@ -55,7 +58,7 @@ export function renderLeaderboard(root: HTMLElement, app: AppState): void {
             'tr',
             {},
             h('td', { text: i + 1 }),
-            ...cols.map((c) => h('td', { text: scalar(r[c]) })),
+            ...cols.map((c) => h('td', { text: scalar(lang, r[c]) })),
           ),
         ),
       ),

@@ -25,6 +25,7 @@ import { type WsLike, Socket } from './socket.js';
 import type { Transport, TransportEvents, TransportFactory } from './transport.js';
 import { LocalTransport, type WorkerLike } from './local.js';
 import * as anim from './anim.js';
+import type { HttpResult } from './account.js';
 
 export interface AppOptions {
   /** Another transport (the harness's fake). */
@@ -139,6 +140,31 @@ async function getJson(url: string): Promise<unknown> {
   return r.json();
 }
 
+/** The accounts' API: the session cookie goes along by itself (same
+ * origin, HttpOnly: the page never sees it). */
+async function request(method: 'GET' | 'POST', url: string, body?: unknown): Promise<HttpResult> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const r = await fetch(url, {
+    method,
+    credentials: 'same-origin',
+    headers,
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  let json: unknown = null;
+  try {
+    json = await r.json();
+  } catch {
+    /* no JSON (an older server's 404 page): the status says enough */
+  }
+  const after = r.headers.get('retry-after');
+  return {
+    status: r.status,
+    json,
+    retryAfter: after && /^\d+$/.test(after) ? Number(after) : null,
+  };
+}
+
 export function startApp(
   root: HTMLElement,
   opts: AppOptions = {},
@@ -186,6 +212,7 @@ export function startApp(
     clearTimeout: (h) => window.clearTimeout(h as number),
     now: () => Date.now(),
     getJson,
+    request,
     setSkip: anim.setSkip,
     setDeck,
     sound: playSound,

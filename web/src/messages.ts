@@ -26,6 +26,8 @@ import { tableView } from './state.js';
 import { type Model, type Step, step, store, then } from './model.js';
 import { greet } from './session.js';
 import { backAgain, stallError } from './stall.js';
+import { helloAccount } from './account.js';
+import { review } from './verbs.js';
 
 const SHOWN_MS = 6000; // a notice or an error stays this long
 
@@ -33,7 +35,9 @@ const SHOWN_MS = 6000; // a notice or an error stays this long
 export function apply(m: Model, msg: ServerMsg, now: number): Step {
   switch (msg.type) {
     case 'hello':
-      return step(msg.protocol !== 1 ? { ...m, error: `protocol ${msg.protocol}` } : m);
+      return then(helloAccount(m, msg.account), (a) =>
+        step(msg.protocol !== 1 ? { ...a, error: `protocol ${msg.protocol}` } : a),
+      );
     case 'pong':
       return step(m);
     case 'notice':
@@ -43,7 +47,7 @@ export function apply(m: Model, msg: ServerMsg, now: number): Step {
     case 'state':
       // a late state of a table this page has left: not ours any more
       if (m.code === null || msg.code.toUpperCase() !== m.code.toUpperCase()) return step(m);
-      return then(step(onState({ ...m, resuming: false }, msg, now)), backAgain);
+      return then(then(step(onState({ ...m, resuming: false }, msg, now)), backAgain), reviewDue);
     case 'round_over':
       return step({
         ...m,
@@ -172,6 +176,13 @@ function onState(m: Model, msg: StateMsg, now: number): Model {
   if (msg.status === 'playing' && m.gameOver && msg.round && msg.round.moves.length === 0)
     next.gameOver = null;
   return next;
+}
+
+/** /t/CODE?review: the review is asked once the table is seen finished
+ * (a watched finished table gets a state, never a game_over). */
+function reviewDue(m: Model): Step {
+  if (!m.wantReview || m.msg?.status !== 'finished') return step(m);
+  return review({ ...m, wantReview: false });
 }
 
 function onGameOver(m: Model, msg: Extract<ServerMsg, { type: 'game_over' }>): Model {

@@ -16,6 +16,7 @@ import { type Lang, pickLang } from './i18n.js';
 import type { AppState } from './state.js';
 import type { ConnStatus } from './transport.js';
 import type { SoundName } from './sounds.js';
+import { type AccountOp, type AccountVerb, type HttpResult, initialAccount } from './account.js';
 
 /** The page's address: what `location` holds, or will once history is
  * pushed or replaced. */
@@ -61,6 +62,9 @@ export interface Model extends AppState {
    * (stall.ts): the back-off of the next resume grows with it. */
   storeFails: number;
   stallAt: string | null;
+  /** The address asked for the review (/t/CODE?review, the account
+   * page's link): asked as soon as the finished table's state comes. */
+  wantReview: boolean;
 }
 
 /** Timers by name; starting one cancels the running one of that name. */
@@ -90,6 +94,12 @@ export type Effect =
   | { kind: 'cancel'; name: Timer['name'] }
   | { kind: 'fetchLeaderboard'; pool: string }
   | { kind: 'fetchRecord'; code: string }
+  /** A request of the accounts' API (account.ts), answered by an `http`
+   * event; the session cookie goes along (same origin), never read here. */
+  | { kind: 'http'; op: AccountOp; method: 'GET' | 'POST'; url: string; body?: unknown }
+  /** Close the server's connection (signed in or out: the next one
+   * carries the new cookie). */
+  | { kind: 'disconnect' }
   /** Animations on or off (anim.ts). */
   | { kind: 'skipAnim'; on: boolean }
   /** Draw the cards in this style (cards.ts DeckStyle), loading it. */
@@ -142,7 +152,9 @@ export type Verb =
   /** Back to the game saved in this browser (/t/LOCAL). */
   | { kind: 'continueLocal' }
   | { kind: 'stepReview'; delta: number }
-  | { kind: 'gotoReview'; step: number };
+  | { kind: 'gotoReview'; step: number }
+  /** Sign in, create an account, the account page's actions (account.ts). */
+  | AccountVerb;
 
 /** A fetch's outcome: the JSON, or the error in words. */
 export type Fetched = { ok: true; json: unknown } | { ok: false; error: string };
@@ -157,6 +169,8 @@ export type Event =
   | { kind: 'timer'; timer: Timer; now: number }
   | { kind: 'leaderboard'; pool: string; result: Fetched }
   | { kind: 'record'; code: string; result: Fetched }
+  /** An answer of the accounts' API (its status 0 when none came). */
+  | { kind: 'http'; op: AccountOp; result: HttpResult }
   /** The address changed under the page: its load, back or forward. */
   | { kind: 'route'; url: Url }
   /** Another tab changed localStorage. */
@@ -239,5 +253,7 @@ export function initial(env: Env): Model {
     stalled: null,
     storeFails: 0,
     stallAt: null,
+    wantReview: false,
+    account: initialAccount(env.stored),
   };
 }

@@ -188,12 +188,20 @@ function rematchPart(app: AppState, v: TableView): HTMLElement | null {
 
 function result(app: AppState, v: TableView): HTMLElement {
   const lang = app.lang;
-  const go = app.gameOver!;
+  // a finished table opened for its review (/t/CODE?review) had no
+  // game_over: its last state's totals, and no winner said
+  const go = app.gameOver ?? {
+    type: 'game_over' as const,
+    totals: app.msg?.scores ?? [],
+    winner: undefined,
+    seed: '',
+  };
   // "Game over" above, the outcome as the title: "You win!", or the
   // winner's name with "you lose" said above it
   let title: string;
   let kicker = t(lang, 'gameOver');
-  if (go.winner === null) title = t(lang, 'noWinner');
+  if (go.winner === undefined) title = t(lang, 'review');
+  else if (go.winner === null) title = t(lang, 'noWinner');
   else if (v.viewer !== null && sideOf(v.eff, v.viewer) === go.winner) title = t(lang, 'youWin');
   else {
     title = t(lang, 'winnerIs', { name: sideLabel(v, go.winner, lang) });
@@ -213,7 +221,9 @@ function result(app: AppState, v: TableView): HTMLElement {
     { class: 'dialog result', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'go-title' },
     h('p', { class: 'kicker', text: kicker }),
     h('h2', { id: 'go-title', text: title }),
-    h('table', { class: 'scoretable' }, h('tbody', {}, ...sides)),
+    // without a game_over the state's totals are those before the last
+    // round: not shown rather than shown wrong
+    app.gameOver ? h('table', { class: 'scoretable' }, h('tbody', {}, ...sides)) : null,
     go.seed
       ? h(
           'p',
@@ -256,7 +266,8 @@ function result(app: AppState, v: TableView): HTMLElement {
 }
 
 export function renderOverlay(box: HTMLElement, app: AppState, v: TableView): void {
-  const which = app.roundOver ? 'round' : app.gameOver ? 'game' : '';
+  const reviewing = app.msg?.status === 'finished' && app.reviewState !== 'idle';
+  const which = app.roundOver ? 'round' : app.gameOver || reviewing ? 'game' : '';
   const playAgain = JSON.stringify([app.msg?.rematch ?? null, app.msg?.next ?? null]);
   const key = `${which}:${app.reviewState}:${app.lang}:${app.record ? app.reviewStep : -1}:${playAgain}`;
   if (box.dataset.key === key) return;

@@ -104,6 +104,9 @@ export interface HelloMsg {
   type: 'hello';
   protocol: number;
   version: string;
+  /** scopa serve with accounts: the account this connection plays as
+   * (its session cookie), null for a guest; absent: no accounts. */
+  account?: string | null;
   id?: unknown;
 }
 export interface SeatedMsg {
@@ -141,6 +144,8 @@ export interface StateMsg {
    * seconds left to the seat to play when it runs (else null). */
   move_clock?: number;
   clock_left?: number | null;
+  /** scopa serve with accounts: whether this game changes ratings. */
+  rated?: boolean;
   /** scopa serve, a finished game: null, or once someone asked to play
    * again, who said yes seat by seat; `next` the new table once it began. */
   rematch?: boolean[] | null;
@@ -358,6 +363,7 @@ export function parse(text: string): ServerMsg | null {
   if (!isObj(m) || !isStr(m.type)) return null;
   switch (m.type) {
     case 'hello':
+      if (m.account !== null && !isStr(m.account)) delete m.account;
       return isInt(m.protocol) ? (m as unknown as HelloMsg) : null;
     case 'pong':
       return m as unknown as PongMsg;
@@ -371,6 +377,7 @@ export function parse(text: string): ServerMsg | null {
       if (!isArrOf(m.rematch, (x) => typeof x === 'boolean')) m.rematch = null;
       if (!isStr(m.next)) m.next = null;
       if (typeof m.clock_left !== 'number') m.clock_left = null;
+      if (typeof m.rated !== 'boolean') delete m.rated;
       if (!isObj(m.watching) || !isInt(m.watching.count) || !isArrOf(m.watching.names, isStr))
         delete m.watching;
       return m as unknown as StateMsg;

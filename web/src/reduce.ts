@@ -20,6 +20,7 @@ import { recordFetched, verb } from './verbs.js';
 import { DECK_KEY } from './settings.js';
 import { deckStyle } from './cards.js';
 import { sounds } from './sounds.js';
+import { ACCOUNT_KEY, accountAnswered, accountStored } from './account.js';
 
 export function reduce(m: Model, e: Event): Step {
   const s = reduceEvent(m, e);
@@ -47,13 +48,16 @@ function reduceEvent(m: Model, e: Event): Step {
       return leaderboardFetched(m, e.pool, e.result);
     case 'record':
       return recordFetched(m, e.code, e.result);
+    case 'http':
+      return accountAnswered(m, e.op, e.result);
     case 'route':
       return arrived(m, e.url);
     case 'storage': {
       // another tab chose another deck: this one draws it too
       const deck: Effect[] =
         e.key === DECK_KEY ? [{ kind: 'deck', style: deckStyle(e.value ?? undefined) }] : [];
-      return step(stored(m, e.key, e.value), ...deck);
+      const next = stored(m, e.key, e.value);
+      return step(e.key === ACCOUNT_KEY ? accountStored(next, e.value) : next, ...deck);
     }
     case 'motion':
       return step({ ...m, reducedMotion: e.reduced });

@@ -12,6 +12,7 @@ import type { AppState } from './state.js';
 import { renderHome, renderName } from './home.js';
 import { renderLeaderboard } from './leaderboard.js';
 import { renderTable } from './table.js';
+import { forgetAccountPage, renderAccount, renderLogin } from './accountview.js';
 
 export { fillSeats, readRules, syncOptions } from './home.js';
 
@@ -31,6 +32,9 @@ export function redraw(root: HTMLElement, app: AppState): void {
 /** Draw now (tests and the first paint). */
 export function render(root: HTMLElement, app: AppState): void {
   document.documentElement.lang = app.lang;
+  if (app.screen === 'account') return renderAccount(root, app);
+  if (app.screen === 'login') return renderLogin(root, app);
+  forgetAccountPage();
   if (app.screen === 'home') return renderHome(root, app);
   if (app.screen === 'leaderboard') return renderLeaderboard(root, app);
   if (app.screen === 'name') return renderName(root, app);

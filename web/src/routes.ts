@@ -5,6 +5,11 @@
  *   /t/CODE               a table: take the seat back with the stored token,
  *                         else join it (watch when it has no open seat)
  *   /t/CODE?watch         watch the table
+ *   /t/CODE?review        a finished table (the account page's games): watch
+ *                         it (or take the seat back) and ask for its review
+ *   /account              the account page (account.ts; not signed in: the
+ *                         sign-in screen)
+ *   /account/login        sign in or create an account
  *   /t/CODE#token=TOKEN   store the token, take the fragment out of the
  *                         address (so a shared link never carries it), resume
  * Pure: the address comes in the model (model.url), history is an effect.
@@ -14,11 +19,21 @@
  */
 import { type Model, type Step, type Url, step, store, then } from './model.js';
 import { ensureConnected } from './session.js';
+import { askMe, openAccount, openLogin } from './account.js';
 
 export type Route =
   | { screen: 'home' }
   | { screen: 'leaderboard' }
-  | { screen: 'table'; code: string; watch: boolean; token: string | null };
+  | { screen: 'account' }
+  | { screen: 'login' }
+  | {
+      screen: 'table';
+      code: string;
+      watch: boolean;
+      token: string | null;
+      /** ?review: ask for the review once it is seen finished */
+      review?: true;
+    };
 
 /** "/t/AB?watch#x" -> its path, search and hash, as `location` has them. */
 export function parseUrl(s: string): Url {
@@ -42,13 +57,18 @@ export function parseRoute(url: Url): Route {
   const t = /^\/t\/([A-Za-z0-9_-]+)\/?$/.exec(url.path);
   if (t) {
     const frag = /token=([^&]+)/.exec(url.hash);
+    const review = query.has('review');
     return {
       screen: 'table',
       code: t[1]!.toUpperCase(),
-      watch: query.has('watch'),
+      // a review watches unless the page holds a seat's token there
+      watch: query.has('watch') || review,
       token: frag ? decode(frag[1]!) : null,
+      ...(review ? { review: true as const } : {}),
     };
   }
+  if (/^\/account\/login\/?$/.test(url.path)) return { screen: 'login' };
+  if (/^\/account\/?$/.test(url.path)) return { screen: 'account' };
   return query.has('leaderboard') ? { screen: 'leaderboard' } : { screen: 'home' };
 }
 
@@ -57,7 +77,13 @@ export function route(m: Model): Step {
   const r = parseRoute(m.url);
   if (r.screen === 'leaderboard') return loadLeaderboard({ ...m, screen: 'leaderboard' }, null);
   // is a server there (friends, ratings)?  asked again on each visit home
-  if (r.screen === 'home') return step({ ...m, screen: 'home' }, { kind: 'probe' });
+  if (r.screen === 'home') {
+    const home = { ...m, screen: 'home' as const, account: { ...m.account, done: null } };
+    return then(step(home, { kind: 'probe' }), askMe);
+  }
+  if (r.screen === 'account') return openAccount({ ...m, screen: 'account' });
+  if (r.screen === 'login') return openLogin({ ...m, screen: 'login' });
+  if (r.review) m = { ...m, wantReview: true };
   let s = step(m);
   if (r.token !== null) {
     const bare = `/t/${r.code}${m.url.search}`;
@@ -71,8 +97,10 @@ export function route(m: Model): Step {
   return then(s, (x) => {
     const token = x.stored[`scopa.token.${r.code}`] ?? null;
     const intent = token ? null : r.watch ? { kind: 'watch' as const } : { kind: 'join' as const };
-    // a friend's link: their name first (remembered), then the seat
-    if (intent?.kind === 'join' && !x.stored['scopa.name'])
+    // a friend's link: their name first (remembered), then the seat;
+    // signed in, the seat takes the account's name: no question
+    const named = x.stored['scopa.name'] || x.account.status === 'signed';
+    if (intent?.kind === 'join' && !named)
       return step({ ...x, code: r.code, token: null, screen: 'name', intent: null });
     return ensureConnected({ ...x, code: r.code, token, screen: 'table', intent });
   });
@@ -101,6 +129,7 @@ export function resetTable(m: Model): Model {
     stalled: null,
     storeFails: 0,
     stallAt: null,
+    wantReview: false,
   };
 }
 

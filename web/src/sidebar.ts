@@ -30,7 +30,18 @@ export function renderScores(app: AppState, v: TableView, box: Element): void {
   box.replaceChildren(
     h('h2', { text: `${t(lang, 'scores')} (${t(lang, 'target', { n: num(v.eff, 'target') })})` }),
     h('table', { class: 'scoretable' }, h('tbody', {}, ...rows)),
+    ...[ratedLine(app)].filter((x) => x !== null),
   );
+}
+
+/** Whether the game changes ratings, when the server says (accounts). */
+function ratedLine(app: AppState): HTMLElement | null {
+  const rated = app.msg?.rated;
+  if (typeof rated !== 'boolean') return null;
+  return h('p', {
+    class: `rated-line ${rated ? 'rated' : 'unrated'}`,
+    text: t(app.lang, rated ? 'ratedHelp' : 'unratedHelp'),
+  });
 }
 
 export function renderRulesBox(app: AppState, v: TableView, sha: string, box: HTMLElement): void {

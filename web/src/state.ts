@@ -41,6 +41,7 @@ import type { ConnStatus } from './transport.js';
 import type { GameOverMsg, HintMsg, ReviewMsg, RoundOverMsg } from './protocol.js';
 import type { Lang } from './i18n.js';
 import type { RecordDoc } from './review.js';
+import type { AccountState } from './account.js';
 
 // ---------------------------------------------------------------- replay --
 
@@ -447,7 +448,7 @@ export function shownScores(app: Pick<AppState, 'roundOver' | 'gameOver' | 'view
 export interface AppState {
   lang: Lang;
   /** 'name': a friend's link, asking their name before they sit. */
-  screen: 'home' | 'table' | 'leaderboard' | 'name';
+  screen: 'home' | 'table' | 'leaderboard' | 'name' | 'account' | 'login';
   conn: ConnStatus;
   /** The server stopped the table (it could not store a change) and the
    * page takes it back at `retryAt` (client clock, ms; null: asking now). */
@@ -493,6 +494,8 @@ export interface AppState {
   reactions: ({ id: string; at: number } | null)[];
   /** Reactions shown (scopa.reactions is "off" when muted). */
   reactionsOn: boolean;
+  /** Who is signed in, and the account page's data (account.ts). */
+  account: AccountState;
   /** The scopa.* keys of localStorage as the page knows them (settings.ts
    * reads the player's settings from them). */
   stored: Readonly<Record<string, string>>;

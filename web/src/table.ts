@@ -112,6 +112,8 @@ export function renderTable(root: HTMLElement, app: AppState): void {
       const sc: string[] = [];
       for (let i = 0; i < sides; i++) sc.push(`${sideLabel(v, i, app.lang)}: ${scores[i] ?? 0}`);
       text += ` · ${sc.join(' – ')} (${t(app.lang, 'target', { n: num(v.eff, 'target') })})`;
+      // a rated game says so where the phone sees it too (the sidebar says why)
+      if (app.msg?.rated === true) text += ` · ${t(app.lang, 'ratedGame')}`;
     }
     code.textContent = text;
   }

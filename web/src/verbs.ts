@@ -22,6 +22,7 @@ import { LOCAL_CODE } from './local.js';
 import { pump } from './pacing.js';
 import { go, loadLeaderboard, resetTable } from './routes.js';
 import { oneClick, setDeck, toggleMute, toggleOneClick } from './settings.js';
+import { accountVerb } from './account.js';
 
 /** A level is sent as it is: scopa serve maps it to a bot and its time
  * budget (docs/serve.md), as `scopa play --level` does. */
@@ -100,6 +101,8 @@ export function verb(m: Model, v: Verb): Step {
       return gotoStep(m, m.reviewStep + v.delta);
     case 'gotoReview':
       return gotoStep(m, v.step);
+    default:
+      return accountVerb(m, v);
   }
 }
 
@@ -229,7 +232,7 @@ function enter(m: Model, code: string, search: string, name: string | null): Ste
 
 // ------------------------------------------------------------ review --
 
-function review(m: Model): Step {
+export function review(m: Model): Step {
   if (!m.code) return step(m);
   return step(
     { ...m, reviewState: 'asking', reviewStep: 0 },
