@@ -678,6 +678,8 @@ int http_request(struct lws *wsi, server *srv, const char *uri,
     return answer_json(wsi, 200, scopa_rules_catalogue_json());
   if (strncmp(uri, "/api/tables/", 12) == 0)
     return record(wsi, srv, uri + 12);
+  if (strcmp(uri, "/account") == 0 || strcmp(uri, "/account/login") == 0)
+    return serve_file(wsi, srv, "/index.html"); /* the client's routes */
   if (strncmp(uri, "/t/", 3) == 0)
     return serve_file(wsi, srv, "/index.html");
   return serve_file(wsi, srv, uri);

@@ -95,6 +95,21 @@ static void add_watching(json_t *o, const table *t) {
                       json_pack("{s:i, s:o}", "count", count, "names", names));
 }
 
+/* A finished game's result, for whoever opens it later and never saw
+ * its game_over: "totals" (every side's final points) and "winner" (the
+ * side, or null).  "scores" stays what a scopa engine request has: the
+ * totals before the last round. */
+static void add_result(json_t *o, const table *t) {
+  const scopa_tally *tally = scopa_match_tally(t->match);
+  json_t *totals = json_array();
+  for (int i = 0; i < tally->sides; i++)
+    json_array_append_new(totals, json_integer(tally->totals[i]));
+  json_object_set_new(o, "totals", totals);
+  json_object_set_new(o, "winner",
+                      tally->winner >= 0 ? json_integer(tally->winner)
+                                         : json_null());
+}
+
 /* The state message for one recipient: seat 0..n-1, or -1 watching. */
 char *table_state_json(const table *t, int seat, const json_t *id) {
   int to_play = t->status == T_PLAYING ? scopa_match_to_play(t->match) : -1;
@@ -108,6 +123,8 @@ char *table_state_json(const table *t, int seat, const json_t *id) {
   json_object_set_new(o, "seed_sha256", json_string(t->seed_sha256));
   json_object_set_new(o, "hints", json_boolean(table_hints_allowed(t)));
   json_object_set_new(o, "rated", json_boolean(table_rated(t)));
+  if (t->status == T_FINISHED)
+    add_result(o, t);
   return proto_finish(o, id);
 }
 

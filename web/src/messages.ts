@@ -47,7 +47,10 @@ export function apply(m: Model, msg: ServerMsg, now: number): Step {
     case 'state':
       // a late state of a table this page has left: not ours any more
       if (m.code === null || msg.code.toUpperCase() !== m.code.toUpperCase()) return step(m);
-      return then(then(step(onState({ ...m, resuming: false }, msg, now)), backAgain), reviewDue);
+      return then(
+        then(step(onState({ ...m, resuming: false }, finalScores(msg), now)), backAgain),
+        reviewDue,
+      );
     case 'round_over':
       return step({
         ...m,
@@ -183,6 +186,14 @@ function onState(m: Model, msg: StateMsg, now: number): Model {
 function reviewDue(m: Model): Step {
   if (!m.wantReview || m.msg?.status !== 'finished') return step(m);
   return review({ ...m, wantReview: false });
+}
+
+/** A finished table's state carries its final totals (scopa serve): its
+ * `scores` are a `scopa engine` request's, from before the last round. */
+function finalScores(
+  msg: Extract<ServerMsg, { type: 'state' }>,
+): Extract<ServerMsg, { type: 'state' }> {
+  return msg.status === 'finished' && msg.totals ? { ...msg, scores: msg.totals } : msg;
 }
 
 function onGameOver(m: Model, msg: Extract<ServerMsg, { type: 'game_over' }>): Model {

@@ -130,6 +130,9 @@ export interface StateMsg {
   seed_sha256: string;
   rules: Rules;
   scores: number[];
+  /** scopa serve, once finished: every side's final points and the winner. */
+  totals?: number[];
+  winner?: number | null;
   round: Round | null;
   hand?: Card[];
   legal?: string[];

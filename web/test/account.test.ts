@@ -471,6 +471,15 @@ test('account-4.1 /t/CODE?review watches the finished table and asks for its rev
   assert.equal(d.model.wantReview, false, 'asked once');
 });
 
+test("account-4.3 a finished table opened later shows its final totals, not the last round's start", () => {
+  const d = drive(fresh(), route(`/t/${CODE}?review`), ...open);
+  const finished = state({ seat: null, status: 'finished', to_play: null, legal: [], hand: [] });
+  d.on(server({ ...finished, scores: [0, 0], totals: [0, 4], winner: 1 }));
+  assert.deepEqual(d.model.msg?.scores, [0, 4]);
+  d.on(server({ ...finished, status: 'playing', scores: [1, 2], totals: [9, 9] }));
+  assert.deepEqual(d.model.msg?.scores, [1, 2], 'totals only count once finished');
+});
+
 test('account-4.2 with a seat token, ?review resumes; a table still playing asks nothing', () => {
   const d = drive(fresh({ [`scopa.token.${CODE}`]: 'T' }), route(`/t/${CODE}?review`), ...open);
   assert.deepEqual(sent(d.effects), [{ type: 'resume', code: CODE, token: 'T' }]);
