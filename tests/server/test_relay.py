@@ -171,11 +171,21 @@ def record_of(cl, code):
     return body
 
 
+async def signed_in(cl, node, name):
+    """A client of `node` signed in as a new account `name` (signed up
+    through that node): only accounts' games are rated."""
+    from test_accounts import call, connect, session_of
+    st, body, h = call(node, "POST", "/api/signup",
+                       {"name": name, "password": "password1"})
+    assert st == 201, body
+    return await connect(node, session_of(h), name)
+
+
 async def table_across_nodes(cl, seats_nodes, watch_node, players, seed):
     """A whole game: the creator on seats_nodes[0], the others joining
     each through its node, a spectator on watch_node."""
     rng = random.Random(seed)
-    a = await Client.connect(cl.node(seats_nodes[0]), "p0")
+    a = await signed_in(cl, cl.node(seats_nodes[0]), "p0_%d" % seed)
     await a.seated({"type": "create", "rules": {"target": 3,
                                                 "players": players},
                     "seats": ["me"] + ["open"] * (players - 1),
@@ -185,7 +195,7 @@ async def table_across_nodes(cl, seats_nodes, watch_node, players, seed):
     await w.until(lambda m: m["type"] == "state")
     clients = [a]
     for i, n in enumerate(seats_nodes[1:], 1):
-        c = await Client.connect(cl.node(n), "p%d" % i)
+        c = await signed_in(cl, cl.node(n), "p%d_%d" % (i, seed))
         await c.seated({"type": "join", "code": a.code, "name": "P%d" % i})
         clients.append(c)
     over = await play_to_end(clients + [w], rng)
@@ -210,8 +220,7 @@ def test_relay_1_1_and_1_2_one_table_on_every_node(cluster, players,
     for c in clients:
         assert check_redaction(c, record, c.seat) > 10
     assert check_redaction(w, record, None) > 10
-    if players == 2:
-        ratings_once(cluster)
+    ratings_once(cluster, players)
 
 
 def test_relay_1_3_a_relayed_client_goes_to_another_table(cluster):
@@ -302,10 +311,10 @@ class Player:
 
 
 async def seat_two(cl, seed, target=11):
-    a = await Client.connect(cl.node(0), "a")
+    a = await signed_in(cl, cl.node(0), "a_%d" % seed)
     await a.seated({"type": "create", "rules": {"target": target},
                     "seats": ["me", "open"], "name": "A"})
-    b = await Client.connect(cl.node(1), "b")
+    b = await signed_in(cl, cl.node(1), "b_%d" % seed)
     await b.seated({"type": "join", "code": a.code, "name": "B"})
     rng = random.Random(seed)
     players = [Player(cl, "a", a.seat, a.token, a.code, rng),
@@ -332,11 +341,11 @@ def check_game(cl, code, players):
     return record
 
 
-def ratings_once(cl):
-    """A finished game of people only is rated once, whichever nodes
-    served it: each player's row counts one game."""
+def ratings_once(cl, players=2):
+    """A finished game of accounts only is rated once, whichever nodes
+    served it: each account's row counts one game."""
     assert cl.psql("SELECT count(*) || ' ' || max(games) FROM ratings") \
-        == "2 1"
+        == "%d 1" % players
 
 
 def test_relay_2_1_owner_killed_at_random_moments(cluster):
