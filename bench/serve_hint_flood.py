@@ -19,15 +19,15 @@ import argparse
 import asyncio
 import json
 import os
-import random
 import sys
 import tempfile
-import time
 
 TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 sys.path.insert(0, os.path.join(TOP, "tests", "server"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from serverlib import Client, Server, my_turn  # noqa: E402
+from serve_login_flood import moves_against_greedy  # noqa: E402
 
 
 async def turn(c):
@@ -52,28 +52,7 @@ async def flood(server, i, rate, stop, hints):
 
 
 async def player(server, moves, waits):
-    rng = random.Random(7)
-    while len(waits) < moves:
-        v = await Client.connect(server, "v")
-        await v.seated({"type": "create", "rules": {"target": 11},
-                        "seats": ["me", "greedy"]})
-        st = await turn(v)
-        while len(waits) < moves:
-            t0 = time.perf_counter()
-            await v.send({"type": "move", "move": rng.choice(st["legal"]),
-                          "ply": len(st["round"]["moves"])})
-            ended = False
-            while True:
-                m = await v.next()
-                ended |= m["type"] in ("round_over", "game_over")
-                if m["type"] == "game_over" or my_turn(m, v.seat):
-                    break
-            if m["type"] == "game_over":
-                break
-            if not ended:
-                waits.append((time.perf_counter() - t0) * 1000)
-            st = m
-        await v.close()
+    waits.extend(await moves_against_greedy(server, moves))
 
 
 async def run(server, args):

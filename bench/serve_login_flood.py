@@ -58,6 +58,9 @@ def flood(port, addr, stop, counts, lock, seed, control):
 
 
 async def moves_against_greedy(server, moves):
+    """MOVES random legal moves against `greedy` (new tables as games
+    end): each move's wait in ms, sorted (bench/serve_hint_flood.py plays
+    its player with it too)."""
     rng, waits = random.Random(7), []
     while len(waits) < moves:
         v = await Client.connect(server, "v")
@@ -80,7 +83,10 @@ async def moves_against_greedy(server, moves):
                 waits.append((time.perf_counter() - t0) * 1000)
             st = m
         await v.close()
-    waits.sort()
+    return sorted(waits)
+
+
+def summary(waits):
     return {"moves": len(waits), "p50_ms": round(waits[len(waits) // 2], 2),
             "p99_ms": round(waits[int(0.99 * (len(waits) - 1))], 2),
             "max_ms": round(waits[-1], 2)}
@@ -100,7 +106,7 @@ def main():
     with tempfile.TemporaryDirectory() as d:
         server = Server(os.path.join(d, "serve.db")).start()
         try:
-            quiet = asyncio.run(moves_against_greedy(server, args.moves))
+            quiet = summary(asyncio.run(moves_against_greedy(server, args.moves)))
             stop, lock = threading.Event(), threading.Lock()
             counts = collections.Counter()
             threads = [threading.Thread(
@@ -112,7 +118,8 @@ def main():
             for t in threads:
                 t.start()
             time.sleep(1.0)
-            flooded = asyncio.run(moves_against_greedy(server, args.moves))
+            flooded = summary(asyncio.run(moves_against_greedy(server,
+                                                             args.moves)))
             stop.set()
             for t in threads:
                 t.join()

@@ -91,22 +91,6 @@ void account_of_ws(struct lws *wsi, server *srv, conn *c) {
   }
 }
 
-/* Whether the request reached us over https: a trusted proxy says so. */
-static int secure(struct lws *wsi, const server *srv) {
-  char proto[16], peer[LIMITS_KEY_TEXT], exact[LIMITS_KEY_TEXT];
-  if (lws_hdr_custom_copy(wsi, proto, sizeof proto, "x-forwarded-proto:", 18) <=
-          0 ||
-      strcasecmp(proto, "https") != 0)
-    return 0;
-  lws_get_peer_simple(wsi, peer, sizeof peer);
-  if (limits_exact_text(peer, exact) != 0)
-    return 0;
-  for (int i = 0; i < srv->conf.ntrusted; i++)
-    if (strcmp(srv->conf.trusted[i], exact) == 0)
-      return 1;
-  return 0;
-}
-
 /* ------------------------------------------------------------------ */
 /* Requests                                                            */
 /* ------------------------------------------------------------------ */
@@ -138,7 +122,7 @@ static auth_job *job_of(account_req *r, struct lws *wsi) {
     return NULL;
   j->op = r->op;
   j->req = r;
-  j->secure = secure(wsi, r->srv);
+  j->secure = http_secure(wsi, r->srv);
   if (http_client_addr(wsi, r->srv, j->addr, sizeof j->addr) != 0)
     snprintf(j->addr, sizeof j->addr, "unknown");
   session_of(wsi, j->session);

@@ -298,15 +298,19 @@ static int literal_host(const char *origin) {
  * (docs/serve.md "Origins": a browser sets Host from the address it
  * connects to, which a foreign page cannot choose, but a rebound name
  * would make Host and Origin agree on the attacker's name). */
-static int own_origin(struct lws *wsi, const server *srv, const char *origin) {
-  char host[ORIGIN_TEXT], proto[8] = "", peer[LIMITS_KEY_TEXT],
-                          want[ORIGIN_TEXT + 16];
-  if (lws_hdr_copy(wsi, host, sizeof host, WSI_TOKEN_HOST) <= 0)
-    return 0;
+int http_secure(struct lws *wsi, const server *srv) {
+  char proto[8] = "", peer[LIMITS_KEY_TEXT];
   if (from_proxy(wsi, srv, peer))
     lws_hdr_custom_copy(wsi, proto, sizeof proto, "x-forwarded-proto:", 18);
+  return strcasecmp(proto, "https") == 0;
+}
+
+static int own_origin(struct lws *wsi, const server *srv, const char *origin) {
+  char host[ORIGIN_TEXT], want[ORIGIN_TEXT + 16];
+  if (lws_hdr_copy(wsi, host, sizeof host, WSI_TOKEN_HOST) <= 0)
+    return 0;
   snprintf(want, sizeof want, "%s://%s",
-           strcasecmp(proto, "https") == 0 ? "https" : "http", host);
+           http_secure(wsi, srv) ? "https" : "http", host);
   return strcasecmp(want, origin) == 0 && literal_host(want);
 }
 

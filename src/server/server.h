@@ -291,6 +291,9 @@ int http_client_addr(struct lws *wsi, const server *srv, char *out, size_t cap);
  * literal or localhost: docs/serve.md "Origins").  0: answer 403 before
  * anything else.  "null" is never allowed.  For upgrades and every POST. */
 int http_origin_ok(struct lws *wsi, const server *srv);
+/* 1 when the request reached us over https: a trusted proxy says so
+ * (X-Forwarded-Proto); the server itself has no TLS. */
+int http_secure(struct lws *wsi, const server *srv);
 /* --origin URL in the form browsers send: "scheme://host[:port]" in lower
  * case, the default port left out, a final "/" dropped.  0, or -1 when
  * url is not http(s)://HOST[:PORT] with nothing after. */

@@ -8,7 +8,6 @@ player token then rated a game against itself, and guests were rated)."""
 import asyncio
 import http.client
 import json
-import os
 import random
 import sqlite3
 import statistics
@@ -18,7 +17,7 @@ import time
 import pytest
 import websockets
 
-from serverlib import (SHORT, STORE, Client, Server, play_to_end, run,
+from serverlib import (SHORT, Client, Server, play_to_end, run,
                        scopa_bin, sqlite_only)
 
 FAST = ("--pwhash-ops", "1", "--pwhash-mib", "8")  # cheap hashes for tests
@@ -421,3 +420,27 @@ def test_quitters_raise_nobody(srv):
         assert q["games"] == 1 and q["rating"] < 1500
     me = call(srv, "GET", "/api/me", cookie=main)[1]
     assert me["ratings"] == {}
+
+
+def test_cookie_secure_behind_tls(tmp_path):
+    """acct-1.6: behind a trusted proxy that took TLS (X-Forwarded-Proto:
+    https) the cookie is Secure; the same header from anyone else is not
+    believed."""
+    s = Server(str(tmp_path / "p.db"), *FAST,
+               "--trusted-proxy", "127.0.0.1").start()
+    try:
+        st, _, h = call(s, "POST", "/api/signup",
+                        {"name": "tls_user", "password": "password1"},
+                        headers={"X-Forwarded-For": "10.0.0.7",
+                                 "X-Forwarded-Proto": "https"})
+        assert st == 201 and "secure" in h["Set-Cookie"].lower()
+    finally:
+        s.stop()
+    s = Server(str(tmp_path / "q.db"), *FAST).start()  # no proxy trusted
+    try:
+        st, _, h = call(s, "POST", "/api/signup",
+                        {"name": "tls_user", "password": "password1"},
+                        headers={"X-Forwarded-Proto": "https"})
+        assert st == 201 and "secure" not in h["Set-Cookie"].lower()
+    finally:
+        s.stop()
