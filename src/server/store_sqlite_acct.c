@@ -97,8 +97,8 @@ int sq_account_delete(store *st, long long id, const char *anon) {
       "DELETE FROM ratings WHERE account = ?1",
       "DELETE FROM rating_log WHERE account = ?1",
       "DELETE FROM sessions WHERE account = ?1",
-      "UPDATE accounts SET name = ?2, name_key = NULL, hash = '' "
-      "WHERE id = ?1",
+      ("UPDATE accounts SET name = ?2, name_key = NULL, hash = '' "
+       "WHERE id = ?1"),
   };
   int rc =
       sqlite3_exec(DB(st), "BEGIN IMMEDIATE", NULL, NULL, NULL) == SQLITE_OK
