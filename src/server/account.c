@@ -197,6 +197,9 @@ int account_begin(struct lws *wsi, server *srv, const char *uri,
     return submit(slot, wsi);
   if (declared_length(wsi) > BODY_MAX) /* refused before it is read */
     return too_big(wsi, slot);
+  if (lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_CONTENT_LENGTH) <= 0 &&
+      lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_TRANSFER_ENCODING) <= 0)
+    return account_body_done(wsi, slot); /* no body is coming */
   return 0; /* the body comes next (account_body) */
 }
 

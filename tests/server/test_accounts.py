@@ -133,6 +133,10 @@ def test_refusals(srv):
         so.sendall(b"POST /api/login HTTP/1.1\r\nHost: x\r\n"
                    b"Content-Length: 1000000000\r\n\r\n")
         assert so.recv(100).startswith(b"HTTP/1.1 413")
+    # A POST with no body and no Content-Length is answered, not dropped.
+    with socket.create_connection(("127.0.0.1", srv.port), timeout=10) as so:
+        so.sendall(b"POST /api/login HTTP/1.1\r\nHost: x\r\n\r\n")
+        assert so.recv(100).startswith(b"HTTP/1.1 401")
 
 
 def test_same_time_either_way(tmp_path):
