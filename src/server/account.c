@@ -7,14 +7,15 @@
  * body (a POST's JSON, at most BODY_MAX bytes) is read, the job goes to
  * the accounts' thread (auth.h), and when the answer comes back the
  * connection is asked for a WRITEABLE, where the answer is written whole
- * (http.c's http_answer).  The request lives in the connection's state
+ * (http.c's answer_api).  The request lives in the connection's state
  * (loop.c's pss) until then; if the connection closes first, the answer
  * is dropped when it comes (the job still points at the request, which
  * is freed only once both are done with it).
  */
 #include "account.h"
-
+#include "answer.h"
 #include "auth.h"
+#include "request.h"
 #include "table.h"
 
 #include <limits.h>
@@ -111,7 +112,7 @@ static int refuse(struct lws *wsi, unsigned status, const char *code,
   char body[256];
   snprintf(body, sizeof body, "{\"error\":\"%s\",\"message\":\"%s\"}", code,
            text);
-  return http_answer(wsi, status, body, NULL);
+  return answer_api(wsi, status, body, NULL);
 }
 
 /* The job for a request: its route, the client, the session, and for a
@@ -122,8 +123,8 @@ static auth_job *job_of(account_req *r, struct lws *wsi) {
     return NULL;
   j->op = r->op;
   j->req = r;
-  j->secure = http_secure(wsi, r->srv);
-  if (http_client_addr(wsi, r->srv, j->addr, sizeof j->addr) != 0)
+  j->secure = request_secure(wsi, r->srv);
+  if (request_client_addr(wsi, r->srv, j->addr, sizeof j->addr) != 0)
     snprintf(j->addr, sizeof j->addr, "unknown");
   session_of(wsi, j->session);
   if (r->body)
@@ -171,10 +172,10 @@ static int too_big(struct lws *wsi, account_req **slot) {
   static const char *const CLOSE[] = {"connection:", "close", NULL};
   req_free(*slot);
   *slot = NULL;
-  http_answer(wsi, 413,
-              "{\"error\":\"too_big\",\"message\":\"the request body is "
-              "too large\"}",
-              CLOSE);
+  answer_api(wsi, 413,
+             "{\"error\":\"too_big\",\"message\":\"the request body is "
+             "too large\"}",
+             CLOSE);
   return -1;
 }
 
@@ -265,7 +266,7 @@ int account_writeable(struct lws *wsi, account_req **slot) {
                            j->disposition ? "content-disposition:" : NULL,
                            j->disposition,
                            NULL};
-  /* http_answer skips the pairs whose name is NULL */
+  /* answer_api skips the pairs whose name is NULL */
   const char *list[8];
   int k = 0;
   for (int i = 0; i < 6; i += 2)
@@ -274,7 +275,7 @@ int account_writeable(struct lws *wsi, account_req **slot) {
       list[k++] = headers[i + 1];
     }
   list[k] = NULL;
-  int rc = http_answer(wsi, (unsigned)j->status, j->body, list);
+  int rc = answer_api(wsi, (unsigned)j->status, j->body, list);
   req_free(r);
   return rc;
 }

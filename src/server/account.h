@@ -6,7 +6,7 @@
 #ifndef SCOPA_SERVER_ACCOUNT_H
 #define SCOPA_SERVER_ACCOUNT_H
 
-#include "server.h"
+#include "conn.h"
 
 typedef struct account_req account_req;
 

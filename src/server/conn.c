@@ -17,8 +17,8 @@
  * A connection is freed only from the graveyard, after the service call
  * that closed it, never inside its own callback.
  */
-#include "relay.h"
-#include "table.h"
+#include "conn.h"
+#include "request.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -35,13 +35,13 @@ static void link_all(conn *c) {
 /* A connection that can still be sent to: its socket, or its relay. */
 static int live(const conn *c) { return c->remote ? !c->gone : c->wsi != NULL; }
 
-/* A cluster counts an address's connections on every node (relay.h);
- * refused there, the node's own count is given back.  Without an answer
- * from the database the node's own count stands.  (An address the node
- * let in uncounted, its table full, is not counted there either: past
- * --max-addrs the limits degrade to "allow" on every store.) */
+/* A cluster counts an address's connections on every node (the opened
+ * hook); refused there, the node's own count is given back.  Without an
+ * answer from the database the node's own count stands.  (An address the
+ * node let in uncounted, its table full, is not counted there either:
+ * past --max-addrs the limits degrade to "allow" on every store.) */
 static void count_in_cluster(conn *c, int *ok) {
-  int in = relay_conn_open(c->srv, c->addr);
+  int in = c->srv->hooks->opened(c);
   if (in == LIMITS_COUNTED)
     c->ccounted = 1;
   if (in != LIMITS_REFUSED)
@@ -62,7 +62,7 @@ conn *conn_new(server *srv, struct lws *wsi) {
   c->last_rx_ms = now_ms();
   limits_bucket_init(&c->bucket, &srv->conf.limits, c->last_rx_ms);
   /* http_upgrade refused a trusted proxy's request without one already. */
-  int ok = http_client_addr(wsi, srv, c->addr, sizeof c->addr) != 0
+  int ok = request_client_addr(wsi, srv, c->addr, sizeof c->addr) != 0
                ? LIMITS_REFUSED
                : limits_conn_open(srv->addrs, &srv->conf.limits, c->addr,
                                   c->last_rx_ms);
@@ -124,9 +124,8 @@ static void unlink_wake(conn *c) {
 
 void conn_closed(conn *c) {
   server *srv = c->srv;
-  table_leave(c);
+  srv->hooks->closed(c);
   unlink_wake(c);
-  relay_conn_closed(c);
   if (c->aprev)
     c->aprev->anext = c->anext;
   else
@@ -135,8 +134,6 @@ void conn_closed(conn *c) {
     c->anext->aprev = c->aprev;
   if (c->counted)
     limits_conn_close(srv->addrs, &srv->conf.limits, c->addr, now_ms());
-  if (c->ccounted)
-    relay_conn_close(srv, c->addr);
   srv->nconns--;
   c->wsi = NULL;
   c->gnext = srv->graveyard;
@@ -165,7 +162,7 @@ static void close_with(conn *c, int how) {
   if (live(c) && c->closing < how) {
     c->closing = how;
     if (c->remote)
-      relay_out(c);
+      c->srv->hooks->flush(c);
     else
       lws_callback_on_writable(c->wsi);
   }
@@ -185,7 +182,7 @@ static void hold(conn *c) {
 
 static void want_write(conn *c) {
   if (c->remote) { /* what may go out goes to the relay now */
-    relay_out(c);
+    c->srv->hooks->flush(c);
     if (c->head && !c->gone)
       hold(c);
     return;
@@ -257,10 +254,10 @@ void conn_send(conn *c, const char *text) {
     close_with(c, 2);
     return;
   }
-  table *t = c->table;
+  uint64_t last = 0;
   m->next = NULL;
-  m->after = t && t->last_batch > srv->batch ? t->last_batch : srv->batch;
-  m->table = t ? t->id : 0;
+  m->table = srv->hooks->table_of(c, &last);
+  m->after = last > srv->batch ? last : srv->batch;
   m->len = len;
   memcpy(m->buf + LWS_PRE, text, len);
   if (c->tail)
@@ -317,33 +314,9 @@ int conn_writeable(conn *c) {
   return 0;
 }
 
-/* One whole message: credits, then the parser, then the relay (a table
- * another node owns, relay.h), else the tables. */
-void conn_dispatch(conn *c, const char *text, size_t len, int charged) {
-  server *srv = c->srv;
-  srv->messages_in++;
-  /* Parsed first (a bounded cost: MSG_MAX bytes), so that even a refusal
-   * for speed echoes the message's id. */
-  proto_msg msg;
-  proto_error err;
-  int parsed = proto_parse(text, len, &msg, &err);
-  int ok = charged ? limits_take(&c->bucket, &srv->conf.limits, now_ms()) : 1;
-  if (ok < 0) {
-    conn_error(c, msg.id, "too_fast", "closing the connection",
-               "chiudo la connessione");
-    conn_close_soon(c);
-  } else if (ok == 0) {
-    conn_error(c, msg.id, "too_fast", "message ignored", "messaggio ignorato");
-  } else if (parsed != 0) {
-    conn_send_owned(c, proto_error_json(msg.id, &err));
-  } else if (lobby_code_limited(c, &msg)) {
-    /* answered `limit`: not looked up here nor on another node */
-  } else if (relay_route(c, &msg, text, len)) {
-    /* sent on: its owner answers */
-  } else if (table_message(c, &msg) == 1 && charged) {
-    limits_refund(&c->bucket, &srv->conf.limits);
-  }
-  proto_msg_free(&msg);
+void conn_deliver(conn *c, const char *text, size_t len, int charged) {
+  c->srv->messages_in++;
+  c->srv->hooks->message(c, text, len, charged);
 }
 
 static int grow_rx(conn *c, size_t need) {
@@ -385,7 +358,7 @@ int conn_receive(conn *c, const void *in, size_t len) {
   if (!lws_is_final_fragment(c->wsi) || lws_remaining_packet_payload(c->wsi))
     return 0;
   if (!c->rx_skip)
-    conn_dispatch(c, c->rx, c->rx_len, 1);
+    conn_deliver(c, c->rx, c->rx_len, 1);
   c->rx_len = 0;
   c->rx_skip = 0;
   if (c->rx_cap > 4 * 1024) { /* do not keep a big buffer for a quiet client */

@@ -15,7 +15,7 @@
  * lws_serve_http_file, which sends it in chunks as the socket drains.
  *
  * What a request must keep (docs/serve.md "HTTP limits"):
- *   - from this site's pages (http_origin_ok): a WebSocket upgrade or a
+ *   - from this site's pages (request_origin_ok): a WebSocket upgrade or a
  *     POST with a foreign Origin gets 403 before anything else;
  *   - its address's HTTP budget (limits_http_take: 429, Retry-After), and
  *     for the record route its budget of unknown codes;
@@ -40,7 +40,10 @@
  * (web/tools/precompress.mjs, run by the vite build) goes gzipped to a
  * client whose Accept-Encoding takes gzip, with Vary: Accept-Encoding.
  */
+#include "http.h"
 #include "account.h"
+#include "answer.h"
+#include "request.h"
 #include "table.h"
 
 #include <arpa/inet.h>
@@ -65,154 +68,6 @@ void http_limits(struct lws_context_creation_info *info) {
     LIMITS.token_limit[t] = TOKEN_MAX + 1; /* one over: "too long" */
   info->token_limits = &LIMITS;
   info->max_http_header_data = HEAD_MAX;
-}
-
-/* ------------------------------------------------------------------ */
-/* Answers                                                             */
-/* ------------------------------------------------------------------ */
-
-static const char IMMUTABLE[] = "public, max-age=31536000, immutable";
-static const char REVALIDATE[] = "no-cache";
-static const char NO_STORE[] = "no-store";
-
-/* Our own security headers (lws's "best practices" CSP forbids the inline
- * style attributes the web client's SVG uses). */
-static const struct {
-  const char *name, *value;
-} SECURITY[] = {
-    {"x-content-type-options:", "nosniff"},
-    {"referrer-policy:", "no-referrer"},
-    {"x-frame-options:", "deny"},
-    /* 'wasm-unsafe-eval' lets the page's engine (web/dist/engine,
-     * docs/wasm.md) compile its WebAssembly, and nothing else: eval stays
-     * forbidden. */
-    {"content-security-policy:",
-     "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; img-src "
-     "'self' data:; style-src 'self' 'unsafe-inline'; connect-src 'self' "
-     "ws: wss:; frame-ancestors 'none'; base-uri 'none'"},
-};
-
-static int add_header(struct lws *wsi, const char *name, const char *value,
-                      unsigned char **pos, unsigned char *end) {
-  return lws_add_http_header_by_name(wsi, (const unsigned char *)name,
-                                     (const unsigned char *)value,
-                                     (int)strlen(value), pos, end);
-}
-
-static int add_security(struct lws *wsi, unsigned char **pos,
-                        unsigned char *end) {
-  for (size_t i = 0; i < sizeof SECURITY / sizeof SECURITY[0]; i++)
-    if (add_header(wsi, SECURITY[i].name, SECURITY[i].value, pos, end))
-      return -1;
-  return 0;
-}
-
-/* The same headers as raw text, for lws_serve_http_file (HTTP/1 only: the
- * server has no TLS, so no HTTP/2). */
-static int security_text(char *out, size_t cap) {
-  size_t n = 0;
-  for (size_t i = 0; i < sizeof SECURITY / sizeof SECURITY[0] && n < cap; i++)
-    n += (size_t)snprintf(out + n, cap - n, "%s %s\r\n", SECURITY[i].name,
-                          SECURITY[i].value);
-  return n < cap ? (int)n : -1;
-}
-
-static int add_extra(struct lws *wsi, const char *const *extra,
-                     unsigned char **pos, unsigned char *end) {
-  for (int i = 0; extra && extra[i]; i += 2)
-    if (add_header(wsi, extra[i], extra[i + 1], pos, end))
-      return -1;
-  return 0;
-}
-
-static int is_head(struct lws *wsi) {
-  return lws_hdr_total_length(wsi, WSI_TOKEN_HEAD_URI) > 0;
-}
-
-enum { CLOSE = 1, ALLOW = 2 };
-
-/* Writes a whole answer from memory (the body copied; none for HEAD) and
- * ends the transaction; CLOSE closes the connection after it (-1), ALLOW
- * adds "allow: GET, HEAD", extra more headers (name, value pairs,
- * NULL after the last).  Returns what the callback returns. */
-static int answer_with(struct lws *wsi, unsigned status, const char *type,
-                       const char *cache, const char *body, size_t len,
-                       int flags, const char *const *extra) {
-  unsigned char *buf = malloc(LWS_PRE + HEADERS_ROOM + len);
-  if (!buf)
-    return -1;
-  unsigned char *start = buf + LWS_PRE, *pos = start,
-                *end = start + HEADERS_ROOM;
-  int rc = -1;
-  if (!lws_add_http_common_headers(wsi, status, type, len, &pos, end) &&
-      !add_header(wsi, "cache-control:", cache, &pos, end) &&
-      !add_security(wsi, &pos, end) &&
-      !((flags & ALLOW) && add_header(wsi, "allow:", "GET, HEAD", &pos, end)) &&
-      !((flags & CLOSE) &&
-        add_header(wsi, "connection:", "close", &pos, end)) &&
-      !add_extra(wsi, extra, &pos, end) &&
-      !lws_finalize_http_header(wsi, &pos, end)) {
-    if (!is_head(wsi)) {
-      memcpy(pos, body, len);
-      pos += len;
-    }
-    int n = (int)(pos - start);
-    rc = lws_write(wsi, start, (size_t)n, LWS_WRITE_HTTP_FINAL) == n ? 0 : -1;
-  }
-  free(buf);
-  if (rc || (flags & CLOSE))
-    return -1;
-  return lws_http_transaction_completed(wsi) ? -1 : 0;
-}
-
-static int answer(struct lws *wsi, unsigned status, const char *type,
-                  const char *cache, const char *body, size_t len, int flags) {
-  return answer_with(wsi, status, type, cache, body, len, flags, NULL);
-}
-
-/* answer with a Retry-After (retry NULL: none). */
-static int answer_retry(struct lws *wsi, unsigned status, const char *type,
-                        const char *cache, const char *body, size_t len,
-                        int flags, const char *retry) {
-  const char *const extra[] = {"retry-after:", retry, NULL};
-  return answer_with(wsi, status, type, cache, body, len, flags,
-                     retry ? extra : NULL);
-}
-
-int http_answer(struct lws *wsi, unsigned status, const char *json,
-                const char *const *headers) {
-  return answer_with(wsi, status, "application/json", NO_STORE, json,
-                     strlen(json), 0, headers);
-}
-
-static int answer_text(struct lws *wsi, unsigned status, const char *text,
-                       int flags) {
-  return answer(wsi, status, "text/plain; charset=utf-8", NO_STORE, text,
-                strlen(text), flags);
-}
-
-/* A malloc'd JSON text (NULL: out of memory), freed here. */
-static int answer_json(struct lws *wsi, unsigned status, char *text) {
-  if (!text)
-    return answer_text(wsi, 500, "out of memory\n", 0);
-  int rc =
-      answer(wsi, status, "application/json", NO_STORE, text, strlen(text), 0);
-  free(text);
-  return rc;
-}
-
-/* 429 `too_many` (the API's error shape, CONTRACTS.md "Accounts"), with
- * Retry-After in whole seconds, rounded up. */
-static int too_many(struct lws *wsi, int retry_ms, const char *what) {
-  char retry[16], body[160];
-  int s = (retry_ms + 999) / 1000;
-  snprintf(retry, sizeof retry, "%d", s < 1 ? 1 : s);
-  snprintf(body, sizeof body,
-           "{\"error\": \"too_many\", \"message\": \"%s; try again in %s "
-           "s\"}",
-           what, retry);
-  return answer_retry(wsi, 429, "application/json", NO_STORE, body,
-                      strlen(body), 0, retry);
 }
 
 /* ------------------------------------------------------------------ */
@@ -245,118 +100,6 @@ static int has_body(struct lws *wsi) {
   return k < 0 || strspn(n, "0") != (size_t)k;
 }
 
-/* ------------------------------------------------------------------ */
-/* Who is asking: the client's address, its page's origin              */
-/* ------------------------------------------------------------------ */
-
-/* Whether the TCP peer is a trusted proxy (conf.trusted); peer gets its
- * numeric address. */
-static int from_proxy(struct lws *wsi, const server *srv,
-                      char peer[LIMITS_KEY_TEXT]) {
-  char exact[LIMITS_KEY_TEXT];
-  lws_get_peer_simple(wsi, peer, LIMITS_KEY_TEXT);
-  if (limits_exact_text(peer, exact) != 0)
-    return 0;
-  for (int i = 0; i < srv->conf.ntrusted; i++)
-    if (strcmp(srv->conf.trusted[i], exact) == 0)
-      return 1;
-  return 0;
-}
-
-int http_client_addr(struct lws *wsi, const server *srv, char *out,
-                     size_t cap) {
-  char peer[LIMITS_KEY_TEXT], exact[LIMITS_KEY_TEXT], xff[TOKEN_MAX + 1];
-  int proxy = from_proxy(wsi, srv, peer);
-  snprintf(out, cap, "%s", peer);
-  if (!proxy)
-    return 0;
-  if (lws_hdr_copy(wsi, xff, sizeof xff, WSI_TOKEN_X_FORWARDED_FOR) <= 0 ||
-      limits_forwarded(xff, exact) != 0)
-    return -1;
-  snprintf(out, cap, "%s", exact);
-  return 0;
-}
-
-/* The host of an origin ("http://HOST[:PORT]") is an address literal or
- * localhost: names no DNS answer can move (browsers keep localhost on
- * loopback), so a page there was really loaded from that address. */
-static int literal_host(const char *origin) {
-  char copy[ORIGIN_TEXT];
-  const char *prot, *ads, *path;
-  int port;
-  unsigned char a[sizeof(struct in6_addr)];
-  if ((size_t)snprintf(copy, sizeof copy, "%s", origin) >= sizeof copy ||
-      lws_parse_uri(copy, &prot, &ads, &port, &path))
-    return 0;
-  return strcasecmp(ads, "localhost") == 0 || inet_pton(AF_INET, ads, a) == 1 ||
-         inet_pton(AF_INET6, ads, a) == 1;
-}
-
-/* Without --origin, the server's own origin: the scheme the request came
- * by (https only when a trusted proxy says so with X-Forwarded-Proto),
- * then exactly the Host it was sent to, when that host is a literal
- * (docs/serve.md "Origins": a browser sets Host from the address it
- * connects to, which a foreign page cannot choose, but a rebound name
- * would make Host and Origin agree on the attacker's name). */
-int http_secure(struct lws *wsi, const server *srv) {
-  char proto[8] = "", peer[LIMITS_KEY_TEXT];
-  if (from_proxy(wsi, srv, peer))
-    lws_hdr_custom_copy(wsi, proto, sizeof proto, "x-forwarded-proto:", 18);
-  return strcasecmp(proto, "https") == 0;
-}
-
-static int own_origin(struct lws *wsi, const server *srv, const char *origin) {
-  char host[ORIGIN_TEXT], want[ORIGIN_TEXT + 16];
-  if (lws_hdr_copy(wsi, host, sizeof host, WSI_TOKEN_HOST) <= 0)
-    return 0;
-  snprintf(want, sizeof want, "%s://%s",
-           http_secure(wsi, srv) ? "https" : "http", host);
-  return strcasecmp(want, origin) == 0 && literal_host(want);
-}
-
-int http_origin_ok(struct lws *wsi, const server *srv) {
-  char origin[ORIGIN_TEXT];
-  if (lws_hdr_total_length(wsi, WSI_TOKEN_ORIGIN) <= 0)
-    return 1; /* not a browser's request: nothing a page could forge */
-  if (lws_hdr_copy(wsi, origin, sizeof origin, WSI_TOKEN_ORIGIN) <= 0)
-    return 0; /* longer than any origin we would accept */
-  if (srv->conf.norigins == 0)
-    return own_origin(wsi, srv, origin); /* "null" never matches */
-  for (int i = 0; i < srv->conf.norigins; i++)
-    if (strcasecmp(origin, srv->conf.origins[i]) == 0)
-      return 1;
-  return 0;
-}
-
-int http_origin_norm(const char *url, char out[ORIGIN_TEXT]) {
-  char copy[ORIGIN_TEXT], bare[ORIGIN_TEXT], full[ORIGIN_TEXT];
-  const char *prot, *ads, *path;
-  int port;
-  size_t n = strlen(url);
-  if (n >= sizeof copy)
-    return -1;
-  n -= n && url[n - 1] == '/'; /* "https://a.example/" is that origin */
-  memcpy(copy, url, n);
-  copy[n] = 0;
-  memcpy(bare, copy, n + 1);
-  if (lws_parse_uri(copy, &prot, &ads, &port, &path) || !*ads ||
-      strcmp(path, "/") != 0 || port < 1 || port > 65535 ||
-      (strcasecmp(prot, "http") != 0 && strcasecmp(prot, "https") != 0))
-    return -1;
-  int dflt = port == (strcasecmp(prot, "https") == 0 ? 443 : 80);
-  const char *l = strchr(ads, ':') ? "[" : "", *r = *l ? "]" : "";
-  snprintf(out, ORIGIN_TEXT, "%s://%s%s%s", prot, l, ads, r);
-  snprintf(full, sizeof full, "%s:%d", out, port);
-  /* What lws read must be all of it (lws_parse_uri reads "8x" as 8). */
-  if (strcasecmp(bare, full) != 0 && !(dflt && strcasecmp(bare, out) == 0))
-    return -1;
-  if (!dflt)
-    snprintf(out, ORIGIN_TEXT, "%s", full);
-  for (char *s = out; *s; s++)
-    *s = (char)tolower((unsigned char)*s);
-  return 0;
-}
-
 /* The answer to a request that breaks a rule (414, 431, 403 for a POST
  * or another method from a foreign page, 405, 400), sent with the
  * connection closed; 0 when it keeps them all. */
@@ -365,16 +108,19 @@ static int refuse(struct lws *wsi, const server *srv) {
   int len, method = lws_http_get_uri_and_method(wsi, &uri, &len);
   unsigned limit = over_limits(wsi);
   if (limit == 414)
-    return answer_text(wsi, 414, "URI too long\n", CLOSE);
+    return answer_text(wsi, 414, "URI too long\n", ANSWER_CLOSE);
   if (limit)
-    return answer_text(wsi, 431, "request header fields too large\n", CLOSE);
+    return answer_text(wsi, 431, "request header fields too large\n",
+                       ANSWER_CLOSE);
   int get = method == LWSHUMETH_GET || method == LWSHUMETH_HEAD;
-  if (!get && !http_origin_ok(wsi, srv))
-    return answer_text(wsi, 403, "not from this site's pages\n", CLOSE);
+  if (!get && !request_origin_ok(wsi, srv))
+    return answer_text(wsi, 403, "not from this site's pages\n", ANSWER_CLOSE);
   if (!get)
-    return answer_text(wsi, 405, "GET and HEAD only\n", CLOSE | ALLOW);
+    return answer_text(wsi, 405, "GET and HEAD only\n",
+                       ANSWER_CLOSE | ANSWER_ALLOW);
   if (has_body(wsi))
-    return answer_text(wsi, 400, "a request body is not accepted\n", CLOSE);
+    return answer_text(wsi, 400, "a request body is not accepted\n",
+                       ANSWER_CLOSE);
   return 0;
 }
 
@@ -388,17 +134,19 @@ int http_upgrade(struct lws *wsi, server *srv, const char *protocol) {
     return rc;
   /* A foreign page's socket would play with its visitor's cookie: refused
    * before it is counted or says anything (CONTRACTS.md "Origins"). */
-  if (!http_origin_ok(wsi, srv))
-    return answer_text(wsi, 403, "not from this site's pages\n", CLOSE);
-  if (http_client_addr(wsi, srv, addr, sizeof addr) != 0)
-    return answer_text(wsi, 400, "no client address from the proxy\n", CLOSE);
+  if (!request_origin_ok(wsi, srv))
+    return answer_text(wsi, 403, "not from this site's pages\n", ANSWER_CLOSE);
+  if (request_client_addr(wsi, srv, addr, sizeof addr) != 0)
+    return answer_text(wsi, 400, "no client address from the proxy\n",
+                       ANSWER_CLOSE);
   int ws = strcasecmp(protocol, "websocket") == 0;
   if (ws && lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI) > 0 &&
       strcmp(uri, "/ws") == 0)
     return 0;
   /* A WebSocket elsewhere, or h2c (no HTTP/2 here: lws would splice our
    * raw headers into it). */
-  return answer_text(wsi, ws ? 404 : 400, "no such upgrade here\n", CLOSE);
+  return answer_text(wsi, ws ? 404 : 400, "no such upgrade here\n",
+                     ANSWER_CLOSE);
 }
 
 int http_raw(struct lws *wsi) {
@@ -453,11 +201,11 @@ static const char NO_CLIENT[] =
     "<h1>scopa serve</h1>"
     "<p>The server is running, but the web client is not built: there is "
     "no <code>web/dist</code> (or the folder given with <code>--web</code>)."
-    " Build it (see <code>web/README.md</code>), or play through the "
+    " Build it (see <code>docs/web.md</code>), or play through the "
     "WebSocket at <code>/ws</code> (docs/serve.md).</p>"
     "<p lang=it>Il server funziona, ma il client web non è stato costruito:"
     " manca <code>web/dist</code>. Costruiscilo (vedi "
-    "<code>web/README.md</code>) o gioca tramite il WebSocket "
+    "<code>docs/web.md</code>) o gioca tramite il WebSocket "
     "<code>/ws</code>.</p>";
 
 /* A path of the web client's folder, or -1: only plain names, no "..". */
@@ -531,7 +279,7 @@ static int not_found(struct lws *wsi, server *srv, const char *uri) {
   snprintf(index, sizeof index, "%s/index.html", srv->conf.web);
   if (strcmp(uri, "/") == 0 || stat(index, &sb) != 0)
     return answer(wsi, strcmp(uri, "/") == 0 ? 200 : 404,
-                  "text/html; charset=utf-8", NO_STORE, NO_CLIENT,
+                  "text/html; charset=utf-8", ANSWER_NO_STORE, NO_CLIENT,
                   sizeof NO_CLIENT - 1, 0);
   return answer_text(wsi, 404, "not found\n", 0);
 }
@@ -562,14 +310,14 @@ static int serve_file(struct lws *wsi, server *srv, const char *uri) {
   const struct file_type *t = type_of(path);
   int zip = t->text && gzipped(wsi, path, &sb, gz, sizeof gz) &&
             inside_web(srv, gz, realgz) == 0;
-  int n = security_text(headers, sizeof headers);
+  int n = answer_security_text(headers, sizeof headers);
   if (n < 0)
     return -1;
-  n += snprintf(headers + n, sizeof headers - (size_t)n,
-                "cache-control: %s\r\n%s%s",
-                strncmp(uri, "/assets/", 8) == 0 ? IMMUTABLE : REVALIDATE,
-                t->text ? "vary: accept-encoding\r\n" : "",
-                zip ? "content-encoding: gzip\r\n" : "");
+  n += snprintf(
+      headers + n, sizeof headers - (size_t)n, "cache-control: %s\r\n%s%s",
+      strncmp(uri, "/assets/", 8) == 0 ? ANSWER_IMMUTABLE : ANSWER_REVALIDATE,
+      t->text ? "vary: accept-encoding\r\n" : "",
+      zip ? "content-encoding: gzip\r\n" : "");
   if ((size_t)n >= sizeof headers)
     return -1;
   n = lws_serve_http_file(wsi, zip ? realgz : real, t->type, headers, n);
@@ -637,10 +385,10 @@ static int record(struct lws *wsi, server *srv, const char *rest) {
    * past the budget every code gets 429, so a guess learns nothing. */
   char addr[LIMITS_KEY_TEXT];
   int status = 500, retry_ms = 0;
-  http_client_addr(wsi, srv, addr, sizeof addr);
+  request_client_addr(wsi, srv, addr, sizeof addr);
   if (!limits_code_check(srv->addrs, &srv->conf.limits, addr, now_ms(),
                          &retry_ms))
-    return too_many(wsi, retry_ms, "too many unknown table codes");
+    return answer_too_many(wsi, retry_ms, "too many unknown table codes");
   char *text = table_record(srv, code, &status);
   if (status == 404)
     limits_code_miss(srv->addrs, &srv->conf.limits, addr, now_ms());
@@ -653,7 +401,7 @@ static int over_budget(struct lws *wsi, server *srv, int *retry_ms) {
   char addr[LIMITS_KEY_TEXT];
   /* A trusted proxy with no X-Forwarded-For: counted as the proxy (the
    * WebSocket refuses it; a local monitor asks /healthz that way). */
-  http_client_addr(wsi, srv, addr, sizeof addr);
+  request_client_addr(wsi, srv, addr, sizeof addr);
   return !limits_http_take(srv->addrs, &srv->conf.limits, addr, now_ms(),
                            retry_ms);
 }
@@ -662,18 +410,18 @@ int http_request(struct lws *wsi, server *srv, const char *uri,
                  struct account_req **slot) {
   int retry_ms = 0;
   if (!over_limits(wsi) && account_route(uri)) { /* POST allowed there */
-    if (!http_origin_ok(wsi, srv))
+    if (!request_origin_ok(wsi, srv))
       return answer_text(wsi, 403, "requests from another site are refused\n",
-                         CLOSE);
+                         ANSWER_CLOSE);
     if (over_budget(wsi, srv, &retry_ms))
-      return too_many(wsi, retry_ms, "too many requests");
+      return answer_too_many(wsi, retry_ms, "too many requests");
     return account_begin(wsi, srv, uri, slot);
   }
   int rc = refuse(wsi, srv);
   if (rc)
     return rc;
   if (over_budget(wsi, srv, &retry_ms))
-    return too_many(wsi, retry_ms, "too many requests");
+    return answer_too_many(wsi, retry_ms, "too many requests");
   if (strcmp(uri, "/healthz") == 0)
     return healthz(wsi, srv);
   if (strcmp(uri, "/api/leaderboard") == 0)

@@ -20,7 +20,7 @@
  * use, a port under 1024 without the right) is a message for the person
  * who started the server, before the database is opened.
  */
-#include "server.h"
+#include "listen.h"
 
 #include <arpa/inet.h>
 #include <errno.h>

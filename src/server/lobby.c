@@ -10,8 +10,11 @@
  * table (seat_info.taken_by); a person's answer `seated` goes out only
  * with the seat stored in the open batch (server.h, the barrier).
  */
+#include "lobby.h"
+#include "moves.h"
+#include "offer.h"
 #include "relay.h"
-#include "table.h"
+#include "views.h"
 
 #include <openssl/evp.h>
 #include <stdio.h>
@@ -88,20 +91,6 @@ void lobby_attach(conn *c, table *t, int seat) {
   }
 }
 
-/* Takes c off its table's list, telling nobody. */
-void table_unlink_conn(conn *c) {
-  table *t = c->table;
-  if (c->tprev)
-    c->tprev->tnext = c->tnext;
-  else
-    t->conns = c->tnext;
-  if (c->tnext)
-    c->tnext->tprev = c->tprev;
-  t->nconns--;
-  c->table = NULL;
-  c->tnext = c->tprev = NULL;
-}
-
 void table_leave(conn *c) {
   table *t = c->table;
   if (!t)
@@ -117,7 +106,7 @@ void table_leave(conn *c) {
     if (--si->nconns == 0) {
       si->away_since_ms = now;
       if (t->status == T_FINISHED)
-        rematch_left(t, c->seat); /* broadcasts */
+        offer_left(t, c->seat); /* broadcasts */
       else
         table_broadcast(t, NULL, NULL); /* the others see the seat away */
     }
@@ -340,5 +329,6 @@ int lobby_watch(conn *c, const proto_msg *msg) {
   snprintf(c->name, sizeof c->name, "%s", msg->name);
   lobby_attach(c, t, -1);
   table_broadcast(t, c, msg->id); /* the players see who is watching */
+  play_kick(c->srv, t);           /* loaded for it: a bot may be to play */
   return 0;
 }

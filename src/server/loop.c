@@ -12,8 +12,12 @@
  * out only in the WRITEABLE callback, one lws_write each (conn.c); an
  * HTTP answer is written whole in the callback that asked for it (http.c).
  */
+#include "loop.h"
 #include "account.h"
 #include "auth.h"
+#include "dispatch.h"
+#include "http.h"
+#include "moves.h"
 #include "relay.h"
 #include "table.h"
 
@@ -23,28 +27,6 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <time.h>
-
-int64_t now_ms(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-void server_limits_full(server *srv, const char *addr) {
-  int64_t now = now_ms();
-  if (srv->addrs_full_logged_ms && now - srv->addrs_full_logged_ms < 60000)
-    return;
-  srv->addrs_full_logged_ms = now;
-  lwsl_warn("scopa serve: %d addresses are counted already (--max-addrs): "
-            "%s and other new ones are let in uncounted\n",
-            srv->conf.max_addrs, addr);
-}
-
-uint64_t server_batch(server *srv) {
-  if (!srv->batch)
-    srv->batch = ++srv->last_batch;
-  return srv->batch;
-}
 
 /* Per connection: a WebSocket's conn (HTTP answers keep no state:
  * http.c). */
@@ -167,7 +149,7 @@ static void sweep(lws_sorted_usec_list_t *sul) {
   int64_t now = now_ms();
   take_commits(srv); /* a wake-up lost to a busy turn is not lost */
   take_bot_answers(srv);
-  table_sweep(srv, now);
+  dispatch_sweep(srv, now);
   conn_sweep(srv, now);
   relay_tick(srv, now);
   if (now - srv->addrs_swept_ms >= 5000) {
@@ -222,6 +204,7 @@ static void say_listening(server *srv) {
 }
 
 int loop_run(server *srv) {
+  srv->hooks = &DISPATCH_HOOKS; /* what connections' events do (conn.h) */
   /* lws on a libev loop of ours (epoll): a turn costs what is ready, not a
    * poll() over every connection, which is what holds at 1,000 tables
    * (docs/serve.md, "Load").  lws loads its libev glue as a plugin. */

@@ -5,9 +5,10 @@
  *
  * (docs/CONTRACTS.md "scopa serve"; every flag in docs/serve.md.)
  */
-#include "table.h"
-
 #include "../cli/cli.h"
+#include "loop.h"
+#include "request.h"
+#include "table.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -165,7 +166,7 @@ static int add_trusted(serve_conf *c, const char *list) {
 static int add_origin(serve_conf *c, const char *url) {
   char msg[300];
   if (c->norigins < ORIGIN_MAX &&
-      http_origin_norm(url, c->origins[c->norigins]) == 0) {
+      request_origin_norm(url, c->origins[c->norigins]) == 0) {
     c->norigins++;
     return 0;
   }

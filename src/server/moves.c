@@ -10,10 +10,10 @@
  * seen, and only if the rules allow it: a duplicate or a late copy finds
  * a different ply and changes nothing.
  */
-#include "relay.h"
-#include "table.h"
-
+#include "moves.h"
 #include "rating.h"
+#include "relay.h"
+#include "views.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -27,66 +27,6 @@ static int round_ply(const table *t) {
 }
 
 /* ------------------------------------------------------------------ */
-/* Ratings (Glicko-2), for games between people only                   */
-/* ------------------------------------------------------------------ */
-
-/* Whether a side was abandoned: a bot was playing for one of its
- * people at the end. */
-static int abandoned(const table *t, int side) {
-  int sides = scopa_rules_sides(&t->rules), gone = 0;
-  for (int i = side; i < t->nseats; i += sides)
-    gone |= t->seat[i].taken_over || t->seat[i].nconns == 0;
-  return gone;
-}
-
-static double result_of(const table *t, int i, int j, int winner) {
-  int a = abandoned(t, i), b = abandoned(t, j);
-  if (a != b) /* abandoned past the timeout: lost */
-    return a ? 0.0 : 1.0;
-  if (winner == i)
-    return 1.0;
-  if (winner == j)
-    return 0.0;
-  return 0.5;
-}
-
-int table_rated(const table *t) {
-  for (int i = 0; i < t->nseats; i++) {
-    const store_seat *s = &t->seat[i].s;
-    if (s->kind != STORE_PERSON || s->account <= 0)
-      return 0; /* a bot or a guest at the table: unrated */
-    for (int k = 0; k < i; k++)
-      if (t->seat[k].s.account == s->account)
-        return 0; /* one account in two seats */
-  }
-  return 1;
-}
-
-/* The ratings move on the writer's thread, read and written in one
- * transaction (writer.c), for a game of accounts only, each in one seat
- * (CONTRACTS.md "Accounts, sessions and origins"). */
-static void rate(server *srv, table *t, int winner) {
-  static rate_job job;
-  if (!table_rated(t))
-    return;
-  memset(&job, 0, sizeof job);
-  snprintf(job.pool, sizeof job.pool, "%s", rating_pool(t->nseats));
-  snprintf(job.code, sizeof job.code, "%s", t->code);
-  job.sides = scopa_rules_sides(&t->rules);
-  job.nseats = t->nseats;
-  for (int i = 0; i < t->nseats; i++) {
-    job.account[i] = t->seat[i].s.account;
-    snprintf(job.name[i], sizeof job.name[i], "%s", t->seat[i].s.name);
-  }
-  for (int s = 0; s < job.sides; s++) {
-    job.abandoned[s] = abandoned(t, s);
-    for (int o = 0; o < job.sides; o++)
-      job.score[s][o] = result_of(t, s, o, winner);
-  }
-  writer_rate(srv->w, t->id, &job, srv->node, t->epoch);
-}
-
-/* ------------------------------------------------------------------ */
 /* Moves                                                               */
 /* ------------------------------------------------------------------ */
 
@@ -97,10 +37,7 @@ static void end_of_round(server *srv, table *t, const scopa_event *ev) {
   if (ev->game_over) {
     t->status = T_FINISHED;
     writer_finish(srv->w, t->id, t->code, srv->node, t->epoch);
-    if (!t->rated) {
-      rate(srv, t, ev->winner);
-      t->rated = 1;
-    }
+    rating_game_over(srv, t, ev->winner);
     text = proto_game_over(t->code, ev, t->seed, t->seed_sha256);
     table_send_all(t, text);
     free(text);
@@ -224,20 +161,6 @@ void play_kick(server *srv, table *t) {
            think_ms(srv, srv->conf.away_bot), NULL);
 }
 
-/* Like a bot for an away seat, the clock runs only while someone is at
- * the table (a table everybody left waits for them), and only for a
- * person whose move no bot is making. */
-int play_clock_left(const table *t, int64_t now) {
-  if (t->status != T_PLAYING || t->clock_s <= 0 || !table_someone_here(t, -1))
-    return -1;
-  int seat = scopa_match_to_play(t->match);
-  if (seat < 0 || t->seat[seat].s.kind != STORE_PERSON ||
-      table_bot_may_play(t, seat))
-    return -1;
-  int64_t left_ms = (int64_t)t->clock_s * 1000 - (now - t->turn_since_ms);
-  return left_ms > 0 ? (int)((left_ms + 999) / 1000) : 0;
-}
-
 /* The best level plays a move the clock took: a person's move is played
  * as well as the server can, never as a random card. */
 static const char *best_level(const server *srv) {
@@ -252,12 +175,37 @@ static const char *best_level(const server *srv) {
 /* At most one job per move (job_number): the clock never plays twice for
  * one turn, and a move from the person that comes first makes the bot's
  * answer stale (table_bot_done). */
-void play_clock(server *srv, table *t, int64_t now) {
-  if (play_clock_left(t, now) != 0 || t->job_number == t->nmoves)
+static void play_clock(server *srv, table *t, int64_t now) {
+  if (table_clock_left(t, now) != 0 || t->job_number == t->nmoves)
     return;
   int seat = scopa_match_to_play(t->match);
   const char *bot = best_level(srv);
   submit(srv, t, seat, BOTJOB_CLOCK, bot, think_ms(srv, bot), NULL);
+}
+
+/* A person away past the table's timeout: a bot plays for the seat. */
+static void take_over(server *srv, table *t, int64_t now) {
+  for (int i = 0; i < t->nseats; i++) {
+    seat_info *si = &t->seat[i];
+    if (si->s.kind != STORE_PERSON || si->nconns > 0 || si->taken_over ||
+        t->status != T_PLAYING ||
+        now - si->away_since_ms < (int64_t)t->away_s * 1000 ||
+        !table_someone_here(t, i))
+      continue;
+    si->taken_over = 1;
+    char *note = proto_notice("bot_takes_seat", i, si->s.name);
+    table_send_all(t, note);
+    free(note);
+    table_broadcast(t, NULL, NULL);
+    play_kick(srv, t);
+  }
+}
+
+void play_sweep(server *srv, int64_t now) {
+  for (table *t = srv->tables; t; t = t->next) {
+    take_over(srv, t, now);
+    play_clock(srv, t, now);
+  }
 }
 
 /* ------------------------------------------------------------------ */

@@ -29,7 +29,7 @@
  * the parser's dispatch (fields: a parse_* function of proto.c that reads
  * the message's own fields) and the router's (handler: int handler(conn
  * *, const proto_msg *), 1 when the message was an accepted move; see
- * table_message).  Adding a message is a line here, its fields function
+ * dispatch.c).  Adding a message is a line here, its fields function
  * and its handler (HACKING.md).
  */
 #define PROTO_MESSAGES(XX)                                                     \

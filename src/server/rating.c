@@ -1,90 +1,75 @@
 /*
- * rating.c -- the Glicko-2 update, step by step as in Glickman's paper
- * (steps 2 to 8); tests/server/test_rating.c checks it on the paper's
- * worked example.  Who is rated, and against whom, is table.c's business.
+ * rating.c -- ratings at a table: which games are rated (people of
+ * distinct accounts in every seat), what each side scored against each
+ * other side (an abandoned side lost), and the job that moves the
+ * ratings on the writer's thread at the end (writer.c; the arithmetic is
+ * glicko.c).
  */
 #include "rating.h"
+#include "glicko.h"
 
-#include <math.h>
+#include <stdio.h>
+#include <string.h>
 
-#define SCALE 173.7178
-#define PI 3.14159265358979323846
+/* ------------------------------------------------------------------ */
+/* Ratings (Glicko-2), for games between people only                   */
+/* ------------------------------------------------------------------ */
 
-static double g_of(double phi) {
-  return 1.0 / sqrt(1.0 + 3.0 * phi * phi / (PI * PI));
+/* Whether a side was abandoned: a bot was playing for one of its
+ * people at the end. */
+static int abandoned(const table *t, int side) {
+  int sides = scopa_rules_sides(&t->rules), gone = 0;
+  for (int i = side; i < t->nseats; i += sides)
+    gone |= t->seat[i].taken_over || t->seat[i].nconns == 0;
+  return gone;
 }
 
-static double e_of(double mu, double mu_j, double phi_j) {
-  return 1.0 / (1.0 + exp(-g_of(phi_j) * (mu - mu_j)));
+static double result_of(const table *t, int i, int j, int winner) {
+  int a = abandoned(t, i), b = abandoned(t, j);
+  if (a != b) /* abandoned past the timeout: lost */
+    return a ? 0.0 : 1.0;
+  if (winner == i)
+    return 1.0;
+  if (winner == j)
+    return 0.0;
+  return 0.5;
 }
 
-/* Step 5: the new volatility, by the Illinois algorithm. */
-static double new_vol(double phi, double vol, double v, double delta,
-                      double tau) {
-  double a = log(vol * vol), eps = 1e-6;
-  double d2 = delta * delta, p2 = phi * phi;
-#define F(x)                                                                   \
-  (exp(x) * (d2 - p2 - v - exp(x)) /                                           \
-       (2.0 * (p2 + v + exp(x)) * (p2 + v + exp(x))) -                         \
-   ((x)-a) / (tau * tau))
-  double A = a, B;
-  if (d2 > p2 + v) {
-    B = log(d2 - p2 - v);
-  } else {
-    int k = 1;
-    while (F(a - k * tau) < 0 && k < 1000)
-      k++;
-    B = a - k * tau;
+int table_rated(const table *t) {
+  for (int i = 0; i < t->nseats; i++) {
+    const store_seat *s = &t->seat[i].s;
+    if (s->kind != STORE_PERSON || s->account <= 0)
+      return 0; /* a bot or a guest at the table: unrated */
+    for (int k = 0; k < i; k++)
+      if (t->seat[k].s.account == s->account)
+        return 0; /* one account in two seats */
   }
-  double fa = F(A), fb = F(B);
-  for (int it = 0; fabs(B - A) > eps && it < 200; it++) {
-    double C = A + (A - B) * fa / (fb - fa), fc = F(C);
-    if (fc * fb <= 0) {
-      A = B;
-      fa = fb;
-    } else {
-      fa /= 2;
-    }
-    B = C;
-    fb = fc;
-  }
-#undef F
-  return exp(A / 2);
+  return 1;
 }
 
-rating rating_update(rating self, const rating *opp, const double *s, int n,
-                     double tau) {
-  double mu = (self.r - 1500.0) / SCALE, phi = self.rd / SCALE;
-  if (n == 0) {
-    double phi2 = sqrt(phi * phi + self.vol * self.vol);
-    self.rd = fmin(phi2 * SCALE, RATING_START_RD);
-    return self;
+/* The ratings move on the writer's thread, read and written in one
+ * transaction (writer.c), for a game of accounts only, each in one seat
+ * (CONTRACTS.md "Accounts, sessions and origins"). */
+void rating_game_over(server *srv, table *t, int winner) {
+  if (t->rated)
+    return;
+  t->rated = 1; /* once, whether it was rated or not */
+  if (!table_rated(t))
+    return;
+  rate_job job;
+  memset(&job, 0, sizeof job);
+  snprintf(job.pool, sizeof job.pool, "%s", rating_pool(t->nseats));
+  snprintf(job.code, sizeof job.code, "%s", t->code);
+  job.sides = scopa_rules_sides(&t->rules);
+  job.nseats = t->nseats;
+  for (int i = 0; i < t->nseats; i++) {
+    job.account[i] = t->seat[i].s.account;
+    snprintf(job.name[i], sizeof job.name[i], "%s", t->seat[i].s.name);
   }
-  double inv_v = 0, sum = 0;
-  for (int j = 0; j < n; j++) {
-    double mu_j = (opp[j].r - 1500.0) / SCALE, phi_j = opp[j].rd / SCALE;
-    double g = g_of(phi_j), e = e_of(mu, mu_j, phi_j);
-    inv_v += g * g * e * (1 - e);
-    sum += g * (s[j] - e);
+  for (int s = 0; s < job.sides; s++) {
+    job.abandoned[s] = abandoned(t, s);
+    for (int o = 0; o < job.sides; o++)
+      job.score[s][o] = result_of(t, s, o, winner);
   }
-  double v = 1.0 / inv_v, delta = v * sum;
-  double vol = new_vol(phi, self.vol, v, delta, tau);
-  double phi_star = sqrt(phi * phi + vol * vol);
-  double phi_new = 1.0 / sqrt(1.0 / (phi_star * phi_star) + 1.0 / v);
-  double mu_new = mu + phi_new * phi_new * sum;
-  rating out = {mu_new * SCALE + 1500.0, phi_new * SCALE, vol};
-  return out;
-}
-
-const char *rating_pool(int players) {
-  switch (players) {
-  case 2:
-    return "2p";
-  case 3:
-    return "3p";
-  case 4:
-    return "4p";
-  default:
-    return "6p";
-  }
+  writer_rate(srv->w, t->id, &job, srv->node, t->epoch);
 }

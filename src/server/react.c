@@ -10,7 +10,8 @@
  * on its table's owner (remote ones stand in for other nodes'), so the gap
  * holds on a cluster too.
  */
-#include "table.h"
+#include "react.h"
+#include "views.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -44,8 +44,7 @@
  * srv->relay is NULL and every entry point returns at once.
  */
 #include "relay.h"
-
-#include "limits.h"
+#include "lobby.h"
 #include "table.h"
 
 #include <ctype.h>
@@ -377,7 +376,7 @@ static void from_client(relay *r, const char *src, uint64_t serial,
   }
   c->last_rx_ms = now_ms();
   if (!c->closing)
-    conn_dispatch(c, body, strlen(body), 0);
+    conn_deliver(c, body, strlen(body), 0);
 }
 
 static void handle_row(relay *r, const char *src, uint64_t serial, int kind,
@@ -1053,7 +1052,7 @@ static void retry_parked(relay *r, int64_t now) {
                  "il tavolo non è raggiungibile");
       conn_close_soon(c);
     } else {
-      conn_dispatch(c, text, strlen(text), 0);
+      conn_deliver(c, text, strlen(text), 0);
       if (c->parked)
         c->parked_ms = since;
     }

@@ -20,32 +20,16 @@
  * until it starts or someone says no; the new table and its seats are in
  * the store batch before anyone hears of them (server.h, the barrier).
  */
+#include "rematch.h"
+#include "lobby.h"
+#include "moves.h"
+#include "offer.h"
 #include "relay.h"
-#include "table.h"
+#include "views.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* Everybody's answer forgotten: the offer is closed. */
-static void close_offer(table *t) {
-  t->rematch_asked = 0;
-  memset(t->rematch_yes, 0, sizeof t->rematch_yes);
-}
-
-static void notice_all(table *t, const char *code, int seat) {
-  char *note = proto_notice(code, seat, t->seat[seat].s.name);
-  table_send_all(t, note);
-  free(note);
-}
-
-void rematch_left(table *t, int seat) {
-  if (t->rematch_asked && !t->next_code[0]) {
-    close_offer(t);
-    notice_all(t, "rematch_declined", seat);
-  }
-  table_broadcast(t, NULL, NULL);
-}
 
 /* A seed whose first dealer is `dealer`: the deals and dealers of a game
  * follow from its seed (scopa.h, scopa_seed_dealer), so the seed alone
@@ -129,7 +113,7 @@ static int start(conn *asker, table *old, const json_t *id) {
     return conn_error(asker, id, "server", "no new table could be made",
                       "non si è potuto fare un nuovo tavolo");
   snprintf(old->next_code, sizeof old->next_code, "%s", n->code);
-  close_offer(old);
+  offer_close(old);
   char *note = proto_finish(json_pack("{s:s, s:s, s:s}", "type", "rematch",
                                       "code", old->code, "next", n->code),
                             NULL);
@@ -174,8 +158,8 @@ int rematch_answer(conn *c, const proto_msg *msg) {
     return conn_error(c, msg->id, "not_over", t->next_code, t->next_code);
   if (!msg->accept) {
     if (t->rematch_asked) {
-      close_offer(t);
-      notice_all(t, "rematch_declined", c->seat);
+      offer_close(t);
+      offer_notice(t, "rematch_declined", c->seat);
     }
     table_broadcast(t, c, msg->id);
     return 0;
@@ -186,7 +170,7 @@ int rematch_answer(conn *c, const proto_msg *msg) {
     t->rematch_asked = 1;
     for (int i = 0; i < t->nseats; i++) /* bots and taken seats: yes */
       t->rematch_yes[i] = t->seat[i].s.kind != STORE_PERSON;
-    notice_all(t, "rematch_offered", c->seat);
+    offer_notice(t, "rematch_offered", c->seat);
   }
   t->rematch_yes[c->seat] = 1;
   if (all_yes(t))

@@ -13,13 +13,18 @@ set(SCOPA_SERVER_SOURCES
   src/server/main.c
   src/server/listen.c
   src/server/loop.c
+  src/server/server.c
   src/server/http.c
+  src/server/answer.c
+  src/server/request.c
   src/server/conn.c
+  src/server/dispatch.c
   src/server/proto.c
   src/server/table.c
   src/server/game.c
   src/server/lobby.c
   src/server/rematch.c
+  src/server/offer.c
   src/server/react.c
   src/server/views.c
   src/server/moves.c
@@ -35,6 +40,7 @@ set(SCOPA_SERVER_SOURCES
   src/server/relay.c
   src/server/writer.c
   src/server/rating.c
+  src/server/glicko.c
   src/server/limits.c)
 set(SCOPA_SERVER_LIBS PkgConfig::LWS PkgConfig::SQLITE3 PkgConfig::LIBPQ
     ${EV_LIBRARY} PkgConfig::LIBCRYPTO PkgConfig::SODIUM

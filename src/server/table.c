@@ -1,9 +1,9 @@
 /*
  * table.c -- the tables in memory: the registry by code, loading a table
- * from the store, the router of client messages (the message table of
- * proto.h), the sweep (away seats, clocks, eviction), the record, and a
- * table stopped by a failed write.  Sitting down is lobby.c, what each
- * connection is shown views.c, moves and bots moves.c.
+ * from the store, who is here, the move clock's time left, eviction, the
+ * record, and a table stopped by a failed write or a lost lease.  The
+ * router of client messages is dispatch.c, sitting down lobby.c, what
+ * each connection is shown views.c, moves and bots moves.c.
  *
  * Tables live in a search tree by code.  One that nobody is at leaves memory
  * after a while (finished ones quickly), never the database: table_get
@@ -188,7 +188,6 @@ static table *load_as(server *srv, const char *code, const char **fault,
     *fault = "server";
     return NULL;
   }
-  play_kick(srv, t);
   return t;
 fail:
   if (rc != 1) { /* what was sent and stored, made safe for the log */
@@ -216,39 +215,64 @@ table *table_get(server *srv, const char *code, const char **fault) {
   return t ? t : load(srv, norm, fault);
 }
 
-int table_message(conn *c, const proto_msg *msg) {
-  /* The message table (proto.h): each type's handler; unknown types are
-   * ignored (CONTRACTS.md). */
-  static int (*const HANDLERS[PROTO_NTYPES])(conn *, const proto_msg *) = {
-#define HANDLER(type, name, fields, handler) [PROTO_##type] = handler,
-      PROTO_MESSAGES(HANDLER)
-#undef HANDLER
-  };
-  int (*handle)(conn *, const proto_msg *) = HANDLERS[msg->type];
-  return handle ? handle(c, msg) : 0;
+/* Takes c off its table's list, telling nobody. */
+void table_unlink_conn(conn *c) {
+  table *t = c->table;
+  if (c->tprev)
+    c->tprev->tnext = c->tnext;
+  else
+    t->conns = c->tnext;
+  if (c->tnext)
+    c->tnext->tprev = c->tprev;
+  t->nconns--;
+  c->table = NULL;
+  c->tnext = c->tprev = NULL;
+}
+
+/* ------------------------------------------------------------------ */
+/* Who is here                                                         */
+/* ------------------------------------------------------------------ */
+
+int table_someone_here(const table *t, int except) {
+  for (int i = 0; i < t->nseats; i++)
+    if (i != except && t->seat[i].s.kind == STORE_PERSON &&
+        t->seat[i].nconns > 0)
+      return 1;
+  return 0;
+}
+
+int table_hints_allowed(const table *t) {
+  for (int i = 0; i < t->nseats; i++)
+    if (t->seat[i].s.kind == STORE_BOT)
+      return 1;
+  return 0;
+}
+
+/* A bot plays seat i: a bot's seat, or a person away past the timeout
+ * while another person is at the table (a table nobody is at waits). */
+int table_bot_may_play(const table *t, int i) {
+  const seat_info *si = &t->seat[i];
+  return si->s.kind == STORE_BOT ||
+         (si->taken_over && table_someone_here(t, i));
+}
+
+/* Like a bot for an away seat, the clock runs only while someone is at
+ * the table (a table everybody left waits for them), and only for a
+ * person whose move no bot is making. */
+int table_clock_left(const table *t, int64_t now) {
+  if (t->status != T_PLAYING || t->clock_s <= 0 || !table_someone_here(t, -1))
+    return -1;
+  int seat = scopa_match_to_play(t->match);
+  if (seat < 0 || t->seat[seat].s.kind != STORE_PERSON ||
+      table_bot_may_play(t, seat))
+    return -1;
+  int64_t left_ms = (int64_t)t->clock_s * 1000 - (now - t->turn_since_ms);
+  return left_ms > 0 ? (int)((left_ms + 999) / 1000) : 0;
 }
 
 /* ------------------------------------------------------------------ */
 /* The sweep                                                           */
 /* ------------------------------------------------------------------ */
-
-/* A person away past the table's timeout: a bot plays for the seat. */
-static void take_over(server *srv, table *t, int64_t now) {
-  for (int i = 0; i < t->nseats; i++) {
-    seat_info *si = &t->seat[i];
-    if (si->s.kind != STORE_PERSON || si->nconns > 0 || si->taken_over ||
-        t->status != T_PLAYING ||
-        now - si->away_since_ms < (int64_t)t->away_s * 1000 ||
-        !table_someone_here(t, i))
-      continue;
-    si->taken_over = 1;
-    char *note = proto_notice("bot_takes_seat", i, si->s.name);
-    table_send_all(t, note);
-    free(note);
-    table_broadcast(t, NULL, NULL);
-    play_kick(srv, t);
-  }
-}
 
 /* Nobody here, nothing out, everything stored: it may leave memory. */
 static int evictable(const server *srv, const table *t) {
@@ -272,18 +296,14 @@ void table_forget_account(server *srv, long long account, const char *anon) {
 }
 
 void table_sweep(server *srv, int64_t now) {
-  {
-    table *next;
-    for (table *t = srv->tables; t; t = next) {
-      next = t->next;
-      take_over(srv, t, now);
-      play_clock(srv, t, now);
-      if (evictable(srv, t) &&
-          (t->status == T_FINISHED
-               ? now - t->empty_since_ms > 5000
-               : now - t->empty_since_ms > (int64_t)srv->conf.idle_s * 1000))
-        evict(srv, t);
-    }
+  table *next;
+  for (table *t = srv->tables; t; t = next) {
+    next = t->next;
+    if (evictable(srv, t) &&
+        (t->status == T_FINISHED
+             ? now - t->empty_since_ms > 5000
+             : now - t->empty_since_ms > (int64_t)srv->conf.idle_s * 1000))
+      evict(srv, t);
   }
 }
 

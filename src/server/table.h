@@ -1,6 +1,8 @@
 /*
- * table.h -- a table in memory, shared by table.c (seats, presence,
- * views, the registry) and moves.c (moves, announcements, bots, ratings).
+ * table.h -- a table in memory and the registry of them (table.c): by
+ * code, loaded from the store, evicted when nobody is there, the record,
+ * a table stopped by a failed write or a lost lease.  The files above it
+ * (views, moves, lobby, rematch) share the struct.
  *
  * Invariants: the match holds every move stored for this table (nmoves
  * of them) and nothing else; status follows the seats and the match
@@ -11,7 +13,7 @@
 #ifndef SCOPA_SERVER_TABLE_H
 #define SCOPA_SERVER_TABLE_H
 
-#include "server.h"
+#include "conn.h"
 
 enum { T_WAITING, T_PLAYING, T_FINISHED };
 
@@ -73,85 +75,49 @@ struct table {
   table *next, *prev; /* the server's list of tables in memory          */
 };
 
-/* table.c: the registry */
 table *table_alloc(server *srv);
 void table_free(table *t);
 int table_insert(server *srv, table *t); /* 0, or -1 out of memory */
 void table_seat_defaults(server *srv, seat_info *si);
 /* waiting while a seat is open, finished once the match is over */
 void table_set_status(table *t);
+/* A new match from the seed with the seats as they are now, dealt.
+ * Returns 0, or -1 with a message. */
+int table_new_match(table *t, scopa_match **out, char *msg, size_t msgsize);
 
-/* views.c: the state message for one recipient (seat, or -1 watching) */
-char *table_state_json(const table *t, int seat, const json_t *id);
-
-/* lobby.c: the lobby's handlers of the message table (proto.h) */
-int lobby_create(conn *c, const proto_msg *msg);
-int lobby_join(conn *c, const proto_msg *msg);
-int lobby_resume(conn *c, const proto_msg *msg);
-int lobby_watch(conn *c, const proto_msg *msg);
-/* A join, resume or watch from an address whose unknown codes are used
- * up: answered `limit` (1), before the code is looked up anywhere, so
- * past the budget a hit and a miss look the same; else 0. */
-int lobby_code_limited(conn *c, const proto_msg *msg);
-/* A new table from c's address (create, or a rematch: rematch.c):
- * 1 when its bucket allows it (on every node together), else 0 with
- * `limit` sent to c (echoing id). */
-int lobby_create_allowed(conn *c, const json_t *id);
-/* Takes c off its table's list, telling nobody (a table that stops). */
-void table_unlink_conn(conn *c);
-/* What the lobby lends rematch.c: c joins t at seat (-1 watching), after
- * leaving its table; a fresh token (32 hex digits), its SHA-256 as hex,
- * and an unused table code.  The last three return 0, or -1. */
-void lobby_attach(conn *c, table *t, int seat);
-int lobby_token(char out[33]);
-void lobby_sha256_hex(const char *text, char out[65]);
-int lobby_new_code(server *srv, char code[PROTO_CODE_MAX + 1]);
-
-/* react.c: a reaction (a fixed phrase, by id) to the people seated */
-int react_send(conn *c, const proto_msg *msg);
-
-/* rematch.c: play again with the same people and rules */
-int rematch_answer(conn *c, const proto_msg *msg);
-/* The last connection of seat left a finished table: a no to an open
- * offer. */
-void rematch_left(table *t, int seat);
-
-/* table.c */
-/* A deleted account: its seats at the tables in memory are named anon,
- * and the tables nobody is at leave memory (their matches, which name
- * the seats, load again from the store).  A table in play keeps the old
- * name in its match until it leaves memory. */
-void table_forget_account(server *srv, long long account, const char *anon);
 /* Memory, else the store; NULL with *fault the error code to answer
- * ("no_table", "table_damaged" or "server"). */
+ * ("no_table", "table_damaged" or "server").  A table loaded here may
+ * need a bot to move: the caller kicks it (play_kick, moves.h). */
 table *table_get(server *srv, const char *code, const char **fault);
 table *table_find(server *srv, const char *code); /* memory only      */
-void table_broadcast(table *t, conn *to, const json_t *id);
-void table_send_all(table *t, const char *text);
+/* Takes c off its table's list, telling nobody (a table that stops). */
+void table_unlink_conn(conn *c);
 int table_bot_may_play(const table *t, int seat);
 /* Hints are given where a bot sits: at a table of people only (rated) a
  * hint would be help the others cannot know of. */
 int table_hints_allowed(const table *t);
 /* 1 when a person other than seat `except` (-1: any) is connected. */
 int table_someone_here(const table *t, int except);
-/* A new match from the seed with the seats as they are now, dealt.
- * Returns 0, or -1 with a message. */
-int table_new_match(table *t, scopa_match **out, char *msg, size_t msgsize);
-
-/* moves.c */
-/* 1 when the game changes ratings: people of distinct accounts in every
- * seat (no bot, no guest, no account in two seats). */
-int table_rated(const table *t);
-/* 1 when the move was played, 0 when refused (with an error sent). */
-int play_move(conn *c, const proto_msg *msg);
-int play_hint(conn *c, const proto_msg *msg);
-int play_review(conn *c, const proto_msg *msg);
-/* Asks the pool for the move of the seat to play when a bot plays it. */
-void play_kick(server *srv, table *t);
-/* The move clock: a bot plays for a person whose time is up. */
-void play_clock(server *srv, table *t, int64_t now);
 /* Seconds left on the move clock of the seat to play, or -1 when no
  * clock runs (none at this table, nobody here, a bot to play). */
-int play_clock_left(const table *t, int64_t now);
+int table_clock_left(const table *t, int64_t now);
+
+/* A deleted account: its seats at the tables in memory are named anon,
+ * and the tables nobody is at leave memory (their matches, which name
+ * the seats, load again from the store).  A table in play keeps the old
+ * name in its match until it leaves memory. */
+void table_forget_account(server *srv, long long account, const char *anon);
+/* Tables nobody is at, with nothing out and everything stored, leave
+ * memory (finished ones after 5 s, others after conf.idle_s). */
+void table_sweep(server *srv, int64_t now);
+void tables_free(server *srv);
+/* A table this node no longer owns (its lease was lost): its
+ * connections are told and closed, and it leaves memory. */
+void table_lost(server *srv, table *t);
+/* The record of a game as JSON text for GET /api/tables/CODE/record:
+ * 200 with the record, 403 while in play, 404 unknown, 500 damaged. */
+char *table_record(server *srv, const char *code, int *status);
+/* A write of a table failed (writer_take_failed): it stops there. */
+void table_store_failed(server *srv, const writer_failure *f);
 
 #endif

@@ -8,7 +8,8 @@
  * and legal moves for that seat only, and for a spectator the public view
  * (seat -1).  Nothing else in the server writes cards.
  */
-#include "table.h"
+#include "views.h"
+#include "rating.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,7 +63,7 @@ static void add_seats(json_t *o, const table *t) {
  * runs) and play again ("rematch": null, or who said yes, seat by seat,
  * once someone asked; "next": the next table's code once it started). */
 static void add_clock_and_rematch(json_t *o, const table *t) {
-  int left = play_clock_left(t, now_ms());
+  int left = table_clock_left(t, now_ms());
   json_object_set_new(o, "move_clock", json_integer(t->clock_s));
   json_object_set_new(o, "clock_left",
                       left >= 0 ? json_integer(left) : json_null());
@@ -150,31 +151,4 @@ void table_broadcast(table *t, conn *to, const json_t *id) {
 void table_send_all(table *t, const char *text) {
   for (conn *c = t->conns; c; c = c->tnext)
     conn_send(c, text);
-}
-
-/* ------------------------------------------------------------------ */
-/* Who is here                                                         */
-/* ------------------------------------------------------------------ */
-
-int table_someone_here(const table *t, int except) {
-  for (int i = 0; i < t->nseats; i++)
-    if (i != except && t->seat[i].s.kind == STORE_PERSON &&
-        t->seat[i].nconns > 0)
-      return 1;
-  return 0;
-}
-
-int table_hints_allowed(const table *t) {
-  for (int i = 0; i < t->nseats; i++)
-    if (t->seat[i].s.kind == STORE_BOT)
-      return 1;
-  return 0;
-}
-
-/* A bot plays seat i: a bot's seat, or a person away past the timeout
- * while another person is at the table (a table nobody is at waits). */
-int table_bot_may_play(const table *t, int i) {
-  const seat_info *si = &t->seat[i];
-  return si->s.kind == STORE_BOT ||
-         (si->taken_over && table_someone_here(t, i));
 }

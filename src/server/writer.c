@@ -18,7 +18,7 @@
  */
 #include "writer.h"
 
-#include "rating.h"
+#include "glicko.h"
 
 #include <pthread.h>
 #include <stdio.h>

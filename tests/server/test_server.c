@@ -1,14 +1,14 @@
 /*
  * test_server.c -- the server's pure parts without sockets: the message
- * parser (proto.c), Glicko-2 (rating.c) on Glickman's worked example, the
+ * parser (proto.c), Glicko-2 (glicko.c) on Glickman's worked example, the
  * flood credits and per-address counts (limits.c), and the store
  * (store.c): a game comes back as stored, and a move number can never be
  * written twice (PRIMARY KEY (game, number)).  Names: serve-proto-N,
  * serve-rating-N, serve-limits-N, serve-store-N.
  */
+#include "../../src/server/glicko.h"
 #include "../../src/server/limits.h"
 #include "../../src/server/proto.h"
-#include "../../src/server/rating.h"
 #include "../../src/server/store.h"
 #include "../test.h"
 

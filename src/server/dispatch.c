@@ -1,0 +1,81 @@
+/*
+ * dispatch.c -- what a connection's events do at the tables: the hooks
+ * conn.c calls (conn.h), set by loop.c.  A message is parsed, charged a
+ * credit, and goes to the relay when another node owns its table
+ * (relay.h), else to its handler in the message table (proto.h
+ * PROTO_MESSAGES); a closing connection gets up from its table and the
+ * cluster forgets it.  Also the sweep of the tables.
+ */
+#include "dispatch.h"
+#include "lobby.h"
+#include "moves.h"
+#include "react.h"
+#include "relay.h"
+#include "rematch.h"
+
+/* The message table (proto.h): each type's handler; unknown types are
+ * ignored (CONTRACTS.md).  Returns 1 when it was an accepted move. */
+static int table_message(conn *c, const proto_msg *msg) {
+  static int (*const HANDLERS[PROTO_NTYPES])(conn *, const proto_msg *) = {
+#define HANDLER(type, name, fields, handler) [PROTO_##type] = handler,
+      PROTO_MESSAGES(HANDLER)
+#undef HANDLER
+  };
+  int (*handle)(conn *, const proto_msg *) = HANDLERS[msg->type];
+  return handle ? handle(c, msg) : 0;
+}
+
+/* One whole message: credits, then the parser, then the relay (a table
+ * another node owns, relay.h), else the tables. */
+static void message(conn *c, const char *text, size_t len, int charged) {
+  server *srv = c->srv;
+  /* Parsed first (a bounded cost: MSG_MAX bytes), so that even a refusal
+   * for speed echoes the message's id. */
+  proto_msg msg;
+  proto_error err;
+  int parsed = proto_parse(text, len, &msg, &err);
+  int ok = charged ? limits_take(&c->bucket, &srv->conf.limits, now_ms()) : 1;
+  if (ok < 0) {
+    conn_error(c, msg.id, "too_fast", "closing the connection",
+               "chiudo la connessione");
+    conn_close_soon(c);
+  } else if (ok == 0) {
+    conn_error(c, msg.id, "too_fast", "message ignored", "messaggio ignorato");
+  } else if (parsed != 0) {
+    conn_send_owned(c, proto_error_json(msg.id, &err));
+  } else if (lobby_code_limited(c, &msg)) {
+    /* answered `limit`: not looked up here nor on another node */
+  } else if (relay_route(c, &msg, text, len)) {
+    /* sent on: its owner answers */
+  } else if (table_message(c, &msg) == 1 && charged) {
+    limits_refund(&c->bucket, &srv->conf.limits);
+  }
+  proto_msg_free(&msg);
+}
+
+static int opened(conn *c) { return relay_conn_open(c->srv, c->addr); }
+
+static void closed(conn *c) {
+  table_leave(c);
+  relay_conn_closed(c);
+  if (c->ccounted)
+    relay_conn_close(c->srv, c->addr);
+}
+
+static uint64_t table_of(const conn *c, uint64_t *last_batch) {
+  *last_batch = c->table ? c->table->last_batch : 0;
+  return c->table ? c->table->id : 0;
+}
+
+const conn_hooks DISPATCH_HOOKS = {
+    .opened = opened,
+    .message = message,
+    .closed = closed,
+    .flush = relay_out,
+    .table_of = table_of,
+};
+
+void dispatch_sweep(server *srv, int64_t now) {
+  play_sweep(srv, now);
+  table_sweep(srv, now);
+}
