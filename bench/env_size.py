@@ -105,7 +105,7 @@ def measure(preset, rounds, rng):
     lengths = []
     for n in range(max(20, rounds // 10)):
         game.reset(seed=n)
-        steps, round_ends = 0, 1
+        steps = 0
         for agent in game.agent_iter():
             obs, rew, term, trunc, info = game.last(observe=False)
             if term:

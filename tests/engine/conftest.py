@@ -2,7 +2,6 @@
 library from SCOPA_LIB (set by CTest), the reference implementation from
 tests/oracle, and random rules as the outside checkers draw them."""
 import os
-import random
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))

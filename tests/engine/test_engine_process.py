@@ -37,8 +37,6 @@ class Proc(object):
 def view_of(ref, rules, seat, scores):
     """The request fields for `seat` of a reference round, built from the
     reference's own bookkeeping."""
-    P = ref.rules.players
-    order = [(ref.dealer + 1 + i) % P for i in range(ref.nmoves)]
     return {"rules": rules, "seat": seat, "scores": scores,
             "round": {"dealer": ref.dealer, "table": ref.initial_table,
                       "dealt": list(ref.dealt[seat]),

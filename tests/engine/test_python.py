@@ -6,8 +6,6 @@ random rules compare, move by move, the legal moves and, at the end, the
 score with the reference; the environment is checked for zero-sum rewards
 and masks that match the legal moves.  Run with SCOPA_LIB pointing at the
 library (CTest sets it)."""
-import json
-import os
 import random
 
 import pytest

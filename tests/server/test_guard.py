@@ -18,7 +18,6 @@ import re
 import socket
 import time
 
-import pytest
 import websockets
 import websockets.exceptions
 

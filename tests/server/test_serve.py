@@ -11,7 +11,6 @@ real WebSocket client.  Test names follow the contract's clauses:
 """
 import asyncio
 import json
-import os
 import random
 
 from serverlib import (SHORT, Client, Server, check_redaction, check_why,

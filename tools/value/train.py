@@ -214,7 +214,7 @@ def main():
         f"Kept: {kept}; held-out mean squared error {kept_test:.4f} points^2",
         f"against the K={k_test} labels of {len(yt)} boundaries (label noise",
         f"{np.mean(sd ** 2) / k_test:.4f} of it); trained on {cut} boundaries",
-        f"(x6 suit permutations).  Command:",
+        "(x6 suit permutations).  Command:",
         "  " + " ".join(sys.argv[0:1] + [s for s in sys.argv[1:]]),
     ]
     write_header(a.out, net, a.hidden, note)

@@ -55,4 +55,4 @@ __all__ = ["Game", "Round", "Bot", "Cancel", "clock_ns", "Engine", "ScopaEnv",
            "bot_names", "describe_bot", "load_record", "save_record",
            "seed_deck", "seed_dealer", "safe_text", "hint_seed",
            "card_words", "move_words", "move_why", "why_words",
-           "points_words", "loss_words"]
+           "points_words", "loss_words", "env", "vector", "baselines"]

@@ -18,21 +18,17 @@ import numpy as np
 
 try:
     import gymnasium
-    from gymnasium import Env, spaces
-    from gymnasium.vector import VectorEnv
-    try:
-        from gymnasium.vector import AutoresetMode
-    except ImportError:  # before 1.1
-        AutoresetMode = None
+    import gymnasium.vector
     HAVE_GYMNASIUM = True
 except ImportError:
     gymnasium = None
     HAVE_GYMNASIUM = False
 
 try:
-    from pettingzoo import AECEnv
+    import pettingzoo
     HAVE_PETTINGZOO = True
 except ImportError:
+    pettingzoo = None
     HAVE_PETTINGZOO = False
 
 
@@ -332,7 +328,11 @@ class _VectorEnv(object):
         return self
 
 
-if not HAVE_GYMNASIUM:
+if HAVE_GYMNASIUM:
+    Env, spaces = gymnasium.Env, gymnasium.spaces
+    VectorEnv = gymnasium.vector.VectorEnv
+    # AutoresetMode is 1.1's and later
+    AutoresetMode = getattr(gymnasium.vector, "AutoresetMode", None)
+else:
     Env, spaces, VectorEnv, AutoresetMode = _Env, _Spaces, _VectorEnv, None
-if not HAVE_PETTINGZOO:
-    AECEnv = _AECEnv
+AECEnv = pettingzoo.AECEnv if HAVE_PETTINGZOO else _AECEnv
