@@ -1295,6 +1295,27 @@ uint64_t scopa_match_bot_seed(const scopa_match *match);
  * game's seed, the current round and the view of the seat to play. */
 uint64_t scopa_match_hint_seed(const scopa_match *match);
 
+/* The wall-clock safety net of a hint at a table (scopa_match_hint). */
+#define SCOPA_HINT_DEADLINE_MS 3000
+
+/*
+ * The hint at a table, the one call every front end makes (the terminal,
+ * the server, the browser's local table): scopa_bot_hint for the seat to
+ * play, from its view (written to *view when view is not NULL), with the
+ * game's hint seed (scopa_match_hint_seed, whatever limits->seed says),
+ * so the same position of the same game gets the same hint everywhere.
+ * limits may be NULL; its work is scopa_bot_hint's (limits->nodes, else
+ * movetime_ms, else SCOPA_HINT_MS, at SCOPA_BOT_NODES_PER_MS: a node
+ * budget, never the clock); threads and cancel are used as given; a
+ * deadline_ns of 0 becomes SCOPA_HINT_DEADLINE_MS from now.  bot lends
+ * its memory ("best").  Returns what scopa_bot_hint returns (the number
+ * of legal moves, out[0..cap) best first), or SCOPA_EOVER when no move is
+ * awaited.
+ */
+int scopa_match_hint(const scopa_match *match, scopa_bot *bot,
+                     const scopa_bot_limits *limits, scopa_hint *out, int cap,
+                     scopa_view *view /* OUT, may be NULL */);
+
 /* ------------------------------------------------------------------ */
 /* Game records                                                        */
 /* ------------------------------------------------------------------ */
