@@ -921,8 +921,9 @@ int scopa_bot_level_get(int i, const char **name, const char **english,
 /*
  * The one hint procedure: the terminal's hint, the server's hints and
  * reviews, the engine's "hint", `scopa review` and Python all call
- * scopa_bot_hint, so one position, seed and budget give one answer
- * everywhere (docs/ai.md, "Hints").
+ * scopa_bot_hint (at a table through scopa_match_hint, section "A whole
+ * game"), so one position, seed and budget give one answer everywhere
+ * (docs/ai.md, "Hints").
  *
  * How.  Worlds are drawn uniformly from what the seat knows (the unseen
  * cards dealt at random to the other hands and the stock, as
