@@ -6,31 +6,32 @@
  * scoring options) exactly as docs/RULES.md says.  Anything not declared
  * here is not API.
  *
- * Layers, bottom up, one section each in this order; a section uses only
- * the ones above it:
+ * Layers, bottom up, as HACKING.md "The layers" draws them; the sections
+ * follow in this order, and a section uses only the ones above it:
  *
- *   errors, text      error codes and their words; outside text shown
- *                     safely, numbers read strictly
- *   cards and moves   plain integers with documented encodings
- *   scopa_rules       the option table of RULES.md, validated; presets
- *   scopa_rng         the random numbers of shuffles and bots
- *   scopa_state       one round: deal, legal moves, apply
- *   scopa_score       a round scored; scopa_tally: rounds added up to a
- *                     game's score, with every end rule
- *   scopa_view        what one seat may know; resampling of the unseen
- *   seeds             one seed deals every deck of a game
- *   scopa_replay      game records (JSON) read, checked, replayed,
- *                     written; files saved whole or not at all
- *   scopa_match       the whole game: seats, rounds from the seed, totals,
- *                     its record (below records: it is read from one)
- *   scopa_bot         the bots, their levels for people, the one hint
- *                     procedure and the post-game review
- *   moves in words    what a move does and says, for hints and reviews
- *   JSON shapes       rules, views and scores as JSON; struct sizes
- *   scopa_engine      the `scopa engine` line protocol
- *   scopa_env         learning features: views and moves as fixed-size
- *                     numbers, environments
- *   deprecated names  old names kept as aliases
+ *   core     errors, text   error codes and their words; outside text shown
+ *                           safely, numbers read strictly
+ *            cards, moves   plain integers with documented encodings
+ *            scopa_rules    the option table of RULES.md, validated; presets
+ *            scopa_rng      the random numbers of shuffles and bots
+ *            scopa_state    one round: deal, legal moves, apply
+ *            scopa_score    a round scored; scopa_tally: rounds added up to
+ *                           a game's score, with every end rule
+ *            scopa_view     what one seat may know; resampling of the unseen
+ *   seed     seeds          one seed deals every deck of a game
+ *   json     JSON shapes    rules, views and scores as JSON, read and written
+ *   ai       scopa_bot      the bots, their levels for people, the one hint
+ *                           procedure; moves in words, for hints and reviews
+ *   game     scopa_match    the whole game: seats, rounds from the seed,
+ *                           totals
+ *   record   scopa_replay   game records read, checked, replayed, written;
+ *                           files saved whole or not at all; a scopa_match's
+ *                           record, and a match restored from one
+ *   engine   front ends     struct sizes, the catalogue, the post-game review
+ *            scopa_engine   the `scopa engine` line protocol
+ *            scopa_env      learning features: views and moves as fixed-size
+ *                           numbers, environments
+ *            deprecated     old names kept as aliases
  *
  * Conventions
  *   - Functions return 0 (SCOPA_OK) or a negative SCOPA_E* code; counts
@@ -55,6 +56,13 @@
 
 #ifdef __cplusplus
 extern "C" {
+#endif
+
+/* libscopa is compiled with hidden visibility (-fvisibility=hidden): of
+ * its functions only those declared between this push and its pop below
+ * are exported by libscopa.so (tests/layers/exports.py checks it). */
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC visibility push(default)
 #endif
 
 #define SCOPA_VERSION "0.1.0"
@@ -711,295 +719,50 @@ int scopa_seed_random(char seed[SCOPA_SEED_TEXT]);
 int scopa_seed_sha256(const char *seed, char out[65]);
 
 /* ------------------------------------------------------------------ */
-/* Game records                                                        */
-/* ------------------------------------------------------------------ */
-
-/* Where a record's first fault is: round and move are 0-based, -1 when the
- * fault is not in a round (or not in a move). */
-typedef struct scopa_fault {
-  int round, move;
-  char message[256];
-} scopa_fault;
-
-/* One round of a replayed record. */
-typedef struct scopa_replay_round {
-  int dealer;
-  int complete; /* 0 for an unfinished last round          */
-  uint8_t deck[40];
-  int nmoves;
-  scopa_move moves[40];
-  scopa_score score;           /* when complete                           */
-  int totals[SCOPA_MAX_SEATS]; /* cumulative, when complete            */
-} scopa_replay_round;
-
-/* A record read and checked move by move (RULES.md "Game records"). */
-typedef struct scopa_replay {
-  scopa_rules rules;
-  int nseats; /* names given (0 when "seats" is absent)  */
-  char *seats[SCOPA_MAX_SEATS];
-  int nrounds;
-  scopa_replay_round *rounds;
-  scopa_tally game; /* totals, finished, winner                */
-} scopa_replay;
-
-/* Reads and checks a whole record from JSON text.  Returns SCOPA_OK with
- * *out filled (free it with scopa_replay_free), or a negative code with
- * *fault saying where and what (the first fault met reading in the order
- * of RULES.md).  On error *out is left empty.  Never crashes on any
- * input. */
-int scopa_replay_text(const char *text, size_t len, scopa_replay *out,
-                      scopa_fault *fault);
-
-/* Frees what a replay holds; accepts an empty or zeroed one. */
-void scopa_replay_free(scopa_replay *replay);
-
-/* A record being written, for a game in progress. */
-typedef struct scopa_record scopa_record;
-
-/* Starts a record.  names may be NULL (no "seats").  rules must be
- * checked.  Returns NULL when out of memory. */
-scopa_record *scopa_record_new(const scopa_rules *rules,
-                               const char *const *names);
-void scopa_record_free(scopa_record *record);
-/* Starts a new round with its deck and dealer. */
-int scopa_record_round(scopa_record *record, int dealer,
-                       const uint8_t deck[40]);
-/* Adds a move to the current round. */
-int scopa_record_move(scopa_record *record, scopa_move move);
-/* The record as JSON text (malloc'd, NUL-terminated, caller frees). */
-char *scopa_record_json(const scopa_record *record);
-/* Writes the record to a file with scopa_file_save.  Returns SCOPA_OK,
- * SCOPA_ENOMEM or SCOPA_EIO. */
-int scopa_record_save(const scopa_record *record, const char *path);
-/* The same, with a message that names the file, the step that failed and
- * the system's reason. */
-int scopa_record_write_file(const scopa_record *record, const char *path,
-                            char *msg, size_t msgsize);
-/* A record that continues a replayed one.  It holds only what a replay
- * keeps (no unknown fields; a name is cut at a NUL): to resume a game
- * from its file, use scopa_match_from_record, which keeps them. */
-scopa_record *scopa_record_from_replay(const scopa_replay *replay);
-/* ------------------------------------------------------------------ */
-/* Files                                                               */
-/* ------------------------------------------------------------------ */
-
-/* The largest record read (scopa_replay_text, scopa_record_read_file):
- * 4 MiB, many times the longest real game.  Longer input is refused
- * before it is parsed. */
-#define SCOPA_RECORD_MAX (4 << 20)
-
-/* Reads a whole record file ("-": standard input) into *text (malloc'd,
- * NUL-terminated, free with scopa_free) and its length into *len.  Never
- * reads more than SCOPA_RECORD_MAX bytes, whatever the file is (a pipe, a
- * device).  Returns SCOPA_OK, or with a message that names the file:
- * SCOPA_EIO (missing, unreadable, a directory: the reason said),
- * SCOPA_ERECORD (longer than SCOPA_RECORD_MAX), SCOPA_ENOMEM. */
-int scopa_record_read_file(const char *path, char **text /* OUT */,
-                           size_t *len /* OUT */, char *msg, size_t msgsize);
-
-/* Replaces the file at path with len bytes of data, so that a crash or a
- * power failure at any moment leaves either the old file or the new one,
- * whole: the data goes to a new temporary file beside it (path.tmpXXXXXX,
- * made by mkstemp, keeping the old file's mode), which is fsync'd and
- * renamed over path; then temporary files that earlier saves of path
- * left behind (killed midway) are removed, and the directory is fsync'd.
- * Returns SCOPA_OK, or SCOPA_EIO / SCOPA_ENOMEM with a message naming the
- * file, the step and the system's reason; on error path is unchanged and
- * no temporary file is left. */
-int scopa_file_save(const char *path, const void *data, size_t len, char *msg,
-                    size_t msgsize);
-
-/* Whether a game may write its record to path without destroying another
- * game: yes when nothing is there or the file is empty, or when path is
- * the very file the game was resumed from (resumed_from, NULL for a new
- * game).  Otherwise SCOPA_EINVAL with a message that says so and how to
- * continue the saved game (--resume); a directory or anything but a
- * regular file is refused the same way. */
-int scopa_record_target_check(const char *path, const char *resumed_from,
-                              char *msg, size_t msgsize);
-
-/* ------------------------------------------------------------------ */
-/* A whole game: seats, rounds, scores, the record                     */
+/* JSON shapes: rules, views and scores written and read              */
 /* ------------------------------------------------------------------ */
 
 /*
- * scopa_match is the one game loop every front end uses (the terminal
- * game, the arena, replay, Python, the server): the rules, the seats, the
- * rounds dealt from the seed, the live round, the totals, dealer rotation
- * and the end of the game by every rule of RULES.md, and the history from
- * which its record is written.  Its life:
- *
- *     scopa_match_new (or scopa_match_from_record)
- *     while (!over)   scopa_match_deal, then scopa_match_apply until the
- *                     round is over (each apply says what the move did)
- *     scopa_match_record_json / scopa_match_save at any moment
- *
- * It does no I/O (except scopa_match_save) and runs no bots: a front end
- * asks a bot for the move of a bot seat from scopa_match_view and applies
- * it like anybody's.  An opaque handle that owns its memory (it grows by
- * one round's worth per round); copy it with scopa_match_copy.
+ * For other languages (bindings/python uses these through ctypes) and for
+ * the `scopa engine` protocol (CONTRACTS.md): JSON in and out in the
+ * shapes of the records and of engine requests.  A char * returned here
+ * is malloc'd and NUL-terminated; free it with scopa_free() (section
+ * "For bindings and front ends").  NULL means out of memory unless said.
  */
-typedef struct scopa_match scopa_match;
 
-/* Who sits at a seat. */
-enum { SCOPA_SEAT_PERSON, SCOPA_SEAT_BOT };
+/* Rules from the text of a JSON object as a record's "rules" (exact JSON
+ * types, unknown option = error), checked.  Returns SCOPA_OK,
+ * SCOPA_EJSON or SCOPA_ERULES with a message: printable ASCII in English
+ * (lang NULL or not "it"), in Italian when lang is "it" (the JSON
+ * parser's own words stay English). */
+int scopa_rules_from_json(scopa_rules *rules, const char *json, size_t len,
+                          const char *lang, char *msg, size_t msgsize);
 
-typedef struct scopa_seat {
-  int kind;          /* SCOPA_SEAT_PERSON or SCOPA_SEAT_BOT              */
-  const char *name;  /* the name shown and recorded; NULL = ""            */
-  const char *bot;   /* a bot: its name for scopa_bot_new ("best")        */
-  const char *level; /* a bot: its level for people ("esperto"), or NULL */
-} scopa_seat;
+/* Every option of checked rules as a JSON object, in option order. */
+char *scopa_rules_to_json(const scopa_rules *rules);
 
-/* Where a game is. */
-enum {
-  SCOPA_MATCH_DEAL, /* no round in play: scopa_match_deal comes next      */
-  SCOPA_MATCH_PLAY, /* a round in play: scopa_match_apply                 */
-  SCOPA_MATCH_OVER  /* the game has ended                                 */
-};
+/* What `seat` knows of a round, as the fields of an engine request:
+ * {"rules": {...}, "seat": S, "scores": [...], "round": {"dealer": D,
+ * "table": [as first dealt], "dealt": [in the order received], "moves":
+ * [...]}}.  scores (one per side) may be NULL (all zero). */
+char *scopa_state_view_json(const scopa_state *state, int seat,
+                            const int *scores);
 
-/* What a deal or a move did, so a front end can announce it without
- * working it out again. */
-typedef struct scopa_event {
-  int round; /* 0-based index of the round                            */
-  int ply;   /* index of the move in the round (-1 for a deal)         */
-  int seat;  /* who played (the dealer for a deal)                     */
-  scopa_move move;
-  scopa_cards table_before; /* the table just before the move           */
-  scopa_cards taken;        /* table cards taken (0: laid)             */
-  int scopa;                /* 1 if the move scored a scopa               */
-  int refilled;   /* cards dealt from the stock after it (a new hand)    */
-  int round_over; /* this move ended the round                  */
-  scopa_cards leftovers;       /* then: the table cards left at the end     */
-  int leftovers_side;          /* the side that took them, -1 for nobody      */
-  scopa_score score;           /* then: the round's score                    */
-  int totals[SCOPA_MAX_SEATS]; /* then: the game's totals after it       */
-  int game_over;               /* the game ended with this round             */
-  int winner;                  /* then: the winning side, -1 for none       */
-} scopa_event;
+/* Checks a view given as the JSON text of an engine request's fields
+ * (rules, seat, scores, round; other keys are ignored) and builds it with
+ * scopa_view_build.  The seat need not be the one to play.  Returns
+ * SCOPA_OK, or SCOPA_EJSON / SCOPA_ERULES / SCOPA_EVIEW with a message. */
+int scopa_view_from_json(scopa_view *view, const char *json, size_t len,
+                         char *msg, size_t msgsize);
 
-/* Starts a game.  rules must be checked; seats lists rules->players seats
- * (NULL: people without names); seed is a valid seed, or NULL for one
- * from scopa_seed_random.  The first dealer follows from the seed.
- * Returns SCOPA_OK and sets *out, SCOPA_EINVAL (a bad seed or seat, with
- * a message), SCOPA_EIO (no random seed) or SCOPA_ENOMEM. */
-int scopa_match_new(const scopa_rules *rules, const scopa_seat *seats,
-                    const char *seed, scopa_match **out /* OUT */, char *msg,
-                    size_t msgsize);
+/* A round's score as a JSON list of sides, each exactly as in `scopa
+ * replay --json`. */
+char *scopa_score_json(const scopa_score *score);
 
-/* Frees a game; NULL is a no-op. */
-void scopa_match_free(scopa_match *match);
-
-/* A deep copy.  Returns SCOPA_OK and sets *out, or SCOPA_ENOMEM. */
-int scopa_match_copy(const scopa_match *match, scopa_match **out /* OUT */);
-
-/* SCOPA_MATCH_DEAL, _PLAY or _OVER. */
-int scopa_match_phase(const scopa_match *match);
-
-const scopa_rules *scopa_match_rules(const scopa_match *match);
-
-/* The seed ("" for a game restored from a record that had none: its new
- * rounds are dealt from a seed drawn at restore, which is not recorded). */
-const char *scopa_match_seed(const scopa_match *match);
-
-/* Seat `seat`'s description (the strings are owned by the match).  A
- * name may hold NUL bytes (a record can say "An\u0000na"): *name_len,
- * when name_len is not NULL, gets its length in bytes. */
-void scopa_match_seat(const scopa_match *match, int seat, scopa_seat *out,
-                      size_t *name_len);
-
-/* The scores: totals, the next dealer, finished and winner. */
-const scopa_tally *scopa_match_tally(const scopa_match *match);
-
-/* The number of rounds dealt so far (the live or last one is index
- * rounds - 1). */
-int scopa_match_rounds(const scopa_match *match);
-
-/* Round r (0..rounds-1) as played so far: dealer, deck, moves, and once
- * complete its score and the totals after it. */
-const scopa_replay_round *scopa_match_round(const scopa_match *match, int r);
-
-/* The live round, or the last one once it is over; NULL before the first
- * deal. */
-const scopa_state *scopa_match_state(const scopa_match *match);
-
-/* The seat to play, or -1 when no move is awaited. */
-int scopa_match_to_play(const scopa_match *match);
-
-/* Sets who deals first, in place of the seed's choice (a record or a
- * person says so).  Returns SCOPA_OK, or SCOPA_EOVER once a round has been
- * dealt. */
-int scopa_match_set_first_dealer(scopa_match *match, int dealer);
-
-/* Deals the next round from the seed.  Returns SCOPA_OK (ev, which may be
- * NULL, says who dealt), or SCOPA_EOVER when a round is in play or the
- * game is over. */
-int scopa_match_deal(scopa_match *match, scopa_event *ev);
-
-/* Deals the next round from a given deck (replaying a record; the deck is
- * then not the seed's).  Errors as scopa_state_deal, and SCOPA_EOVER. */
-int scopa_match_deal_deck(scopa_match *match, const uint8_t deck[40],
-                          scopa_event *ev, char *msg, size_t msgsize);
-
-/* Plays a move for the seat to play: checked as scopa_state_check (the
- * same messages), then played; at the end of the round the score is
- * added and the end rules applied.  ev (may be NULL) says what the move
- * did.  On error nothing changes.  Errors: SCOPA_EILLEGAL with a message,
- * SCOPA_EOVER when no round is in play. */
-int scopa_match_apply(scopa_match *match, scopa_move move, scopa_event *ev,
-                      char *msg, size_t msgsize);
-
-/* Seat `seat`'s view of the current round with the scores before it, or
- * with seat -1 the public view for spectators: the same fields with seat
- * SCOPA_NO_SEAT, no hand and no dealt cards (every card in a hand or the
- * stock is unseen).  Before the first deal the view is of an empty round. */
-void scopa_match_view(const scopa_match *match, int seat, scopa_view *out);
-
-/* The same as the fields of a `scopa engine` request (CONTRACTS.md):
- * {"rules", "seat", "scores", "round": {"dealer", "table", "dealt",
- * "moves"}}; for seat -1 "seat" is null and "round" has no "dealt".
- * malloc'd (scopa_free), NULL if out of memory or before the first deal. */
-char *scopa_match_view_json(const scopa_match *match, int seat);
-
-/* A seed for a bot's choice at the current move: a function of the game's
- * seed, the round and the move, so a seeded game plays the same again. */
-uint64_t scopa_match_bot_seed(const scopa_match *match);
-
-/* The seed of a hint for the seat to play now: scopa_hint_seed of the
- * game's seed, the current round and the view of the seat to play. */
-uint64_t scopa_match_hint_seed(const scopa_match *match);
-
-/* Who may read a record. */
-#define SCOPA_RECORD_FULL (-2)   /* everything: every deck and the seed  */
-#define SCOPA_RECORD_SEEN (-3)   /* what some seat has seen               */
-#define SCOPA_RECORD_PUBLIC (-1) /* what every seat has seen              */
-
-/*
- * The game's record (RULES.md "Game records") as JSON text, malloc'd
- * (scopa_free).  viewer SCOPA_RECORD_FULL gives the full record with the
- * seed and its "seed_sha256"; any other viewer (a seat 0..players-1, or
- * SCOPA_RECORD_SEEN or _PUBLIC) gives the record of a game in progress
- * that can be shown while it goes on: no seed, and in the live round's
- * deck every card the viewer may not know yet is null.  Seats where a bot
- * sat carry "bots": [null, {"bot": "best", "level": "esperto"}] (one entry
- * per seat); top-level fields of a restored record that this library does
- * not know are written back as they were.  NULL if out of memory.
- */
-char *scopa_match_record_json(const scopa_match *match, int viewer);
-
-/* Writes the full record to path so that a crash at any point leaves
- * either the old file or the new one (scopa_record_save).  Returns
- * SCOPA_OK or SCOPA_EIO with a message. */
-int scopa_match_save(const scopa_match *match, const char *path, char *msg,
-                     size_t msgsize);
-
-/* Restores a game from the text of a record, the unfinished round
- * included, checked as scopa_replay_text does (same faults).  A record
- * with a "seed" deals its next rounds from it, so a resumed game deals
- * exactly what the straight game would have.  Returns SCOPA_OK and sets
- * *out, or an error with *fault. */
-int scopa_match_from_record(const char *text, size_t len,
-                            scopa_match **out /* OUT */, scopa_fault *fault);
+/* A finished round's score as a JSON list of sides, each exactly as in
+ * `scopa replay --json` ("cards", "denari", "settebello", "primiera",
+ * "scope", "points": {...}, "round_total").  NULL if not over. */
+char *scopa_state_score_json(const scopa_state *state);
 
 /* ------------------------------------------------------------------ */
 /* Computer players                                                    */
@@ -1042,8 +805,9 @@ int scopa_match_from_record(const char *text, size_t len,
  * flag to 0 before reusing it.
  *
  * Every field's 0 means the default, so a zeroed struct is valid, and so
- * is the old initialiser {movetime_ms, seed, threads} (-Wextra warns about
- * the fields it leaves out: prefer designated initialisers).
+ * is an initialiser of the first three fields {movetime_ms, seed,
+ * threads} (-Wextra warns about the fields it leaves out: prefer
+ * designated initialisers).
  */
 typedef struct scopa_bot scopa_bot;
 
@@ -1157,8 +921,9 @@ int scopa_bot_level_get(int i, const char **name, const char **english,
 /*
  * The one hint procedure: the terminal's hint, the server's hints and
  * reviews, the engine's "hint", `scopa review` and Python all call
- * scopa_bot_hint, so one position, seed and budget give one answer
- * everywhere (docs/ai.md, "Hints").
+ * scopa_bot_hint (at a table through scopa_match_hint, section "A whole
+ * game"), so one position, seed and budget give one answer everywhere
+ * (docs/ai.md, "Hints").
  *
  * How.  Worlds are drawn uniformly from what the seat knows (the unseen
  * cards dealt at random to the other hands and the stock, as
@@ -1238,46 +1003,6 @@ const char *scopa_hint_mark_text(int mark);
  * game's seed cannot be read back from it. */
 uint64_t scopa_hint_seed(const char *game_seed, int round,
                          const scopa_view *view);
-
-/*
- * The post-game review of a game (finished or in progress; show a person
- * only a finished game's, since it values every seat's moves): every move
- * valued from its player's view at that moment (never the hidden cards)
- * by the hint (scopa_bot_hint, `bot` lending its memory: "best") with a
- * budget of `nodes` per move (SCOPA_BOT_NODES_PER_MS times the
- * milliseconds wanted; SCOPA_HINT_MS is the hints' default) and the seed
- * scopa_hint_seed of the game's seed, the round and the ply: the same
- * record and budget give the same review on every run and machine.  seat
- * -1 reviews every seat, else only that seat's moves.  JSON text,
- * malloc'd (scopa_free):
- *   {"bot", "nodes", "slip": 0.3, "blunder": 1.0,
- *    "rounds": [{"round", "dealer", "moves": [{"ply", "seat", "move",
- *       "value", "best", "best_value", "cost", "loss", "mark", "choices",
- *       "exact", "estimated", "margin", "best_margin", "loss_margin",
- *       "why", "best_why"}]}],
- *    "seats": [{"seat", "cost", "marked"}]}
- * value and best_value in expected points of the round for the mover's
- * side, margin and best_margin their uncertainties (scopa_hint); cost (=
- * loss) the hint's loss of the move played, at least 0, loss_margin its
- * uncertainty; mark "?" when cost - loss_margin is slip points or more,
- * "??" from blunder (scopa_hint.mark); choices the number of legal moves;
- * exact when the mover could count every card (2 players, stock empty);
- * estimated false where there was no estimate (the numbers null, cost
- * 0); why and best_why what the move played and the best move do
- * (scopa_move_why_json), for words a person reads.  NULL with a message
- * for a zero budget, a bad seat, or out of memory.
- */
-char *scopa_match_review_json(const scopa_match *match, scopa_bot *bot,
-                              uint64_t nodes, int seat, char *msg,
-                              size_t msgsize);
-
-/* The same with the hints' other limits: limits->nodes the budget of a
- * move (required), threads (the review is the same with any number),
- * deadline_ns and cancel (a safety net, as scopa_bot_hint's); the seed is
- * always the record's (scopa_hint_seed), never limits->seed. */
-char *scopa_match_review(const scopa_match *match, scopa_bot *bot,
-                         const scopa_bot_limits *limits, int seat, char *msg,
-                         size_t msgsize);
 
 /* ------------------------------------------------------------------ */
 /* Moves in words, and what they do                                    */
@@ -1408,18 +1133,332 @@ size_t scopa_loss_words(double loss, double loss_margin, int mark,
                         const char *lang, char *buf, size_t bufsize);
 
 /* ------------------------------------------------------------------ */
-/* JSON shapes, for bindings and front ends                           */
+/* A whole game: seats, rounds, scores, the record                     */
 /* ------------------------------------------------------------------ */
 
 /*
- * For other languages (bindings/python uses these through ctypes) and for
- * the `scopa engine` protocol (CONTRACTS.md): sizes of the plain structs,
- * JSON in and out in the shapes of the records and of engine requests;
- * the protocol itself and a fixed-size encoding of views and moves for
- * learning agents follow in the next two sections.  A char * returned
- * here or there is malloc'd and NUL-terminated; free it with
- * scopa_free().  NULL means out of memory unless said.
+ * scopa_match is the one game loop every front end uses (the terminal
+ * game, the arena, replay, Python, the server): the rules, the seats, the
+ * rounds dealt from the seed, the live round, the totals, dealer rotation
+ * and the end of the game by every rule of RULES.md, and the history from
+ * which its record is written.  Its life:
+ *
+ *     scopa_match_new (or scopa_match_from_record)
+ *     while (!over)   scopa_match_deal, then scopa_match_apply until the
+ *                     round is over (each apply says what the move did)
+ *     scopa_match_record_json / scopa_match_save at any moment
+ *
+ * It does no I/O (except scopa_match_save) and runs no bots: a front end
+ * asks a bot for the move of a bot seat from scopa_match_view and applies
+ * it like anybody's.  An opaque handle that owns its memory (it grows by
+ * one round's worth per round); copy it with scopa_match_copy.
  */
+typedef struct scopa_match scopa_match;
+
+/* Where a record's first fault is: round and move are 0-based, -1 when the
+ * fault is not in a round (or not in a move). */
+typedef struct scopa_fault {
+  int round, move;
+  char message[256];
+} scopa_fault;
+
+/* One round of a game as played (scopa_match_round), or of a replayed
+ * record (scopa_replay). */
+typedef struct scopa_replay_round {
+  int dealer;
+  int complete; /* 0 for an unfinished last round          */
+  uint8_t deck[40];
+  int nmoves;
+  scopa_move moves[40];
+  scopa_score score;           /* when complete                           */
+  int totals[SCOPA_MAX_SEATS]; /* cumulative, when complete            */
+} scopa_replay_round;
+
+/* Who sits at a seat. */
+enum { SCOPA_SEAT_PERSON, SCOPA_SEAT_BOT };
+
+typedef struct scopa_seat {
+  int kind;          /* SCOPA_SEAT_PERSON or SCOPA_SEAT_BOT              */
+  const char *name;  /* the name shown and recorded; NULL = ""            */
+  const char *bot;   /* a bot: its name for scopa_bot_new ("best")        */
+  const char *level; /* a bot: its level for people ("esperto"), or NULL */
+} scopa_seat;
+
+/* Where a game is. */
+enum {
+  SCOPA_MATCH_DEAL, /* no round in play: scopa_match_deal comes next      */
+  SCOPA_MATCH_PLAY, /* a round in play: scopa_match_apply                 */
+  SCOPA_MATCH_OVER  /* the game has ended                                 */
+};
+
+/* What a deal or a move did, so a front end can announce it without
+ * working it out again. */
+typedef struct scopa_event {
+  int round; /* 0-based index of the round                            */
+  int ply;   /* index of the move in the round (-1 for a deal)         */
+  int seat;  /* who played (the dealer for a deal)                     */
+  scopa_move move;
+  scopa_cards table_before; /* the table just before the move           */
+  scopa_cards taken;        /* table cards taken (0: laid)             */
+  int scopa;                /* 1 if the move scored a scopa               */
+  int refilled;   /* cards dealt from the stock after it (a new hand)    */
+  int round_over; /* this move ended the round                  */
+  scopa_cards leftovers;       /* then: the table cards left at the end     */
+  int leftovers_side;          /* the side that took them, -1 for nobody      */
+  scopa_score score;           /* then: the round's score                    */
+  int totals[SCOPA_MAX_SEATS]; /* then: the game's totals after it       */
+  int game_over;               /* the game ended with this round             */
+  int winner;                  /* then: the winning side, -1 for none       */
+} scopa_event;
+
+/* Starts a game.  rules must be checked; seats lists rules->players seats
+ * (NULL: people without names); seed is a valid seed, or NULL for one
+ * from scopa_seed_random.  The first dealer follows from the seed.
+ * Returns SCOPA_OK and sets *out, SCOPA_EINVAL (a bad seed or seat, with
+ * a message), SCOPA_EIO (no random seed) or SCOPA_ENOMEM. */
+int scopa_match_new(const scopa_rules *rules, const scopa_seat *seats,
+                    const char *seed, scopa_match **out /* OUT */, char *msg,
+                    size_t msgsize);
+
+/* Frees a game; NULL is a no-op. */
+void scopa_match_free(scopa_match *match);
+
+/* A deep copy.  Returns SCOPA_OK and sets *out, or SCOPA_ENOMEM. */
+int scopa_match_copy(const scopa_match *match, scopa_match **out /* OUT */);
+
+/* SCOPA_MATCH_DEAL, _PLAY or _OVER. */
+int scopa_match_phase(const scopa_match *match);
+
+const scopa_rules *scopa_match_rules(const scopa_match *match);
+
+/* The seed ("" for a game restored from a record that had none: its new
+ * rounds are dealt from a seed drawn at restore, which is not recorded). */
+const char *scopa_match_seed(const scopa_match *match);
+
+/* Seat `seat`'s description (the strings are owned by the match).  A
+ * name may hold NUL bytes (a record can say "An\u0000na"): *name_len,
+ * when name_len is not NULL, gets its length in bytes. */
+void scopa_match_seat(const scopa_match *match, int seat, scopa_seat *out,
+                      size_t *name_len);
+
+/* The scores: totals, the next dealer, finished and winner. */
+const scopa_tally *scopa_match_tally(const scopa_match *match);
+
+/* The number of rounds dealt so far (the live or last one is index
+ * rounds - 1). */
+int scopa_match_rounds(const scopa_match *match);
+
+/* Round r (0..rounds-1) as played so far: dealer, deck, moves, and once
+ * complete its score and the totals after it. */
+const scopa_replay_round *scopa_match_round(const scopa_match *match, int r);
+
+/* The live round, or the last one once it is over; NULL before the first
+ * deal. */
+const scopa_state *scopa_match_state(const scopa_match *match);
+
+/* The seat to play, or -1 when no move is awaited. */
+int scopa_match_to_play(const scopa_match *match);
+
+/* Sets who deals first, in place of the seed's choice (a record or a
+ * person says so).  Returns SCOPA_OK, or SCOPA_EOVER once a round has been
+ * dealt. */
+int scopa_match_set_first_dealer(scopa_match *match, int dealer);
+
+/* Deals the next round from the seed.  Returns SCOPA_OK (ev, which may be
+ * NULL, says who dealt), or SCOPA_EOVER when a round is in play or the
+ * game is over. */
+int scopa_match_deal(scopa_match *match, scopa_event *ev);
+
+/* Deals the next round from a given deck (replaying a record; the deck is
+ * then not the seed's).  Errors as scopa_state_deal, and SCOPA_EOVER. */
+int scopa_match_deal_deck(scopa_match *match, const uint8_t deck[40],
+                          scopa_event *ev, char *msg, size_t msgsize);
+
+/* Plays a move for the seat to play: checked as scopa_state_check (the
+ * same messages), then played; at the end of the round the score is
+ * added and the end rules applied.  ev (may be NULL) says what the move
+ * did.  On error nothing changes.  Errors: SCOPA_EILLEGAL with a message,
+ * SCOPA_EOVER when no round is in play. */
+int scopa_match_apply(scopa_match *match, scopa_move move, scopa_event *ev,
+                      char *msg, size_t msgsize);
+
+/* Seat `seat`'s view of the current round with the scores before it, or
+ * with seat -1 the public view for spectators: the same fields with seat
+ * SCOPA_NO_SEAT, no hand and no dealt cards (every card in a hand or the
+ * stock is unseen).  Before the first deal the view is of an empty round. */
+void scopa_match_view(const scopa_match *match, int seat, scopa_view *out);
+
+/* A seed for a bot's choice at the current move: a function of the game's
+ * seed, the round and the move, so a seeded game plays the same again. */
+uint64_t scopa_match_bot_seed(const scopa_match *match);
+
+/* The seed of a hint for the seat to play now: scopa_hint_seed of the
+ * game's seed, the current round and the view of the seat to play. */
+uint64_t scopa_match_hint_seed(const scopa_match *match);
+
+/* The wall-clock safety net of a hint at a table (scopa_match_hint). */
+#define SCOPA_HINT_DEADLINE_MS 3000
+
+/*
+ * The hint at a table, the one call every front end makes (the terminal,
+ * the server, the browser's local table): scopa_bot_hint for the seat to
+ * play, from its view (written to *view when view is not NULL), with the
+ * game's hint seed (scopa_match_hint_seed, whatever limits->seed says),
+ * so the same position of the same game gets the same hint everywhere.
+ * limits may be NULL; its work is scopa_bot_hint's (limits->nodes, else
+ * movetime_ms, else SCOPA_HINT_MS, at SCOPA_BOT_NODES_PER_MS: a node
+ * budget, never the clock); threads and cancel are used as given; a
+ * deadline_ns of 0 becomes SCOPA_HINT_DEADLINE_MS from now.  bot lends
+ * its memory ("best").  Returns what scopa_bot_hint returns (the number
+ * of legal moves, out[0..cap) best first), or SCOPA_EOVER when no move is
+ * awaited.
+ */
+int scopa_match_hint(const scopa_match *match, scopa_bot *bot,
+                     const scopa_bot_limits *limits, scopa_hint *out, int cap,
+                     scopa_view *view /* OUT, may be NULL */);
+
+/* ------------------------------------------------------------------ */
+/* Game records                                                        */
+/* ------------------------------------------------------------------ */
+
+/* A record read and checked move by move (RULES.md "Game records"). */
+typedef struct scopa_replay {
+  scopa_rules rules;
+  int nseats; /* names given (0 when "seats" is absent)  */
+  char *seats[SCOPA_MAX_SEATS];
+  int nrounds;
+  scopa_replay_round *rounds;
+  scopa_tally game; /* the tally: totals, finished, winner; named
+                       before scopa_tally was (see Deprecated names) */
+} scopa_replay;
+
+/* Reads and checks a whole record from JSON text.  Returns SCOPA_OK with
+ * *out filled (free it with scopa_replay_free), or a negative code with
+ * *fault saying where and what (the first fault met reading in the order
+ * of RULES.md).  On error *out is left empty.  Never crashes on any
+ * input. */
+int scopa_replay_text(const char *text, size_t len, scopa_replay *out,
+                      scopa_fault *fault);
+
+/* Frees what a replay holds; accepts an empty or zeroed one. */
+void scopa_replay_free(scopa_replay *replay);
+
+/* A record being written, for a game in progress. */
+typedef struct scopa_record scopa_record;
+
+/* Starts a record.  names may be NULL (no "seats").  rules must be
+ * checked.  Returns NULL when out of memory. */
+scopa_record *scopa_record_new(const scopa_rules *rules,
+                               const char *const *names);
+void scopa_record_free(scopa_record *record);
+/* Starts a new round with its deck and dealer. */
+int scopa_record_round(scopa_record *record, int dealer,
+                       const uint8_t deck[40]);
+/* Adds a move to the current round. */
+int scopa_record_move(scopa_record *record, scopa_move move);
+/* The record as JSON text (malloc'd, NUL-terminated, caller frees). */
+char *scopa_record_json(const scopa_record *record);
+/* Writes the record to a file with scopa_file_save.  Returns SCOPA_OK,
+ * SCOPA_ENOMEM or SCOPA_EIO. */
+int scopa_record_save(const scopa_record *record, const char *path);
+/* The same, with a message that names the file, the step that failed and
+ * the system's reason. */
+int scopa_record_write_file(const scopa_record *record, const char *path,
+                            char *msg, size_t msgsize);
+/* A record that continues a replayed one.  It holds only what a replay
+ * keeps (no unknown fields; a name is cut at a NUL): to resume a game
+ * from its file, use scopa_match_from_record, which keeps them. */
+scopa_record *scopa_record_from_replay(const scopa_replay *replay);
+/* ------------------------------------------------------------------ */
+/* Files                                                               */
+/* ------------------------------------------------------------------ */
+
+/* The largest record read (scopa_replay_text, scopa_record_read_file):
+ * 4 MiB, many times the longest real game.  Longer input is refused
+ * before it is parsed. */
+#define SCOPA_RECORD_MAX (4 << 20)
+
+/* Reads a whole record file ("-": standard input) into *text (malloc'd,
+ * NUL-terminated, free with scopa_free) and its length into *len.  Never
+ * reads more than SCOPA_RECORD_MAX bytes, whatever the file is (a pipe, a
+ * device).  Returns SCOPA_OK, or with a message that names the file:
+ * SCOPA_EIO (missing, unreadable, a directory: the reason said),
+ * SCOPA_ERECORD (longer than SCOPA_RECORD_MAX), SCOPA_ENOMEM. */
+int scopa_record_read_file(const char *path, char **text /* OUT */,
+                           size_t *len /* OUT */, char *msg, size_t msgsize);
+
+/* Replaces the file at path with len bytes of data, so that a crash or a
+ * power failure at any moment leaves either the old file or the new one,
+ * whole: the data goes to a new temporary file beside it (path.tmpXXXXXX,
+ * made by mkstemp, keeping the old file's mode), which is fsync'd and
+ * renamed over path; then temporary files that earlier saves of path
+ * left behind (killed midway) are removed, and the directory is fsync'd.
+ * Returns SCOPA_OK, or SCOPA_EIO / SCOPA_ENOMEM with a message naming the
+ * file, the step and the system's reason; on error path is unchanged and
+ * no temporary file is left. */
+int scopa_file_save(const char *path, const void *data, size_t len, char *msg,
+                    size_t msgsize);
+
+/* Whether a game may write its record to path without destroying another
+ * game: yes when nothing is there or the file is empty, or when path is
+ * the very file the game was resumed from (resumed_from, NULL for a new
+ * game).  Otherwise SCOPA_EINVAL with a message that says so and how to
+ * continue the saved game (--resume); a directory or anything but a
+ * regular file is refused the same way. */
+int scopa_record_target_check(const char *path, const char *resumed_from,
+                              char *msg, size_t msgsize);
+
+/* ------------------------------------------------------------------ */
+/* A whole game's record                                              */
+/* ------------------------------------------------------------------ */
+
+/* A scopa_match's record and its view as JSON, and a match restored from
+ * a record: built on the two sections above (src/record). */
+
+/* Seat `seat`'s view (scopa_match_view) as the fields of a `scopa engine`
+ * request (CONTRACTS.md):
+ * {"rules", "seat", "scores", "round": {"dealer", "table", "dealt",
+ * "moves"}}; for seat -1 "seat" is null and "round" has no "dealt".
+ * malloc'd (scopa_free), NULL if out of memory or before the first deal. */
+char *scopa_match_view_json(const scopa_match *match, int seat);
+
+/* Who may read a record. */
+#define SCOPA_RECORD_FULL (-2)   /* everything: every deck and the seed  */
+#define SCOPA_RECORD_SEEN (-3)   /* what some seat has seen               */
+#define SCOPA_RECORD_PUBLIC (-1) /* what every seat has seen              */
+
+/*
+ * The game's record (RULES.md "Game records") as JSON text, malloc'd
+ * (scopa_free).  viewer SCOPA_RECORD_FULL gives the full record with the
+ * seed and its "seed_sha256"; any other viewer (a seat 0..players-1, or
+ * SCOPA_RECORD_SEEN or _PUBLIC) gives the record of a game in progress
+ * that can be shown while it goes on: no seed, and in the live round's
+ * deck every card the viewer may not know yet is null.  Seats where a bot
+ * sat carry "bots": [null, {"bot": "best", "level": "esperto"}] (one entry
+ * per seat); top-level fields of a restored record that this library does
+ * not know are written back as they were.  NULL if out of memory.
+ */
+char *scopa_match_record_json(const scopa_match *match, int viewer);
+
+/* Writes the full record to path so that a crash at any point leaves
+ * either the old file or the new one (scopa_record_save).  Returns
+ * SCOPA_OK or SCOPA_EIO with a message. */
+int scopa_match_save(const scopa_match *match, const char *path, char *msg,
+                     size_t msgsize);
+
+/* Restores a game from the text of a record, the unfinished round
+ * included, checked as scopa_replay_text does (same faults).  A record
+ * with a "seed" deals its next rounds from it, so a resumed game deals
+ * exactly what the straight game would have.  Returns SCOPA_OK and sets
+ * *out, or an error with *fault. */
+int scopa_match_from_record(const char *text, size_t len,
+                            scopa_match **out /* OUT */, scopa_fault *fault);
+
+/* ------------------------------------------------------------------ */
+/* For bindings and front ends: sizes, the catalogue, reviews         */
+/* ------------------------------------------------------------------ */
+
+/* The top of the library (src/engine), over every section above. */
 
 /* sizeof of a public struct by its name without "scopa_": "rules",
  * "state", "view", "score", "tally" ("game", its old name, still
@@ -1427,20 +1466,8 @@ size_t scopa_loss_words(double loss, double loss_margin, int mark,
  * "hint_info", "why".  0 for an unknown name. */
 size_t scopa_sizeof(const char *type);
 
-/* free(), for what the functions of this section and the next two
- * return. */
+/* free(), for every char * and buffer the library returns malloc'd. */
 void scopa_free(void *p);
-
-/* Rules from the text of a JSON object as a record's "rules" (exact JSON
- * types, unknown option = error), checked.  Returns SCOPA_OK,
- * SCOPA_EJSON or SCOPA_ERULES with a message: printable ASCII in English
- * (lang NULL or not "it"), in Italian when lang is "it" (the JSON
- * parser's own words stay English). */
-int scopa_rules_from_json(scopa_rules *rules, const char *json, size_t len,
-                          const char *lang, char *msg, size_t msgsize);
-
-/* Every option of checked rules as a JSON object, in option order. */
-char *scopa_rules_to_json(const scopa_rules *rules);
 
 /* The options the preset `name` sets (scopa_rules_preset), as a "rules"
  * object: scopa_rules_from_json of it gives that preset's rules.  NULL for
@@ -1456,32 +1483,49 @@ char *scopa_rules_preset_json(const char *name);
  * movetime_ms).  scopa serve answers GET /api/rules with it. */
 char *scopa_rules_catalogue_json(void);
 
-/* What `seat` knows of a round, as the fields of an engine request:
- * {"rules": {...}, "seat": S, "scores": [...], "round": {"dealer": D,
- * "table": [as first dealt], "dealt": [in the order received], "moves":
- * [...]}}.  scores (one per side) may be NULL (all zero). */
-char *scopa_state_view_json(const scopa_state *state, int seat,
-                            const int *scores);
-
-/* Checks a view given as the JSON text of an engine request's fields
- * (rules, seat, scores, round; other keys are ignored) and builds it with
- * scopa_view_build.  The seat need not be the one to play.  Returns
- * SCOPA_OK, or SCOPA_EJSON / SCOPA_ERULES / SCOPA_EVIEW with a message. */
-int scopa_view_from_json(scopa_view *view, const char *json, size_t len,
-                         char *msg, size_t msgsize);
-
-/* A round's score as a JSON list of sides, each exactly as in `scopa
- * replay --json`. */
-char *scopa_score_json(const scopa_score *score);
-
-/* A finished round's score as a JSON list of sides, each exactly as in
- * `scopa replay --json` ("cards", "denari", "settebello", "primiera",
- * "scope", "points": {...}, "round_total").  NULL if not over. */
-char *scopa_state_score_json(const scopa_state *state);
-
 /* Every legal move of the seat to play in record notation, separated by
  * single spaces ("" once the round is over), however many there are. */
 char *scopa_state_legal_text(const scopa_state *state);
+
+/*
+ * The post-game review of a game (finished or in progress; show a person
+ * only a finished game's, since it values every seat's moves): every move
+ * valued from its player's view at that moment (never the hidden cards)
+ * by the hint (scopa_bot_hint, `bot` lending its memory: "best") with a
+ * budget of `nodes` per move (SCOPA_BOT_NODES_PER_MS times the
+ * milliseconds wanted; SCOPA_HINT_MS is the hints' default) and the seed
+ * scopa_hint_seed of the game's seed, the round and the ply: the same
+ * record and budget give the same review on every run and machine.  seat
+ * -1 reviews every seat, else only that seat's moves.  JSON text,
+ * malloc'd (scopa_free):
+ *   {"bot", "nodes", "slip": 0.3, "blunder": 1.0,
+ *    "rounds": [{"round", "dealer", "moves": [{"ply", "seat", "move",
+ *       "value", "best", "best_value", "cost", "loss", "mark", "choices",
+ *       "exact", "estimated", "margin", "best_margin", "loss_margin",
+ *       "why", "best_why"}]}],
+ *    "seats": [{"seat", "cost", "marked"}]}
+ * value and best_value in expected points of the round for the mover's
+ * side, margin and best_margin their uncertainties (scopa_hint); cost (=
+ * loss) the hint's loss of the move played, at least 0, loss_margin its
+ * uncertainty; mark "?" when cost - loss_margin is slip points or more,
+ * "??" from blunder (scopa_hint.mark); choices the number of legal moves;
+ * exact when the mover could count every card (2 players, stock empty);
+ * estimated false where there was no estimate (the numbers null, cost
+ * 0); why and best_why what the move played and the best move do
+ * (scopa_move_why_json), for words a person reads.  NULL with a message
+ * for a zero budget, a bad seat, or out of memory.
+ */
+char *scopa_match_review_json(const scopa_match *match, scopa_bot *bot,
+                              uint64_t nodes, int seat, char *msg,
+                              size_t msgsize);
+
+/* The same with the hints' other limits: limits->nodes the budget of a
+ * move (required), threads (the review is the same with any number),
+ * deadline_ns and cancel (a safety net, as scopa_bot_hint's); the seed is
+ * always the record's (scopa_hint_seed), never limits->seed. */
+char *scopa_match_review(const scopa_match *match, scopa_bot *bot,
+                         const scopa_bot_limits *limits, int seat, char *msg,
+                         size_t msgsize);
 
 /* ------------------------------------------------------------------ */
 /* The `scopa engine` protocol                                        */
@@ -1728,9 +1772,11 @@ void scopa_vecenv_step(scopa_vecenv *vec, const int64_t *actions, float *obs,
 /* Deprecated names                                                   */
 /* ------------------------------------------------------------------ */
 
-/* Deprecated names, from before 0.2, kept for programs built against the
- * installed header: the tally was called scopa_game, a name that read as
- * the whole game (scopa_match).  New code uses scopa_tally. */
+/* Deprecated names, kept for programs written against earlier drafts of
+ * this header (0.1.0 is the first version): the tally was called
+ * scopa_game, a name that read as the whole game (scopa_match).  New code
+ * uses scopa_tally.  The field scopa_replay.game (a scopa_tally) keeps its
+ * name so that such programs still build; it holds the record's tally. */
 #define scopa_game scopa_tally
 #define scopa_game_init scopa_tally_init
 #define scopa_game_add scopa_tally_add
@@ -1743,6 +1789,10 @@ void scopa_vecenv_step(scopa_vecenv *vec, const int64_t *actions, float *obs,
 #define scopa_rules_check_lang scopa_rules_check
 #define scopa_state_check_lang scopa_state_check
 #define scopa_rules_from_json_lang scopa_rules_from_json
+
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC visibility pop
+#endif
 
 #ifdef __cplusplus
 }

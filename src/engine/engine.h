@@ -11,6 +11,7 @@
 #ifndef SCOPA_ENGINE_ENGINE_H
 #define SCOPA_ENGINE_ENGINE_H
 
+#include "../json/json_shapes.h" /* the readers: scopa__json_read_view */
 #include "scopa.h"
 
 #include <jansson.h>
@@ -42,20 +43,5 @@ typedef struct engine_request {
 int scopa__engine_parse(const char *line, size_t len, engine_request *req,
                         char *msg, size_t msgsize);
 void scopa__engine_request_free(engine_request *req);
-
-/* Reads a record-style "rules" object (exact types) and checks it. */
-int scopa__engine_read_rules(json_t *obj, scopa_rules *rules, char *msg,
-                             size_t msgsize);
-
-/* Reads the view fields of a request object (rules, seat, scores, round)
- * and builds the view with scopa_view_build. */
-int scopa__engine_read_view(json_t *obj, scopa_view *view, char *msg,
-                            size_t msgsize);
-
-/* snprintf into msg, then made printable ASCII with scopa_text_safe
- * (SCOPA_SAFE_ASCII): text echoed from a request never carries a control
- * byte back to the client, and is always valid JSON text. */
-void scopa__engine_msg(char *msg, size_t msgsize, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
 
 #endif

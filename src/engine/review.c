@@ -146,9 +146,9 @@ char *scopa_match_review(const scopa_match *game, scopa_bot *bot,
   int marked[SCOPA_MAX_SEATS] = {0};
   uint64_t nodes = limits->nodes;
   if (!nodes || seat < -1 || seat >= players) {
-    scopa__engine_msg(msg, msgsize, "%s",
-                      !nodes ? "the review needs a node budget"
-                             : "the game has no such seat");
+    scopa__json_msg(msg, msgsize, "%s",
+                    !nodes ? "the review needs a node budget"
+                           : "the game has no such seat");
     return NULL;
   }
   json_t *rounds = json_array(), *seats = json_array();
@@ -165,7 +165,7 @@ char *scopa_match_review(const scopa_match *game, scopa_bot *bot,
                    : NULL;
   json_decref(doc);
   if (!text)
-    scopa__engine_msg(msg, msgsize, "out of memory");
+    scopa__json_msg(msg, msgsize, "out of memory");
   return text;
 }
 

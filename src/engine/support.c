@@ -1,11 +1,8 @@
 /*
- * support.c -- the functions of scopa.h's "JSON shapes" section that are not
- * the protocol: struct sizes, rules and views read from JSON text, legal
- * moves as text.  Their writers (rules, views and scores as JSON) are in
- * src/json/write.c.
- *
- * A view read here is read as the engine reads a request, so a view
- * printed by scopa_state_view_json reads back to the same view.
+ * support.c -- the functions of scopa.h's "JSON shapes" section that are
+ * neither a reader nor a writer: struct sizes (of every layer's structs,
+ * so it sits at the top), scopa_free, legal moves as text.  The readers
+ * and writers are in src/json (read.c, write.c).
  */
 #include "engine.h"
 #include "json_shapes.h"
@@ -41,67 +38,6 @@ size_t scopa_sizeof(const char *type) {
 }
 
 void scopa_free(void *p) { free(p); }
-
-/* Parses JSON text (duplicate keys refused) and hands the object to one of
- * the request readers, which fill `out`. */
-typedef int (*object_reader)(json_t *obj, void *out, char *msg, size_t msgsize);
-
-/* The JSON text parsed, then read by `read`; jansson's own words in an
- * error stay English, introduced in the caller's language (engine
- * messages are printable ASCII; Italian needs UTF-8). */
-static int read_json_text(const char *json, size_t len, const char *lang,
-                          object_reader read, void *out, char *msg,
-                          size_t msgsize) {
-  json_error_t err;
-  json_t *obj = json_loadb(json, len, JSON_REJECT_DUPLICATES, &err);
-  if (!obj) {
-    if (scopa__italian(lang)) {
-      if (msg && msgsize) {
-        snprintf(msg, msgsize, "non è JSON valido: %s", err.text);
-        scopa__msg_safe(msg, msgsize, 0);
-      }
-    } else {
-      scopa__engine_msg(msg, msgsize, "not valid JSON: %s", err.text);
-    }
-    return SCOPA_EJSON;
-  }
-  int rc = read(obj, out, msg, msgsize);
-  json_decref(obj);
-  return rc;
-}
-
-static int rules_reader(json_t *obj, void *out, char *msg, size_t msgsize) {
-  return scopa__engine_read_rules(obj, out, msg, msgsize);
-}
-
-static int view_reader(json_t *obj, void *out, char *msg, size_t msgsize) {
-  return scopa__engine_read_view(obj, out, msg, msgsize);
-}
-
-/* The rules and the language of the messages about them. */
-typedef struct rules_lang {
-  scopa_rules *rules;
-  const char *lang;
-} rules_lang;
-
-static int rules_lang_reader(json_t *obj, void *out, char *msg,
-                             size_t msgsize) {
-  rules_lang *r = out;
-  return scopa__rules_read_lang(obj, r->rules, r->lang, msg, msgsize);
-}
-
-int scopa_rules_from_json(scopa_rules *rules, const char *json, size_t len,
-                          const char *lang, char *msg, size_t msgsize) {
-  if (!scopa__italian(lang)) /* English messages are printable ASCII */
-    return read_json_text(json, len, NULL, rules_reader, rules, msg, msgsize);
-  rules_lang r = {rules, lang};
-  return read_json_text(json, len, lang, rules_lang_reader, &r, msg, msgsize);
-}
-
-int scopa_view_from_json(scopa_view *view, const char *json, size_t len,
-                         char *msg, size_t msgsize) {
-  return read_json_text(json, len, NULL, view_reader, view, msg, msgsize);
-}
 
 char *scopa_state_legal_text(const scopa_state *state) {
   int cap = 256, n;

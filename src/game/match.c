@@ -380,3 +380,22 @@ uint64_t scopa_match_hint_seed(const scopa_match *m) {
   scopa_match_view(m, seat < 0 ? 0 : seat, &v);
   return scopa_hint_seed(m->seed, m->nrounds - 1, &v);
 }
+
+int scopa_match_hint(const scopa_match *m, scopa_bot *bot,
+                     const scopa_bot_limits *limits, scopa_hint *out, int cap,
+                     scopa_view *view) {
+  int seat = scopa_match_to_play(m);
+  if (seat < 0)
+    return SCOPA_EOVER;
+  scopa_view v;
+  scopa_match_view(m, seat, &v);
+  if (view)
+    *view = v;
+  scopa_bot_limits lim = {0};
+  if (limits)
+    lim = *limits;
+  lim.seed = scopa_match_hint_seed(m);
+  if (lim.deadline_ns == 0)
+    lim.deadline_ns = scopa_clock_ns() + SCOPA_HINT_DEADLINE_MS * 1000000ll;
+  return scopa_bot_hint(bot, &v, &lim, out, cap, NULL);
+}

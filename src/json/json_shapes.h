@@ -2,9 +2,10 @@
  * json_shapes.h -- the JSON shapes that records, `scopa replay --json` and
  * the engine protocol share (RULES.md "Game records", CONTRACTS.md): the
  * "rules" object read with exact types and written in full, and one side
- * of a round's score.  Internal to libscopa: src/json sits below
- * src/record and src/engine, which both use it and never each other; the
- * public way in is scopa.h.
+ * of a round's score, and the readers of rules and views (read.c).
+ * Internal to libscopa: src/json sits below src/ai, src/game, src/record
+ * and src/engine (HACKING.md "The layers"); the public way in is
+ * scopa.h.
  */
 #ifndef SCOPA_JSON_JSON_SHAPES_H
 #define SCOPA_JSON_JSON_SHAPES_H
@@ -47,6 +48,27 @@ void scopa__vmsg(char *msg, size_t msgsize, unsigned flags, const char *fmt,
 
 /* scopa__vmsg in place on a message already written. */
 void scopa__msg_safe(char *msg, size_t msgsize, unsigned flags);
+
+/* read.c: reads a record-style "rules" object (exact types) and checks it. */
+int scopa__json_read_rules(json_t *obj, scopa_rules *rules, char *msg,
+                           size_t msgsize);
+
+/* Reads the view fields of a request object (rules, seat, scores, round)
+ * and builds the view with scopa_view_build. */
+int scopa__json_read_view(json_t *obj, scopa_view *view, char *msg,
+                          size_t msgsize);
+
+/* An integer member of obj in lo..hi, or SCOPA_EVIEW with a message
+ * naming the key. */
+int scopa__json_read_int(json_t *obj, const char *key, long long lo,
+                         long long hi, long long *out, char *msg,
+                         size_t msgsize);
+
+/* snprintf into msg, then made printable ASCII with scopa_text_safe
+ * (SCOPA_SAFE_ASCII): text echoed from a request never carries a control
+ * byte back to the client, and is always valid JSON text. */
+void scopa__json_msg(char *msg, size_t msgsize, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
 /* The library's words in Italian for lang "it..." (core/text: the one
  * test scopa_card_name and the rules checks use), English otherwise. */

@@ -98,12 +98,10 @@ static void think(worker *w, bot_job *job) {
   limits.threads = 1;
   limits.deadline_ns = job->deadline_ns;
   limits.cancel = &w->pool->cancel;
-  if (job->kind == BOTJOB_HINT) { /* the same work on any machine or load */
-    limits.nodes = (uint64_t)job->movetime_ms * SCOPA_BOT_NODES_PER_MS;
-    limits.movetime_ms = 0;
-  }
   if (!bot) {
     job->rc = SCOPA_EINVAL;
+    scopa_match_free(job->match);
+    job->match = NULL;
     return;
   }
   if (job->kind == BOTJOB_REVIEW) {
@@ -119,8 +117,12 @@ static void think(worker *w, bot_job *job) {
     job->rc = scopa_bot_choose(bot, &job->view, &limits, &job->move);
     return;
   }
-  int n =
-      scopa_bot_hint(bot, &job->view, &limits, job->hints, BOTJOB_HINTS, NULL);
+  /* The hint at a table: the game's hint seed, and movetime_ms (--hint-ms)
+   * as a node budget, the same work on any machine or load. */
+  int n = scopa_match_hint(job->match, bot, &limits, job->hints, BOTJOB_HINTS,
+                           &job->view);
+  scopa_match_free(job->match);
+  job->match = NULL;
   job->rc = n < 0 ? n : SCOPA_OK;
   job->nvalues = n < 0 ? 0 : n > BOTJOB_HINTS ? BOTJOB_HINTS : n;
   if (job->nvalues > 0)

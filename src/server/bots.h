@@ -18,7 +18,7 @@
 enum {
   BOTJOB_PLAY,  /* a bot's seat, or a bot playing for an away person    */
   BOTJOB_CLOCK, /* a person's move clock ran out                        */
-  BOTJOB_HINT,  /* a person asked for a hint (scopa_bot_hint)          */
+  BOTJOB_HINT,  /* a person asked for a hint (scopa_match_hint)        */
   BOTJOB_REVIEW /* every move of a finished game valued
                    (scopa_match_review_json) */
 };
@@ -49,8 +49,8 @@ typedef struct bot_job {
   scopa_move move; /* the move chosen (best first for a hint)           */
   int nvalues;     /* a hint: hints[0..nvalues), best first              */
   scopa_hint hints[BOTJOB_HINTS];
-  /* A review: the finished game (a copy the worker frees) and the answer
-   * (JSON text, malloc'd, the loop's to free).                         */
+  /* A hint or a review: the game (a copy the worker frees); a review's
+   * answer (JSON text, malloc'd, the loop's to free).                  */
   scopa_match *match;
   char *result;
 } bot_job;

@@ -110,10 +110,6 @@ static int think_ms(const server *srv, const char *name) {
   return ms;
 }
 
-/* A hint's safety net: it works by a node budget (--hint-ms at
- * SCOPA_BOT_NODES_PER_MS) but never longer than this. */
-#define HINT_DEADLINE_MS 3000
-
 /* The job for the seat to play, from its view only; id may be NULL.
  * Returns bots_submit's answer. */
 static int submit(server *srv, table *t, int seat, int kind, const char *bot,
@@ -134,14 +130,22 @@ static int submit(server *srv, table *t, int seat, int kind, const char *bot,
   /* The budget runs from now: a job that waited behind others thinks
    * less rather than making its table wait longer.  A hint works by nodes
    * (bots.c), with a wall-clock safety net. */
-  int64_t wall_ms = kind == BOTJOB_HINT ? HINT_DEADLINE_MS : ms > 0 ? ms : 1000;
+  int64_t wall_ms = kind == BOTJOB_HINT ? SCOPA_HINT_DEADLINE_MS
+                    : ms > 0            ? ms
+                                        : 1000;
   job.deadline_ns = scopa_clock_ns() + wall_ms * 1000000;
   /* A hint's seed is the library's (the terminal's too): the same
    * position of the same game gets the same hint everywhere. */
   job.seed = kind == BOTJOB_HINT ? scopa_match_hint_seed(t->match)
                                  : scopa_match_bot_seed(t->match);
   scopa_match_view(t->match, seat, &job.view);
+  /* A hint is the library's hint at a table (scopa_match_hint), made by
+   * the worker on a copy of the game. */
+  if (kind == BOTJOB_HINT && scopa_match_copy(t->match, &job.match) != SCOPA_OK)
+    return -1;
   int rc = bots_submit(srv->bots, &job);
+  if (rc != 0)
+    scopa_match_free(job.match);
   if (rc == 0 && kind != BOTJOB_HINT)
     t->job_number = t->nmoves;
   return rc;

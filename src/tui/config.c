@@ -18,8 +18,8 @@ static const char USAGE[] =
     "  --preset NAME      a named rules set (listed below)\n"
     "  --opponent BOT     computer players (default: the strongest)\n"
     "  --partner BOT      your partner in a team game (default: --opponent)\n"
-    "  --level L          1-4 or principiante|intermedio|esperto|campione\n"
-    "                     (beginner|intermediate|expert|champion)\n"
+    "  --level L          a level by number (1 weakest) or by name, Italian\n"
+    "                     or English (listed below)\n"
     "  --movetime MS      bot thinking time per move\n"
     "  --players N        2, 3, 4 or 6;  --teams  partners (4 or 6\n"
     "                     players; --team_size 3: six as two teams of 3)\n"
@@ -91,16 +91,13 @@ static void usage(FILE *out) {
     const char *what = scopa_bot_describe(bots[i]);
     fprintf(out, "  %-10s %s\n", bots[i], what ? what : "");
   }
-  static const char *const LEVELS[] = {"principiante", "intermedio", "esperto",
-                                       "campione"};
+  /* The levels of the library's catalogue (scopa_bot_level_get). */
   fprintf(out, "\nlevels (--level):\n");
-  for (int i = 0; i < 4; i++) {
-    const char *bot = NULL;
-    int ms = 0;
-    if (scopa_bot_level(LEVELS[i], &bot, &ms) == SCOPA_OK)
-      fprintf(out, "  %d %-12s %s%s\n", i + 1, LEVELS[i], bot ? bot : "?",
-              ms ? ", limited time" : "");
-  }
+  const char *it, *en, *bot;
+  int ms;
+  for (int i = 0; scopa_bot_level_get(i, &it, &en, &bot, &ms) == SCOPA_OK; i++)
+    fprintf(out, "  %d %-12s %s%s\n", i + 1, it, bot,
+            ms ? ", limited time" : "");
 }
 
 static int lang_from_env(void) {
@@ -155,16 +152,27 @@ static int split_seats(play_config *cfg, const char *list) {
   return n >= 2 ? n : -1;
 }
 
-/* A level by number (1 weakest) or by name (scopa_bot_level). */
+/* A level by number (1 weakest: the library's order, scopa_bot_level_get)
+ * or by name (scopa_bot_level). */
 static int level_name(const char *text, char *out) {
-  static const char *const BY_NUMBER[] = {"principiante", "intermedio",
-                                          "esperto", "campione"};
-  if (text[0] >= '1' && text[0] <= '4' && !text[1])
-    text = BY_NUMBER[text[0] - '1'];
+  const char *it, *en, *bot;
+  int ms;
+  if (text[0] >= '1' && text[0] <= '9' && !text[1] &&
+      scopa_bot_level_get(text[0] - '1', &it, &en, &bot, &ms) == SCOPA_OK)
+    text = it;
   if (scopa_bot_level(text, NULL, NULL) != SCOPA_OK)
     return -1;
   snprintf(out, PLAY_NAME, "%s", text);
   return 0;
+}
+
+/* Whether name is the catalogue's last, strongest level ("campione"). */
+static int strongest_level(const char *name) {
+  const char *it, *en, *bot, *last_it = NULL, *last_en = NULL;
+  int ms;
+  for (int i = 0; scopa_bot_level_get(i, &it, &en, &bot, &ms) == SCOPA_OK; i++)
+    last_it = it, last_en = en;
+  return last_it && (strcmp(name, last_it) == 0 || strcmp(name, last_en) == 0);
 }
 
 typedef struct parser {
@@ -369,9 +377,8 @@ int play_config_parse(play_config *cfg, int argc, char **argv) {
     if (rc)
       return rc < 0 ? -1 : rc;
   }
-  if (cfg->hints < 0) /* the champion plays without help by default */
-    cfg->hints = strcmp(cfg->level, "campione") != 0 &&
-                 strcmp(cfg->level, "champion") != 0;
+  if (cfg->hints < 0) /* the strongest level plays without help by default */
+    cfg->hints = !strongest_level(cfg->level);
   int rc = build_rules(&p);
   return rc ? rc : check_seats(cfg);
 }

@@ -375,14 +375,9 @@ static int session_hints(play_session *s, scopa_view *view, scopa_hint *out,
   if (!s->cfg.hints || !s->round_live ||
       (!s->hint_bot && scopa_bot_new("best", &s->hint_bot) != SCOPA_OK))
     return -1;
-  int seat = scopa_match_to_play(s->match);
-  scopa_match_view(s->match, seat, view);
-  scopa_bot_limits lim = {0};
-  lim.seed = scopa_match_hint_seed(s->match);
-  lim.nodes = (uint64_t)(s->cfg.hint_ms > 0 ? s->cfg.hint_ms : SCOPA_HINT_MS) *
-              SCOPA_BOT_NODES_PER_MS;
-  lim.deadline_ns = scopa_clock_ns() + 3000000000ll; /* a safety net */
-  int n = scopa_bot_hint(s->hint_bot, view, &lim, out, cap, NULL);
+  /* The library's hint at a table: its seed, work and safety net. */
+  scopa_bot_limits lim = {.movetime_ms = s->cfg.hint_ms};
+  int n = scopa_match_hint(s->match, s->hint_bot, &lim, out, cap, view);
   return n > 0 ? n : -1;
 }
 

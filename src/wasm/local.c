@@ -332,15 +332,11 @@ static void hint(scopa_local *l, const proto_msg *msg, outbox *o) {
   if (!bot)
     return out_refuse(o, msg->id, "server", "no memory for a hint",
                       "non c'è memoria per un consiglio");
+  /* The library's hint at a table (the game's hint seed): the server's
+   * and the terminal's for the same position of the same game. */
   scopa_view view;
-  scopa_match_view(l->match, l->me, &view);
-  /* The library's hint with the game's hint seed: the server's and the
-   * terminal's for the same position of the same game. */
-  scopa_bot_limits limits = {.seed = scopa_match_hint_seed(l->match),
-                             .threads = 1,
-                             .nodes = (uint64_t)SCOPA_LOCAL_HINT_MS *
-                                      SCOPA_BOT_NODES_PER_MS};
-  int n = scopa_bot_hint(bot, &view, &limits, hints, 8, NULL);
+  scopa_bot_limits limits = {.threads = 1, .movetime_ms = SCOPA_LOCAL_HINT_MS};
+  int n = scopa_match_hint(l->match, bot, &limits, hints, 8, &view);
   n = n < 0 ? 0 : n > 8 ? 8 : n;
   out_add(o,
           proto_hint(SCOPA_LOCAL_CODE, view.plays, &view, hints, n, msg->id));

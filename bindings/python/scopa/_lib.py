@@ -172,6 +172,7 @@ _SIGNATURES = {
     "scopa_rules_check": (c_int, [ctypes.POINTER(Rules), c_char_p, c_char_p,
                                   c_size_t]),
     "scopa_rules_preset": (c_int, [ctypes.POINTER(Rules), c_char_p]),
+    "scopa_rules_preset_names": (ctypes.POINTER(c_char_p), []),
     "scopa_rules_from_json": (c_int, [ctypes.POINTER(Rules), c_char_p,
                                       c_size_t, c_char_p, c_char_p,
                                       c_size_t]),

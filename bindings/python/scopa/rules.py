@@ -10,8 +10,20 @@ import json
 
 from . import _lib
 
-PRESETS = ("scopa", "scopone", "scientifico", "assi", "quindici", "escoba",
-           "trentuno", "perdere")
+
+def _preset_names():
+    """The library's presets (scopa_rules_preset_names), in RULES.md's
+    order."""
+    out, arr, i = [], _lib.lib.scopa_rules_preset_names(), 0
+    while arr[i]:
+        out.append(arr[i].decode())
+        i += 1
+    return tuple(out)
+
+
+# The preset names, as the library lists them ("scopa", "scopone",
+# "scientifico", ...).
+PRESETS = _preset_names()
 
 
 def _checked(rules):
@@ -49,9 +61,8 @@ def check(rules):
 
 
 def preset(name):
-    """The rules of a named preset (one of PRESETS: "scopa", "scopone",
-    "scientifico", "assi", "quindici", "escoba", "trentuno", "perdere") as
-    a full dict."""
+    """The rules of a named preset (one of PRESETS, the library's list:
+    "scopa", "scopone", "scientifico", ...) as a full dict."""
     return to_dict(_checked(name))
 
 
