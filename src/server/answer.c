@@ -69,12 +69,12 @@ static int is_head(struct lws *wsi) {
 }
 
 /* Writes a whole answer from memory (the body copied; none for HEAD) and
- * ends the transaction; ANSWER_CLOSE closes the connection after it (-1), ANSWER_ALLOW
- * adds "allow: GET, HEAD", extra more headers (name, value pairs,
+ * ends the transaction; ANSWER_CLOSE closes the connection after it (-1),
+ * ANSWER_ALLOW adds "allow: GET, HEAD", extra more headers (name, value pairs,
  * NULL after the last).  Returns what the callback returns. */
 int answer_with(struct lws *wsi, unsigned status, const char *type,
-                       const char *cache, const char *body, size_t len,
-                       int flags, const char *const *extra) {
+                const char *cache, const char *body, size_t len, int flags,
+                const char *const *extra) {
   unsigned char *buf = malloc(LWS_PRE + HEADERS_ROOM + len);
   if (!buf)
     return -1;
@@ -84,7 +84,8 @@ int answer_with(struct lws *wsi, unsigned status, const char *type,
   if (!lws_add_http_common_headers(wsi, status, type, len, &pos, end) &&
       !add_header(wsi, "cache-control:", cache, &pos, end) &&
       !add_security(wsi, &pos, end) &&
-      !((flags & ANSWER_ALLOW) && add_header(wsi, "allow:", "GET, HEAD", &pos, end)) &&
+      !((flags & ANSWER_ALLOW) &&
+        add_header(wsi, "allow:", "GET, HEAD", &pos, end)) &&
       !((flags & ANSWER_CLOSE) &&
         add_header(wsi, "connection:", "close", &pos, end)) &&
       !add_extra(wsi, extra, &pos, end) &&
@@ -103,7 +104,7 @@ int answer_with(struct lws *wsi, unsigned status, const char *type,
 }
 
 int answer(struct lws *wsi, unsigned status, const char *type,
-                  const char *cache, const char *body, size_t len, int flags) {
+           const char *cache, const char *body, size_t len, int flags) {
   return answer_with(wsi, status, type, cache, body, len, flags, NULL);
 }
 
@@ -117,13 +118,12 @@ static int answer_retry(struct lws *wsi, unsigned status, const char *type,
 }
 
 int answer_api(struct lws *wsi, unsigned status, const char *json,
-                const char *const *headers) {
+               const char *const *headers) {
   return answer_with(wsi, status, "application/json", ANSWER_NO_STORE, json,
                      strlen(json), 0, headers);
 }
 
-int answer_text(struct lws *wsi, unsigned status, const char *text,
-                       int flags) {
+int answer_text(struct lws *wsi, unsigned status, const char *text, int flags) {
   return answer(wsi, status, "text/plain; charset=utf-8", ANSWER_NO_STORE, text,
                 strlen(text), flags);
 }
@@ -132,8 +132,8 @@ int answer_text(struct lws *wsi, unsigned status, const char *text,
 int answer_json(struct lws *wsi, unsigned status, char *text) {
   if (!text)
     return answer_text(wsi, 500, "out of memory\n", 0);
-  int rc =
-      answer(wsi, status, "application/json", ANSWER_NO_STORE, text, strlen(text), 0);
+  int rc = answer(wsi, status, "application/json", ANSWER_NO_STORE, text,
+                  strlen(text), 0);
   free(text);
   return rc;
 }

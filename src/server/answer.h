@@ -27,7 +27,7 @@ int answer(struct lws *wsi, unsigned status, const char *type,
 /* A JSON answer written whole, with extra headers: pairs of name
  * ("set-cookie:") and value, NULL after the last. */
 int answer_api(struct lws *wsi, unsigned status, const char *json,
-                const char *const *headers);
+               const char *const *headers);
 int answer_text(struct lws *wsi, unsigned status, const char *text, int flags);
 /* A malloc'd JSON text (NULL: out of memory, a 500), freed here. */
 int answer_json(struct lws *wsi, unsigned status, char *text);

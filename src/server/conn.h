@@ -68,7 +68,6 @@ struct conn {
   int64_t parked_ms;
 };
 
-
 /* What a connection's events do (libwebsockets' protocol-callback
  * shape).  Every hook is called on the service thread. */
 typedef struct conn_hooks {

@@ -30,8 +30,9 @@ static int from_proxy(struct lws *wsi, const server *srv,
 }
 
 int request_client_addr(struct lws *wsi, const server *srv, char *out,
-                     size_t cap) {
-  char peer[LIMITS_KEY_TEXT], exact[LIMITS_KEY_TEXT], xff[REQUEST_TOKEN_MAX + 1];
+                        size_t cap) {
+  char peer[LIMITS_KEY_TEXT], exact[LIMITS_KEY_TEXT],
+      xff[REQUEST_TOKEN_MAX + 1];
   int proxy = from_proxy(wsi, srv, peer);
   snprintf(out, cap, "%s", peer);
   if (!proxy)

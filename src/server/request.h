@@ -17,7 +17,8 @@
  * request's X-Forwarded-For.  0, or -1 when a trusted proxy sent none
  * that is an address (then the client is refused, never counted under
  * the proxy's address, which every client behind it shares). */
-int request_client_addr(struct lws *wsi, const server *srv, char *out, size_t cap);
+int request_client_addr(struct lws *wsi, const server *srv, char *out,
+                        size_t cap);
 /* Whether a browser's request comes from this site's pages: 1 when it has
  * no Origin (not a browser, or a same-origin GET), or its Origin is one of
  * --origin, or, without --origin, the server's own (the Host it was sent
