@@ -54,7 +54,7 @@ export function apply(m: Model, msg: ServerMsg, now: number): Step {
     case 'round_over':
       return step({
         ...m,
-        roundOver: { msg, round: m.msg?.round ?? null, rules: m.msg?.rules ?? {} },
+        roundOver: { msg, drawn: m.view?.drawn ?? null, rules: m.msg?.rules ?? {} },
         selection: null,
       });
     case 'game_over':

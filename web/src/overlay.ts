@@ -8,7 +8,14 @@
 import { type Key, suitName, t } from './i18n.js';
 import type { Side } from './protocol.js';
 import { num, sideOf } from './rules.js';
-import { type AppState, type TableView, agrees, itemise, primieraValue, replay } from './state.js';
+import {
+  type AppState,
+  type TableView,
+  agrees,
+  complete,
+  itemise,
+  primieraValue,
+} from './state.js';
 import { h, miniCard, nameOf, sideLabel } from './dom.js';
 import { reviewer } from './reviewer.js';
 import { LOCAL_CODE } from './local.js';
@@ -39,8 +46,7 @@ function roundScore(app: AppState, v: TableView): HTMLElement {
   const lang = app.lang;
   const ro = app.roundOver!;
   const sides: Side[] = ro.msg.sides;
-  const rep = ro.round ? replay(ro.round, ro.rules) : null;
-  const it = rep && rep.complete ? itemise(rep, ro.rules) : null;
+  const it = ro.drawn && complete(ro.drawn) ? itemise(ro.drawn, ro.rules) : null;
   const full = it !== null && agrees(it, sides);
   const facesZero = v.eff.primiera === 'faces_zero';
   const head = h(

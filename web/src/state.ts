@@ -6,15 +6,15 @@
  * What must stay true:
  * - a move can only be chosen from the server's `legal` list (illegal plays
  *   are impossible, not refused later);
- * - the table, the piles and the scope are replayed from `round.table` and
- *   `round.moves` alone (public knowledge), as RULES.md "A turn" plays them;
- * - the server's numbers (round_over, scores) win over ours when both exist;
- * - the replay is the library's: test/agree.test.ts compares every state
- *   (table, piles, scope, hands, stock) and the itemised score of 600
- *   random rounds under random rules with what the library plays.
+ * - the table, the piles, the scope, the hand counts, the stock and the last
+ *   move are the server's `drawn` (the library's, issue 33), never replayed
+ *   here; replay() is left for stepping through a finished game's record
+ *   (review.ts), where no server state exists; test/agree.test.ts compares
+ *   it with the library on 600 random rounds.
  */
 import {
   type Card,
+  type Drawn,
   type Move,
   type Presence,
   type Round,
@@ -27,16 +27,7 @@ import {
   suitOf,
   SUITS,
 } from './protocol.js';
-import {
-  type Effective,
-  effective,
-  handSize,
-  num,
-  playsPerRound,
-  sideCount,
-  sideOf,
-  tableCardsDealt,
-} from './rules.js';
+import { type Effective, effective, num, playsPerRound, sideCount, sideOf } from './rules.js';
 import type { ConnStatus } from './transport.js';
 import type { GameOverMsg, HintMsg, ReviewMsg, RoundOverMsg } from './protocol.js';
 import type { Lang } from './i18n.js';
@@ -140,42 +131,6 @@ function isAceSweep(r: Effective, m: Move, before: number, _round: Round, i: num
   if (i === 0 && r.ace_first_play !== 'sweeps') return false;
   if (before === 1 && rankOf(m.takes[0]!) === 1) return false;
   return before > 1 || rankOf(m.takes[0]!) !== 1;
-}
-
-// ------------------------------------------------------ counts and deals --
-
-/** Cards in each seat's hand now (others' are shown as backs). */
-export function handCounts(round: Round, rules: Rules, toPlay: number | null): number[] {
-  const r = effective(rules);
-  const players = num(r, 'players');
-  const n = round.moves.length;
-  const played = replay(round, rules).played;
-  const first = handSize(r);
-  if (r.game !== 'scopa') return played.map((p) => Math.max(0, first - p));
-  const perDeal = 3 * players;
-  const deals = playsPerRound(r) / perDeal; // 6 hands at 2 players, 4 at 3 ...
-  if (num(r, 'refill') === 1) {
-    if (n < perDeal) return played.map((p) => Math.max(0, 3 - p));
-    return played.map((_, s) => (s === toPlay ? 1 : 0));
-  }
-  const dealt = Math.min(deals, Math.floor(n / perDeal) + 1) * 3;
-  return played.map((p) => Math.max(0, dealt - p));
-}
-
-/** Cards left in the stock. */
-export function stockCount(round: Round, rules: Rules): number {
-  const r = effective(rules);
-  if (r.game !== 'scopa') return 0;
-  const players = num(r, 'players');
-  const n = round.moves.length;
-  const perDeal = 3 * players;
-  const afterTable = 40 - tableCardsDealt(r);
-  if (num(r, 'refill') === 1) {
-    if (n < perDeal) return afterTable - perDeal;
-    return Math.max(0, afterTable - n - 1);
-  }
-  const deals = Math.min(playsPerRound(r) / perDeal, Math.floor(n / perDeal) + 1);
-  return afterTable - deals * perDeal;
 }
 
 // ------------------------------------------------------- choosing a move --
@@ -332,9 +287,10 @@ export interface Itemised {
   scope: Card[][];
 }
 
-/** The cards behind each category of a complete round, for the score
- * screen (the points themselves come from the server's round_over). */
-export function itemise(rep: Replayed, rules: Rules): Itemised {
+/** The cards behind each category of a complete round (the piles and
+ * scope of the state after its last move), for the score screen (the
+ * points themselves come from the server's round_over). */
+export function itemise(rep: Pick<Drawn, 'piles' | 'scope'>, rules: Rules): Itemised {
   const r = effective(rules);
   const facesZero = r.primiera === 'faces_zero';
   const has = (card: Card) => {
@@ -386,7 +342,8 @@ export interface TableView {
   scores: number[];
   slots: Slot[];
   round: Round | null;
-  rep: Replayed | null;
+  /** The server's drawn (null before a deal, or from a server without it). */
+  drawn: Drawn | null;
   hand: Card[];
   counts: number[]; // per seat, cards in hand
   stock: number;
@@ -396,15 +353,19 @@ export interface TableView {
   ply: number; // moves of this round seen: the `ply` of our next move
 }
 
+/** Is the drawn round over: every card played (no hand, no stock)? */
+export function complete(d: Drawn | null): boolean {
+  return d !== null && d.stock === 0 && d.hands.every((n) => n === 0);
+}
+
 export function tableView(s: StateMsg): TableView {
   const eff = effective(s.rules);
   const players = num(eff, 'players');
   const round = s.round;
-  const rep = round ? replay(round, s.rules) : null;
+  const drawn = round ? s.drawn : null;
   const hand = s.hand ?? [];
   const legal = s.legal ?? [];
-  const lastText = round?.moves[round.moves.length - 1];
-  const last = lastText ? parseMove(lastText) : null;
+  const last = drawn?.last ? parseMove(drawn.last.move) : null;
   return {
     code: s.code,
     viewer: s.seat,
@@ -417,16 +378,13 @@ export function tableView(s: StateMsg): TableView {
     scores: s.scores,
     slots: layout(players, s.seat),
     round,
-    rep,
+    drawn,
     hand,
-    counts: round ? handCounts(round, s.rules, s.to_play) : new Array<number>(players).fill(0),
-    stock: round ? stockCount(round, s.rules) : 0,
-    choices: choices(hand, legal, rep?.table ?? [], s.rules),
+    counts: drawn ? drawn.hands : new Array<number>(players).fill(0),
+    stock: drawn?.stock ?? 0,
+    choices: choices(hand, legal, drawn?.table ?? [], s.rules),
     myTurn: s.seat !== null && s.to_play === s.seat && legal.length > 0,
-    lastMove:
-      round && last
-        ? { seat: seatOfMove(round.dealer, round.moves.length - 1, players), move: last }
-        : null,
+    lastMove: drawn?.last && last ? { seat: drawn.last.seat, move: last } : null,
     ply: round?.moves.length ?? 0,
   };
 }
@@ -466,8 +424,8 @@ export interface AppState {
   pending: string | null;
   /** The card whose reason is shown (the last one picked or refused). */
   explain: Card | null;
-  /** The round just scored, with the round as we last saw it (for cards). */
-  roundOver: { msg: RoundOverMsg; round: Round | null; rules: Rules } | null;
+  /** The round just scored, with what the state after its last move drew (for cards). */
+  roundOver: { msg: RoundOverMsg; drawn: Drawn | null; rules: Rules } | null;
   gameOver: GameOverMsg | null;
   error: string | null;
   notice: string | null;

@@ -186,11 +186,11 @@ test('state: the first state of a new game at the table closes the result', () =
 
 // ------------------------------------------------------ round_over, game_over --
 
-test('round_over: kept with the round as last seen; the next state waits for Continue', () => {
+test('round_over: kept with what the last state drew; the next state waits for Continue', () => {
   const m = drive(seated(), server(after(['2d']))).model;
   const d = drive({ ...m, selection: { card: '5s', index: 0 } });
   d.on(server(FRAMES.round_over as ServerMsg), server(state({ scores: [9, 5] }), 3000));
-  assert.deepEqual(d.model.roundOver?.round?.moves, ['2d']);
+  assert.deepEqual(d.model.roundOver?.drawn?.last, { seat: 0, move: '2d' });
   assert.equal(d.model.selection, null);
   assert.deepEqual(shownScores(d.model), [9, 5]);
   assert.equal(d.model.queue.length, 1, 'the new round waits behind the score');

@@ -8,6 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   type Card,
+  type Drawn,
   type Round,
   type StateMsg,
   formatMove,
@@ -17,7 +18,6 @@ import {
 } from '../src/protocol.js';
 import {
   choices,
-  handCounts,
   hasSumSet,
   itemise,
   layout,
@@ -25,7 +25,6 @@ import {
   pickTableCard,
   replay,
   selectedMove,
-  stockCount,
   tableView,
   agrees,
   shownScores,
@@ -349,31 +348,33 @@ test('ace_sweeps: a sweep is a scopa only under ace_sweep_scopa; an ace taken al
   assert.equal(taken.table.length, 0);
 });
 
-test('the deal: hands and stock at 2 players across the six hands', () => {
-  const r: Round = { dealer: 1, table: ['1c', '5c', '6s', '9d'], moves: [] };
-  assert.deepEqual(handCounts(r, {}, 0), [3, 3]);
-  assert.equal(stockCount(r, {}), 30);
-  const six = { ...r, moves: ['2d', '3d', '4d', '2s', '3s', '4s'] };
-  assert.deepEqual(handCounts(six, {}, 0), [3, 3]);
-  assert.equal(stockCount(six, {}), 24);
-  const seven = { ...r, moves: [...six.moves, '2b'] };
-  assert.deepEqual(handCounts(seven, {}, 1), [2, 3]);
-  assert.equal(stockCount(fullRound(), {}), 0);
-  assert.deepEqual(handCounts(fullRound(), {}, null), [0, 0]);
-  const scopone: Round = { dealer: 3, table: [], moves: ['1d'] };
-  assert.deepEqual(handCounts(scopone, { game: 'scopone_scientifico' }, 1), [9, 10, 10, 10]);
-});
-
 test('tableView: whose turn, the last move and the ply of the next move', () => {
+  const drawn: Drawn = {
+    table: ['1c', '5c', '6s', '9d', '9s'],
+    hands: [2, 3],
+    stock: 30,
+    piles: [[], []],
+    scope: [[], []],
+    last: { seat: 0, move: '9s' },
+  };
   const v = tableView({
     ...STATE,
     round: { dealer: 1, table: ['1c', '5c', '6s', '9d'], dealt: [], moves: ['9s'] },
     to_play: 1,
     legal: undefined,
+    drawn,
   });
   assert.equal(v.myTurn, false);
   assert.deepEqual(v.lastMove, { seat: 0, move: { card: '9s', takes: [] } });
   assert.equal(v.ply, 1);
+  // issue 33: the counts, the stock and the table are the server's, as sent
+  assert.deepEqual(v.counts, [2, 3]);
+  assert.equal(v.stock, 30);
+  assert.deepEqual(v.drawn?.table, drawn.table);
+  // a state without drawn (a server that does not say) draws no card
+  const bare = tableView(parse(JSON.stringify({ ...STATE, drawn: undefined })) as StateMsg);
+  assert.equal(bare.drawn, null);
+  assert.deepEqual(bare.counts, [0, 0]);
   const mine = tableView(STATE);
   assert.equal(mine.myTurn, true);
   assert.equal(mine.ply, 0);
@@ -396,14 +397,14 @@ test('contract serve: while a round score is open the sidebar shows its totals, 
   assert.ok(ro && ro.type === 'round_over');
   assert.deepEqual(shownScores({ view, roundOver: null, gameOver: null }), [3, 5]);
   assert.deepEqual(
-    shownScores({ view, roundOver: { msg: ro, round: null, rules: {} }, gameOver: null }),
+    shownScores({ view, roundOver: { msg: ro, drawn: null, rules: {} }, gameOver: null }),
     [6, 7],
   );
   const go = parse(JSON.stringify({ type: 'game_over', totals: [11, 7], winner: 0, seed: 'ab' }));
   assert.ok(go && go.type === 'game_over');
   // the last round's score first, then the result
   assert.deepEqual(
-    shownScores({ view, roundOver: { msg: ro, round: null, rules: {} }, gameOver: go }),
+    shownScores({ view, roundOver: { msg: ro, drawn: null, rules: {} }, gameOver: go }),
     [6, 7],
   );
   assert.deepEqual(shownScores({ view, roundOver: null, gameOver: go }), [11, 7]);
