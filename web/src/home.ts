@@ -7,6 +7,7 @@
  */
 import { type Key, type Lang, optionName, presetName, t, valueName } from './i18n.js';
 import { OPTIONS, PRESETS, effective, num } from './rules.js';
+import type { Rules } from './protocol.js';
 import type { AppState } from './state.js';
 import { h } from './dom.js';
 import { connBanner, setConn, topBar } from './chrome.js';
@@ -221,6 +222,7 @@ export function renderHome(root: HTMLElement, app: AppState): void {
   for (const prefix of ['bot', 'priv']) {
     const form = root.querySelector<HTMLElement>(`fieldset[data-prefix="${prefix}"]`);
     if (form) syncOptions(form, prefix); // the option fields show that variant
+    if (form && app.refused) showRules(form, app.refused);
   }
   fillSeats(root, lang);
   setServer(root, app);
@@ -307,6 +309,22 @@ export function syncOptions(form: HTMLElement, prefix: string): void {
     if (o.kind === 'bool') (el as HTMLInputElement).checked = eff[o.name] === true;
     else el.value = String(eff[o.name]);
   }
+}
+
+/** The rules of a refused create in the option fields, as the player
+ * had set them (the preset select already shows theirs, scopa.preset),
+ * the options open, so the library's words above can be acted on. */
+function showRules(form: HTMLElement, rules: Rules): void {
+  for (const o of OPTIONS) {
+    const el = form.querySelector<HTMLInputElement | HTMLSelectElement>(`[data-opt="${o.name}"]`);
+    const v = rules[o.name];
+    if (!el || v === undefined) continue;
+    el.dataset.touched = '1';
+    if (o.kind === 'bool') (el as HTMLInputElement).checked = v === true;
+    else el.value = String(v);
+  }
+  const details = form.querySelector('details');
+  if (details) details.open = true;
 }
 
 /** A friend's link (/t/CODE) with no name stored: the name first, then

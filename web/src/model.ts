@@ -225,6 +225,7 @@ export function initial(env: Env): Model {
     roundOver: null,
     gameOver: null,
     error: null,
+    refused: null,
     notice: null,
     hintsOn: env.stored['scopa.hints'] !== 'off',
     hint: null,

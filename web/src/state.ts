@@ -428,6 +428,9 @@ export interface AppState {
   roundOver: { msg: RoundOverMsg; drawn: Drawn | null; rules: Rules } | null;
   gameOver: GameOverMsg | null;
   error: string | null;
+  /** The rules of a create the library refused (issue 33: the page checks
+   * none itself): the home form shows them again beside its words. */
+  refused: Rules | null;
   notice: string | null;
   hintsOn: boolean;
   hint: HintMsg | null;

@@ -12,8 +12,8 @@
  * on one click only when the player asked for it (settings.ts oneClick).
  */
 import { formatMove, type Card, type Rules } from './protocol.js';
-import { REACTIONS, optionName, t } from './i18n.js';
-import { PRESETS, conflicts, effective, num } from './rules.js';
+import { REACTIONS } from './i18n.js';
+import { PRESETS, effective, num } from './rules.js';
 import { pickCard, pickTableCard, selectedMove } from './state.js';
 import { type RecordDoc, reviewSteps } from './review.js';
 import { type Fetched, type Model, type Step, type Verb, step, store, then } from './model.js';
@@ -208,15 +208,11 @@ export function presetOf(rules: Rules): string {
 }
 
 function startTable(m: Model, rules: Rules, seats: string[], name: string, clock?: number): Step {
-  const bad = conflicts(rules);
-  if (bad.length) {
-    const names = bad.map((b) => optionName(m.lang, b)).join(', ');
-    return step({ ...m, error: t(m.lang, 'invalidRules', { names }) });
-  }
   const named = then(rememberName(m, name), (x) => store(x, 'scopa.preset', presetOf(rules)));
   return then(named, (x) =>
     ensureConnected({
       ...resetTable(x),
+      refused: null,
       intent: { kind: 'create', rules, seats, ...(clock !== undefined ? { clock } : {}) },
       screen: 'table',
     }),

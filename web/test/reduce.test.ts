@@ -218,8 +218,9 @@ test('game_over: the final totals go into the last state, which is finished', ()
 
 // ------------------------------------------------------------------ error --
 
-test('error, refused create: back to the form with the server words, nothing sent', () => {
-  const d = drive(fresh(), verb({ kind: 'startBot', rules: {}, level: 'esperto', name: '' }));
+test('error, refused create: back to the form with the server words and the rules, nothing sent', () => {
+  const rules = { ace_empty_table: 'taken' };
+  const d = drive(fresh(), verb({ kind: 'startBot', rules, level: 'esperto', name: '' }));
   d.on({ kind: 'status', conn: { kind: 'open' } }, { kind: 'opened' });
   assert.equal(sent(d.effects)[0]?.type, 'create');
   const n = d.effects.length;
@@ -227,7 +228,12 @@ test('error, refused create: back to the form with the server words, nothing sen
   assert.equal(d.model.screen, 'home');
   assert.equal(d.model.error, 'bad rules');
   assert.equal(d.model.intent, null);
+  // issue 33: the library decides; the form shows the refused rules again
+  assert.deepEqual(d.model.refused, rules);
   assert.deepEqual(d.effects.slice(n), [], 'no timer: the form keeps the error');
+  // the next create forgets them
+  d.on(verb({ kind: 'startBot', rules: {}, level: 'esperto', name: '' }));
+  assert.equal(d.model.refused, null);
 });
 
 test('error, refused join (no open seat): watch instead, and told so', () => {

@@ -29,15 +29,7 @@ import {
   agrees,
   shownScores,
 } from '../src/state.js';
-import {
-  conflicts,
-  differences,
-  effective,
-  PRESETS,
-  seatsOfSide,
-  sideCount,
-  sideOf,
-} from '../src/rules.js';
+import { differences, effective, PRESETS, seatsOfSide, sideCount, sideOf } from '../src/rules.js';
 import { LANGS, STRINGS, t, pickLang } from '../src/i18n.js';
 import { state } from './fixtures.js';
 
@@ -237,19 +229,6 @@ test("presets and defaults: scopone plays 4 in teams, presets are RULES.md's", (
   assert.equal(effective(PRESETS.escoba!).target, 21);
   assert.deepEqual(differences({ target: 21 }), [['target', 21]]);
   assert.deepEqual(differences(PRESETS.scopone!), []);
-  assert.deepEqual(conflicts({}), []);
-  assert.deepEqual(conflicts(PRESETS.trentuno!), []);
-  assert.ok(conflicts({ teams: true }).includes('teams'));
-  assert.ok(conflicts({ ace_empty_table: 'taken' }).includes('ace_empty_table'));
-  // the library's bounds (RULES.md "End of the game"): a target over 1000 is refused
-  assert.ok(conflicts({ target: 1000000000 }).includes('target'));
-  assert.deepEqual(conflicts({ target: 1000 }), []);
-  assert.ok(conflicts({ all_sevens: 101 }).includes('all_sevens'));
-  assert.ok(conflicts({ lowest_wins: true, cappotto: 7 }).includes('lowest_wins'));
-  // team_size 3 only with six players in teams (the library said so, the
-  // form did not: found by the e2e test that compares the two)
-  assert.ok(conflicts({ team_size: 3 }).includes('team_size'));
-  assert.deepEqual(conflicts({ players: 6, teams: true, team_size: 3 }), []);
 });
 
 test('a turn: the table, piles and scope replay from the moves; the last card scores no scopa', () => {
