@@ -6,7 +6,7 @@
  * server gets: the preset plus every option the player changed.
  */
 import { type Key, type Lang, optionName, presetName, t, valueName } from './i18n.js';
-import { OPTIONS, PRESETS, effective, num } from './rules.js';
+import { LEVELS, OPTIONS, PRESETS, effective, num } from './rules.js';
 import type { Rules } from './protocol.js';
 import type { AppState } from './state.js';
 import { h } from './dom.js';
@@ -119,9 +119,7 @@ export function renderHome(root: HTMLElement, app: AppState): void {
   homeLang = built;
   // signed in, the seat takes the account's name: no name to type
   const signed = app.account.status === 'signed';
-  const levels = ['principiante', 'intermedio', 'esperto', 'campione'].map(
-    (l): [string, string] => [l, t(lang, `lv_${l}` as Key)],
-  );
+  const levels = LEVELS.map((l): [string, string] => [l, t(lang, `lv_${l}` as Key)]);
   const name = h('input', {
     id: 'f-name',
     name: 'name',
@@ -266,8 +264,7 @@ export function fillSeats(root: HTMLElement, lang: Lang): void {
   box.replaceChildren(h('div', { class: 'seat-row', text: `1. ${t(lang, 'seatMe')}` }));
   for (let i = 1; i < players; i++) {
     const opts: [string, string][] = [['open', t(lang, 'seatOpen')]];
-    for (const l of ['principiante', 'intermedio', 'esperto', 'campione'])
-      opts.push([l, `${t(lang, 'bot')}: ${t(lang, `lv_${l}` as Key)}`]);
+    for (const l of LEVELS) opts.push([l, `${t(lang, 'bot')}: ${t(lang, `lv_${l}` as Key)}`]);
     const s = h('select', { 'data-seat': i, 'aria-label': `${t(lang, 'seats')} ${i + 1}` });
     for (const [v, text] of opts)
       s.append(h('option', { value: v, selected: v === (old[i - 1] ?? 'open'), text }));

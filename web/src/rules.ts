@@ -39,6 +39,12 @@ export const OPTIONS: readonly OptionSpec[] = CATALOGUE.options.map((o) => ({
   group: o.group,
 }));
 
+/** The bots' levels for people, weakest first (the library's
+ * scopa_level table, catalogue.gen.ts): sent as they are; scopa serve
+ * maps each to a bot and its time budget (docs/serve.md), as `scopa play
+ * --level` does.  i18n.ts names them (lv_<name>). */
+export const LEVELS: readonly string[] = CATALOGUE.levels.map((l) => l.name);
+
 /** RULES.md "Presets", as the library computes them. */
 export const PRESETS: Readonly<Record<string, Rules>> = Object.fromEntries(
   CATALOGUE.presets.map((p) => [p.name, p.rules as Rules]),

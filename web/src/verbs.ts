@@ -13,7 +13,7 @@
  */
 import { formatMove, type Card, type Rules } from './protocol.js';
 import { REACTIONS } from './i18n.js';
-import { PRESETS, effective, num } from './rules.js';
+import { LEVELS, PRESETS, effective, num } from './rules.js';
 import { pickCard, pickTableCard, selectedMove } from './state.js';
 import { type RecordDoc, reviewSteps } from './review.js';
 import { type Fetched, type Model, type Step, type Verb, step, store, then } from './model.js';
@@ -24,9 +24,6 @@ import { go, loadLeaderboard, resetTable } from './routes.js';
 import { oneClick, setDeck, toggleMute, toggleOneClick } from './settings.js';
 import { accountVerb } from './account.js';
 
-/** A level is sent as it is: scopa serve maps it to a bot and its time
- * budget (docs/serve.md), as `scopa play --level` does. */
-export const LEVELS = ['principiante', 'intermedio', 'esperto', 'campione'];
 const levelSeat = (l: string): string => (LEVELS.includes(l) ? l : 'intermedio');
 
 const HINT_WAIT_MS = 3000; // then "this server gives no hints"

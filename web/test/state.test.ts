@@ -360,6 +360,19 @@ test('tableView: whose turn, the last move and the ply of the next move', () => 
   assert.deepEqual(mine.slots, ['bottom', 'top']);
 });
 
+test("levels: the library's list (the catalogue), each with a label in both languages", async () => {
+  const { LEVELS } = await import('../src/rules.js');
+  const { CATALOGUE } = await import('../src/catalogue.gen.js');
+  assert.deepEqual(
+    LEVELS,
+    CATALOGUE.levels.map((l) => l.name),
+  );
+  assert.ok(LEVELS.length >= 4);
+  for (const l of LEVELS)
+    for (const lang of LANGS)
+      assert.ok((STRINGS[lang] as Record<string, string>)[`lv_${l}`], `${lang} lacks lv_${l}`);
+});
+
 test('i18n: Italian and English have the same keys, and the browser picks the language', () => {
   for (const l of LANGS)
     for (const k of Object.keys(STRINGS.en))
