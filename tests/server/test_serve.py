@@ -606,3 +606,26 @@ def test_serve_1_9_the_rules_catalogue(server):
     assert presets["scopone"]["rules"] == {"game": "scopone"}
     assert [l["name"] for l in cat["levels"]] == \
         ["principiante", "intermedio", "esperto", "campione"]
+    # issue 33: the reactions' ids, the one list the clients read; the
+    # server takes every one of them (react.c) and refuses any other
+    assert cat["reactions"][:2] == ["bella", "scopa"]
+
+    async def go():
+        a = await Client.connect(server, "a")
+        await a.seated({"type": "create", "rules": SHORT,
+                        "seats": ["me", "open"]})
+        b = await Client.connect(server, "b")
+        await b.seated({"type": "join", "code": a.code})
+        for i, r in enumerate(cat["reactions"] + ["nonsense"]):
+            if i:
+                await asyncio.sleep(2.05)  # one a seat every 2 s (react.c)
+            await a.send({"type": "react", "reaction": r, "id": i})
+            got = await a.until(lambda m: m.get("id") == i or (
+                m["type"] == "reaction" and m["reaction"] == r))
+            if r == "nonsense":
+                assert got["type"] == "error", got
+            else:
+                assert got["type"] == "reaction", got
+        await a.close()
+        await b.close()
+    run(go())

@@ -559,18 +559,9 @@ const it: Record<Key, string> = {
 export const STRINGS: Record<Lang, Record<Key, string>> = { en, it };
 export type { Key };
 
-/** The reactions a person may send, by id (scopa serve's list, react.c). */
-export const REACTIONS: readonly string[] = [
-  'bella',
-  'scopa',
-  'ben_giocata',
-  'peccato',
-  'grazie',
-  'applause',
-  'laugh',
-  'wow',
-  'think',
-];
+/** The reactions a person may send, by id: the library's catalogue (scopa
+ * serve takes exactly these, tests/server serve-1.9); r_<id> labels each. */
+export const REACTIONS: readonly string[] = CATALOGUE.reactions;
 
 /** A reaction's words (or emoji) in the page's language. */
 export function reactionText(lang: Lang, id: string): string {

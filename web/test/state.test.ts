@@ -360,7 +360,7 @@ test('tableView: whose turn, the last move and the ply of the next move', () => 
   assert.deepEqual(mine.slots, ['bottom', 'top']);
 });
 
-test("levels: the library's list (the catalogue), each with a label in both languages", async () => {
+test("levels and reactions: the library's lists (the catalogue), each with words in both languages", async () => {
   const { LEVELS } = await import('../src/rules.js');
   const { CATALOGUE } = await import('../src/catalogue.gen.js');
   assert.deepEqual(
@@ -368,6 +368,13 @@ test("levels: the library's list (the catalogue), each with a label in both lang
     CATALOGUE.levels.map((l) => l.name),
   );
   assert.ok(LEVELS.length >= 4);
+  // the reactions too: the catalogue's ids, each with its words
+  const { REACTIONS } = await import('../src/i18n.js');
+  assert.deepEqual(REACTIONS, CATALOGUE.reactions);
+  assert.ok(REACTIONS.length >= 9);
+  for (const r of REACTIONS)
+    for (const lang of LANGS)
+      assert.ok((STRINGS[lang] as Record<string, string>)[`r_${r}`], `${lang} lacks r_${r}`);
   for (const l of LEVELS)
     for (const lang of LANGS)
       assert.ok((STRINGS[lang] as Record<string, string>)[`lv_${l}`], `${lang} lacks lv_${l}`);
