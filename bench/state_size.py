@@ -15,6 +15,13 @@ sent it (the WebSocket frame's payload).  Prints one JSON object: per
 player count and recipient, the number of states, their mean, median
 and largest size in bytes,.  Deals differ between runs (the seeds come from the
 operating system), so means move by a few bytes from run to run.
+
+Measured (10 games each, the Debug build, 2 Dec 2026): before issue 33's
+"drawn", a seat's state averaged 1327 bytes at 2 players (largest 1504)
+and 1395 at 4 (1524), a spectator's 1238 (1394) and 1302 (1460); with
+it 1547 (1823), 1619 (1856), 1459 (1713) and 1529 (1794): about 220
+bytes more a state (+17%), for the table, counts, piles, scope and last
+move the browser no longer computes.
 """
 import argparse
 import asyncio
