@@ -619,11 +619,55 @@ static json_t *scope_json(const scopa_state *st) {
   return scope;
 }
 
+/* A card's primiera value on the rules' scale (RULES.md "Cards"; faces
+ * 0 under faces_zero), as the library scores a pile of that card alone. */
+static int primiera_value(const scopa_rules *rules, int card) {
+  scopa_cards pile = SCOPA_BIT(card);
+  uint8_t scope = 0;
+  scopa_score sc;
+  scopa_score_piles(rules, 1, &pile, &scope, &sc);
+  return sc.side[0].primiera;
+}
+
+/* The cards behind each category of a finished round, per side (the
+ * round score shows them under the points round_over gives): its coins,
+ * its sevens, and for primiera its best card of each suit (coins, cups,
+ * swords, clubs; null for a suit it lacks) with its value. */
+static json_t *categories_json(const scopa_view *v) {
+  json_t *out = json_array();
+  for (int i = 0; i < v->sides; i++) {
+    scopa_cards pile = v->pile[i];
+    json_t *prim = json_array();
+    for (int suit = 0; suit < 4; suit++) {
+      int best = -1, value = -1;
+      for (int c = suit; c < 40; c += 4)
+        if (pile & SCOPA_BIT(c)) {
+          int x = primiera_value(&v->rules, c);
+          if (x > value) {
+            best = c;
+            value = x;
+          }
+        }
+      json_array_append_new(prim, best < 0 ? json_null()
+                                           : json_pack("{s:o, s:i}", "card",
+                                                       card_json(best), "value",
+                                                       value));
+    }
+    json_array_append_new(out, json_pack("{s:o, s:o, s:o}", "denari",
+                                         cards_json(pile & SCOPA_DENARI_CARDS),
+                                         "sevens",
+                                         cards_json(pile & SCOPA_RANK_CARDS(7)),
+                                         "primiera", prim));
+  }
+  return out;
+}
+
 /* What a client draws, from the recipient's view v (issue 33: the
  * browser replays nothing): the table now, each seat's number of cards
  * in hand, the stock, each side's captured cards (the leftovers in them
- * once the round is over) and the cards of its scope, and the round's
- * last move with its seat (null before the first). */
+ * once the round is over) and the cards of its scope, the round's last
+ * move with its seat (null before the first), and once the round is over
+ * its categories' cards. */
 static json_t *drawn_json(const scopa_match *match, const scopa_view *v) {
   json_t *hands = json_array(), *piles = json_array(), *last = json_null();
   for (int i = 0; i < v->players; i++)
@@ -635,10 +679,13 @@ static json_t *drawn_json(const scopa_match *match, const scopa_view *v) {
     last = json_pack("{s:i, s:s}", "seat", (v->dealer + v->plays) % v->players,
                      "move", scopa_move_str(v->moves[v->plays - 1], buf));
   }
-  return json_pack("{s:o, s:o, s:i, s:o, s:o, s:o}", "table",
-                   cards_json(v->table), "hands", hands, "stock", v->stock,
-                   "piles", piles, "scope",
-                   scope_json(scopa_match_state(match)), "last", last);
+  json_t *d =
+      json_pack("{s:o, s:o, s:i, s:o, s:o, s:o}", "table", cards_json(v->table),
+                "hands", hands, "stock", v->stock, "piles", piles, "scope",
+                scope_json(scopa_match_state(match)), "last", last);
+  if (d && v->plays > 0 && v->to_play == SCOPA_NO_SEAT)
+    json_object_set_new(d, "categories", categories_json(v));
+  return d;
 }
 
 json_t *proto_state(const scopa_match *match, const char *code, int seat,

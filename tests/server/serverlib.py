@@ -432,6 +432,23 @@ def check_drawn(client):
                 [s["scope"] for s in msg["sides"]], (d, msg)
             assert [sum(c.endswith("d") for c in p) for p in d["piles"]] == \
                 [s["denari"] for s in msg["sides"]], (d, msg)
+            # the categories' cards, as the library counts them
+            cats = d["categories"]
+            assert [len(c["denari"]) for c in cats] == \
+                [s["denari"] for s in msg["sides"]], (d, msg)
+            assert [len(c["sevens"]) for c in cats] == \
+                [s["sevens"] for s in msg["sides"]], (d, msg)
+            for side, c in enumerate(cats):
+                assert set(c["denari"]) | set(c["sevens"]) <= \
+                    set(d["piles"][side]), d
+                best = [p for p in c["primiera"] if p]
+                assert all(p["card"] in d["piles"][side] for p in best), d
+                assert [p["card"][-1] for p in best] == \
+                    [s for s in "dcsb" if any(
+                        x.endswith(s) for x in d["piles"][side])], d
+                if len(best) == 4:  # a side lacking a suit may score 0
+                    assert sum(p["value"] for p in best) == \
+                        msg["sides"][side]["primiera"], (c, msg)
         if msg["type"] != "state":
             continue
         before = msg
@@ -452,6 +469,8 @@ def check_drawn(client):
         assert set(d["table"]) | set(piles) == seen, (d, rnd)
         for side, cards in enumerate(d["scope"]):
             assert set(cards) <= set(d["piles"][side]), d
+        over = sum(d["hands"]) == 0 and d["stock"] == 0
+        assert ("categories" in d) == over, d
         if moves:
             assert d["last"] == {"move": moves[-1],
                                  "seat": (rnd["dealer"] + len(moves)) % n}, d

@@ -439,6 +439,49 @@ static void test_drawn(void) {
   CHECK_EQ_INT((int)json_integer_value(json_array_get(hands, 0)), 2);
   json_decref(st0);
   json_decref(stw);
+  /* The round played to its end (the first legal move each time): the
+   * last state has the categories, and its coins and primiera are the
+   * library's score (RULES.md "Scoring a round"; a 7 is worth 21). */
+  CHECK(!json_object_get(
+      json_object_get(stw = proto_state(match, "T", -1, 0), "drawn"),
+      "categories"));
+  json_decref(stw);
+  while (scopa_match_to_play(match) >= 0) {
+    scopa_move moves[SCOPA_MAX_MOVES];
+    CHECK(scopa_state_legal(scopa_match_state(match), moves, SCOPA_MAX_MOVES) >
+          0);
+    CHECK(scopa_match_apply(match, moves[0], NULL, NULL, 0) == SCOPA_OK);
+  }
+  scopa_score score;
+  CHECK(scopa_state_score(scopa_match_state(match), &score) == SCOPA_OK);
+  d = drawn_of(match, -1, &st);
+  json_t *cats = json_object_get(d, "categories");
+  CHECK_EQ_INT((int)json_array_size(cats), 2);
+  for (int side = 0; side < 2; side++) {
+    json_t *c = json_array_get(cats, side);
+    CHECK_EQ_INT((int)json_array_size(json_object_get(c, "denari")),
+                 score.side[side].denari);
+    CHECK_EQ_INT((int)json_array_size(json_object_get(c, "sevens")),
+                 score.side[side].sevens[0]);
+    int sum = 0, suits = 0;
+    json_t *p;
+    size_t k;
+    json_array_foreach(json_object_get(c, "primiera"), k, p) {
+      if (json_is_null(p))
+        continue;
+      int card =
+          scopa_card_parse(json_string_value(json_object_get(p, "card")));
+      int value = (int)json_integer_value(json_object_get(p, "value"));
+      CHECK_EQ_INT(SCOPA_SUIT(card), (int)k);
+      if (SCOPA_RANK(card) == 7)
+        CHECK_EQ_INT(value, 21);
+      sum += value;
+      suits++;
+    }
+    CHECK_EQ_INT(suits, score.side[side].suits);
+    CHECK_EQ_INT(sum, score.side[side].primiera);
+  }
+  json_decref(st);
   scopa_match_free(match);
 }
 

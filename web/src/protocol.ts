@@ -128,6 +128,17 @@ export interface Drawn {
   piles: Card[][]; // per side, its captured cards (leftovers once the round is over)
   scope: Card[][]; // per side, the cards that made its scope, in order
   last: { seat: number; move: string } | null; // the round's last move
+  /** Once the round is over: per side, the cards behind its categories. */
+  categories?: Categories[];
+}
+
+/** One side's cards behind the round's categories (drawn.categories):
+ * its coins, its sevens, its best card of each suit (d c s b, null for
+ * a suit it lacks) with its primiera value. */
+export interface Categories {
+  denari: Card[];
+  sevens: Card[];
+  primiera: ({ card: Card; value: number } | null)[];
 }
 
 export interface StateMsg {
@@ -341,6 +352,19 @@ function isRound(v: unknown): v is Round {
   );
 }
 
+function isCategories(v: unknown): v is Categories {
+  return (
+    isObj(v) &&
+    isArrOf(v.denari, isCard) &&
+    isArrOf(v.sevens, isCard) &&
+    isArrOf(
+      v.primiera,
+      (p): p is { card: Card; value: number } | null =>
+        p === null || (isObj(p) && isCard(p.card) && isInt(p.value)),
+    )
+  );
+}
+
 function isDrawn(v: unknown): v is Drawn {
   return (
     isObj(v) &&
@@ -349,7 +373,8 @@ function isDrawn(v: unknown): v is Drawn {
     isInt(v.stock) &&
     isArrOf(v.piles, (p): p is Card[] => isArrOf(p, isCard)) &&
     isArrOf(v.scope, (p): p is Card[] => isArrOf(p, isCard)) &&
-    (v.last === null || (isObj(v.last) && isInt(v.last.seat) && isStr(v.last.move)))
+    (v.last === null || (isObj(v.last) && isInt(v.last.seat) && isStr(v.last.move))) &&
+    (v.categories === undefined || isArrOf(v.categories, isCategories))
   );
 }
 

@@ -24,8 +24,6 @@ import {
   formatMove,
   parseMove,
   rankOf,
-  suitOf,
-  SUITS,
 } from './protocol.js';
 import { type Effective, effective, num, playsPerRound, sideCount, sideOf } from './rules.js';
 import type { ConnStatus } from './transport.js';
@@ -271,60 +269,35 @@ export function layout(players: number, viewer: number | null): Slot[] {
 
 // ------------------------------------------------------------ scoring ----
 
-/** Primiera values (RULES.md "Cards"); faces 0 under faces_zero. */
-export function primieraValue(c: Card, facesZero = false): number {
-  const v = [0, 16, 12, 13, 14, 15, 18, 21, 10, 10, 10][rankOf(c)]!;
-  return facesZero && rankOf(c) >= 8 ? 0 : v;
-}
-
 export interface Itemised {
   cards: number[];
   denari: Card[][]; // per side, its coins
-  settebello: number | null; // side holding 7d
   reBello: number | null; // side holding 10d
-  primiera: (Card | null)[][]; // per side, per suit (d c s b): its best card
+  primiera: ({ card: Card; value: number } | null)[][]; // per side, per suit (d c s b)
   sevens: Card[][];
   scope: Card[][];
 }
 
-/** The cards behind each category of a complete round (the piles and
- * scope of the state after its last move), for the score screen (the
- * points themselves come from the server's round_over). */
-export function itemise(rep: Pick<Drawn, 'piles' | 'scope'>, rules: Rules): Itemised {
-  const r = effective(rules);
-  const facesZero = r.primiera === 'faces_zero';
-  const has = (card: Card) => {
-    const i = rep.piles.findIndex((p) => p.includes(card));
-    return i < 0 ? null : i;
+/** The cards behind each category of a finished round, as the state
+ * after its last move drew them (the library's drawn.categories), for the
+ * score screen; the points themselves come from round_over.  Null when
+ * that state is not at hand (a round seen only in part) or does not
+ * agree with round_over's counts: the screen shows the numbers alone. */
+export function itemise(d: Drawn | null, sides: readonly Side[]): Itemised | null {
+  const cats = d?.categories;
+  if (!d || !cats || cats.length !== sides.length) return null;
+  const it: Itemised = {
+    cards: d.piles.map((p) => p.length),
+    denari: cats.map((c) => c.denari),
+    reBello: ((i) => (i < 0 ? null : i))(d.piles.findIndex((p) => p.includes('10d'))),
+    primiera: cats.map((c) => c.primiera),
+    sevens: cats.map((c) => c.sevens),
+    scope: d.scope,
   };
-  return {
-    cards: rep.piles.map((p) => p.length),
-    denari: rep.piles.map((p) =>
-      p.filter((c) => suitOf(c) === 'd').sort((a, b) => rankOf(a) - rankOf(b)),
-    ),
-    settebello: has('7d'),
-    reBello: has('10d'),
-    primiera: rep.piles.map((p) =>
-      SUITS.map((s) => {
-        const inSuit = p.filter((c) => suitOf(c) === s);
-        if (!inSuit.length) return null;
-        return inSuit.reduce((best, c) =>
-          primieraValue(c, facesZero) > primieraValue(best, facesZero) ? c : best,
-        );
-      }),
-    ),
-    sevens: rep.piles.map((p) => p.filter((c) => rankOf(c) === 7)),
-    scope: rep.scope,
-  };
-}
-
-/** Do our replayed piles agree with the server's round_over?  When they do
- * not (a round we saw only in part), the score screen shows the server's
- * numbers without the cards. */
-export function agrees(it: Itemised, sides: readonly Side[]): boolean {
-  return sides.every(
+  const agree = sides.every(
     (s, i) => it.cards[i] === s.cards && (it.denari[i]?.length ?? -1) === s.denari,
   );
+  return agree ? it : null;
 }
 
 // --------------------------------------------------------- the table -----
@@ -351,11 +324,6 @@ export interface TableView {
   myTurn: boolean;
   lastMove: { seat: number; move: Move } | null;
   ply: number; // moves of this round seen: the `ply` of our next move
-}
-
-/** Is the drawn round over: every card played (no hand, no stock)? */
-export function complete(d: Drawn | null): boolean {
-  return d !== null && d.stock === 0 && d.hands.every((n) => n === 0);
 }
 
 export function tableView(s: StateMsg): TableView {

@@ -26,7 +26,6 @@ import {
   replay,
   selectedMove,
   tableView,
-  agrees,
   shownScores,
 } from '../src/state.js';
 import { differences, effective, PRESETS, seatsOfSide, sideCount, sideOf } from '../src/rules.js';
@@ -275,34 +274,48 @@ test('end of the round: leftovers go to the side that captured last, and never a
   assert.equal(nobody.piles[1]!.length, 2);
   const dealer = replay(round, { leftovers: 'dealer' });
   assert.equal(dealer.piles[1]!.length, 40);
-  const it = itemise(rep, {});
-  assert.equal(it.settebello, 1);
-  assert.equal(it.cards[1], 40);
-  assert.deepEqual(it.primiera[1], ['7d', '7c', '7s', '7b']);
-  assert.ok(
-    agrees(it, [
+});
+
+test("the round score's cards are the server's categories, and only when its counts agree", () => {
+  const side = (cards: number, denari: number) => ({
+    cards,
+    denari,
+    settebello: false,
+    primiera: 0,
+    scope: 0,
+    sevens: 0,
+    round_total: 0,
+    points: {} as never,
+  });
+  const prim = (card: Card, value: number) => ({ card, value });
+  const drawn: Drawn = {
+    table: [],
+    hands: [0, 0],
+    stock: 0,
+    piles: [
+      ['7d', '10d', '1c'],
+      ['2s', '5b'],
+    ],
+    scope: [['1c'], []],
+    last: { seat: 1, move: '5b' },
+    categories: [
       {
-        cards: 0,
-        denari: 0,
-        settebello: false,
-        primiera: 0,
-        scope: 0,
-        sevens: 0,
-        round_total: 0,
-        points: {} as never,
+        denari: ['7d', '10d'],
+        sevens: ['7d'],
+        primiera: [prim('7d', 21), prim('1c', 16), null, null],
       },
-      {
-        cards: 40,
-        denari: 10,
-        settebello: true,
-        primiera: 84,
-        scope: 0,
-        sevens: 4,
-        round_total: 4,
-        points: {} as never,
-      },
-    ]),
-  );
+      { denari: [], sevens: [], primiera: [null, null, prim('2s', 12), prim('5b', 15)] },
+    ],
+  };
+  const it = itemise(drawn, [side(3, 2), side(2, 0)]);
+  assert.ok(it);
+  assert.equal(it.reBello, 0);
+  assert.deepEqual(it.primiera[1]![3], { card: '5b', value: 15 });
+  assert.deepEqual(it.scope, [['1c'], []]);
+  // a round seen only in part, or a server without categories: numbers only
+  assert.equal(itemise(drawn, [side(4, 2), side(2, 0)]), null);
+  assert.equal(itemise({ ...drawn, categories: undefined }, [side(3, 2), side(2, 0)]), null);
+  assert.equal(itemise(null, [side(3, 2), side(2, 0)]), null);
 });
 
 test("deal_bonus fifteen: the dealer's side takes a table adding up to 15 and a scopa", () => {
