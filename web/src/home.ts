@@ -220,7 +220,7 @@ export function renderHome(root: HTMLElement, app: AppState): void {
   for (const prefix of ['bot', 'priv']) {
     const form = root.querySelector<HTMLElement>(`fieldset[data-prefix="${prefix}"]`);
     if (form) syncOptions(form, prefix); // the option fields show that variant
-    if (form && app.refused) showRules(form, app.refused);
+    if (form && app.refused?.form === prefix) showRules(form, app.refused.rules);
   }
   fillSeats(root, lang);
   setServer(root, app);

@@ -398,7 +398,7 @@ export interface AppState {
   error: string | null;
   /** The rules of a create the library refused (issue 33: the page checks
    * none itself): the home form shows them again beside its words. */
-  refused: Rules | null;
+  refused: { rules: Rules; form: 'bot' | 'priv' } | null;
   notice: string | null;
   hintsOn: boolean;
   hint: HintMsg | null;

@@ -62,13 +62,18 @@ export function verb(m: Model, v: Verb): Step {
       return loadLeaderboard(m, v.pool);
     case 'startBot':
       return then(store(m, 'scopa.level', v.level), (x) =>
-        startTable(x, v.rules, seatsFor(num(effective(v.rules), 'players'), v.level), v.name),
+        startTable(
+          { ...x, createForm: 'bot' },
+          v.rules,
+          seatsFor(num(effective(v.rules), 'players'), v.level),
+          v.name,
+        ),
       );
     case 'create': {
       const seats = privateSeats(v.rules, v.seats);
       // a clock only where more than one person sits
       const clock = seats.includes('open') ? v.clock : undefined;
-      return startTable(m, v.rules, seats, v.name, clock);
+      return startTable({ ...m, createForm: 'priv' }, v.rules, seats, v.name, clock);
     }
     case 'react':
       return m.seat === null || !REACTIONS.includes(v.reaction)

@@ -229,11 +229,16 @@ test('error, refused create: back to the form with the server words and the rule
   assert.equal(d.model.error, 'bad rules');
   assert.equal(d.model.intent, null);
   // issue 33: the library decides; the form shows the refused rules again
-  assert.deepEqual(d.model.refused, rules);
+  assert.deepEqual(d.model.refused, { rules, form: 'bot' });
   assert.deepEqual(d.effects.slice(n), [], 'no timer: the form keeps the error');
   // the next create forgets them
   d.on(verb({ kind: 'startBot', rules: {}, level: 'esperto', name: '' }));
   assert.equal(d.model.refused, null);
+  // a private table's refusal reopens the private table's form
+  const p = drive(fresh(), verb({ kind: 'create', rules, seats: [], name: 'A' }));
+  p.on({ kind: 'status', conn: { kind: 'open' } }, { kind: 'opened' });
+  p.on(server({ type: 'error', message: 'bad rules', message_it: 'regole', code: 'bad_rules' }));
+  assert.deepEqual(p.model.refused, { rules, form: 'priv' });
 });
 
 test('error, refused join (no open seat): watch instead, and told so', () => {
