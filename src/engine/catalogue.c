@@ -2,7 +2,9 @@
  * catalogue.c -- what a front end offers a person who sets up a game, as
  * JSON: every rules option (from the option table of src/core/rules.c,
  * with its label in English and Italian), the presets (the options each
- * sets, computed from scopa_rules_preset) and the levels (from level.c).
+ * sets, computed from scopa_rules_preset), the levels (from level.c) and
+ * the ids of the quick reactions a person at a table may send (scopa
+ * serve's react; the clients say each in their language).
  * The server serves it (GET /api/rules) and the web client is built from
  * it, so no front end keeps a copy of the table.
  *
@@ -148,9 +150,19 @@ char *scopa_rules_preset_json(const char *name) {
   return obj ? scopa__dump(obj) : NULL;
 }
 
+/* The reactions' ids, in the order a front end offers them (docs/serve.md
+ * "react"; tests/server serve-1.9 checks that the server takes exactly
+ * these). */
+static const char *const REACTIONS[] = {
+    "bella",    "scopa", "ben_giocata", "peccato", "grazie",
+    "applause", "laugh", "wow",         "think",
+};
+
 char *scopa_rules_catalogue_json(void) {
   json_t *options = json_array(), *presets = json_array(),
-         *levels = json_array();
+         *levels = json_array(), *reactions = json_array();
+  for (size_t i = 0; i < sizeof REACTIONS / sizeof REACTIONS[0]; i++)
+    json_array_append_new(reactions, json_string(REACTIONS[i]));
   for (int i = 0; i < scopa_option_count(); i++)
     json_array_append_new(options, option_object(scopa_option_get(i), i));
   for (size_t i = 0; i < sizeof PRESET_LABELS / sizeof PRESET_LABELS[0]; i++)
@@ -165,6 +177,7 @@ char *scopa_rules_catalogue_json(void) {
     json_array_append_new(levels, json_pack("{s:s, s:s, s:s, s:i}", "name", it,
                                             "english", en, "bot", bot,
                                             "movetime_ms", ms));
-  return scopa__dump(json_pack("{s:o, s:o, s:o}", "options", options, "presets",
-                               presets, "levels", levels));
+  return scopa__dump(json_pack("{s:o, s:o, s:o, s:o}", "options", options,
+                               "presets", presets, "levels", levels,
+                               "reactions", reactions));
 }

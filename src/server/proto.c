@@ -579,6 +579,115 @@ static json_t *seat_or_null(int seat) {
   return seat >= 0 ? json_integer(seat) : json_null();
 }
 
+static json_t *card_json(int card) {
+  char buf[SCOPA_CARD_TEXT];
+  return json_string(scopa_card_str(card, buf));
+}
+
+/* The cards that made each side's scope this round, in the order they
+ * were made: the round played again from its deck by the library
+ * (scopa_state_is_scopa before each move), so nothing here repeats a
+ * rule.  A deal_bonus scopa is counted at the deal: its cards are the
+ * first table cards (the four all went to the dealer's side).  Only
+ * played cards and table cards are named, public to every seat. */
+static json_t *scope_json(const scopa_state *st) {
+  json_t *scope = json_array();
+  json_t *side[SCOPA_MAX_SEATS];
+  for (int i = 0; i < st->sides; i++) {
+    side[i] = json_array();
+    json_array_append_new(scope, side[i]);
+  }
+  scopa_state s;
+  if (scopa_state_deal(&s, &st->rules, st->dealer, st->deck, NULL, 0) !=
+      SCOPA_OK)
+    return scope;
+  for (int i = 0; i < s.sides; i++) {
+    scopa_cards t = s.initial_table;
+    for (int n = 0; n < s.scope[i] && t; n++) {
+      int card = __builtin_ctzll(t);
+      t &= t - 1;
+      json_array_append_new(side[i], card_json(card));
+    }
+  }
+  for (int i = 0; i < st->plays && s.to_play != SCOPA_NO_SEAT; i++) {
+    scopa_move m = st->moves[i];
+    int who = scopa_rules_side_of(&s.rules, s.to_play);
+    if (scopa_state_is_scopa(&s, m))
+      json_array_append_new(side[who], card_json(SCOPA_MOVE_CARD(m)));
+    scopa_state_play(&s, m);
+  }
+  return scope;
+}
+
+/* A card's primiera value on the rules' scale (RULES.md "Cards"; faces
+ * 0 under faces_zero), as the library scores a pile of that card alone. */
+static int primiera_value(const scopa_rules *rules, int card) {
+  scopa_cards pile = SCOPA_BIT(card);
+  uint8_t scope = 0;
+  scopa_score sc;
+  scopa_score_piles(rules, 1, &pile, &scope, &sc);
+  return sc.side[0].primiera;
+}
+
+/* The cards behind each category of a finished round, per side (the
+ * round score shows them under the points round_over gives): its coins,
+ * its sevens, and for primiera its best card of each suit (coins, cups,
+ * swords, clubs; null for a suit it lacks) with its value. */
+static json_t *categories_json(const scopa_view *v) {
+  json_t *out = json_array();
+  for (int i = 0; i < v->sides; i++) {
+    scopa_cards pile = v->pile[i];
+    json_t *prim = json_array();
+    for (int suit = 0; suit < 4; suit++) {
+      int best = -1, value = -1;
+      for (int c = suit; c < 40; c += 4)
+        if (pile & SCOPA_BIT(c)) {
+          int x = primiera_value(&v->rules, c);
+          if (x > value) {
+            best = c;
+            value = x;
+          }
+        }
+      json_array_append_new(prim, best < 0 ? json_null()
+                                           : json_pack("{s:o, s:i}", "card",
+                                                       card_json(best), "value",
+                                                       value));
+    }
+    json_array_append_new(out, json_pack("{s:o, s:o, s:o}", "denari",
+                                         cards_json(pile & SCOPA_DENARI_CARDS),
+                                         "sevens",
+                                         cards_json(pile & SCOPA_RANK_CARDS(7)),
+                                         "primiera", prim));
+  }
+  return out;
+}
+
+/* What a client draws, from the recipient's view v (issue 33: the
+ * browser replays nothing): the table now, each seat's number of cards
+ * in hand, the stock, each side's captured cards (the leftovers in them
+ * once the round is over) and the cards of its scope, the round's last
+ * move with its seat (null before the first), and once the round is over
+ * its categories' cards. */
+static json_t *drawn_json(const scopa_match *match, const scopa_view *v) {
+  json_t *hands = json_array(), *piles = json_array(), *last = json_null();
+  for (int i = 0; i < v->players; i++)
+    json_array_append_new(hands, json_integer(v->hand_count[i]));
+  for (int i = 0; i < v->sides; i++)
+    json_array_append_new(piles, cards_json(v->pile[i]));
+  if (v->plays > 0) {
+    char buf[SCOPA_MOVE_TEXT];
+    last = json_pack("{s:i, s:s}", "seat", (v->dealer + v->plays) % v->players,
+                     "move", scopa_move_str(v->moves[v->plays - 1], buf));
+  }
+  json_t *d =
+      json_pack("{s:o, s:o, s:i, s:o, s:o, s:o}", "table", cards_json(v->table),
+                "hands", hands, "stock", v->stock, "piles", piles, "scope",
+                scope_json(scopa_match_state(match)), "last", last);
+  if (d && v->plays > 0 && v->to_play == SCOPA_NO_SEAT)
+    json_object_set_new(d, "categories", categories_json(v));
+  return d;
+}
+
 json_t *proto_state(const scopa_match *match, const char *code, int seat,
                     int to_play) {
   char *view_text = scopa_match_view_json(match, seat);
@@ -595,13 +704,14 @@ json_t *proto_state(const scopa_match *match, const char *code, int seat,
   json_object_set_new(o, "seat", seat_or_null(seat));
   json_object_set_new(o, "to_play", seat_or_null(to_play));
   json_object_set_new(o, "ply", json_integer(round_ply(match)));
+  scopa_view v; /* the one view of this recipient: hand, legal, drawn */
+  scopa_match_view(match, seat, &v);
   if (seat >= 0) {
-    scopa_view v;
-    scopa_match_view(match, seat, &v);
     json_object_set_new(o, "hand", cards_json(v.hand));
     if (to_play == seat)
       json_object_set_new(o, "legal", legal_json(&v));
   }
+  json_object_set_new(o, "drawn", drawn_json(match, &v));
   return o;
 }
 

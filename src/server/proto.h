@@ -137,8 +137,10 @@ int proto_move_check(const proto_msg *msg, const scopa_match *match, int seat,
  *
  * proto_state: a `state` object for seat (-1: a spectator) of `code`:
  * the library's view (scopa_match_view_json: rules, seat, scores, round),
- * to_play (-1: none awaited, null), ply, and for a seat its hand and, when
- * it is to play, its legal moves.  The caller adds the table's fields
+ * to_play (-1: none awaited, null), ply, for a seat its hand and, when
+ * it is to play, its legal moves, and "drawn" (what a client draws: the
+ * table, hand counts, stock, piles, scope cards, last move), all of one
+ * scopa_match_view of that recipient.  The caller adds the table's fields
  * (status, seats, presence, ...) and ends it with proto_finish.  NULL if
  * out of memory. */
 json_t *proto_state(const scopa_match *match, const char *code, int seat,

@@ -1,7 +1,7 @@
 /*
  * views.c -- what each connection of a table is shown, and who is there.
  *
- * The one place where a recipient's view is built is table_state_json,
+ * The one place where a recipient's view is built is table_state_obj,
  * on proto_state (shared with the browser's local table, src/wasm): the
  * library's view for that seat (scopa_match_view_json: the seat's own
  * cards, the table, the cards played, nothing else) plus the seat's hand
@@ -111,8 +111,8 @@ static void add_result(json_t *o, const table *t) {
                                          : json_null());
 }
 
-/* The state message for one recipient: seat 0..n-1, or -1 watching. */
-char *table_state_json(const table *t, int seat, const json_t *id) {
+/* The state object for one recipient: seat 0..n-1, or -1 watching. */
+static json_t *table_state_obj(const table *t, int seat) {
   int to_play = t->status == T_PLAYING ? scopa_match_to_play(t->match) : -1;
   json_t *o = proto_state(t->match, t->code, seat, to_play);
   if (!o)
@@ -126,26 +126,39 @@ char *table_state_json(const table *t, int seat, const json_t *id) {
   json_object_set_new(o, "rated", json_boolean(table_rated(t)));
   if (t->status == T_FINISHED)
     add_result(o, t);
-  return proto_finish(o, id);
+  return o;
+}
+
+char *table_state_json(const table *t, int seat, const json_t *id) {
+  return proto_finish(table_state_obj(t, seat), id);
 }
 
 /* A state to every connection of the table, each its own; `to` gets the
- * id of the message it answers.  One text per seat, shared by that
- * seat's connections. */
+ * id of the message it answers.  One view built per seat (issue 33), and
+ * written once for that seat's connections; `to`'s text is the same with
+ * its "id" last, as proto_finish puts it. */
 void table_broadcast(table *t, conn *to, const json_t *id) {
+  json_t *view[PROTO_MAX_SEATS + 1] = {0};
   char *text[PROTO_MAX_SEATS + 1] = {0};
   for (conn *c = t->conns; c; c = c->tnext) {
+    int slot = c->seat + 1;
+    if (!view[slot] && !(view[slot] = table_state_obj(t, c->seat)))
+      continue; /* out of memory: this connection misses one state */
     if (c == to && id) {
-      conn_send_owned(c, table_state_json(t, c->seat, id));
+      json_object_set_new(view[slot], "id", json_deep_copy(id));
+      conn_send_owned(c, json_dumps(view[slot], JSON_COMPACT));
+      json_object_del(view[slot], "id");
       continue;
     }
-    char **slot = &text[c->seat + 1];
-    if (!*slot)
-      *slot = table_state_json(t, c->seat, NULL);
-    conn_send(c, *slot);
+    if (!text[slot])
+      text[slot] = json_dumps(view[slot], JSON_COMPACT);
+    if (text[slot])
+      conn_send(c, text[slot]);
   }
-  for (int i = 0; i <= PROTO_MAX_SEATS; i++)
+  for (int i = 0; i <= PROTO_MAX_SEATS; i++) {
+    json_decref(view[i]);
     free(text[i]);
+  }
 }
 
 void table_send_all(table *t, const char *text) {

@@ -411,6 +411,75 @@ def check_redaction(client, record, seat):
         assert named <= known, (named - known, msg)
         checked += 1
     return checked
+def check_drawn(client):
+    """Every state's "drawn" (issue 33: what a client draws, with no rules
+    of its own) agrees with the round it shows and with the library's
+    score: each seat's hand count (the seat's own is its hand), the 40
+    cards all in a hand, the stock, the table or a pile; the table and the
+    piles are the cards dealt to the table and played, nothing else; each
+    scopa card lies in its side's pile; the last move is the round's last
+    with its seat (RULES.md "Seats": the seat after the dealer leads);
+    and the state before a round_over has each side's cards and scope as
+    that round_over counts them.  Returns how many states were checked."""
+    checked = 0
+    before = None
+    for msg in client.log:
+        if msg["type"] == "round_over" and before is not None:
+            d = before["drawn"]
+            assert [len(p) for p in d["piles"]] == \
+                [s["cards"] for s in msg["sides"]], (d, msg)
+            assert [len(s) for s in d["scope"]] == \
+                [s["scope"] for s in msg["sides"]], (d, msg)
+            assert [sum(c.endswith("d") for c in p) for p in d["piles"]] == \
+                [s["denari"] for s in msg["sides"]], (d, msg)
+            # the categories' cards, as the library counts them
+            cats = d["categories"]
+            assert [len(c["denari"]) for c in cats] == \
+                [s["denari"] for s in msg["sides"]], (d, msg)
+            assert [len(c["sevens"]) for c in cats] == \
+                [s["sevens"] for s in msg["sides"]], (d, msg)
+            for side, c in enumerate(cats):
+                assert set(c["denari"]) | set(c["sevens"]) <= \
+                    set(d["piles"][side]), d
+                best = [p for p in c["primiera"] if p]
+                assert all(p["card"] in d["piles"][side] for p in best), d
+                assert [p["card"][-1] for p in best] == \
+                    [s for s in "dcsb" if any(
+                        x.endswith(s) for x in d["piles"][side])], d
+                if len(best) == 4:  # a side lacking a suit may score 0
+                    assert sum(p["value"] for p in best) == \
+                        msg["sides"][side]["primiera"], (c, msg)
+        if msg["type"] != "state":
+            continue
+        before = msg
+        d, rnd = msg["drawn"], msg["round"]
+        n = msg["rules"]["players"]
+        moves = rnd["moves"]
+        assert len(d["hands"]) == n, d
+        if msg["seat"] is not None:
+            assert d["hands"][msg["seat"]] == len(msg["hand"]), msg
+        piles = [c for p in d["piles"] for c in p]
+        assert sum(d["hands"]) + d["stock"] + len(d["table"]) + \
+            len(piles) == 40, d
+        seen = set(rnd["table"])
+        for m in moves:
+            seen |= move_cards(m)
+        assert len(set(d["table"]) | set(piles)) == \
+            len(d["table"]) + len(piles), d
+        assert set(d["table"]) | set(piles) == seen, (d, rnd)
+        for side, cards in enumerate(d["scope"]):
+            assert set(cards) <= set(d["piles"][side]), d
+        over = sum(d["hands"]) == 0 and d["stock"] == 0
+        assert ("categories" in d) == over, d
+        if moves:
+            assert d["last"] == {"move": moves[-1],
+                                 "seat": (rnd["dealer"] + len(moves)) % n}, d
+        else:
+            assert d["last"] is None, d
+        checked += 1
+    return checked
+
+
 def replay(record_bytes):
     """`scopa replay --json` of a record; its parsed answer."""
     p = subprocess.run([scopa_bin(), "replay", "--json", "-"],

@@ -13,7 +13,8 @@ import asyncio
 import json
 import random
 
-from serverlib import (SHORT, Client, Server, check_redaction, check_why,
+from serverlib import (SHORT, Client, Server, check_drawn, check_redaction,
+                       check_why,
                        my_turn, play_to_end, replay, run)
 
 
@@ -293,7 +294,9 @@ def test_serve_2_1_random_games_never_show_a_hidden_card(server):
         total = 0
         for c in clients:
             total += check_redaction(c, record, c.seat)
+            assert check_drawn(c) > 10
         total += check_redaction(w, record, None)
+        assert check_drawn(w) > 10
         for c in clients + [w]:
             await c.close()
         return total
@@ -302,6 +305,50 @@ def test_serve_2_1_random_games_never_show_a_hidden_card(server):
         counts = await asyncio.gather(*(one(p, k) for k, p in
                                         enumerate([2, 2, 3, 4, 3, 4])))
         assert all(n > 20 for n in counts), counts
+    run(go())
+
+
+def test_serve_2_2_what_is_drawn_agrees_with_the_library(server):
+    """Issue 33: a state carries what the browser draws ("drawn": hand
+    counts, stock, table, captured piles, the scope's cards, the last
+    move), so the browser replays no rule.  Random games under rules that
+    change what is taken and counted (RULES.md: deal_bonus, ace_sweeps,
+    scopone scientifico's empty first table, refill 1, leftovers to
+    nobody), each state checked, and the piles and scope of each round's
+    end against its round_over (the library's score); the spectator's
+    too."""
+    cases = [{"deal_bonus": "fifteen"},
+             {"ace_sweeps": True, "ace_empty_table": "taken"},
+             {"game": "scopone_scientifico"},
+             {"refill": 1},
+             {"leftovers": "nobody", "last_card_scopa": True}]
+
+    async def one(k, rules):
+        rules = dict(rules, target=3)
+        players = 4 if rules.get("game", "scopa") != "scopa" else 2
+        a = await Client.connect(server, "p0")
+        await a.seated({"type": "create", "rules": rules,
+                        "seats": ["me"] + ["random"] * (players - 1)})
+        w = await Client.connect(server, "w")
+        await w.send({"type": "watch", "code": a.code})
+        await play_to_end([a, w], random.Random(200 + k))
+        _, record = record_of(server, a.code)
+        if "game" not in rules and "refill" not in rules:
+            # (check_redaction knows scopa's deal of 3 only; drawn names
+            # no card but the table's and the played: check_drawn)
+            assert check_redaction(a, record, 0) > 10
+            assert check_redaction(w, record, None) > 10
+        rounds = sum(m["type"] == "round_over" for m in a.log)
+        assert rounds >= 1
+        n = check_drawn(a) + check_drawn(w)
+        for c in (a, w):
+            await c.close()
+        return n
+
+    async def go():
+        counts = await asyncio.gather(*(one(k, r) for k, r in
+                                        enumerate(cases)))
+        assert all(n > 40 for n in counts), counts
     run(go())
 
 
@@ -558,3 +605,26 @@ def test_serve_1_9_the_rules_catalogue(server):
     assert presets["scopone"]["rules"] == {"game": "scopone"}
     assert [l["name"] for l in cat["levels"]] == \
         ["principiante", "intermedio", "esperto", "campione"]
+    # issue 33: the reactions' ids, the one list the clients read; the
+    # server takes every one of them (react.c) and refuses any other
+    assert cat["reactions"][:2] == ["bella", "scopa"]
+
+    async def go():
+        a = await Client.connect(server, "a")
+        await a.seated({"type": "create", "rules": SHORT,
+                        "seats": ["me", "open"]})
+        b = await Client.connect(server, "b")
+        await b.seated({"type": "join", "code": a.code})
+        for i, r in enumerate(cat["reactions"] + ["nonsense"]):
+            if i:
+                await asyncio.sleep(2.05)  # one a seat every 2 s (react.c)
+            await a.send({"type": "react", "reaction": r, "id": i})
+            got = await a.until(lambda m: m.get("id") == i or (
+                m["type"] == "reaction" and m["reaction"] == r))
+            if r == "nonsense":
+                assert got["type"] == "error", got
+            else:
+                assert got["type"] == "reaction", got
+        await a.close()
+        await b.close()
+    run(go())

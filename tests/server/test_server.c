@@ -372,8 +372,122 @@ static void test_store(void) {
   unlink(side);
 }
 
+/* The drawn part of a state for `seat` (-1: spectator), parsed. */
+static json_t *drawn_of(const scopa_match *match, int seat, json_t **state) {
+  *state = proto_state(match, "T", seat, scopa_match_to_play(match));
+  return *state ? json_object_get(*state, "drawn") : NULL;
+}
+
+static void test_drawn(void) {
+  TEST("serve-proto-drawn", "RULES.md deal_bonus; issue 33");
+  /* serve-proto-drawn: a state says what a client draws without rules of
+   * its own.  Under deal_bonus a first table of 1+2+3+9 (fifteen) goes
+   * to the dealer's side with one scopa, at the deal: its pile holds the
+   * four cards, its scope one of them, the table is empty. */
+  scopa_rules r;
+  scopa_rules_init(&r);
+  CHECK(scopa_rules_set_text(&r, "deal_bonus", "fifteen", NULL, NULL, 0) ==
+        SCOPA_OK);
+  CHECK(scopa_rules_check(&r, NULL, NULL, 0) == SCOPA_OK);
+  scopa_match *match = NULL;
+  CHECK(scopa_match_new(&r, NULL, NULL, &match, NULL, 0) == SCOPA_OK);
+  CHECK(scopa_match_set_first_dealer(match, 1) == SCOPA_OK);
+  const char *order[] = {"4c", "5c", "6c", "7c", "4s",
+                         "5s", "1d", "2d", "3d", "9d"};
+  uint8_t deck[40];
+  int n = 0, used[40] = {0};
+  for (int i = 0; i < 10; i++) {
+    deck[n] = (uint8_t)scopa_card_parse(order[i]);
+    used[deck[n++]] = 1;
+  }
+  for (int c = 0; c < 40; c++)
+    if (!used[c])
+      deck[n++] = (uint8_t)c;
+  CHECK(scopa_match_deal_deck(match, deck, NULL, NULL, 0) == SCOPA_OK);
+  json_t *st;
+  json_t *d = drawn_of(match, 0, &st);
+  CHECK(d != NULL);
+  CHECK_EQ_INT((int)json_array_size(json_object_get(d, "table")), 0);
+  json_t *piles = json_object_get(d, "piles"),
+         *scope = json_object_get(d, "scope");
+  CHECK_EQ_INT((int)json_array_size(json_array_get(piles, 1)), 4);
+  CHECK_EQ_INT((int)json_array_size(json_array_get(piles, 0)), 0);
+  CHECK_EQ_INT((int)json_array_size(json_array_get(scope, 1)), 1);
+  CHECK_EQ_INT((int)json_array_size(json_array_get(scope, 0)), 0);
+  CHECK_EQ_INT((int)json_integer_value(json_object_get(d, "stock")), 30);
+  CHECK(json_is_null(json_object_get(d, "last")));
+  /* Seat 0 (to play: the seat after the dealer) holds 3, seat 1 3. */
+  json_t *hands = json_object_get(d, "hands");
+  CHECK_EQ_INT((int)json_integer_value(json_array_get(hands, 0)), 3);
+  CHECK_EQ_INT((int)json_integer_value(json_array_get(hands, 1)), 3);
+  json_decref(st);
+  /* After seat 0 lays a card, the last move is its, and the table has
+   * it; the spectator's drawn is the same, with no hand or legal. */
+  scopa_move m = SCOPA_MOVE(scopa_card_parse("4c"), 0);
+  CHECK(scopa_match_apply(match, m, NULL, NULL, 0) == SCOPA_OK);
+  json_t *st0, *stw;
+  json_t *d0 = drawn_of(match, 0, &st0), *dw = drawn_of(match, -1, &stw);
+  CHECK(json_equal(d0, dw));
+  CHECK(!json_object_get(stw, "hand") && !json_object_get(stw, "legal"));
+  char *text = json_dumps(json_object_get(d0, "last"), JSON_COMPACT);
+  CHECK_EQ_STR(text, "{\"seat\":0,\"move\":\"4c\"}");
+  free(text);
+  text = json_dumps(json_object_get(d0, "table"), JSON_COMPACT);
+  CHECK_EQ_STR(text, "[\"4c\"]");
+  free(text);
+  hands = json_object_get(d0, "hands");
+  CHECK_EQ_INT((int)json_integer_value(json_array_get(hands, 0)), 2);
+  json_decref(st0);
+  json_decref(stw);
+  /* The round played to its end (the first legal move each time): the
+   * last state has the categories, and its coins and primiera are the
+   * library's score (RULES.md "Scoring a round"; a 7 is worth 21). */
+  CHECK(!json_object_get(
+      json_object_get(stw = proto_state(match, "T", -1, 0), "drawn"),
+      "categories"));
+  json_decref(stw);
+  while (scopa_match_to_play(match) >= 0) {
+    scopa_move moves[SCOPA_MAX_MOVES];
+    CHECK(scopa_state_legal(scopa_match_state(match), moves, SCOPA_MAX_MOVES) >
+          0);
+    CHECK(scopa_match_apply(match, moves[0], NULL, NULL, 0) == SCOPA_OK);
+  }
+  scopa_score score;
+  CHECK(scopa_state_score(scopa_match_state(match), &score) == SCOPA_OK);
+  d = drawn_of(match, -1, &st);
+  json_t *cats = json_object_get(d, "categories");
+  CHECK_EQ_INT((int)json_array_size(cats), 2);
+  for (int side = 0; side < 2; side++) {
+    json_t *c = json_array_get(cats, side);
+    CHECK_EQ_INT((int)json_array_size(json_object_get(c, "denari")),
+                 score.side[side].denari);
+    CHECK_EQ_INT((int)json_array_size(json_object_get(c, "sevens")),
+                 score.side[side].sevens[0]);
+    int sum = 0, suits = 0;
+    json_t *p;
+    size_t k;
+    json_array_foreach(json_object_get(c, "primiera"), k, p) {
+      if (json_is_null(p))
+        continue;
+      int card =
+          scopa_card_parse(json_string_value(json_object_get(p, "card")));
+      int value = (int)json_integer_value(json_object_get(p, "value"));
+      CHECK_EQ_INT(SCOPA_SUIT(card), (int)k);
+      if (SCOPA_RANK(card) == 7)
+        CHECK_EQ_INT(value, 21);
+      sum += value;
+      suits++;
+    }
+    CHECK_EQ_INT(suits, score.side[side].suits);
+    CHECK_EQ_INT(sum, score.side[side].primiera);
+  }
+  json_decref(st);
+  scopa_match_free(match);
+}
+
 int main(void) {
   test_proto();
+  test_drawn();
   test_rating();
   test_limits();
   test_store();

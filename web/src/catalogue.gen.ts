@@ -323,4 +323,15 @@ export const CATALOGUE: Catalogue = {
     { name: 'esperto', english: 'expert', bot: 'pimc', movetime_ms: 30 },
     { name: 'campione', english: 'champion', bot: 'best', movetime_ms: 100 },
   ],
+  reactions: [
+    'bella',
+    'scopa',
+    'ben_giocata',
+    'peccato',
+    'grazie',
+    'applause',
+    'laugh',
+    'wow',
+    'think',
+  ],
 };

@@ -40,4 +40,6 @@ export interface Catalogue {
   options: readonly CatalogueOption[];
   presets: readonly CataloguePreset[];
   levels: readonly CatalogueLevel[];
+  /** The ids of the quick reactions at a table (scopa serve's react). */
+  reactions: readonly string[];
 }

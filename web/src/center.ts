@@ -43,7 +43,7 @@ export function renderCenter(app: AppState, v: TableView, felt: HTMLElement): vo
     );
   }
   const move = selectedMove(v.choices, app.selection);
-  const table = v.rep?.table ?? [];
+  const table = v.drawn?.table ?? [];
   const tc = felt.querySelector('.tablecards')!;
   const els = table.map((c) => {
     const el = faceEl(c, lang);

@@ -45,6 +45,14 @@ const mid = {
   },
   hand: ['9b', '4c', '3b'],
   legal: ['9bx9d', '4cx4s', '4cx1s+3s', '4cx4b', '3bx3s'],
+  drawn: {
+    table: ['9d', '8b', '2d', '1s', '3s', '4s', '4b'],
+    hands: [3, 2],
+    stock: 24,
+    piles: [['5s', '5c', '7b', '6s', '1c'], []],
+    scope: [[], []],
+    last: { seat: 1, move: '4b' },
+  },
 };
 
 function msgs(): object[] {
@@ -113,6 +121,14 @@ function msgs(): object[] {
             dealt: ['2d', '5s', '7b', '9b', '4c', '3b', '10d', '8c', '6d'],
             moves: ['9bx9d'],
           },
+          drawn: {
+            table: ['1c', '5c', '6s'],
+            hands: [9, 9, 8, 9],
+            stock: 0,
+            piles: [[], ['9b', '9d']],
+            scope: [[], []],
+            last: { seat: 1, move: '9bx9d' },
+          },
           hand: ['2d', '5s', '7b', '4c', '3b', '10d', '8c', '6d', '1b'],
           legal: [
             '5sx5c',
@@ -144,6 +160,14 @@ function msgs(): object[] {
             table: ['1c', '5c', '6s', '9d'],
             dealt: ['2d', '5s', '7b'],
             moves: ['9bx9d'],
+          },
+          drawn: {
+            table: ['1c', '5c', '6s'],
+            hands: [3, 3, 3, 3, 3, 3],
+            stock: 18,
+            piles: [[], [], ['9b', '9d']],
+            scope: [[], [], []],
+            last: { seat: 2, move: '9bx9d' },
           },
           hand: ['2d', '5s', '7b'],
           legal: ['5sx5c', '7bx1c+6s', '2d'],

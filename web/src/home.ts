@@ -6,7 +6,8 @@
  * server gets: the preset plus every option the player changed.
  */
 import { type Key, type Lang, optionName, presetName, t, valueName } from './i18n.js';
-import { OPTIONS, PRESETS, effective, num } from './rules.js';
+import { LEVELS, OPTIONS, PRESETS, effective, num } from './rules.js';
+import type { Rules } from './protocol.js';
 import type { AppState } from './state.js';
 import { h } from './dom.js';
 import { connBanner, setConn, topBar } from './chrome.js';
@@ -118,9 +119,7 @@ export function renderHome(root: HTMLElement, app: AppState): void {
   homeLang = built;
   // signed in, the seat takes the account's name: no name to type
   const signed = app.account.status === 'signed';
-  const levels = ['principiante', 'intermedio', 'esperto', 'campione'].map(
-    (l): [string, string] => [l, t(lang, `lv_${l}` as Key)],
-  );
+  const levels = LEVELS.map((l): [string, string] => [l, t(lang, `lv_${l}` as Key)]);
   const name = h('input', {
     id: 'f-name',
     name: 'name',
@@ -221,6 +220,7 @@ export function renderHome(root: HTMLElement, app: AppState): void {
   for (const prefix of ['bot', 'priv']) {
     const form = root.querySelector<HTMLElement>(`fieldset[data-prefix="${prefix}"]`);
     if (form) syncOptions(form, prefix); // the option fields show that variant
+    if (form && app.refused?.form === prefix) showRules(form, app.refused.rules);
   }
   fillSeats(root, lang);
   setServer(root, app);
@@ -264,8 +264,7 @@ export function fillSeats(root: HTMLElement, lang: Lang): void {
   box.replaceChildren(h('div', { class: 'seat-row', text: `1. ${t(lang, 'seatMe')}` }));
   for (let i = 1; i < players; i++) {
     const opts: [string, string][] = [['open', t(lang, 'seatOpen')]];
-    for (const l of ['principiante', 'intermedio', 'esperto', 'campione'])
-      opts.push([l, `${t(lang, 'bot')}: ${t(lang, `lv_${l}` as Key)}`]);
+    for (const l of LEVELS) opts.push([l, `${t(lang, 'bot')}: ${t(lang, `lv_${l}` as Key)}`]);
     const s = h('select', { 'data-seat': i, 'aria-label': `${t(lang, 'seats')} ${i + 1}` });
     for (const [v, text] of opts)
       s.append(h('option', { value: v, selected: v === (old[i - 1] ?? 'open'), text }));
@@ -307,6 +306,22 @@ export function syncOptions(form: HTMLElement, prefix: string): void {
     if (o.kind === 'bool') (el as HTMLInputElement).checked = eff[o.name] === true;
     else el.value = String(eff[o.name]);
   }
+}
+
+/** The rules of a refused create in the option fields, as the player
+ * had set them (the preset select already shows theirs, scopa.preset),
+ * the options open, so the library's words above can be acted on. */
+function showRules(form: HTMLElement, rules: Rules): void {
+  for (const o of OPTIONS) {
+    const el = form.querySelector<HTMLInputElement | HTMLSelectElement>(`[data-opt="${o.name}"]`);
+    const v = rules[o.name];
+    if (!el || v === undefined) continue;
+    el.dataset.touched = '1';
+    if (o.kind === 'bool') (el as HTMLInputElement).checked = v === true;
+    else el.value = String(v);
+  }
+  const details = form.querySelector('details');
+  if (details) details.open = true;
 }
 
 /** A friend's link (/t/CODE) with no name stored: the name first, then

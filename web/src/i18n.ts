@@ -175,7 +175,6 @@ const en = {
   pool: '{n} players',
   deviation: 'Deviation',
   error: 'Error: {msg}',
-  invalidRules: 'These options do not go together: {names}',
   skip: 'Skip animations',
   oneClick: 'Expert: play on one click',
   deck: 'Cards',
@@ -449,7 +448,6 @@ const it: Record<Key, string> = {
   pool: '{n} giocatori',
   deviation: 'Deviazione',
   error: 'Errore: {msg}',
-  invalidRules: 'Queste opzioni non vanno insieme: {names}',
   skip: 'Salta le animazioni',
   oneClick: 'Esperto: gioca con un clic',
   deck: 'Carte',
@@ -561,18 +559,9 @@ const it: Record<Key, string> = {
 export const STRINGS: Record<Lang, Record<Key, string>> = { en, it };
 export type { Key };
 
-/** The reactions a person may send, by id (scopa serve's list, react.c). */
-export const REACTIONS: readonly string[] = [
-  'bella',
-  'scopa',
-  'ben_giocata',
-  'peccato',
-  'grazie',
-  'applause',
-  'laugh',
-  'wow',
-  'think',
-];
+/** The reactions a person may send, by id: the library's catalogue (scopa
+ * serve takes exactly these, tests/server serve-1.9); r_<id> labels each. */
+export const REACTIONS: readonly string[] = CATALOGUE.reactions;
 
 /** A reaction's words (or emoji) in the page's language. */
 export function reactionText(lang: Lang, id: string): string {

@@ -54,7 +54,7 @@ export function apply(m: Model, msg: ServerMsg, now: number): Step {
     case 'round_over':
       return step({
         ...m,
-        roundOver: { msg, round: m.msg?.round ?? null, rules: m.msg?.rules ?? {} },
+        roundOver: { msg, drawn: m.view?.drawn ?? null, rules: m.msg?.rules ?? {} },
         selection: null,
       });
     case 'game_over':
@@ -210,7 +210,13 @@ function onError(m: Model, msg: ErrorMsg, now: number): Step {
   if (stall) return stall;
   // a refused create (rules the server cannot play): back to the form
   if (m.intent?.kind === 'create' && m.code === null)
-    return step({ ...m, intent: null, screen: 'home', error: text });
+    return step({
+      ...m,
+      intent: null,
+      screen: 'home',
+      error: text,
+      refused: { rules: m.intent.rules, form: m.createForm },
+    });
   // no such table: the home page says so (a way back, not "Connecting…")
   if ((msg.code === 'no_table' || msg.code === 'table_damaged') && m.code && !m.msg) {
     const base = { ...m, intent: null, resuming: false, token: null, error: text };

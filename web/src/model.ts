@@ -35,6 +35,8 @@ export type Intent =
 
 export interface Model extends AppState {
   intent: Intent;
+  /** The home form the last create came from (a refusal reopens it). */
+  createForm: 'bot' | 'priv';
   /** A resume went out on this connection and nothing has answered it:
    * an error now means the token is stale (messages.ts). */
   resuming: boolean;
@@ -225,6 +227,8 @@ export function initial(env: Env): Model {
     roundOver: null,
     gameOver: null,
     error: null,
+    refused: null,
+    createForm: 'bot',
     notice: null,
     hintsOn: env.stored['scopa.hints'] !== 'off',
     hint: null,

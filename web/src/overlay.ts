@@ -8,7 +8,7 @@
 import { type Key, suitName, t } from './i18n.js';
 import type { Side } from './protocol.js';
 import { num, sideOf } from './rules.js';
-import { type AppState, type TableView, agrees, itemise, primieraValue, replay } from './state.js';
+import { type AppState, type TableView, itemise } from './state.js';
 import { h, miniCard, nameOf, sideLabel } from './dom.js';
 import { reviewer } from './reviewer.js';
 import { LOCAL_CODE } from './local.js';
@@ -39,10 +39,8 @@ function roundScore(app: AppState, v: TableView): HTMLElement {
   const lang = app.lang;
   const ro = app.roundOver!;
   const sides: Side[] = ro.msg.sides;
-  const rep = ro.round ? replay(ro.round, ro.rules) : null;
-  const it = rep && rep.complete ? itemise(rep, ro.rules) : null;
-  const full = it !== null && agrees(it, sides);
-  const facesZero = v.eff.primiera === 'faces_zero';
+  const it = itemise(ro.drawn, sides);
+  const full = it !== null;
   const head = h(
     'tr',
     {},
@@ -75,15 +73,15 @@ function roundScore(app: AppState, v: TableView): HTMLElement {
           if (c === 're_bello' && full && it.reBello === i) detail.append(miniCard('10d', lang));
           if (c === 'primiera') {
             if (full)
-              (it.primiera[i] ?? []).forEach((card, k) => {
+              (it.primiera[i] ?? []).forEach((best, k) => {
                 const suit = ['d', 'c', 's', 'b'][k]!;
                 detail.append(
-                  card
+                  best
                     ? h(
                         'span',
                         { class: 'prim', title: suitName(lang, suit) },
-                        miniCard(card, lang),
-                        h('small', { text: String(primieraValue(card, facesZero)) }),
+                        miniCard(best.card, lang),
+                        h('small', { text: String(best.value) }),
                       )
                     : h('span', { class: 'prim none', title: suitName(lang, suit), text: '–' }),
                 );

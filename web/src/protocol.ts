@@ -119,6 +119,28 @@ export interface SeatedMsg {
   player?: string;
   id?: unknown;
 }
+/** scopa serve's `drawn` (docs/serve.md), from the library: what the
+ * table shows, so the page plays no rule of its own. */
+export interface Drawn {
+  table: Card[]; // the table now
+  hands: number[]; // per seat, cards in hand
+  stock: number;
+  piles: Card[][]; // per side, its captured cards (leftovers once the round is over)
+  scope: Card[][]; // per side, the cards that made its scope, in order
+  last: { seat: number; move: string } | null; // the round's last move
+  /** Once the round is over: per side, the cards behind its categories. */
+  categories?: Categories[];
+}
+
+/** One side's cards behind the round's categories (drawn.categories):
+ * its coins, its sevens, its best card of each suit (d c s b, null for
+ * a suit it lacks) with its primiera value. */
+export interface Categories {
+  denari: Card[];
+  sevens: Card[];
+  primiera: ({ card: Card; value: number } | null)[];
+}
+
 export interface StateMsg {
   type: 'state';
   code: string;
@@ -136,6 +158,8 @@ export interface StateMsg {
   round: Round | null;
   hand?: Card[];
   legal?: string[];
+  /** What the table shows (null: a server that does not say). */
+  drawn: Drawn | null;
   /** scopa serve (docs/serve.md): per seat, the seconds left before a bot
    * plays for an away person, else null. */
   away_seconds?: (number | null)[];
@@ -328,6 +352,32 @@ function isRound(v: unknown): v is Round {
   );
 }
 
+function isCategories(v: unknown): v is Categories {
+  return (
+    isObj(v) &&
+    isArrOf(v.denari, isCard) &&
+    isArrOf(v.sevens, isCard) &&
+    isArrOf(
+      v.primiera,
+      (p): p is { card: Card; value: number } | null =>
+        p === null || (isObj(p) && isCard(p.card) && isInt(p.value)),
+    )
+  );
+}
+
+function isDrawn(v: unknown): v is Drawn {
+  return (
+    isObj(v) &&
+    isArrOf(v.table, isCard) &&
+    isArrOf(v.hands, isInt) &&
+    isInt(v.stock) &&
+    isArrOf(v.piles, (p): p is Card[] => isArrOf(p, isCard)) &&
+    isArrOf(v.scope, (p): p is Card[] => isArrOf(p, isCard)) &&
+    (v.last === null || (isObj(v.last) && isInt(v.last.seat) && isStr(v.last.move))) &&
+    (v.categories === undefined || isArrOf(v.categories, isCategories))
+  );
+}
+
 function isSide(v: unknown): v is Side {
   return isObj(v) && isObj(v.points) && isInt(v.cards) && isInt(v.round_total);
 }
@@ -376,6 +426,7 @@ export function parse(text: string): ServerMsg | null {
       if (!checkState(m)) return null;
       if (m.round === undefined) m.round = null;
       if (!isStr(m.seed_sha256)) m.seed_sha256 = '';
+      if (!isDrawn(m.drawn)) m.drawn = null;
       // extensions read defensively: a malformed one is as if absent
       if (!isArrOf(m.rematch, (x) => typeof x === 'boolean')) m.rematch = null;
       if (!isStr(m.next)) m.next = null;

@@ -4,7 +4,9 @@
  * catalogue.gen.ts, generated from `scopa rules`), and the few derived
  * facts the table needs (sides, partners, cards dealt).  The home page
  * builds its form from OPTIONS; the table shows the options that differ
- * from the defaults.
+ * from the defaults.  Whether rules can be played is the library's check
+ * alone: a create the server (or the local table, the library in
+ * WebAssembly) refuses comes back to the form in the library's words.
  *
  * What must stay true: nothing here repeats the library's table.
  * A default that depends on the game (players, teams) is computed by
@@ -36,6 +38,12 @@ export const OPTIONS: readonly OptionSpec[] = CATALOGUE.options.map((o) => ({
   def: o.default,
   group: o.group,
 }));
+
+/** The bots' levels for people, weakest first (the library's
+ * scopa_level table, catalogue.gen.ts): sent as they are; scopa serve
+ * maps each to a bot and its time budget (docs/serve.md), as `scopa play
+ * --level` does.  i18n.ts names them (lv_<name>). */
+export const LEVELS: readonly string[] = CATALOGUE.levels.map((l) => l.name);
 
 /** RULES.md "Presets", as the library computes them. */
 export const PRESETS: Readonly<Record<string, Rules>> = Object.fromEntries(
@@ -101,47 +109,4 @@ export function differences(rules: Rules): [string, string | number | boolean][]
     o.name,
     eff[o.name] as string | number | boolean,
   ]);
-}
-
-/** A few checks of RULES.md "Rules that cannot be played", so the home form
- * can say what is wrong before the server does.  Returns the offending
- * option names (empty: playable as far as we can tell). */
-export function conflicts(rules: Rules): string[] {
-  const r = effective(rules);
-  const bad: string[] = [];
-  const p = num(r, 'players');
-  for (const o of OPTIONS)
-    if (
-      o.kind === 'int' &&
-      !o.values &&
-      (num(r, o.name) < (o.min ?? 0) || (o.max !== undefined && num(r, o.name) > o.max))
-    )
-      bad.push(o.name);
-  if (r.teams === true && p !== 4 && p !== 6) bad.push('teams');
-  if (num(r, 'team_size') === 3 && !(r.teams === true && p === 6)) bad.push('team_size');
-  if (p === 6 && r.game !== 'scopa') bad.push('players');
-  if (r.game !== 'scopa' && (p !== 4 || r.teams !== true)) bad.push('game');
-  if (num(r, 'refill') === 1 && r.game !== 'scopa') bad.push('refill');
-  if (r.ace_sweeps !== true)
-    for (const k of [
-      'ace_sweep_with_ace',
-      'ace_first_play',
-      'ace_empty_table',
-      'ace_sweep_optional',
-    ]) {
-      const o = OPTIONS.find((x) => x.name === k);
-      if (o && r[k] !== o.def) bad.push(k);
-    }
-  if (r.single_match_first === false && r.capture === 'quindici') bad.push('single_match_first');
-  if (r.deal_bonus === 'fifteen' && r.game === 'scopone_scientifico') bad.push('deal_bonus');
-  if (r.win_by_two === true && r.tiebreak !== 'extra_round') bad.push('win_by_two');
-  if (
-    r.lowest_wins === true &&
-    (r.win_by_two === true ||
-      num(r, 'cappotto') > 0 ||
-      r.all_coins_wins === true ||
-      r.tiebreak !== 'extra_round')
-  )
-    bad.push('lowest_wins');
-  return bad;
 }

@@ -25,6 +25,14 @@ export function sampleState(over: Partial<StateMsg> = {}): StateMsg {
     round: { dealer: 1, table: ['1c', '5c', '6s', '9d'], dealt: ['2d', '5s', '7b'], moves: [] },
     hand: ['2d', '5s', '7b'],
     legal: ['5sx5c', '2d', '7b'],
+    drawn: {
+      table: ['1c', '5c', '6s', '9d'],
+      hands: [3, 3],
+      stock: 30,
+      piles: [[], []],
+      scope: [[], []],
+      last: null,
+    },
     ...over,
   };
 }

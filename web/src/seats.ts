@@ -4,7 +4,7 @@
  * piles, each scopa a card turned across (seed 004).
  *
  * What must stay true: another seat's cards are only ever backs; their
- * number comes from the public count (state.ts handCounts), never from a
+ * number comes from the server's public count (drawn.hands), never from a
  * card.
  */
 import { type Lang, reactionText, t } from './i18n.js';
@@ -45,8 +45,8 @@ export function pileSeat(v: TableView, side: number): number {
 
 export function pileEl(app: AppState, v: TableView, side: number): HTMLElement {
   const lang = app.lang;
-  const pile = v.rep?.piles[side] ?? [];
-  const scope = v.rep?.scope[side] ?? [];
+  const pile = v.drawn?.piles[side] ?? [];
+  const scope = v.drawn?.scope[side] ?? [];
   const el = h('div', {
     class: 'pile',
     role: 'img',

@@ -22,7 +22,8 @@ function moveSound(v: TableView): SoundName | null {
   if (!last) return null;
   if (!last.move.takes.length) return 'play';
   const side = sideOf(v.eff, last.seat);
-  const swept = v.rep && v.rep.table.length === 0 && v.rep.scope[side]?.at(-1) === last.move.card;
+  const swept =
+    v.drawn && v.drawn.table.length === 0 && v.drawn.scope[side]?.at(-1) === last.move.card;
   return swept ? 'scopa' : 'capture';
 }
 

@@ -6,15 +6,15 @@
  * What must stay true:
  * - a move can only be chosen from the server's `legal` list (illegal plays
  *   are impossible, not refused later);
- * - the table, the piles and the scope are replayed from `round.table` and
- *   `round.moves` alone (public knowledge), as RULES.md "A turn" plays them;
- * - the server's numbers (round_over, scores) win over ours when both exist;
- * - the replay is the library's: test/agree.test.ts compares every state
- *   (table, piles, scope, hands, stock) and the itemised score of 600
- *   random rounds under random rules with what the library plays.
+ * - the table, the piles, the scope, the hand counts, the stock and the last
+ *   move are the server's `drawn` (the library's, issue 33), never replayed
+ *   here; replay() is left for stepping through a finished game's record
+ *   (review.ts), where no server state exists; test/agree.test.ts compares
+ *   it with the library on 600 random rounds.
  */
 import {
   type Card,
+  type Drawn,
   type Move,
   type Presence,
   type Round,
@@ -24,19 +24,8 @@ import {
   formatMove,
   parseMove,
   rankOf,
-  suitOf,
-  SUITS,
 } from './protocol.js';
-import {
-  type Effective,
-  effective,
-  handSize,
-  num,
-  playsPerRound,
-  sideCount,
-  sideOf,
-  tableCardsDealt,
-} from './rules.js';
+import { type Effective, effective, num, playsPerRound, sideCount, sideOf } from './rules.js';
 import type { ConnStatus } from './transport.js';
 import type { GameOverMsg, HintMsg, ReviewMsg, RoundOverMsg } from './protocol.js';
 import type { Lang } from './i18n.js';
@@ -140,42 +129,6 @@ function isAceSweep(r: Effective, m: Move, before: number, _round: Round, i: num
   if (i === 0 && r.ace_first_play !== 'sweeps') return false;
   if (before === 1 && rankOf(m.takes[0]!) === 1) return false;
   return before > 1 || rankOf(m.takes[0]!) !== 1;
-}
-
-// ------------------------------------------------------ counts and deals --
-
-/** Cards in each seat's hand now (others' are shown as backs). */
-export function handCounts(round: Round, rules: Rules, toPlay: number | null): number[] {
-  const r = effective(rules);
-  const players = num(r, 'players');
-  const n = round.moves.length;
-  const played = replay(round, rules).played;
-  const first = handSize(r);
-  if (r.game !== 'scopa') return played.map((p) => Math.max(0, first - p));
-  const perDeal = 3 * players;
-  const deals = playsPerRound(r) / perDeal; // 6 hands at 2 players, 4 at 3 ...
-  if (num(r, 'refill') === 1) {
-    if (n < perDeal) return played.map((p) => Math.max(0, 3 - p));
-    return played.map((_, s) => (s === toPlay ? 1 : 0));
-  }
-  const dealt = Math.min(deals, Math.floor(n / perDeal) + 1) * 3;
-  return played.map((p) => Math.max(0, dealt - p));
-}
-
-/** Cards left in the stock. */
-export function stockCount(round: Round, rules: Rules): number {
-  const r = effective(rules);
-  if (r.game !== 'scopa') return 0;
-  const players = num(r, 'players');
-  const n = round.moves.length;
-  const perDeal = 3 * players;
-  const afterTable = 40 - tableCardsDealt(r);
-  if (num(r, 'refill') === 1) {
-    if (n < perDeal) return afterTable - perDeal;
-    return Math.max(0, afterTable - n - 1);
-  }
-  const deals = Math.min(playsPerRound(r) / perDeal, Math.floor(n / perDeal) + 1);
-  return afterTable - deals * perDeal;
 }
 
 // ------------------------------------------------------- choosing a move --
@@ -316,59 +269,35 @@ export function layout(players: number, viewer: number | null): Slot[] {
 
 // ------------------------------------------------------------ scoring ----
 
-/** Primiera values (RULES.md "Cards"); faces 0 under faces_zero. */
-export function primieraValue(c: Card, facesZero = false): number {
-  const v = [0, 16, 12, 13, 14, 15, 18, 21, 10, 10, 10][rankOf(c)]!;
-  return facesZero && rankOf(c) >= 8 ? 0 : v;
-}
-
 export interface Itemised {
   cards: number[];
   denari: Card[][]; // per side, its coins
-  settebello: number | null; // side holding 7d
   reBello: number | null; // side holding 10d
-  primiera: (Card | null)[][]; // per side, per suit (d c s b): its best card
+  primiera: ({ card: Card; value: number } | null)[][]; // per side, per suit (d c s b)
   sevens: Card[][];
   scope: Card[][];
 }
 
-/** The cards behind each category of a complete round, for the score
- * screen (the points themselves come from the server's round_over). */
-export function itemise(rep: Replayed, rules: Rules): Itemised {
-  const r = effective(rules);
-  const facesZero = r.primiera === 'faces_zero';
-  const has = (card: Card) => {
-    const i = rep.piles.findIndex((p) => p.includes(card));
-    return i < 0 ? null : i;
+/** The cards behind each category of a finished round, as the state
+ * after its last move drew them (the library's drawn.categories), for the
+ * score screen; the points themselves come from round_over.  Null when
+ * that state is not at hand (a round seen only in part) or does not
+ * agree with round_over's counts: the screen shows the numbers alone. */
+export function itemise(d: Drawn | null, sides: readonly Side[]): Itemised | null {
+  const cats = d?.categories;
+  if (!d || !cats || cats.length !== sides.length) return null;
+  const it: Itemised = {
+    cards: d.piles.map((p) => p.length),
+    denari: cats.map((c) => c.denari),
+    reBello: ((i) => (i < 0 ? null : i))(d.piles.findIndex((p) => p.includes('10d'))),
+    primiera: cats.map((c) => c.primiera),
+    sevens: cats.map((c) => c.sevens),
+    scope: d.scope,
   };
-  return {
-    cards: rep.piles.map((p) => p.length),
-    denari: rep.piles.map((p) =>
-      p.filter((c) => suitOf(c) === 'd').sort((a, b) => rankOf(a) - rankOf(b)),
-    ),
-    settebello: has('7d'),
-    reBello: has('10d'),
-    primiera: rep.piles.map((p) =>
-      SUITS.map((s) => {
-        const inSuit = p.filter((c) => suitOf(c) === s);
-        if (!inSuit.length) return null;
-        return inSuit.reduce((best, c) =>
-          primieraValue(c, facesZero) > primieraValue(best, facesZero) ? c : best,
-        );
-      }),
-    ),
-    sevens: rep.piles.map((p) => p.filter((c) => rankOf(c) === 7)),
-    scope: rep.scope,
-  };
-}
-
-/** Do our replayed piles agree with the server's round_over?  When they do
- * not (a round we saw only in part), the score screen shows the server's
- * numbers without the cards. */
-export function agrees(it: Itemised, sides: readonly Side[]): boolean {
-  return sides.every(
+  const agree = sides.every(
     (s, i) => it.cards[i] === s.cards && (it.denari[i]?.length ?? -1) === s.denari,
   );
+  return agree ? it : null;
 }
 
 // --------------------------------------------------------- the table -----
@@ -386,7 +315,8 @@ export interface TableView {
   scores: number[];
   slots: Slot[];
   round: Round | null;
-  rep: Replayed | null;
+  /** The server's drawn (null before a deal, or from a server without it). */
+  drawn: Drawn | null;
   hand: Card[];
   counts: number[]; // per seat, cards in hand
   stock: number;
@@ -400,11 +330,10 @@ export function tableView(s: StateMsg): TableView {
   const eff = effective(s.rules);
   const players = num(eff, 'players');
   const round = s.round;
-  const rep = round ? replay(round, s.rules) : null;
+  const drawn = round ? s.drawn : null;
   const hand = s.hand ?? [];
   const legal = s.legal ?? [];
-  const lastText = round?.moves[round.moves.length - 1];
-  const last = lastText ? parseMove(lastText) : null;
+  const last = drawn?.last ? parseMove(drawn.last.move) : null;
   return {
     code: s.code,
     viewer: s.seat,
@@ -417,16 +346,13 @@ export function tableView(s: StateMsg): TableView {
     scores: s.scores,
     slots: layout(players, s.seat),
     round,
-    rep,
+    drawn,
     hand,
-    counts: round ? handCounts(round, s.rules, s.to_play) : new Array<number>(players).fill(0),
-    stock: round ? stockCount(round, s.rules) : 0,
-    choices: choices(hand, legal, rep?.table ?? [], s.rules),
+    counts: drawn ? drawn.hands : new Array<number>(players).fill(0),
+    stock: drawn?.stock ?? 0,
+    choices: choices(hand, legal, drawn?.table ?? [], s.rules),
     myTurn: s.seat !== null && s.to_play === s.seat && legal.length > 0,
-    lastMove:
-      round && last
-        ? { seat: seatOfMove(round.dealer, round.moves.length - 1, players), move: last }
-        : null,
+    lastMove: drawn?.last && last ? { seat: drawn.last.seat, move: last } : null,
     ply: round?.moves.length ?? 0,
   };
 }
@@ -466,10 +392,13 @@ export interface AppState {
   pending: string | null;
   /** The card whose reason is shown (the last one picked or refused). */
   explain: Card | null;
-  /** The round just scored, with the round as we last saw it (for cards). */
-  roundOver: { msg: RoundOverMsg; round: Round | null; rules: Rules } | null;
+  /** The round just scored, with what the state after its last move drew (for cards). */
+  roundOver: { msg: RoundOverMsg; drawn: Drawn | null; rules: Rules } | null;
   gameOver: GameOverMsg | null;
   error: string | null;
+  /** The rules of a create the library refused (issue 33: the page checks
+   * none itself): the home form shows them again beside its words. */
+  refused: { rules: Rules; form: 'bot' | 'priv' } | null;
   notice: string | null;
   hintsOn: boolean;
   hint: HintMsg | null;

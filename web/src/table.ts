@@ -123,7 +123,7 @@ export function renderTable(root: HTMLElement, app: AppState): void {
   }
   const before = anim.snapshot(cardEls);
   const beforeTable = new Set(
-    v.rep
+    v.drawn
       ? [...root.querySelectorAll('.tablecards .card')].map((e) => (e as HTMLElement).dataset.card)
       : [],
   );
@@ -168,7 +168,7 @@ export function renderTable(root: HTMLElement, app: AppState): void {
   if (key !== lastTableKey && anim.isSkipping()) {
     if (scopa) scopaBanner(felt);
   } else if (key !== lastTableKey) {
-    const nowTable = new Set(v.rep?.table ?? []);
+    const nowTable = new Set(v.drawn?.table ?? []);
     const leaving: { el: HTMLElement; from: DOMRect; to: DOMRect | null }[] = [];
     const last = v.lastMove;
     const takerSide = last ? sideOf(v.eff, last.seat) : 0;
@@ -212,7 +212,7 @@ export function renderTable(root: HTMLElement, app: AppState): void {
  * first picture of a round, which shows what was already there). */
 function newScopa(v: TableView): boolean {
   const round = v.round ? `${v.round.dealer}:${v.round.table.join(',')}` : '';
-  const n = v.rep ? v.rep.scope.reduce((a, s) => a + s.length, 0) : 0;
+  const n = v.drawn ? v.drawn.scope.reduce((a, s) => a + s.length, 0) : 0;
   const grew = round !== '' && round === lastScope.round && n > lastScope.n;
   lastScope = { round, n };
   return grew;

@@ -12,8 +12,8 @@
  * on one click only when the player asked for it (settings.ts oneClick).
  */
 import { formatMove, type Card, type Rules } from './protocol.js';
-import { REACTIONS, optionName, t } from './i18n.js';
-import { PRESETS, conflicts, effective, num } from './rules.js';
+import { REACTIONS } from './i18n.js';
+import { LEVELS, PRESETS, effective, num } from './rules.js';
 import { pickCard, pickTableCard, selectedMove } from './state.js';
 import { type RecordDoc, reviewSteps } from './review.js';
 import { type Fetched, type Model, type Step, type Verb, step, store, then } from './model.js';
@@ -24,9 +24,6 @@ import { go, loadLeaderboard, resetTable } from './routes.js';
 import { oneClick, setDeck, toggleMute, toggleOneClick } from './settings.js';
 import { accountVerb } from './account.js';
 
-/** A level is sent as it is: scopa serve maps it to a bot and its time
- * budget (docs/serve.md), as `scopa play --level` does. */
-export const LEVELS = ['principiante', 'intermedio', 'esperto', 'campione'];
 const levelSeat = (l: string): string => (LEVELS.includes(l) ? l : 'intermedio');
 
 const HINT_WAIT_MS = 3000; // then "this server gives no hints"
@@ -65,13 +62,18 @@ export function verb(m: Model, v: Verb): Step {
       return loadLeaderboard(m, v.pool);
     case 'startBot':
       return then(store(m, 'scopa.level', v.level), (x) =>
-        startTable(x, v.rules, seatsFor(num(effective(v.rules), 'players'), v.level), v.name),
+        startTable(
+          { ...x, createForm: 'bot' },
+          v.rules,
+          seatsFor(num(effective(v.rules), 'players'), v.level),
+          v.name,
+        ),
       );
     case 'create': {
       const seats = privateSeats(v.rules, v.seats);
       // a clock only where more than one person sits
       const clock = seats.includes('open') ? v.clock : undefined;
-      return startTable(m, v.rules, seats, v.name, clock);
+      return startTable({ ...m, createForm: 'priv' }, v.rules, seats, v.name, clock);
     }
     case 'react':
       return m.seat === null || !REACTIONS.includes(v.reaction)
@@ -208,15 +210,11 @@ export function presetOf(rules: Rules): string {
 }
 
 function startTable(m: Model, rules: Rules, seats: string[], name: string, clock?: number): Step {
-  const bad = conflicts(rules);
-  if (bad.length) {
-    const names = bad.map((b) => optionName(m.lang, b)).join(', ');
-    return step({ ...m, error: t(m.lang, 'invalidRules', { names }) });
-  }
   const named = then(rememberName(m, name), (x) => store(x, 'scopa.preset', presetOf(rules)));
   return then(named, (x) =>
     ensureConnected({
       ...resetTable(x),
+      refused: null,
       intent: { kind: 'create', rules, seats, ...(clock !== undefined ? { clock } : {}) },
       screen: 'table',
     }),

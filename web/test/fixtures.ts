@@ -9,7 +9,13 @@ import type { Effect, Event, Model, Verb } from '../src/model.js';
 import { initial } from '../src/model.js';
 import { reduce } from '../src/reduce.js';
 import { parseUrl } from '../src/routes.js';
-import type { ServerMsg, StateMsg } from '../src/protocol.js';
+import {
+  type Card,
+  type Drawn,
+  type ServerMsg,
+  type StateMsg,
+  parseMove,
+} from '../src/protocol.js';
 import { SAMPLE_CODE, sampleState } from '../src/samples.js';
 
 export const CODE = SAMPLE_CODE;
@@ -22,10 +28,39 @@ export function fresh(stored: Record<string, string> = {}, over: Partial<Model> 
 /** Seat 0 to play at K7QX2M: 5s can take 5c; 2d and 7b are laid. */
 export const state = sampleState;
 
+/** What the server draws after the first `moves` of the sample round
+ * (dealer 1: seat 0 leads), written out for plain captures of one hand
+ * at most: the tests' data, not a rules engine (the server's is the
+ * library's, checked by tests/server serve-2.2). */
+export function drawnAfter(moves: string[]): Drawn {
+  const table: Card[] = [...state().round!.table];
+  const piles: Card[][] = [[], []];
+  const hands = [3, 3];
+  moves.forEach((text, i) => {
+    const m = parseMove(text)!;
+    hands[i % 2]! -= 1;
+    if (!m.takes.length) table.push(m.card);
+    else {
+      for (const c of m.takes) table.splice(table.indexOf(c), 1);
+      piles[i % 2]!.push(m.card, ...m.takes);
+    }
+  });
+  const last = moves.length
+    ? { seat: (moves.length - 1) % 2, move: moves[moves.length - 1]! }
+    : null;
+  return { table, hands, stock: 30, piles, scope: [[], []], last };
+}
+
 /** The same table after `moves` (the bot to play: no legal list). */
 export function after(moves: string[], over: Partial<StateMsg> = {}): StateMsg {
   const s = state();
-  return state({ round: { ...s.round!, moves }, to_play: 1, legal: [], ...over });
+  return state({
+    round: { ...s.round!, moves },
+    to_play: 1,
+    legal: [],
+    drawn: drawnAfter(moves),
+    ...over,
+  });
 }
 
 export interface Drive {

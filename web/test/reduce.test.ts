@@ -186,11 +186,11 @@ test('state: the first state of a new game at the table closes the result', () =
 
 // ------------------------------------------------------ round_over, game_over --
 
-test('round_over: kept with the round as last seen; the next state waits for Continue', () => {
+test('round_over: kept with what the last state drew; the next state waits for Continue', () => {
   const m = drive(seated(), server(after(['2d']))).model;
   const d = drive({ ...m, selection: { card: '5s', index: 0 } });
   d.on(server(FRAMES.round_over as ServerMsg), server(state({ scores: [9, 5] }), 3000));
-  assert.deepEqual(d.model.roundOver?.round?.moves, ['2d']);
+  assert.deepEqual(d.model.roundOver?.drawn?.last, { seat: 0, move: '2d' });
   assert.equal(d.model.selection, null);
   assert.deepEqual(shownScores(d.model), [9, 5]);
   assert.equal(d.model.queue.length, 1, 'the new round waits behind the score');
@@ -218,8 +218,9 @@ test('game_over: the final totals go into the last state, which is finished', ()
 
 // ------------------------------------------------------------------ error --
 
-test('error, refused create: back to the form with the server words, nothing sent', () => {
-  const d = drive(fresh(), verb({ kind: 'startBot', rules: {}, level: 'esperto', name: '' }));
+test('error, refused create: back to the form with the server words and the rules, nothing sent', () => {
+  const rules = { ace_empty_table: 'taken' };
+  const d = drive(fresh(), verb({ kind: 'startBot', rules, level: 'esperto', name: '' }));
   d.on({ kind: 'status', conn: { kind: 'open' } }, { kind: 'opened' });
   assert.equal(sent(d.effects)[0]?.type, 'create');
   const n = d.effects.length;
@@ -227,7 +228,17 @@ test('error, refused create: back to the form with the server words, nothing sen
   assert.equal(d.model.screen, 'home');
   assert.equal(d.model.error, 'bad rules');
   assert.equal(d.model.intent, null);
+  // issue 33: the library decides; the form shows the refused rules again
+  assert.deepEqual(d.model.refused, { rules, form: 'bot' });
   assert.deepEqual(d.effects.slice(n), [], 'no timer: the form keeps the error');
+  // the next create forgets them
+  d.on(verb({ kind: 'startBot', rules: {}, level: 'esperto', name: '' }));
+  assert.equal(d.model.refused, null);
+  // a private table's refusal reopens the private table's form
+  const p = drive(fresh(), verb({ kind: 'create', rules, seats: [], name: 'A' }));
+  p.on({ kind: 'status', conn: { kind: 'open' } }, { kind: 'opened' });
+  p.on(server({ type: 'error', message: 'bad rules', message_it: 'regole', code: 'bad_rules' }));
+  assert.deepEqual(p.model.refused, { rules, form: 'priv' });
 });
 
 test('error, refused join (no open seat): watch instead, and told so', () => {

@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Effect } from '../src/model.js';
 import type { ServerMsg } from '../src/protocol.js';
-import { after, drive, only, seated, server, state, verb } from './fixtures.js';
+import { after, drawnAfter, drive, only, seated, server, state, verb } from './fixtures.js';
 
 const heard = (effects: Effect[]): string[] =>
   only(effects, 'sound').map((e) => (e as { name: string }).name);
@@ -39,6 +39,7 @@ test('sounds: none before the first gesture, then a lay, a capture, my turn', ()
     },
     hand: ['2d', '5s'],
     legal: ['2d', '5s'],
+    drawn: drawnAfter(['7b', '6sx1c+5c']),
   });
   d.on(server(back, 2000));
   assert.deepEqual(heard(d.effects), ['play', 'capture', 'turn']);
@@ -48,6 +49,14 @@ test('sounds: a scopa is a scopa; the end of a round', () => {
   const d = drive(seated(), verb({ kind: 'cancel' }));
   const swept = after(['5sx5c'], {
     round: { dealer: 1, table: ['5c'], dealt: ['2d', '5s', '7b'], moves: ['5sx5c'] },
+    drawn: {
+      table: [],
+      hands: [2, 3],
+      stock: 30,
+      piles: [['5s', '5c'], []],
+      scope: [['5s'], []],
+      last: { seat: 0, move: '5sx5c' },
+    },
   });
   d.on(server(swept));
   assert.deepEqual(heard(d.effects), ['scopa']);

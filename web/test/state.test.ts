@@ -8,6 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   type Card,
+  type Drawn,
   type Round,
   type StateMsg,
   formatMove,
@@ -17,7 +18,6 @@ import {
 } from '../src/protocol.js';
 import {
   choices,
-  handCounts,
   hasSumSet,
   itemise,
   layout,
@@ -25,20 +25,10 @@ import {
   pickTableCard,
   replay,
   selectedMove,
-  stockCount,
   tableView,
-  agrees,
   shownScores,
 } from '../src/state.js';
-import {
-  conflicts,
-  differences,
-  effective,
-  PRESETS,
-  seatsOfSide,
-  sideCount,
-  sideOf,
-} from '../src/rules.js';
+import { differences, effective, PRESETS, seatsOfSide, sideCount, sideOf } from '../src/rules.js';
 import { LANGS, STRINGS, t, pickLang } from '../src/i18n.js';
 import { state } from './fixtures.js';
 
@@ -238,19 +228,6 @@ test("presets and defaults: scopone plays 4 in teams, presets are RULES.md's", (
   assert.equal(effective(PRESETS.escoba!).target, 21);
   assert.deepEqual(differences({ target: 21 }), [['target', 21]]);
   assert.deepEqual(differences(PRESETS.scopone!), []);
-  assert.deepEqual(conflicts({}), []);
-  assert.deepEqual(conflicts(PRESETS.trentuno!), []);
-  assert.ok(conflicts({ teams: true }).includes('teams'));
-  assert.ok(conflicts({ ace_empty_table: 'taken' }).includes('ace_empty_table'));
-  // the library's bounds (RULES.md "End of the game"): a target over 1000 is refused
-  assert.ok(conflicts({ target: 1000000000 }).includes('target'));
-  assert.deepEqual(conflicts({ target: 1000 }), []);
-  assert.ok(conflicts({ all_sevens: 101 }).includes('all_sevens'));
-  assert.ok(conflicts({ lowest_wins: true, cappotto: 7 }).includes('lowest_wins'));
-  // team_size 3 only with six players in teams (the library said so, the
-  // form did not: found by the e2e test that compares the two)
-  assert.ok(conflicts({ team_size: 3 }).includes('team_size'));
-  assert.deepEqual(conflicts({ players: 6, teams: true, team_size: 3 }), []);
 });
 
 test('a turn: the table, piles and scope replay from the moves; the last card scores no scopa', () => {
@@ -297,34 +274,48 @@ test('end of the round: leftovers go to the side that captured last, and never a
   assert.equal(nobody.piles[1]!.length, 2);
   const dealer = replay(round, { leftovers: 'dealer' });
   assert.equal(dealer.piles[1]!.length, 40);
-  const it = itemise(rep, {});
-  assert.equal(it.settebello, 1);
-  assert.equal(it.cards[1], 40);
-  assert.deepEqual(it.primiera[1], ['7d', '7c', '7s', '7b']);
-  assert.ok(
-    agrees(it, [
+});
+
+test("the round score's cards are the server's categories, and only when its counts agree", () => {
+  const side = (cards: number, denari: number) => ({
+    cards,
+    denari,
+    settebello: false,
+    primiera: 0,
+    scope: 0,
+    sevens: 0,
+    round_total: 0,
+    points: {} as never,
+  });
+  const prim = (card: Card, value: number) => ({ card, value });
+  const drawn: Drawn = {
+    table: [],
+    hands: [0, 0],
+    stock: 0,
+    piles: [
+      ['7d', '10d', '1c'],
+      ['2s', '5b'],
+    ],
+    scope: [['1c'], []],
+    last: { seat: 1, move: '5b' },
+    categories: [
       {
-        cards: 0,
-        denari: 0,
-        settebello: false,
-        primiera: 0,
-        scope: 0,
-        sevens: 0,
-        round_total: 0,
-        points: {} as never,
+        denari: ['7d', '10d'],
+        sevens: ['7d'],
+        primiera: [prim('7d', 21), prim('1c', 16), null, null],
       },
-      {
-        cards: 40,
-        denari: 10,
-        settebello: true,
-        primiera: 84,
-        scope: 0,
-        sevens: 4,
-        round_total: 4,
-        points: {} as never,
-      },
-    ]),
-  );
+      { denari: [], sevens: [], primiera: [null, null, prim('2s', 12), prim('5b', 15)] },
+    ],
+  };
+  const it = itemise(drawn, [side(3, 2), side(2, 0)]);
+  assert.ok(it);
+  assert.equal(it.reBello, 0);
+  assert.deepEqual(it.primiera[1]![3], { card: '5b', value: 15 });
+  assert.deepEqual(it.scope, [['1c'], []]);
+  // a round seen only in part, or a server without categories: numbers only
+  assert.equal(itemise(drawn, [side(4, 2), side(2, 0)]), null);
+  assert.equal(itemise({ ...drawn, categories: undefined }, [side(3, 2), side(2, 0)]), null);
+  assert.equal(itemise(null, [side(3, 2), side(2, 0)]), null);
 });
 
 test("deal_bonus fifteen: the dealer's side takes a table adding up to 15 and a scopa", () => {
@@ -349,35 +340,57 @@ test('ace_sweeps: a sweep is a scopa only under ace_sweep_scopa; an ace taken al
   assert.equal(taken.table.length, 0);
 });
 
-test('the deal: hands and stock at 2 players across the six hands', () => {
-  const r: Round = { dealer: 1, table: ['1c', '5c', '6s', '9d'], moves: [] };
-  assert.deepEqual(handCounts(r, {}, 0), [3, 3]);
-  assert.equal(stockCount(r, {}), 30);
-  const six = { ...r, moves: ['2d', '3d', '4d', '2s', '3s', '4s'] };
-  assert.deepEqual(handCounts(six, {}, 0), [3, 3]);
-  assert.equal(stockCount(six, {}), 24);
-  const seven = { ...r, moves: [...six.moves, '2b'] };
-  assert.deepEqual(handCounts(seven, {}, 1), [2, 3]);
-  assert.equal(stockCount(fullRound(), {}), 0);
-  assert.deepEqual(handCounts(fullRound(), {}, null), [0, 0]);
-  const scopone: Round = { dealer: 3, table: [], moves: ['1d'] };
-  assert.deepEqual(handCounts(scopone, { game: 'scopone_scientifico' }, 1), [9, 10, 10, 10]);
-});
-
 test('tableView: whose turn, the last move and the ply of the next move', () => {
+  const drawn: Drawn = {
+    table: ['1c', '5c', '6s', '9d', '9s'],
+    hands: [2, 3],
+    stock: 30,
+    piles: [[], []],
+    scope: [[], []],
+    last: { seat: 0, move: '9s' },
+  };
   const v = tableView({
     ...STATE,
     round: { dealer: 1, table: ['1c', '5c', '6s', '9d'], dealt: [], moves: ['9s'] },
     to_play: 1,
     legal: undefined,
+    drawn,
   });
   assert.equal(v.myTurn, false);
   assert.deepEqual(v.lastMove, { seat: 0, move: { card: '9s', takes: [] } });
   assert.equal(v.ply, 1);
+  // issue 33: the counts, the stock and the table are the server's, as sent
+  assert.deepEqual(v.counts, [2, 3]);
+  assert.equal(v.stock, 30);
+  assert.deepEqual(v.drawn?.table, drawn.table);
+  // a state without drawn (a server that does not say) draws no card
+  const bare = tableView(parse(JSON.stringify({ ...STATE, drawn: undefined })) as StateMsg);
+  assert.equal(bare.drawn, null);
+  assert.deepEqual(bare.counts, [0, 0]);
   const mine = tableView(STATE);
   assert.equal(mine.myTurn, true);
   assert.equal(mine.ply, 0);
   assert.deepEqual(mine.slots, ['bottom', 'top']);
+});
+
+test("levels and reactions: the library's lists (the catalogue), each with words in both languages", async () => {
+  const { LEVELS } = await import('../src/rules.js');
+  const { CATALOGUE } = await import('../src/catalogue.gen.js');
+  assert.deepEqual(
+    LEVELS,
+    CATALOGUE.levels.map((l) => l.name),
+  );
+  assert.ok(LEVELS.length >= 4);
+  // the reactions too: the catalogue's ids, each with its words
+  const { REACTIONS } = await import('../src/i18n.js');
+  assert.deepEqual(REACTIONS, CATALOGUE.reactions);
+  assert.ok(REACTIONS.length >= 9);
+  for (const r of REACTIONS)
+    for (const lang of LANGS)
+      assert.ok((STRINGS[lang] as Record<string, string>)[`r_${r}`], `${lang} lacks r_${r}`);
+  for (const l of LEVELS)
+    for (const lang of LANGS)
+      assert.ok((STRINGS[lang] as Record<string, string>)[`lv_${l}`], `${lang} lacks lv_${l}`);
 });
 
 test('i18n: Italian and English have the same keys, and the browser picks the language', () => {
@@ -396,14 +409,14 @@ test('contract serve: while a round score is open the sidebar shows its totals, 
   assert.ok(ro && ro.type === 'round_over');
   assert.deepEqual(shownScores({ view, roundOver: null, gameOver: null }), [3, 5]);
   assert.deepEqual(
-    shownScores({ view, roundOver: { msg: ro, round: null, rules: {} }, gameOver: null }),
+    shownScores({ view, roundOver: { msg: ro, drawn: null, rules: {} }, gameOver: null }),
     [6, 7],
   );
   const go = parse(JSON.stringify({ type: 'game_over', totals: [11, 7], winner: 0, seed: 'ab' }));
   assert.ok(go && go.type === 'game_over');
   // the last round's score first, then the result
   assert.deepEqual(
-    shownScores({ view, roundOver: { msg: ro, round: null, rules: {} }, gameOver: go }),
+    shownScores({ view, roundOver: { msg: ro, drawn: null, rules: {} }, gameOver: go }),
     [6, 7],
   );
   assert.deepEqual(shownScores({ view, roundOver: null, gameOver: go }), [11, 7]);

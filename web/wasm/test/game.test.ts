@@ -66,6 +66,31 @@ test('a whole game against two levels replays with build/scopa replay', async ()
     if (m.type === 'state') last.set(round, (m.round as { moves: string[] }).moves);
   }
   recorded.forEach((moves, i) => assert.deepEqual(last.get(i), moves, `round ${i} moves`));
+  /* Issue 33: the local table's states carry drawn as the server's do:
+   * the 40 cards all in a hand, the stock, the table or a pile, the last
+   * move the round's, and before each round_over each side's cards and
+   * scope as it counts them. */
+  type Drawn = { table: string[]; hands: number[]; stock: number; piles: string[][];
+    scope: string[][]; last: { seat: number; move: string } | null };
+  let before: Drawn | null = null;
+  let checked = 0;
+  for (const m of all) {
+    if (m.type === 'round_over' && before) {
+      const sides = m.sides as { cards: number; scope: number }[];
+      assert.deepEqual(before.piles.map((p) => p.length), sides.map((x) => x.cards));
+      assert.deepEqual(before.scope.map((p) => p.length), sides.map((x) => x.scope));
+    }
+    if (m.type !== 'state') continue;
+    const d = m.drawn as Drawn;
+    const moves = (m.round as { moves: string[] }).moves;
+    const piled = d.piles.reduce((a, p) => a + p.length, 0);
+    assert.equal(d.hands.reduce((a, n) => a + n, 0) + d.stock + d.table.length + piled, 40);
+    assert.equal(d.hands[1], (m.hand as string[]).length);
+    assert.equal(d.last?.move ?? null, moves.length ? moves[moves.length - 1] : null);
+    before = d;
+    checked++;
+  }
+  assert.ok(checked > 50, `${checked} states`);
   table.free();
 });
 
