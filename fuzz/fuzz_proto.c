@@ -1,6 +1,6 @@
 /*
  * fuzz_proto.c -- libFuzzer target for the `scopa serve` message parser
- * (src/server/proto.c): any bytes parse to a message or an error, never a
+ * (src/proto/proto.c): any bytes parse to a message or an error, never a
  * crash, a leak or undefined behaviour.
  *
  * Beyond not crashing: an error has a code and both texts, which are
@@ -9,7 +9,7 @@
  * name has no control character and cleaning it again changes nothing,
  * and a move's ply is in 0..40.
  */
-#include "../src/server/proto.h"
+#include "../src/proto/proto.h"
 
 #include <stdint.h>
 #include <stdlib.h>
