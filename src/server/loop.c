@@ -40,6 +40,39 @@ void server_limits_full(server *srv, const char *addr) {
             srv->conf.max_addrs, addr);
 }
 
+static int64_t now_us(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+int64_t loop_max_us(server *srv) {
+  int64_t m = srv->turn_max_us;
+  srv->turn_max_us = 0;
+  return m;
+}
+
+/* A turn's work starts when epoll returns (a check watcher of the highest
+ * priority, called before any other) and ends after the graveyard: the
+ * time the loop answered nobody. */
+static void turn_begins(struct ev_loop *loop, ev_check *w, int revents) {
+  (void)loop;
+  (void)revents;
+  server *srv = w->data;
+  srv->turn_start_us = now_us();
+}
+
+static void turn_ends(server *srv) {
+  if (!srv->turn_start_us)
+    return;
+  int64_t d = now_us() - srv->turn_start_us;
+  srv->turn_start_us = 0;
+  if (d > srv->turn_max_us)
+    srv->turn_max_us = d;
+  if (d > 10000)
+    srv->turns_over_10ms++;
+}
+
 uint64_t server_batch(server *srv) {
   if (!srv->batch)
     srv->batch = ++srv->last_batch;
@@ -275,12 +308,19 @@ int loop_run(server *srv) {
   }
   lws_sul_schedule(srv->ctx, 0, &srv->sweep, sweep, 250 * LWS_US_PER_MS);
   say_listening(srv);
+  ev_check turn;
+  ev_check_init(&turn, turn_begins);
+  ev_set_priority(&turn, EV_MAXPRI);
+  turn.data = srv;
+  ev_check_start(loop, &turn);
   while (!srv->stop) {
     ev_run(loop, EVRUN_ONCE); /* whatever is ready, at least one thing */
     relay_turn(srv);
     flush(srv);
     conn_free_graveyard(srv);
+    turn_ends(srv);
   }
+  ev_check_stop(loop, &turn);
   /* First the threads, so that no wake-up reaches a dead context; the
    * writer commits everything flushed before it stops. */
   bots_free(srv->bots);

@@ -196,9 +196,16 @@ struct server {
   uint64_t moves, messages_in, messages_out;
   uint64_t hint_jobs; /* hint jobs handed to the pool                   */
   uint64_t commits, commit_us; /* batches committed, time spent in them */
+  /* The loop's stalls (loop.c): its longest turn since the last /healthz
+   * (reset there), and turns over 10 ms since the start. */
+  int64_t turn_start_us, turn_max_us;
+  uint64_t turns_over_10ms;
 };
 
 int64_t now_ms(void);
+/* The loop's longest turn in microseconds since the last call (which
+ * starts the next window): /healthz's loop_max_us. */
+int64_t loop_max_us(server *srv);
 /* The per-address table is full: addr was allowed uncounted.  Logged at
  * most once a minute. */
 void server_limits_full(server *srv, const char *addr);
