@@ -41,7 +41,7 @@ static int live(const conn *c) { return c->remote ? !c->gone : c->wsi != NULL; }
  * let in uncounted, its table full, is not counted there either: past
  * --max-addrs the limits degrade to "allow" on every store.) */
 static void count_in_cluster(conn *c, int *ok) {
-  int in = relay_conn_open(c->srv, c->addr);
+  int in = relay_conn_open(c);
   if (in == LIMITS_COUNTED)
     c->ccounted = 1;
   if (in != LIMITS_REFUSED)

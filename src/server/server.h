@@ -118,6 +118,7 @@ typedef struct conn {
   char *parked; /* an entry waiting for a dead owner's lease */
   char *entry;  /* the resume or watch it was relayed with, to send again */
   int64_t parked_ms;
+  struct relay_wait *wait; /* a question out for the courier (relay.c) */
 } conn;
 
 /* Where to listen (listen.c): numeric addresses, each bound on its own. */

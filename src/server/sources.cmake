@@ -29,6 +29,7 @@ set(SCOPA_SERVER_SOURCES
   src/server/store_pg.c
   src/server/store_sqlite_acct.c
   src/server/store_pg_acct.c
+  src/server/store_pg_relay.c
   src/server/auth.c
   src/server/auth_body.c
   src/server/account.c
