@@ -91,7 +91,6 @@ typedef struct ask {
   char code[PROTO_CODE_MAX + 1]; /* CLAIM, RELEASE                       */
   char addr[128];                /* OPEN, CREATE                         */
   char *closed;                  /* OPEN, TICK: closes to report first   */
-  char *codes;                   /* TICK: the leases to renew, "{A,B}"   */
   int purge;                     /* TICK: the purge too                  */
   /* The answer. */
   int rc;
@@ -99,7 +98,7 @@ typedef struct ask {
   char holder[24];
   char (*alive)[24]; /* TICK: NULL when the heartbeat failed         */
   int nalive;
-  char **held; /* TICK: "CODE:EPOCH" renewed (NULL: renewal failed)   */
+  char **held; /* TICK: those of sent renewed (NULL: renewal failed)  */
   int nheld;
   char **sent; /* TICK: "CODE:EPOCH" asked for, sorted (one block)    */
   int nsent;
@@ -413,7 +412,6 @@ void relay_poll(server *srv) {
 
 static void ask_free(ask *a) {
   free(a->closed);
-  free(a->codes);
   free(a->alive);
   free(a->held);
   free(a->sent);
@@ -527,6 +525,40 @@ static char *closes(relay *r, char **mine) {
   return both;
 }
 
+/* The courier: the tick's renewal (store_lease_renew) of the leases in
+ * a->sent, "CODE:EPOCH" each; a->held gets those renewed.  0 or -1. */
+static int renew(store *db, const char *node, ask *a) {
+  int n = a->nsent;
+  size_t m = (size_t)(n ? n : 1);
+  const char **codes = malloc(m * sizeof *codes);
+  long long *epochs = malloc(m * sizeof *epochs);
+  int *kept = malloc(m * sizeof *kept);
+  char(*text)[PROTO_CODE_MAX + 1] = malloc(m * sizeof *text);
+  a->held = malloc(m * sizeof *a->held);
+  int rc = codes && epochs && kept && text && a->held ? 0 : -1;
+  for (int i = 0; rc == 0 && i < n; i++) {
+    const char *colon = strrchr(a->sent[i], ':');
+    snprintf(text[i], sizeof text[i], "%.*s", (int)(colon - a->sent[i]),
+             a->sent[i]);
+    codes[i] = text[i];
+    epochs[i] = atoll(colon + 1);
+  }
+  if (rc == 0)
+    rc = store_lease_renew(db, node, codes, epochs, n, RELAY_LEASE_S, kept);
+  for (int i = 0; rc == 0 && i < n; i++)
+    if (kept[i])
+      a->held[a->nheld++] = a->sent[i]; /* sorted, as sent is */
+  free(codes);
+  free(epochs);
+  free(kept);
+  free(text);
+  if (rc) {
+    free(a->held);
+    a->held = NULL;
+  }
+  return rc;
+}
+
 /* The courier answers one question. */
 static void answer(relay *r, store *db, ask *a) {
   server *srv = r->srv;
@@ -566,8 +598,7 @@ static void answer(relay *r, store *db, ask *a) {
     else
       free(closed);
     a->renew_ms = now_ms();
-    a->rc =
-        spr_renew(db, srv->node, a->codes, RELAY_LEASE_S, &a->held, &a->nheld);
+    a->rc = renew(db, srv->node, a);
     if (a->purge)
       spr_purge(db);
     break;
@@ -1130,23 +1161,13 @@ static int by_text(const void *a, const void *b) {
 }
 
 /* The tick's question: the leases of the tables in memory, as they are
- * now ("{A,B}", and each "CODE:EPOCH" in sent, sorted), and this node's
- * closes. */
+ * now (each "CODE:EPOCH" in sent, sorted), and this node's closes. */
 static void ask_tick(relay *r, int64_t now) {
   server *srv = r->srv;
   ask *a = calloc(1, sizeof *a);
-  size_t cap = 3 + srv->ntables * (PROTO_CODE_MAX + 1), len = 0;
-  if (!a || !(a->codes = malloc(cap))) {
-    free(a);
+  if (!a)
     return;
-  }
   a->kind = ASK_TICK;
-  a->codes[len++] = '{';
-  for (table *t = srv->tables; t; t = t->next)
-    if (t->epoch > 0)
-      len += (size_t)snprintf(a->codes + len, cap - len, "%s%s",
-                              len > 1 ? "," : "", t->code);
-  snprintf(a->codes + len, cap - len, "}");
   a->closed = r->closed;
   r->closed = NULL;
   if (now - r->purged_ms > 60000) {
@@ -1192,7 +1213,6 @@ static void apply_tick(relay *r, ask *a) {
   }
   if (a->rc == 0 && a->held) {
     r->renewed_ms = a->renew_ms;
-    qsort(a->held, (size_t)a->nheld, sizeof *a->held, by_text);
     table *next;
     for (table *t = srv->tables; t; t = next) {
       next = t->next;

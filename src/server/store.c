@@ -125,9 +125,9 @@ int store_lease_take(store *st, const char *code, const char *node, int ttl_s,
   return st->ops->lease_take(st, code, node, ttl_s, epoch);
 }
 
-int store_lease_renew(store *st, const char *code, const char *node,
-                      long long epoch, int ttl_s) {
-  return st->ops->lease_renew(st, code, node, epoch, ttl_s);
+int store_lease_renew(store *st, const char *node, const char *const *codes,
+                      const long long *epochs, int n, int ttl_s, int *held) {
+  return st->ops->lease_renew(st, node, codes, epochs, n, ttl_s, held);
 }
 
 int store_lease_release(store *st, const char *code, const char *node,

@@ -38,8 +38,8 @@ typedef struct store_ops {
   char *(*leaderboard)(store *st, const char *pool, int limit);
   int (*lease_take)(store *st, const char *code, const char *node, int ttl_s,
                     long long *epoch);
-  int (*lease_renew)(store *st, const char *code, const char *node,
-                     long long epoch, int ttl_s);
+  int (*lease_renew)(store *st, const char *node, const char *const *codes,
+                     const long long *epochs, int n, int ttl_s, int *held);
   int (*lease_release)(store *st, const char *code, const char *node,
                        long long epoch);
   int (*add_move_fenced)(store *st, const char *code, int number,

@@ -191,8 +191,11 @@ static const char TABLES[] =
      "leases.epoch + 1 END, node = EXCLUDED.node, expires = EXCLUDED.expires " \
      "WHERE leases.node = EXCLUDED.node OR leases.expires < now() "            \
      "RETURNING epoch")                                                        \
-  XX(LEASE_RENEW, "UPDATE leases SET expires = now() + make_interval(secs => " \
-                  "$4) WHERE code = $1 AND node = $2 AND epoch = $3")          \
+  XX(LEASE_RENEW,                                                              \
+     "UPDATE leases l SET expires = now() + make_interval(secs => $4) FROM "   \
+     "unnest($2::text[], $3::bigint[]) AS x(code, epoch) WHERE l.code = "      \
+     "x.code AND l.epoch = x.epoch AND l.node = $1 AND l.expires > now() "     \
+     "RETURNING l.code")                                                       \
   XX(LEASE_RELEASE, "UPDATE leases SET expires = '-infinity' WHERE code = $1 " \
                     "AND node = $2 AND epoch = $3")                            \
   XX(ADD_MOVE_FENCED,                                                          \
@@ -852,13 +855,75 @@ static int lease_update(store *st, int q, int n, const char *const *v) {
   return rc;
 }
 
-static int pg_lease_renew(store *st, const char *code, const char *node,
-                          long long epoch, int ttl_s) {
-  char e[32], ttl[16];
-  snprintf(e, sizeof e, "%lld", epoch);
+/* A PostgreSQL array text of codes[0, n): each element quoted. */
+static char *code_array(const char *const *codes, int n) {
+  size_t cap = 3;
+  for (int i = 0; i < n; i++)
+    cap += 2 * strlen(codes[i]) + 3;
+  char *a = malloc(cap), *o = a;
+  if (!a)
+    return NULL;
+  *o++ = '{';
+  for (int i = 0; i < n; i++) {
+    if (i)
+      *o++ = ',';
+    *o++ = '"';
+    for (const char *c = codes[i]; *c; c++) {
+      if (*c == '"' || *c == '\\')
+        *o++ = '\\';
+      *o++ = *c;
+    }
+    *o++ = '"';
+  }
+  *o++ = '}';
+  *o = 0;
+  return a;
+}
+
+static int by_code(const void *a, const void *b) {
+  return strcmp(**(const char *const *const *)a,
+                **(const char *const *const *)b);
+}
+
+static int pg_lease_renew(store *st, const char *node, const char *const *codes,
+                          const long long *epochs, int n, int ttl_s,
+                          int *held) {
+  char ttl[16];
   snprintf(ttl, sizeof ttl, "%d", ttl_s);
-  const char *const v[] = {code, node, e, ttl};
-  return lease_update(st, Q_LEASE_RENEW, 4, v);
+  char *ca = code_array(codes, n), *ea = malloc((size_t)n * 22 + 3);
+  const char *const **order = malloc((size_t)(n ? n : 1) * sizeof *order);
+  PGresult *r = NULL;
+  if (ca && ea && order) {
+    size_t len = 0;
+    ea[len++] = '{';
+    for (int i = 0; i < n; i++)
+      len += (size_t)snprintf(ea + len, 23, "%s%lld", i ? "," : "", epochs[i]);
+    snprintf(ea + len, 2, "}");
+    const char *const v[] = {node, ca, ea, ttl};
+    r = run_q(P(st), Q_LEASE_RENEW, 4, v);
+  }
+  free(ca);
+  free(ea);
+  if (!r) {
+    free(order);
+    return -1;
+  }
+  /* By code, to find each one renewed (codes are one lease each). */
+  for (int i = 0; i < n; i++) {
+    order[i] = &codes[i];
+    held[i] = 0;
+  }
+  qsort(order, (size_t)n, sizeof *order, by_code);
+  for (int k = 0; k < PQntuples(r); k++) {
+    const char *code = PQgetvalue(r, k, 0), *const *key = &code;
+    const char *const **hit =
+        bsearch(&key, order, (size_t)n, sizeof *order, by_code);
+    if (hit)
+      held[*hit - codes] = 1;
+  }
+  PQclear(r);
+  free(order);
+  return 0;
 }
 
 static int pg_lease_release(store *st, const char *code, const char *node,

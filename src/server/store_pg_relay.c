@@ -198,43 +198,6 @@ int spr_heartbeat(store *st, const char *node, int dead_ms, char (**alive)[24],
   return a ? 0 : -1;
 }
 
-int spr_renew(store *st, const char *node, const char *codes, int ttl_s,
-              char ***held, int *nheld) {
-  char ttl[16];
-  snprintf(ttl, sizeof ttl, "%d", ttl_s);
-  const char *const v[] = {node, codes, ttl};
-  *held = NULL;
-  *nheld = 0;
-  PGresult *res =
-      run(st,
-          "UPDATE leases SET expires = now() + make_interval(secs => $3) "
-          "WHERE node = $1 AND code = ANY($2::text[]) AND expires > now() "
-          "RETURNING code || ':' || epoch",
-          3, v);
-  if (!res)
-    return -1;
-  int n = PQntuples(res);
-  size_t bytes = (size_t)(n ? n : 1) * sizeof(char *);
-  for (int i = 0; i < n; i++)
-    bytes += (size_t)PQgetlength(res, i, 0) + 1;
-  char **h = malloc(bytes);
-  if (!h) {
-    PQclear(res);
-    return -1;
-  }
-  char *text = (char *)(h + (n ? n : 1));
-  for (int i = 0; i < n; i++) {
-    h[i] = text;
-    text += snprintf(text, (size_t)PQgetlength(res, i, 0) + 1, "%s",
-                     PQgetvalue(res, i, 0)) +
-            1;
-  }
-  PQclear(res);
-  *held = h;
-  *nheld = n;
-  return 0;
-}
-
 int spr_claim(store *st, const char *code, const char *node, int ttl_s,
               long long *epoch, char holder[24]) {
   holder[0] = 0;
@@ -322,8 +285,8 @@ void spr_purge(store *st) {
               "DELETE FROM relay WHERE dst <> ALL(SELECT node FROM nodes "
               "WHERE seen > now() - interval '60 seconds')",
               0, NULL));
-  PQclear(run(st, "DELETE FROM nodes WHERE seen < now() - interval '1 hour'",
-              0, NULL));
+  PQclear(run(st, "DELETE FROM nodes WHERE seen < now() - interval '1 hour'", 0,
+              NULL));
   PQclear(run(st,
               "DELETE FROM addr_conns WHERE n <= 0 OR node <> ALL(SELECT "
               "node FROM nodes WHERE seen > now() - interval '60 seconds')",

@@ -2,10 +2,10 @@
  * store_pg_relay.h -- the cluster's statements (relay.c) on a PostgreSQL
  * store's connection (store_pg_relay.c): the bus between the nodes (rows
  * of the table `relay`, NOTIFY on each reader's channel), the nodes'
- * heartbeats, the renewal of a node's leases, a lease's holder and the
- * per-address limits of every node together.  Only relay.c's courier
- * thread calls these, on a store of its own (store_open): the loop never
- * waits for them.  The tables are store_pg.c's schema.
+ * heartbeats, a lease's claim and holder, and the per-address limits of every
+ * node together.  Only relay.c's courier thread calls these, on a store of its
+ * own (store_open): the loop never waits for them.  The tables are store_pg.c's
+ * schema.
  */
 #ifndef SCOPA_SERVER_STORE_PG_RELAY_H
 #define SCOPA_SERVER_STORE_PG_RELAY_H
@@ -48,13 +48,8 @@ int spr_read(store *st, const char *node, int limit, spr_row **out, size_t *n);
 
 /* node's heartbeat, and the nodes seen within dead_ms (node among them)
  * into *alive (malloc'd, *n): 0 or -1. */
-int spr_heartbeat(store *st, const char *node, int dead_ms,
-                  char (**alive)[24], int *n);
-/* Renews node's leases of codes (a PostgreSQL array text, "{A,B}") for
- * ttl_s seconds from now; *held gets "CODE:EPOCH" of those it still
- * holds (malloc'd, one block: free(*held) alone), *n of them: 0 or -1. */
-int spr_renew(store *st, const char *node, const char *codes, int ttl_s,
-              char ***held, int *n);
+int spr_heartbeat(store *st, const char *node, int dead_ms, char (**alive)[24],
+                  int *n);
 /* Takes code's lease for node (store_lease_take, committed
  * synchronously), else finds the live holder: 0 (*epoch), 1 (holder
  * set), -1. */
