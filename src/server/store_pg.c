@@ -30,7 +30,6 @@
 #include "store_impl.h"
 #include "store_pg_acct.h"
 
-#include <jansson.h>
 #include <libpq-fe.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -825,27 +824,23 @@ static int pg_load(store *st, const char *code, store_game *g, char *msg,
   return 0;
 }
 
-static char *pg_leaderboard(store *st, const char *pool, int limit) {
+static int pg_leaders(store *st, const char *pool, int limit, store_leader *out,
+                      int *n) {
   char lim[16];
   snprintf(lim, sizeof lim, "%d", limit);
   const char *const v[] = {pool, lim};
   PGresult *r = run_q(P(st), Q_LEADERS, 2, v);
   if (!r)
-    return NULL;
-  json_t *list = json_array();
-  for (int row = 0; list && row < PQntuples(r); row++) {
-    double rd = atof(PQgetvalue(r, row, 2));
-    json_array_append_new(
-        list,
-        json_pack("{s:s, s:i, s:i, s:i, s:b}", "name", PQgetvalue(r, row, 0),
-                  "rating", (int)(atof(PQgetvalue(r, row, 1)) + 0.5), "rd",
-                  (int)(rd + 0.5), "games", atoi(PQgetvalue(r, row, 3)),
-                  "provisional", rd > STORE_PROVISIONAL_RD));
+    return -1;
+  for (*n = 0; *n < PQntuples(r) && *n < limit; ++*n) {
+    store_leader *l = &out[*n];
+    snprintf(l->name, sizeof l->name, "%s", PQgetvalue(r, *n, 0));
+    l->rating = atof(PQgetvalue(r, *n, 1));
+    l->rd = atof(PQgetvalue(r, *n, 2));
+    l->games = atoi(PQgetvalue(r, *n, 3));
   }
   PQclear(r);
-  char *text = list ? json_dumps(list, JSON_COMPACT) : NULL;
-  json_decref(list);
-  return text;
+  return 0;
 }
 
 /* ------------------------------------------------------------------ */
@@ -1019,7 +1014,7 @@ const store_ops store_pg_ops = {
     .rating_put = pg_rating_put,
     .is_rated = pg_is_rated,
     .set_rated = pg_set_rated,
-    .leaderboard = pg_leaderboard,
+    .leaders = pg_leaders,
     .lease_take = pg_lease_take,
     .lease_renew = pg_lease_renew,
     .lease_release = pg_lease_release,
