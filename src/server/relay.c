@@ -48,18 +48,20 @@
  *                PostgreSQL (one statement each; the node's closes go
  *                with its next open or tick), never a message
  *
+ * Two files: this one (routing, leases, liveness, the cluster's limits,
+ * the loop's side of each question) and relay_bus.c (the rows and the
+ * courier), sharing relay_impl.h.
+ *
  * Everything here runs on the loop thread but the courier; the two
  * share only the queues under relay.mu and a few atomic flags.  With SQLite
  * srv->relay is NULL and every entry point returns at once.
  */
-#include "relay.h"
+#include "relay_impl.h"
 
 #include "limits.h"
-#include "store_pg_relay.h"
 #include "table.h"
 
 #include <ctype.h>
-#include <poll.h>
 #include <pthread.h>
 #include <search.h>
 #include <stdio.h>
@@ -68,101 +70,6 @@
 #include <sys/eventfd.h>
 #include <sys/random.h>
 #include <unistd.h>
-
-enum { K_CLIENT_MSG, K_CLIENT_GONE, K_SERVER_MSG, K_SERVER_CLOSE };
-
-#define ROWS_PER_INSERT 500 /* 6 parameters each; PostgreSQL takes 65,535 */
-#define ROWS_PER_READ 2000
-#define OUT_CAP 200000 /* rows queued at most while the database is away */
-
-typedef spr_row row;
-
-typedef struct rows {
-  row *v;
-  size_t n, cap;
-} rows;
-
-/* A question of the loop for the courier, and its answer. */
-enum { ASK_OPEN, ASK_CLAIM, ASK_CREATE, ASK_RELEASE, ASK_TICK };
-
-typedef struct ask {
-  int kind;
-  uint64_t serial;               /* the connection asking (0: the tick)  */
-  char code[PROTO_CODE_MAX + 1]; /* CLAIM, RELEASE                       */
-  char addr[128];                /* OPEN, CREATE                         */
-  char *closed;                  /* OPEN, TICK: closes to report first   */
-  int purge;                     /* TICK: the purge too                  */
-  /* The answer. */
-  int rc;
-  long long epoch;
-  char holder[24];
-  char (*alive)[24]; /* TICK: NULL when the heartbeat failed         */
-  int nalive;
-  char **held; /* TICK: those of sent renewed (NULL: renewal failed)  */
-  int nheld;
-  char **sent; /* TICK: "CODE:EPOCH" asked for, sorted (one block)    */
-  int nsent;
-  int64_t renew_ms; /* TICK: when the renewal was sent                 */
-  struct ask *next;
-} ask;
-
-typedef struct askq {
-  ask *head, *tail;
-} askq;
-
-/* A message held while its connection waits for an answer. */
-typedef struct held {
-  struct held *next;
-  size_t len;
-  char text[];
-} held;
-
-/* conn.wait: a local connection with a question out (asking), the
- * messages it holds meanwhile, and the answer its next entry or
- * creation takes (the verdict). */
-struct relay_wait {
-  int asking; /* ASK_*, -1 when none                                     */
-  held *head, *tail;
-  int verdict; /* ASK_CLAIM or ASK_CREATE, -1 when none                  */
-  char code[PROTO_CODE_MAX + 1];
-  int rc;
-  long long epoch;
-  char holder[24];
-};
-
-struct relay {
-  server *srv;
-  pthread_t thread;
-  int thread_started;
-  int stop; /* atomic                                                   */
-  int efd;  /* eventfd: the loop wakes the courier                     */
-  /* Between the loop and the courier, under mu. */
-  pthread_mutex_t mu;
-  rows sendq;        /* to write, in order                                  */
-  rows inq;          /* read, in id order                                   */
-  askq asks;         /* to answer, in order                                 */
-  askq answers;      /* answered, in order                                  */
-  int want_read;     /* atomic: rows may be waiting for this node           */
-  int io_reset;      /* atomic: the courier's connection was reset          */
-  store *courier_db; /* opened at the start, handed to the courier     */
-  /* The courier's own. */
-  char *unreported; /* closes a failed statement did not report        */
-  /* The loop's own. */
-  void *tree;    /* connections by (serial, node): relayed and remote  */
-  void *waiting; /* local connections with a question out, by serial   */
-  rows out;      /* queued in this turn                                */
-  int rclose;    /* remote connections marked to close at the turn     */
-  int reset;     /* a connection was reset: rows may have been lost     */
-  int ticking;   /* the tick's question is out                         */
-  int64_t tick_ms, renewed_ms, purged_ms;
-  char *closed;      /* addresses of this node's counted connections closed
-                        since the last report, one a line */
-  char (*alive)[24]; /* the live nodes at the last tick                */
-  int nalive;
-  /* The verdict the next relay_claim or relay_table_create takes: set
-   * while a held message is handled again (on the loop, at once). */
-  const struct relay_wait *now;
-};
 
 /* ------------------------------------------------------------------ */
 /* Connections by (serial, node)                                       */
@@ -201,126 +108,6 @@ static void tree_del(relay *r, conn *c) {
   if (c->in_tree)
     tdelete(c, &r->tree, by_key);
   c->in_tree = 0;
-}
-
-/* ------------------------------------------------------------------ */
-/* Rows out                                                            */
-/* ------------------------------------------------------------------ */
-
-static void rows_free(rows *q) {
-  for (size_t i = 0; i < q->n; i++)
-    free(q->v[i].body);
-  free(q->v);
-  memset(q, 0, sizeof *q);
-}
-
-/* Appends src's rows to dst (src emptied, its bodies moved): 0, or -1
- * without memory (nothing moved). */
-static int rows_move(rows *dst, rows *src) {
-  if (!src->n)
-    return 0;
-  if (!dst->n) {
-    free(dst->v);
-    *dst = *src;
-    memset(src, 0, sizeof *src);
-    return 0;
-  }
-  if (dst->n + src->n > dst->cap) {
-    size_t cap = dst->n + src->n;
-    row *more = realloc(dst->v, cap * sizeof *more);
-    if (!more)
-      return -1;
-    dst->v = more;
-    dst->cap = cap;
-  }
-  memcpy(dst->v + dst->n, src->v, src->n * sizeof *src->v);
-  dst->n += src->n;
-  src->n = 0;
-  return 0;
-}
-
-static row *rows_add(rows *q) {
-  if (q->n == q->cap) {
-    size_t cap = q->cap ? 2 * q->cap : 64;
-    row *more = realloc(q->v, cap * sizeof *more);
-    if (!more)
-      return NULL;
-    q->v = more;
-    q->cap = cap;
-  }
-  return &q->v[q->n];
-}
-
-static void queue_row(relay *r, const char *dst, uint64_t serial, int kind,
-                      const char *addr, const char *body, size_t len) {
-  if (memchr(body, 0, len) || r->out.n >= OUT_CAP)
-    return; /* no NUL in a text column; past the cap, see relay_turn */
-  row *o = rows_add(&r->out);
-  if (!o || !(o->body = malloc(len + 1)))
-    return;
-  memcpy(o->body, body, len);
-  o->body[len] = 0;
-  snprintf(o->node, sizeof o->node, "%s", dst);
-  snprintf(o->addr, sizeof o->addr, "%s", addr);
-  o->conn = serial;
-  o->kind = kind;
-  r->out.n++;
-}
-
-/* Any thread: the courier looks at its queues now. */
-static void poke(relay *r) {
-  uint64_t one = 1;
-  if (write(r->efd, &one, sizeof one) < 0) {
-    /* full (it is awake anyway) */
-  }
-}
-
-/* The loop's rows of this turn go to the courier, after those it has
- * (OUT_CAP rows at most: past it, while the database is away, rows are
- * dropped and their clients resume). */
-static void hand_over(relay *r) {
-  if (!r->out.n)
-    return;
-  pthread_mutex_lock(&r->mu);
-  if (r->sendq.n + r->out.n > OUT_CAP || rows_move(&r->sendq, &r->out))
-    rows_free(&r->out);
-  pthread_mutex_unlock(&r->mu);
-  poke(r);
-}
-
-/* The courier: everything handed over, in order, in statements of up to
- * ROWS_PER_INSERT rows; what could not be written goes back to the head
- * of the queue.  0, or -1 when a write failed. */
-static int send_rows(relay *r, store *db) {
-  rows q;
-  pthread_mutex_lock(&r->mu);
-  q = r->sendq;
-  memset(&r->sendq, 0, sizeof r->sendq);
-  pthread_mutex_unlock(&r->mu);
-  size_t done = 0;
-  while (done < q.n) {
-    size_t n = q.n - done;
-    if (n > ROWS_PER_INSERT)
-      n = ROWS_PER_INSERT;
-    if (spr_write(db, r->srv->node, q.v + done, n))
-      break;
-    done += n;
-  }
-  for (size_t i = 0; i < done; i++)
-    free(q.v[i].body);
-  if (done && done < q.n)
-    memmove(q.v, q.v + done, (q.n - done) * sizeof *q.v);
-  q.n -= done;
-  int failed = q.n > 0;
-  pthread_mutex_lock(&r->mu); /* the rest, before what came meanwhile */
-  if (rows_move(&q, &r->sendq) == 0) {
-    free(r->sendq.v);
-    r->sendq = q;
-  } else {
-    rows_free(&q); /* no memory: lost, as past OUT_CAP */
-  }
-  pthread_mutex_unlock(&r->mu);
-  return failed ? -1 : 0;
 }
 
 /* ------------------------------------------------------------------ */
@@ -365,26 +152,6 @@ static void handle_row(relay *r, const char *src, uint64_t serial, int kind,
   }
 }
 
-/* The courier: takes up to ROWS_PER_READ rows for this node and hands
- * them to the loop in the order they were written.  1 when there may be
- * more, 0, -1 on error. */
-static int fetch_rows(relay *r, store *db) {
-  rows got = {0};
-  if (spr_read(db, r->srv->node, ROWS_PER_READ, &got.v, &got.n))
-    return -1;
-  got.cap = got.n;
-  if (got.n) {
-    pthread_mutex_lock(&r->mu);
-    if (rows_move(&r->inq, &got))
-      rows_free(&got);
-    pthread_mutex_unlock(&r->mu);
-    lws_cancel_service(r->srv->ctx);
-  }
-  int more = got.n >= ROWS_PER_READ;
-  free(got.v);
-  return more;
-}
-
 static void take_answers(relay *r);
 
 /* On the loop: what the courier read, handled in order. */
@@ -402,29 +169,8 @@ void relay_poll(server *srv) {
   for (size_t i = 0; i < in.n; i++)
     handle_row(r, in.v[i].node, in.v[i].conn, in.v[i].kind, in.v[i].addr,
                in.v[i].body);
-  rows_free(&in);
+  bus_rows_free(&in);
   take_answers(r);
-}
-
-/* ------------------------------------------------------------------ */
-/* Questions and answers                                               */
-/* ------------------------------------------------------------------ */
-
-static void ask_free(ask *a) {
-  free(a->closed);
-  free(a->alive);
-  free(a->held);
-  free(a->sent);
-  free(a);
-}
-
-static void askq_push(askq *q, ask *a) {
-  a->next = NULL;
-  if (q->tail)
-    q->tail->next = a;
-  else
-    q->head = a;
-  q->tail = a;
 }
 
 static int by_serial(const void *a, const void *b) {
@@ -499,137 +245,8 @@ static int ask_for(relay *r, conn *c, int kind, const char *code,
   }
   c->wait->asking = kind;
   tsearch(c, &r->waiting, by_serial);
-  pthread_mutex_lock(&r->mu);
-  askq_push(&r->asks, a);
-  pthread_mutex_unlock(&r->mu);
-  poke(r);
+  bus_ask(r, a);
   return 0;
-}
-
-/* The courier: closes to report, the ones a failed statement left first
- * (malloc'd; NULL when none or without memory). */
-static char *closes(relay *r, char **mine) {
-  char *old = r->unreported, *add = *mine;
-  r->unreported = NULL;
-  *mine = NULL;
-  if (!old || !add)
-    return old ? old : add;
-  size_t a = strlen(old), b = strlen(add);
-  char *both = realloc(old, a + b + 2);
-  if (!both) {
-    free(add);
-    return old; /* those stay counted until the node goes: stricter */
-  }
-  snprintf(both + a, b + 2, "\n%s", add);
-  free(add);
-  return both;
-}
-
-/* The courier: the tick's renewal (store_lease_renew) of the leases in
- * a->sent, "CODE:EPOCH" each; a->held gets those renewed.  0 or -1. */
-static int renew(store *db, const char *node, ask *a) {
-  int n = a->nsent;
-  size_t m = (size_t)(n ? n : 1);
-  const char **codes = malloc(m * sizeof *codes);
-  long long *epochs = malloc(m * sizeof *epochs);
-  int *kept = malloc(m * sizeof *kept);
-  char(*text)[PROTO_CODE_MAX + 1] = malloc(m * sizeof *text);
-  a->held = malloc(m * sizeof *a->held);
-  int rc = codes && epochs && kept && text && a->held ? 0 : -1;
-  for (int i = 0; rc == 0 && i < n; i++) {
-    const char *colon = strrchr(a->sent[i], ':');
-    snprintf(text[i], sizeof text[i], "%.*s", (int)(colon - a->sent[i]),
-             a->sent[i]);
-    codes[i] = text[i];
-    epochs[i] = atoll(colon + 1);
-  }
-  if (rc == 0)
-    rc = store_lease_renew(db, node, codes, epochs, n, RELAY_LEASE_S, kept);
-  for (int i = 0; rc == 0 && i < n; i++)
-    if (kept[i])
-      a->held[a->nheld++] = a->sent[i]; /* sorted, as sent is */
-  free(codes);
-  free(epochs);
-  free(kept);
-  free(text);
-  if (rc) {
-    free(a->held);
-    a->held = NULL;
-  }
-  return rc;
-}
-
-/* The courier answers one question. */
-static void answer(relay *r, store *db, ask *a) {
-  server *srv = r->srv;
-  char *closed;
-  switch (a->kind) {
-  case ASK_OPEN:
-    closed = closes(r, &a->closed);
-    a->rc =
-        spr_conn_open(db, a->addr, srv->node, srv->conf.limits.conns_per_addr,
-                      closed ? closed : "", RELAY_DEAD_MS / 1000);
-    if (a->rc < 0)
-      r->unreported = closed; /* the statement did nothing: again */
-    else
-      free(closed);
-    break;
-  case ASK_CLAIM:
-    a->rc =
-        spr_claim(db, a->code, srv->node, RELAY_LEASE_S, &a->epoch, a->holder);
-    if (a->rc == 1 && !a->holder[0]) /* it expired meanwhile: once more */
-      a->rc = spr_claim(db, a->code, srv->node, RELAY_LEASE_S, &a->epoch,
-                        a->holder);
-    if (a->rc == 1 && !a->holder[0])
-      a->rc = -1;
-    break;
-  case ASK_CREATE:
-    a->rc = spr_table_create(db, a->addr, srv->conf.limits.tables_per_addr);
-    break;
-  case ASK_RELEASE:
-    a->rc = store_lease_release(db, a->code, srv->node, a->epoch);
-    break;
-  case ASK_TICK:
-    if (spr_heartbeat(db, srv->node, RELAY_DEAD_MS, &a->alive, &a->nalive))
-      a->alive = NULL;
-    closed = closes(r, &a->closed);
-    if (closed && spr_closed(db, srv->node, closed))
-      r->unreported = closed;
-    else
-      free(closed);
-    a->renew_ms = now_ms();
-    a->rc = renew(db, srv->node, a);
-    if (a->purge)
-      spr_purge(db);
-    break;
-  }
-}
-
-/* The courier: every question asked so far, answered in order. */
-static void answer_all(relay *r, store *db) {
-  pthread_mutex_lock(&r->mu);
-  ask *a = r->asks.head;
-  r->asks.head = r->asks.tail = NULL;
-  pthread_mutex_unlock(&r->mu);
-  if (!a)
-    return;
-  askq done = {0};
-  for (ask *next; a; a = next) {
-    next = a->next;
-    if (db)
-      answer(r, db, a);
-    else
-      a->rc = -1; /* no database: the loop decides without it */
-    askq_push(&done, a);
-  }
-  pthread_mutex_lock(&r->mu);
-  if (r->answers.tail)
-    r->answers.tail->next = done.head;
-  else
-    r->answers.head = done.head;
-  r->answers.tail = done.tail;
-  pthread_mutex_unlock(&r->mu);
-  lws_cancel_service(r->srv->ctx);
 }
 
 static void apply_tick(relay *r, ask *a);
@@ -644,7 +261,8 @@ static void replay(relay *r, conn *c) {
     if (!w->head)
       w->tail = NULL;
     r->now = w;
-    conn_dispatch(c, h->text, h->len, 0); /* charged when it came */
+    r->srv->messages_in--; /* counted when it came, as it was charged */
+    conn_dispatch(c, h->text, h->len, 0);
     r->now = NULL;
     free(h);
     if (c->wait != w)
@@ -700,114 +318,8 @@ static void take_answers(relay *r) {
       apply_tick(r, a);
     else if (a->kind != ASK_RELEASE)
       answered(r, find_waiting(r, a->serial), a);
-    ask_free(a);
+    bus_ask_free(a);
   }
-}
-
-/* ------------------------------------------------------------------ */
-/* The courier                                                         */
-/* ------------------------------------------------------------------ */
-
-/* The courier's store, LISTENing: NULL when the database is away. */
-static store *courier_connect(relay *r) {
-  char msg[256];
-  store *db = NULL;
-  if (store_open(r->srv->conf.db, &db, msg, sizeof msg))
-    return NULL;
-  if (spr_setup(db, r->srv->node) == 0) {
-    /* what came while nobody listened */
-    __atomic_store_n(&r->want_read, 1, __ATOMIC_RELEASE);
-    return db;
-  }
-  store_close(db);
-  return NULL;
-}
-
-/* Waits for a notification, a poke or 300 ms; 0, or -1 when the
- * connection is lost. */
-static int courier_wait(relay *r, store *db) {
-  /* poll, not select: after a reconnection under load the socket's
-   * number may be past FD_SETSIZE */
-  struct pollfd p[2] = {{.fd = spr_socket(db), .events = POLLIN},
-                        {.fd = r->efd, .events = POLLIN}};
-  if (poll(p, 2, 300) > 0 && (p[1].revents & POLLIN)) {
-    uint64_t n;
-    if (read(r->efd, &n, sizeof n) < 0) {
-      /* nothing to take */
-    }
-  }
-  int got = spr_notified(db);
-  if (got > 0)
-    __atomic_store_n(&r->want_read, 1, __ATOMIC_RELEASE);
-  return got < 0 ? -1 : 0;
-}
-
-/* The courier's round: the rows handed over written, the questions
- * answered, this node's rows read while any may wait.  0, or -1 when a
- * statement failed. */
-static int courier_round(relay *r, store *db) {
-  int rc = send_rows(r, db);
-  answer_all(r, db);
-  if (rc)
-    return -1;
-  while (__atomic_exchange_n(&r->want_read, 0, __ATOMIC_ACQ_REL)) {
-    int more = fetch_rows(r, db);
-    if (more)
-      __atomic_store_n(&r->want_read, 1, __ATOMIC_RELEASE);
-    if (more < 0)
-      return -1;
-  }
-  return 0;
-}
-
-/* The thread: its own store (LISTEN scopa_NODE), which writes what the
- * loop handed over, answers its questions and reads what came for this
- * node, so that the loop never waits for PostgreSQL.  A lost connection
- * is made again; rows may have been lost with it (a restart of
- * PostgreSQL empties the unlogged table): the loop hears of it
- * (io_reset).  At the end: the last rows, and this node's leases go. */
-static void *courier_main(void *arg) {
-  relay *r = arg;
-  store *db = r->courier_db;
-  r->courier_db = NULL;
-  int lost = 0, sock = db ? spr_backend(db) : -1;
-  while (!__atomic_load_n(&r->stop, __ATOMIC_ACQUIRE)) {
-    if (!db && !(db = courier_connect(r))) {
-      answer_all(r, NULL);
-      usleep(200 * 1000);
-      continue;
-    }
-    if (spr_backend(db) != sock) { /* new, or reset by the store: LISTEN */
-      if (sock >= 0 && spr_setup(db, r->srv->node)) {
-        store_close(db);
-        db = NULL;
-        continue;
-      }
-      sock = spr_backend(db);
-      lost = 1;
-    }
-    if (lost) {
-      lost = 0;
-      __atomic_store_n(&r->io_reset, 1, __ATOMIC_RELEASE);
-      lws_cancel_service(r->srv->ctx);
-    }
-    if (courier_wait(r, db) || courier_round(r, db)) {
-      if (!spr_up(db)) {
-        store_close(db);
-        db = NULL;
-        sock = -1;
-        lost = 1;
-      } else {
-        usleep(50 * 1000); /* a statement refused: not at full speed */
-      }
-    }
-  }
-  if (db) {
-    send_rows(r, db); /* the last turn's rows */
-    spr_leave(db, r->srv->node);
-  }
-  store_close(db);
-  return NULL;
 }
 
 /* ------------------------------------------------------------------ */
@@ -854,7 +366,7 @@ int relay_start(server *srv, char *msg, size_t msgsize) {
   r->courier_db = db;
   r->renewed_ms = r->tick_ms = r->purged_ms = now_ms();
   srv->relay = r;
-  if (pthread_create(&r->thread, NULL, courier_main, r) != 0) {
+  if (pthread_create(&r->thread, NULL, bus_courier, r) != 0) {
     snprintf(msg, msgsize, "cluster: cannot start the courier thread");
     relay_stop(srv);
     return -1;
@@ -867,20 +379,20 @@ void relay_stop(server *srv) {
   relay *r = srv->relay;
   if (!r)
     return;
-  hand_over(r);
+  bus_hand_over(r);
   if (r->thread_started) { /* it writes what was handed over, then ends */
     __atomic_store_n(&r->stop, 1, __ATOMIC_RELEASE);
-    poke(r);
+    bus_poke(r);
     pthread_join(r->thread, NULL);
   }
   store_close(r->courier_db); /* the thread never started */
   for (ask *a = r->asks.head, *n; a; a = n) {
     n = a->next;
-    ask_free(a);
+    bus_ask_free(a);
   }
   for (ask *a = r->answers.head, *n; a; a = n) {
     n = a->next;
-    ask_free(a);
+    bus_ask_free(a);
   }
   for (conn *c = srv->all; c; c = c->anext)
     wait_free(c);
@@ -888,9 +400,9 @@ void relay_stop(server *srv) {
     tdelete(*(conn **)r->waiting, &r->waiting, by_serial);
   free(r->closed);
   free(r->unreported);
-  rows_free(&r->out);
-  rows_free(&r->sendq);
-  rows_free(&r->inq);
+  bus_rows_free(&r->out);
+  bus_rows_free(&r->sendq);
+  bus_rows_free(&r->inq);
   free(r->alive);
   while (r->tree) /* the connections are the server's: only the nodes go */
     tdelete(*(conn **)r->tree, &r->tree, by_key);
@@ -926,10 +438,7 @@ void relay_release(server *srv, const char *code, long long epoch) {
   a->kind = ASK_RELEASE;
   snprintf(a->code, sizeof a->code, "%s", code);
   a->epoch = epoch;
-  pthread_mutex_lock(&r->mu);
-  askq_push(&r->asks, a);
-  pthread_mutex_unlock(&r->mu);
-  poke(r);
+  bus_ask(r, a);
 }
 
 int relay_cut_off(server *srv) {
@@ -951,14 +460,14 @@ static int alive(const relay *r, const char *node) {
 static void relay_to(relay *r, conn *c, const char *text, size_t len) {
   char who[128];
   conn_identity(c, who, sizeof who);
-  queue_row(r, c->peer, c->serial, K_CLIENT_MSG, who, text, len);
+  bus_queue_row(r, c->peer, c->serial, K_CLIENT_MSG, who, text, len);
 }
 
 /* c stops being relayed: its owner hears that its client left. */
 static void unrelay(relay *r, conn *c) {
   if (!c->peer[0])
     return;
-  queue_row(r, c->peer, c->serial, K_CLIENT_GONE, c->addr, "", 0);
+  bus_queue_row(r, c->peer, c->serial, K_CLIENT_GONE, c->addr, "", 0);
   tree_del(r, c);
   c->peer[0] = 0;
 }
@@ -1075,7 +584,7 @@ void relay_conn_closed(conn *c) {
     wait_free(c);
   }
   if (!c->remote && c->peer[0])
-    queue_row(r, c->peer, c->serial, K_CLIENT_GONE, c->addr, "", 0);
+    bus_queue_row(r, c->peer, c->serial, K_CLIENT_GONE, c->addr, "", 0);
   c->gone = 1;
 }
 void relay_out(conn *c) {
@@ -1089,8 +598,8 @@ void relay_out(conn *c) {
       c->tail = NULL;
     c->out_bytes -= m->len;
     if (c->closing != 2)
-      queue_row(r, c->peer, c->rserial, K_SERVER_MSG, "",
-                (const char *)m->buf + LWS_PRE, m->len);
+      bus_queue_row(r, c->peer, c->rserial, K_SERVER_MSG, "",
+                    (const char *)m->buf + LWS_PRE, m->len);
     free(m);
   }
   if (!c->head && c->closing && !c->rclose) {
@@ -1108,13 +617,13 @@ void relay_turn(server *srv) {
     for (conn *c = srv->all; c; c = next) {
       next = c->anext;
       if (c->remote && c->rclose && !c->gone) {
-        queue_row(r, c->peer, c->rserial, K_SERVER_CLOSE, "", "", 0);
+        bus_queue_row(r, c->peer, c->rserial, K_SERVER_CLOSE, "", "", 0);
         conn_closed(c);
       }
     }
     r->rclose = 0;
   }
-  hand_over(r);
+  bus_hand_over(r);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1179,7 +688,7 @@ static void ask_tick(relay *r, int64_t now) {
   enum { KEY = PROTO_CODE_MAX + 24 };
   a->sent = malloc(srv->ntables * (sizeof *a->sent + KEY) + 1);
   if (!a->sent) {
-    ask_free(a);
+    bus_ask_free(a);
     return;
   }
   char *text = (char *)(a->sent + srv->ntables);
@@ -1190,10 +699,7 @@ static void ask_tick(relay *r, int64_t now) {
     }
   qsort(a->sent, (size_t)a->nsent, sizeof *a->sent, by_text);
   r->ticking = 1;
-  pthread_mutex_lock(&r->mu);
-  askq_push(&r->asks, a);
-  pthread_mutex_unlock(&r->mu);
-  poke(r);
+  bus_ask(r, a);
 }
 
 static void drop_dead(relay *r);
@@ -1289,6 +795,6 @@ void relay_tick(server *srv, int64_t now) {
     ask_tick(r, now);
   /* a notification lost is not a row lost: the courier reads anyway */
   __atomic_store_n(&r->want_read, 1, __ATOMIC_RELEASE);
-  poke(r);
+  bus_poke(r);
   relay_poll(srv);
 }

@@ -34,6 +34,7 @@ set(SCOPA_SERVER_SOURCES
   src/server/auth_body.c
   src/server/account.c
   src/server/relay.c
+  src/server/relay_bus.c
   src/server/writer.c
   src/server/rating.c
   src/server/limits.c)
