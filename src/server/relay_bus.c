@@ -66,7 +66,7 @@ static row *rows_add(rows *q) {
 }
 
 void bus_queue_row(relay *r, const char *dst, uint64_t serial, int kind,
-                      const char *addr, const char *body, size_t len) {
+                   const char *addr, const char *body, size_t len) {
   if (memchr(body, 0, len) || r->out.n >= OUT_CAP)
     return; /* no NUL in a text column; past the cap, see relay_turn */
   row *o = rows_add(&r->out);
@@ -137,7 +137,6 @@ static int send_rows(relay *r, store *db) {
   return failed ? -1 : 0;
 }
 
-
 /* The courier: takes up to ROWS_PER_READ rows for this node and hands
  * them to the loop in the order they were written.  1 when there may be
  * more, 0, -1 on error. */
@@ -178,7 +177,6 @@ static void askq_push(askq *q, ask *a) {
     q->head = a;
   q->tail = a;
 }
-
 
 void bus_ask(relay *r, ask *a) {
   pthread_mutex_lock(&r->mu);
@@ -313,7 +311,6 @@ static void answer_all(relay *r, store *db) {
   lws_cancel_service(r->srv->ctx);
 }
 
-
 /* ------------------------------------------------------------------ */
 /* The courier                                                         */
 /* ------------------------------------------------------------------ */
@@ -419,4 +416,3 @@ void *bus_courier(void *arg) {
   store_close(db);
   return NULL;
 }
-

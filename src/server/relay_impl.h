@@ -109,7 +109,6 @@ struct relay {
   const struct relay_wait *now;
 };
 
-
 /* relay_bus.c.  Any thread: the courier looks at its queues now. */
 void bus_poke(relay *r);
 /* The loop: a row for node dst (not sent before the turn's end). */
