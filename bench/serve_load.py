@@ -202,6 +202,10 @@ class Cluster:
         return {"moves": sum(h["moves"] for h in hs),
                 "commits": sum(h["commits"] for h in hs),
                 "commit_us": sum(h["commit_us"] for h in hs),
+                # the longest turn of any node since the last sample
+                "loop_max_us": max(h.get("loop_max_us", 0) for h in hs),
+                "loop_over_10ms": sum(h.get("loop_turns_over_10ms", 0)
+                                      for h in hs),
                 "nodes": [cpu_seconds(pid) for pid, _ in self.nodes],
                 "postgres": group_cpu(self.pg_pids()),
                 "nginx": group_cpu(self.nginx_pids())}
@@ -260,6 +264,11 @@ def cluster_main(args):
                 "postgres": per_move(s0["postgres"], s1["postgres"]),
                 "nginx": per_move(s0["nginx"], s1["nginx"])},
             "commits_per_second": round((s1["commits"] - s0["commits"]) / (t1 - t0), 1),
+            # the loop's longest turn (any node): while the tables were
+            # seated, and in the measured window; turns over 10 ms in it
+            "loop_max_ms": {"seating": round(s0["loop_max_us"] / 1000, 2),
+                            "window": round(s1["loop_max_us"] / 1000, 2)},
+            "loop_turns_over_10ms": s1["loop_over_10ms"] - s0["loop_over_10ms"],
             "client_cpu_share": round((me1 - me0) / (t1 - t0), 2),
             "games_finished": stats.games,
             "errors": len(stats.errors),
@@ -352,6 +361,8 @@ def main():
             "server_cpu_ms_per_move": round(1000 * (c1 - c0) / max(1, h1["moves"] - h0["moves"]), 3),
             "commits_per_second": round((h1["commits"] - h0["commits"]) / (t1 - t0), 1),
             "ms_per_commit": round((h1["commit_us"] - h0["commit_us"]) / 1000 / max(1, h1["commits"] - h0["commits"]), 3),
+            "loop_max_ms": {"seating": round(h0.get("loop_max_us", 0) / 1000, 2),
+                            "window": round(h1.get("loop_max_us", 0) / 1000, 2)},
             "server_cpu_share": round((c1 - c0) / (t1 - t0), 2),
             "client_cpu_share": round((me1 - me0) / (t1 - t0), 2),
             "games_finished": stats.games,

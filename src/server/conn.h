@@ -66,6 +66,7 @@ struct conn {
   char *parked; /* an entry waiting for a dead owner's lease */
   char *entry;  /* the resume or watch it was relayed with, to send again */
   int64_t parked_ms;
+  struct relay_wait *wait; /* a question out for the courier (relay.c) */
 };
 
 /* What a connection's events do (libwebsockets' protocol-callback

@@ -70,7 +70,7 @@ static void message(conn *c, const char *text, size_t len, int charged) {
   proto_msg_free(&msg);
 }
 
-static int opened(conn *c) { return relay_conn_open(c->srv, c->addr); }
+static int opened(conn *c) { return relay_conn_open(c); }
 
 static void closed(conn *c) {
   table_leave(c);
@@ -83,6 +83,28 @@ static uint64_t table_of(const conn *c, uint64_t *last_batch) {
   *last_batch = c->table ? c->table->last_batch : 0;
   return c->table ? c->table->id : 0;
 }
+
+/* The cluster's questions to the tables (relay.h). */
+static int here(server *srv, const char *code) {
+  return table_find(srv, code) != NULL;
+}
+
+static void leases(server *srv,
+                   void (*fn)(void *arg, const char *code, long long epoch),
+                   void *arg) {
+  for (table *t = srv->tables; t; t = t->next)
+    if (t->epoch > 0)
+      fn(arg, t->code, t->epoch);
+}
+
+static void lost(server *srv, const char *code, long long epoch) {
+  table *t = table_find(srv, code);
+  if (t && t->epoch == epoch)
+    table_lost(srv, t);
+}
+
+const relay_hooks DISPATCH_RELAY_HOOKS = {
+    .here = here, .leases = leases, .lost = lost, .leave = table_leave};
 
 const conn_hooks DISPATCH_HOOKS = {
     .opened = opened,

@@ -9,8 +9,9 @@
 
 #include "conn.h"
 
-/* The hooks of every connection of srv. */
+/* The hooks of every connection of srv, and the cluster's (relay.h). */
 extern const conn_hooks DISPATCH_HOOKS;
+extern const struct relay_hooks DISPATCH_RELAY_HOOKS;
 /* The sweep: away seats, move clocks, tables leaving memory. */
 void dispatch_sweep(server *srv, int64_t now);
 

@@ -337,14 +337,16 @@ static int healthz(struct lws *wsi, server *srv) {
       proto_finish(
           json_pack(
               "{s:b, s:s, s:I, s:I, s:I, s:i, s:I, s:I, s:I, "
-              "s:I, s:I}",
+              "s:I, s:I, s:I, s:I}",
               "ok", 1, "node", srv->node, "tables", (json_int_t)srv->ntables,
               "connections", (json_int_t)srv->nconns, "moves",
               (json_int_t)srv->moves, "bots_pending", bots_pending(srv->bots),
               "messages_in", (json_int_t)srv->messages_in, "messages_out",
               (json_int_t)srv->messages_out, "commits",
               (json_int_t)srv->commits, "commit_us", (json_int_t)srv->commit_us,
-              "hint_jobs", (json_int_t)srv->hint_jobs),
+              "hint_jobs", (json_int_t)srv->hint_jobs, "loop_max_us",
+              (json_int_t)loop_max_us(srv), "loop_turns_over_10ms",
+              (json_int_t)srv->turns_over_10ms),
           NULL));
 }
 

@@ -28,6 +28,27 @@
 #include <sys/socket.h>
 #include <time.h>
 
+/* A turn's work starts when epoll returns (a check watcher of the highest
+ * priority, called before any other) and ends after the graveyard: the
+ * time the loop answered nobody. */
+static void turn_begins(struct ev_loop *loop, ev_check *w, int revents) {
+  (void)loop;
+  (void)revents;
+  server *srv = w->data;
+  srv->turn_start_us = now_us();
+}
+
+static void turn_ends(server *srv) {
+  if (!srv->turn_start_us)
+    return;
+  int64_t d = now_us() - srv->turn_start_us;
+  srv->turn_start_us = 0;
+  if (d > srv->turn_max_us)
+    srv->turn_max_us = d;
+  if (d > 10000)
+    srv->turns_over_10ms++;
+}
+
 /* Per connection: a WebSocket's conn (HTTP answers keep no state:
  * http.c). */
 typedef struct pss {
@@ -205,6 +226,7 @@ static void say_listening(server *srv) {
 
 int loop_run(server *srv) {
   srv->hooks = &DISPATCH_HOOKS; /* what connections' events do (conn.h) */
+  srv->relay_hooks = &DISPATCH_RELAY_HOOKS; /* the cluster's (relay.h) */
   /* lws on a libev loop of ours (epoll): a turn costs what is ready, not a
    * poll() over every connection, which is what holds at 1,000 tables
    * (docs/serve.md, "Load").  lws loads its libev glue as a plugin. */
@@ -258,12 +280,19 @@ int loop_run(server *srv) {
   }
   lws_sul_schedule(srv->ctx, 0, &srv->sweep, sweep, 250 * LWS_US_PER_MS);
   say_listening(srv);
+  ev_check turn;
+  ev_check_init(&turn, turn_begins);
+  ev_set_priority(&turn, EV_MAXPRI);
+  turn.data = srv;
+  ev_check_start(loop, &turn);
   while (!srv->stop) {
     ev_run(loop, EVRUN_ONCE); /* whatever is ready, at least one thing */
     relay_turn(srv);
     flush(srv);
     conn_free_graveyard(srv);
+    turn_ends(srv);
   }
+  ev_check_stop(loop, &turn);
   /* First the threads, so that no wake-up reaches a dead context; the
    * writer commits everything flushed before it stops. */
   bots_free(srv->bots);

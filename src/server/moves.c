@@ -60,11 +60,9 @@ static int commit_move(server *srv, table *t, scopa_move move, conn *from,
   if (rc != SCOPA_OK)
     return rc;
   t->last_batch = server_batch(srv);
-  if (t->epoch > 0) /* a cluster: only while the lease is this node's */
-    writer_add_move_fenced(srv->w, t->id, t->code, t->nmoves++, move, srv->node,
-                           t->epoch);
-  else
-    writer_add_move(srv->w, t->id, t->code, t->nmoves++, move);
+  /* a cluster: only while the lease is this node's (epoch above 0) */
+  writer_add_move(srv->w, t->id, t->code, t->nmoves++, move, srv->node,
+                  t->epoch);
   srv->moves++;
   t->turn_since_ms = now_ms();
   if (ev.game_over) /* the state after the last move says so (CONTRACTS) */

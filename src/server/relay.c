@@ -23,33 +23,42 @@
  *                read every second anyway (the notification is a hint,
  *                the rows are the truth).  Rows that cannot be written
  *                stay queued and are tried again.
- *   the courier  a thread of its own with its own connection (LISTEN),
- *                woken by a notification or by the loop (an eventfd),
- *                that wakes the loop (lws_cancel_service): the loop
- *                never waits for the relay's round trips
- *   the tick     every RELAY_TICK_MS: this node's heartbeat (nodes),
- *                the renewal of the leases of its tables in memory (one
- *                statement; a table whose lease is gone is lost:
- *                table_lost), the live nodes (a remote connection of a
- *                dead node closes; a client relayed to a dead owner is
- *                told and closed, and reconnects), the parked entries,
- *                and now and then the rows of dead nodes are dropped
+ *   the courier  a thread of its own with its own store (store_open,
+ *                LISTEN), woken by a notification or by the loop (an
+ *                eventfd), that wakes the loop (lws_cancel_service).  It
+ *                runs every statement of the cluster (store_pg_relay.c):
+ *                the rows, and the loop's questions (asks), answered in
+ *                the order they were asked.  The loop never waits for
+ *                PostgreSQL: a connection with a question out holds its
+ *                messages (relay_route) until the answer, then they are
+ *                handled in order, as if they had just come
+ *   asks         a connection's open (the cluster's count of its
+ *                address), a join's, resume's or watch's lease (taken,
+ *                or the holder found), a new table's credit, and the tick
+ *   the tick     every RELAY_TICK_MS the loop asks for this node's
+ *                heartbeat (nodes), the renewal of the leases of its
+ *                tables in memory (one statement; a table whose lease
+ *                is gone is lost: table_lost), and now and then the
+ *                purge of dead nodes' rows; at the answer, the live
+ *                nodes (a remote connection of a dead node closes; a
+ *                client relayed to a dead owner is told and closed, and
+ *                reconnects) and the parked entries
  *   limits       the per-address limits of every node together: a
  *                connection's open and a table's creation counted in
  *                PostgreSQL (one statement each; the node's closes go
  *                with its next open or tick), never a message
  *
+ * Two files: this one (routing, leases, liveness, the cluster's limits,
+ * the loop's side of each question) and relay_bus.c (the rows and the
+ * courier), sharing relay_impl.h.
+ *
  * Everything here runs on the loop thread but the courier; the two
  * share only the queues under relay.mu and a few atomic flags.  With SQLite
  * srv->relay is NULL and every entry point returns at once.
  */
-#include "relay.h"
-#include "lobby.h"
-#include "table.h"
+#include "relay_impl.h"
 
 #include <ctype.h>
-#include <libpq-fe.h>
-#include <poll.h>
 #include <pthread.h>
 #include <search.h>
 #include <stdio.h>
@@ -58,103 +67,6 @@
 #include <sys/eventfd.h>
 #include <sys/random.h>
 #include <unistd.h>
-
-enum { K_CLIENT_MSG, K_CLIENT_GONE, K_SERVER_MSG, K_SERVER_CLOSE };
-
-#define ROWS_PER_INSERT 500 /* 6 parameters each; PostgreSQL takes 65,535 */
-#define ROWS_PER_READ 2000
-#define OUT_CAP 200000 /* rows queued at most while the database is away */
-
-/* A row either way: out, dst is its reader; in, src its writer. */
-typedef struct row {
-  char node[24];
-  uint64_t conn;
-  int kind;
-  char addr[128]; /* the client's address, and its account (conn_identity) */
-  char *body;
-} row;
-
-typedef struct rows {
-  row *v;
-  size_t n, cap;
-} rows;
-
-struct relay {
-  server *srv;
-  PGconn *db; /* the loop's connection: heartbeat, leases, holders     */
-  pthread_t thread;
-  int thread_started;
-  int stop; /* atomic                                                   */
-  int efd;  /* eventfd: the loop wakes the courier                     */
-  /* Between the loop and the courier, under mu. */
-  pthread_mutex_t mu;
-  rows sendq;    /* to write, in order                                  */
-  rows inq;      /* read, in id order                                   */
-  int want_read; /* atomic: rows may be waiting for this node           */
-  int io_reset;  /* atomic: the courier's connection was reset          */
-  /* The loop's own. */
-  void *tree; /* connections by (serial, node): relayed and remote     */
-  rows out;   /* queued in this turn                                   */
-  int rclose; /* remote connections marked to close at the turn       */
-  int reset;  /* a connection was reset: rows may have been lost       */
-  int64_t tick_ms, renewed_ms, purged_ms;
-  char *closed; /* addresses of this node's counted connections closed
-                   since the last report, one a line */
-  size_t nclosed;
-  char (*alive)[24]; /* the live nodes at the last tick                */
-  int nalive;
-};
-
-/* ------------------------------------------------------------------ */
-/* The database                                                        */
-/* ------------------------------------------------------------------ */
-
-/* A connection that gives up fast on a database that does not answer,
- * so that the loop is never held long by one. */
-static PGconn *connect_db(const char *url) {
-  const char *const keys[] = {"connect_timeout",  "client_encoding",
-                              "application_name", "tcp_user_timeout",
-                              "dbname",           NULL};
-  const char *const vals[] = {"3", "UTF8", "scopa relay", "5000", url, NULL};
-  return PQconnectdbParams(keys, vals, 1);
-}
-
-static int command(PGconn *c, const char *sql) {
-  PGresult *r = PQexec(c, sql);
-  int ok = PQresultStatus(r) == PGRES_COMMAND_OK;
-  PQclear(r);
-  return ok ? 0 : -1;
-}
-
-/* The relay's rows are not the game: a lost one costs a resend or a
- * reconnection, never a move, so they need not wait for the disk. */
-static int setup(PGconn *c) {
-  return command(c, "SET synchronous_commit = off");
-}
-
-/* The loop's connection, reset when found broken: 0 when usable. */
-static int db_ready(relay *r) {
-  if (PQstatus(r->db) == CONNECTION_OK)
-    return 0;
-  PQreset(r->db);
-  if (PQstatus(r->db) != CONNECTION_OK || setup(r->db))
-    return -1;
-  r->reset = 1;
-  return 0;
-}
-
-/* A statement with text parameters: its result when it succeeded, else
- * NULL. */
-static PGresult *run(relay *r, const char *sql, int n, const char *const *v) {
-  if (db_ready(r))
-    return NULL;
-  PGresult *res = PQexecParams(r->db, sql, n, NULL, v, NULL, NULL, 0);
-  ExecStatusType s = PQresultStatus(res);
-  if (s == PGRES_COMMAND_OK || s == PGRES_TUPLES_OK)
-    return res;
-  PQclear(res);
-  return NULL;
-}
 
 /* ------------------------------------------------------------------ */
 /* Connections by (serial, node)                                       */
@@ -193,172 +105,6 @@ static void tree_del(relay *r, conn *c) {
   if (c->in_tree)
     tdelete(c, &r->tree, by_key);
   c->in_tree = 0;
-}
-
-/* ------------------------------------------------------------------ */
-/* Rows out                                                            */
-/* ------------------------------------------------------------------ */
-
-static void rows_free(rows *q) {
-  for (size_t i = 0; i < q->n; i++)
-    free(q->v[i].body);
-  free(q->v);
-  memset(q, 0, sizeof *q);
-}
-
-/* Appends src's rows to dst (src emptied, its bodies moved): 0, or -1
- * without memory (nothing moved). */
-static int rows_move(rows *dst, rows *src) {
-  if (!src->n)
-    return 0;
-  if (!dst->n) {
-    free(dst->v);
-    *dst = *src;
-    memset(src, 0, sizeof *src);
-    return 0;
-  }
-  if (dst->n + src->n > dst->cap) {
-    size_t cap = dst->n + src->n;
-    row *more = realloc(dst->v, cap * sizeof *more);
-    if (!more)
-      return -1;
-    dst->v = more;
-    dst->cap = cap;
-  }
-  memcpy(dst->v + dst->n, src->v, src->n * sizeof *src->v);
-  dst->n += src->n;
-  src->n = 0;
-  return 0;
-}
-
-static row *rows_add(rows *q) {
-  if (q->n == q->cap) {
-    size_t cap = q->cap ? 2 * q->cap : 64;
-    row *more = realloc(q->v, cap * sizeof *more);
-    if (!more)
-      return NULL;
-    q->v = more;
-    q->cap = cap;
-  }
-  return &q->v[q->n];
-}
-
-static void report_closed(relay *r);
-
-static void queue_row(relay *r, const char *dst, uint64_t serial, int kind,
-                      const char *addr, const char *body, size_t len) {
-  if (memchr(body, 0, len) || r->out.n >= OUT_CAP)
-    return; /* no NUL in a text column; past the cap, see relay_turn */
-  row *o = rows_add(&r->out);
-  if (!o || !(o->body = malloc(len + 1)))
-    return;
-  memcpy(o->body, body, len);
-  o->body[len] = 0;
-  snprintf(o->node, sizeof o->node, "%s", dst);
-  snprintf(o->addr, sizeof o->addr, "%s", addr);
-  o->conn = serial;
-  o->kind = kind;
-  r->out.n++;
-}
-
-/* Any thread: the courier looks at its queues now. */
-static void poke(relay *r) {
-  uint64_t one = 1;
-  if (write(r->efd, &one, sizeof one) < 0) {
-    /* full (it is awake anyway) */
-  }
-}
-
-/* The loop's rows of this turn go to the courier, after those it has
- * (OUT_CAP rows at most: past it, while the database is away, rows are
- * dropped and their clients resume). */
-static void hand_over(relay *r) {
-  if (!r->out.n)
-    return;
-  pthread_mutex_lock(&r->mu);
-  if (r->sendq.n + r->out.n > OUT_CAP || rows_move(&r->sendq, &r->out))
-    rows_free(&r->out);
-  pthread_mutex_unlock(&r->mu);
-  poke(r);
-}
-
-/* The courier: rows q->v[from, from + n) in one INSERT that NOTIFYs
- * every reader once. */
-static int write_rows(relay *r, PGconn *db, const rows *q, size_t from,
-                      size_t n) {
-  static const char head[] =
-      "WITH i AS (INSERT INTO relay(dst, src, conn, kind, addr, body) VALUES ";
-  static const char tail[] = " RETURNING dst) SELECT pg_notify('scopa_' || "
-                             "dst, '') FROM (SELECT DISTINCT dst FROM i) d";
-  enum { EACH = 64 };
-  size_t cap = sizeof head + sizeof tail + n * EACH;
-  char *sql = malloc(cap);
-  const char **v = malloc(n * 6 * sizeof *v);
-  char(*nums)[2][24] = malloc(n * sizeof *nums);
-  int ok = sql && v && nums;
-  if (ok) {
-    size_t len = (size_t)snprintf(sql, cap, "%s", head);
-    for (size_t i = 0; i < n; i++) {
-      const row *o = &q->v[from + i];
-      int p = (int)i * 6;
-      len += (size_t)snprintf(
-          sql + len, cap - len,
-          "%s($%d, $%d, $%d::bigint, $%d::integer, $%d, $%d)", i ? ", " : "",
-          p + 1, p + 2, p + 3, p + 4, p + 5, p + 6);
-      snprintf(nums[i][0], sizeof nums[i][0], "%llu",
-               (unsigned long long)o->conn);
-      snprintf(nums[i][1], sizeof nums[i][1], "%d", o->kind);
-      v[p] = o->node;
-      v[p + 1] = r->srv->node;
-      v[p + 2] = nums[i][0];
-      v[p + 3] = nums[i][1];
-      v[p + 4] = o->addr;
-      v[p + 5] = o->body;
-    }
-    snprintf(sql + len, cap - len, "%s", tail);
-    PGresult *res = PQexecParams(db, sql, (int)n * 6, NULL, v, NULL, NULL, 0);
-    ok = PQresultStatus(res) == PGRES_TUPLES_OK;
-    PQclear(res);
-  }
-  free(sql);
-  free(v);
-  free(nums);
-  return ok ? 0 : -1;
-}
-
-/* The courier: everything handed over, in order, in statements of up to
- * ROWS_PER_INSERT rows; what could not be written goes back to the head
- * of the queue.  0, or -1 when a write failed. */
-static int send_rows(relay *r, PGconn *db) {
-  rows q;
-  pthread_mutex_lock(&r->mu);
-  q = r->sendq;
-  memset(&r->sendq, 0, sizeof r->sendq);
-  pthread_mutex_unlock(&r->mu);
-  size_t done = 0;
-  while (done < q.n) {
-    size_t n = q.n - done;
-    if (n > ROWS_PER_INSERT)
-      n = ROWS_PER_INSERT;
-    if (write_rows(r, db, &q, done, n))
-      break;
-    done += n;
-  }
-  for (size_t i = 0; i < done; i++)
-    free(q.v[i].body);
-  if (done && done < q.n)
-    memmove(q.v, q.v + done, (q.n - done) * sizeof *q.v);
-  q.n -= done;
-  int failed = q.n > 0;
-  pthread_mutex_lock(&r->mu); /* the rest, before what came meanwhile */
-  if (rows_move(&q, &r->sendq) == 0) {
-    free(r->sendq.v);
-    r->sendq = q;
-  } else {
-    rows_free(&q); /* no memory: lost, as past OUT_CAP */
-  }
-  pthread_mutex_unlock(&r->mu);
-  return failed ? -1 : 0;
 }
 
 /* ------------------------------------------------------------------ */
@@ -403,67 +149,7 @@ static void handle_row(relay *r, const char *src, uint64_t serial, int kind,
   }
 }
 
-static int by_id(const void *a, const void *b) {
-  long long x = ((const long long *)a)[0], y = ((const long long *)b)[0];
-  return x < y ? -1 : x > y;
-}
-
-/* The courier: takes up to ROWS_PER_READ rows for this node (an index
- * scan in id order, which also marks the index entries of rows taken
- * before as dead, so that the next read does not walk them again) and
- * hands them to the loop in the order they were written.  1 when there
- * may be more, 0, -1 on error. */
-static int fetch_rows(relay *r, PGconn *db) {
-  char lim[16];
-  snprintf(lim, sizeof lim, "%d", ROWS_PER_READ);
-  const char *const v[] = {r->srv->node, lim};
-  PGresult *res = PQexecParams(
-      db,
-      "DELETE FROM relay WHERE id IN (SELECT id FROM relay WHERE dst = $1 "
-      "ORDER BY dst, id LIMIT $2::integer) RETURNING id, src, conn, kind, "
-      "addr, body",
-      2, NULL, v, NULL, NULL, 0);
-  if (PQresultStatus(res) != PGRES_TUPLES_OK) {
-    PQclear(res);
-    return -1;
-  }
-  int n = PQntuples(res);
-  long long(*order)[2] = n ? malloc((size_t)n * sizeof *order) : NULL;
-  rows got = {0};
-  if (n && (!order || !(got.v = calloc((size_t)n, sizeof *got.v)))) {
-    free(order);
-    PQclear(res);
-    return -1; /* no memory: the rows are gone, as in a crash */
-  }
-  for (int i = 0; i < n; i++) {
-    order[i][0] = atoll(PQgetvalue(res, i, 0));
-    order[i][1] = i;
-  }
-  if (n > 1)
-    qsort(order, (size_t)n, sizeof *order, by_id);
-  for (int k = 0; k < n; k++) {
-    int i = (int)order[k][1];
-    row *o = &got.v[got.n];
-    snprintf(o->node, sizeof o->node, "%s", PQgetvalue(res, i, 1));
-    o->conn = strtoull(PQgetvalue(res, i, 2), NULL, 10);
-    o->kind = atoi(PQgetvalue(res, i, 3));
-    snprintf(o->addr, sizeof o->addr, "%s", PQgetvalue(res, i, 4));
-    if ((o->body = strdup(PQgetvalue(res, i, 5))) != NULL)
-      got.n++;
-  }
-  free(order);
-  PQclear(res);
-  got.cap = (size_t)n;
-  if (got.n) {
-    pthread_mutex_lock(&r->mu);
-    if (rows_move(&r->inq, &got))
-      rows_free(&got);
-    pthread_mutex_unlock(&r->mu);
-    lws_cancel_service(r->srv->ctx);
-  }
-  free(got.v);
-  return n >= ROWS_PER_READ;
-}
+static void take_answers(relay *r);
 
 /* On the loop: what the courier read, handled in order. */
 void relay_poll(server *srv) {
@@ -480,98 +166,157 @@ void relay_poll(server *srv) {
   for (size_t i = 0; i < in.n; i++)
     handle_row(r, in.v[i].node, in.v[i].conn, in.v[i].kind, in.v[i].addr,
                in.v[i].body);
-  rows_free(&in);
+  bus_rows_free(&in);
+  take_answers(r);
 }
 
-/* ------------------------------------------------------------------ */
-/* The courier                                                         */
-/* ------------------------------------------------------------------ */
-
-static PGconn *courier_connect(relay *r) {
-  char sql[64];
-  PGconn *c = connect_db(r->srv->conf.db);
-  snprintf(sql, sizeof sql, "LISTEN scopa_%s", r->srv->node);
-  /* An index scan reads the rows in id order and marks the entries of
-   * rows deleted before as dead as it passes them; a bitmap scan (the
-   * planner's choice) walks every one of them again at each read. */
-  if (PQstatus(c) == CONNECTION_OK && setup(c) == 0 &&
-      command(c, "SET enable_bitmapscan = off") == 0 && command(c, sql) == 0) {
-    /* what came while nobody listened */
-    __atomic_store_n(&r->want_read, 1, __ATOMIC_RELEASE);
-    return c;
-  }
-  PQfinish(c);
-  return NULL;
+static int by_serial(const void *a, const void *b) {
+  uint64_t s = ((const conn *)a)->serial, t = ((const conn *)b)->serial;
+  return s < t ? -1 : s > t;
 }
 
-/* Waits for a notification, a poke or 300 ms; 0, or -1 when the
- * connection is lost. */
-static int courier_wait(relay *r, PGconn *c) {
-  /* poll, not select: after a reconnection under load the socket's
-   * number may be past FD_SETSIZE */
-  struct pollfd p[2] = {{.fd = PQsocket(c), .events = POLLIN},
-                        {.fd = r->efd, .events = POLLIN}};
-  if (poll(p, 2, 300) > 0 && (p[1].revents & POLLIN)) {
-    uint64_t n;
-    if (read(r->efd, &n, sizeof n) < 0) {
-      /* nothing to take */
-    }
-  }
-  if (!PQconsumeInput(c) || PQstatus(c) != CONNECTION_OK)
+static conn *find_waiting(relay *r, uint64_t serial) {
+  static conn probe; /* loop thread only; large for the stack */
+  probe.serial = serial;
+  conn **found = tfind(&probe, &r->waiting, by_serial);
+  return found ? *found : NULL;
+}
+
+/* A message c holds until its answer: at the back of what it holds, or
+ * at the front (the message that asked, handled again first). */
+static int hold(struct relay_wait *w, const char *text, size_t len, int front) {
+  held *h = malloc(sizeof *h + len + 1);
+  if (!h)
     return -1;
-  for (PGnotify *n; (n = PQnotifies(c)) != NULL; PQfreemem(n))
-    __atomic_store_n(&r->want_read, 1, __ATOMIC_RELEASE);
-  return 0;
-}
-
-/* The courier's round: the rows handed over written, this node's rows
- * read while any may wait.  0, or -1 when a statement failed. */
-static int courier_round(relay *r, PGconn *c) {
-  if (send_rows(r, c))
-    return -1;
-  while (__atomic_exchange_n(&r->want_read, 0, __ATOMIC_ACQ_REL)) {
-    int more = fetch_rows(r, c);
-    if (more)
-      __atomic_store_n(&r->want_read, 1, __ATOMIC_RELEASE);
-    if (more < 0)
-      return -1;
+  memcpy(h->text, text, len);
+  h->text[len] = 0;
+  h->len = len;
+  h->next = NULL;
+  if (front) {
+    h->next = w->head;
+    w->head = h;
+    if (!w->tail)
+      w->tail = h;
+  } else {
+    if (w->tail)
+      w->tail->next = h;
+    else
+      w->head = h;
+    w->tail = h;
   }
   return 0;
 }
 
-/* The thread: its own connection (LISTEN scopa_NODE), which writes what
- * the loop handed over and reads what came for this node, so that the
- * loop never waits for the relay's round trips.  A lost connection is
- * made again; rows may have been lost with it (a restart of PostgreSQL
- * empties the unlogged table): the loop hears of it (io_reset). */
-static void *courier_main(void *arg) {
-  relay *r = arg;
-  PGconn *c = NULL;
-  int lost = 0;
-  while (!__atomic_load_n(&r->stop, __ATOMIC_ACQUIRE)) {
-    if (!c && !(c = courier_connect(r))) {
-      usleep(200 * 1000);
-      continue;
-    }
-    if (lost) {
-      lost = 0;
-      __atomic_store_n(&r->io_reset, 1, __ATOMIC_RELEASE);
-      lws_cancel_service(r->srv->ctx);
-    }
-    if (courier_wait(r, c) || courier_round(r, c)) {
-      if (PQstatus(c) != CONNECTION_OK) {
-        PQfinish(c);
-        c = NULL;
-        lost = 1;
-      } else {
-        usleep(50 * 1000); /* a statement refused: not at full speed */
-      }
-    }
+static void wait_free(conn *c) {
+  struct relay_wait *w = c->wait;
+  if (!w)
+    return;
+  for (held *h = w->head, *n; h; h = n) {
+    n = h->next;
+    free(h);
   }
-  if (c)
-    send_rows(r, c); /* the last turn's rows */
-  PQfinish(c);
-  return NULL;
+  free(w);
+  c->wait = NULL;
+}
+
+/* Asks the courier for c (the message text, if any, held until the
+ * answer): 0, or -1 without memory (nothing asked). */
+static int ask_for(relay *r, conn *c, int kind, const char *code,
+                   const char *text, size_t len) {
+  if (!c->wait && (c->wait = malloc(sizeof *c->wait)) != NULL) {
+    memset(c->wait, 0, sizeof *c->wait);
+    c->wait->asking = c->wait->verdict = -1;
+  }
+  ask *a = calloc(1, sizeof *a);
+  if (!c->wait || !a || (text && hold(c->wait, text, len, 1))) {
+    free(a);
+    return -1;
+  }
+  a->kind = kind;
+  a->serial = c->serial;
+  snprintf(a->code, sizeof a->code, "%s", code ? code : "");
+  snprintf(a->addr, sizeof a->addr, "%s", c->addr);
+  if (kind == ASK_OPEN) { /* this node's closes go first, in the same call */
+    a->closed = r->closed;
+    r->closed = NULL;
+  }
+  c->wait->asking = kind;
+  tsearch(c, &r->waiting, by_serial);
+  bus_ask(r, a);
+  return 0;
+}
+
+static void apply_tick(relay *r, ask *a);
+
+/* On the loop: c's messages held, handled in order while no new
+ * question stops them. */
+static void replay(relay *r, conn *c) {
+  struct relay_wait *w = c->wait;
+  while (w && w->asking < 0 && w->head && !c->closing) {
+    held *h = w->head;
+    w->head = h->next;
+    if (!w->head)
+      w->tail = NULL;
+    r->now = w;
+    r->srv->messages_in--; /* counted when it came, as it was charged */
+    conn_deliver(c, h->text, h->len, 0);
+    r->now = NULL;
+    free(h);
+    if (c->wait != w)
+      return;        /* closed meanwhile */
+    w->verdict = -1; /* the message it was for has had it */
+  }
+  if (w && w->asking < 0 && (!w->head || c->closing))
+    wait_free(c);
+}
+
+/* An answer for connection c (NULL: closed meanwhile). */
+static void answered(relay *r, conn *c, ask *a) {
+  if (!c) {
+    if (a->kind == ASK_OPEN && a->rc == 1) /* counted: and closed */
+      relay_conn_close(r->srv, a->addr);
+    return;
+  }
+  tdelete(c, &r->waiting, by_serial);
+  struct relay_wait *w = c->wait;
+  w->asking = -1;
+  if (a->kind == ASK_OPEN) {
+    if (a->rc == 1) {
+      c->ccounted = 1;
+    } else if (a->rc == 0) { /* over the limit on every node together */
+      server *srv = r->srv;
+      if (c->counted)
+        limits_conn_close(srv->addrs, &srv->conf.limits, c->addr, now_ms());
+      c->counted = 0;
+      c->refused = 1;
+      conn_error(c, NULL, "limit", "too many connections from one address",
+                 "troppe connessioni da un solo indirizzo");
+      conn_close_soon(c);
+    }
+  } else {
+    w->verdict = a->kind;
+    snprintf(w->code, sizeof w->code, "%s", a->code);
+    w->rc = a->rc;
+    w->epoch = a->epoch;
+    snprintf(w->holder, sizeof w->holder, "%s", a->holder);
+  }
+  replay(r, c);
+}
+
+/* On the loop: what the courier answered, in the order asked. */
+static void take_answers(relay *r) {
+  pthread_mutex_lock(&r->mu);
+  ask *a = r->answers.head;
+  r->answers.head = r->answers.tail = NULL;
+  pthread_mutex_unlock(&r->mu);
+  for (ask *next; a; a = next) {
+    next = a->next;
+    if (a->kind == ASK_TICK)
+      apply_tick(r, a);
+    else if (a->kind != ASK_RELEASE)
+      answered(r, find_waiting(r, a->serial), a);
+    bus_ask_free(a);
+  }
 }
 
 /* ------------------------------------------------------------------ */
@@ -599,28 +344,31 @@ int relay_start(server *srv, char *msg, size_t msgsize) {
   r->srv = srv;
   r->efd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
   pthread_mutex_init(&r->mu, NULL);
-  r->db = connect_db(srv->conf.db);
-  if (r->efd < 0 || PQstatus(r->db) != CONNECTION_OK || setup(r->db)) {
-    snprintf(msg, msgsize, "cluster: the database cannot be reached: %s",
-             PQerrorMessage(r->db));
-    msg[strcspn(msg, "\n")] = 0;
-    PQfinish(r->db);
+  /* The first heartbeat before any client, so that the live nodes are
+   * known from the first join (the loop serves nobody yet). */
+  char why[256] = "";
+  store *db = NULL;
+  if (r->efd < 0 || store_open(srv->conf.db, &db, why, sizeof why) ||
+      spr_setup(db, srv->node) ||
+      spr_heartbeat(db, srv->node, RELAY_DEAD_MS, &r->alive, &r->nalive)) {
+    snprintf(msg, msgsize, "cluster: the database cannot be reached%s%s",
+             why[0] ? ": " : "", why);
+    store_close(db);
     if (r->efd >= 0)
       close(r->efd);
     pthread_mutex_destroy(&r->mu);
     free(r);
     return -1;
   }
-  r->renewed_ms = now_ms();
+  r->courier_db = db;
+  r->renewed_ms = r->tick_ms = r->purged_ms = now_ms();
   srv->relay = r;
-  if (pthread_create(&r->thread, NULL, courier_main, r) != 0) {
+  if (pthread_create(&r->thread, NULL, bus_courier, r) != 0) {
     snprintf(msg, msgsize, "cluster: cannot start the courier thread");
     relay_stop(srv);
     return -1;
   }
   r->thread_started = 1;
-  r->tick_ms = 0;
-  relay_tick(srv, now_ms()); /* the heartbeat, before any client */
   return 0;
 }
 
@@ -628,26 +376,33 @@ void relay_stop(server *srv) {
   relay *r = srv->relay;
   if (!r)
     return;
-  hand_over(r);
+  bus_hand_over(r);
   if (r->thread_started) { /* it writes what was handed over, then ends */
     __atomic_store_n(&r->stop, 1, __ATOMIC_RELEASE);
-    poke(r);
+    bus_poke(r);
     pthread_join(r->thread, NULL);
   }
-  const char *const v[] = {srv->node};
-  PQclear(run(r,
-              "UPDATE leases SET expires = '-infinity' WHERE node = $1 "
-              "AND expires > now()",
-              1, v));
-  PQclear(run(r, "DELETE FROM nodes WHERE node = $1", 1, v));
-  report_closed(r);
-  rows_free(&r->out);
-  rows_free(&r->sendq);
-  rows_free(&r->inq);
+  store_close(r->courier_db); /* the thread never started */
+  for (ask *a = r->asks.head, *n; a; a = n) {
+    n = a->next;
+    bus_ask_free(a);
+  }
+  for (ask *a = r->answers.head, *n; a; a = n) {
+    n = a->next;
+    bus_ask_free(a);
+  }
+  for (conn *c = srv->all; c; c = c->anext)
+    wait_free(c);
+  while (r->waiting)
+    tdelete(*(conn **)r->waiting, &r->waiting, by_serial);
+  free(r->closed);
+  free(r->unreported);
+  bus_rows_free(&r->out);
+  bus_rows_free(&r->sendq);
+  bus_rows_free(&r->inq);
   free(r->alive);
   while (r->tree) /* the connections are the server's: only the nodes go */
     tdelete(*(conn **)r->tree, &r->tree, by_key);
-  PQfinish(r->db);
   close(r->efd);
   pthread_mutex_destroy(&r->mu);
   free(r);
@@ -659,15 +414,28 @@ void relay_stop(server *srv) {
 /* ------------------------------------------------------------------ */
 
 int relay_claim(server *srv, const char *code, long long *epoch) {
+  relay *r = srv->relay;
   *epoch = 0;
-  if (!srv->relay)
+  if (!r)
     return 0;
+  const struct relay_wait *w = r->now;
+  if (w && w->verdict == ASK_CLAIM && strcmp(w->code, code) == 0) {
+    *epoch = w->epoch; /* the courier's answer to the entry being handled */
+    return w->rc;
+  }
+  /* A new table's (lobby.c, rematch.c): its code was never seen. */
   return store_lease_take(srv->st, code, srv->node, RELAY_LEASE_S, epoch);
 }
 
 void relay_release(server *srv, const char *code, long long epoch) {
-  if (srv->relay && epoch > 0)
-    store_lease_release(srv->st, code, srv->node, epoch);
+  relay *r = srv->relay;
+  ask *a = r && epoch > 0 ? calloc(1, sizeof *a) : NULL;
+  if (!a)
+    return; /* (without memory: it expires in RELAY_LEASE_S) */
+  a->kind = ASK_RELEASE;
+  snprintf(a->code, sizeof a->code, "%s", code);
+  a->epoch = epoch;
+  bus_ask(r, a);
 }
 
 int relay_cut_off(server *srv) {
@@ -686,30 +454,17 @@ static int alive(const relay *r, const char *node) {
   return 0;
 }
 
-/* The node holding code's lease into holder ("" when none or on error). */
-static void holder_of(relay *r, const char *code, char holder[24]) {
-  const char *const v[] = {code};
-  PGresult *res = run(r,
-                      "SELECT node FROM leases WHERE code = $1 AND "
-                      "expires > now()",
-                      1, v);
-  holder[0] = 0;
-  if (res && PQntuples(res) == 1)
-    snprintf(holder, 24, "%s", PQgetvalue(res, 0, 0));
-  PQclear(res);
-}
-
 static void relay_to(relay *r, conn *c, const char *text, size_t len) {
   char who[128];
   conn_identity(c, who, sizeof who);
-  queue_row(r, c->peer, c->serial, K_CLIENT_MSG, who, text, len);
+  bus_queue_row(r, c->peer, c->serial, K_CLIENT_MSG, who, text, len);
 }
 
 /* c stops being relayed: its owner hears that its client left. */
 static void unrelay(relay *r, conn *c) {
   if (!c->peer[0])
     return;
-  queue_row(r, c->peer, c->serial, K_CLIENT_GONE, c->addr, "", 0);
+  bus_queue_row(r, c->peer, c->serial, K_CLIENT_GONE, c->addr, "", 0);
   tree_del(r, c);
   c->peer[0] = 0;
 }
@@ -725,32 +480,41 @@ static void keep_entry(conn *c, const char *text, size_t len, int again) {
   }
 }
 
-/* A join, resume or watch of code: here (0), or relayed or parked (1).
- * A client relayed already stays with its owner when that owner holds
- * code too (so its remote connection, and the one seat it may take
- * there, stay the same), else leaves it first. */
+/* A join, resume or watch of code: here (0), or relayed, parked or held
+ * for the courier's answer (1).  The answer (the lease taken: here; or
+ * its holder) comes back as c's verdict, and the message is handled
+ * again with it.  A client relayed already stays with its owner when
+ * that owner holds code too (so its remote connection, and the one seat
+ * it may take there, stay the same), else leaves it first. */
 static int route_entry(conn *c, const char *code, const char *text, size_t len,
                        int again) {
   server *srv = c->srv;
   relay *r = srv->relay;
-  char norm[PROTO_CODE_MAX + 1], holder[24];
+  char norm[PROTO_CODE_MAX + 1];
   size_t n = 0;
   for (; code[n] && n < PROTO_CODE_MAX; n++)
     norm[n] = (char)toupper((unsigned char)code[n]);
   norm[n] = 0;
-  long long epoch;
-  if (table_find(srv, norm) || relay_claim(srv, norm, &epoch) <= 0) {
+  const struct relay_wait *w = c->wait;
+  int have = w && w->verdict == ASK_CLAIM && strcmp(w->code, norm) == 0;
+  if (srv->relay_hooks->here(srv, norm) ||
+      (!have && ask_for(r, c, ASK_CLAIM, norm, text, len))) {
     unrelay(r, c);
-    return 0; /* here (an error of the claim: the load says so) */
+    c->parked_ms = 0;
+    return 0; /* here (without memory to ask: the load claims) */
   }
-  holder_of(r, norm, holder);
-  if (!holder[0] || strcmp(holder, srv->node) == 0) {
+  if (!have)
+    return 1; /* held for the answer */
+  if (w->rc <= 0) {
     unrelay(r, c);
-    return 0; /* it expired meanwhile: the load takes it */
+    c->parked_ms = 0;
+    return 0; /* here, with the lease (or its error: the load says so) */
   }
+  const char *holder = w->holder;
   if (c->peer[0] && strcmp(holder, c->peer) == 0) {
     keep_entry(c, text, len, again);
     relay_to(r, c, text, len);
+    c->parked_ms = 0;
     return 1;
   }
   unrelay(r, c);
@@ -760,14 +524,16 @@ static int route_entry(conn *c, const char *code, const char *text, size_t len,
       return 0;
     memcpy(c->parked, text, len);
     c->parked[len] = 0;
-    c->parked_ms = now_ms();
+    if (!c->parked_ms) /* parked again: since the first time */
+      c->parked_ms = now_ms();
     return 1;
   }
-  table_leave(c); /* one table per connection, wherever it is */
+  srv->relay_hooks->leave(c); /* one table per connection, wherever */
   snprintf(c->peer, sizeof c->peer, "%s", holder);
   tree_add(r, c);
   keep_entry(c, text, len, again);
   relay_to(r, c, text, len);
+  c->parked_ms = 0;
   return 1;
 }
 
@@ -775,6 +541,12 @@ int relay_route(conn *c, const proto_msg *msg, const char *text, size_t len) {
   relay *r = c->srv->relay;
   if (!r || c->remote)
     return 0;
+  if (c->wait && c->wait->asking >= 0) { /* after the answer, in order */
+    if (hold(c->wait, text, len, 0))
+      conn_error(c, msg->id, "server", "message lost: no memory",
+                 "messaggio perso: memoria esaurita");
+    return 1;
+  }
   if (c->parked) {
     conn_error(c, msg->id, "server", "the table is moving to another server",
                "il tavolo passa a un altro server");
@@ -784,8 +556,14 @@ int relay_route(conn *c, const proto_msg *msg, const char *text, size_t len) {
               msg->type == PROTO_WATCH;
   if (entry)
     return route_entry(c, msg->code, text, len, msg->type != PROTO_JOIN);
-  if (msg->type == PROTO_CREATE) /* a new table is made here */
+  if (msg->type == PROTO_CREATE) { /* a new table is made here */
     unrelay(r, c);
+    const struct relay_wait *w = c->wait;
+    if (w && w->verdict == ASK_CREATE)
+      return 0; /* relay_table_create takes the answer */
+    /* the address's credit of the cluster first, held for it */
+    return ask_for(r, c, ASK_CREATE, NULL, text, len) == 0;
+  }
   if (!c->peer[0] || msg->type == PROTO_PING)
     return 0;
   relay_to(r, c, text, len);
@@ -797,11 +575,15 @@ void relay_conn_closed(conn *c) {
   if (!r)
     return;
   tree_del(r, c);
+  if (c->wait) {
+    if (c->wait->asking >= 0)
+      tdelete(c, &r->waiting, by_serial);
+    wait_free(c);
+  }
   if (!c->remote && c->peer[0])
-    queue_row(r, c->peer, c->serial, K_CLIENT_GONE, c->addr, "", 0);
+    bus_queue_row(r, c->peer, c->serial, K_CLIENT_GONE, c->addr, "", 0);
   c->gone = 1;
 }
-
 void relay_out(conn *c) {
   relay *r = c->srv->relay;
   if (!r || c->gone)
@@ -813,8 +595,8 @@ void relay_out(conn *c) {
       c->tail = NULL;
     c->out_bytes -= m->len;
     if (c->closing != 2)
-      queue_row(r, c->peer, c->rserial, K_SERVER_MSG, "",
-                (const char *)m->buf + LWS_PRE, m->len);
+      bus_queue_row(r, c->peer, c->rserial, K_SERVER_MSG, "",
+                    (const char *)m->buf + LWS_PRE, m->len);
     free(m);
   }
   if (!c->head && c->closing && !c->rclose) {
@@ -832,58 +614,27 @@ void relay_turn(server *srv) {
     for (conn *c = srv->all; c; c = next) {
       next = c->anext;
       if (c->remote && c->rclose && !c->gone) {
-        queue_row(r, c->peer, c->rserial, K_SERVER_CLOSE, "", "", 0);
+        bus_queue_row(r, c->peer, c->rserial, K_SERVER_CLOSE, "", "", 0);
         conn_closed(c);
       }
     }
     r->rclose = 0;
   }
-  hand_over(r);
+  bus_hand_over(r);
 }
 
 /* ------------------------------------------------------------------ */
 /* Per-address limits across the cluster                               */
 /* ------------------------------------------------------------------ */
 
-/* This node's closes since the last report, taken off its counts (the
- * tick's; a connection's open sends them too, in its one statement). */
-static void report_closed(relay *r) {
-  if (!r->nclosed)
-    return;
-  const char *const v[] = {r->srv->node, r->closed};
-  PGresult *res = run(r,
-                      "UPDATE addr_conns c SET n = c.n - d.k FROM (SELECT x, "
-                      "count(*)::integer AS k FROM unnest(string_to_array($2, "
-                      "E'\\n')) x GROUP BY x) d WHERE c.addr = d.x AND "
-                      "c.node = $1",
-                      2, v);
-  if (!res)
-    return; /* the next tick */
-  PQclear(res);
-  free(r->closed);
-  r->closed = NULL;
-  r->nclosed = 0;
-}
-
-int relay_conn_open(server *srv, const char *addr) {
-  relay *r = srv->relay;
-  if (!r || strchr(addr, '\n'))
+int relay_conn_open(conn *c) {
+  relay *r = c->srv->relay;
+  if (!r || c->remote || strchr(c->addr, '\n'))
     return -1;
-  char lim[16], alive_s[16];
-  snprintf(lim, sizeof lim, "%d", srv->conf.limits.conns_per_addr);
-  snprintf(alive_s, sizeof alive_s, "%d", RELAY_DEAD_MS / 1000);
-  const char *const v[] = {addr, srv->node, lim, r->closed ? r->closed : "",
-                           alive_s};
-  PGresult *res = run(
-      r, "SELECT scopa_conn_open($1, $2, $3::integer, $4, $5::integer)", 5, v);
-  if (!res)
-    return -1;
-  int ok = PQntuples(res) == 1 && strcmp(PQgetvalue(res, 0, 0), "t") == 0;
-  PQclear(res);
-  free(r->closed); /* taken off in the same statement */
-  r->closed = NULL;
-  r->nclosed = 0;
-  return ok ? LIMITS_COUNTED : LIMITS_REFUSED;
+  /* Asked; until the answer c holds its messages (relay_route), and a
+   * refusal closes it then (answered). */
+  ask_for(r, c, ASK_OPEN, NULL, NULL, 0);
+  return -1;
 }
 
 void relay_conn_close(server *srv, const char *addr) {
@@ -896,113 +647,99 @@ void relay_conn_close(server *srv, const char *addr) {
     return; /* counted until the node goes: stricter, never looser */
   snprintf(more + have, len + 2, "%s%s", have ? "\n" : "", addr);
   r->closed = more;
-  r->nclosed++;
 }
 
 int relay_table_create(server *srv, const char *addr) {
   relay *r = srv->relay;
-  if (!r)
+  (void)addr; /* the one asked for (relay_route) */
+  const struct relay_wait *w = r ? r->now : NULL;
+  if (!w || w->verdict != ASK_CREATE || w->rc < 0)
     return -1;
-  char per_min[16];
-  snprintf(per_min, sizeof per_min, "%d", srv->conf.limits.tables_per_addr);
-  const char *const v[] = {addr, per_min};
-  /* A bucket of per_min credits, coming back evenly over a minute; the
-   * row is locked by the upsert, so two nodes take from it in turn. */
-  PGresult *res =
-      run(r,
-          "INSERT INTO addr_tables AS b(addr, credits, at) VALUES ($1, "
-          "$2::float8 - 1, clock_timestamp()) ON CONFLICT (addr) DO UPDATE "
-          "SET credits = least($2::float8, b.credits + $2::float8 * extract("
-          "epoch FROM clock_timestamp() - b.at) / 60) - 1, at = "
-          "clock_timestamp() WHERE least($2::float8, b.credits + $2::float8 * "
-          "extract(epoch FROM clock_timestamp() - b.at) / 60) >= 1 RETURNING 1",
-          2, v);
-  if (!res)
-    return -1;
-  int ok = PQntuples(res) == 1;
-  PQclear(res);
-  return ok ? LIMITS_COUNTED : LIMITS_REFUSED;
+  return w->rc == 1 ? LIMITS_COUNTED : LIMITS_REFUSED;
 }
 
 /* ------------------------------------------------------------------ */
 /* The tick                                                            */
 /* ------------------------------------------------------------------ */
 
-/* The heartbeat, and the nodes alive (seen within RELAY_DEAD_MS). */
-static void heartbeat(relay *r) {
-  char ms[16];
-  snprintf(ms, sizeof ms, "%d", RELAY_DEAD_MS);
-  const char *const v[] = {r->srv->node, ms};
-  PGresult *res =
-      run(r,
-          "WITH h AS (INSERT INTO nodes(node, seen) VALUES ($1, now()) ON "
-          "CONFLICT (node) DO UPDATE SET seen = now()) SELECT node FROM nodes "
-          "WHERE seen > now() - make_interval(secs => $2::integer / 1000.0)",
-          2, v);
-  if (!res)
-    return;
-  int n = PQntuples(res);
-  char(*a)[24] = malloc((size_t)(n + 1) * sizeof *a);
-  if (a) {
-    for (int i = 0; i < n; i++)
-      snprintf(a[i], 24, "%s", PQgetvalue(res, i, 0));
-    snprintf(a[n], 24, "%s", r->srv->node);
-    free(r->alive);
-    r->alive = a;
-    r->nalive = n + 1;
-  }
-  PQclear(res);
-}
-
 static int by_text(const void *a, const void *b) {
   return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-/* Renews the leases of the tables in memory; a table whose lease is not
- * this node's any more (or not of its epoch) is lost. */
-static void renew(relay *r, int64_t now) {
+/* The keys of the tick's question, "CODE:EPOCH", in one block. */
+enum { KEY = PROTO_CODE_MAX + 24 };
+struct sent_keys {
+  ask *a;
+  char *text;
+  size_t cap;
+};
+
+static void add_sent(void *arg, const char *code, long long epoch) {
+  struct sent_keys *k = arg;
+  if ((size_t)k->a->nsent >= k->cap)
+    return;
+  k->a->sent[k->a->nsent] = k->text + (size_t)k->a->nsent * KEY;
+  snprintf(k->a->sent[k->a->nsent++], KEY, "%s:%lld", code, epoch);
+}
+
+/* The tick's question: the leases of the tables in memory, as they are
+ * now (each "CODE:EPOCH" in sent, sorted), and this node's closes. */
+static void ask_tick(relay *r, int64_t now) {
   server *srv = r->srv;
-  size_t cap = 3 + srv->ntables * (PROTO_CODE_MAX + 1), len = 0;
-  char *codes = malloc(cap), ttl[16];
-  if (!codes)
+  ask *a = calloc(1, sizeof *a);
+  if (!a)
     return;
-  codes[len++] = '{';
-  for (table *t = srv->tables; t; t = t->next)
-    if (t->epoch > 0)
-      len += (size_t)snprintf(codes + len, cap - len, "%s%s",
-                              len > 1 ? "," : "", t->code);
-  snprintf(codes + len, cap - len, "}");
-  snprintf(ttl, sizeof ttl, "%d", RELAY_LEASE_S);
-  const char *const v[] = {srv->node, codes, ttl};
-  PGresult *res =
-      run(r,
-          "UPDATE leases SET expires = now() + make_interval(secs => $3) "
-          "WHERE node = $1 AND code = ANY($2::text[]) AND expires > now() "
-          "RETURNING code || ':' || epoch",
-          3, v);
-  free(codes);
-  if (!res)
-    return;
-  r->renewed_ms = now;
-  int n = PQntuples(res);
-  char **held = malloc((size_t)(n ? n : 1) * sizeof *held);
-  if (!held) {
-    PQclear(res);
+  a->kind = ASK_TICK;
+  a->closed = r->closed;
+  r->closed = NULL;
+  if (now - r->purged_ms > 60000) {
+    r->purged_ms = now;
+    a->purge = 1;
+  }
+  /* Which epoch each table had when asked: a table loaded since, or
+   * claimed again (another epoch), is not lost by this answer. */
+  a->sent = malloc(srv->ntables * (sizeof *a->sent + KEY) + 1);
+  if (!a->sent) {
+    bus_ask_free(a);
     return;
   }
-  for (int i = 0; i < n; i++)
-    held[i] = PQgetvalue(res, i, 0);
-  qsort(held, (size_t)n, sizeof *held, by_text);
-  table *next;
-  for (table *t = srv->tables; t; t = next) {
-    next = t->next;
-    char key[64], *k = key;
-    snprintf(key, sizeof key, "%s:%lld", t->code, t->epoch);
-    if (t->epoch > 0 && !bsearch(&k, held, (size_t)n, sizeof *held, by_text))
-      table_lost(srv, t);
+  struct sent_keys keys = {a, (char *)(a->sent + srv->ntables), srv->ntables};
+  srv->relay_hooks->leases(srv, add_sent, &keys);
+  qsort(a->sent, (size_t)a->nsent, sizeof *a->sent, by_text);
+  r->ticking = 1;
+  bus_ask(r, a);
+}
+
+static void drop_dead(relay *r);
+static void retry_parked(relay *r, int64_t now);
+
+/* The tick's answer: the live nodes, and the tables whose lease this
+ * node does not hold any more (not renewed; of the epoch asked for) are
+ * lost. */
+static void apply_tick(relay *r, ask *a) {
+  server *srv = r->srv;
+  r->ticking = 0;
+  if (a->alive) {
+    free(r->alive);
+    r->alive = a->alive;
+    r->nalive = a->nalive;
+    a->alive = NULL;
   }
-  free(held);
-  PQclear(res);
+  if (a->rc == 0 && a->held) {
+    r->renewed_ms = a->renew_ms;
+    /* Asked for and not renewed: lost (each key "CODE:EPOCH"). */
+    for (int i = 0; i < a->nsent; i++) {
+      char *k = a->sent[i], *colon = strrchr(k, ':');
+      if (colon &&
+          !bsearch(&k, a->held, (size_t)a->nheld, sizeof *a->held, by_text)) {
+        *colon = 0;
+        srv->relay_hooks->lost(srv, k, atoll(colon + 1));
+        *colon = ':';
+      }
+    }
+  }
+  drop_dead(r);
+  retry_parked(r, now_ms());
 }
 
 /* Connections to or from a node that is not alive any more, or every
@@ -1036,8 +773,8 @@ static void drop_dead(relay *r) {
   }
 }
 
-/* Entries parked for a dead owner's lease: tried again, given up after
- * twice a lease's life. */
+/* Entries parked for a dead owner's lease: tried again (parked_ms stays,
+ * the time of the first parking), given up after twice a lease's life. */
 static void retry_parked(relay *r, int64_t now) {
   conn *next;
   for (conn *c = r->srv->all; c; c = next) {
@@ -1045,40 +782,16 @@ static void retry_parked(relay *r, int64_t now) {
     if (!c->parked)
       continue;
     char *text = c->parked;
-    int64_t since = c->parked_ms;
     c->parked = NULL;
-    if (now - since > 2 * RELAY_LEASE_S * 1000) {
+    if (now - c->parked_ms > 2 * RELAY_LEASE_S * 1000) {
       conn_error(c, NULL, "server", "the table cannot be reached",
                  "il tavolo non è raggiungibile");
       conn_close_soon(c);
     } else {
       conn_deliver(c, text, strlen(text), 0);
-      if (c->parked)
-        c->parked_ms = since;
     }
     free(text);
   }
-}
-
-/* Rows for nodes long dead, nodes long gone, leases of no game. */
-static void purge(relay *r) {
-  PQclear(run(r,
-              "DELETE FROM relay WHERE dst <> ALL(SELECT node FROM nodes "
-              "WHERE seen > now() - interval '60 seconds')",
-              0, NULL));
-  PQclear(run(r, "DELETE FROM nodes WHERE seen < now() - interval '1 hour'", 0,
-              NULL));
-  PQclear(run(r,
-              "DELETE FROM addr_conns WHERE n <= 0 OR node <> ALL(SELECT "
-              "node FROM nodes WHERE seen > now() - interval '60 seconds')",
-              0, NULL));
-  PQclear(run(r,
-              "DELETE FROM addr_tables WHERE at < now() - interval '2 minutes'",
-              0, NULL));
-  PQclear(run(r,
-              "DELETE FROM leases l WHERE expires < now() - interval '1 hour' "
-              "AND NOT EXISTS (SELECT 1 FROM games g WHERE g.code = l.code)",
-              0, NULL));
 }
 
 void relay_tick(server *srv, int64_t now) {
@@ -1086,17 +799,10 @@ void relay_tick(server *srv, int64_t now) {
   if (!r || now - r->tick_ms < RELAY_TICK_MS)
     return;
   r->tick_ms = now;
-  heartbeat(r);
-  report_closed(r);
-  renew(r, now);
-  drop_dead(r);
-  retry_parked(r, now);
-  if (now - r->purged_ms > 60000) {
-    r->purged_ms = now;
-    purge(r);
-  }
+  if (!r->ticking) /* one at a time: the answer does the rest */
+    ask_tick(r, now);
   /* a notification lost is not a row lost: the courier reads anyway */
   __atomic_store_n(&r->want_read, 1, __ATOMIC_RELEASE);
-  poke(r);
+  bus_poke(r);
   relay_poll(srv);
 }

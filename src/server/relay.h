@@ -18,7 +18,7 @@
 #ifndef SCOPA_SERVER_RELAY_H
 #define SCOPA_SERVER_RELAY_H
 
-#include "server.h"
+#include "conn.h"
 
 #define RELAY_LEASE_S 9    /* a lease's life from its last renewal       */
 #define RELAY_TICK_MS 1000 /* heartbeat and renewals                    */
@@ -29,6 +29,22 @@
 
 typedef struct relay relay;
 
+/* What the cluster asks of the tables above it (relay.c knows no table:
+ * dispatch.c answers, loop.c sets srv->relay_hooks). */
+typedef struct relay_hooks {
+  /* 1 when table `code` (upper case) is in this node's memory. */
+  int (*here)(server *srv, const char *code);
+  /* Each table in memory that holds a lease: fn(arg, code, epoch). */
+  void (*leases)(server *srv,
+                 void (*fn)(void *arg, const char *code, long long epoch),
+                 void *arg);
+  /* The lease of table `code` at `epoch` is gone: if that table is still
+   * in memory at that epoch, it is lost (its connections told, closed). */
+  void (*lost)(server *srv, const char *code, long long epoch);
+  /* c gets up from its table: it is relayed to another node's. */
+  void (*leave)(conn *c);
+} relay_hooks;
+
 /* PostgreSQL only: this node's name, its own connections to the database
  * and its listener thread; srv->relay set.  0, or -1 with a message.
  * SQLite: 0, nothing started. */
@@ -38,8 +54,10 @@ int relay_start(server *srv, char *msg, size_t msgsize);
 void relay_stop(server *srv);
 
 /* Before a client's message is handled here: 1 when the relay took it
- * (sent to the owner of its table, or parked until a dead owner's lease
- * expires), 0 to handle it on this node. */
+ * (sent to the owner of its table, parked until a dead owner's lease
+ * expires, or held while the courier answers a question of its
+ * connection: handled again then, in order), 0 to handle it on this
+ * node. */
 int relay_route(conn *c, const proto_msg *msg, const char *text, size_t len);
 /* c closed: its owner or its client's node hears of it. */
 void relay_conn_closed(conn *c);
@@ -56,19 +74,27 @@ void relay_poll(server *srv);
 void relay_tick(server *srv, int64_t now);
 
 /* The lease of table `code` (new or loaded): 0 (*epoch set; SQLite: 0,
- * epoch 0), 1 held by another node, -1 error. */
+ * epoch 0), 1 held by another node, -1 error.  A join's, resume's or
+ * watch's lease was taken by the courier before the message is handled
+ * (relay_route), and this returns its answer; a new table's code is
+ * claimed here, on the loop (lobby.c, rematch.c). */
 int relay_claim(server *srv, const char *code, long long *epoch);
-/* A table leaves memory: its lease expires now (epoch 0: none). */
+/* A table leaves memory: its lease expires now (epoch 0: none), by the
+ * courier. */
 void relay_release(server *srv, const char *code, long long epoch);
 /* The per-address limits across the cluster (docs/serve.md "Limits
  * across the cluster"): counted in PostgreSQL at a connection's open and
- * a table's creation, never per message.  relay_conn_open: a counted
- * connection of this node from addr opens: LIMITS_COUNTED (call
- * relay_conn_close when it closes), LIMITS_REFUSED (over the limit on
- * every live node together), -1 (no cluster, or the database did not
- * answer: the node's own count decides).  relay_table_create: the same
- * for a new table, against the address's bucket of the last minute. */
-int relay_conn_open(server *srv, const char *addr);
+ * a table's creation, never per message, by the courier.
+ * relay_conn_open: c (local, counted on this node) opens: the courier
+ * asks, c holds its messages until the answer, and a refusal (over the
+ * limit on every live node together) closes it then with a `limit`
+ * error; returns -1 (the node's own count stands meanwhile, and for
+ * good when the database does not answer).  relay_conn_close: a
+ * connection counted there closed.  relay_table_create: the answer the
+ * courier gave before the create was handled (relay_route): LIMITS_COUNTED,
+ * LIMITS_REFUSED (the address's bucket of the last minute is empty), or
+ * -1 (no cluster, no answer: the node's own count decides). */
+int relay_conn_open(conn *c);
 void relay_conn_close(server *srv, const char *addr);
 int relay_table_create(server *srv, const char *addr);
 

@@ -1,7 +1,7 @@
 /*
  * server.c -- what the service thread's rooms share of the server: the
- * clock, the store batch the turn's writes go into, the log line of a
- * full per-address table.
+ * clock, the store batch the turn's writes go into, the loop's longest
+ * turn, the log line of a full per-address table.
  */
 #include "server.h"
 
@@ -11,6 +11,18 @@ int64_t now_ms(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+int64_t now_us(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+int64_t loop_max_us(server *srv) {
+  int64_t m = srv->turn_max_us;
+  srv->turn_max_us = 0;
+  return m;
 }
 
 void server_limits_full(server *srv, const char *addr) {

@@ -120,7 +120,8 @@ struct server {
   int nconns;
   lws_sorted_usec_list_t sweep;
   struct relay *relay; /* the cluster (PostgreSQL only; NULL on SQLite)  */
-  char node[24];       /* this node's name in the cluster ("" on SQLite) */
+  const struct relay_hooks *relay_hooks; /* the tables, to the cluster  */
+  char node[24]; /* this node's name in the cluster ("" on SQLite) */
   volatile int stop;
   int failed; /* a write could not be recorded: exit status 1        */
   /* Tables in memory, by code. */
@@ -133,9 +134,17 @@ struct server {
   uint64_t moves, messages_in, messages_out;
   uint64_t hint_jobs; /* hint jobs handed to the pool                   */
   uint64_t commits, commit_us; /* batches committed, time spent in them */
+  /* The loop's stalls (loop.c): its longest turn since the last /healthz
+   * (reset there), and turns over 10 ms since the start. */
+  int64_t turn_start_us, turn_max_us;
+  uint64_t turns_over_10ms;
 };
 
 int64_t now_ms(void);
+int64_t now_us(void);
+/* The loop's longest turn in microseconds since the last call (which
+ * starts the next window): /healthz's loop_max_us.  loop.c measures. */
+int64_t loop_max_us(server *srv);
 /* The per-address table is full: addr was allowed uncounted.  Logged at
  * most once a minute. */
 void server_limits_full(server *srv, const char *addr);

@@ -33,10 +33,12 @@ set(SCOPA_SERVER_SOURCES
   src/server/store_pg.c
   src/server/store_sqlite_acct.c
   src/server/store_pg_acct.c
+  src/server/store_pg_relay.c
   src/server/auth.c
   src/server/auth_body.c
   src/server/account.c
   src/server/relay.c
+  src/server/relay_bus.c
   src/server/writer.c
   src/server/rating.c
   src/server/glicko.c

@@ -5,6 +5,8 @@
  */
 #include "store_impl.h"
 
+#include <jansson.h>
+
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -117,7 +119,23 @@ int store_set_rated(store *st, const char *code) {
 }
 
 char *store_leaderboard(store *st, const char *pool, int limit) {
-  return st->ops->leaderboard(st, pool, limit);
+  int n = 0;
+  store_leader *v = malloc((size_t)(limit > 0 ? limit : 1) * sizeof *v);
+  if (!v || st->ops->leaders(st, pool, limit, v, &n)) {
+    free(v);
+    return NULL;
+  }
+  json_t *list = json_array();
+  for (int i = 0; list && i < n; i++)
+    json_array_append_new(
+        list,
+        json_pack("{s:s, s:i, s:i, s:i, s:b}", "name", v[i].name, "rating",
+                  (int)(v[i].rating + 0.5), "rd", (int)(v[i].rd + 0.5), "games",
+                  v[i].games, "provisional", v[i].rd > STORE_PROVISIONAL_RD));
+  free(v);
+  char *text = list ? json_dumps(list, JSON_COMPACT) : NULL;
+  json_decref(list);
+  return text;
 }
 
 int store_lease_take(store *st, const char *code, const char *node, int ttl_s,
@@ -125,9 +143,9 @@ int store_lease_take(store *st, const char *code, const char *node, int ttl_s,
   return st->ops->lease_take(st, code, node, ttl_s, epoch);
 }
 
-int store_lease_renew(store *st, const char *code, const char *node,
-                      long long epoch, int ttl_s) {
-  return st->ops->lease_renew(st, code, node, epoch, ttl_s);
+int store_lease_renew(store *st, const char *node, const char *const *codes,
+                      const long long *epochs, int n, int ttl_s, int *held) {
+  return st->ops->lease_renew(st, node, codes, epochs, n, ttl_s, held);
 }
 
 int store_lease_release(store *st, const char *code, const char *node,

@@ -124,7 +124,11 @@ int store_finish(store *st, const char *code);
  * store_lease_take: 0 when `node` holds the lease for ttl_s seconds from
  * now (*epoch set: one more than before when it came from another node,
  * the same when it was this node's), 1 when another node holds a live
- * one, -1 on error.  store_lease_renew: 0, 1 when lost, -1.
+ * one, -1 on error.  store_lease_renew: node's leases of codes[i] at
+ * epochs[i], i < n, that have not expired, live ttl_s seconds from now,
+ * in one statement (a node renews all its leases at once, relay.c):
+ * held[i] 1 when renewed, 0 when lost (expired, or another node's or
+ * epoch's); 0, or -1 (held untouched).
  * store_lease_release: lets it expire now, keeping the epoch.
  * store_add_move_fenced: store_add_move that first locks the lease (a
  * takeover waits for the batch) and checks node and epoch: -1 when they
@@ -132,8 +136,8 @@ int store_finish(store *st, const char *code);
  * server took the table over"). */
 int store_lease_take(store *st, const char *code, const char *node, int ttl_s,
                      long long *epoch);
-int store_lease_renew(store *st, const char *code, const char *node,
-                      long long epoch, int ttl_s);
+int store_lease_renew(store *st, const char *node, const char *const *codes,
+                      const long long *epochs, int n, int ttl_s, int *held);
 int store_lease_release(store *st, const char *code, const char *node,
                         long long epoch);
 int store_add_move_fenced(store *st, const char *code, int number,

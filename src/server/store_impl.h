@@ -12,6 +12,14 @@
 
 #include "store.h"
 
+/* A line of the leaderboard, as a store reads it (store.c writes the
+ * JSON, once for both stores). */
+typedef struct store_leader {
+  char name[STORE_NAME_MAX + 1];
+  double rating, rd;
+  int games;
+} store_leader;
+
 typedef struct store_ops {
   int (*claim)(const char *where, int *lock, char *msg, size_t msgsize);
   int (*open)(const char *where, store **out, char *msg, size_t msgsize);
@@ -35,11 +43,13 @@ typedef struct store_ops {
                     const char *name, const store_rating *r);
   int (*is_rated)(store *st, const char *code);
   int (*set_rated)(store *st, const char *code);
-  char *(*leaderboard)(store *st, const char *pool, int limit);
+  /* The best `limit` of pool into out[0, *n) (at most limit): 0, -1. */
+  int (*leaders)(store *st, const char *pool, int limit, store_leader *out,
+                 int *n);
   int (*lease_take)(store *st, const char *code, const char *node, int ttl_s,
                     long long *epoch);
-  int (*lease_renew)(store *st, const char *code, const char *node,
-                     long long epoch, int ttl_s);
+  int (*lease_renew)(store *st, const char *node, const char *const *codes,
+                     const long long *epochs, int n, int ttl_s, int *held);
   int (*lease_release)(store *st, const char *code, const char *node,
                        long long epoch);
   int (*add_move_fenced)(store *st, const char *code, int number,

@@ -30,20 +30,25 @@
 #include "store_impl.h"
 #include "store_pg_acct.h"
 
-#include <jansson.h>
 #include <libpq-fe.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#define SCHEMA_VERSION 2         /* scopa_schema.version of TABLES          */
+#define SCHEMA_VERSION 3         /* scopa_schema.version after STEPS        */
 #define SCHEMA_LOCK "1396920385" /* advisory lock keys: "SCPA", "SCPB", ... */
 #define RATINGS_LOCK "1396920386"
 #define CONNS_LOCK "1396920387" /* with an address's hash: its connections */
 
-static const char TABLES[] =
-    "CREATE TABLE IF NOT EXISTS scopa_schema(version integer NOT NULL);"
+/* The schema, as the steps that made it: STEPS[v] brings a database of
+ * version v to v + 1, and an empty one goes through all of them.  Every
+ * change of the schema is a new step and a new SCHEMA_VERSION; a step
+ * never changes once released (a database that ran it would never run
+ * it again).  Version 1 was written by several releases with different
+ * cluster tables (before and after leases, the relay logged or not), so
+ * the step to 3 makes them what they are now whatever it finds. */
+static const char STEP_1[] = /* the games */
     "CREATE TABLE IF NOT EXISTS games("
     "  code text PRIMARY KEY, seed text NOT NULL, rules text NOT NULL,"
     "  away_s integer NOT NULL, clock_s integer NOT NULL,"
@@ -62,10 +67,9 @@ static const char TABLES[] =
     "  rating double precision NOT NULL, rd double precision NOT NULL,"
     "  vol double precision NOT NULL, games integer NOT NULL,"
     "  PRIMARY KEY (pool, player));"
-    "CREATE INDEX IF NOT EXISTS ratings_by_pool ON ratings(pool, rating);"
-    /* Version 2: accounts (store_pg_acct.c).  The columns they add to the
-     * old tables come in by ALTER, so a version 1 database moves on at
-     * the start with nothing lost. */
+    "CREATE INDEX IF NOT EXISTS ratings_by_pool ON ratings(pool, rating);";
+
+static const char STEP_2[] = /* accounts (store_pg_acct.c) */
     "ALTER TABLE seats ADD COLUMN IF NOT EXISTS account bigint NOT NULL "
     "  DEFAULT 0;"
     "CREATE INDEX IF NOT EXISTS seats_by_account ON seats(account, code)"
@@ -85,23 +89,26 @@ static const char TABLES[] =
     "  pool text NOT NULL, account bigint NOT NULL, code text NOT NULL,"
     "  at bigint NOT NULL, rating double precision NOT NULL,"
     "  rd double precision NOT NULL, PRIMARY KEY (account, pool, code));"
-    "CREATE INDEX IF NOT EXISTS rating_log_by_code ON rating_log(code);"
+    "CREATE INDEX IF NOT EXISTS rating_log_by_code ON rating_log(code);";
+
+static const char STEP_3[] = /* the cluster (relay.c, store_pg_relay.c) */
     "CREATE TABLE IF NOT EXISTS leases("
     "  code text PRIMARY KEY, node text NOT NULL,"
     "  epoch bigint NOT NULL, expires timestamptz NOT NULL);"
     /* A new table's lease is taken before its game row is committed (the
      * writer's batch): no foreign key (it had one in the first schema). */
     "ALTER TABLE leases DROP CONSTRAINT IF EXISTS leases_code_fkey;"
-    /* The nodes (relay.c): each one's heartbeat, and the messages relayed
-     * between a client's node and its table's owner (unlogged: no WAL for
-     * what lives a few milliseconds; a crash of PostgreSQL empties it,
-     * and the nodes' clients resume). */
+    /* The nodes: each one's heartbeat, and the messages relayed between
+     * a client's node and its table's owner (unlogged: no WAL for what
+     * lives a few milliseconds; a crash of PostgreSQL empties it, and
+     * the nodes' clients resume; it was logged in the first schema). */
     "CREATE TABLE IF NOT EXISTS nodes("
     "  node text PRIMARY KEY, seen timestamptz NOT NULL);"
     "CREATE UNLOGGED TABLE IF NOT EXISTS relay("
     "  id bigserial PRIMARY KEY, dst text NOT NULL, src text NOT NULL,"
     "  conn bigint NOT NULL, kind integer NOT NULL, addr text NOT NULL,"
     "  body text NOT NULL);"
+    "ALTER TABLE relay SET UNLOGGED;"
     "CREATE INDEX IF NOT EXISTS relay_by_dst ON relay(dst, id);"
     /* Every lease is renewed every second: room on its page for the new
      * version (a HOT update, no index entry); and the relay's rows, each
@@ -109,15 +116,17 @@ static const char TABLES[] =
     "ALTER TABLE leases SET (fillfactor = 50);"
     "ALTER TABLE relay SET (autovacuum_vacuum_scale_factor = 0, "
     "  autovacuum_vacuum_threshold = 10000, autovacuum_vacuum_cost_delay = 0);"
-    /* The per-address limits across the cluster (relay.c): connections
-     * open, per address and node (a dead node's do not count), and each
-     * address's bucket of new tables.  Counters, not the game: unlogged. */
+    /* The per-address limits across the cluster: connections open, per
+     * address and node (a dead node's do not count), and each address's
+     * bucket of new tables.  Counters, not the game: unlogged. */
     "CREATE UNLOGGED TABLE IF NOT EXISTS addr_conns("
     "  addr text NOT NULL, node text NOT NULL, n integer NOT NULL,"
     "  PRIMARY KEY (addr, node));"
+    "ALTER TABLE addr_conns SET UNLOGGED;"
     "CREATE UNLOGGED TABLE IF NOT EXISTS addr_tables("
     "  addr text PRIMARY KEY, credits double precision NOT NULL,"
     "  at timestamptz NOT NULL);"
+    "ALTER TABLE addr_tables SET UNLOGGED;"
     /* A connection from a opens on node nd: this node's closes so far
      * (closed, one address a line) taken off first; then, under a lock
      * of the address, its connections on the live nodes counted and
@@ -138,6 +147,8 @@ static const char TABLES[] =
     "   ON CONFLICT (addr, node) DO UPDATE SET n = addr_conns.n + 1;"
     "  RETURN true;"
     " END $f$;";
+
+static const char *const STEPS[SCHEMA_VERSION] = {STEP_1, STEP_2, STEP_3};
 
 /* The prepared statements, by name. */
 #define PG_SQL(XX)                                                             \
@@ -191,8 +202,11 @@ static const char TABLES[] =
      "leases.epoch + 1 END, node = EXCLUDED.node, expires = EXCLUDED.expires " \
      "WHERE leases.node = EXCLUDED.node OR leases.expires < now() "            \
      "RETURNING epoch")                                                        \
-  XX(LEASE_RENEW, "UPDATE leases SET expires = now() + make_interval(secs => " \
-                  "$4) WHERE code = $1 AND node = $2 AND epoch = $3")          \
+  XX(LEASE_RENEW,                                                              \
+     "UPDATE leases l SET expires = now() + make_interval(secs => $4) FROM "   \
+     "unnest($2::text[], $3::bigint[]) AS x(code, epoch) WHERE l.code = "      \
+     "x.code AND l.epoch = x.epoch AND l.node = $1 AND l.expires > now() "     \
+     "RETURNING l.code")                                                       \
   XX(LEASE_RELEASE, "UPDATE leases SET expires = '-infinity' WHERE code = $1 " \
                     "AND node = $2 AND epoch = $3")                            \
   XX(ADD_MOVE_FENCED,                                                          \
@@ -288,9 +302,10 @@ static int query_int(PGconn *c, const char *sql, int otherwise) {
   return v;
 }
 
-/* Inside the schema lock: a scopa database of a known version, or one
- * with no tables at all. */
-static int check_version(PGconn *c, const char *who, char *msg, size_t n) {
+/* Inside the schema lock: a scopa database of a known version (into
+ * *version), or one with no tables at all (version 0). */
+static int check_version(PGconn *c, const char *who, int *version, char *msg,
+                         size_t n) {
   int tables = query_int(c,
                          "SELECT count(*) FROM information_schema.tables "
                          "WHERE table_schema = current_schema()",
@@ -300,43 +315,53 @@ static int check_version(PGconn *c, const char *who, char *msg, size_t n) {
                        "table_schema = current_schema() AND "
                        "table_name = 'scopa_schema'",
                        -1);
-  int version =
+  *version =
       ours == 1 ? query_int(c, "SELECT max(version) FROM scopa_schema", 0) : 0;
   if (tables < 0 || ours < 0)
     snprintf(msg, n, "%s cannot be read: %s", who, PQerrorMessage(c));
   else if (ours == 0 && tables > 0)
     snprintf(msg, n, "%s is not a scopa database (another program's tables)",
              who);
-  else if (version > SCHEMA_VERSION)
+  else if (*version > SCHEMA_VERSION)
     snprintf(msg, n,
              "%s was made by a newer scopa (schema version %d; this one "
              "knows up to %d)",
-             who, version, SCHEMA_VERSION);
+             who, *version, SCHEMA_VERSION);
   else
     return 0;
   msg[strcspn(msg, "\n")] = 0;
   return -1;
 }
 
-/* The schema and its version in one synchronously committed transaction,
- * under the schema lock: the start's real write. */
+/* The steps from the database's version to SCHEMA_VERSION and the new
+ * version, in one synchronously committed transaction under the schema
+ * lock; at the current version, the version written again: the start's
+ * real write either way. */
 static int write_schema(PGconn *c, const char *who, char *msg, size_t n) {
-  char why[256] = "";
-  char sql[sizeof TABLES + 256];
-  snprintf(sql, sizeof sql,
-           "%sDELETE FROM scopa_schema;"
-           "INSERT INTO scopa_schema(version) VALUES (%d);",
-           TABLES, SCHEMA_VERSION);
+  char why[256] = "", sql[128];
+  int version = 0;
   if (command(c, "SET client_min_messages = warning", why, sizeof why) ||
       command(c, "SET synchronous_commit = on", why, sizeof why) ||
       command(c, "BEGIN", why, sizeof why) ||
       command(c, "SELECT pg_advisory_xact_lock(" SCHEMA_LOCK ")", why,
               sizeof why))
     goto fail;
-  if (check_version(c, who, msg, n)) {
+  if (check_version(c, who, &version, msg, n)) {
     command(c, "ROLLBACK", NULL, 0);
     return -1;
   }
+  if (command(c,
+              "CREATE TABLE IF NOT EXISTS scopa_schema(version integer NOT "
+              "NULL)",
+              why, sizeof why))
+    goto fail;
+  for (int v = version; v < SCHEMA_VERSION; v++)
+    if (command(c, STEPS[v], why, sizeof why))
+      goto fail;
+  snprintf(sql, sizeof sql,
+           "DELETE FROM scopa_schema;"
+           "INSERT INTO scopa_schema(version) VALUES (%d)",
+           SCHEMA_VERSION);
   if (command(c, sql, why, sizeof why) == 0 &&
       command(c, "COMMIT", why, sizeof why) == 0)
     return 0;
@@ -799,27 +824,23 @@ static int pg_load(store *st, const char *code, store_game *g, char *msg,
   return 0;
 }
 
-static char *pg_leaderboard(store *st, const char *pool, int limit) {
+static int pg_leaders(store *st, const char *pool, int limit, store_leader *out,
+                      int *n) {
   char lim[16];
   snprintf(lim, sizeof lim, "%d", limit);
   const char *const v[] = {pool, lim};
   PGresult *r = run_q(P(st), Q_LEADERS, 2, v);
   if (!r)
-    return NULL;
-  json_t *list = json_array();
-  for (int row = 0; list && row < PQntuples(r); row++) {
-    double rd = atof(PQgetvalue(r, row, 2));
-    json_array_append_new(
-        list,
-        json_pack("{s:s, s:i, s:i, s:i, s:b}", "name", PQgetvalue(r, row, 0),
-                  "rating", (int)(atof(PQgetvalue(r, row, 1)) + 0.5), "rd",
-                  (int)(rd + 0.5), "games", atoi(PQgetvalue(r, row, 3)),
-                  "provisional", rd > STORE_PROVISIONAL_RD));
+    return -1;
+  for (*n = 0; *n < PQntuples(r) && *n < limit; ++*n) {
+    store_leader *l = &out[*n];
+    snprintf(l->name, sizeof l->name, "%s", PQgetvalue(r, *n, 0));
+    l->rating = atof(PQgetvalue(r, *n, 1));
+    l->rd = atof(PQgetvalue(r, *n, 2));
+    l->games = atoi(PQgetvalue(r, *n, 3));
   }
   PQclear(r);
-  char *text = list ? json_dumps(list, JSON_COMPACT) : NULL;
-  json_decref(list);
-  return text;
+  return 0;
 }
 
 /* ------------------------------------------------------------------ */
@@ -852,13 +873,75 @@ static int lease_update(store *st, int q, int n, const char *const *v) {
   return rc;
 }
 
-static int pg_lease_renew(store *st, const char *code, const char *node,
-                          long long epoch, int ttl_s) {
-  char e[32], ttl[16];
-  snprintf(e, sizeof e, "%lld", epoch);
+/* A PostgreSQL array text of codes[0, n): each element quoted. */
+static char *code_array(const char *const *codes, int n) {
+  size_t cap = 3;
+  for (int i = 0; i < n; i++)
+    cap += 2 * strlen(codes[i]) + 3;
+  char *a = malloc(cap), *o = a;
+  if (!a)
+    return NULL;
+  *o++ = '{';
+  for (int i = 0; i < n; i++) {
+    if (i)
+      *o++ = ',';
+    *o++ = '"';
+    for (const char *c = codes[i]; *c; c++) {
+      if (*c == '"' || *c == '\\')
+        *o++ = '\\';
+      *o++ = *c;
+    }
+    *o++ = '"';
+  }
+  *o++ = '}';
+  *o = 0;
+  return a;
+}
+
+static int by_code(const void *a, const void *b) {
+  return strcmp(**(const char *const *const *)a,
+                **(const char *const *const *)b);
+}
+
+static int pg_lease_renew(store *st, const char *node, const char *const *codes,
+                          const long long *epochs, int n, int ttl_s,
+                          int *held) {
+  char ttl[16];
   snprintf(ttl, sizeof ttl, "%d", ttl_s);
-  const char *const v[] = {code, node, e, ttl};
-  return lease_update(st, Q_LEASE_RENEW, 4, v);
+  char *ca = code_array(codes, n), *ea = malloc((size_t)n * 22 + 3);
+  const char *const **order = malloc((size_t)(n ? n : 1) * sizeof *order);
+  PGresult *r = NULL;
+  if (ca && ea && order) {
+    size_t len = 0;
+    ea[len++] = '{';
+    for (int i = 0; i < n; i++)
+      len += (size_t)snprintf(ea + len, 23, "%s%lld", i ? "," : "", epochs[i]);
+    snprintf(ea + len, 2, "}");
+    const char *const v[] = {node, ca, ea, ttl};
+    r = run_q(P(st), Q_LEASE_RENEW, 4, v);
+  }
+  free(ca);
+  free(ea);
+  if (!r) {
+    free(order);
+    return -1;
+  }
+  /* By code, to find each one renewed (codes are one lease each). */
+  for (int i = 0; i < n; i++) {
+    order[i] = &codes[i];
+    held[i] = 0;
+  }
+  qsort(order, (size_t)n, sizeof *order, by_code);
+  for (int k = 0; k < PQntuples(r); k++) {
+    const char *code = PQgetvalue(r, k, 0), *const *key = &code;
+    const char *const **hit =
+        bsearch(&key, order, (size_t)n, sizeof *order, by_code);
+    if (hit)
+      held[*hit - codes] = 1;
+  }
+  PQclear(r);
+  free(order);
+  return 0;
 }
 
 static int pg_lease_release(store *st, const char *code, const char *node,
@@ -931,7 +1014,7 @@ const store_ops store_pg_ops = {
     .rating_put = pg_rating_put,
     .is_rated = pg_is_rated,
     .set_rated = pg_set_rated,
-    .leaderboard = pg_leaderboard,
+    .leaders = pg_leaders,
     .lease_take = pg_lease_take,
     .lease_renew = pg_lease_renew,
     .lease_release = pg_lease_release,

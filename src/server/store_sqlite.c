@@ -29,7 +29,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <jansson.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -740,26 +739,21 @@ static int sq_pair_games(store *st, const char *pool, long long a, long long b,
   return n;
 }
 
-static char *sq_leaderboard(store *st, const char *pool, int limit) {
+static int sq_leaders(store *st, const char *pool, int limit, store_leader *out,
+                      int *n) {
   sqlite3_stmt *q = S(st)->q[Q_LEADERS];
-  json_t *list = json_array();
-  int rc;
   bind_text(q, 1, pool);
   sqlite3_bind_int(q, 2, limit);
-  while (list && (rc = sqlite3_step(q)) == SQLITE_ROW) {
+  for (*n = 0; *n < limit && sqlite3_step(q) == SQLITE_ROW; ++*n) {
+    store_leader *l = &out[*n];
     const char *name = (const char *)sqlite3_column_text(q, 0);
-    double rd = sqlite3_column_double(q, 2);
-    json_array_append_new(
-        list,
-        json_pack("{s:s, s:i, s:i, s:i, s:b}", "name", name ? name : "",
-                  "rating", (int)(sqlite3_column_double(q, 1) + 0.5), "rd",
-                  (int)(rd + 0.5), "games", sqlite3_column_int(q, 3),
-                  "provisional", rd > STORE_PROVISIONAL_RD));
+    snprintf(l->name, sizeof l->name, "%s", name ? name : "");
+    l->rating = sqlite3_column_double(q, 1);
+    l->rd = sqlite3_column_double(q, 2);
+    l->games = sqlite3_column_int(q, 3);
   }
   done(q);
-  char *text = list ? json_dumps(list, JSON_COMPACT) : NULL;
-  json_decref(list);
-  return text;
+  return 0;
 }
 
 /* Leases: the file's flock makes this process the only node, so the
@@ -771,9 +765,12 @@ static int sq_lease_take(store *st, const char *code, const char *node,
   return 0;
 }
 
-static int sq_lease_renew(store *st, const char *code, const char *node,
-                          long long epoch, int ttl_s) {
-  (void)st, (void)code, (void)node, (void)epoch, (void)ttl_s;
+static int sq_lease_renew(store *st, const char *node, const char *const *codes,
+                          const long long *epochs, int n, int ttl_s,
+                          int *held) {
+  (void)st, (void)node, (void)codes, (void)epochs, (void)ttl_s;
+  for (int i = 0; i < n; i++)
+    held[i] = 1; /* the file's lock: this process is the only node */
   return 0;
 }
 
@@ -816,7 +813,7 @@ const store_ops store_sqlite_ops = {
     .rating_put = sq_rating_put,
     .is_rated = sq_is_rated,
     .set_rated = sq_set_rated,
-    .leaderboard = sq_leaderboard,
+    .leaders = sq_leaders,
     .lease_take = sq_lease_take,
     .lease_renew = sq_lease_renew,
     .lease_release = sq_lease_release,

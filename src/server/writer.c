@@ -105,7 +105,7 @@ static op *new_op(writer *w, int kind, uint64_t table_id, const char *code) {
 /* The table's lease, which every write of the table goes through. */
 static void fence(op *o, const char *node, long long epoch) {
   o->epoch = epoch;
-  snprintf(o->node, sizeof o->node, "%s", node);
+  snprintf(o->node, sizeof o->node, "%s", node ? node : "");
 }
 
 void writer_add_game(writer *w, uint64_t table_id, const store_game *g,
@@ -141,18 +141,7 @@ void writer_set_seat(writer *w, uint64_t table_id, const char *code, int seat,
 }
 
 void writer_add_move(writer *w, uint64_t table_id, const char *code, int number,
-                     scopa_move move) {
-  op *o = new_op(w, OP_MOVE, table_id, code);
-  if (o) {
-    o->number = number;
-    o->move = move;
-    append(&w->open, o);
-  }
-}
-
-void writer_add_move_fenced(writer *w, uint64_t table_id, const char *code,
-                            int number, scopa_move move, const char *node,
-                            long long epoch) {
+                     scopa_move move, const char *node, long long epoch) {
   op *o = new_op(w, OP_MOVE, table_id, code);
   if (o) {
     o->number = number;

@@ -64,13 +64,10 @@ void writer_add_game(writer *w, uint64_t table_id, const store_game *game,
                      const char *node, long long epoch);
 void writer_set_seat(writer *w, uint64_t table_id, const char *code, int seat,
                      const store_seat *s, const char *node, long long epoch);
+/* A move: with an epoch, through the table's lease in its own statement
+ * (store_add_move_fenced). */
 void writer_add_move(writer *w, uint64_t table_id, const char *code, int number,
-                     scopa_move move);
-/* A move written through the table's lease (store_add_move_fenced):
- * it fails, and its table stops, unless node still holds it at epoch. */
-void writer_add_move_fenced(writer *w, uint64_t table_id, const char *code,
-                            int number, scopa_move move, const char *node,
-                            long long epoch);
+                     scopa_move move, const char *node, long long epoch);
 void writer_finish(writer *w, uint64_t table_id, const char *code,
                    const char *node, long long epoch);
 void writer_rate(writer *w, uint64_t table_id, const rate_job *job,

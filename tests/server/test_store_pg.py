@@ -11,6 +11,10 @@ server/serve_pg, SCOPA_TEST_STORE=postgresql).
           program's database and a newer scopa's schema
   pg-1.4  PostgreSQL restarted between moves: the server reconnects and
           the game goes on with no error and nothing lost
+  pg-1.5  a database of schema version 1 as the first cluster wrote
+          it (leases with a foreign key, the relay logged, no accounts)
+          moves on to version 3 at the start: every step of the schema
+          is a versioned migration, nothing of the game lost
   pg-2.1  leases: a node without the lease never writes a move
           (test_store_lease.c)
 """
@@ -100,6 +104,52 @@ def test_pg_1_3_refused_at_start(tmp_path):
     Server(newer).start().stop()  # the schema, version 1
     pg.psql("UPDATE scopa_schema SET version = 99", db=dbname(newer))
     assert "newer scopa" in refused(pg.url(newer))
+
+
+V1 = """
+CREATE TABLE scopa_schema(version integer NOT NULL);
+INSERT INTO scopa_schema VALUES (1);
+CREATE TABLE games(code text PRIMARY KEY, seed text NOT NULL,
+  rules text NOT NULL, away_s integer NOT NULL, clock_s integer NOT NULL,
+  created bigint NOT NULL, finished integer NOT NULL DEFAULT 0,
+  rated integer NOT NULL DEFAULT 0);
+CREATE TABLE seats(code text NOT NULL REFERENCES games(code),
+  seat integer NOT NULL, kind integer NOT NULL, name text NOT NULL,
+  bot text NOT NULL, token_sha256 text NOT NULL, player text NOT NULL,
+  PRIMARY KEY (code, seat));
+CREATE TABLE moves(code text NOT NULL REFERENCES games(code),
+  number integer NOT NULL, move text NOT NULL, PRIMARY KEY (code, number));
+CREATE TABLE ratings(pool text NOT NULL, player text NOT NULL,
+  name text NOT NULL, rating double precision NOT NULL,
+  rd double precision NOT NULL, vol double precision NOT NULL,
+  games integer NOT NULL, PRIMARY KEY (pool, player));
+CREATE TABLE leases(code text PRIMARY KEY REFERENCES games(code),
+  node text NOT NULL, epoch bigint NOT NULL, expires timestamptz NOT NULL);
+CREATE TABLE nodes(node text PRIMARY KEY, seen timestamptz NOT NULL);
+CREATE TABLE relay(id bigserial PRIMARY KEY, dst text NOT NULL,
+  src text NOT NULL, conn bigint NOT NULL, kind integer NOT NULL,
+  addr text NOT NULL, body text NOT NULL);
+INSERT INTO games VALUES ('OLD001', 'seed', '{}', 60, 0, 1, 1, 0);
+INSERT INTO seats VALUES ('OLD001', 0, 1, 'Anna', '', 'x', 'y');
+"""
+
+
+def test_pg_1_5_a_version_1_database_moves_on(tmp_path):
+    pg = postgres()
+    db = str(tmp_path / "v1")
+    assert pg.url(db)  # the database, made
+    name = dbname(db)
+    pg.psql(V1, db=name)
+    Server(db).start().stop()
+    assert pg.psql("SELECT version FROM scopa_schema", db=name).strip() == "3"
+    assert pg.psql("SELECT relpersistence FROM pg_class WHERE relname = "
+                   "'relay'", db=name).strip() == "u"
+    assert pg.psql("SELECT count(*) FROM information_schema."
+                   "table_constraints WHERE table_name = 'leases' AND "
+                   "constraint_type = 'FOREIGN KEY'", db=name).strip() == "0"
+    assert pg.psql("SELECT name || ':' || account FROM seats WHERE code = "
+                   "'OLD001'", db=name).strip() == "Anna:0"
+    assert pg.psql("SELECT count(*) FROM accounts", db=name).strip() == "0"
 
 
 def test_pg_1_4_postgres_restarted_between_moves(tmp_path):
