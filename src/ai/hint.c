@@ -324,8 +324,8 @@ static int calibrated_rules(const scopa_view *v) {
  * fitted slope 1.05) and per deal (|bias| 0.10 at most, each within its
  * interval of 0), except at the first play of deals 1-5 (hands full):
  * +0.223 +- 0.200 over 542 positions, slope 1.04: optimistic there, so
- * that is taken off.  (The old hints' +0.403 corrected whole-round
- * solves, pessimistic there.) */
+ * that is taken off.  (Whole-round solves, which the hints used before
+ * the playouts, were pessimistic there: they needed +0.403, docs/ai.md.) */
 #define HINT_FIRST_PLAY (-0.223)
 
 double ai_hint_correction(const scopa_view *v) {

@@ -139,7 +139,7 @@ static int game_over(const scopa_local *l) {
   return scopa_match_phase(l->match) == SCOPA_MATCH_OVER;
 }
 
-/* The server's seat fields (table.c add_seats) for a table of one person
+/* The server's seat fields (views.c add_seats) for a table of one person
  * who is here and bots. */
 static void add_seats(json_t *o, const scopa_local *l) {
   json_t *names = json_array(), *presence = json_array(), *open = json_array(),

@@ -155,7 +155,7 @@ async function request(method: 'GET' | 'POST', url: string, body?: unknown): Pro
   try {
     json = await r.json();
   } catch {
-    /* no JSON (an older server's 404 page): the status says enough */
+    /* no JSON (a proxy's error page): the status says enough */
   }
   const after = r.headers.get('retry-after');
   return {
