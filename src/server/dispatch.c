@@ -34,6 +34,10 @@ static void message(conn *c, const char *text, size_t len, int charged) {
   proto_msg msg;
   proto_error err;
   int parsed = proto_parse(text, len, &msg, &err);
+  if (msg.lang[0])
+    memcpy(c->lang, msg.lang, sizeof c->lang);
+  if (msg.deck[0])
+    memcpy(c->deck, msg.deck, sizeof c->deck);
   int ok = charged ? limits_take(&c->bucket, &srv->conf.limits, now_ms()) : 1;
   if (ok < 0) {
     conn_error(c, msg.id, "too_fast", "closing the connection",
