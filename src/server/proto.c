@@ -916,6 +916,8 @@ static void review_words(json_t *o, const char *lang, const char *deck) {
       if (!json_is_object(x))
         continue;
       json_object_set_new(x, "words", said_json(x, "move", "why", lang, deck));
+      json_object_set_new(x, "move_words",
+                          said_json(x, "move", "", lang, deck));
       json_object_set_new(x, "best_words",
                           said_json(x, "best", "best_why", lang, deck));
       double cost = number_of(x, "cost");

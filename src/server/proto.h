@@ -176,8 +176,8 @@ char *proto_review(const char *code, const char *review, const json_t *id);
  *           (scopa_loss_words) and "cost_words" (scopa_points_words of
  *           its loss);
  *   review  each move's "words" (the move played and what it does),
- *           "best_words" (the best move and what it does), "loss_words"
- *           and "cost_words" of its cost.
+ *           "move_words" (the move alone), "best_words" (the best move
+ *           and what it does), "loss_words" and "cost_words" of its cost.
  * Only what the object already names is said: no card it does not hold.
  * Another type is left as it is. */
 void proto_add_words(json_t *msg, const char *lang, const char *deck);

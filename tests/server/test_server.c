@@ -188,6 +188,8 @@ static void test_proto(void) {
   CHECK(!strcmp(json_string_value(json_object_get(mv, "words")),
                 "Take the 7 of coins with your 7 of cups: takes the "
                 "settebello"));
+  CHECK(!strcmp(json_string_value(json_object_get(mv, "move_words")),
+                "Take the 7 of coins with your 7 of cups"));
   CHECK(!strcmp(json_string_value(json_object_get(mv, "best_words")),
                 "Lay the 5 of swords on the table"));
   CHECK(!strcmp(json_string_value(json_object_get(mv, "cost_words")),
