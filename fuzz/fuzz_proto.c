@@ -1,6 +1,6 @@
 /*
  * fuzz_proto.c -- libFuzzer target for the `scopa serve` message parser
- * (src/server/proto.c): any bytes parse to a message or an error, never a
+ * (src/proto/proto.c): any bytes parse to a message or an error, never a
  * crash, a leak or undefined behaviour.
  *
  * Beyond not crashing: an error has a code and both texts, which are
@@ -11,7 +11,7 @@
  * the server knows.  The same bytes as a state, hint or review given its
  * sentences (proto_words) never crash either.
  */
-#include "../src/server/proto.h"
+#include "../src/proto/proto.h"
 
 #include <stdint.h>
 #include <stdlib.h>

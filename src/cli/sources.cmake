@@ -13,6 +13,9 @@ set(SCOPA_CLI_SOURCES
 # The terminal game (`scopa play`, `scopa replay --step`): src/tui.
 include(src/tui/sources.cmake)
 list(APPEND SCOPA_CLI_SOURCES ${SCOPA_TUI_SOURCES})
+# The wire protocol below the server and the local table: src/proto.
+include(src/proto/sources.cmake)
+list(APPEND SCOPA_CLI_SOURCES ${SCOPA_PROTO_SOURCES})
 # The server (`scopa serve`): src/server.
 include(src/server/sources.cmake)
 list(APPEND SCOPA_CLI_SOURCES ${SCOPA_SERVER_SOURCES})

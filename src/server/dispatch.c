@@ -2,7 +2,7 @@
  * dispatch.c -- what a connection's events do at the tables: the hooks
  * conn.c calls (conn.h), set by loop.c.  A message is parsed, charged a
  * credit, and goes to the relay when another node owns its table
- * (relay.h), else to its handler in the message table (proto.h
+ * (relay.h), else to its handler (one per type of proto.h's
  * PROTO_MESSAGES); a closing connection gets up from its table and the
  * cluster forgets it.  Also the sweep of the tables.
  */
@@ -13,15 +13,32 @@
 #include "relay.h"
 #include "rematch.h"
 
-/* The message table (proto.h): each type's handler; unknown types are
- * ignored (CONTRACTS.md).  Returns 1 when it was an accepted move. */
+/* Each message type's handler (proto.h PROTO_MESSAGES): as many as the
+ * types (a missing or a doubled one fails the build: -Woverride-init). */
+#define HANDLERS(XX)                                                           \
+  XX(CREATE, lobby_create)                                                     \
+  XX(JOIN, lobby_join)                                                         \
+  XX(RESUME, lobby_resume)                                                     \
+  XX(WATCH, lobby_watch)                                                       \
+  XX(MOVE, play_move)                                                          \
+  XX(HINT, play_hint)                                                          \
+  XX(PING, conn_ping)                                                          \
+  XX(REVIEW, play_review)                                                      \
+  XX(REMATCH, rematch_answer)                                                  \
+  XX(REACT, react_send)
+#define COUNT(type, handler) +1
+_Static_assert(0 HANDLERS(COUNT) == PROTO_NTYPES - 1, "a handler per type");
+#undef COUNT
+
+/* Unknown types are ignored (CONTRACTS.md).  Returns 1 when it was an
+ * accepted move. */
 static int table_message(conn *c, const proto_msg *msg) {
-  static int (*const HANDLERS[PROTO_NTYPES])(conn *, const proto_msg *) = {
-#define HANDLER(type, name, fields, handler) [PROTO_##type] = handler,
-      PROTO_MESSAGES(HANDLER)
-#undef HANDLER
+  static int (*const TABLE[PROTO_NTYPES])(conn *, const proto_msg *) = {
+#define ENTRY(type, handler) [PROTO_##type] = handler,
+      HANDLERS(ENTRY)
+#undef ENTRY
   };
-  int (*handle)(conn *, const proto_msg *) = HANDLERS[msg->type];
+  int (*handle)(conn *, const proto_msg *) = TABLE[msg->type];
   return handle ? handle(c, msg) : 0;
 }
 

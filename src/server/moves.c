@@ -82,6 +82,19 @@ static int refuse(conn *c, const proto_msg *msg, const char *code,
   return 0;
 }
 
+/* A refusal the local table gives too (proto.h's checks). */
+static int refuse_with(conn *c, const proto_msg *msg, const proto_error *err) {
+  conn_send_owned(c, proto_error_json(msg->id, err));
+  return 0;
+}
+
+/* Out of memory for a hint or a review. */
+static int no_memory(conn *c, const proto_msg *msg) {
+  proto_error err;
+  proto_no_memory(&err, msg->type);
+  return refuse_with(c, msg, &err);
+}
+
 int play_move(conn *c, const proto_msg *msg) {
   table *t = c->table;
   char detail[300];
@@ -246,13 +259,12 @@ static int send_hint_to(conn *c, const char *text, const char *id_text) {
  * never hold up any table's moves (bots.c). */
 int play_hint(conn *c, const proto_msg *msg) {
   table *t = c->table;
-  if (!t || c->seat < 0)
-    return conn_error(c, msg->id, "not_seated", "", "");
-  if (!table_hints_allowed(t))
+  proto_error err;
+  if (t && c->seat >= 0 && !table_hints_allowed(t))
     return conn_error(c, msg->id, "no_hints", "", "");
-  if (t->status != T_PLAYING || scopa_match_to_play(t->match) != c->seat)
-    return conn_error(c, msg->id, "not_your_turn", "a hint is for your turn",
-                      "un consiglio è per il tuo turno");
+  if (proto_hint_check(t ? t->match : NULL, c->seat,
+                       t && t->status == T_PLAYING, &err))
+    return refuse_with(c, msg, &err);
   seat_info *si = hint_state(t, c->seat);
   char *id_text =
       msg->id ? json_dumps(msg->id, JSON_COMPACT | JSON_ENCODE_ANY) : NULL;
@@ -271,8 +283,7 @@ int play_hint(conn *c, const proto_msg *msg) {
     if (rc != 0)
       return rc == BOTS_BUSY
                  ? conn_error(c, msg->id, "busy", "hints", "consigli")
-                 : conn_error(c, msg->id, "server", "no memory for a hint",
-                              "non c'è memoria per un consiglio");
+                 : no_memory(c, msg);
     si->hint_out = 1;
     c->srv->hint_jobs++;
   }
@@ -295,12 +306,10 @@ static int send_review(table *t, const json_t *id) {
 
 int play_review(conn *c, const proto_msg *msg) {
   table *t = c->table;
-  if (!t || (msg->code[0] && strcasecmp(msg->code, t->code) != 0))
-    return refuse(c, msg, "not_seated", " (a review is of your table)",
-                  " (la revisione è del tuo tavolo)");
-  if (t->status != T_FINISHED)
-    return refuse(c, msg, "not_playing", "the review comes at the end",
-                  "la revisione viene alla fine");
+  proto_error err;
+  if (proto_review_check(msg, t ? t->code : NULL, t && t->status == T_FINISHED,
+                         &err))
+    return refuse_with(c, msg, &err);
   if (t->review)
     return send_review(t, msg->id);
   if (t->review_pending)
@@ -318,14 +327,12 @@ int play_review(conn *c, const proto_msg *msg) {
     memcpy(job.id, id_text, strlen(id_text) + 1);
   free(id_text);
   if (scopa_match_copy(t->match, &job.match) != SCOPA_OK)
-    return refuse(c, msg, "server", "no memory for a review",
-                  "non c'è memoria per la revisione");
+    return no_memory(c, msg);
   int rc = bots_submit(c->srv->bots, &job);
   if (rc != 0) {
     scopa_match_free(job.match);
     return rc == BOTS_BUSY ? refuse(c, msg, "busy", "reviews", "revisioni")
-                           : refuse(c, msg, "server", "no memory for a review",
-                                    "non c'è memoria per la revisione");
+                           : no_memory(c, msg);
   }
   t->review_pending = 1;
   return 0;

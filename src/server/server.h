@@ -31,9 +31,9 @@
  *   answer.c   writing an HTTP answer whole, with its headers
  *   request.c  who asks: the client's address, its page's origin
  *   server.c   the clock, the turn's store batch
- *   below all: proto.c (the pure message parser and writers, the
- *              message table), limits.c, bots.c, writer.c, auth.c,
- *              game.c, glicko.c, listen.c, store*.c
+ *   below all: src/proto (the pure message parser and writers, the
+ *              message list, shared with the local table), limits.c, bots.c,
+ * writer.c, auth.c, game.c, glicko.c, listen.c, store*.c
  *
  * The barrier (Redis's "persist before replying"): every message queued
  * while a store batch is open carries that batch's number, and every

@@ -19,7 +19,6 @@ set(SCOPA_SERVER_SOURCES
   src/server/request.c
   src/server/conn.c
   src/server/dispatch.c
-  src/server/proto.c
   src/server/table.c
   src/server/game.c
   src/server/lobby.c

@@ -1,7 +1,7 @@
 /*
  * local.c -- the table in the browser (local.h): one person, bots, the
  * library's scopa_match, and the server's messages from the server's own
- * writers and checks (src/server/proto.c).  What must stay true:
+ * writers and checks (src/proto/proto.c).  What must stay true:
  *
  *   - every message it sends is one the server would send to the
  *     person's connection in the same position (the fields a local table
@@ -15,7 +15,7 @@
  */
 #include "local.h"
 
-#include "../server/proto.h"
+#include "../proto/proto.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -81,6 +81,12 @@ static void out_refuse(outbox *o, const json_t *id, const char *code,
   proto_error err;
   proto_error_set(&err, code, detail, detail_it);
   out_error(o, id, &err);
+}
+
+static void out_no_memory(outbox *o, const proto_msg *msg) {
+  proto_error err;
+  proto_no_memory(&err, msg->type);
+  out_error(o, msg->id, &err);
 }
 
 static char *out_finish(outbox *o) {
@@ -325,15 +331,12 @@ static void move(scopa_local *l, const proto_msg *msg, outbox *o) {
 
 static void hint(scopa_local *l, const proto_msg *msg, outbox *o) {
   scopa_hint hints[8];
-  if (!l->match)
-    return out_refuse(o, msg->id, "not_seated", "", "");
-  if (game_over(l) || scopa_match_to_play(l->match) != l->me)
-    return out_refuse(o, msg->id, "not_your_turn", "a hint is for your turn",
-                      "un consiglio è per il tuo turno");
+  proto_error err;
+  if (proto_hint_check(l->match, l->me, l->match && !game_over(l), &err))
+    return out_error(o, msg->id, &err);
   scopa_bot *bot = bot_for(l, SCOPA_LOCAL_HINT_BOT);
   if (!bot)
-    return out_refuse(o, msg->id, "server", "no memory for a hint",
-                      "non c'è memoria per un consiglio");
+    return out_no_memory(o, msg);
   /* The library's hint at a table (the game's hint seed): the server's
    * and the terminal's for the same position of the same game. */
   scopa_view view;
@@ -347,21 +350,17 @@ static void hint(scopa_local *l, const proto_msg *msg, outbox *o) {
 }
 
 static void review(scopa_local *l, const proto_msg *msg, outbox *o) {
-  if (!l->match ||
-      (msg->code[0] && strcasecmp(msg->code, SCOPA_LOCAL_CODE) != 0))
-    return out_refuse(o, msg->id, "not_seated", " (a review is of your table)",
-                      " (la revisione è del tuo tavolo)");
-  if (!game_over(l))
-    return out_refuse(o, msg->id, "not_playing", "the review comes at the end",
-                      "la revisione viene alla fine");
+  proto_error err;
+  if (proto_review_check(msg, l->match ? SCOPA_LOCAL_CODE : NULL,
+                         l->match && game_over(l), &err))
+    return out_error(o, msg->id, &err);
   scopa_bot *bot = bot_for(l, SCOPA_LOCAL_HINT_BOT);
   if (!l->review && bot)
     l->review = scopa_match_review_json(
         l->match, bot, (uint64_t)SCOPA_LOCAL_HINT_MS * SCOPA_BOT_NODES_PER_MS,
         -1, NULL, 0);
   if (!l->review)
-    return out_refuse(o, msg->id, "server", "no memory for a review",
-                      "non c'è memoria per la revisione");
+    return out_no_memory(o, msg);
   char *text = proto_review(SCOPA_LOCAL_CODE, l->review, msg->id);
   out_add(o, proto_words(text, NULL, l->lang, l->deck));
   free(text);

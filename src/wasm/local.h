@@ -3,7 +3,7 @@
  * game the browser plays without a server, with the library compiled to
  * WebAssembly (docs/wasm.md).  It speaks the messages of `scopa serve`
  * (CONTRACTS.md "scopa serve", docs/serve.md): a client's message in, the
- * server's messages out, written by the same code (src/server/proto.c),
+ * server's messages out, written by the same code (src/proto/proto.c),
  * so one client reducer reads both.  The game is the library's scopa_match
  * (the one game loop): no rule lives here.
  *

@@ -6,9 +6,9 @@
  * written twice (PRIMARY KEY (game, number)).  Names: serve-proto-N,
  * serve-rating-N, serve-limits-N, serve-store-N.
  */
+#include "../../src/proto/proto.h"
 #include "../../src/server/glicko.h"
 #include "../../src/server/limits.h"
-#include "../../src/server/proto.h"
 #include "../../src/server/store.h"
 #include "../test.h"
 

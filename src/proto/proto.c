@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* XX(code, English, Italian): each text may hold one %s, the detail. */
 #define PROTO_TEXTS(XX)                                                        \
@@ -264,8 +265,7 @@ static const struct {
   const char *name;
   int (*fields)(json_t *obj, proto_msg *out, proto_error *err);
 } TYPES[PROTO_NTYPES] = {[PROTO_UNKNOWN] = {"", parse_nothing},
-#define PROTO__ENTRY(type, name, fields, handler)                              \
-  [PROTO_##type] = {name, fields},
+#define PROTO__ENTRY(type, name, fields) [PROTO_##type] = {name, fields},
                          PROTO_MESSAGES(PROTO__ENTRY)
 #undef PROTO__ENTRY
 };
@@ -564,6 +564,36 @@ int proto_move_check(const proto_msg *msg, const scopa_match *match, int seat,
     return refuse(err, "illegal", detail, it);
   }
   return 0;
+}
+
+int proto_hint_check(const scopa_match *match, int seat, int playing,
+                     proto_error *err) {
+  if (!match || seat < 0)
+    return refuse(err, "not_seated", "", "");
+  if (!playing || scopa_match_to_play(match) != seat)
+    return refuse(err, "not_your_turn", "a hint is for your turn",
+                  "un consiglio è per il tuo turno");
+  return 0;
+}
+
+int proto_review_check(const proto_msg *msg, const char *code, int finished,
+                       proto_error *err) {
+  if (!code || (msg->code[0] && strcasecmp(msg->code, code) != 0))
+    return refuse(err, "not_seated", " (a review is of your table)",
+                  " (la revisione è del tuo tavolo)");
+  if (!finished)
+    return refuse(err, "not_playing", "the review comes at the end",
+                  "la revisione viene alla fine");
+  return 0;
+}
+
+void proto_no_memory(proto_error *err, int type) {
+  if (type == PROTO_HINT)
+    refuse(err, "server", "no memory for a hint",
+           "non c'è memoria per un consiglio");
+  else
+    refuse(err, "server", "no memory for a review",
+           "non c'è memoria per la revisione");
 }
 
 /* ------------------------------------------------------------------ */

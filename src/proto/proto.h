@@ -1,14 +1,16 @@
 /*
- * proto.h -- the messages of `scopa serve` (docs/CONTRACTS.md "scopa serve")
- * as plain values: a pure parser for what clients send and writers for
- * what the server sends.  No sockets, no tables, no globals: the fuzz
- * target (fuzz/fuzz_proto.c) feeds proto_parse any bytes.
+ * proto.h -- the wire protocol: the messages of `scopa serve`
+ * (docs/CONTRACTS.md "scopa serve"), which the browser's local table
+ * (src/wasm) speaks too, as plain values: a pure parser for what clients
+ * send and writers for what the server sends.  Below the server and the
+ * local table; it includes nothing of either.  No sockets, no tables, no
+ * globals: the fuzz target (fuzz/fuzz_proto.c) feeds proto_parse any bytes.
  *
  * Every text a person reads goes out in English ("message") and Italian
  * ("message_it"), with a stable "code" a client may translate itself.
  */
-#ifndef SCOPA_SERVER_PROTO_H
-#define SCOPA_SERVER_PROTO_H
+#ifndef SCOPA_PROTO_H
+#define SCOPA_PROTO_H
 
 #include <jansson.h>
 #include <stddef.h>
@@ -24,29 +26,29 @@
 #define PROTO_REACTION_MAX 16 /* a reaction's id                           */
 
 /*
- * The messages a client sends, one line each: XX(TYPE, "name", fields,
- * handler).  This list makes the type enum, the names the parser knows,
- * the parser's dispatch (fields: a parse_* function of proto.c that reads
- * the message's own fields) and the router's (handler: int handler(conn
- * *, const proto_msg *), 1 when the message was an accepted move; see
- * dispatch.c).  Adding a message is a line here, its fields function
- * and its handler (HACKING.md).
+ * The messages a client sends, one line each: XX(TYPE, "name", fields).
+ * This list makes the type enum, the names the parser knows and the
+ * parser's dispatch (fields: a parse_* function of proto.c that reads
+ * the message's own fields).  What each does is its reader's: the
+ * server's handlers (src/server/dispatch.c), the local table's
+ * (src/wasm/local.c).  Adding a message is a line here, its fields
+ * function and its handlers (HACKING.md).
  */
 #define PROTO_MESSAGES(XX)                                                     \
-  XX(CREATE, "create", parse_create, lobby_create)                             \
-  XX(JOIN, "join", parse_code, lobby_join)                                     \
-  XX(RESUME, "resume", parse_resume, lobby_resume)                             \
-  XX(WATCH, "watch", parse_code, lobby_watch)                                  \
-  XX(MOVE, "move", parse_move, play_move)                                      \
-  XX(HINT, "hint", parse_nothing, play_hint)                                   \
-  XX(PING, "ping", parse_nothing, conn_ping)                                   \
-  XX(REVIEW, "review", parse_review, play_review)                              \
-  XX(REMATCH, "rematch", parse_rematch, rematch_answer)                        \
-  XX(REACT, "react", parse_react, react_send)
+  XX(CREATE, "create", parse_create)                                           \
+  XX(JOIN, "join", parse_code)                                                 \
+  XX(RESUME, "resume", parse_resume)                                           \
+  XX(WATCH, "watch", parse_code)                                               \
+  XX(MOVE, "move", parse_move)                                                 \
+  XX(HINT, "hint", parse_nothing)                                              \
+  XX(PING, "ping", parse_nothing)                                              \
+  XX(REVIEW, "review", parse_review)                                           \
+  XX(REMATCH, "rematch", parse_rematch)                                        \
+  XX(REACT, "react", parse_react)
 
 enum proto_type {
   PROTO_UNKNOWN, /* a type this server does not know: ignored            */
-#define PROTO__TYPE(type, name, fields, handler) PROTO_##type,
+#define PROTO__TYPE(type, name, fields) PROTO_##type,
   PROTO_MESSAGES(PROTO__TYPE)
 #undef PROTO__TYPE
       PROTO_NTYPES
@@ -135,6 +137,21 @@ int proto_create_check(const proto_msg *msg, int *me, scopa_rules *rules,
  * card the sender cannot know. */
 int proto_move_check(const proto_msg *msg, const scopa_match *match, int seat,
                      int waiting, scopa_move *move, proto_error *err);
+
+/* A `hint` from the person at `seat` (-1: watching) of a table playing
+ * `match` (NULL: not at a table; playing: the game is on, neither
+ * waiting nor over): 0 when it is that seat's turn, else -1 with *err
+ * (not_seated, not_your_turn), the same refusal at every table. */
+int proto_hint_check(const scopa_match *match, int seat, int playing,
+                     proto_error *err);
+/* A `review` from a connection at the table `code` (NULL: at none):
+ * msg->code, when given, must name it, and the game must be over
+ * (finished).  0, or -1 with *err (not_seated, not_playing). */
+int proto_review_check(const proto_msg *msg, const char *code, int finished,
+                       proto_error *err);
+/* No memory for the answer to a message of `type` (PROTO_HINT,
+ * PROTO_REVIEW): *err set to the refusal ("server"). */
+void proto_no_memory(proto_error *err, int type);
 
 /* The messages a table sends, the same from the server and from the
  * browser's local table (src/wasm), each with "type" first.
