@@ -129,8 +129,11 @@ static json_t *table_state_obj(const table *t, int seat) {
   return o;
 }
 
-char *table_state_json(const table *t, int seat, const json_t *id) {
-  return proto_finish(table_state_obj(t, seat), id);
+char *table_state_json(const table *t, const conn *c, const json_t *id) {
+  json_t *o = table_state_obj(t, c->seat);
+  if (o)
+    proto_add_words(o, c->lang, c->deck);
+  return proto_finish(o, id);
 }
 
 /* A state to every connection of the table, each its own; `to` gets the

@@ -454,11 +454,15 @@ char *scopa_local_send(scopa_local *l, const char *text, size_t len) {
   if (proto_parse(text, len, &msg, &err) != 0)
     out_error(&o, msg.id, &err);
   else {
+    int new_words = (msg.lang[0] && strcmp(msg.lang, l->lang)) ||
+                    (msg.deck[0] && strcmp(msg.deck, l->deck));
     if (msg.lang[0])
       memcpy(l->lang, msg.lang, sizeof l->lang);
     if (msg.deck[0])
       memcpy(l->deck, msg.deck, sizeof l->deck);
     answer(l, &msg, text, len, &o);
+    if (new_words && msg.type == PROTO_PING && l->match)
+      out_add(&o, state_text(l, NULL)); /* the state again, in them */
   }
   proto_msg_free(&msg);
   return out_finish(&o);

@@ -671,6 +671,18 @@ def test_serve_1_10_the_librarys_sentences_in_the_readers_words(tmp_path):
         last = watched["drawn"]["last"]
         assert last["words"].startswith(
             "takes " if "x" in last["move"] else "lays "), last
+        # a new language (the page's switch): a ping says it, and the
+        # state comes again in it, for that connection only
+        await a.send({"type": "ping", "lang": "en"})
+        await a.until(lambda m: m["type"] == "pong")
+        again = await a.until(lambda m: m["type"] == "state")
+        last = again["drawn"]["last"]
+        assert last["words"].startswith(("takes ", "lays ")), last
+        assert all(w.startswith(("Take ", "Lay "))
+                   for w in again.get("legal_words", [])), again
+        if my_turn(again, 0):
+            await a.send({"type": "move", "move": again["legal"][0],
+                          "ply": len(again["round"]["moves"])})
         await play_to_end([a], random.Random(3))
         await a.send({"type": "review", "code": a.code, "lang": "en",
                       "deck": "napoletane"})

@@ -341,6 +341,16 @@ static void test_refusals(void) {
   const char *said = json_string_value(json_object_get(h, "words"));
   CHECK(said && (!strncmp(said, "Prendi ", 7) || !strncmp(said, "Cala ", 5)));
   json_decref(a);
+  /* a ping with a new language: the pong, then the state in it */
+  a = send(l, "{\"type\":\"ping\",\"lang\":\"en\"}");
+  CHECK(json_array_size(a) == 2);
+  json_t *lw = json_object_get(json_array_get(a, 1), "legal_words");
+  const char *w0 = json_string_value(json_array_get(lw, 0));
+  CHECK(w0 && (!strncmp(w0, "Take ", 5) || !strncmp(w0, "Lay ", 4)));
+  json_decref(a);
+  a = send(l, "{\"type\":\"ping\",\"lang\":\"en\"}");
+  CHECK(json_array_size(a) == 1);
+  json_decref(a);
   scopa_local_free(l);
   scopa_local_free(NULL);
 }

@@ -255,8 +255,8 @@ export function recordFetched(m: Model, code: string, r: Fetched): Step {
 }
 
 /** At a table, a new language or deck is said to it (a ping carries it,
- * effects.ts adds it to every message): the next state, hint and review
- * come in it (docs/serve.md). */
+ * effects.ts adds it to every message): the table answers with the state
+ * again in it, and the next hint and review come in it (docs/serve.md). */
 function sayWords(s: Step): Step {
   return s.model.code ? then(s, (x) => step(x, { kind: 'send', msg: { type: 'ping' } })) : s;
 }
