@@ -1316,6 +1316,11 @@ test('e2e: with the French deck the cards are named by its suits', async () => {
   const said = (await page.locator('.choice .movetext').textContent()) ?? '';
   assert.match(said, /^(Take|Lay) .*(diamonds|hearts|spades|clubs)/, said);
   assert.doesNotMatch(said, /coins|cups|swords/, said);
+  // the language switched at the table: the server's words follow at once
+  await page.click('[data-action="lang"]');
+  await page.locator('.choice .movetext', { hasText: /^(Prendi|Cala) / }).waitFor();
+  const detto = (await page.locator('.choice .movetext').textContent()) ?? '';
+  assert.match(detto, /(quadri|cuori|picche|fiori)/, detto);
   await page.context().close();
 });
 
