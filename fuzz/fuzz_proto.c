@@ -7,7 +7,9 @@
  * valid JSON strings once written (proto_error_json gives one object);
  * a parsed message's strings are NUL-terminated within their bounds, a
  * name has no control character and cleaning it again changes nothing,
- * and a move's ply is in 0..40.
+ * a move's ply is in 0..40, and "lang" and "deck" are one of the values
+ * the server knows.  The same bytes as a state, hint or review given its
+ * sentences (proto_words) never crash either.
  */
 #include "../src/proto/proto.h"
 
@@ -18,6 +20,13 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   proto_msg m;
   proto_error e;
+  char *copy = malloc(size + 1);
+  if (copy) {
+    memcpy(copy, data, size);
+    copy[size] = 0;
+    free(proto_words(copy, NULL, "it", SCOPA_DECK_FRENCH));
+    free(copy);
+  }
   if (proto_parse((const char *)data, size, &m, &e) != 0) {
     if (!e.code || !e.en[0] || !e.it[0])
       abort();
@@ -43,6 +52,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (strcmp(again, m.name) != 0)
     abort();
   if (m.type == PROTO_MOVE && (m.ply < 0 || m.ply > 40))
+    abort();
+  if ((m.lang[0] && strcmp(m.lang, "en") && strcmp(m.lang, "it")) ||
+      (m.deck[0] && strcmp(m.deck, SCOPA_DECK_FRENCH) &&
+       strcmp(m.deck, "italiane")))
     abort();
   char *seated = proto_seated(m.id, "ABC234", 0, "t", "p");
   free(seated);

@@ -1107,6 +1107,14 @@ char *scopa_card_words(int card, const char *lang, const char *deck, char *buf,
 size_t scopa_move_words(scopa_move move, const char *lang, const char *deck,
                         char *buf, size_t bufsize);
 
+/* A move as it was played, for "what happened" after the player's name,
+ * without a full stop: "takes the 7 of coins with the 7 of cups", "prende
+ * il 3 di coppe e il 4 di spade con il 7 di bastoni", "lays the 5 of
+ * swords on the table" ("cala il 5 di spade").  Returns the length as
+ * snprintf. */
+size_t scopa_played_words(scopa_move move, const char *lang, const char *deck,
+                          char *buf, size_t bufsize);
+
 /* The reasons of why in lang and deck's names, for a sentence: at most
  * `max` of what the move does for its side, in SCOPA_WHY_MAP's order,
  * then its first risk (OPENS, GIVES_SETTEBELLO) after "but": "takes the

@@ -227,8 +227,11 @@ static const char *a_rank(int rank, int it, int fr, char *buf, size_t n) {
   return buf;
 }
 
-size_t scopa_move_words(scopa_move move, const char *lang, const char *deck,
-                        char *buf, size_t bufsize) {
+/* A move in words: as a person is told to play it (done 0: "Take the 7
+ * of coins with your 7 of cups") or as it was played (done 1: "takes the
+ * 7 of coins with the 7 of cups"). */
+static size_t move_words(scopa_move move, const char *lang, const char *deck,
+                         int done, char *buf, size_t bufsize) {
   int it = scopa__italian(lang), fr = french(deck);
   int card = SCOPA_MOVE_CARD(move);
   char one[48], bare[40];
@@ -238,10 +241,14 @@ size_t scopa_move_words(scopa_move move, const char *lang, const char *deck,
   scopa_card_words(card, lang, deck, one, sizeof one);
   scopa_cards takes = SCOPA_MOVE_TAKES(move);
   if (!takes) { /* "Cala il 5 di spade", "Lay the 5 of swords on the table" */
-    add(buf, bufsize, &at, it ? "Cala %s" : "Lay %s on the table", one);
+    add(buf, bufsize, &at,
+        it ? (done ? "cala %s" : "Cala %s")
+           : (done ? "lays %s on the table" : "Lay %s on the table"),
+        one);
     return at;
   }
-  add(buf, bufsize, &at, "%s", it ? "Prendi" : "Take");
+  add(buf, bufsize, &at, "%s",
+      it ? (done ? "prende" : "Prendi") : (done ? "takes" : "Take"));
   int left = POPCOUNT(takes), first = 1;
   FOR_EACH_CARD(c, takes) {
     const char *sep = first ? " " : left == 1 ? (it ? " e " : " and ") : ", ";
@@ -250,13 +257,28 @@ size_t scopa_move_words(scopa_move move, const char *lang, const char *deck,
     left--;
     first = 0;
   }
-  card_bare(card, it, fr, bare, sizeof bare);
-  if (it) /* "con il tuo 7 di coppe", "con la tua donna di cuori" */
+  if (done) /* "con il 7 di coppe", "with the 7 of cups" */
+    add(buf, bufsize, &at, it ? " con %s" : " with %s",
+        scopa_card_words(card, lang, deck, one, sizeof one));
+  else if (it) { /* "con il tuo 7 di coppe", "con la tua donna di cuori" */
+    card_bare(card, it, fr, bare, sizeof bare);
     add(buf, bufsize, &at, " con %s %s",
         SCOPA_RANK(card) == 9 && fr ? "la tua" : "il tuo", bare);
-  else
+  } else {
+    card_bare(card, it, fr, bare, sizeof bare);
     add(buf, bufsize, &at, " with your %s", bare);
+  }
   return at;
+}
+
+size_t scopa_move_words(scopa_move move, const char *lang, const char *deck,
+                        char *buf, size_t bufsize) {
+  return move_words(move, lang, deck, 0, buf, bufsize);
+}
+
+size_t scopa_played_words(scopa_move move, const char *lang, const char *deck,
+                          char *buf, size_t bufsize) {
+  return move_words(move, lang, deck, 1, buf, bufsize);
 }
 
 /* One reason in words. */

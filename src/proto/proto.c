@@ -281,6 +281,19 @@ static int parse_fields(json_t *obj, proto_msg *out, proto_error *err) {
   return 0;
 }
 
+/* Any message's "lang" and "deck" (the sentences' language and card
+ * names): a language this server has no words for, or a deck that is not
+ * a string, is ignored as an unknown field is. */
+static void parse_words(json_t *obj, proto_msg *out) {
+  const char *lang = json_string_value(json_object_get(obj, "lang"));
+  const char *deck = json_string_value(json_object_get(obj, "deck"));
+  if (lang && (!strcmp(lang, "en") || !strcmp(lang, "it")))
+    snprintf(out->lang, sizeof out->lang, "%s", lang);
+  if (deck)
+    snprintf(out->deck, sizeof out->deck, "%s",
+             strcmp(deck, SCOPA_DECK_FRENCH) ? "italiane" : SCOPA_DECK_FRENCH);
+}
+
 int proto_parse(const char *text, size_t len, proto_msg *out,
                 proto_error *err) {
   memset(out, 0, sizeof *out);
@@ -315,6 +328,7 @@ int proto_parse(const char *text, size_t len, proto_msg *out,
   for (int i = PROTO_UNKNOWN + 1; i < PROTO_NTYPES; i++)
     if (strcmp(json_string_value(type), TYPES[i].name) == 0)
       out->type = i;
+  parse_words(obj, out);
   rc = parse_fields(obj, out, err);
 done:
   json_decref(obj);
@@ -820,5 +834,149 @@ char *proto_review(const char *code, const char *review, const json_t *id) {
   if (o)
     json_object_update(o, r);
   json_decref(r);
+  return proto_finish(o, id);
+}
+
+/* ------------------------------------------------------------------ */
+/* Words                                                               */
+/* ------------------------------------------------------------------ */
+
+/* A "why" object (scopa_move_why_json) back as the library's struct;
+ * codes this server does not know are left out. */
+static void why_of(const json_t *o, scopa_why *w) {
+  memset(w, 0, sizeof *w);
+  size_t i;
+  json_t *code;
+  json_array_foreach(json_object_get(o, "codes"), i, code) {
+    for (int bit = 0; bit < SCOPA_WHY_COUNT; bit++)
+      if (json_is_string(code) &&
+          !strcmp(json_string_value(code), scopa_why_code(bit)))
+        w->reasons |= 1u << bit;
+  }
+  w->cards = (int)json_integer_value(json_object_get(o, "cards"));
+  w->coins = (int)json_integer_value(json_object_get(o, "coins"));
+  w->sevens = (int)json_integer_value(json_object_get(o, "sevens"));
+  w->sum = (int)json_integer_value(json_object_get(o, "sum"));
+  w->rank = (int)json_integer_value(json_object_get(o, "rank"));
+}
+
+/* The move of `key` and what `why_key` says it does, as a hint says it:
+ * "Take the 7 of coins with your 7 of cups: takes the settebello" (the
+ * first two reasons, then a risk); null when key is no move. */
+static json_t *said_json(const json_t *o, const char *key, const char *why_key,
+                         const char *lang, const char *deck) {
+  scopa_move m;
+  const char *text = json_string_value(json_object_get(o, key));
+  if (!text || scopa_move_parse(text, NULL, &m, NULL, 0) != SCOPA_OK)
+    return json_null();
+  char move[256], why[512], both[800];
+  scopa_why w;
+  scopa_move_words(m, lang, deck, move, sizeof move);
+  why_of(json_object_get(o, why_key), &w);
+  scopa_why_words(&w, 2, lang, deck, why, sizeof why);
+  snprintf(both, sizeof both, why[0] ? "%s: %s" : "%s", move, why);
+  return json_string(both);
+}
+
+/* A number of o, NAN when it is not one (null: no estimate). */
+static double number_of(const json_t *o, const char *key) {
+  json_t *x = json_object_get(o, key);
+  return json_is_number(x) ? json_number_value(x) : NAN;
+}
+
+/* "loss_words" and "cost_words" of a move that cost `cost`. */
+static void loss_words(json_t *o, double cost, const char *lang) {
+  char buf[300];
+  const char *mark = json_string_value(json_object_get(o, "mark"));
+  int marked = !mark                 ? SCOPA_MARK_NONE
+               : !strcmp(mark, "??") ? SCOPA_MARK_BLUNDER
+               : !strcmp(mark, "?")  ? SCOPA_MARK_SLIP
+                                     : SCOPA_MARK_NONE;
+  double margin = number_of(o, "loss_margin");
+  scopa_loss_words(cost, isfinite(margin) ? margin : 0, marked, lang, buf,
+                   sizeof buf);
+  json_object_set_new(o, "loss_words", json_string(buf));
+  scopa_points_words(isfinite(cost) ? cost : 0, lang, buf, sizeof buf);
+  json_object_set_new(o, "cost_words", json_string(buf));
+}
+
+static void state_words(json_t *o, const char *lang, const char *deck) {
+  json_t *legal = json_object_get(o, "legal"), *x;
+  char buf[256];
+  scopa_move m;
+  size_t i;
+  if (json_is_array(legal)) {
+    json_t *words = json_array();
+    json_array_foreach(legal, i, x) {
+      const char *text = json_string_value(x);
+      if (text && scopa_move_parse(text, NULL, &m, NULL, 0) == SCOPA_OK)
+        scopa_move_words(m, lang, deck, buf, sizeof buf);
+      else
+        buf[0] = 0;
+      json_array_append_new(words, json_string(buf));
+    }
+    json_object_set_new(o, "legal_words", words);
+  }
+  json_t *last = json_object_get(json_object_get(o, "drawn"), "last");
+  const char *text = json_string_value(json_object_get(last, "move"));
+  if (text && scopa_move_parse(text, NULL, &m, NULL, 0) == SCOPA_OK) {
+    scopa_played_words(m, lang, deck, buf, sizeof buf);
+    json_object_set_new(last, "words", json_string(buf));
+  }
+}
+
+static void hint_words(json_t *o, const char *lang, const char *deck) {
+  json_t *x;
+  size_t i;
+  if (json_object_get(o, "move"))
+    json_object_set_new(o, "words", said_json(o, "move", "why", lang, deck));
+  json_array_foreach(json_object_get(o, "moves"), i, x) {
+    if (!json_is_object(x))
+      continue;
+    json_object_set_new(x, "words", said_json(x, "move", "why", lang, deck));
+    loss_words(x, number_of(x, "loss"), lang);
+  }
+}
+
+static void review_words(json_t *o, const char *lang, const char *deck) {
+  json_t *round, *x;
+  size_t i, j;
+  json_array_foreach(json_object_get(o, "rounds"), i, round) {
+    json_array_foreach(json_object_get(round, "moves"), j, x) {
+      if (!json_is_object(x))
+        continue;
+      json_object_set_new(x, "words", said_json(x, "move", "why", lang, deck));
+      json_object_set_new(x, "move_words",
+                          said_json(x, "move", "", lang, deck));
+      json_object_set_new(x, "best_words",
+                          said_json(x, "best", "best_why", lang, deck));
+      double cost = number_of(x, "cost");
+      loss_words(x, isfinite(cost) ? cost : number_of(x, "loss"), lang);
+    }
+  }
+}
+
+void proto_add_words(json_t *msg, const char *lang, const char *deck) {
+  const char *type = json_string_value(json_object_get(msg, "type"));
+  if (!lang || !lang[0])
+    lang = "en";
+  if (!type)
+    return;
+  if (!strcmp(type, "state"))
+    state_words(msg, lang, deck);
+  else if (!strcmp(type, "hint"))
+    hint_words(msg, lang, deck);
+  else if (!strcmp(type, "review"))
+    review_words(msg, lang, deck);
+}
+
+char *proto_words(const char *text, const json_t *id, const char *lang,
+                  const char *deck) {
+  json_t *o = text ? json_loads(text, 0, NULL) : NULL;
+  if (!json_is_object(o)) {
+    json_decref(o);
+    return NULL;
+  }
+  proto_add_words(o, lang, deck);
   return proto_finish(o, id);
 }

@@ -73,6 +73,10 @@ typedef struct proto_msg {
   int clock_s; /* create: seconds per move (0 = no clock), -1 absent     */
   int accept;  /* rematch: 1 to play again (the default), 0 to decline   */
   char reaction[PROTO_REACTION_MAX + 1]; /* react: a phrase's id          */
+  /* Any message: the sender's language and deck for the sentences the
+   * table sends it (proto_words); "" when absent or not understood. */
+  char lang[3];  /* "en" or "it"                                        */
+  char deck[16]; /* SCOPA_DECK_FRENCH, or "italiane" for any other deck */
 } proto_msg;
 
 /* Why a message was refused: a stable code and the two texts. */
@@ -177,6 +181,29 @@ char *proto_hint(const char *code, int ply, const scopa_view *view,
 
 /* review: the text of scopa_match_review_json with the type and code. */
 char *proto_review(const char *code, const char *review, const json_t *id);
+
+/* The library's sentences (include/scopa.h "Moves in words") added to a
+ * state, hint or review object, in lang ("en", "it"; NULL or "": "en")
+ * and deck's card names (SCOPA_DECK_FRENCH, else Italian), for a reader
+ * that draws and says nothing of its own (issue 33):
+ *   state   "legal_words": scopa_move_words of each of "legal", in its
+ *           order; drawn.last "words": scopa_played_words;
+ *   hint    each move's (and the best's) "words": the move and what it
+ *           does ("Take ...: makes a scopa"), "loss_words"
+ *           (scopa_loss_words) and "cost_words" (scopa_points_words of
+ *           its loss);
+ *   review  each move's "words" (the move played and what it does),
+ *           "move_words" (the move alone), "best_words" (the best move
+ *           and what it does), "loss_words" and "cost_words" of its cost.
+ * Only what the object already names is said: no card it does not hold.
+ * Another type is left as it is. */
+void proto_add_words(json_t *msg, const char *lang, const char *deck);
+
+/* proto_add_words on the text of a message: the new text with "id" set
+ * to id when id is not NULL (malloc'd; NULL if out of memory or text is
+ * not an object). */
+char *proto_words(const char *text, const json_t *id, const char *lang,
+                  const char *deck);
 
 /* Cleans a nickname: valid UTF-8 (jansson checked it), control characters
  * and leading/trailing spaces removed, cut at PROTO_NAME_MAX bytes on a

@@ -42,6 +42,11 @@ struct conn {
   table *table;
   int seat;
   char name[PROTO_NAME_MAX + 1]; /* a spectator's name, as watch gave it */
+  /* The language and deck of the sentences it is sent (proto_add_words):
+   * the last a message of it said; "" until one does (English, Italian
+   * names). */
+  char lang[3];
+  char deck[16];
   /* The account its session cookie proved at the upgrade (account.c;
    * relayed with it on a cluster), or 0: a guest. */
   long long account;

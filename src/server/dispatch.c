@@ -12,6 +12,9 @@
 #include "react.h"
 #include "relay.h"
 #include "rematch.h"
+#include "views.h"
+
+#include <string.h>
 
 /* Each message type's handler (proto.h PROTO_MESSAGES): as many as the
  * types (a missing or a doubled one fails the build: -Woverride-init). */
@@ -51,6 +54,12 @@ static void message(conn *c, const char *text, size_t len, int charged) {
   proto_msg msg;
   proto_error err;
   int parsed = proto_parse(text, len, &msg, &err);
+  int new_words = (msg.lang[0] && strcmp(msg.lang, c->lang)) ||
+                  (msg.deck[0] && strcmp(msg.deck, c->deck));
+  if (msg.lang[0])
+    memcpy(c->lang, msg.lang, sizeof c->lang);
+  if (msg.deck[0])
+    memcpy(c->deck, msg.deck, sizeof c->deck);
   int ok = charged ? limits_take(&c->bucket, &srv->conf.limits, now_ms()) : 1;
   if (ok < 0) {
     conn_error(c, msg.id, "too_fast", "closing the connection",
@@ -66,6 +75,9 @@ static void message(conn *c, const char *text, size_t len, int charged) {
     /* sent on: its owner answers */
   } else if (table_message(c, &msg) == 1 && charged) {
     limits_refund(&c->bucket, &srv->conf.limits);
+  } else if (new_words && msg.type == PROTO_PING && c->table) {
+    /* the page's language or deck changed: its state again, in them */
+    conn_send_owned(c, table_state_json(c->table, c, NULL));
   }
   proto_msg_free(&msg);
 }

@@ -244,6 +244,7 @@ static seat_info *hint_state(table *t, int seat) {
 static int send_hint_to(conn *c, const char *text, const char *id_text) {
   json_t *o = json_loads(text, 0, NULL);
   json_t *id = id_text[0] ? json_loads(id_text, JSON_DECODE_ANY, NULL) : NULL;
+  proto_add_words(o, c->lang, c->deck);
   conn_send_owned(c, proto_finish(o, id));
   json_decref(id);
   return 0;
@@ -295,7 +296,8 @@ static int send_review(table *t, const json_t *id) {
   char *text = proto_review(t->code, t->review, id);
   if (!text)
     return 0;
-  table_send_all(t, text);
+  for (conn *c = t->conns; c; c = c->tnext) /* in each one's words */
+    conn_send_owned(c, proto_words(text, NULL, c->lang, c->deck));
   free(text);
   return 0;
 }

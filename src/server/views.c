@@ -129,21 +129,31 @@ static json_t *table_state_obj(const table *t, int seat) {
   return o;
 }
 
-char *table_state_json(const table *t, int seat, const json_t *id) {
-  return proto_finish(table_state_obj(t, seat), id);
+char *table_state_json(const table *t, const conn *c, const json_t *id) {
+  json_t *o = table_state_obj(t, c->seat);
+  if (o)
+    proto_add_words(o, c->lang, c->deck);
+  return proto_finish(o, id);
 }
 
 /* A state to every connection of the table, each its own; `to` gets the
- * id of the message it answers.  One view built per seat (issue 33), and
- * written once for that seat's connections; `to`'s text is the same with
- * its "id" last, as proto_finish puts it. */
+ * id of the message it answers.  One view built per seat and reader's
+ * words (issue 33: the seat, its language, its deck: a few at most), and
+ * written once for the connections that share them; `to`'s text is the
+ * same with its "id" last, as proto_finish puts it. */
+#define WORDS_SLOTS 4 /* "en"/"it" x Italian/French names */
 void table_broadcast(table *t, conn *to, const json_t *id) {
-  json_t *view[PROTO_MAX_SEATS + 1] = {0};
-  char *text[PROTO_MAX_SEATS + 1] = {0};
+  json_t *view[(PROTO_MAX_SEATS + 1) * WORDS_SLOTS] = {0};
+  char *text[(PROTO_MAX_SEATS + 1) * WORDS_SLOTS] = {0};
   for (conn *c = t->conns; c; c = c->tnext) {
-    int slot = c->seat + 1;
-    if (!view[slot] && !(view[slot] = table_state_obj(t, c->seat)))
-      continue; /* out of memory: this connection misses one state */
+    int words =
+        2 * !strcmp(c->lang, "it") + !strcmp(c->deck, SCOPA_DECK_FRENCH);
+    int slot = (c->seat + 1) * WORDS_SLOTS + words;
+    if (!view[slot]) {
+      if (!(view[slot] = table_state_obj(t, c->seat)))
+        continue; /* out of memory: this connection misses one state */
+      proto_add_words(view[slot], c->lang, c->deck);
+    }
     if (c == to && id) {
       json_object_set_new(view[slot], "id", json_deep_copy(id));
       conn_send_owned(c, json_dumps(view[slot], JSON_COMPACT));
@@ -155,7 +165,7 @@ void table_broadcast(table *t, conn *to, const json_t *id) {
     if (text[slot])
       conn_send(c, text[slot]);
   }
-  for (int i = 0; i <= PROTO_MAX_SEATS; i++) {
+  for (int i = 0; i < (PROTO_MAX_SEATS + 1) * WORDS_SLOTS; i++) {
     json_decref(view[i]);
     free(text[i]);
   }

@@ -32,6 +32,7 @@ struct scopa_local {
   char *review; /* made once the game is over, then kept              */
   int nbots;
   scopa_bot *bot[LOCAL_BOTS]; /* by name, made when first needed       */
+  char lang[3], deck[16];     /* the sentences' words (proto_add_words)     */
 };
 
 /* ------------------------------------------------------------------ */
@@ -172,6 +173,7 @@ static char *state_text(const scopa_local *l, const json_t *id) {
   add_seats(o, l);
   json_object_set_new(o, "seed_sha256", json_string(l->seed_sha256));
   json_object_set_new(o, "hints", json_true()); /* bots sit at the table */
+  proto_add_words(o, l->lang, l->deck);
   return proto_finish(o, id);
 }
 
@@ -341,8 +343,10 @@ static void hint(scopa_local *l, const proto_msg *msg, outbox *o) {
   scopa_bot_limits limits = {.threads = 1, .movetime_ms = SCOPA_LOCAL_HINT_MS};
   int n = scopa_match_hint(l->match, bot, &limits, hints, 8, &view);
   n = n < 0 ? 0 : n > 8 ? 8 : n;
-  out_add(o,
-          proto_hint(SCOPA_LOCAL_CODE, view.plays, &view, hints, n, msg->id));
+  char *text =
+      proto_hint(SCOPA_LOCAL_CODE, view.plays, &view, hints, n, msg->id);
+  out_add(o, proto_words(text, NULL, l->lang, l->deck));
+  free(text);
 }
 
 static void review(scopa_local *l, const proto_msg *msg, outbox *o) {
@@ -357,7 +361,9 @@ static void review(scopa_local *l, const proto_msg *msg, outbox *o) {
         -1, NULL, 0);
   if (!l->review)
     return out_no_memory(o, msg);
-  out_add(o, proto_review(SCOPA_LOCAL_CODE, l->review, msg->id));
+  char *text = proto_review(SCOPA_LOCAL_CODE, l->review, msg->id);
+  out_add(o, proto_words(text, NULL, l->lang, l->deck));
+  free(text);
 }
 
 /* The one person's seat of a restored match, or -1 when it has none or
@@ -447,8 +453,17 @@ char *scopa_local_send(scopa_local *l, const char *text, size_t len) {
   out_text(&o, "[", 1);
   if (proto_parse(text, len, &msg, &err) != 0)
     out_error(&o, msg.id, &err);
-  else
+  else {
+    int new_words = (msg.lang[0] && strcmp(msg.lang, l->lang)) ||
+                    (msg.deck[0] && strcmp(msg.deck, l->deck));
+    if (msg.lang[0])
+      memcpy(l->lang, msg.lang, sizeof l->lang);
+    if (msg.deck[0])
+      memcpy(l->deck, msg.deck, sizeof l->deck);
     answer(l, &msg, text, len, &o);
+    if (new_words && msg.type == PROTO_PING && l->match)
+      out_add(&o, state_text(l, NULL)); /* the state again, in them */
+  }
   proto_msg_free(&msg);
   return out_finish(&o);
 }

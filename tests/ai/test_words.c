@@ -111,6 +111,20 @@ static void test_sentences(void) {
               "tua donna di cuori");
   check_words(mv("5s"), "en", NULL, "Lay the 5 of swords on the table");
   check_words(mv("10b"), "it", "napoletane", "Cala il re di bastoni");
+
+  TEST("words-2.2", "moves as played, for the last move's line");
+  char said[200];
+  CHECK(scopa_played_words(mv("7cx7d"), "en", NULL, said, sizeof said) ==
+        strlen("takes the 7 of coins with the 7 of cups"));
+  CHECK(!strcmp(said, "takes the 7 of coins with the 7 of cups"));
+  scopa_played_words(mv("9cx2s+3c+4b"), "it", SCOPA_DECK_FRENCH, said,
+                     sizeof said);
+  CHECK(!strcmp(said, "prende il 2 di picche, il 3 di cuori e il 4 di fiori "
+                      "con la donna di cuori"));
+  scopa_played_words(mv("1b"), "it", NULL, said, sizeof said);
+  CHECK(!strcmp(said, "cala l'asso di bastoni"));
+  scopa_played_words(mv("5s"), "en", NULL, said, sizeof said);
+  CHECK(!strcmp(said, "lays the 5 of swords on the table"));
   char small[8];
   size_t n = scopa_move_words(mv("7cx7d"), "en", NULL, small, sizeof small);
   CHECK(n == strlen("Take the 7 of coins with your 7 of cups"));

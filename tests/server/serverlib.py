@@ -472,6 +472,11 @@ def check_drawn(client):
         over = sum(d["hands"]) == 0 and d["stock"] == 0
         assert ("categories" in d) == over, d
         if moves:
+            # the last move as played, in the connection's words (English
+            # until it says its language): "takes ...", "lays ..."
+            words = d["last"].pop("words")
+            assert words.startswith("takes " if "x" in moves[-1]
+                                    else "lays "), (words, d)
             assert d["last"] == {"move": moves[-1],
                                  "seat": (rnd["dealer"] + len(moves)) % n}, d
         else:

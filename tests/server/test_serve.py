@@ -628,3 +628,76 @@ def test_serve_1_9_the_rules_catalogue(server):
         await a.close()
         await b.close()
     run(go())
+
+
+FRENCH_SUITS = (" quadri", " cuori", " picche", " fiori")
+
+
+def test_serve_1_10_the_librarys_sentences_in_the_readers_words(tmp_path):
+    """Issue 33: the browser says nothing of its own: the table sends the
+    library's sentences (scopa.h "Moves in words") in the language and
+    deck each connection said ("lang" and "deck" on any message; another
+    language is ignored): each legal move's words in the seat's state, in
+    legal's order (a spectator's state has none), the last move as played
+    in drawn, the hint's and the review's sentences."""
+    s = Server(str(tmp_path / "serve.db"), "--hint-ms", "5").start()
+
+    async def go():
+        a = await Client.connect(s, "a")
+        await a.seated({"type": "create", "rules": SHORT,
+                        "seats": ["me", "greedy"], "lang": "it",
+                        "deck": "francesi"})
+        w = await Client.connect(s, "w")
+        await w.send({"type": "watch", "code": a.code, "lang": "fr"})
+        st = await a.until(lambda m: my_turn(m, 0))
+        assert len(st["legal_words"]) == len(st["legal"]) > 0
+        for move, words in zip(st["legal"], st["legal_words"]):
+            assert words.startswith("Prendi " if "x" in move else "Cala ")
+            assert any(x in words for x in FRENCH_SUITS), words
+        await a.send({"type": "hint"})
+        hint = await a.until(lambda m: m["type"] == "hint")
+        assert hint["words"].startswith(
+            "Prendi " if "x" in hint["move"] else "Cala ")
+        assert hint["words"] == hint["moves"][0]["words"]
+        for h in hint["moves"]:
+            said = st["legal_words"][st["legal"].index(h["move"])]
+            assert h["words"] == said or h["words"].startswith(said + ": ")
+            assert h["loss_words"] and h["cost_words"]
+        await a.send({"type": "move", "move": hint["move"],
+                      "ply": len(st["round"]["moves"])})
+        watched = await w.until(lambda m: m["type"] == "state" and
+                                m["drawn"] and m["drawn"]["last"])
+        assert "legal_words" not in watched and "legal" not in watched
+        last = watched["drawn"]["last"]
+        assert last["words"].startswith(
+            "takes " if "x" in last["move"] else "lays "), last
+        # a new language (the page's switch): a ping says it, and the
+        # state comes again in it, for that connection only
+        await a.send({"type": "ping", "lang": "en"})
+        await a.until(lambda m: m["type"] == "pong")
+        again = await a.until(lambda m: m["type"] == "state")
+        last = again["drawn"]["last"]
+        assert last["words"].startswith(("takes ", "lays ")), last
+        assert all(w.startswith(("Take ", "Lay "))
+                   for w in again.get("legal_words", [])), again
+        if my_turn(again, 0):
+            await a.send({"type": "move", "move": again["legal"][0],
+                          "ply": len(again["round"]["moves"])})
+        await play_to_end([a], random.Random(3))
+        await a.send({"type": "review", "code": a.code, "lang": "en",
+                      "deck": "napoletane"})
+        rev = await a.until(lambda m: m["type"] == "review", timeout=60)
+        for r in rev["rounds"]:
+            for x in r["moves"]:
+                assert x["words"].startswith(
+                    "Take " if "x" in x["move"] else "Lay "), x
+                assert x["best_words"].startswith(
+                    "Take " if "x" in x["best"] else "Lay "), x
+                assert not any(y in x["words"] for y in FRENCH_SUITS)
+                assert x["loss_words"] and x["cost_words"], x
+        await a.close()
+        await w.close()
+    try:
+        run(go())
+    finally:
+        s.stop()

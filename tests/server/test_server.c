@@ -141,6 +141,65 @@ static void test_proto(void) {
   proto_error_set(&e, "illegal", "the 7 must take the 7", NULL);
   CHECK(strstr(e.it, "the 7 must take the 7") && strstr(e.it, "regole"));
   json_decref(id);
+
+  TEST("serve-proto-words", "issue 33: the reader's language and deck");
+  /* Any message may say its reader's language and deck; a language the
+   * server has no words for is ignored, as an unknown field is. */
+  CHECK(parse("{\"type\":\"ping\",\"lang\":\"it\",\"deck\":\"francesi\"}", &m,
+              &e) == 0);
+  CHECK(!strcmp(m.lang, "it") && !strcmp(m.deck, SCOPA_DECK_FRENCH));
+  proto_msg_free(&m);
+  CHECK(parse("{\"type\":\"ping\",\"lang\":\"fr\",\"deck\":\"napoletane\"}", &m,
+              &e) == 0);
+  CHECK(!m.lang[0] && !strcmp(m.deck, "italiane"));
+  proto_msg_free(&m);
+  CHECK(parse("{\"type\":\"ping\",\"lang\":7,\"deck\":[]}", &m, &e) == 0);
+  CHECK(!m.lang[0] && !m.deck[0]);
+  proto_msg_free(&m);
+  /* The sentences are the library's, of the moves the message names. */
+  char *said =
+      proto_words("{\"type\":\"state\",\"legal\":[\"7cx7d\",\"5s\",\"zz\"],"
+                  "\"drawn\":{\"last\":{\"seat\":1,\"move\":\"9cx2s+3c+4b\"}}}",
+                  NULL, "it", SCOPA_DECK_FRENCH);
+  o = said ? json_loads(said, 0, NULL) : NULL;
+  json_t *words = json_object_get(o, "legal_words");
+  CHECK(json_array_size(words) == 3);
+  CHECK(!strcmp(json_string_value(json_array_get(words, 0)),
+                "Prendi il 7 di quadri con il tuo 7 di cuori"));
+  CHECK(!strcmp(json_string_value(json_array_get(words, 1)),
+                "Cala il 5 di picche"));
+  CHECK(!strcmp(json_string_value(json_array_get(words, 2)), ""));
+  CHECK(!strcmp(
+      json_string_value(json_object_get(
+          json_object_get(json_object_get(o, "drawn"), "last"), "words")),
+      "prende il 2 di picche, il 3 di cuori e il 4 di fiori con la "
+      "donna di cuori"));
+  json_decref(o);
+  free(said);
+  said = proto_words("{\"type\":\"review\",\"rounds\":[{\"moves\":[{\"move\":"
+                     "\"7cx7d\",\"why\":{\"codes\":[\"settebello\"]},"
+                     "\"best\":\"5s\",\"cost\":0.75,\"loss_margin\":0.1,"
+                     "\"mark\":\"?\"}]}],\"id\":4}",
+                     NULL, NULL, NULL);
+  o = said ? json_loads(said, 0, NULL) : NULL;
+  json_t *mv = json_array_get(
+      json_object_get(json_array_get(json_object_get(o, "rounds"), 0), "moves"),
+      0);
+  CHECK(!strcmp(json_string_value(json_object_get(mv, "words")),
+                "Take the 7 of coins with your 7 of cups: takes the "
+                "settebello"));
+  CHECK(!strcmp(json_string_value(json_object_get(mv, "move_words")),
+                "Take the 7 of coins with your 7 of cups"));
+  CHECK(!strcmp(json_string_value(json_object_get(mv, "best_words")),
+                "Lay the 5 of swords on the table"));
+  CHECK(!strcmp(json_string_value(json_object_get(mv, "cost_words")),
+                "about 3/4 of a point"));
+  CHECK(!strncmp(json_string_value(json_object_get(mv, "loss_words")),
+                 "A slip (?)", 10));
+  CHECK(json_integer_value(json_object_get(o, "id")) == 4);
+  json_decref(o);
+  free(said);
+  CHECK(proto_words("[1]", NULL, "en", NULL) == NULL);
 }
 
 static void test_rating(void) {

@@ -323,7 +323,7 @@ static void test_refusals(void) {
   json_decref(a);
 
   TEST("local-2.4", "a hint: every legal move valued, best first");
-  a = send(l, "{\"type\":\"hint\",\"id\":3}");
+  a = send(l, "{\"type\":\"hint\",\"id\":3,\"lang\":\"it\"}");
   json_t *h = json_array_get(a, 0);
   CHECK_EQ_STR(type_of(h), "hint");
   CHECK_EQ_INT(json_integer_value(json_object_get(h, "id")), 3);
@@ -337,6 +337,19 @@ static void test_refusals(void) {
     CHECK(
         json_real_value(json_object_get(json_array_get(hm, i - 1), "value")) >=
         json_real_value(json_object_get(json_array_get(hm, i), "value")));
+  /* issue 33: in the language the message said, the library's words */
+  const char *said = json_string_value(json_object_get(h, "words"));
+  CHECK(said && (!strncmp(said, "Prendi ", 7) || !strncmp(said, "Cala ", 5)));
+  json_decref(a);
+  /* a ping with a new language: the pong, then the state in it */
+  a = send(l, "{\"type\":\"ping\",\"lang\":\"en\"}");
+  CHECK(json_array_size(a) == 2);
+  json_t *lw = json_object_get(json_array_get(a, 1), "legal_words");
+  const char *w0 = json_string_value(json_array_get(lw, 0));
+  CHECK(w0 && (!strncmp(w0, "Take ", 5) || !strncmp(w0, "Lay ", 4)));
+  json_decref(a);
+  a = send(l, "{\"type\":\"ping\",\"lang\":\"en\"}");
+  CHECK(json_array_size(a) == 1);
   json_decref(a);
   scopa_local_free(l);
   scopa_local_free(NULL);
@@ -373,6 +386,19 @@ static void test_review(void) {
   CHECK_EQ_STR(once, twice);
   free(once);
   free(twice);
+  json_decref(a);
+  /* issue 33: each move in the library's words, in the language said */
+  a = send(l, "{\"type\":\"review\",\"lang\":\"it\",\"deck\":\"francesi\"}");
+  json_t *m0 = json_array_get(
+      json_object_get(
+          json_array_get(json_object_get(json_array_get(a, 0), "rounds"), 0),
+          "moves"),
+      0);
+  const char *w0 = json_string_value(json_object_get(m0, "move_words"));
+  CHECK(w0 && (!strncmp(w0, "Prendi ", 7) || !strncmp(w0, "Cala ", 5)));
+  CHECK(w0 && (strstr(w0, "quadri") || strstr(w0, "cuori") ||
+               strstr(w0, "picche") || strstr(w0, "fiori")));
+  CHECK(json_string_value(json_object_get(m0, "loss_words")));
   json_decref(a);
   a = send(l, "{\"type\":\"hint\"}");
   CHECK_EQ_STR(error_code(a), "not_your_turn");

@@ -73,9 +73,11 @@ export function renderCenter(app: AppState, v: TableView, felt: HTMLElement): vo
     lm.append(
       h('span', { class: 'label', text: `${t(lang, 'lastMove')}: ` }),
       h('span', {
-        text: t(lang, 'lastMoveText', {
+        // "Anna takes the 7 of coins with the 7 of cups": the server's
+        // words (scopa_played_words), else the page's own short form
+        text: t(lang, m.words ? 'lastMovePlayed' : 'lastMoveText', {
           name: nameOf(v.names, m.seat, lang),
-          move: describeMove(lang, m.move),
+          move: m.words ?? describeMove(lang, m.move),
         }),
       }),
     );

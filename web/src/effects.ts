@@ -16,6 +16,7 @@ import type { Transport } from './transport.js';
 import type { SoundName } from './sounds.js';
 import { LOCAL_CODE } from './local.js';
 import type { HttpResult } from './account.js';
+import type { ClientWords } from './protocol.js';
 
 /** What the runner needs of the page. */
 export interface Page {
@@ -47,6 +48,9 @@ export interface Page {
   setDeck?(style: string): void;
   /** Play a sound (sound.ts). */
   sound?(name: SoundName): void;
+  /** The page's language and deck, said with every message sent, so the
+   * table's sentences come in them (docs/serve.md, issue 33). */
+  words?(): ClientWords;
 }
 
 export function effectRunner(page: Page): (effects: readonly Effect[]) => void {
@@ -122,7 +126,7 @@ export function effectRunner(page: Page): (effects: readonly Effect[]) => void {
         return;
       }
       case 'send': {
-        const id = current.send(e.msg);
+        const id = current.send(page.words ? { ...e.msg, ...page.words() } : e.msg);
         if (e.tag) page.dispatch({ kind: 'sent', tag: e.tag, id });
         return;
       }

@@ -5,12 +5,11 @@
  * it does, the hint), and the viewer's pile.  A spectator sees seat 0
  * there, its cards face down.
  */
-import { type Key, cardName, t } from './i18n.js';
-import { parseMove } from './protocol.js';
-import { compareWords, moveAndWhy, moveWords, whyOf } from './words.js';
+import { type Key, type Lang, cardName, t } from './i18n.js';
+import { type HintMsg, parseMove } from './protocol.js';
 import { sideOf } from './rules.js';
-import { type AppState, type TableView, selectedMove } from './state.js';
-import { backEl, faceEl, h } from './dom.js';
+import { type AppState, type TableView, moveKey, selectedMove } from './state.js';
+import { backEl, describeMove, faceEl, h } from './dom.js';
 import { pileEl, pileSeat, seatName } from './seats.js';
 
 export function renderHand(
@@ -82,7 +81,10 @@ export function renderHand(
     parts.push(
       // what a click on Play will do, as the hints say it ("Lay the 2 of
       // coins on the table"), not as if already done ("laid on the table")
-      h('p', { class: 'movetext', text: moveWords(lang, move) }),
+      h('p', {
+        class: 'movetext',
+        text: v.legalWords.get(moveKey(move)) ?? describeMove(lang, move),
+      }),
       h('p', {
         class: 'help',
         // one move: a second click plays it (verbs.ts pick), no "next"
@@ -116,7 +118,8 @@ export function renderHand(
   if (app.hint && v.myTurn && app.hintsOn) {
     const hm = app.hint;
     const move = parseMove(hm.move);
-    const said = move ? moveAndWhy(lang, move, whyOf(hm.why)) : '';
+    const said =
+      typeof hm.words === 'string' && hm.words ? hm.words : move ? describeMove(lang, move) : '';
     const others = compareWords(lang, Array.isArray(hm.moves) ? hm.moves : [], hm.value);
     parts.push(
       h('p', { class: 'hinttext', text: `${t(lang, 'hintSays', { move: said })}. ${others}` }),
@@ -124,4 +127,37 @@ export function renderHand(
   } else if (app.hintState === 'unavailable' && app.hintsOn)
     parts.push(h('p', { class: 'help', text: t(lang, 'hintUnavailable') }));
   choiceBox.replaceChildren(...parts.filter((p): p is HTMLElement => p !== null));
+}
+
+/** How the hinted move stands against the others (the terminal's words,
+ * src/tui/session.c): the least any other move costs, when that is
+ * beyond its doubt, said as the server says an amount (cost_words). */
+function compareWords(
+  lang: Lang,
+  moves: NonNullable<HintMsg['moves']>,
+  bestValue: number | null,
+): string {
+  const I = lang === 'it';
+  if (moves.length === 1) return I ? "È l'unica mossa possibile." : 'It is your only move.';
+  let next: { loss: number; margin: number; words: string } | null = null;
+  for (const m of moves.slice(1)) {
+    const l = m.loss;
+    if (typeof l === 'number' && Number.isFinite(l) && (!next || l < next.loss))
+      next = {
+        loss: l,
+        margin: typeof m.loss_margin === 'number' ? m.loss_margin : 0,
+        words: typeof m.cost_words === 'string' ? m.cost_words : '',
+      };
+  }
+  if (!next || bestValue === null || (next.loss - next.margin >= 0.1 && !next.words))
+    return I
+      ? 'Questa volta senza stima di quanto sia meglio.'
+      : 'No estimate of how much better it is this time.';
+  if (next.loss - next.margin >= 0.1)
+    return I
+      ? `Ogni altra mossa costa ${next.words} in media.`
+      : `Any other move costs ${next.words} on average.`;
+  return I
+    ? "Un'altra mossa vale più o meno lo stesso: è una scelta difficile."
+    : 'Another move is about as good: a close call.';
 }

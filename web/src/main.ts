@@ -216,6 +216,7 @@ export function startApp(
     setSkip: anim.setSkip,
     setDeck,
     sound: playSound,
+    words: () => ({ lang: model.lang, deck: model.stored['scopa.deck'] ?? '' }),
   });
 
   bindInput(root, { verb: (verb) => dispatch({ kind: 'verb', verb }), app: () => model });

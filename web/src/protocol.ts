@@ -127,7 +127,9 @@ export interface Drawn {
   stock: number;
   piles: Card[][]; // per side, its captured cards (leftovers once the round is over)
   scope: Card[][]; // per side, the cards that made its scope, in order
-  last: { seat: number; move: string } | null; // the round's last move
+  /** The round's last move; `words`: as played, in the connection's
+   * language (scopa serve: scopa_played_words, "takes the 7 of ..."). */
+  last: { seat: number; move: string; words?: string } | null;
   /** Once the round is over: per side, the cards behind its categories. */
   categories?: Categories[];
 }
@@ -158,6 +160,10 @@ export interface StateMsg {
   round: Round | null;
   hand?: Card[];
   legal?: string[];
+  /** scopa serve: each of `legal` as the library says it, in its order
+   * ("Take the 7 of coins with your 7 of cups"), in the connection's
+   * language and deck (the `lang` and `deck` it sent). */
+  legal_words?: string[];
   /** What the table shows (null: a server that does not say). */
   drawn: Drawn | null;
   /** scopa serve (docs/serve.md): per seat, the seconds left before a bot
@@ -241,14 +247,21 @@ export interface HintMsg {
   move: string;
   value: number | null;
   /** scopa serve: what the move does (scopa.h scopa_move_why_json),
-   * for words (words.ts); each of `moves` has its own, and its loss. */
+   * each of `moves` has its own, and its loss. */
   why?: unknown;
+  /** scopa serve: the best move and what it does, in the library's words
+   * ("Take ...: makes a scopa"); each move's too, with what its loss
+   * means (`loss_words`) and the loss as an amount (`cost_words`). */
+  words?: string;
   moves?: {
     move: string;
     value: number | null;
     loss?: number | null;
     loss_margin?: number | null;
     why?: unknown;
+    words?: string;
+    loss_words?: string;
+    cost_words?: string;
   }[];
   id?: unknown;
 }
@@ -278,8 +291,14 @@ export interface ReviewMsg {
       loss: number;
       loss_margin?: number | null;
       mark?: string;
-      why?: unknown; // what the move played does (words.ts Why)
+      why?: unknown; // what the move played does (scopa_move_why_json)
       best_why?: unknown; // what the best move does
+      // the library's sentences in the connection's words (docs/serve.md)
+      words?: string; // the move and what it does
+      move_words?: string; // the move alone
+      best_words?: string; // the best move and what it does
+      loss_words?: string; // what its cost means, with its doubt
+      cost_words?: string; // the cost as an amount ("about 3/4 of a point")
     }[];
   }[];
   seats?: { seat: number; cost: number; marked: number }[];
@@ -309,6 +328,13 @@ export type ServerMsg =
 // ---- client to server ----
 
 export type SeatSpec = string; // 'me', 'open', or a bot name or level
+
+/** What any message may add (docs/serve.md): the language and deck of
+ * the sentences the table sends this connection. */
+export interface ClientWords {
+  lang?: string;
+  deck?: string;
+}
 
 export type ClientMsg =
   | {

@@ -21,7 +21,6 @@ import {
 } from './protocol.js';
 import { effective, handSize, num, tableCardsDealt } from './rules.js';
 import { replay, seatOfMove } from './state.js';
-import { type Why, whyOf } from './words.js';
 
 /** A game record (RULES.md "Game records"), as much as the review reads. */
 export interface RecordDoc {
@@ -75,9 +74,18 @@ export interface Verdict {
   cost: number; // expected points of the round the move cost its side
   best: string; // the bot's move there
   margin: number; // the cost's uncertainty (NaN when not sent)
-  why: Why | null; // what the move played does (scopa_move_why)
-  bestWhy: Why | null; // what the best move does
+  /** The server's sentences (docs/serve.md, the library's words in the
+   * page's language): the move and what it does, the move alone, the
+   * best move and what it does, what the loss means, the cost as an
+   * amount.  null from a server without them. */
+  words: string | null;
+  moveWords: string | null;
+  bestWords: string | null;
+  lossWords: string | null;
+  costWords: string | null;
 }
+
+const str = (x: unknown): string | null => (typeof x === 'string' && x ? x : null);
 
 /** The server's thresholds (scopa.h scopa_match_review_json), for a
  * review that carries costs without marks. */
@@ -130,8 +138,11 @@ export function verdictOf(review: ReviewMsg | null, st: ReviewStep): Verdict | n
     cost,
     best: typeof m.best === 'string' ? m.best : '',
     margin: finite(m.loss_margin) ?? NaN,
-    why: whyOf(m.why),
-    bestWhy: whyOf(m.best_why),
+    words: str(m.words),
+    moveWords: str(m.move_words),
+    bestWords: str(m.best_words),
+    lossWords: str(m.loss_words),
+    costWords: str(m.cost_words),
   };
 }
 

@@ -18,8 +18,7 @@ import {
   reviewSteps,
   verdicts,
 } from './review.js';
-import { h, miniCard, nameOf } from './dom.js';
-import { lossWords, moveAndWhy, moveWords, pointsWords } from './words.js';
+import { describeMove, h, miniCard, nameOf } from './dom.js';
 
 /** The steps and verdicts of the last record and review drawn: stepping
  * redraws the reviewer on every key, the game does not change. */
@@ -46,10 +45,11 @@ function meaning(lang: Lang, mark: string): string {
 }
 
 /** The server's mark, what the loss means with its doubt, and the better
- * move with what it does, in words (words.ts); the notation stays in
- * attributes and in the downloadable record. */
+ * move with what it does, in the server's words (the library's); the
+ * notation stays in attributes and in the downloadable record. */
 function verdictEl(lang: Lang, v: Verdict): HTMLElement[] {
   const best = parseMove(v.best);
+  const bestSaid = v.bestWords ?? (best ? describeMove(lang, best) : null);
   return [
     h('span', {
       class: `mark m${v.mark.length}`,
@@ -59,11 +59,11 @@ function verdictEl(lang: Lang, v: Verdict): HTMLElement[] {
     h(
       'span',
       { class: 'loss', 'data-cost': v.cost.toFixed(2), 'data-best': v.best },
-      h('span', { class: 'lossword', text: `${lossWords(lang, v.cost, v.margin, v.mark)}.` }),
-      best
+      v.lossWords ? h('span', { class: 'lossword', text: `${v.lossWords}.` }) : null,
+      bestSaid
         ? h('span', {
             class: 'better',
-            text: ` ${t(lang, 'reviewBest', { move: moveAndWhy(lang, best, v.bestWhy) })}.`,
+            text: ` ${t(lang, 'reviewBest', { move: bestSaid })}.`,
           })
         : null,
     ),
@@ -103,7 +103,7 @@ export function reviewer(app: AppState): HTMLElement {
       { class: `played${costly ? ' costly' : ''}` },
       h('b', { text: `${who(st.seat)}: ` }),
       miniCard(st.move.card, lang),
-      h('span', { class: 'said', text: ` ${moveAndWhy(lang, st.move, v?.why ?? null)}.` }),
+      h('span', { class: 'said', text: ` ${v?.words ?? describeMove(lang, st.move)}.` }),
       ...(costly ? verdictEl(lang, v) : []),
     ),
     table,
@@ -153,9 +153,9 @@ export function reviewer(app: AppState): HTMLElement {
                       text: t(lang, 'reviewAt', { r: s.round + 1, i: s.index + 1 }),
                     }),
                     h('span', { class: 'who', text: who(s.seat) }),
-                    h('span', { class: 'what', text: moveWords(lang, s.move) }),
+                    h('span', { class: 'what', text: w.moveWords ?? describeMove(lang, s.move) }),
                     h('span', { class: `mark m${w.mark.length}`, text: w.mark }),
-                    h('span', { class: 'cost', text: pointsWords(lang, w.cost) }),
+                    h('span', { class: 'cost', text: w.costWords ?? w.cost.toFixed(2) }),
                   ),
                 );
               }),

@@ -322,8 +322,27 @@ export interface TableView {
   stock: number;
   choices: CardChoice[];
   myTurn: boolean;
-  lastMove: { seat: number; move: Move } | null;
+  /** The round's last move, and as the server says it was played. */
+  lastMove: { seat: number; move: Move; words: string | null } | null;
+  /** Each legal move (by moveKey) as the server says it, in
+   * the page's language (empty from a server without legal_words). */
+  legalWords: Map<string, string>;
   ply: number; // moves of this round seen: the `ply` of our next move
+}
+
+/** A move's key in legalWords: its notation, the taken cards sorted. */
+export const moveKey = (m: Move): string => formatMove({ ...m, takes: [...m.takes].sort() });
+
+/** The server's words of each legal move, by moveKey. */
+function legalWords(legal: readonly string[], words: unknown): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!Array.isArray(words) || words.length !== legal.length) return out;
+  legal.forEach((text, i) => {
+    const m = parseMove(text);
+    const w: unknown = words[i];
+    if (m && typeof w === 'string' && w) out.set(moveKey(m), w);
+  });
+  return out;
 }
 
 export function tableView(s: StateMsg): TableView {
@@ -352,7 +371,15 @@ export function tableView(s: StateMsg): TableView {
     stock: drawn?.stock ?? 0,
     choices: choices(hand, legal, drawn?.table ?? [], s.rules),
     myTurn: s.seat !== null && s.to_play === s.seat && legal.length > 0,
-    lastMove: drawn?.last && last ? { seat: drawn.last.seat, move: last } : null,
+    lastMove:
+      drawn?.last && last
+        ? {
+            seat: drawn.last.seat,
+            move: last,
+            words: typeof drawn.last.words === 'string' ? drawn.last.words : null,
+          }
+        : null,
+    legalWords: legalWords(legal, s.legal_words),
     ply: round?.moves.length ?? 0,
   };
 }

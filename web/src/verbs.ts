@@ -48,11 +48,11 @@ export function verb(m: Model, v: Verb): Step {
     case 'toggleOneClick':
       return toggleOneClick(m);
     case 'deck':
-      return setDeck(m, v.style);
+      return sayWords(setDeck(m, v.style));
     case 'toggleMute':
       return toggleMute(m);
     case 'lang':
-      return store({ ...m, lang: v.lang }, 'scopa.lang', v.lang);
+      return sayWords(store({ ...m, lang: v.lang }, 'scopa.lang', v.lang));
     case 'home':
     case 'newGame':
       return go(m, '/');
@@ -252,4 +252,11 @@ export function recordFetched(m: Model, code: string, r: Fetched): Step {
   const rec = r.json as RecordDoc | null;
   if (!rec || !Array.isArray(rec.rounds)) return step({ ...m, error: 'Error: not a record' });
   return step({ ...m, record: rec });
+}
+
+/** At a table, a new language or deck is said to it (a ping carries it,
+ * effects.ts adds it to every message): the table answers with the state
+ * again in it, and the next hint and review come in it (docs/serve.md). */
+function sayWords(s: Step): Step {
+  return s.model.code ? then(s, (x) => step(x, { kind: 'send', msg: { type: 'ping' } })) : s;
 }

@@ -84,6 +84,27 @@ test('runner: transport, history, storage, animations', () => {
   assert.deepEqual(p.events, [], 'an untagged send reports nothing');
 });
 
+test("runner: every message sent says the page's language and deck (issue 33)", () => {
+  const sent: unknown[] = [];
+  let lang = 'it';
+  const p = fakePage({
+    transport: {
+      connect: () => {},
+      stop: () => {},
+      send: (m: ClientMsg) => (sent.push(m), 1),
+      move: () => {},
+    },
+    words: () => ({ lang, deck: 'francesi' }),
+  });
+  p.run([{ kind: 'send', msg: { type: 'watch', code: CODE } }]);
+  lang = 'en';
+  p.run([{ kind: 'send', msg: { type: 'ping' } }]);
+  assert.deepEqual(sent, [
+    { type: 'watch', code: CODE, lang: 'it', deck: 'francesi' },
+    { type: 'ping', lang: 'en', deck: 'francesi' },
+  ]);
+});
+
 test('runner: a tagged send reports the id it got, false when down', () => {
   const p = fakePage();
   p.run([{ kind: 'send', msg: { type: 'hint' }, tag: 'hint' }]);

@@ -21,6 +21,7 @@ import {
   hasSumSet,
   itemise,
   layout,
+  moveKey,
   pickCard,
   pickTableCard,
   replay,
@@ -357,7 +358,7 @@ test('tableView: whose turn, the last move and the ply of the next move', () => 
     drawn,
   });
   assert.equal(v.myTurn, false);
-  assert.deepEqual(v.lastMove, { seat: 0, move: { card: '9s', takes: [] } });
+  assert.deepEqual(v.lastMove, { seat: 0, move: { card: '9s', takes: [] }, words: null });
   assert.equal(v.ply, 1);
   // issue 33: the counts, the stock and the table are the server's, as sent
   assert.deepEqual(v.counts, [2, 3]);
@@ -445,4 +446,39 @@ test('a move described: the cards it takes as one list ("and"), not a comma that
   );
   assert.equal(describeMove('en', parseMove('5dx5c')!), '5 of coins takes 5 of cups');
   assert.equal(describeMove('en', parseMove('3b')!), '3 of clubs laid on the table');
+});
+
+test("tableView: the server's words of each legal move and of the last one (issue 33)", () => {
+  const v = tableView({
+    ...STATE,
+    round: { dealer: 1, table: ['3c', '4s'], dealt: [], moves: ['9s'] },
+    to_play: 0,
+    hand: ['7b', '2d'],
+    legal: ['7bx4s+3c', '2d'],
+    legal_words: [
+      'Take the 3 of cups and the 4 of swords with your 7 of clubs',
+      'Lay the 2 of coins on the table',
+    ],
+    drawn: {
+      table: ['3c', '4s'],
+      hands: [2, 3],
+      stock: 30,
+      piles: [[], []],
+      scope: [[], []],
+      last: { seat: 1, move: '9s', words: 'lays the 9 of swords on the table' },
+    },
+  });
+  // by the move, whatever the order of its taken cards
+  assert.equal(
+    v.legalWords.get(moveKey({ card: '7b', takes: ['3c', '4s'] })),
+    'Take the 3 of cups and the 4 of swords with your 7 of clubs',
+  );
+  assert.equal(
+    v.legalWords.get(moveKey({ card: '2d', takes: [] })),
+    'Lay the 2 of coins on the table',
+  );
+  assert.equal(v.lastMove?.words, 'lays the 9 of swords on the table');
+  // words that do not match legal one for one are not used
+  const bad = tableView({ ...STATE, legal: ['2d'], legal_words: ['a', 'b'] });
+  assert.equal(bad.legalWords.size, 0);
 });
