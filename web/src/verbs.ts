@@ -16,7 +16,16 @@ import { REACTIONS } from './i18n.js';
 import { LEVELS, PRESETS, effective, num } from './rules.js';
 import { pickCard, pickTableCard, selectedMove } from './state.js';
 import { type RecordDoc, reviewSteps } from './review.js';
-import { type Fetched, type Model, type Step, type Verb, step, store, then } from './model.js';
+import {
+  type Effect,
+  type Fetched,
+  type Model,
+  type Step,
+  type Verb,
+  step,
+  store,
+  then,
+} from './model.js';
 import { ensureConnected } from './session.js';
 import { LOCAL_CODE } from './local.js';
 import { pump } from './pacing.js';
@@ -256,7 +265,15 @@ export function recordFetched(m: Model, code: string, r: Fetched): Step {
 
 /** At a table, a new language or deck is said to it (a ping carries it,
  * effects.ts adds it to every message): the table answers with the state
- * again in it, and the next hint and review come in it (docs/serve.md). */
+ * again in it.  A hint or a review on screen is asked for again, so that
+ * it too comes in the new words (the server keeps both: no new work). */
 function sayWords(s: Step): Step {
-  return s.model.code ? then(s, (x) => step(x, { kind: 'send', msg: { type: 'ping' } })) : s;
+  if (!s.model.code) return s;
+  return then(s, (x) => {
+    const again: Effect[] = [{ kind: 'send', msg: { type: 'ping' } }];
+    if (x.hint && x.view?.myTurn) again.push({ kind: 'send', msg: { type: 'hint' }, tag: 'hint' });
+    if (x.code && x.review && x.reviewState === 'open')
+      again.push({ kind: 'send', msg: { type: 'review', code: x.code }, tag: 'review' });
+    return step(x, ...again);
+  });
 }

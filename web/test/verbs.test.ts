@@ -164,6 +164,34 @@ test('settings: hints, animations and language remembered under their keys', () 
   assert.equal(next.hintsOn, true);
 });
 
+test('lang at a table (issue 33): the state, a hint on screen and an open review come again in the new words', () => {
+  // the hint on screen at the seat's turn: asked again with the ping
+  let d = drive(
+    seated({ hint: { type: 'hint', move: '2d', value: 0 } }),
+    verb({ kind: 'lang', lang: 'it' }),
+  );
+  assert.deepEqual(
+    sent(d.effects).map((m) => m.type),
+    ['ping', 'hint'],
+  );
+  // nothing on screen: only the ping
+  d = drive(seated(), verb({ kind: 'deck', style: 'francesi' }));
+  assert.deepEqual(
+    sent(d.effects).map((m) => m.type),
+    ['ping'],
+  );
+  // an open review: asked again for this table, the step kept
+  const review = { type: 'review', code: CODE, rounds: [] } as unknown as NonNullable<
+    ReturnType<typeof seated>['review']
+  >;
+  d = drive(
+    seated({ review, reviewState: 'open', reviewStep: 3 }),
+    verb({ kind: 'lang', lang: 'it' }),
+  );
+  assert.deepEqual(sent(d.effects), [{ type: 'ping' }, { type: 'review', code: CODE }]);
+  assert.equal(d.model.reviewStep, 3);
+});
+
 // ----------------------------------------------------------------- tables --
 
 test('create with rules that do not go together: the library decides (issue 33: no check here)', () => {
