@@ -1125,7 +1125,8 @@ size_t scopa_why_words(const scopa_why *why, int max, const char *lang,
 
 /* An amount of points as a person says it: "about 3/4 of a point",
  * "about half a point", "about 1 1/2 points", "almost nothing" (under
- * 1/8), in lang.  Returns the length as snprintf. */
+ * 1/8, or not a number), in lang; past a million points, as a million.
+ * Returns the length as snprintf. */
 size_t scopa_points_words(double points, const char *lang, char *buf,
                           size_t bufsize);
 

@@ -375,6 +375,8 @@ size_t scopa_points_words(double p, const char *lang, char *buf,
   if (!isfinite(p))
     p = 0;
   p = fabs(p);
+  if (p > 1e6) /* more than any game holds (a value from outside) */
+    p = 1e6;
   if (p < 0.125) {
     add(buf, bufsize, &at, "%s", it ? "quasi niente" : "almost nothing");
     return at;

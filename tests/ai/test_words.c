@@ -152,6 +152,9 @@ static void test_amounts(void) {
   check_points(3.0, "it", "circa 3 punti");
   check_points(0.05, "en", "almost nothing");
   check_points(NAN, "en", "almost nothing");
+  /* a value from outside (a message's cost), past any game: bounded */
+  check_points(6.7e18, "en", "about 1000000 points");
+  check_points(-1e300, "it", "circa 1000000 punti");
 
   TEST("words-3.2", "a loss in words, with its doubt");
   char buf[300];
