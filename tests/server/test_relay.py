@@ -30,6 +30,7 @@ loopback.  Runs as ctest server/cluster (SCOPA_TEST_STORE=postgresql).
              hold across the nodes, not per node
 """
 import asyncio
+import glob
 import json
 import os
 import random
@@ -142,12 +143,27 @@ class Cluster:
                        capture_output=True, timeout=120)
 
 
+def print_logs(d, lines=40):
+    """The last lines of the nodes', nginx's and PostgreSQL's logs: pytest
+    shows what a fixture printed only for a test that failed, so a
+    failure carries what the servers said."""
+    for name in sorted(glob.glob(os.path.join(d, "*.log")) +
+                       [os.path.join(d, "pg", "log")]):
+        try:
+            tail = open(name, "rb").read().decode("utf-8", "replace")
+        except OSError:
+            continue
+        print("==== %s (last %d lines)" % (os.path.relpath(name, d), lines))
+        print("\n".join(tail.splitlines()[-lines:]))
+
+
 @pytest.fixture
 def cluster():
     d = tempfile.mkdtemp(prefix="scopa-relay-")
     c = Cluster(d)
     yield c
     c.stop()
+    print_logs(d)
     shutil.rmtree(d, ignore_errors=True)
 
 
