@@ -188,7 +188,7 @@ static const char *const COURT[2][2][4] = {
 static const char *rank_word(int rank, int it, int fr, char *num) {
   if (rank == 1)
     return COURT[it][fr][3];
-  if (rank >= 8)
+  if (rank >= 8 && rank <= 10)
     return COURT[it][fr][rank - 8];
   snprintf(num, 4, "%d", rank);
   return num;

@@ -152,6 +152,15 @@ static void test_amounts(void) {
   check_points(3.0, "it", "circa 3 punti");
   check_points(0.05, "en", "almost nothing");
   check_points(NAN, "en", "almost nothing");
+  /* a rank from outside (a message's "why") that no card has: said as a
+   * number, never read past the names */
+  char said[160];
+  scopa_why odd = {.reasons = SCOPA_WHY_OPENS, .sum = 9, .rank = 40};
+  scopa_why_words(&odd, 2, "en", NULL, said, sizeof said);
+  CHECK(strstr(said, "a 40 would make a scopa") != NULL);
+  odd.rank = 12;
+  scopa_why_words(&odd, 2, "it", "francesi", said, sizeof said);
+  CHECK(strstr(said, "un 12 farebbe scopa") != NULL);
   /* a value from outside (a message's cost), past any game: bounded */
   check_points(6.7e18, "en", "about 1000000 points");
   check_points(-1e300, "it", "circa 1000000 punti");
