@@ -755,8 +755,21 @@ static void drop_dead(relay *r) {
     if (!c->peer[0] || (!all && alive(r, c->peer)))
       continue;
     if (c->remote) {
-      if (!c->gone)
+      if (c->gone)
+        continue;
+      if (alive(r, c->peer)) {
+        if (c->closing)
+          continue;
+        /* its node lives on and must hear it, or its client would
+         * wait at a connection no table answers: closed with the
+         * reason, through the relay, as any other close */
+        conn_error(c, NULL, "server",
+                   "the way to this table's server was lost: connect again",
+                   "la via al server del tavolo si è persa: riconnettiti");
+        conn_close_soon(c);
+      } else {
         conn_closed(c);
+      }
       continue;
     }
     unrelay(r, c);          /* a live owner lets its remote connection go */

@@ -164,7 +164,8 @@ def cluster():
     yield c
     c.stop()
     print_logs(d)
-    shutil.rmtree(d, ignore_errors=True)
+    if not os.environ.get("SCOPA_KEEP_DIR"):
+        shutil.rmtree(d, ignore_errors=True)
 
 
 def public_sequence(client):
@@ -282,6 +283,14 @@ class Player:
         self.moves_sent = 0
         self.reconnects = 0
 
+    def story(self):
+        """Where this seat stands, for a failure's message: its moves,
+        its connections, the last messages it got."""
+        last = ["%s%s" % (m["type"], ":" + m["code"] if "code" in m else "")
+                for m in self.log[-6:]]
+        return "seat %d sent %d moves over %d connections; last got %s" % (
+            self.seat, self.moves_sent, self.reconnects, last)
+
     async def connect(self):
         deadline = time.time() + 60
         while True:
@@ -302,7 +311,8 @@ class Player:
 
     async def run(self, stop_at):
         while self.over is None:
-            assert time.time() < stop_at, "the game did not end in time"
+            assert time.time() < stop_at, (
+                "the game did not end in time: " + self.story())
             c = await self.connect()
             try:
                 while self.over is None:
