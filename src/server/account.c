@@ -15,6 +15,7 @@
 #include "account.h"
 #include "answer.h"
 #include "auth.h"
+#include "limits.h"
 #include "request.h"
 #include "table.h"
 
@@ -70,7 +71,7 @@ int account_route(const char *uri) { return route_of(uri) != NULL; }
 
 /* The SHA-256 of the request's scopa_session token, or "" (none, or
  * not the shape of one). */
-static void session_of(struct lws *wsi, char sha[65]) {
+void account_session_of(struct lws *wsi, char sha[65]) {
   char token[128];
   size_t max = sizeof token;
   sha[0] = 0;
@@ -84,12 +85,19 @@ static void session_of(struct lws *wsi, char sha[65]) {
 void account_of_ws(struct lws *wsi, server *srv, conn *c) {
   char sha[65];
   store_account acc;
-  session_of(wsi, sha);
+  if (c->session_wait)
+    return; /* the cluster reads it (relay_conn_open), then greets */
+  account_session_of(wsi, sha);
   if (sha[0] &&
       store_session_get(srv->st, sha, (long long)time(NULL), &acc) == 0) {
     c->account = acc.id;
     snprintf(c->account_name, sizeof c->account_name, "%s", acc.name);
   }
+  account_hello(c);
+}
+
+void account_hello(conn *c) {
+  conn_send_owned(c, proto_hello(c->account_name));
 }
 
 /* ------------------------------------------------------------------ */
@@ -126,7 +134,7 @@ static auth_job *job_of(account_req *r, struct lws *wsi) {
   j->secure = request_secure(wsi, r->srv);
   if (request_client_addr(wsi, r->srv, j->addr, sizeof j->addr) != 0)
     snprintf(j->addr, sizeof j->addr, "unknown");
-  session_of(wsi, j->session);
+  account_session_of(wsi, j->session);
   if (r->body)
     auth_job_parse(j, r->body, r->len);
   return j;
@@ -235,6 +243,29 @@ int account_body_done(struct lws *wsi, account_req **slot) {
   return submit(slot, wsi);
 }
 
+int account_read(struct lws *wsi, server *srv, int op, const char *what,
+                 account_req **slot) {
+  req_free(*slot);
+  account_req *r = *slot = calloc(1, sizeof *r);
+  if (!r)
+    return refuse(wsi, 500, "server", "out of memory");
+  r->wsi = wsi;
+  r->srv = srv;
+  r->op = op;
+  auth_job *j = job_of(r, wsi);
+  if (!j)
+    return refuse_req(wsi, slot, 500, "server", "out of memory");
+  snprintf(j->what, sizeof j->what, "%s", what);
+  if (auth_submit(srv->auth, j)) {
+    free(j);
+    return refuse_req(wsi, slot, 503, "busy",
+                      "too many requests at once: try again");
+  }
+  r->job = j;
+  r->out = 1;
+  return 0;
+}
+
 void account_take(server *srv) {
   auth_job *jobs[16];
   int n;
@@ -243,6 +274,9 @@ void account_take(server *srv) {
       account_req *r = jobs[i]->req;
       if (jobs[i]->deleted)
         table_forget_account(srv, jobs[i]->deleted, AUTH_ANON);
+      if (jobs[i]->op == AUTH_RECORD && jobs[i]->status == 404)
+        limits_code_miss(srv->addrs, &srv->conf.limits, jobs[i]->addr,
+                         now_ms()); /* an unknown code costs its budget */
       r->out = 0;
       if (!r->wsi)
         req_free(r); /* its connection is gone */

@@ -29,7 +29,19 @@ int account_writeable(struct lws *wsi, account_req **slot);
 void account_closed(account_req **slot);
 
 /* The account of a WebSocket's session cookie, if any, into c
- * (c->account, c->account_name); a guest otherwise. */
+ * (c->account, c->account_name), a guest otherwise, and its hello; a
+ * connection whose session the cluster reads (c->session_wait) is
+ * greeted at the answer instead (account_hello). */
 void account_of_ws(struct lws *wsi, server *srv, conn *c);
+/* A read of the store for an HTTP GET, answered later as the routes
+ * here are (op AUTH_LEADERBOARD or AUTH_RECORD, what its pool or code):
+ * 0, or the callback's return of an answer now. */
+int account_read(struct lws *wsi, server *srv, int op, const char *what,
+                 account_req **slot);
+/* The hello of c, with the name of its account (or none). */
+void account_hello(conn *c);
+/* The SHA-256 of the request's scopa_session token, or "" (none, or not
+ * the shape of one). */
+void account_session_of(struct lws *wsi, char sha[65]);
 
 #endif

@@ -10,10 +10,15 @@
  * accounts per address (SIGNUPS per hour).  Over one: 429 too_many with
  * Retry-After.  The loop keeps a cheaper per-address bucket before the
  * queue (account.c), so a flood never even reaches this thread.
+ *
+ * Two reads that are not of accounts come here too, so that the loop
+ * never waits for PostgreSQL: the leaderboard, and a cluster's record of
+ * a table no longer in the node's memory.
  */
 #include "auth.h"
 
 #include "game.h"
+#include "proto.h"
 
 #include <jansson.h>
 #include <pthread.h>
@@ -430,6 +435,49 @@ static void do_games(auth *a, auth_job *j, int export) {
          json_pack("{s:o, s:o}", "games", games, "stats", stats_json(&s)));
 }
 
+/* ------------------------------------------------------------------ */
+/* Reads for the loop                                                  */
+/* ------------------------------------------------------------------ */
+
+static void do_leaderboard(auth *a, auth_job *j) {
+  char *text = store_leaderboard(a->st, j->what, 100);
+  json_t *players = text ? json_loads(text, 0, NULL) : NULL;
+  free(text);
+  j->status = players ? 200 : 500;
+  j->body = proto_finish(
+      json_pack("{s:s, s:o*}", "pool", j->what, "players", players), NULL);
+  if (!j->body)
+    server_error(j);
+}
+
+/* As table_record answers for a table in memory: 404 unknown, 500
+ * damaged, 403 while in play (its end not stored yet), else the record. */
+static void do_record(auth *a, auth_job *j) {
+  store_game sg;
+  scopa_match *m = NULL;
+  char msg[256];
+  proto_error e;
+  int rc = store_load(a->st, j->what, &sg, msg, sizeof msg);
+  if (rc == 0 && sg.finished && game_load(&sg, &m, msg, sizeof msg) != 0)
+    rc = -1;
+  if (rc != 0 || !sg.finished) {
+    j->status = rc == 1 ? 404 : rc < 0 ? 500 : 403;
+    proto_error_set(&e,
+                    rc == 1  ? "no_table"
+                    : rc < 0 ? "table_damaged"
+                             : "in_progress",
+                    j->what, j->what);
+    j->body = proto_error_json(NULL, &e);
+  } else {
+    j->status = 200;
+    j->body = scopa_match_record_json(m, SCOPA_RECORD_FULL);
+  }
+  scopa_match_free(m);
+  store_game_free(&sg);
+  if (!j->body)
+    server_error(j);
+}
+
 static void run(auth *a, auth_job *j) {
   switch (j->op) {
   case AUTH_SIGNUP:
@@ -452,6 +500,10 @@ static void run(auth *a, auth_job *j) {
     return do_password(a, j);
   case AUTH_DELETE:
     return do_delete(a, j);
+  case AUTH_LEADERBOARD:
+    return do_leaderboard(a, j);
+  case AUTH_RECORD:
+    return do_record(a, j);
   }
   fail(j, 404, "not_found", "no such route");
 }

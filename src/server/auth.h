@@ -31,6 +31,11 @@ enum {
   AUTH_EXPORT,
   AUTH_PASSWORD,
   AUTH_DELETE,
+  /* Not of accounts, but reads of the store the loop must not wait for:
+   * the leaderboard of pool `what`, and on a cluster the record of a
+   * table (code `what`) no longer in this node's memory. */
+  AUTH_LEADERBOARD,
+  AUTH_RECORD,
 };
 
 #define AUTH_NAME_MIN 3
@@ -49,6 +54,7 @@ typedef struct auth_job {
   char name[AUTH_NAME_MAX + 1];
   char password[AUTH_PASSWORD_MAX + 1], fresh[AUTH_PASSWORD_MAX + 1];
   int bad_shape; /* the body's name or password is not a string      */
+  char what[32]; /* AUTH_LEADERBOARD: the pool; AUTH_RECORD: the code */
   /* The answer. */
   int status;
   char *body;              /* JSON text, malloc'd                         */

@@ -41,7 +41,9 @@ static int live(const conn *c) { return c->remote ? !c->gone : c->wsi != NULL; }
  * node let in uncounted, its table full, is not counted there either:
  * past --max-addrs the limits degrade to "allow" on every store.) */
 static void count_in_cluster(conn *c, int *ok) {
-  int in = c->srv->hooks->opened(c);
+  int in = c->srv->hooks->opened(c, *ok == LIMITS_COUNTED);
+  if (*ok != LIMITS_COUNTED)
+    return;
   if (in == LIMITS_COUNTED)
     c->ccounted = 1;
   if (in != LIMITS_REFUSED)
@@ -66,7 +68,7 @@ conn *conn_new(server *srv, struct lws *wsi) {
                ? LIMITS_REFUSED
                : limits_conn_open(srv->addrs, &srv->conf.limits, c->addr,
                                   c->last_rx_ms);
-  if (ok == LIMITS_COUNTED) /* and on every node together (cluster) */
+  if (ok != LIMITS_REFUSED) /* and on every node together (cluster) */
     count_in_cluster(c, &ok);
   c->counted = ok == LIMITS_COUNTED;
   c->refused = ok == LIMITS_REFUSED;

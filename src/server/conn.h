@@ -51,6 +51,9 @@ struct conn {
    * relayed with it on a cluster), or 0: a guest. */
   long long account;
   char account_name[PROTO_NAME_MAX + 1];
+  /* A cluster reads the session off the loop: until it is known the
+   * connection's hello waits (and its messages with it, relay.c). */
+  int session_wait;
   int64_t react_ms;           /* when its last reaction went out      */
   struct conn *tnext, *tprev; /* the table's connections              */
   struct conn *anext, *aprev; /* every open connection                */
@@ -77,9 +80,11 @@ struct conn {
 /* What a connection's events do (libwebsockets' protocol-callback
  * shape).  Every hook is called on the service thread. */
 typedef struct conn_hooks {
-  /* A client's connection opened, counted on this node: 1 when the
-   * cluster lets it stay too (counted there: c->ccounted), else 0. */
-  int (*opened)(conn *c);
+  /* A client's connection opened (counted: on this node): with counted,
+   * LIMITS_COUNTED or LIMITS_REFUSED when the cluster has its say at
+   * once (counted there: c->ccounted), any other value when it answers
+   * later or not at all. */
+  int (*opened)(conn *c, int counted);
   /* One whole message of c (charged: credits taken here, else already
    * taken by the client's node). */
   void (*message)(conn *c, const char *text, size_t len, int charged);

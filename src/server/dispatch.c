@@ -7,6 +7,7 @@
  * cluster forgets it.  Also the sweep of the tables.
  */
 #include "dispatch.h"
+#include "account.h"
 #include "lobby.h"
 #include "moves.h"
 #include "react.h"
@@ -82,7 +83,11 @@ static void message(conn *c, const char *text, size_t len, int charged) {
   proto_msg_free(&msg);
 }
 
-static int opened(conn *c) { return relay_conn_open(c); }
+static int opened(conn *c, int counted) {
+  char sha[65];
+  account_session_of(c->wsi, sha);
+  return relay_conn_open(c, counted, sha);
+}
 
 static void closed(conn *c) {
   table_leave(c);
@@ -115,8 +120,12 @@ static void lost(server *srv, const char *code, long long epoch) {
     table_lost(srv, t);
 }
 
-const relay_hooks DISPATCH_RELAY_HOOKS = {
-    .here = here, .leases = leases, .lost = lost, .leave = table_leave};
+const relay_hooks DISPATCH_RELAY_HOOKS = {.here = here,
+                                          .leases = leases,
+                                          .lost = lost,
+                                          .leave = table_leave,
+                                          .greet = account_hello,
+                                          .random_code = lobby_random_code};
 
 const conn_hooks DISPATCH_HOOKS = {
     .opened = opened,

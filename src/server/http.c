@@ -43,6 +43,7 @@
 #include "http.h"
 #include "account.h"
 #include "answer.h"
+#include "auth.h"
 #include "request.h"
 #include "table.h"
 
@@ -364,18 +365,13 @@ static const char *pool_arg(struct lws *wsi) {
   return POOLS[0];
 }
 
-static int leaderboard(struct lws *wsi, server *srv) {
-  const char *pool = pool_arg(wsi);
-  char *list = store_leaderboard(srv->st, pool, 100);
-  json_t *players = list ? json_loads(list, 0, NULL) : NULL;
-  free(list);
-  return answer_json(
-      wsi, players ? 200 : 500,
-      proto_finish(json_pack("{s:s, s:o*}", "pool", pool, "players", players),
-                   NULL));
+/* Read off the loop (account_read), on every store. */
+static int leaderboard(struct lws *wsi, server *srv, account_req **slot) {
+  return account_read(wsi, srv, AUTH_LEADERBOARD, pool_arg(wsi), slot);
 }
 
-static int record(struct lws *wsi, server *srv, const char *rest) {
+static int record(struct lws *wsi, server *srv, const char *rest,
+                  account_req **slot) {
   char code[PROTO_CODE_MAX + 1];
   const char *slash = strchr(rest, '/');
   size_t n = slash ? (size_t)(slash - rest) : 0;
@@ -391,6 +387,11 @@ static int record(struct lws *wsi, server *srv, const char *rest) {
   if (!limits_code_check(srv->addrs, &srv->conf.limits, addr, now_ms(),
                          &retry_ms))
     return answer_too_many(wsi, retry_ms, "too many unknown table codes");
+  char norm[PROTO_CODE_MAX + 1];
+  for (size_t i = 0; i <= n; i++)
+    norm[i] = (char)toupper((unsigned char)code[i]);
+  if (srv->relay && !table_find(srv, norm)) /* the store's, off the loop */
+    return account_read(wsi, srv, AUTH_RECORD, norm, slot);
   char *text = table_record(srv, code, &status);
   if (status == 404)
     limits_code_miss(srv->addrs, &srv->conf.limits, addr, now_ms());
@@ -427,11 +428,11 @@ int http_request(struct lws *wsi, server *srv, const char *uri,
   if (strcmp(uri, "/healthz") == 0)
     return healthz(wsi, srv);
   if (strcmp(uri, "/api/leaderboard") == 0)
-    return leaderboard(wsi, srv);
+    return leaderboard(wsi, srv, slot);
   if (strcmp(uri, "/api/rules") == 0) /* the library's catalogue */
     return answer_json(wsi, 200, scopa_rules_catalogue_json());
   if (strncmp(uri, "/api/tables/", 12) == 0)
-    return record(wsi, srv, uri + 12);
+    return record(wsi, srv, uri + 12, slot);
   if (strcmp(uri, "/account") == 0 || strcmp(uri, "/account/login") == 0)
     return serve_file(wsi, srv, "/index.html"); /* the client's routes */
   if (strncmp(uri, "/t/", 3) == 0)

@@ -149,14 +149,22 @@ static void answer_seated(conn *c, table *t, int seat, const json_t *id,
   conn_send_owned(c, proto_seated(id, t->code, seat, token, player));
 }
 
+int lobby_random_code(char code[PROTO_CODE_MAX + 1]) {
+  unsigned char b[CODE_LEN];
+  if (random_bytes(b, sizeof b))
+    return -1;
+  for (int i = 0; i < CODE_LEN; i++)
+    code[i] = CODE_LETTERS[b[i] % 32]; /* 256 = 8 x 32: no bias */
+  code[CODE_LEN] = 0;
+  return 0;
+}
+
 int lobby_new_code(server *srv, char code[PROTO_CODE_MAX + 1]) {
+  if (relay_fresh_code(srv, code) == 0 && !table_find(srv, code))
+    return 0; /* the courier's: unused in the store, its lease taken */
   for (int attempt = 0; attempt < 20; attempt++) {
-    unsigned char b[CODE_LEN];
-    if (random_bytes(b, sizeof b))
+    if (lobby_random_code(code))
       return -1;
-    for (int i = 0; i < CODE_LEN; i++)
-      code[i] = CODE_LETTERS[b[i] % 32]; /* 256 = 8 x 32: no bias */
-    code[CODE_LEN] = 0;
     if (!table_find(srv, code) && store_has_code(srv->st, code) == 0)
       return 0;
   }

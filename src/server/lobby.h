@@ -30,6 +30,11 @@ void table_leave(conn *c);
 void lobby_attach(conn *c, table *t, int seat);
 int lobby_token(char out[33]);
 void lobby_sha256_hex(const char *text, char out[65]);
+/* On a cluster the code the courier found for the create or rematch
+ * being handled (relay_fresh_code), else one checked here. */
 int lobby_new_code(server *srv, char code[PROTO_CODE_MAX + 1]);
+/* A code of CODE_LEN random letters, unchecked: 0, or -1 (no random
+ * bytes).  Any thread (the courier's, through relay_hooks). */
+int lobby_random_code(char code[PROTO_CODE_MAX + 1]);
 
 #endif

@@ -128,8 +128,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason,
     p->c = conn_new(srv, wsi);
     if (!p->c)
       return -1;
-    account_of_ws(wsi, srv, p->c);
-    conn_send_owned(p->c, proto_hello(p->c->account_name));
+    account_of_ws(wsi, srv, p->c); /* and its hello, now or later */
     if (p->c->refused) {
       conn_error(p->c, NULL, "limit", "too many connections from one address",
                  "troppe connessioni da un solo indirizzo");

@@ -33,8 +33,15 @@
  *                messages (relay_route) until the answer, then they are
  *                handled in order, as if they had just come
  *   asks         a connection's open (the cluster's count of its
- *                address), a join's, resume's or watch's lease (taken,
- *                or the holder found), a new table's credit, and the tick
+ *                address, and the account of its session cookie: its
+ *                hello waits for it), a join's, resume's or watch's
+ *                lease (taken, and the table read right after; or the
+ *                holder found), a create's credit and code, a rematch's
+ *                code (unused in the store, its lease taken; let go if
+ *                no table took it), and the tick.  So the loop reads
+ *                nothing of PostgreSQL but in a fallback without memory
+ *                to ask; the leaderboard and the record of a table not
+ *                in memory are read by the accounts' thread (auth.h)
  *   the tick     every RELAY_TICK_MS the loop asks for this node's
  *                heartbeat (nodes), the renewal of the leases of its
  *                tables in memory (one statement; a table whose lease
@@ -207,10 +214,22 @@ static int hold(struct relay_wait *w, const char *text, size_t len, int front) {
   return 0;
 }
 
+/* The verdict has served its message: a load it carried and nobody
+ * took (the table came into memory meanwhile) goes. */
+static void verdict_done(server *srv, struct relay_wait *w) {
+  if (w->fresh[0] && !w->fresh_taken) /* a code no table took */
+    relay_release(srv, w->fresh, w->fresh_epoch);
+  w->fresh[0] = 0;
+  w->verdict = -1;
+  w->loaded = 0;
+  store_game_free(&w->game);
+}
+
 static void wait_free(conn *c) {
   struct relay_wait *w = c->wait;
   if (!w)
     return;
+  verdict_done(c->srv, w);
   for (held *h = w->head, *n; h; h = n) {
     n = h->next;
     free(h);
@@ -236,10 +255,13 @@ static int ask_for(relay *r, conn *c, int kind, const char *code,
   a->serial = c->serial;
   snprintf(a->code, sizeof a->code, "%s", code ? code : "");
   snprintf(a->addr, sizeof a->addr, "%s", c->addr);
-  if (kind == ASK_OPEN) { /* this node's closes go first, in the same call */
+  if (kind == ASK_OPEN && r->opening.count) { /* this node's closes first */
+    a->count = 1;
     a->closed = r->closed;
     r->closed = NULL;
   }
+  if (kind == ASK_OPEN)
+    snprintf(a->session, sizeof a->session, "%s", r->opening.session);
   c->wait->asking = kind;
   tsearch(c, &r->waiting, by_serial);
   bus_ask(r, a);
@@ -263,8 +285,8 @@ static void replay(relay *r, conn *c) {
     r->now = NULL;
     free(h);
     if (c->wait != w)
-      return;        /* closed meanwhile */
-    w->verdict = -1; /* the message it was for has had it */
+      return;                /* closed meanwhile */
+    verdict_done(r->srv, w); /* the message it was for has had it */
   }
   if (w && w->asking < 0 && (!w->head || c->closing))
     wait_free(c);
@@ -273,14 +295,22 @@ static void replay(relay *r, conn *c) {
 /* An answer for connection c (NULL: closed meanwhile). */
 static void answered(relay *r, conn *c, ask *a) {
   if (!c) {
-    if (a->kind == ASK_OPEN && a->rc == 1) /* counted: and closed */
+    if (a->kind == ASK_OPEN && a->count && a->rc == 1) /* and closed */
       relay_conn_close(r->srv, a->addr);
     return;
   }
   tdelete(c, &r->waiting, by_serial);
   struct relay_wait *w = c->wait;
   w->asking = -1;
-  if (a->kind == ASK_OPEN) {
+  if (a->kind == ASK_OPEN && c->session_wait) { /* the hello first */
+    c->session_wait = 0;
+    if (a->account.id > 0) {
+      c->account = a->account.id;
+      snprintf(c->account_name, sizeof c->account_name, "%s", a->account.name);
+    }
+    r->srv->relay_hooks->greet(c);
+  }
+  if (a->kind == ASK_OPEN && a->count) {
     if (a->rc == 1) {
       c->ccounted = 1;
     } else if (a->rc == 0) { /* over the limit on every node together */
@@ -299,6 +329,15 @@ static void answered(relay *r, conn *c, ask *a) {
     w->rc = a->rc;
     w->epoch = a->epoch;
     snprintf(w->holder, sizeof w->holder, "%s", a->holder);
+    store_game_free(&w->game);
+    w->loaded = a->loaded;
+    w->load_rc = a->load_rc;
+    w->game = a->game; /* the wait's now */
+    memset(&a->game, 0, sizeof a->game);
+    snprintf(w->load_msg, sizeof w->load_msg, "%s", a->load_msg);
+    snprintf(w->fresh, sizeof w->fresh, "%s", a->fresh);
+    w->fresh_epoch = a->fresh_epoch;
+    w->fresh_taken = 0;
   }
   replay(r, c);
 }
@@ -423,8 +462,36 @@ int relay_claim(server *srv, const char *code, long long *epoch) {
     *epoch = w->epoch; /* the courier's answer to the entry being handled */
     return w->rc;
   }
-  /* A new table's (lobby.c, rematch.c): its code was never seen. */
+  if (w && w->fresh_taken && strcmp(w->fresh, code) == 0) {
+    *epoch = w->fresh_epoch; /* taken with the code (relay_fresh_code) */
+    return 0;
+  }
+  /* A new table's, without the courier's code (no memory to ask). */
   return store_lease_take(srv->st, code, srv->node, RELAY_LEASE_S, epoch);
+}
+
+int relay_fresh_code(server *srv, char code[PROTO_CODE_MAX + 1]) {
+  relay *r = srv->relay;
+  struct relay_wait *w = r ? r->now : NULL;
+  if (!w || (w->verdict != ASK_CREATE && w->verdict != ASK_CODE) ||
+      !w->fresh[0] || w->fresh_taken)
+    return -1;
+  w->fresh_taken = 1;
+  snprintf(code, PROTO_CODE_MAX + 1, "%s", w->fresh);
+  return 0;
+}
+
+int relay_loaded(server *srv, const char *code, store_game *g, char *msg,
+                 size_t msgsize) {
+  relay *r = srv->relay;
+  struct relay_wait *w = r ? r->now : NULL;
+  if (!w || w->verdict != ASK_CLAIM || !w->loaded || strcmp(w->code, code))
+    return -2;
+  *g = w->game;
+  memset(&w->game, 0, sizeof w->game);
+  w->loaded = 0;
+  snprintf(msg, msgsize, "%s", w->load_msg);
+  return w->load_rc;
 }
 
 void relay_release(server *srv, const char *code, long long epoch) {
@@ -537,9 +604,18 @@ static int route_entry(conn *c, const char *code, const char *text, size_t len,
   return 1;
 }
 
+/* A rematch handled here may make a table: its code first, from the
+ * courier (held for it), so that the loop never waits for PostgreSQL. */
+static int route_rematch(relay *r, conn *c, const char *text, size_t len) {
+  const struct relay_wait *w = c->wait;
+  if (w && w->verdict == ASK_CODE)
+    return 0; /* relay_fresh_code takes the answer */
+  return ask_for(r, c, ASK_CODE, NULL, text, len) == 0;
+}
+
 int relay_route(conn *c, const proto_msg *msg, const char *text, size_t len) {
   relay *r = c->srv->relay;
-  if (!r || c->remote)
+  if (!r)
     return 0;
   if (c->wait && c->wait->asking >= 0) { /* after the answer, in order */
     if (hold(c->wait, text, len, 0))
@@ -547,6 +623,8 @@ int relay_route(conn *c, const proto_msg *msg, const char *text, size_t len) {
                  "messaggio perso: memoria esaurita");
     return 1;
   }
+  if (c->remote) /* its node routed it here */
+    return msg->type == PROTO_REMATCH ? route_rematch(r, c, text, len) : 0;
   if (c->parked) {
     conn_error(c, msg->id, "server", "the table is moving to another server",
                "il tavolo passa a un altro server");
@@ -564,6 +642,8 @@ int relay_route(conn *c, const proto_msg *msg, const char *text, size_t len) {
     /* the address's credit of the cluster first, held for it */
     return ask_for(r, c, ASK_CREATE, NULL, text, len) == 0;
   }
+  if (!c->peer[0] && msg->type == PROTO_REMATCH)
+    return route_rematch(r, c, text, len);
   if (!c->peer[0] || msg->type == PROTO_PING)
     return 0;
   relay_to(r, c, text, len);
@@ -627,13 +707,19 @@ void relay_turn(server *srv) {
 /* Per-address limits across the cluster                               */
 /* ------------------------------------------------------------------ */
 
-int relay_conn_open(conn *c) {
+int relay_conn_open(conn *c, int counted, const char *session) {
   relay *r = c->srv->relay;
-  if (!r || c->remote || strchr(c->addr, '\n'))
+  if (!r || c->remote)
     return -1;
-  /* Asked; until the answer c holds its messages (relay_route), and a
-   * refusal closes it then (answered). */
-  ask_for(r, c, ASK_OPEN, NULL, NULL, 0);
+  r->opening.count = counted && !strchr(c->addr, '\n');
+  snprintf(r->opening.session, sizeof r->opening.session, "%s", session);
+  if (!r->opening.count && !session[0])
+    return -1;
+  /* Asked; until the answer c holds its messages (relay_route), its
+   * hello waits for its session, and a refusal closes it then
+   * (answered). */
+  if (ask_for(r, c, ASK_OPEN, NULL, NULL, 0) == 0 && session[0])
+    c->session_wait = 1;
   return -1;
 }
 

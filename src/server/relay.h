@@ -43,6 +43,11 @@ typedef struct relay_hooks {
   void (*lost)(server *srv, const char *code, long long epoch);
   /* c gets up from its table: it is relayed to another node's. */
   void (*leave)(conn *c);
+  /* c's account is known (relay_conn_open): its hello goes out. */
+  void (*greet)(conn *c);
+  /* A table code, random and unchecked (0, or -1): called by the
+   * courier, on its own thread. */
+  int (*random_code)(char code[PROTO_CODE_MAX + 1]);
 } relay_hooks;
 
 /* PostgreSQL only: this node's name, its own connections to the database
@@ -76,25 +81,40 @@ void relay_tick(server *srv, int64_t now);
 /* The lease of table `code` (new or loaded): 0 (*epoch set; SQLite: 0,
  * epoch 0), 1 held by another node, -1 error.  A join's, resume's or
  * watch's lease was taken by the courier before the message is handled
- * (relay_route), and this returns its answer; a new table's code is
- * claimed here, on the loop (lobby.c, rematch.c). */
+ * (relay_route), and this returns its answer; so was a new table's
+ * (relay_fresh_code), else it is claimed here, on the loop. */
 int relay_claim(server *srv, const char *code, long long *epoch);
+/* The code the courier found for the create or rematch being handled
+ * (relay_route asks for one: unused in the store, its lease taken by
+ * this node): 0 with code set, the first time it is asked; else -1
+ * (SQLite, no answer: the caller finds one).  relay_claim of that code
+ * then answers its lease at once. */
+int relay_fresh_code(server *srv, char code[PROTO_CODE_MAX + 1]);
+/* The table `code` as the courier read it right after taking the lease
+ * of the join, resume or watch being handled (store_load's answer, the
+ * game now the caller's, msg set), or -2 when there is none (SQLite, a
+ * new table, no memory to ask): then the caller reads it. */
+int relay_loaded(server *srv, const char *code, store_game *g, char *msg,
+                 size_t msgsize);
 /* A table leaves memory: its lease expires now (epoch 0: none), by the
  * courier. */
 void relay_release(server *srv, const char *code, long long epoch);
 /* The per-address limits across the cluster (docs/serve.md "Limits
  * across the cluster"): counted in PostgreSQL at a connection's open and
  * a table's creation, never per message, by the courier.
- * relay_conn_open: c (local, counted on this node) opens: the courier
- * asks, c holds its messages until the answer, and a refusal (over the
- * limit on every live node together) closes it then with a `limit`
- * error; returns -1 (the node's own count stands meanwhile, and for
- * good when the database does not answer).  relay_conn_close: a
+ * relay_conn_open: c (local; counted: on this node) opens: the courier
+ * asks (counted: its address's count; session, a SHA-256 or "": the
+ * account of the cookie, as store_session_get, so the loop never waits
+ * for it), c holds its messages until the answer, its hello waits for
+ * its account (c->session_wait; then relay_hooks.greet), and a refusal
+ * (over the limit on every live node together) closes it then with a
+ * `limit` error; returns -1 (the node's own count stands meanwhile, and
+ * for good when the database does not answer).  relay_conn_close: a
  * connection counted there closed.  relay_table_create: the answer the
  * courier gave before the create was handled (relay_route): LIMITS_COUNTED,
  * LIMITS_REFUSED (the address's bucket of the last minute is empty), or
  * -1 (no cluster, no answer: the node's own count decides). */
-int relay_conn_open(conn *c);
+int relay_conn_open(conn *c, int counted, const char *session);
 void relay_conn_close(server *srv, const char *addr);
 int relay_table_create(server *srv, const char *addr);
 

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/eventfd.h>
+#include <time.h>
 #include <unistd.h>
 
 /* ------------------------------------------------------------------ */
@@ -162,6 +163,7 @@ static int fetch_rows(relay *r, store *db) {
 /* ------------------------------------------------------------------ */
 
 void bus_ask_free(ask *a) {
+  store_game_free(&a->game);
   free(a->closed);
   free(a->alive);
   free(a->held);
@@ -238,12 +240,53 @@ static int renew(store *db, const char *node, ask *a) {
   return rc;
 }
 
+/* The courier: the table of a claim taken here, read at once (the lease
+ * is this node's: nobody writes it meanwhile).  A read the connection
+ * lost is no answer: the claim fails (the client is told to try again),
+ * never "damaged". */
+static void load(store *db, ask *a) {
+  a->load_rc =
+      store_load(db, a->code, &a->game, a->load_msg, sizeof a->load_msg);
+  a->loaded = 1;
+  if (a->load_rc < 0 && !spr_up(db)) {
+    store_game_free(&a->game);
+    a->loaded = 0;
+    a->rc = -1;
+  }
+}
+
+/* The courier: a code for a new table, unused in the store, its lease
+ * taken by this node (a->fresh; left "" when none could be, and the
+ * loop finds one itself). */
+static void fresh_code(relay *r, store *db, ask *a) {
+  server *srv = r->srv;
+  char code[PROTO_CODE_MAX + 1];
+  for (int attempt = 0; attempt < 20; attempt++) {
+    if (srv->relay_hooks->random_code(code))
+      return;
+    int used = store_has_code(db, code);
+    if (used < 0)
+      return;
+    if (used == 0 && store_lease_take(db, code, srv->node, RELAY_LEASE_S,
+                                      &a->fresh_epoch) == 0) {
+      snprintf(a->fresh, sizeof a->fresh, "%s", code);
+      return;
+    }
+  }
+}
+
 /* The courier answers one question. */
 static void answer(relay *r, store *db, ask *a) {
   server *srv = r->srv;
   char *closed;
   switch (a->kind) {
   case ASK_OPEN:
+    if (a->session[0] &&
+        store_session_get(db, a->session, (long long)time(NULL), &a->account) !=
+            0)
+      a->account.id = 0; /* none, or unread: a guest, as on the loop */
+    if (!a->count)
+      break;
     closed = closes(r, &a->closed);
     a->rc =
         spr_conn_open(db, a->addr, srv->node, srv->conf.limits.conns_per_addr,
@@ -261,9 +304,16 @@ static void answer(relay *r, store *db, ask *a) {
                         a->holder);
     if (a->rc == 1 && !a->holder[0])
       a->rc = -1;
+    if (a->rc == 0)
+      load(db, a);
     break;
   case ASK_CREATE:
     a->rc = spr_table_create(db, a->addr, srv->conf.limits.tables_per_addr);
+    if (a->rc != 0) /* not refused: it will be made */
+      fresh_code(r, db, a);
+    break;
+  case ASK_CODE:
+    fresh_code(r, db, a);
     break;
   case ASK_RELEASE:
     a->rc = store_lease_release(db, a->code, srv->node, a->epoch);

@@ -28,13 +28,15 @@ typedef struct rows {
 } rows;
 
 /* A question of the loop for the courier, and its answer. */
-enum { ASK_OPEN, ASK_CLAIM, ASK_CREATE, ASK_RELEASE, ASK_TICK };
+enum { ASK_OPEN, ASK_CLAIM, ASK_CREATE, ASK_CODE, ASK_RELEASE, ASK_TICK };
 
 typedef struct ask {
   int kind;
   uint64_t serial;               /* the connection asking (0: the tick)  */
   char code[PROTO_CODE_MAX + 1]; /* CLAIM, RELEASE                       */
   char addr[128];                /* OPEN, CREATE                         */
+  int count;                     /* OPEN: the address counted too        */
+  char session[65];              /* OPEN: its session's SHA-256, or ""   */
   char *closed;                  /* OPEN, TICK: closes to report first   */
   int purge;                     /* TICK: the purge too                  */
   /* The answer. */
@@ -48,6 +50,17 @@ typedef struct ask {
   char **sent; /* TICK: "CODE:EPOCH" asked for, sorted (one block)    */
   int nsent;
   int64_t renew_ms; /* TICK: when the renewal was sent                 */
+  /* CLAIM taken here: the table read by the courier, after the lease, so
+   * that the loop never waits for it (loaded 1: game is the answer of
+   * store_load, load_rc, with load_msg). */
+  int loaded, load_rc;
+  store_game game;
+  char load_msg[256];
+  store_account account; /* OPEN: the session's (id 0: a guest)         */
+  /* CREATE, CODE: a code unused in the store, its lease taken ("": none
+   * found), at fresh_epoch. */
+  char fresh[PROTO_CODE_MAX + 1];
+  long long fresh_epoch;
   struct ask *next;
 } ask;
 
@@ -68,11 +81,17 @@ typedef struct held {
 struct relay_wait {
   int asking; /* ASK_*, -1 when none                                     */
   held *head, *tail;
-  int verdict; /* ASK_CLAIM or ASK_CREATE, -1 when none                  */
+  int verdict; /* ASK_CLAIM, ASK_CREATE or ASK_CODE, -1 when none        */
   char code[PROTO_CODE_MAX + 1];
   int rc;
   long long epoch;
   char holder[24];
+  int loaded, load_rc; /* the claim's load, as the ask had it           */
+  store_game game;
+  char load_msg[256];
+  char fresh[PROTO_CODE_MAX + 1]; /* CREATE, CODE: its code, until taken  */
+  long long fresh_epoch;
+  int fresh_taken; /* relay_fresh_code gave it: the new table's        */
 };
 
 struct relay {
@@ -106,7 +125,12 @@ struct relay {
   int nalive;
   /* The verdict the next relay_claim or relay_table_create takes: set
    * while a held message is handled again (on the loop, at once). */
-  const struct relay_wait *now;
+  struct relay_wait *now;
+  /* What relay_conn_open hands ask_for for the open it asks. */
+  struct {
+    int count;
+    char session[65];
+  } opening;
 };
 
 /* relay_bus.c.  Any thread: the courier looks at its queues now. */

@@ -198,8 +198,9 @@ int store_pair_games(store *st, const char *pool, long long a, long long b,
 /* ------------------------------------------------------------------ */
 
 /* These are written outside the batches, each at once (autocommit), by
- * the accounts' own thread on its own connection; the loop only reads a
- * session (store_session_get) when a WebSocket opens. */
+ * the accounts' own thread on its own connection; a session is read
+ * (store_session_get) when a WebSocket opens, by the loop on SQLite and
+ * by the cluster's courier on PostgreSQL (relay.h). */
 
 #define STORE_HASH_MAX 160 /* an Argon2id string (crypto_pwhash_STRBYTES) */
 

@@ -136,20 +136,21 @@ void table_seat_defaults(server *srv, seat_info *si) {
  * cannot be loaded (a row SQLite cannot read, a move missing or against
  * the rules: never passed off as unknown; logged), "server" without
  * memory or, in a cluster, when another node holds its lease (relay.h).
- * own: the table is this node's, registered, with its lease (taken
- * before the load, so that no other node writes after it), its bots
- * asked; else a copy to read, which the caller frees. */
-static table *load_as(server *srv, const char *code, const char **fault,
-                      int own) {
+ * The table is this node's, registered, with its lease (taken before
+ * the load, so that no other node writes after it; on a cluster the
+ * courier took it and read the table, relay_loaded). */
+static table *load(server *srv, const char *code, const char **fault) {
   store_game g;
   char msg[256] = "";
   table *t = NULL;
   long long epoch = 0;
-  if (own && relay_claim(srv, code, &epoch) != 0) {
+  if (relay_claim(srv, code, &epoch) != 0) {
     *fault = "server";
     return NULL;
   }
-  int rc = store_load(srv->st, code, &g, msg, sizeof msg);
+  int rc = relay_loaded(srv, code, &g, msg, sizeof msg);
+  if (rc == -2) /* SQLite; or no claim asked: read here */
+    rc = store_load(srv->st, code, &g, msg, sizeof msg);
   *fault = rc == 1 ? "no_table" : "table_damaged";
   if (rc != 0)
     goto fail;
@@ -181,8 +182,6 @@ static table *load_as(server *srv, const char *code, const char **fault,
   }
   table_set_status(t);
   store_game_free(&g);
-  if (!own)
-    return t;
   if (table_insert(srv, t)) {
     table_free(t);
     *fault = "server";
@@ -198,10 +197,6 @@ fail:
   }
   store_game_free(&g);
   return NULL;
-}
-
-static table *load(server *srv, const char *code, const char **fault) {
-  return load_as(srv, code, fault, 1);
 }
 
 table *table_find(server *srv, const char *code) {
@@ -315,13 +310,7 @@ void table_sweep(server *srv, int64_t now) {
  * its last move is stored, else 200 and the record. */
 char *table_record(server *srv, const char *code, int *status) {
   const char *fault = "no_table";
-  table *t, *copy = NULL;
-  char norm[PROTO_CODE_MAX + 1];
-  normalize_code(code, norm);
-  if (srv->relay && !find_loaded(srv, norm)) /* read, not taken */
-    t = copy = load_as(srv, norm, &fault, 0);
-  else
-    t = table_get(srv, code, &fault);
+  table *t = table_get(srv, code, &fault);
   proto_error e;
   char *answer;
   if (!t) {
@@ -337,8 +326,6 @@ char *table_record(server *srv, const char *code, int *status) {
     *status = 200;
     answer = scopa_match_record_json(t->match, SCOPA_RECORD_FULL);
   }
-  if (copy)
-    table_free(copy);
   return answer;
 }
 

@@ -115,7 +115,9 @@ void tables_free(server *srv);
  * connections are told and closed, and it leaves memory. */
 void table_lost(server *srv, table *t);
 /* The record of a game as JSON text for GET /api/tables/CODE/record:
- * 200 with the record, 403 while in play, 404 unknown, 500 damaged. */
+ * 200 with the record, 403 while in play, 404 unknown, 500 damaged.  A
+ * cluster asks the accounts' thread for a table not in memory instead
+ * (http.c: auth.h's AUTH_RECORD), so as not to take it here. */
 char *table_record(server *srv, const char *code, int *status);
 /* A write of a table failed (writer_take_failed): it stops there. */
 void table_store_failed(server *srv, const writer_failure *f);

@@ -14,6 +14,9 @@ loopback.  Runs as ctest server/cluster (SCOPA_TEST_STORE=postgresql).
   relay-1.2  ... and the game, of people only, is rated exactly once
   relay-1.3  a relayed client that resumes a table of another owner is
              relayed there
+  relay-1.4  a rematch through the owner gets a code the courier leased
+             for it; a record is served by a node that does not hold
+             the table (the store read off the loop); unknown: 404
   relay-2.1  the owner of a table killed with kill -9 at random moments
              (SCOPA_CLUSTER_KILLS times, 2 by default, 20 in the heavy
              run): the players reconnect through the balancer and resume
@@ -39,6 +42,7 @@ import signal
 import subprocess
 import tempfile
 import time
+import urllib.error
 
 import pytest
 import websockets
@@ -263,6 +267,51 @@ def test_relay_1_3_a_relayed_client_goes_to_another_table(cluster):
             assert st["code"] == c.code
         await x.close()
     asyncio.run(run())
+
+
+def test_relay_1_4_rematch_and_records_off_the_loop(cluster):
+    """A rematch through the owner (one seat relayed from another node)
+    makes its table under a code the courier found and leased for it
+    (epoch 1, this owner's); the code of an offer no table took is let
+    go.  A record is served by a node that does not hold the table (read
+    off the loop), a lower-case code too; an unknown code is 404."""
+    async def run():
+        a = await Client.connect(cluster.node(0), "a")
+        await a.seated({"type": "create", "rules": {"target": 3},
+                        "seats": ["me", "open"], "name": "A"})
+        b = await Client.connect(cluster.node(1), "b")
+        await b.seated({"type": "join", "code": a.code, "name": "B"})
+        over = await play_to_end([a, b], random.Random(14))
+        await a.send({"type": "rematch", "id": 1})
+        await b.until(lambda m: m["type"] == "notice")
+        await b.send({"type": "rematch", "accept": True, "id": 2})
+        news = []
+        for c in (a, b):
+            msg = await c.until(lambda m: m["type"] == "seated")
+            assert msg["code"] != a.code
+            news.append(msg["code"])
+        await a.close()
+        await b.close()
+        return a.code, news, over
+    old, news, over = asyncio.run(run())
+    assert news[0] == news[1]
+    owner = cluster.psql("SELECT node FROM leases WHERE code = '%s'" % old)
+    assert cluster.psql("SELECT node || ' ' || epoch FROM leases WHERE "
+                        "code = '%s'" % news[0]) == owner + " 1"
+    assert cluster.psql("SELECT count(*) FROM games WHERE code = '%s'"
+                        % news[0]) == "1"
+    assert cluster.psql("SELECT count(*) FROM leases l WHERE expires > now() "
+                        "AND NOT EXISTS (SELECT 1 FROM games g WHERE "
+                        "g.code = l.code)") == "0"
+    far = cluster.node(2)
+    for code in (old, old.lower()):
+        status, body = far.http("/api/tables/%s/record" % code)
+        assert status == 200, (status, body)
+        assert replay(body)["totals"] == over["totals"]
+    with pytest.raises(urllib.error.HTTPError) as unknown:
+        far.http("/api/tables/NOSUCHCODE/record")
+    assert unknown.value.code == 404
+    assert json.loads(unknown.value.read())["code"] == "no_table"
 
 
 # ----------------------------------------------------------------------
