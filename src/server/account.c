@@ -151,11 +151,12 @@ static int refuse_req(struct lws *wsi, account_req **slot, unsigned status,
 
 /* Sends the request's job to the thread: 0 (answered later), or the
  * callback's return of an answer now. */
-static int submit(account_req **slot, struct lws *wsi) {
+static int submit(account_req **slot, struct lws *wsi, const char *what) {
   account_req *r = *slot;
   auth_job *j = job_of(r, wsi);
   if (!j)
     return refuse_req(wsi, slot, 500, "server", "out of memory");
+  snprintf(j->what, sizeof j->what, "%s", what);
   if (auth_submit(r->srv->auth, j)) {
     free(j);
     return refuse_req(wsi, slot, 503, "busy",
@@ -164,6 +165,20 @@ static int submit(account_req **slot, struct lws *wsi) {
   r->job = j;
   r->out = 1;
   return 0;
+}
+
+/* A request for op in *slot (the one there before freed); NULL without
+ * memory. */
+static account_req *new_req(struct lws *wsi, server *srv, int op,
+                            account_req **slot) {
+  req_free(*slot);
+  account_req *r = *slot = calloc(1, sizeof *r);
+  if (r) {
+    r->wsi = wsi;
+    r->srv = srv;
+    r->op = op;
+  }
+  return r;
 }
 
 /* The Content-Length a request declares (0: none, or not a number). */
@@ -195,15 +210,10 @@ int account_begin(struct lws *wsi, server *srv, const char *uri,
   int want = rt->post ? LWSHUMETH_POST : LWSHUMETH_GET;
   if (method != want && !(method == LWSHUMETH_HEAD && !rt->post))
     return refuse(wsi, 405, "method", rt->post ? "POST only" : "GET only");
-  req_free(*slot);
-  account_req *r = *slot = calloc(1, sizeof *r);
-  if (!r)
+  if (!new_req(wsi, srv, rt->op, slot))
     return refuse(wsi, 500, "server", "out of memory");
-  r->wsi = wsi;
-  r->srv = srv;
-  r->op = rt->op;
   if (!rt->post)
-    return submit(slot, wsi);
+    return submit(slot, wsi, "");
   if (declared_length(wsi) > BODY_MAX) /* refused before it is read */
     return too_big(wsi, slot);
   if (lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_CONTENT_LENGTH) <= 0 &&
@@ -240,30 +250,14 @@ int account_body_done(struct lws *wsi, account_req **slot) {
     r->body = strdup("{}");
     r->len = 2;
   }
-  return submit(slot, wsi);
+  return submit(slot, wsi, "");
 }
 
 int account_read(struct lws *wsi, server *srv, int op, const char *what,
                  account_req **slot) {
-  req_free(*slot);
-  account_req *r = *slot = calloc(1, sizeof *r);
-  if (!r)
-    return refuse(wsi, 500, "server", "out of memory");
-  r->wsi = wsi;
-  r->srv = srv;
-  r->op = op;
-  auth_job *j = job_of(r, wsi);
-  if (!j)
-    return refuse_req(wsi, slot, 500, "server", "out of memory");
-  snprintf(j->what, sizeof j->what, "%s", what);
-  if (auth_submit(srv->auth, j)) {
-    free(j);
-    return refuse_req(wsi, slot, 503, "busy",
-                      "too many requests at once: try again");
-  }
-  r->job = j;
-  r->out = 1;
-  return 0;
+  return new_req(wsi, srv, op, slot)
+             ? submit(slot, wsi, what)
+             : refuse(wsi, 500, "server", "out of memory");
 }
 
 void account_take(server *srv) {

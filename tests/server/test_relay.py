@@ -269,6 +269,17 @@ def test_relay_1_3_a_relayed_client_goes_to_another_table(cluster):
     asyncio.run(run())
 
 
+async def two_guests(cl, target, b_node):
+    """Guests a (node 0, the table's creator) and b (node b_node) seated
+    at a new table of two to `target` points."""
+    a = await Client.connect(cl.node(0), "a")
+    await a.seated({"type": "create", "rules": {"target": target},
+                    "seats": ["me", "open"], "name": "A"})
+    b = await Client.connect(cl.node(b_node), "b")
+    await b.seated({"type": "join", "code": a.code, "name": "B"})
+    return a, b
+
+
 def test_relay_1_4_rematch_and_records_off_the_loop(cluster):
     """A rematch through the owner (one seat relayed from another node)
     makes its table under a code the courier found and leased for it
@@ -276,11 +287,7 @@ def test_relay_1_4_rematch_and_records_off_the_loop(cluster):
     go.  A record is served by a node that does not hold the table (read
     off the loop), a lower-case code too; an unknown code is 404."""
     async def run():
-        a = await Client.connect(cluster.node(0), "a")
-        await a.seated({"type": "create", "rules": {"target": 3},
-                        "seats": ["me", "open"], "name": "A"})
-        b = await Client.connect(cluster.node(1), "b")
-        await b.seated({"type": "join", "code": a.code, "name": "B"})
+        a, b = await two_guests(cluster, 3, 1)
         over = await play_to_end([a, b], random.Random(14))
         await a.send({"type": "rematch", "id": 1})
         await b.until(lambda m: m["type"] == "notice")
@@ -475,11 +482,7 @@ def test_relay_2_2_postgresql_restarted_under_load(cluster):
 
 def test_relay_2_3_cut_off_from_postgresql_refuses_moves(cluster):
     async def run():
-        a = await Client.connect(cluster.node(0), "a")
-        await a.seated({"type": "create", "rules": {"target": 11},
-                        "seats": ["me", "open"], "name": "A"})
-        b = await Client.connect(cluster.node(0), "b")
-        await b.seated({"type": "join", "code": a.code, "name": "B"})
+        a, b = await two_guests(cluster, 11, 0)
         st = await b.until(lambda m: m["type"] == "state" and
                            m["status"] == "playing")
         mover = b if my_turn(st, b.seat) else a
