@@ -88,7 +88,7 @@ void account_of_ws(struct lws *wsi, server *srv, conn *c) {
   if (c->session_wait)
     return; /* the cluster reads it (relay_conn_open), then greets */
   account_session_of(wsi, sha);
-  if (sha[0] &&
+  if (sha[0] && !srv->relay && /* (a cluster that could not ask: a guest) */
       store_session_get(srv->st, sha, (long long)time(NULL), &acc) == 0) {
     c->account = acc.id;
     snprintf(c->account_name, sizeof c->account_name, "%s", acc.name);

@@ -162,6 +162,8 @@ int lobby_random_code(char code[PROTO_CODE_MAX + 1]) {
 int lobby_new_code(server *srv, char code[PROTO_CODE_MAX + 1]) {
   if (relay_fresh_code(srv, code) == 0 && !table_find(srv, code))
     return 0; /* the courier's: unused in the store, its lease taken */
+  if (srv->relay)
+    return -1; /* none (the database away): never asked on the loop */
   for (int attempt = 0; attempt < 20; attempt++) {
     if (lobby_random_code(code))
       return -1;

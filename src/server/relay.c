@@ -466,8 +466,7 @@ int relay_claim(server *srv, const char *code, long long *epoch) {
     *epoch = w->fresh_epoch; /* taken with the code (relay_fresh_code) */
     return 0;
   }
-  /* A new table's, without the courier's code (no memory to ask). */
-  return store_lease_take(srv->st, code, srv->node, RELAY_LEASE_S, epoch);
+  return -1; /* not asked (no memory to): the loop never waits for it */
 }
 
 int relay_fresh_code(server *srv, char code[PROTO_CODE_MAX + 1]) {

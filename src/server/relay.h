@@ -82,7 +82,8 @@ void relay_tick(server *srv, int64_t now);
  * epoch 0), 1 held by another node, -1 error.  A join's, resume's or
  * watch's lease was taken by the courier before the message is handled
  * (relay_route), and this returns its answer; so was a new table's
- * (relay_fresh_code), else it is claimed here, on the loop. */
+ * (relay_fresh_code).  Nothing is claimed on the loop: without the
+ * courier's answer (no memory to ask), -1. */
 int relay_claim(server *srv, const char *code, long long *epoch);
 /* The code the courier found for the create or rematch being handled
  * (relay_route asks for one: unused in the store, its lease taken by
