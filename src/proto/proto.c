@@ -841,9 +841,7 @@ char *proto_review(const char *code, const char *review, const json_t *id) {
 /* Words                                                               */
 /* ------------------------------------------------------------------ */
 
-/* A "why" object (scopa_move_why_json) back as the library's struct;
- * codes this server does not know are left out. */
-static void why_of(const json_t *o, scopa_why *w) {
+void proto_why_of(const json_t *o, scopa_why *w) {
   memset(w, 0, sizeof *w);
   size_t i;
   json_t *code;
@@ -872,7 +870,7 @@ static json_t *said_json(const json_t *o, const char *key, const char *why_key,
   char move[256], why[512], both[800];
   scopa_why w;
   scopa_move_words(m, lang, deck, move, sizeof move);
-  why_of(json_object_get(o, why_key), &w);
+  proto_why_of(json_object_get(o, why_key), &w);
   scopa_why_words(&w, 2, lang, deck, why, sizeof why);
   snprintf(both, sizeof both, why[0] ? "%s: %s" : "%s", move, why);
   return json_string(both);

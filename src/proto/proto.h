@@ -199,6 +199,12 @@ char *proto_review(const char *code, const char *review, const json_t *id);
  * Another type is left as it is. */
 void proto_add_words(json_t *msg, const char *lang, const char *deck);
 
+/* A "why" object (scopa_move_why_json, in hints and reviews) back as
+ * the library's struct, for scopa_why_words; codes this build does not
+ * know are left out, a missing object or field reads as 0.  The server,
+ * the local table and `scopa review` all read it so. */
+void proto_why_of(const json_t *o, scopa_why *w);
+
 /* proto_add_words on the text of a message: the new text with "id" set
  * to id when id is not NULL (malloc'd; NULL if out of memory or text is
  * not an object). */
