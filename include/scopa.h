@@ -1511,7 +1511,7 @@ char *scopa_state_legal_text(const scopa_state *state);
  *    "rounds": [{"round", "dealer", "moves": [{"ply", "seat", "move",
  *       "value", "best", "best_value", "cost", "loss", "mark", "choices",
  *       "exact", "estimated", "margin", "best_margin", "loss_margin",
- *       "why", "best_why"}]}],
+ *       "table", "why", "best_why"}]}],
  *    "seats": [{"seat", "cost", "marked"}]}
  * value and best_value in expected points of the round for the mover's
  * side, margin and best_margin their uncertainties (scopa_hint); cost (=
@@ -1521,7 +1521,9 @@ char *scopa_state_legal_text(const scopa_state *state);
  * exact when the mover could count every card (2 players, stock empty);
  * estimated false where there was no estimate (the numbers null, cost
  * 0); why and best_why what the move played and the best move do
- * (scopa_move_why_json), for words a person reads.  NULL with a message
+ * (scopa_move_why_json), for words a person reads; seat the mover and
+ * table the table cards just before the move (card order), so a reader
+ * draws each step without replaying the rules.  NULL with a message
  * for a zero budget, a bad seat, or out of memory.
  */
 char *scopa_match_review_json(const scopa_match *match, scopa_bot *bot,

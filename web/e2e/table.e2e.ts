@@ -240,7 +240,14 @@ test('e2e: a whole game against a bot, by clicking, with each round score and th
 async function checkReview(page: Page, record: { rounds: { moves: string[] }[] }): Promise<void> {
   await page.click('[data-action="review"]');
   await page.locator('.reviewer').waitFor();
-  type Mark = { ply: number; move: string; mark: string; cost: number; best: string };
+  type Mark = {
+    ply: number;
+    move: string;
+    mark: string;
+    cost: number;
+    best: string;
+    table?: string[];
+  };
   // the server values every move first (a fixed node budget a move): the
   // marks are on screen once its review has come
   await page.locator('.reviewer[data-marks="server"]').waitFor();
@@ -257,9 +264,16 @@ async function checkReview(page: Page, record: { rounds: { moves: string[] }[] }
     'the server reviews every move',
   );
   // step through every move with the arrow key, reading each step in the page
+  // each step draws the table the review gives before that move (issue
+  // 33: the page replays no rules)
+  const tables = rounds.flatMap((r) =>
+    r.moves.map((m) => `${(m.table ?? []).join(' ')}|${(m.table ?? []).length}`),
+  );
+  assert.ok(rounds.every((r) => r.moves.every((m) => Array.isArray(m.table))));
   const seen = await page.evaluate(async (n: number) => {
     const frame = () => new Promise((r) => requestAnimationFrame(() => r(null)));
     const out: string[] = [];
+    const drawn: string[] = [];
     for (let i = 0; i < n; i++) {
       for (
         let k = 0;
@@ -268,6 +282,7 @@ async function checkReview(page: Page, record: { rounds: { moves: string[] }[] }
       )
         await frame();
       const r = document.querySelector('.reviewer') as HTMLElement;
+      drawn.push(`${r.dataset.table ?? '(none)'}|${r.querySelectorAll('.revtable .mini').length}`);
       const mark = r.querySelector('.step .mark')?.textContent ?? '';
       const cost = r.querySelector('.step .loss')?.getAttribute('data-cost') ?? '';
       const best = r.querySelector('.step .loss')?.getAttribute('data-best') ?? '';
@@ -286,9 +301,10 @@ async function checkReview(page: Page, record: { rounds: { moves: string[] }[] }
       );
       document.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
     }
-    return out;
+    return { out, drawn };
   }, want.length);
-  assert.deepEqual(seen, want);
+  assert.deepEqual(seen.out, want);
+  assert.deepEqual(seen.drawn, tables);
   // the list of the moves the server marked, in order; a click goes there
   const marked = want.map((x, i) => [x, i] as const).filter(([x]) => / \?{1,2} /.test(x));
   assert.equal(await page.locator('.reviewer .marks li').count(), marked.length);

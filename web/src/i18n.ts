@@ -125,8 +125,9 @@ const en = {
   seedCheck: 'Its SHA-256 was announced at the start: {sha}',
   download: 'Download the game record',
   review: 'Review the game',
-  reviewUnavailable:
-    'This server does not mark costly moves yet: the moves are shown without marks.',
+  reviewUnavailable: 'The review did not come: try again later.',
+  reviewing: 'The bot is reviewing the game…',
+  reviewNoTable: 'This server does not say the table at each move.',
   reviewBest: 'Better: {move}',
   reviewStep: 'Round {r}, move {i} of {n}',
   reviewMarked: 'Moves the bot marked: {n}',
@@ -399,8 +400,9 @@ const it: Record<Key, string> = {
   seedCheck: 'Il suo SHA-256 era stato annunciato all’inizio: {sha}',
   download: 'Scarica la registrazione della partita',
   review: 'Rivedi la partita',
-  reviewUnavailable:
-    'Questo server non segna ancora le mosse costose: le mosse sono mostrate senza segni.',
+  reviewUnavailable: 'La revisione non è arrivata: riprova più tardi.',
+  reviewing: 'Il computer sta rivedendo la partita…',
+  reviewNoTable: 'Questo server non indica il tavolo a ogni mossa.',
   reviewBest: 'Meglio: {move}',
   reviewStep: 'Mano {r}, mossa {i} di {n}',
   reviewMarked: 'Mosse segnate dal computer: {n}',

@@ -291,6 +291,7 @@ export interface ReviewMsg {
       loss: number;
       loss_margin?: number | null;
       mark?: string;
+      table?: Card[]; // the table just before the move (issue 33)
       why?: unknown; // what the move played does (scopa_move_why_json)
       best_why?: unknown; // what the best move does
       // the library's sentences in the connection's words (docs/serve.md)

@@ -8,9 +8,8 @@
  *   are impossible, not refused later);
  * - the table, the piles, the scope, the hand counts, the stock and the last
  *   move are the server's `drawn` (the library's, issue 33), never replayed
- *   here; replay() is left for stepping through a finished game's record
- *   (review.ts), where no server state exists; test/agree.test.ts compares
- *   it with the library on 600 random rounds.
+ *   here; a finished game's steps come with the server's review
+ *   (review.ts), each with the table before it.
  */
 import {
   type Card,
@@ -25,111 +24,12 @@ import {
   parseMove,
   rankOf,
 } from './protocol.js';
-import { type Effective, effective, num, playsPerRound, sideCount, sideOf } from './rules.js';
+import { type Effective, effective, num } from './rules.js';
 import type { ConnStatus } from './transport.js';
 import type { GameOverMsg, HintMsg, ReviewMsg, RoundOverMsg } from './protocol.js';
 import type { Lang } from './i18n.js';
 import type { RecordDoc } from './review.js';
 import type { AccountState } from './account.js';
-
-// ---------------------------------------------------------------- replay --
-
-export interface Replayed {
-  table: Card[]; // the table now
-  piles: Card[][]; // per side: captured cards (leftovers once the round ends)
-  scope: Card[][]; // per side: the cards that made a scopa (shown across)
-  lastCapture: number | null; // side that captured last
-  played: number[]; // per seat: cards played this round
-  complete: boolean; // every card of the round has been played
-  bonus: Card[]; // deal_bonus: the table cards the dealer's side took at once
-}
-
-/** The seat that plays move i of a round (the seat after the dealer leads). */
-export function seatOfMove(dealer: number, i: number, players: number): number {
-  return (dealer + 1 + i) % players;
-}
-
-const sum = (cs: readonly Card[]): number => cs.reduce((a, c) => a + rankOf(c), 0);
-
-/** RULES.md "A turn" and "End of the round", replayed on public cards. */
-export function replay(round: Round, rules: Rules): Replayed {
-  const r = effective(rules);
-  const players = num(r, 'players');
-  const sides = sideCount(r);
-  const piles: Card[][] = Array.from({ length: sides }, () => []);
-  const scope: Card[][] = Array.from({ length: sides }, () => []);
-  const played = new Array<number>(players).fill(0);
-  let table: Card[] = [...round.table];
-  let lastCapture: number | null = null;
-  const bonus: Card[] = [];
-  const dealerSide = sideOf(r, round.dealer);
-  if (
-    r.deal_bonus === 'fifteen' &&
-    table.length === 4 &&
-    (sum(table) === 15 || sum(table) === 30)
-  ) {
-    // deal_bonus: the dealer's side takes the four cards and 1 or 2 scope.
-    bonus.push(...table);
-    piles[dealerSide]!.push(...table);
-    const n = sum(table) === 30 ? 2 : 1;
-    for (let k = 0; k < n; k++) scope[dealerSide]!.push(table[k]!);
-    table = [];
-    lastCapture = dealerSide;
-  }
-  const total = playsPerRound(r);
-  round.moves.forEach((text, i) => {
-    const m = parseMove(text);
-    if (!m) return;
-    const seat = seatOfMove(round.dealer, i, players);
-    const side = sideOf(r, seat);
-    played[seat] = (played[seat] ?? 0) + 1;
-    const before = table.length;
-    const takenAlone =
-      m.takes.length === 0 &&
-      before === 0 &&
-      rankOf(m.card) === 1 &&
-      aceTakenFromEmpty(r, i, round);
-    if (m.takes.length === 0 && !takenAlone) {
-      table.push(m.card);
-      return;
-    }
-    table = table.filter((c) => !m.takes.includes(c));
-    piles[side]!.push(m.card, ...m.takes);
-    lastCapture = side;
-    const last = i === total - 1;
-    const sweep = isAceSweep(r, m, before, round, i);
-    const scopaCounts = !sweep || r.ace_sweep_scopa === true;
-    if (table.length === 0 && scopaCounts && (!last || r.last_card_scopa === true))
-      scope[side]!.push(m.card);
-  });
-  const complete = round.moves.length >= total;
-  if (complete && table.length) {
-    // Cards no side takes stay on the table, as the library's state has them.
-    const to =
-      r.leftovers === 'dealer' ? dealerSide : r.leftovers === 'nobody' ? null : lastCapture;
-    if (to !== null) {
-      piles[to]!.push(...table);
-      table = [];
-    }
-  }
-  return { table, piles, scope, lastCapture, played, complete, bonus };
-}
-
-/** ace_empty_table "taken": an ace alone on an empty table is a capture,
- * except as the first play under no_sweep / no_ace (RULES.md, case 1). */
-function aceTakenFromEmpty(r: Effective, i: number, _round: Round): boolean {
-  if (r.ace_sweeps !== true || r.ace_empty_table !== 'taken') return false;
-  return !(i === 0 && r.ace_first_play !== 'sweeps');
-}
-
-/** An ace that swept the table (not an ace taking the only ace). */
-function isAceSweep(r: Effective, m: Move, before: number, _round: Round, i: number): boolean {
-  if (r.ace_sweeps !== true || rankOf(m.card) !== 1 || m.takes.length !== before || before === 0)
-    return false;
-  if (i === 0 && r.ace_first_play !== 'sweeps') return false;
-  if (before === 1 && rankOf(m.takes[0]!) === 1) return false;
-  return before > 1 || rankOf(m.takes[0]!) !== 1;
-}
 
 // ------------------------------------------------------- choosing a move --
 

@@ -9,7 +9,6 @@ import assert from 'node:assert/strict';
 import {
   type Card,
   type Drawn,
-  type Round,
   type StateMsg,
   formatMove,
   parse,
@@ -24,7 +23,6 @@ import {
   moveKey,
   pickCard,
   pickTableCard,
-  replay,
   selectedMove,
   tableView,
   shownScores,
@@ -231,52 +229,6 @@ test("presets and defaults: scopone plays 4 in teams, presets are RULES.md's", (
   assert.deepEqual(differences(PRESETS.scopone!), []);
 });
 
-test('a turn: the table, piles and scope replay from the moves; the last card scores no scopa', () => {
-  const round: Round = {
-    dealer: 1,
-    table: ['1c', '5c', '6s', '9d'],
-    moves: ['5sx5c', '2d', '7bx1c+6s'],
-  };
-  const rep = replay(round, {});
-  assert.deepEqual(rep.table, ['9d', '2d']);
-  assert.deepEqual(rep.piles[0], ['5s', '5c', '7b', '1c', '6s']);
-  assert.deepEqual(rep.piles[1], []);
-  assert.deepEqual(rep.played, [2, 1]);
-  assert.deepEqual(rep.scope, [[], []]);
-  // seat 1 plays move 1 and seat 0 move 2 (dealer 1: seat 0 leads)
-  const rep2 = replay({ dealer: 1, table: ['1c', '5c'], moves: ['6bx1c+5c'] }, {});
-  assert.deepEqual(rep2.scope[0], ['6b']);
-  assert.equal(rep2.lastCapture, 0);
-});
-
-function fullRound(): Round {
-  // 36 plays: the first 35 laid, the last sweeps the 39 cards?  Keep it
-  // simple: a round where seat 0 sweeps everything with the last card is
-  // built from a made-up legal-looking sequence of lays.
-  const table: Card[] = ['1c', '2c', '3c', '4c'];
-  const moves: string[] = [];
-  const suits = ['d', 's', 'b'] as const;
-  const all: Card[] = [];
-  for (const s of suits) for (let r = 1; r <= 10; r++) all.push(`${r}${s}` as Card);
-  for (let r = 5; r <= 10; r++) all.push(`${r}c` as Card);
-  for (let i = 0; i < 35; i++) moves.push(all[i]!);
-  moves.push(`${all[35]!}x1c`);
-  return { dealer: 1, table, moves };
-}
-
-test('end of the round: leftovers go to the side that captured last, and never as a scopa', () => {
-  const round = fullRound();
-  const rep = replay(round, {});
-  assert.ok(rep.complete);
-  assert.equal(rep.table.length, 0);
-  assert.equal(rep.piles[1]!.length, 40);
-  assert.deepEqual(rep.scope, [[], []]);
-  const nobody = replay(round, { leftovers: 'nobody' });
-  assert.equal(nobody.piles[1]!.length, 2);
-  const dealer = replay(round, { leftovers: 'dealer' });
-  assert.equal(dealer.piles[1]!.length, 40);
-});
-
 test("the round score's cards are the server's categories, and only when its counts agree", () => {
   const side = (cards: number, denari: number) => ({
     cards,
@@ -317,28 +269,6 @@ test("the round score's cards are the server's categories, and only when its cou
   assert.equal(itemise(drawn, [side(4, 2), side(2, 0)]), null);
   assert.equal(itemise({ ...drawn, categories: undefined }, [side(3, 2), side(2, 0)]), null);
   assert.equal(itemise(null, [side(3, 2), side(2, 0)]), null);
-});
-
-test("deal_bonus fifteen: the dealer's side takes a table adding up to 15 and a scopa", () => {
-  const rep = replay(
-    { dealer: 1, table: ['1c', '2c', '3c', '9d'], moves: [] },
-    { deal_bonus: 'fifteen', capture: 'quindici' },
-  );
-  assert.equal(rep.table.length, 0);
-  assert.equal(rep.piles[1]!.length, 4);
-  assert.equal(rep.scope[1]!.length, 1);
-});
-
-test('ace_sweeps: a sweep is a scopa only under ace_sweep_scopa; an ace taken alone too', () => {
-  const r = { dealer: 1, table: ['5c', '6s', '2b', '3b'] as Card[], moves: ['1dx5c+6s+2b+3b'] };
-  assert.equal(replay(r, { ace_sweeps: true }).scope[0]!.length, 1);
-  assert.equal(replay(r, { ace_sweeps: true, ace_sweep_scopa: false }).scope[0]!.length, 0);
-  const taken = replay(
-    { dealer: 1, table: ['5c'], moves: ['5sx5c', '1d'] },
-    { ace_sweeps: true, ace_empty_table: 'taken' },
-  );
-  assert.deepEqual(taken.piles[1], ['1d']);
-  assert.equal(taken.table.length, 0);
 });
 
 test('tableView: whose turn, the last move and the ply of the next move', () => {
