@@ -652,6 +652,49 @@ int scopa_view_build(scopa_view *view, const scopa_rules *rules, int seat,
  * scopa_state_legal), 0 otherwise. */
 int scopa_view_legal(const scopa_view *view, scopa_move *moves, int cap);
 
+/*
+ * Why a card of the viewing seat's hand plays as it does now (RULES.md
+ * "A turn"), so that a front end says it without knowing the rules (the
+ * web client shows it under the hand: issue 33).  XX(NAME, code): code
+ * is the reason's name in JSON (a state's drawn "reasons",
+ * docs/serve.md); scopa_card_reason_words says it.
+ *   NOT_PLAYABLE  the seat is not to play, the card is not in its hand,
+ *                 or it has no legal move (ace_first_play no_ace);
+ *   LAY           its one move lays it on the table (it takes nothing);
+ *   MUST_TAKE     its one move is a capture: it may not be laid
+ *                 (mandatory_capture);
+ *   MATCH_FIRST   as MUST_TAKE, the card of its rank on the table, while
+ *                 a sum of table cards would have made its rank too
+ *                 (single_match_first);
+ *   SWEEP         its one move is an ace sweeping the table (ace_sweeps);
+ *   ACE_TAKEN     its one move takes the ace alone from the empty table
+ *                 (ace_empty_table taken);
+ *   CHOICE        it has several legal moves: the player picks one.
+ */
+#define SCOPA_CARD_REASON_MAP(XX)                                              \
+  XX(NOT_PLAYABLE, "not_playable")                                             \
+  XX(LAY, "lay")                                                               \
+  XX(MUST_TAKE, "must_take")                                                   \
+  XX(MATCH_FIRST, "match_first")                                               \
+  XX(SWEEP, "sweep")                                                           \
+  XX(ACE_TAKEN, "ace_taken")                                                   \
+  XX(CHOICE, "choice")
+
+enum {
+#define SCOPA__CARD_REASON(name, code) SCOPA_CARD_REASON_##name,
+  SCOPA_CARD_REASON_MAP(SCOPA__CARD_REASON)
+#undef SCOPA__CARD_REASON
+      SCOPA_CARD_REASON_COUNT
+};
+
+/* The SCOPA_CARD_REASON_* of `card` (0..39) for the viewing seat, from
+ * the same moves as scopa_view_legal. */
+int scopa_view_card_reason(const scopa_view *view, int card);
+
+/* The JSON code of a SCOPA_CARD_REASON_* ("lay", ...); NULL out of
+ * range. */
+const char *scopa_card_reason_code(int reason);
+
 /* A full round state consistent with the view: the unseen cards dealt at
  * random to the other hands (with their counts) and the stock.  The
  * result plays on exactly as the real round would if the world were so. */
@@ -1122,6 +1165,14 @@ size_t scopa_played_words(scopa_move move, const char *lang, const char *deck,
  * Returns the length as snprintf; "" when there is none. */
 size_t scopa_why_words(const scopa_why *why, int max, const char *lang,
                        const char *deck, char *buf, size_t bufsize);
+
+/* Why a card plays as it does (scopa_view_card_reason) as a sentence
+ * with its full stop, in lang and deck's names: "This card must take: a
+ * card that can capture may not be laid.", "The 5 of swords must take
+ * the card of its rank on the table, not a sum."; "" for an unknown
+ * reason.  Returns the length as snprintf. */
+size_t scopa_card_reason_words(int reason, int card, const char *lang,
+                               const char *deck, char *buf, size_t bufsize);
 
 /* An amount of points as a person says it: "about 3/4 of a point",
  * "about half a point", "about 1 1/2 points", "almost nothing" (under

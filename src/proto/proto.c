@@ -706,13 +706,30 @@ static json_t *categories_json(const scopa_view *v) {
   return out;
 }
 
+/* Why each card of the seat's hand plays as it does now, in the hand's
+ * (card) order: [{"card", "reason"}] (scopa_view_card_reason); words
+ * come with proto_add_words. */
+static json_t *reasons_json(const scopa_view *v) {
+  json_t *out = json_array();
+  char text[SCOPA_CARD_TEXT];
+  for (int c = 0; c < 40; c++)
+    if (v->hand & SCOPA_BIT(c))
+      json_array_append_new(
+          out,
+          json_pack("{s:s, s:s}", "card", scopa_card_str(c, text), "reason",
+                    scopa_card_reason_code(scopa_view_card_reason(v, c))));
+  return out;
+}
+
 /* What a client draws, from the recipient's view v (issue 33: the
  * browser replays nothing): the table now, each seat's number of cards
  * in hand, the stock, each side's captured cards (the leftovers in them
  * once the round is over) and the cards of its scope, the round's last
- * move with its seat (null before the first), and once the round is over
- * its categories' cards. */
-static json_t *drawn_json(const scopa_match *match, const scopa_view *v) {
+ * move with its seat (null before the first), once the round is over
+ * its categories' cards, and for the seat to play (when legal is sent)
+ * why each card of its hand plays as it does. */
+static json_t *drawn_json(const scopa_match *match, const scopa_view *v,
+                          int seat) {
   json_t *hands = json_array(), *piles = json_array(), *last = json_null();
   for (int i = 0; i < v->players; i++)
     json_array_append_new(hands, json_integer(v->hand_count[i]));
@@ -729,6 +746,8 @@ static json_t *drawn_json(const scopa_match *match, const scopa_view *v) {
                 scope_json(scopa_match_state(match)), "last", last);
   if (d && v->plays > 0 && v->to_play == SCOPA_NO_SEAT)
     json_object_set_new(d, "categories", categories_json(v));
+  if (d && seat >= 0 && v->to_play == seat) /* with legal, as legal */
+    json_object_set_new(d, "reasons", reasons_json(v));
   return d;
 }
 
@@ -755,7 +774,7 @@ json_t *proto_state(const scopa_match *match, const char *code, int seat,
     if (to_play == seat)
       json_object_set_new(o, "legal", legal_json(&v));
   }
-  json_object_set_new(o, "drawn", drawn_json(match, &v));
+  json_object_set_new(o, "drawn", drawn_json(match, &v, seat));
   return o;
 }
 
@@ -914,6 +933,17 @@ static void state_words(json_t *o, const char *lang, const char *deck) {
       json_array_append_new(words, json_string(buf));
     }
     json_object_set_new(o, "legal_words", words);
+  }
+  json_t *reasons = json_object_get(json_object_get(o, "drawn"), "reasons");
+  json_array_foreach(reasons, i, x) {
+    const char *ct = json_string_value(json_object_get(x, "card"));
+    int card = ct ? scopa_card_parse(ct) : -1;
+    const char *code = json_string_value(json_object_get(x, "reason"));
+    for (int r = 0; code && card >= 0 && r < SCOPA_CARD_REASON_COUNT; r++)
+      if (!strcmp(code, scopa_card_reason_code(r))) {
+        scopa_card_reason_words(r, card, lang, deck, buf, sizeof buf);
+        json_object_set_new(x, "words", json_string(buf));
+      }
   }
   json_t *last = json_object_get(json_object_get(o, "drawn"), "last");
   const char *text = json_string_value(json_object_get(last, "move"));

@@ -160,7 +160,8 @@ void proto_no_memory(proto_error *err, int type);
  * the library's view (scopa_match_view_json: rules, seat, scores, round),
  * to_play (-1: none awaited, null), ply, for a seat its hand and, when
  * it is to play, its legal moves, and "drawn" (what a client draws: the
- * table, hand counts, stock, piles, scope cards, last move), all of one
+ * table, hand counts, stock, piles, scope cards, last move, and with
+ * legal "reasons": why each hand card plays as it does), all of one
  * scopa_match_view of that recipient.  The caller adds the table's fields
  * (status, seats, presence, ...) and ends it with proto_finish.  NULL if
  * out of memory. */
@@ -187,7 +188,8 @@ char *proto_review(const char *code, const char *review, const json_t *id);
  * and deck's card names (SCOPA_DECK_FRENCH, else Italian), for a reader
  * that draws and says nothing of its own (issue 33):
  *   state   "legal_words": scopa_move_words of each of "legal", in its
- *           order; drawn.last "words": scopa_played_words;
+ *           order; drawn.last "words": scopa_played_words; each of
+ *           drawn.reasons "words": scopa_card_reason_words;
  *   hint    each move's (and the best's) "words": the move and what it
  *           does ("Take ...: makes a scopa"), "loss_words"
  *           (scopa_loss_words) and "cost_words" (scopa_points_words of

@@ -21,8 +21,8 @@ import {
   type Side,
   type StateMsg,
   formatMove,
+  isCard,
   parseMove,
-  rankOf,
 } from './protocol.js';
 import { type Effective, effective, num } from './rules.js';
 import type { ConnStatus } from './transport.js';
@@ -33,29 +33,14 @@ import type { AccountState } from './account.js';
 
 // ------------------------------------------------------- choosing a move --
 
-export type Reason =
-  | 'lay' // the card has no capture: it is laid
-  | 'must-capture' // mandatory_capture: a card that can take must take
-  | 'match-first' // a card of the same rank is on the table: it takes that, not a sum
-  | 'sweep' // an ace sweeps the table (ace_sweeps)
-  | 'choice' // several moves: click again to cycle
-  | 'not-playable'; // in hand but no legal move (regola del vile, refill: 1)
-
 export interface CardChoice {
   card: Card;
   options: Move[]; // the legal moves with this card, captures first (fewest cards first), the lay last
-  reason: Reason;
-}
-
-/** Does some set of two or more table cards add up to v?  (rule 2) */
-export function hasSumSet(table: readonly Card[], v: number): boolean {
-  const ranks = table.map(rankOf);
-  const go = (i: number, left: number, count: number): boolean => {
-    if (left === 0) return count >= 2;
-    if (left < 0 || i >= ranks.length) return false;
-    return go(i + 1, left - ranks[i]!, count + 1) || go(i + 1, left, count);
-  };
-  return go(0, v, 0);
+  /** Why the card plays as it does, as the server says it (drawn.reasons:
+   * the library's code and sentence; issue 33, no rule is decided here);
+   * null from a server without it. */
+  reason: string | null;
+  words: string | null;
 }
 
 function orderOptions(ms: Move[]): Move[] {
@@ -66,37 +51,34 @@ function orderOptions(ms: Move[]): Move[] {
   });
 }
 
-/** The choice for each card in hand, from the server's legal list alone. */
+/** The server's reason of each card (drawn.reasons), by card. */
+function reasonsOf(d: Drawn | null): Map<Card, { reason: string; words: string | null }> {
+  const out = new Map<Card, { reason: string; words: string | null }>();
+  const rs: unknown = d?.reasons;
+  if (!Array.isArray(rs)) return out;
+  for (const x of rs as unknown[]) {
+    if (typeof x !== 'object' || x === null) continue;
+    const { card, reason, words } = x as Record<string, unknown>;
+    if (isCard(card) && typeof reason === 'string')
+      out.set(card, { reason, words: typeof words === 'string' && words ? words : null });
+  }
+  return out;
+}
+
+/** The choice for each card in hand: its moves from the server's legal
+ * list alone, and why it plays so from the server's drawn. */
 export function choices(
   hand: readonly Card[],
   legal: readonly string[],
-  table: readonly Card[],
-  rules: Rules,
+  drawn: Drawn | null,
 ): CardChoice[] {
-  const r = effective(rules);
   const moves = legal.map(parseMove).filter((m): m is Move => m !== null);
+  const why = reasonsOf(drawn);
   return hand.map((card) => {
     const options = orderOptions(moves.filter((m) => m.card === card));
-    return { card, options, reason: reasonFor(card, options, table, r) };
+    const r = why.get(card);
+    return { card, options, reason: r?.reason ?? null, words: r?.words ?? null };
   });
-}
-
-function reasonFor(card: Card, options: Move[], table: readonly Card[], r: Effective): Reason {
-  if (options.length === 0) return 'not-playable';
-  const captures = options.filter((m) => m.takes.length > 0);
-  if (captures.length === 0) return 'lay';
-  const v = rankOf(card);
-  const sweeps =
-    r.ace_sweeps === true &&
-    v === 1 &&
-    table.length > 1 &&
-    captures.some((m) => m.takes.length === table.length);
-  if (options.length > 1) return 'choice';
-  if (sweeps) return 'sweep';
-  const single = captures.every((m) => m.takes.length === 1 && rankOf(m.takes[0]!) === v);
-  if (r.capture === 'match' && r.single_match_first !== false && single && hasSumSet(table, v))
-    return 'match-first';
-  return 'must-capture';
 }
 
 /** The player's pending choice: a card picked, and which of its moves is shown. */
@@ -269,7 +251,7 @@ export function tableView(s: StateMsg): TableView {
     hand,
     counts: drawn ? drawn.hands : new Array<number>(players).fill(0),
     stock: drawn?.stock ?? 0,
-    choices: choices(hand, legal, drawn?.table ?? [], s.rules),
+    choices: choices(hand, legal, drawn),
     myTurn: s.seat !== null && s.to_play === s.seat && legal.length > 0,
     lastMove:
       drawn?.last && last

@@ -17,7 +17,6 @@ import {
 } from '../src/protocol.js';
 import {
   choices,
-  hasSumSet,
   itemise,
   layout,
   moveKey,
@@ -129,23 +128,69 @@ test('contract serve (docs/serve.md): a hint without an estimate has value null,
   assert.equal(parse(JSON.stringify({ type: 'hint', move: '5sx5c', value: 'high' })), null);
 });
 
-test('capture-1: a card of the same rank must be taken, the sum sets are not offered (match-first)', () => {
-  // seed 004, figure 2a: the five takes the five, not the one and the four.
-  const table: Card[] = ['5b', '1c', '4d', '9s'];
-  const cs = choices(['5s', '2c'], ['5sx5b', '2c'], table, {});
-  const five = cs[0]!;
-  assert.equal(five.options.length, 1);
-  assert.equal(five.reason, 'match-first');
-  assert.equal(cs[1]!.reason, 'lay');
-  assert.ok(hasSumSet(table, 5));
-  assert.ok(!hasSumSet(['5b', '9s'], 5));
+/** A drawn with the server's reasons (the library's, drawn.reasons). */
+function drawnWith(reasons: unknown): Drawn {
+  return {
+    table: [],
+    hands: [3, 3],
+    stock: 0,
+    piles: [[], []],
+    scope: [[], []],
+    last: null,
+    reasons,
+  } as Drawn;
+}
+
+test("issue 33: why a card plays so is the server's reason and words, never decided here", () => {
+  const d = drawnWith([
+    { card: '5s', reason: 'match_first', words: 'A card of the same rank is on the table.' },
+    { card: '2c', reason: 'lay', words: 'No capture.' },
+  ]);
+  const cs = choices(['5s', '2c'], ['5sx5b', '2c'], d);
+  assert.equal(cs[0]!.options.length, 1);
+  assert.deepEqual(
+    cs.map((c) => [c.card, c.reason, c.words]),
+    [
+      ['5s', 'match_first', 'A card of the same rank is on the table.'],
+      ['2c', 'lay', 'No capture.'],
+    ],
+  );
+  // the same legal list with other reasons: the page says what it is told
+  // (no rule of its own overrides the server's)
+  const other = choices(
+    ['5s'],
+    ['5sx5b'],
+    drawnWith([{ card: '5s', reason: 'must_take', words: 'Must.' }]),
+  );
+  assert.equal(other[0]!.reason, 'must_take');
+  // no reasons (an older server), malformed ones: nothing to say
+  assert.deepEqual(
+    choices(['5s'], ['5sx5b'], drawnWith(undefined)).map((c) => [c.reason, c.words]),
+    [[null, null]],
+  );
+  assert.deepEqual(
+    choices(
+      ['5s', '2c'],
+      [],
+      drawnWith([
+        { card: 'zz', reason: 'lay' },
+        7,
+        { card: '2c', reason: 3 },
+        { card: '5s', reason: 'lay', words: '' },
+      ]),
+    ).map((c) => [c.reason, c.words]),
+    [
+      ['lay', null],
+      [null, null],
+    ],
+  );
+  assert.deepEqual(choices(['5s'], [], null)[0]!.reason, null);
 });
 
 test('capture-2: several sets for one card cycle on each click, then wrap', () => {
   // seed 004, figure 2b: "the program lets you choose ... if you click again".
   const legal = ['9dx5c+1s+3b', '9dx5c+4b', '9dx1s+3b+5c+', '2c'].filter((m) => parseMove(m));
-  const cs = choices(['9d', '2c'], legal, ['5c', '1s', '3b', '4b'], {});
-  assert.equal(cs[0]!.reason, 'choice');
+  const cs = choices(['9d', '2c'], legal, null);
   assert.equal(cs[0]!.options.length, 2);
   // fewest cards first
   assert.equal(formatMove(cs[0]!.options[0]!), '9dx5c+4b');
@@ -165,7 +210,7 @@ test('capture-2: several sets for one card cycle on each click, then wrap', () =
 });
 
 test('capture-2: a click on a table card picks the next set that takes it', () => {
-  const cs = choices(['9d'], ['9dx5c+4b', '9dx5c+1s+3b'], ['5c', '1s', '3b', '4b'], {});
+  const cs = choices(['9d'], ['9dx5c+4b', '9dx5c+1s+3b'], null);
   const sel = { card: '9d' as Card, index: 0 };
   const s2 = pickTableCard(cs, sel, '1s');
   assert.deepEqual(s2, { card: '9d', index: 1 });
@@ -173,25 +218,17 @@ test('capture-2: a click on a table card picks the next set that takes it', () =
   assert.equal(pickTableCard(cs, sel, '7d'), null);
 });
 
-test('mandatory_capture: a card that must take says so; with false the lay is the last choice', () => {
-  const table: Card[] = ['3c', '4s'];
-  const forced = choices(['7d'], ['7dx3c+4s'], table, {});
-  assert.equal(forced[0]!.reason, 'must-capture');
-  const free = choices(['7d'], ['7d', '7dx3c+4s'], table, { mandatory_capture: false });
-  assert.equal(free[0]!.reason, 'choice');
+test('mandatory_capture false: the lay is the last of the choices', () => {
+  const free = choices(['7d'], ['7d', '7dx3c+4s'], null);
+  assert.equal(free[0]!.options.length, 2);
   assert.equal(formatMove(free[0]!.options[1]!), '7d');
 });
 
 test('illegal plays are impossible: a card not in legal cannot be picked', () => {
-  const cs = choices(['1d', '5s'], ['5s'], [], { ace_sweeps: true, ace_first_play: 'no_ace' });
-  assert.equal(cs[0]!.reason, 'not-playable');
+  const cs = choices(['1d', '5s'], ['5s'], null);
+  assert.equal(cs[0]!.options.length, 0);
   assert.equal(pickCard(cs, null, '1d').kind, 'none');
   assert.equal(pickCard(cs, null, '7d').kind, 'none');
-});
-
-test('ace_sweeps: an ace that sweeps is explained as a sweep', () => {
-  const cs = choices(['1d'], ['1dx5c+6s'], ['5c', '6s'], { ace_sweeps: true });
-  assert.equal(cs[0]!.reason, 'sweep');
 });
 
 test('seats: the next seat sits on the right, the partner opposite (2, 3, 4, 6 players)', () => {
