@@ -366,9 +366,28 @@ int scopa_rules_set_text(scopa_rules *rules, const char *name,
 /* Resolves the game-dependent defaults (players: 2 for scopa, 4 for the
  * scopone games; teams: true for the scopone games) and checks that the
  * rules can be played (RULES.md "Game records", last paragraph).  Returns
- * SCOPA_OK or SCOPA_ERULES with a message in lang. */
+ * SCOPA_OK or SCOPA_ERULES with a message in lang that names the
+ * options by their labels (scopa_option_label; their names come from
+ * scopa_rules_check_options). */
 int scopa_rules_check(scopa_rules *rules, const char *lang, char *msg,
                       size_t msgsize);
+
+/* The options a refusal of scopa_rules_check is about, by name (as in
+ * records: "ace_empty_table", "ace_sweeps"), the first the one to change:
+ * writes names[0] and names[1] (static strings, NULL where none) and
+ * returns how many (0 when the rules can be played).  The refusal's
+ * message names them by scopa_option_label in its language ("'Ace on an
+ * empty table' needs 'Ace sweeps (asso piglia tutto)' on"), so a program
+ * reads the names here, never from the message. */
+int scopa_rules_check_options(const scopa_rules *rules, const char *names[2]);
+
+/* An option's label for a person (a form, a rules box, a refusal), in
+ * lang ("it": Italian, else English): "Ace on an empty table", "Asso a
+ * tavolo vuoto"; the name itself for an option without one.  And the
+ * part of RULES.md it belongs to ("game", "play", "aces", "score",
+ * "end"; "game" for one without).  Static strings. */
+const char *scopa_option_label(const char *name, const char *lang);
+const char *scopa_option_group(const char *name);
 
 /* The rules of a named preset (RULES.md "Presets"): "scopa", "scopone",
  * "scientifico" (also "scopone_scientifico"), "assi" (Scopa d'Assi),

@@ -114,6 +114,7 @@ void proto_error_set(proto_error *err, const char *code, const char *detail,
   const proto_text *t = text_of(code);
   detail = detail ? detail : "";
   err->code = t->code;
+  err->options[0] = err->options[1] = NULL;
   snprintf(err->en, sizeof err->en, t->en, detail);
   snprintf(err->it, sizeof err->it, t->it, detail_it ? detail_it : detail);
 }
@@ -386,10 +387,15 @@ char *proto_hello(const char *account) {
 }
 
 char *proto_error_json(const json_t *id, const proto_error *err) {
-  return proto_finish(json_pack("{s:s, s:s, s:s, s:s}", "type", "error", "code",
-                                err->code, "message", err->en, "message_it",
-                                err->it),
-                      id);
+  json_t *o = json_pack("{s:s, s:s, s:s, s:s}", "type", "error", "code",
+                        err->code, "message", err->en, "message_it", err->it);
+  if (o && err->options[0]) {
+    json_t *names = json_array();
+    for (int i = 0; i < 2 && err->options[i]; i++)
+      json_array_append_new(names, json_string(err->options[i]));
+    json_object_set_new(o, "options", names);
+  }
+  return proto_finish(o, id);
 }
 
 char *proto_seated(const json_t *id, const char *code, int seat,
@@ -482,8 +488,18 @@ static int check_rules(const proto_msg *msg, scopa_rules *rules,
   if (rc != SCOPA_OK)
     scopa_rules_from_json(rules, text, strlen(text), "it", it, sizeof it);
   free(text);
-  if (rc != SCOPA_OK) /* the JSON parser's own words stay English */
-    return refuse(err, "bad_rules", detail, it[0] ? it : NULL);
+  if (rc != SCOPA_OK) { /* the JSON parser's own words stay English */
+    refuse(err, "bad_rules", detail, it[0] ? it : NULL);
+    /* rules read but unplayable: the options by name, for programs (the
+     * texts say their labels); only when the refusal is the check's */
+    char again[200] = "";
+    scopa_rules copy = *rules;
+    if (rc == SCOPA_ERULES &&
+        scopa_rules_check(&copy, NULL, again, sizeof again) != SCOPA_OK &&
+        !strcmp(again, detail))
+      scopa_rules_check_options(rules, err->options);
+    return -1;
+  }
   if (rules->players != msg->nseats) {
     snprintf(detail, sizeof detail,
              "the rules are for %d players, the seats %d", rules->players,

@@ -84,6 +84,10 @@ typedef struct proto_error {
   const char *code;
   char en[200];
   char it[200];
+  /* bad_rules: the options the refusal is about, by name (static
+   * strings, scopa_rules_check_options; NULL where none), sent as the
+   * error's "options" for programs, the texts naming them by label */
+  const char *options[2];
 } proto_error;
 
 /* Parses one client message (one WebSocket text frame).  Returns 0 and

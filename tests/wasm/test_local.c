@@ -294,6 +294,27 @@ static void test_refusals(void) {
     json_decref(a);
   }
 
+  /* rules the library cannot play: the texts name the options by their
+   * labels in each language, "options" by name for programs */
+  a = send(l, "{\"type\":\"create\",\"rules\":{\"ace_empty_table\":"
+              "\"taken\"},\"seats\":[\"me\",\"best\"]}");
+  CHECK_EQ_STR(error_code(a), "bad_rules");
+  json_t *e = json_array_get(a, 0);
+  char *names = json_dumps(json_object_get(e, "options"), JSON_COMPACT);
+  CHECK_EQ_STR(names ? names : "", "[\"ace_empty_table\",\"ace_sweeps\"]");
+  free(names);
+  const char *en = json_string_value(json_object_get(e, "message"));
+  const char *it = json_string_value(json_object_get(e, "message_it"));
+  CHECK(en && strstr(en, "'Ace on an empty table' needs 'Ace sweeps"));
+  CHECK(it && strstr(it, "'Asso a tavolo vuoto' vuole 'Asso piglia tutto'"));
+  json_decref(a);
+  /* a refusal that is not the check's has no options */
+  a = send(l, "{\"type\":\"create\",\"rules\":{\"players\":5},"
+              "\"seats\":[\"me\",\"best\"]}");
+  CHECK_EQ_STR(error_code(a), "bad_rules");
+  CHECK(!json_object_get(json_array_get(a, 0), "options"));
+  json_decref(a);
+
   TEST("local-2.3", "moves refused as the server refuses them");
   a = send(l, "{\"type\":\"create\",\"seats\":[\"me\",\"greedy\"],"
               "\"seed\":\"1\"}");
