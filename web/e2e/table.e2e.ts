@@ -795,6 +795,17 @@ test('e2e: one click picks a card, a second plays it; the expert setting plays o
     // the move as what Play will do, not as done ("2 of coins laid on the
     // table" read as if it were already played)
     assert.match((await page.locator('.choice .movetext').textContent()) ?? '', /^(Lay|Take) the /);
+    // why the card plays so: the server's words for it (drawn.reasons,
+    // the library's scopa_card_reason_words), shown as sent (issue 33)
+    const states = (heard.get(page) ?? []).filter((m) => m.type === 'state');
+    const drawn = states[states.length - 1]?.drawn as
+      { reasons?: { card: string; reason: string; words: string }[] } | undefined;
+    const why = drawn?.reasons?.find((r) => r.card === c);
+    assert.ok(why && why.reason !== 'choice', `the server's reason for ${c}`);
+    const reason = page.locator('.choice .reason');
+    assert.equal((await reason.textContent())?.trim(), why.words);
+    assert.equal(await reason.getAttribute('data-reason'), why.reason);
+    if (w > 1000) await page.screenshot({ path: join(SHOTS, 'reason-desktop.png') });
     // the help says what the second click does (it said "choice 1 of 1:
     // click the card again for the next": there is no next, it plays)
     assert.equal(
