@@ -366,9 +366,28 @@ int scopa_rules_set_text(scopa_rules *rules, const char *name,
 /* Resolves the game-dependent defaults (players: 2 for scopa, 4 for the
  * scopone games; teams: true for the scopone games) and checks that the
  * rules can be played (RULES.md "Game records", last paragraph).  Returns
- * SCOPA_OK or SCOPA_ERULES with a message in lang. */
+ * SCOPA_OK or SCOPA_ERULES with a message in lang that names the
+ * options by their labels (scopa_option_label; their names come from
+ * scopa_rules_check_options). */
 int scopa_rules_check(scopa_rules *rules, const char *lang, char *msg,
                       size_t msgsize);
+
+/* The options a refusal of scopa_rules_check is about, by name (as in
+ * records: "ace_empty_table", "ace_sweeps"), the first the one to change:
+ * writes names[0] and names[1] (static strings, NULL where none) and
+ * returns how many (0 when the rules can be played).  The refusal's
+ * message names them by scopa_option_label in its language ("'Ace on an
+ * empty table' needs 'Ace sweeps (asso piglia tutto)' on"), so a program
+ * reads the names here, never from the message. */
+int scopa_rules_check_options(const scopa_rules *rules, const char *names[2]);
+
+/* An option's label for a person (a form, a rules box, a refusal), in
+ * lang ("it": Italian, else English): "Ace on an empty table", "Asso a
+ * tavolo vuoto"; the name itself for an option without one.  And the
+ * part of RULES.md it belongs to ("game", "play", "aces", "score",
+ * "end"; "game" for one without).  Static strings. */
+const char *scopa_option_label(const char *name, const char *lang);
+const char *scopa_option_group(const char *name);
 
 /* The rules of a named preset (RULES.md "Presets"): "scopa", "scopone",
  * "scientifico" (also "scopone_scientifico"), "assi" (Scopa d'Assi),
@@ -651,6 +670,49 @@ int scopa_view_build(scopa_view *view, const scopa_rules *rules, int seat,
 /* The legal moves of the viewing seat when it is to play (as
  * scopa_state_legal), 0 otherwise. */
 int scopa_view_legal(const scopa_view *view, scopa_move *moves, int cap);
+
+/*
+ * Why a card of the viewing seat's hand plays as it does now (RULES.md
+ * "A turn"), so that a front end says it without knowing the rules (the
+ * web client shows it under the hand: issue 33).  XX(NAME, code): code
+ * is the reason's name in JSON (a state's drawn "reasons",
+ * docs/serve.md); scopa_card_reason_words says it.
+ *   NOT_PLAYABLE  the seat is not to play, the card is not in its hand,
+ *                 or it has no legal move (ace_first_play no_ace);
+ *   LAY           its one move lays it on the table (it takes nothing);
+ *   MUST_TAKE     its one move is a capture: it may not be laid
+ *                 (mandatory_capture);
+ *   MATCH_FIRST   as MUST_TAKE, the card of its rank on the table, while
+ *                 a sum of table cards would have made its rank too
+ *                 (single_match_first);
+ *   SWEEP         its one move is an ace sweeping the table (ace_sweeps);
+ *   ACE_TAKEN     its one move takes the ace alone from the empty table
+ *                 (ace_empty_table taken);
+ *   CHOICE        it has several legal moves: the player picks one.
+ */
+#define SCOPA_CARD_REASON_MAP(XX)                                              \
+  XX(NOT_PLAYABLE, "not_playable")                                             \
+  XX(LAY, "lay")                                                               \
+  XX(MUST_TAKE, "must_take")                                                   \
+  XX(MATCH_FIRST, "match_first")                                               \
+  XX(SWEEP, "sweep")                                                           \
+  XX(ACE_TAKEN, "ace_taken")                                                   \
+  XX(CHOICE, "choice")
+
+enum {
+#define SCOPA__CARD_REASON(name, code) SCOPA_CARD_REASON_##name,
+  SCOPA_CARD_REASON_MAP(SCOPA__CARD_REASON)
+#undef SCOPA__CARD_REASON
+      SCOPA_CARD_REASON_COUNT
+};
+
+/* The SCOPA_CARD_REASON_* of `card` (0..39) for the viewing seat, from
+ * the same moves as scopa_view_legal. */
+int scopa_view_card_reason(const scopa_view *view, int card);
+
+/* The JSON code of a SCOPA_CARD_REASON_* ("lay", ...); NULL out of
+ * range. */
+const char *scopa_card_reason_code(int reason);
 
 /* A full round state consistent with the view: the unseen cards dealt at
  * random to the other hands (with their counts) and the stock.  The
@@ -1123,6 +1185,14 @@ size_t scopa_played_words(scopa_move move, const char *lang, const char *deck,
 size_t scopa_why_words(const scopa_why *why, int max, const char *lang,
                        const char *deck, char *buf, size_t bufsize);
 
+/* Why a card plays as it does (scopa_view_card_reason) as a sentence
+ * with its full stop, in lang and deck's names: "This card must take: a
+ * card that can capture may not be laid.", "The 5 of swords must take
+ * the card of its rank on the table, not a sum."; "" for an unknown
+ * reason.  Returns the length as snprintf. */
+size_t scopa_card_reason_words(int reason, int card, const char *lang,
+                               const char *deck, char *buf, size_t bufsize);
+
 /* An amount of points as a person says it: "about 3/4 of a point",
  * "about half a point", "about 1 1/2 points", "almost nothing" (under
  * 1/8, or not a number), in lang; past a million points, as a million.
@@ -1511,7 +1581,7 @@ char *scopa_state_legal_text(const scopa_state *state);
  *    "rounds": [{"round", "dealer", "moves": [{"ply", "seat", "move",
  *       "value", "best", "best_value", "cost", "loss", "mark", "choices",
  *       "exact", "estimated", "margin", "best_margin", "loss_margin",
- *       "why", "best_why"}]}],
+ *       "table", "why", "best_why"}]}],
  *    "seats": [{"seat", "cost", "marked"}]}
  * value and best_value in expected points of the round for the mover's
  * side, margin and best_margin their uncertainties (scopa_hint); cost (=
@@ -1521,7 +1591,9 @@ char *scopa_state_legal_text(const scopa_state *state);
  * exact when the mover could count every card (2 players, stock empty);
  * estimated false where there was no estimate (the numbers null, cost
  * 0); why and best_why what the move played and the best move do
- * (scopa_move_why_json), for words a person reads.  NULL with a message
+ * (scopa_move_why_json), for words a person reads; seat the mover and
+ * table the table cards just before the move (card order), so a reader
+ * draws each step without replaying the rules.  NULL with a message
  * for a zero budget, a bad seat, or out of memory.
  */
 char *scopa_match_review_json(const scopa_match *match, scopa_bot *bot,

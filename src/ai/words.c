@@ -366,6 +366,57 @@ size_t scopa_why_words(const scopa_why *why, int max, const char *lang,
 }
 
 /* "about 3/4 of a point", "circa 1 punto e mezzo". */
+size_t scopa_card_reason_words(int reason, int card, const char *lang,
+                               const char *deck, char *buf, size_t bufsize) {
+  int it = scopa__italian(lang);
+  char one[48], cap[48];
+  scopa_card_words(card, lang, deck, one, sizeof one);
+  snprintf(cap, sizeof cap, "%s", one);
+  if (cap[0] >= 'a' && cap[0] <= 'z')
+    cap[0] = (char)(cap[0] - 'a' + 'A'); /* "The 5", "Il 5", "L'asso" */
+  switch (reason) {
+  case SCOPA_CARD_REASON_NOT_PLAYABLE:
+    return (size_t)snprintf(buf, bufsize, "%s",
+                            it ? "Questa carta non si può giocare adesso."
+                               : "This card cannot be played now.");
+  case SCOPA_CARD_REASON_LAY:
+    return (size_t)snprintf(buf, bufsize, "%s",
+                            it ? "Nessuna presa: la carta va sul tavolo."
+                               : "No capture: this card is laid on the "
+                                 "table.");
+  case SCOPA_CARD_REASON_MUST_TAKE:
+    return (size_t)snprintf(
+        buf, bufsize, "%s",
+        it ? "Questa carta deve prendere: chi può prendere non può posare."
+           : "This card must take: a card that can capture may not be laid.");
+  case SCOPA_CARD_REASON_MATCH_FIRST:
+    return (size_t)snprintf(
+        buf, bufsize,
+        it ? "Sul tavolo c'è una carta dello stesso valore: %s deve prendere "
+             "quella, non una somma."
+           : "A card of the same rank is on the table: %s must take it, not "
+             "a sum.",
+        one);
+  case SCOPA_CARD_REASON_SWEEP:
+    return (size_t)snprintf(buf, bufsize, "%s",
+                            it ? "L'asso piglia tutto il tavolo."
+                               : "An ace sweeps the whole table.");
+  case SCOPA_CARD_REASON_ACE_TAKEN:
+    return (size_t)snprintf(buf, bufsize, "%s",
+                            it ? "Sul tavolo vuoto l'asso si prende da solo."
+                               : "On an empty table the ace takes itself.");
+  case SCOPA_CARD_REASON_CHOICE:
+    return (size_t)snprintf(buf, bufsize,
+                            it ? "%s può prendere gruppi diversi: scegli quale."
+                               : "%s can take different sets: choose one.",
+                            cap);
+  default:
+    if (bufsize)
+      buf[0] = 0;
+    return 0;
+  }
+}
+
 size_t scopa_points_words(double p, const char *lang, char *buf,
                           size_t bufsize) {
   int it = scopa__italian(lang);

@@ -7,6 +7,7 @@
  * web client's review reads the same shape from the server).
  */
 #include "cli.h"
+#include "proto.h"
 
 #include <jansson.h>
 #include <stdlib.h>
@@ -41,25 +42,6 @@ static const char *str(json_t *obj, const char *key) {
   return s ? s : "";
 }
 
-/* The "why" object of a reviewed move (scopa_move_why_json) back into a
- * scopa_why, for scopa_why_words. */
-static void why_of(json_t *obj, scopa_why *w) {
-  memset(w, 0, sizeof *w);
-  size_t i;
-  json_t *code;
-  json_array_foreach(json_object_get(obj, "codes"), i, code) {
-    for (int bit = 0; bit < SCOPA_WHY_COUNT; bit++)
-      if (json_is_string(code) &&
-          !strcmp(json_string_value(code), scopa_why_code(bit)))
-        w->reasons |= 1u << bit;
-  }
-  w->cards = (int)json_integer_value(json_object_get(obj, "cards"));
-  w->coins = (int)json_integer_value(json_object_get(obj, "coins"));
-  w->sevens = (int)json_integer_value(json_object_get(obj, "sevens"));
-  w->sum = (int)json_integer_value(json_object_get(obj, "sum"));
-  w->rank = (int)json_integer_value(json_object_get(obj, "rank"));
-}
-
 /* "Take the 7 of coins with your 7 of cups: takes the settebello". */
 static void move_sentence(json_t *mv, const char *key, const char *why_key,
                           const char *lang, char *buf, size_t n) {
@@ -68,7 +50,7 @@ static void move_sentence(json_t *mv, const char *key, const char *why_key,
   if (scopa_move_parse(str(mv, key), NULL, &m, NULL, 0) == SCOPA_OK)
     scopa_move_words(m, lang, NULL, move, sizeof move);
   scopa_why w;
-  why_of(json_object_get(mv, why_key), &w);
+  proto_why_of(json_object_get(mv, why_key), &w);
   scopa_why_words(&w, 2, lang, NULL, why, sizeof why);
   snprintf(buf, n, "%s%s%s", move, *why ? ": " : "", why);
 }

@@ -740,3 +740,56 @@ int scopa__ace_taken(const scopa_rules *r, int card, scopa_cards table,
   return r->ace_empty_table == SCOPA_ACE_EMPTY_TAKEN &&
          ace_case(r, card, table, first) == ACE_EMPTY;
 }
+
+/* ------------------------------------------------------------------ */
+/* Why a card plays as it does (scopa.h scopa_view_card_reason)        */
+/* ------------------------------------------------------------------ */
+
+/* Would a sum of two or more table cards have made the card's rank, had
+ * single_match_first not sent it to the card of its rank? */
+static int sum_was_there(const scopa_rules *r, int card, scopa_cards table) {
+  scopa_rules any = *r;
+  any.single_match_first = 0;
+  scopa_move moves[SCOPA_MAX_MOVES];
+  int n = ordinary_captures(&any, card, table, NULL, moves, SCOPA_MAX_MOVES);
+  return n > POPCOUNT(table & SCOPA_RANK_CARDS(SCOPA_RANK(card)));
+}
+
+static const char *const CARD_REASON_CODE[SCOPA_CARD_REASON_COUNT] = {
+#define SCOPA__CARD_REASON_CODE(name, code) code,
+    SCOPA_CARD_REASON_MAP(SCOPA__CARD_REASON_CODE)
+#undef SCOPA__CARD_REASON_CODE
+};
+
+const char *scopa_card_reason_code(int reason) {
+  return reason >= 0 && reason < SCOPA_CARD_REASON_COUNT
+             ? CARD_REASON_CODE[reason]
+             : NULL;
+}
+
+int scopa_view_card_reason(const scopa_view *v, int card) {
+  if (card < 0 || card >= 40 || v->to_play != v->seat ||
+      !(v->hand & SCOPA_BIT(card)))
+    return SCOPA_CARD_REASON_NOT_PLAYABLE;
+  const scopa_rules *r = &v->rules;
+  int first = v->plays == 0;
+  scopa_move moves[SCOPA_MAX_MOVES];
+  int n = card_moves(r, card, v->table, first, v->hand, NULL, moves,
+                     SCOPA_MAX_MOVES);
+  if (n == 0)
+    return SCOPA_CARD_REASON_NOT_PLAYABLE;
+  if (n > 1)
+    return SCOPA_CARD_REASON_CHOICE;
+  scopa_cards takes = SCOPA_MOVE_TAKES(moves[0]);
+  if (!takes)
+    return scopa__ace_taken(r, card, v->table, first)
+               ? SCOPA_CARD_REASON_ACE_TAKEN
+               : SCOPA_CARD_REASON_LAY;
+  if (takes == v->table && is_sweep(r, card, v->table, first))
+    return SCOPA_CARD_REASON_SWEEP;
+  capture_rule cr = ordinary_rule(r, card, v->table);
+  if (cr.single && r->capture == SCOPA_CAPTURE_MATCH &&
+      sum_was_there(r, card, v->table))
+    return SCOPA_CARD_REASON_MATCH_FIRST;
+  return SCOPA_CARD_REASON_MUST_TAKE;
+}

@@ -230,25 +230,102 @@ int scopa_rules_set_text(scopa_rules *rules, const char *name,
   return SCOPA_ERULES;
 }
 
+/* Labels for a form, a rules box or a refusal (scopa_option_label):
+ * short, in both languages, and the part of RULES.md each option belongs
+ * to (a form's sections: the catalogue's "group").  One row per option
+ * of OPTIONS (test_engine checks every option has one). */
+static const struct {
+  const char *name, *group, *en, *it;
+} LABELS[] = {
+    {"game", "game", "Game", "Gioco"},
+    {"players", "game", "Players", "Giocatori"},
+    {"teams", "game", "Teams", "A squadre"},
+    {"team_size", "game", "Team size", "Giocatori per squadra"},
+    {"refill", "game", "Cards drawn", "Carte pescate"},
+    {"kings_redeal", "game", "Three kings: deal again", "Tre re: si ridà"},
+    {"deal_bonus", "game", "Deal bonus (15)", "Bonus di mano (15)"},
+    {"capture", "play", "Capture", "Presa"},
+    {"single_match_first", "play", "Same rank first", "Prima la carta uguale"},
+    {"fewest_cards", "play", "Fewest cards", "Meno carte"},
+    {"max_capture", "play", "Max captured", "Massimo prese"},
+    {"mandatory_capture", "play", "Must capture", "Presa obbligatoria"},
+    {"last_card_scopa", "play", "Scopa on the last card",
+     "Scopa all’ultima carta"},
+    {"ace_sweeps", "aces", "Ace sweeps (asso piglia tutto)",
+     "Asso piglia tutto"},
+    {"ace_sweep_scopa", "aces", "Ace sweep is a scopa", "L’asso fa scopa"},
+    {"ace_sweep_with_ace", "aces", "Ace sweeps over an ace", "Asso su asso"},
+    {"ace_first_play", "aces", "Ace on the first play",
+     "Asso alla prima giocata"},
+    {"ace_empty_table", "aces", "Ace on an empty table", "Asso a tavolo vuoto"},
+    {"ace_sweep_optional", "aces", "Ace may be laid", "Asso posabile"},
+    {"leftovers", "score", "Leftover cards go to", "Carte rimaste a"},
+    {"primiera", "score", "Primiera", "Primiera"},
+    {"re_bello", "score", "Re bello", "Re bello"},
+    {"napola", "score", "Napola", "Napola"},
+    {"most_sevens", "score", "Most sevens", "Più sette"},
+    {"all_sevens", "score", "All sevens bonus", "Bonus tutti i sette"},
+    {"target", "end", "Target", "Punti per vincere"},
+    {"tiebreak", "end", "Tie-break", "Spareggio"},
+    {"win_by_two", "end", "Win by two", "Vincere di due"},
+    {"cappotto", "end", "Cappotto", "Cappotto"},
+    {"all_coins_wins", "end", "All coins wins", "Tutti i denari vince"},
+    {"lowest_wins", "end", "Lowest wins (a perdere)",
+     "Vince chi ha meno (a perdere)"},
+};
+
+static int label_of(const char *name) {
+  for (size_t i = 0; name && i < sizeof LABELS / sizeof LABELS[0]; i++)
+    if (strcmp(LABELS[i].name, name) == 0)
+      return (int)i;
+  return -1;
+}
+
+const char *scopa_option_label(const char *name, const char *lang) {
+  int k = label_of(name);
+  return k < 0 ? name : scopa__italian(lang) ? LABELS[k].it : LABELS[k].en;
+}
+
+const char *scopa_option_group(const char *name) {
+  int k = label_of(name);
+  return k < 0 ? "game" : LABELS[k].group;
+}
+
+/* A refusal names the options it is about: their labels in the message
+ * (in its language), their names in *opts (scopa_rules_check_options). */
+static void about(const char **opts, const char *a, const char *b) {
+  if (opts) {
+    opts[0] = a;
+    opts[1] = b;
+  }
+}
+
+/* The label of option `name` in the refusal's language. */
+#define LABEL(name) scopa_option_label(name, it ? "it" : "en")
+
 /* RULES.md "Game records": who may sit at the table. */
-static int check_seats(const scopa_rules *r, int it, char *msg,
-                       size_t msgsize) {
+static int check_seats(const scopa_rules *r, int it, char *msg, size_t msgsize,
+                       const char **opts) {
   int scopone = r->game != SCOPA_GAME_SCOPA;
   const char *game = GAMES[r->game];
   if (r->teams && r->players != 4 && r->players != 6) {
+    about(opts, "teams", "players");
     scopa__msg(msg, msgsize,
-               SCOPA__TR(it, "teams need 4 or 6 players, not %d",
-                         "le squadre vogliono 4 o 6 giocatori, non %d"),
-               r->players);
+               SCOPA__TR(it, "'%s' needs 4 or 6 players, not %d",
+                         "'%s' vuole 4 o 6 giocatori, non %d"),
+               LABEL("teams"), r->players);
     return SCOPA_ERULES;
   }
   if (r->team_size == 3 && !(r->teams && r->players == 6)) {
-    scopa__msg(msg, msgsize, "%s",
-               SCOPA__TR(it, "team_size 3 needs 6 players in teams",
-                         "team_size 3 vuole 6 giocatori in squadre"));
+    about(opts, "team_size", "players");
+    scopa__msg(msg, msgsize,
+               SCOPA__TR(it, "'%s' 3 needs 6 players in teams",
+                         "'%s' 3 vuole 6 giocatori in squadre"),
+               LABEL("team_size"));
     return SCOPA_ERULES;
   }
   if (r->players == 6 && scopone) {
+    about(opts, "players", "game");
     scopa__msg(msg, msgsize,
                SCOPA__TR(it, "6 players only play scopa, not %s",
                          "in 6 si gioca solo a scopa, non a %s"),
@@ -256,6 +333,7 @@ static int check_seats(const scopa_rules *r, int it, char *msg,
     return SCOPA_ERULES;
   }
   if (scopone && (r->players != 4 || !r->teams)) {
+    about(opts, "game", r->players != 4 ? "players" : "teams");
     scopa__msg(msg, msgsize,
                SCOPA__TR(it, "%s is played by 4 players in two teams",
                          "a %s si gioca in 4, in due squadre"),
@@ -266,13 +344,15 @@ static int check_seats(const scopa_rules *r, int it, char *msg,
 }
 
 /* RULES.md "Game records": options that only mean something together. */
-static int check_play(const scopa_rules *r, int it, char *msg, size_t msgsize) {
+static int check_play(const scopa_rules *r, int it, char *msg, size_t msgsize,
+                      const char **opts) {
   const char *game = GAMES[r->game];
   if (r->game != SCOPA_GAME_SCOPA && r->refill == 1) {
+    about(opts, "refill", "game");
     scopa__msg(msg, msgsize,
-               SCOPA__TR(it, "refill 1 is only for scopa, not %s",
-                         "refill 1 vale solo per la scopa, non per %s"),
-               game);
+               SCOPA__TR(it, "'%s' 1 is only for scopa, not %s",
+                         "'%s' 1 vale solo per la scopa, non per %s"),
+               LABEL("refill"), game);
     return SCOPA_ERULES;
   }
   if (!r->ace_sweeps) {
@@ -283,72 +363,102 @@ static int check_play(const scopa_rules *r, int it, char *msg, size_t msgsize) {
       for (int k = 0; k < NOPTIONS; k++)
         if (OPTIONS[k].offset == ACE_OPTIONS[i] &&
             *field((scopa_rules *)r, &OPTIONS[k]) != OPTIONS[k].initial) {
-          scopa__msg(msg, msgsize,
-                     SCOPA__TR(it, "%s needs ace_sweeps true",
-                               "%s vuole ace_sweeps true"),
-                     OPTIONS[k].info.name);
+          about(opts, OPTIONS[k].info.name, "ace_sweeps");
+          scopa__msg(
+              msg, msgsize,
+              SCOPA__TR(it, "'%s' needs '%s' on", "'%s' vuole '%s' attivo"),
+              LABEL(OPTIONS[k].info.name), LABEL("ace_sweeps"));
           return SCOPA_ERULES;
         }
   }
   if (!r->single_match_first && r->capture == SCOPA_CAPTURE_QUINDICI) {
-    scopa__msg(msg, msgsize, "%s",
-               SCOPA__TR(it,
-                         "single_match_first false is only for capture match",
-                         "single_match_first false vale solo con capture "
-                         "match"));
+    about(opts, "single_match_first", "capture");
+    scopa__msg(msg, msgsize,
+               SCOPA__TR(it, "'%s' off is only for '%s' match",
+                         "'%s' spento vale solo con '%s' match"),
+               LABEL("single_match_first"), LABEL("capture"));
     return SCOPA_ERULES;
   }
   if (r->deal_bonus != SCOPA_DEAL_BONUS_OFF &&
       r->game == SCOPA_GAME_SCIENTIFICO) {
-    scopa__msg(msg, msgsize, "%s",
+    about(opts, "deal_bonus", "game");
+    scopa__msg(msg, msgsize,
                SCOPA__TR(it,
-                         "deal_bonus needs table cards: not with "
+                         "'%s' needs table cards: not with "
                          "scopone_scientifico",
-                         "deal_bonus vuole carte in tavola: non con "
-                         "scopone_scientifico"));
+                         "'%s' vuole carte in tavola: non con "
+                         "scopone_scientifico"),
+               LABEL("deal_bonus"));
     return SCOPA_ERULES;
   }
   return SCOPA_OK;
 }
 
 /* RULES.md "End of the game", last paragraph. */
-static int check_end(const scopa_rules *r, int it, char *msg, size_t msgsize) {
+static int check_end(const scopa_rules *r, int it, char *msg, size_t msgsize,
+                     const char **opts) {
   if (r->win_by_two && r->tiebreak != SCOPA_TIEBREAK_EXTRA_ROUND) {
+    about(opts, "win_by_two", "tiebreak");
     scopa__msg(msg, msgsize,
-               SCOPA__TR(it, "win_by_two and tiebreak %s cannot be combined",
-                         "win_by_two e tiebreak %s non vanno insieme"),
-               TIEBREAKS[r->tiebreak]);
+               SCOPA__TR(it, "'%s' and '%s' %s cannot be combined",
+                         "'%s' e '%s' %s non vanno insieme"),
+               LABEL("win_by_two"), LABEL("tiebreak"), TIEBREAKS[r->tiebreak]);
     return SCOPA_ERULES;
   }
   if (r->lowest_wins && (r->win_by_two || r->cappotto || r->all_coins_wins ||
                          r->tiebreak != SCOPA_TIEBREAK_EXTRA_ROUND)) {
-    scopa__msg(msg, msgsize,
-               SCOPA__TR(it, "lowest_wins cannot be combined with %s",
-                         "lowest_wins non va insieme a %s"),
-               r->win_by_two       ? "win_by_two"
-               : r->cappotto       ? "cappotto"
-               : r->all_coins_wins ? "all_coins_wins"
-                                   : SCOPA__TR(it, "a count order tiebreak",
-                                               "un tiebreak a conteggio"));
+    const char *other = r->win_by_two       ? "win_by_two"
+                        : r->cappotto       ? "cappotto"
+                        : r->all_coins_wins ? "all_coins_wins"
+                                            : "tiebreak";
+    about(opts, "lowest_wins", other);
+    if (strcmp(other, "tiebreak") == 0)
+      scopa__msg(msg, msgsize,
+                 SCOPA__TR(it, "'%s' cannot be combined with '%s' %s",
+                           "'%s' non va insieme a '%s' %s"),
+                 LABEL("lowest_wins"), LABEL("tiebreak"),
+                 TIEBREAKS[r->tiebreak]);
+    else
+      scopa__msg(msg, msgsize,
+                 SCOPA__TR(it, "'%s' cannot be combined with '%s'",
+                           "'%s' non va insieme a '%s'"),
+                 LABEL("lowest_wins"), LABEL(other));
     return SCOPA_ERULES;
   }
   return SCOPA_OK;
 }
 
-int scopa_rules_check(scopa_rules *rules, const char *lang, char *msg,
-                      size_t msgsize) {
+#undef LABEL
+
+static int check_all(scopa_rules *rules, const char *lang, char *msg,
+                     size_t msgsize, const char **opts) {
   int it = scopa__italian(lang);
   int scopone = rules->game != SCOPA_GAME_SCOPA;
+  about(opts, NULL, NULL);
   if (rules->players == 0)
     rules->players = scopone ? 4 : 2;
   if (rules->teams < 0)
     rules->teams = scopone;
-  int rc = check_seats(rules, it, msg, msgsize);
+  int rc = check_seats(rules, it, msg, msgsize, opts);
   if (rc == SCOPA_OK)
-    rc = check_play(rules, it, msg, msgsize);
+    rc = check_play(rules, it, msg, msgsize, opts);
   if (rc == SCOPA_OK)
-    rc = check_end(rules, it, msg, msgsize);
+    rc = check_end(rules, it, msg, msgsize, opts);
   return rc;
+}
+
+int scopa_rules_check(scopa_rules *rules, const char *lang, char *msg,
+                      size_t msgsize) {
+  return check_all(rules, lang, msg, msgsize, NULL);
+}
+
+int scopa_rules_check_options(const scopa_rules *rules, const char *names[2]) {
+  scopa_rules copy = *rules;
+  const char *opts[2];
+  check_all(&copy, NULL, NULL, 0, opts);
+  names[0] = opts[0];
+  names[1] = opts[1];
+  return (opts[0] != NULL) + (opts[1] != NULL);
 }
 
 /* RULES.md "Presets": each is a few options over the defaults. */

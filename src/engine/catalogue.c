@@ -1,7 +1,8 @@
 /*
  * catalogue.c -- what a front end offers a person who sets up a game, as
  * JSON: every rules option (from the option table of src/core/rules.c,
- * with its label in English and Italian), the presets (the options each
+ * with its label in English and Italian and its group, kept there too),
+ * the presets (the options each
  * sets, computed from scopa_rules_preset), the levels (from level.c) and
  * the ids of the quick reactions a person at a table may send (scopa
  * serve's react; the clients say each in their language).
@@ -15,48 +16,6 @@
 #include "json_shapes.h"
 
 #include <string.h>
-
-/* Labels for a form or a rules box: short, in both languages, and the
- * part of RULES.md each option belongs to (a form's sections). */
-static const struct {
-  const char *name, *group, *en, *it;
-} LABELS[] = {
-    {"game", "game", "Game", "Gioco"},
-    {"players", "game", "Players", "Giocatori"},
-    {"teams", "game", "Teams", "A squadre"},
-    {"team_size", "game", "Team size", "Giocatori per squadra"},
-    {"refill", "game", "Cards drawn", "Carte pescate"},
-    {"kings_redeal", "game", "Three kings: deal again", "Tre re: si ridà"},
-    {"deal_bonus", "game", "Deal bonus (15)", "Bonus di mano (15)"},
-    {"capture", "play", "Capture", "Presa"},
-    {"single_match_first", "play", "Same rank first", "Prima la carta uguale"},
-    {"fewest_cards", "play", "Fewest cards", "Meno carte"},
-    {"max_capture", "play", "Max captured", "Massimo prese"},
-    {"mandatory_capture", "play", "Must capture", "Presa obbligatoria"},
-    {"last_card_scopa", "play", "Scopa on the last card",
-     "Scopa all’ultima carta"},
-    {"ace_sweeps", "aces", "Ace sweeps (asso piglia tutto)",
-     "Asso piglia tutto"},
-    {"ace_sweep_scopa", "aces", "Ace sweep is a scopa", "L’asso fa scopa"},
-    {"ace_sweep_with_ace", "aces", "Ace sweeps over an ace", "Asso su asso"},
-    {"ace_first_play", "aces", "Ace on the first play",
-     "Asso alla prima giocata"},
-    {"ace_empty_table", "aces", "Ace on an empty table", "Asso a tavolo vuoto"},
-    {"ace_sweep_optional", "aces", "Ace may be laid", "Asso posabile"},
-    {"leftovers", "score", "Leftover cards go to", "Carte rimaste a"},
-    {"primiera", "score", "Primiera", "Primiera"},
-    {"re_bello", "score", "Re bello", "Re bello"},
-    {"napola", "score", "Napola", "Napola"},
-    {"most_sevens", "score", "Most sevens", "Più sette"},
-    {"all_sevens", "score", "All sevens bonus", "Bonus tutti i sette"},
-    {"target", "end", "Target", "Punti per vincere"},
-    {"tiebreak", "end", "Tie-break", "Spareggio"},
-    {"win_by_two", "end", "Win by two", "Vincere di due"},
-    {"cappotto", "end", "Cappotto", "Cappotto"},
-    {"all_coins_wins", "end", "All coins wins", "Tutti i denari vince"},
-    {"lowest_wins", "end", "Lowest wins (a perdere)",
-     "Vince chi ha meno (a perdere)"},
-};
 
 static const struct {
   const char *name, *en, *it;
@@ -75,25 +34,17 @@ static json_t *label(const char *en, const char *it) {
   return json_pack("{s:s, s:s}", "en", en, "it", it);
 }
 
-/* The option's entry in LABELS, or -1 (a new option not labelled yet). */
-static int label_of(const char *name) {
-  for (size_t i = 0; i < sizeof LABELS / sizeof LABELS[0]; i++)
-    if (strcmp(LABELS[i].name, name) == 0)
-      return (int)i;
-  return -1;
-}
-
 /* One option: its kind, its group, values or range (an integer option's
  * values listed when there are few: players 2, 3, 4, 6), the default of
  * game scopa and its labels. */
 static json_t *option_object(const scopa_option_info *o, int i) {
   static const char *const KINDS[] = {"bool", "int", "enum"};
-  int k = label_of(o->name);
-  json_t *obj = json_pack(
-      "{s:s, s:s, s:s, s:o, s:s}", "name", o->name, "kind", KINDS[o->kind],
-      "group", k < 0 ? "game" : LABELS[k].group, "label",
-      k < 0 ? label(o->name, o->name) : label(LABELS[k].en, LABELS[k].it),
-      "help", o->help ? o->help : "");
+  json_t *obj =
+      json_pack("{s:s, s:s, s:s, s:o, s:s}", "name", o->name, "kind",
+                KINDS[o->kind], "group", scopa_option_group(o->name), "label",
+                label(scopa_option_label(o->name, "en"),
+                      scopa_option_label(o->name, "it")),
+                "help", o->help ? o->help : "");
   json_t *values = NULL;
   if (o->kind == SCOPA_OPT_ENUM) {
     values = json_array();

@@ -30,6 +30,16 @@ static json_t *number(double v) {
   return isfinite(v) ? json_real(v) : json_null();
 }
 
+/* A set of cards as a JSON array in card order ("1d", "1c", ...). */
+static json_t *cards_json(scopa_cards set) {
+  json_t *arr = json_array();
+  char text[SCOPA_CARD_TEXT];
+  for (int c = 0; c < 40; c++)
+    if (set & SCOPA_BIT(c))
+      json_array_append_new(arr, json_string(scopa_card_str(c, text)));
+  return arr;
+}
+
 /* What a move does (scopa_move_why) as the "why" object of hints and
  * reviews: {"codes": [...], "cards", "coins", "sevens", "sum", "rank"}. */
 static json_t *why_json(const scopa_view *v, scopa_move move) {
@@ -88,6 +98,9 @@ static json_t *value_move(scopa_bot *bot, const scopa_match *game, int round,
         number(estimated ? h[0].margin : NAN), "loss_margin",
         number(estimated ? mine->loss_margin : NAN));
     if (out) {
+      /* what a reader draws at this step (issue 33): the table the move
+       * was played on, public in every view */
+      json_object_set_new(out, "table", cards_json(v.table));
       json_object_set_new(out, "why", why_json(&v, played));
       json_object_set_new(out, "best_why", why_json(&v, h[0].move));
     }

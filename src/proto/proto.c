@@ -114,6 +114,7 @@ void proto_error_set(proto_error *err, const char *code, const char *detail,
   const proto_text *t = text_of(code);
   detail = detail ? detail : "";
   err->code = t->code;
+  err->options[0] = err->options[1] = NULL;
   snprintf(err->en, sizeof err->en, t->en, detail);
   snprintf(err->it, sizeof err->it, t->it, detail_it ? detail_it : detail);
 }
@@ -386,10 +387,15 @@ char *proto_hello(const char *account) {
 }
 
 char *proto_error_json(const json_t *id, const proto_error *err) {
-  return proto_finish(json_pack("{s:s, s:s, s:s, s:s}", "type", "error", "code",
-                                err->code, "message", err->en, "message_it",
-                                err->it),
-                      id);
+  json_t *o = json_pack("{s:s, s:s, s:s, s:s}", "type", "error", "code",
+                        err->code, "message", err->en, "message_it", err->it);
+  if (o && err->options[0]) {
+    json_t *names = json_array();
+    for (int i = 0; i < 2 && err->options[i]; i++)
+      json_array_append_new(names, json_string(err->options[i]));
+    json_object_set_new(o, "options", names);
+  }
+  return proto_finish(o, id);
 }
 
 char *proto_seated(const json_t *id, const char *code, int seat,
@@ -482,8 +488,18 @@ static int check_rules(const proto_msg *msg, scopa_rules *rules,
   if (rc != SCOPA_OK)
     scopa_rules_from_json(rules, text, strlen(text), "it", it, sizeof it);
   free(text);
-  if (rc != SCOPA_OK) /* the JSON parser's own words stay English */
-    return refuse(err, "bad_rules", detail, it[0] ? it : NULL);
+  if (rc != SCOPA_OK) { /* the JSON parser's own words stay English */
+    refuse(err, "bad_rules", detail, it[0] ? it : NULL);
+    /* rules read but unplayable: the options by name, for programs (the
+     * texts say their labels); only when the refusal is the check's */
+    char again[200] = "";
+    scopa_rules copy = *rules;
+    if (rc == SCOPA_ERULES &&
+        scopa_rules_check(&copy, NULL, again, sizeof again) != SCOPA_OK &&
+        !strcmp(again, detail))
+      scopa_rules_check_options(rules, err->options);
+    return -1;
+  }
   if (rules->players != msg->nseats) {
     snprintf(detail, sizeof detail,
              "the rules are for %d players, the seats %d", rules->players,
@@ -706,13 +722,30 @@ static json_t *categories_json(const scopa_view *v) {
   return out;
 }
 
+/* Why each card of the seat's hand plays as it does now, in the hand's
+ * (card) order: [{"card", "reason"}] (scopa_view_card_reason); words
+ * come with proto_add_words. */
+static json_t *reasons_json(const scopa_view *v) {
+  json_t *out = json_array();
+  char text[SCOPA_CARD_TEXT];
+  for (int c = 0; c < 40; c++)
+    if (v->hand & SCOPA_BIT(c))
+      json_array_append_new(
+          out,
+          json_pack("{s:s, s:s}", "card", scopa_card_str(c, text), "reason",
+                    scopa_card_reason_code(scopa_view_card_reason(v, c))));
+  return out;
+}
+
 /* What a client draws, from the recipient's view v (issue 33: the
  * browser replays nothing): the table now, each seat's number of cards
  * in hand, the stock, each side's captured cards (the leftovers in them
  * once the round is over) and the cards of its scope, the round's last
- * move with its seat (null before the first), and once the round is over
- * its categories' cards. */
-static json_t *drawn_json(const scopa_match *match, const scopa_view *v) {
+ * move with its seat (null before the first), once the round is over
+ * its categories' cards, and for the seat to play (when legal is sent)
+ * why each card of its hand plays as it does. */
+static json_t *drawn_json(const scopa_match *match, const scopa_view *v,
+                          int seat) {
   json_t *hands = json_array(), *piles = json_array(), *last = json_null();
   for (int i = 0; i < v->players; i++)
     json_array_append_new(hands, json_integer(v->hand_count[i]));
@@ -729,6 +762,8 @@ static json_t *drawn_json(const scopa_match *match, const scopa_view *v) {
                 scope_json(scopa_match_state(match)), "last", last);
   if (d && v->plays > 0 && v->to_play == SCOPA_NO_SEAT)
     json_object_set_new(d, "categories", categories_json(v));
+  if (d && seat >= 0 && v->to_play == seat) /* with legal, as legal */
+    json_object_set_new(d, "reasons", reasons_json(v));
   return d;
 }
 
@@ -755,7 +790,7 @@ json_t *proto_state(const scopa_match *match, const char *code, int seat,
     if (to_play == seat)
       json_object_set_new(o, "legal", legal_json(&v));
   }
-  json_object_set_new(o, "drawn", drawn_json(match, &v));
+  json_object_set_new(o, "drawn", drawn_json(match, &v, seat));
   return o;
 }
 
@@ -841,9 +876,7 @@ char *proto_review(const char *code, const char *review, const json_t *id) {
 /* Words                                                               */
 /* ------------------------------------------------------------------ */
 
-/* A "why" object (scopa_move_why_json) back as the library's struct;
- * codes this server does not know are left out. */
-static void why_of(const json_t *o, scopa_why *w) {
+void proto_why_of(const json_t *o, scopa_why *w) {
   memset(w, 0, sizeof *w);
   size_t i;
   json_t *code;
@@ -872,7 +905,7 @@ static json_t *said_json(const json_t *o, const char *key, const char *why_key,
   char move[256], why[512], both[800];
   scopa_why w;
   scopa_move_words(m, lang, deck, move, sizeof move);
-  why_of(json_object_get(o, why_key), &w);
+  proto_why_of(json_object_get(o, why_key), &w);
   scopa_why_words(&w, 2, lang, deck, why, sizeof why);
   snprintf(both, sizeof both, why[0] ? "%s: %s" : "%s", move, why);
   return json_string(both);
@@ -916,6 +949,17 @@ static void state_words(json_t *o, const char *lang, const char *deck) {
       json_array_append_new(words, json_string(buf));
     }
     json_object_set_new(o, "legal_words", words);
+  }
+  json_t *reasons = json_object_get(json_object_get(o, "drawn"), "reasons");
+  json_array_foreach(reasons, i, x) {
+    const char *ct = json_string_value(json_object_get(x, "card"));
+    int card = ct ? scopa_card_parse(ct) : -1;
+    const char *code = json_string_value(json_object_get(x, "reason"));
+    for (int r = 0; code && card >= 0 && r < SCOPA_CARD_REASON_COUNT; r++)
+      if (!strcmp(code, scopa_card_reason_code(r))) {
+        scopa_card_reason_words(r, card, lang, deck, buf, sizeof buf);
+        json_object_set_new(x, "words", json_string(buf));
+      }
   }
   json_t *last = json_object_get(json_object_get(o, "drawn"), "last");
   const char *text = json_string_value(json_object_get(last, "move"));

@@ -84,6 +84,10 @@ typedef struct proto_error {
   const char *code;
   char en[200];
   char it[200];
+  /* bad_rules: the options the refusal is about, by name (static
+   * strings, scopa_rules_check_options; NULL where none), sent as the
+   * error's "options" for programs, the texts naming them by label */
+  const char *options[2];
 } proto_error;
 
 /* Parses one client message (one WebSocket text frame).  Returns 0 and
@@ -160,7 +164,8 @@ void proto_no_memory(proto_error *err, int type);
  * the library's view (scopa_match_view_json: rules, seat, scores, round),
  * to_play (-1: none awaited, null), ply, for a seat its hand and, when
  * it is to play, its legal moves, and "drawn" (what a client draws: the
- * table, hand counts, stock, piles, scope cards, last move), all of one
+ * table, hand counts, stock, piles, scope cards, last move, and with
+ * legal "reasons": why each hand card plays as it does), all of one
  * scopa_match_view of that recipient.  The caller adds the table's fields
  * (status, seats, presence, ...) and ends it with proto_finish.  NULL if
  * out of memory. */
@@ -187,7 +192,8 @@ char *proto_review(const char *code, const char *review, const json_t *id);
  * and deck's card names (SCOPA_DECK_FRENCH, else Italian), for a reader
  * that draws and says nothing of its own (issue 33):
  *   state   "legal_words": scopa_move_words of each of "legal", in its
- *           order; drawn.last "words": scopa_played_words;
+ *           order; drawn.last "words": scopa_played_words; each of
+ *           drawn.reasons "words": scopa_card_reason_words;
  *   hint    each move's (and the best's) "words": the move and what it
  *           does ("Take ...: makes a scopa"), "loss_words"
  *           (scopa_loss_words) and "cost_words" (scopa_points_words of
@@ -198,6 +204,12 @@ char *proto_review(const char *code, const char *review, const json_t *id);
  * Only what the object already names is said: no card it does not hold.
  * Another type is left as it is. */
 void proto_add_words(json_t *msg, const char *lang, const char *deck);
+
+/* A "why" object (scopa_move_why_json, in hints and reviews) back as
+ * the library's struct, for scopa_why_words; codes this build does not
+ * know are left out, a missing object or field reads as 0.  The server,
+ * the local table and `scopa review` all read it so. */
+void proto_why_of(const json_t *o, scopa_why *w);
 
 /* proto_add_words on the text of a message: the new text with "id" set
  * to id when id is not NULL (malloc'd; NULL if out of memory or text is

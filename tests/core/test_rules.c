@@ -427,11 +427,11 @@ static const char *const UNPLAYABLE[][3] = {
      "rules option 'all_sevens' cannot be 2147483647: it goes from 0 to 100",
      "l'opzione delle regole 'all_sevens' non può valere 2147483647: va da "
      "0 a 100"},
-    {"{\"players\":3,\"teams\":true}", "teams need 4 or 6 players, not 3",
-     "le squadre vogliono 4 o 6 giocatori, non 3"},
+    {"{\"players\":3,\"teams\":true}", "'Teams' needs 4 or 6 players, not 3",
+     "'A squadre' vuole 4 o 6 giocatori, non 3"},
     {"{\"players\":4,\"teams\":true,\"team_size\":3}",
-     "team_size 3 needs 6 players in teams",
-     "team_size 3 vuole 6 giocatori in squadre"},
+     "'Team size' 3 needs 6 players in teams",
+     "'Giocatori per squadra' 3 vuole 6 giocatori in squadre"},
     {"{\"game\":\"scopone\",\"players\":6,\"teams\":true}",
      "6 players only play scopa, not scopone",
      "in 6 si gioca solo a scopa, non a scopone"},
@@ -439,25 +439,29 @@ static const char *const UNPLAYABLE[][3] = {
      "scopone is played by 4 players in two teams",
      "a scopone si gioca in 4, in due squadre"},
     {"{\"game\":\"scopone\",\"refill\":1}",
-     "refill 1 is only for scopa, not scopone",
-     "refill 1 vale solo per la scopa, non per scopone"},
-    {"{\"ace_first_play\":\"no_ace\"}", "ace_first_play needs ace_sweeps true",
-     "ace_first_play vuole ace_sweeps true"},
+     "'Cards drawn' 1 is only for scopa, not scopone",
+     "'Carte pescate' 1 vale solo per la scopa, non per scopone"},
+    {"{\"ace_first_play\":\"no_ace\"}",
+     "'Ace on the first play' needs 'Ace sweeps (asso piglia tutto)' on",
+     "'Asso alla prima giocata' vuole 'Asso piglia tutto' attivo"},
     {"{\"single_match_first\":false,\"capture\":\"quindici\"}",
-     "single_match_first false is only for capture match",
-     "single_match_first false vale solo con capture match"},
+     "'Same rank first' off is only for 'Capture' match",
+     "'Prima la carta uguale' spento vale solo con 'Presa' match"},
     {"{\"game\":\"scopone_scientifico\",\"deal_bonus\":\"fifteen\"}",
-     "deal_bonus needs table cards: not with scopone_scientifico",
-     "deal_bonus vuole carte in tavola: non con scopone_scientifico"},
+     "'Deal bonus (15)' needs table cards: not with scopone_scientifico",
+     "'Bonus di mano (15)' vuole carte in tavola: non con "
+     "scopone_scientifico"},
     {"{\"win_by_two\":true,\"tiebreak\":\"count_order\"}",
-     "win_by_two and tiebreak count_order cannot be combined",
-     "win_by_two e tiebreak count_order non vanno insieme"},
+     "'Win by two' and 'Tie-break' count_order cannot be combined",
+     "'Vincere di due' e 'Spareggio' count_order non vanno insieme"},
     {"{\"lowest_wins\":true,\"cappotto\":21}",
-     "lowest_wins cannot be combined with cappotto",
-     "lowest_wins non va insieme a cappotto"},
+     "'Lowest wins (a perdere)' cannot be combined with 'Cappotto'",
+     "'Vince chi ha meno (a perdere)' non va insieme a 'Cappotto'"},
     {"{\"lowest_wins\":true,\"tiebreak\":\"count_order_on_tie\"}",
-     "lowest_wins cannot be combined with a count order tiebreak",
-     "lowest_wins non va insieme a un tiebreak a conteggio"},
+     "'Lowest wins (a perdere)' cannot be combined with 'Tie-break' "
+     "count_order_on_tie",
+     "'Vince chi ha meno (a perdere)' non va insieme a 'Spareggio' "
+     "count_order_on_tie"},
 };
 
 static void words_tests(void) {
@@ -534,6 +538,45 @@ static void words_tests(void) {
   CHECK(scopa_rules_from_json(&r, "{\"target\":21}", 13, "it", msg,
                               sizeof msg) == SCOPA_OK);
   CHECK_EQ_INT(r.target, 21);
+  TEST("words-1.4", "a refusal names the options by label for people, by "
+                    "name for programs (scopa_rules_check_options)");
+  static const char *const ABOUT[][3] = {
+      {"{\"ace_first_play\":\"no_ace\"}", "ace_first_play", "ace_sweeps"},
+      {"{\"ace_empty_table\":\"taken\"}", "ace_empty_table", "ace_sweeps"},
+      {"{\"lowest_wins\":true,\"cappotto\":21}", "lowest_wins", "cappotto"},
+      {"{\"players\":3,\"teams\":true}", "teams", "players"},
+      {"{\"game\":\"scopone\",\"refill\":1}", "refill", "game"},
+  };
+  for (size_t i = 0; i < sizeof ABOUT / sizeof ABOUT[0]; i++) {
+    const char *names[2] = {"x", "x"};
+    CHECK(scopa_rules_from_json(&r, ABOUT[i][0], strlen(ABOUT[i][0]), NULL, msg,
+                                sizeof msg) == SCOPA_ERULES);
+    CHECK_EQ_INT(scopa_rules_check_options(&r, names), 2);
+    CHECK_EQ_STR(names[0], ABOUT[i][1]);
+    CHECK_EQ_STR(names[1], ABOUT[i][2]);
+    /* the message has the labels, not the names */
+    CHECK(strstr(msg, scopa_option_label(names[0], "en")) != NULL);
+    CHECK(strstr(msg, names[0]) == NULL);
+  }
+  {
+    const char *names[2] = {"x", "x"};
+    scopa_rules_init(&r);
+    CHECK_EQ_INT(scopa_rules_check_options(&r, names), 0);
+    CHECK(names[0] == NULL && names[1] == NULL);
+  }
+  CHECK_EQ_STR(scopa_option_label("ace_sweeps", "it"), "Asso piglia tutto");
+  CHECK_EQ_STR(scopa_option_label("ace_sweeps", NULL),
+               "Ace sweeps (asso piglia tutto)");
+  CHECK_EQ_STR(scopa_option_label("speed", "it"), "speed");
+  CHECK_EQ_STR(scopa_option_group("ace_sweeps"), "aces");
+  CHECK_EQ_STR(scopa_option_group("speed"), "game");
+  for (int i = 0; i < scopa_option_count(); i++) {
+    const char *name = scopa_option_get(i)->name;
+    CHECK(strcmp(scopa_option_label(name, "en"), name) != 0);
+    CHECK(strcmp(scopa_option_label(name, "it"), name) != 0 ||
+          !strcmp(name, "primiera") || !strcmp(name, "napola") ||
+          !strcmp(name, "cappotto"));
+  }
 }
 
 int main(void) {

@@ -28,6 +28,161 @@ static int dealt_of(const scopa_state *s, int seat, uint8_t *out) {
   return n;
 }
 
+/* The reason of `card` for seat 0 of position(rules, hand, "", table). */
+static int reason_at(const char *rules, const char *hand, const char *table,
+                     const char *card) {
+  scopa_rules r = rules_of(rules);
+  scopa_state s = position(&r, hand, "", table, 0);
+  scopa_view v;
+  scopa_view_of(&s, 0, NULL, &v);
+  return scopa_view_card_reason(&v, card_of(card));
+}
+
+/* view-3.*: why a hand card plays as it does (scopa.h
+ * scopa_view_card_reason), the library's and no front end's (issue 33;
+ * the web client's choices() once decided these). */
+static void card_reasons(scopa_rng *rng) {
+  char buf[200];
+  TEST("view-3.1", "RULES.md capture: a card of the same rank on the table "
+                   "must be taken, not a sum: match_first; a card that "
+                   "takes nothing is laid");
+  CHECK_EQ_INT(reason_at("", "5s 2c", "5b 1c 4d 9s", "5s"),
+               SCOPA_CARD_REASON_MATCH_FIRST);
+  CHECK_EQ_INT(reason_at("", "5s 2c", "5b 1c 4d 9s", "2c"),
+               SCOPA_CARD_REASON_LAY);
+  /* no sum of table cards makes 5: the match is just a capture */
+  CHECK_EQ_INT(reason_at("", "5s 2c", "5b 9s", "5s"),
+               SCOPA_CARD_REASON_MUST_TAKE);
+  /* single_match_first false: the sum is offered too, a choice */
+  CHECK_EQ_INT(reason_at("single_match_first=false", "5s", "5b 1c 4d 9s", "5s"),
+               SCOPA_CARD_REASON_CHOICE);
+  TEST("view-3.2", "RULES.md mandatory_capture: a card that can take must "
+                   "take; with false, taking or laying is a choice");
+  CHECK_EQ_INT(reason_at("", "7d", "3c 4s", "7d"), SCOPA_CARD_REASON_MUST_TAKE);
+  CHECK_EQ_INT(reason_at("mandatory_capture=false", "7d", "3c 4s", "7d"),
+               SCOPA_CARD_REASON_CHOICE);
+  CHECK_EQ_INT(reason_at("", "9d", "5c 1s 3b 4b", "9d"),
+               SCOPA_CARD_REASON_CHOICE);
+  TEST("view-3.3", "RULES.md ace_sweeps: an ace sweeps the table; on an "
+                   "empty table under ace_empty_table taken it takes itself");
+  CHECK_EQ_INT(reason_at("ace_sweeps=true", "1d", "5c 6s", "1d"),
+               SCOPA_CARD_REASON_SWEEP);
+  CHECK_EQ_INT(
+      reason_at("ace_sweeps=true ace_empty_table=taken", "1d", "", "1d"),
+      SCOPA_CARD_REASON_ACE_TAKEN);
+  CHECK_EQ_INT(reason_at("ace_sweeps=true", "1d", "", "1d"),
+               SCOPA_CARD_REASON_LAY);
+  /* an ace under plain rules taking the ace alone: a capture, no sweep */
+  CHECK_EQ_INT(reason_at("", "1d", "1c", "1d"), SCOPA_CARD_REASON_MUST_TAKE);
+  TEST("view-3.4", "not playable: not in hand, not to play, or barred "
+                   "(ace_first_play no_ace on the first play)");
+  CHECK_EQ_INT(reason_at("", "7d", "3c 4s", "7c"),
+               SCOPA_CARD_REASON_NOT_PLAYABLE);
+  {
+    scopa_rules r = rules_of("");
+    scopa_state s = position(&r, "7d", "", "3c 4s", 0);
+    scopa_view v;
+    scopa_view_of(&s, 1, NULL, &v); /* seat 1 is not to play */
+    int any = v.hand ? __builtin_ctzll(v.hand) : 0;
+    CHECK_EQ_INT(scopa_view_card_reason(&v, any),
+                 SCOPA_CARD_REASON_NOT_PLAYABLE);
+    CHECK_EQ_INT(scopa_view_card_reason(&v, -1),
+                 SCOPA_CARD_REASON_NOT_PLAYABLE);
+    CHECK_EQ_INT(scopa_view_card_reason(&v, 40),
+                 SCOPA_CARD_REASON_NOT_PLAYABLE);
+  }
+  {
+    scopa_rules r = rules_of("ace_sweeps=true ace_first_play=no_ace");
+    int barred = 0;
+    for (int k = 0; k < 400 && !barred; k++) {
+      scopa_state s;
+      scopa_state_deal_random(&s, &r, 1, rng);
+      scopa_cards h = s.hand[s.to_play], aces = h & SCOPA_RANK_CARDS(1);
+      if (!aces || aces == h)
+        continue;
+      scopa_view v;
+      scopa_view_of(&s, s.to_play, NULL, &v);
+      CHECK_EQ_INT(scopa_view_card_reason(&v, __builtin_ctzll(aces)),
+                   SCOPA_CARD_REASON_NOT_PLAYABLE);
+      barred = 1;
+    }
+    CHECK(barred);
+  }
+  TEST("view-3.5", "every reason agrees with the legal moves of its card, "
+                   "on 3000 random positions of every preset");
+  static const char *const presets[] = {"scopa",    "scopone",  "scientifico",
+                                        "assi",     "quindici", "escoba",
+                                        "trentuno", "perdere"};
+  int seen[SCOPA_CARD_REASON_COUNT] = {0};
+  for (int k = 0; k < 3000; k++) {
+    scopa_rules r;
+    scopa_rules_preset(&r, presets[k % 8]);
+    if (k % 3 == 1)
+      r.mandatory_capture = 0;
+    scopa_state s;
+    scopa_move moves[SCOPA_MAX_MOVES];
+    scopa_state_deal_random(&s, &r, 0, rng);
+    for (int p = (int)scopa_rng_below(rng, 20);
+         p > 0 && s.to_play != SCOPA_NO_SEAT; p--) {
+      int n = scopa_state_legal(&s, moves, SCOPA_MAX_MOVES);
+      scopa_state_play(&s, moves[scopa_rng_below(rng, (uint32_t)n)]);
+    }
+    if (s.to_play == SCOPA_NO_SEAT)
+      continue;
+    scopa_view v;
+    scopa_view_of(&s, s.to_play, NULL, &v);
+    int n = scopa_view_legal(&v, moves, SCOPA_MAX_MOVES);
+    for (int c = 0; c < 40; c++) {
+      if (!(v.hand & SCOPA_BIT(c)))
+        continue;
+      int mine = 0, takes = 0;
+      for (int i = 0; i < n; i++)
+        if (SCOPA_MOVE_CARD(moves[i]) == c) {
+          mine++;
+          takes += SCOPA_MOVE_TAKES(moves[i]) != 0;
+        }
+      int why = scopa_view_card_reason(&v, c);
+      seen[why]++;
+      int ok = mine == 0  ? why == SCOPA_CARD_REASON_NOT_PLAYABLE
+               : mine > 1 ? why == SCOPA_CARD_REASON_CHOICE
+               : takes    ? why == SCOPA_CARD_REASON_MUST_TAKE ||
+                             why == SCOPA_CARD_REASON_MATCH_FIRST ||
+                             why == SCOPA_CARD_REASON_SWEEP
+                       : why == SCOPA_CARD_REASON_LAY ||
+                             why == SCOPA_CARD_REASON_ACE_TAKEN;
+      CHECK(ok);
+    }
+  }
+  /* no preset bars an ace nor takes one alone (view-3.3, 3.4 do) */
+  for (int i = SCOPA_CARD_REASON_LAY; i < SCOPA_CARD_REASON_COUNT; i++)
+    if (i != SCOPA_CARD_REASON_ACE_TAKEN)
+      CHECK(seen[i] > 0);
+  TEST("view-3.6", "each reason has a code and words in both languages");
+  for (int i = 0; i < SCOPA_CARD_REASON_COUNT; i++) {
+    CHECK(scopa_card_reason_code(i) != NULL);
+    CHECK(scopa_card_reason_words(i, card_of("5s"), "en", NULL, buf,
+                                  sizeof buf) > 10);
+    CHECK(buf[strlen(buf) - 1] == '.');
+    CHECK(scopa_card_reason_words(i, card_of("5s"), "it", NULL, buf,
+                                  sizeof buf) > 10);
+  }
+  CHECK(scopa_card_reason_code(SCOPA_CARD_REASON_COUNT) == NULL);
+  CHECK(scopa_card_reason_code(-1) == NULL);
+  CHECK_EQ_STR(scopa_card_reason_code(SCOPA_CARD_REASON_MATCH_FIRST),
+               "match_first");
+  scopa_card_reason_words(SCOPA_CARD_REASON_MATCH_FIRST, card_of("5s"), "en",
+                          NULL, buf, sizeof buf);
+  CHECK_EQ_STR(buf, "A card of the same rank is on the table: the 5 of "
+                    "swords must take it, not a sum.");
+  scopa_card_reason_words(SCOPA_CARD_REASON_MATCH_FIRST, card_of("5s"), "it",
+                          "francesi", buf, sizeof buf);
+  CHECK_EQ_STR(buf, "Sul tavolo c'è una carta dello stesso valore: il 5 di "
+                    "picche deve prendere quella, non una somma.");
+  CHECK_EQ_INT((int)scopa_card_reason_words(99, 0, "en", NULL, buf, sizeof buf),
+               0);
+  CHECK_EQ_STR(buf, "");
+}
+
 int main(void) {
   scopa_rng rng;
   scopa_rng_seed(&rng, 99);
@@ -159,5 +314,6 @@ int main(void) {
     stock[0] = stock[1];
     CHECK_EQ_INT(scopa_view_world(&v, hands, stock, &x), SCOPA_EVIEW);
   }
+  card_reasons(&rng);
   return test_summary("view");
 }

@@ -151,3 +151,32 @@ def test_python_words_4_bad_arguments_are_python_errors():
         scopa.loss_words("0.5", 0.1)
     with pytest.raises(ValueError):
         scopa.card_words("7x")
+
+
+def test_python_words_5_why_a_card_plays_so():
+    """scopa.h scopa_view_card_reason and its words (issue 33): every
+    card of the hand has a reason agreeing with its legal moves, a card
+    out of the hand is not playable, and each reason has its words."""
+    g = scopa.Game({"players": 2})
+    r = g.new_round(dealer=0, seed=3)
+    legal = r.legal_moves()
+    for card in r.hand(r.current_seat):
+        mine = [m for m in legal if m.split("x")[0] == card]
+        why = scopa.card_reason(r, card)
+        if len(mine) > 1:
+            assert why == "choice"
+        elif "x" in mine[0]:
+            assert why in ("must_take", "match_first", "sweep")
+        else:
+            assert why in ("lay", "ace_taken")
+        said = scopa.card_reason_words(why, card, "it")
+        assert said.endswith(".") and said != scopa.card_reason_words(why,
+                                                                      card)
+    other = next(scopa.card_str(c) for c in range(40)
+                 if scopa.card_str(c) not in r.hand(r.current_seat))
+    assert scopa.card_reason(r, other) == "not_playable"
+    assert scopa.card_reason_words("match_first", "5s") == \
+        "A card of the same rank is on the table: the 5 of swords must " \
+        "take it, not a sum."
+    with pytest.raises(ValueError):
+        scopa.card_reason_words("nothing", "5s")

@@ -475,17 +475,26 @@ static void test_drawn(void) {
   CHECK_EQ_INT((int)json_array_size(json_array_get(scope, 0)), 0);
   CHECK_EQ_INT((int)json_integer_value(json_object_get(d, "stock")), 30);
   CHECK(json_is_null(json_object_get(d, "last")));
-  /* Seat 0 (to play: the seat after the dealer) holds 3, seat 1 3. */
+  /* Seat 0 (to play: the seat after the dealer) holds 3, seat 1 3; seat
+   * 0 is told why each of its cards plays so (issue 33), with legal. */
+  json_t *why = json_object_get(d, "reasons");
+  CHECK_EQ_INT((int)json_array_size(why), 3);
+  CHECK_EQ_INT((int)json_array_size(json_object_get(st, "legal")) > 0, 1);
+  for (size_t i = 0; i < json_array_size(why); i++)
+    CHECK(scopa_card_parse(json_string_value(
+              json_object_get(json_array_get(why, i), "card"))) >= 0);
   json_t *hands = json_object_get(d, "hands");
   CHECK_EQ_INT((int)json_integer_value(json_array_get(hands, 0)), 3);
   CHECK_EQ_INT((int)json_integer_value(json_array_get(hands, 1)), 3);
   json_decref(st);
   /* After seat 0 lays a card, the last move is its, and the table has
-   * it; the spectator's drawn is the same, with no hand or legal. */
+   * it; the spectator's drawn is the same, with no hand or legal (and
+   * no reasons: seat 0 is not to play now, and a spectator never is). */
   scopa_move m = SCOPA_MOVE(scopa_card_parse("4c"), 0);
   CHECK(scopa_match_apply(match, m, NULL, NULL, 0) == SCOPA_OK);
   json_t *st0, *stw;
   json_t *d0 = drawn_of(match, 0, &st0), *dw = drawn_of(match, -1, &stw);
+  CHECK(!json_object_get(d0, "reasons"));
   CHECK(json_equal(d0, dw));
   CHECK(!json_object_get(stw, "hand") && !json_object_get(stw, "legal"));
   char *text = json_dumps(json_object_get(d0, "last"), JSON_COMPACT);

@@ -294,6 +294,27 @@ static void test_refusals(void) {
     json_decref(a);
   }
 
+  /* rules the library cannot play: the texts name the options by their
+   * labels in each language, "options" by name for programs */
+  a = send(l, "{\"type\":\"create\",\"rules\":{\"ace_empty_table\":"
+              "\"taken\"},\"seats\":[\"me\",\"best\"]}");
+  CHECK_EQ_STR(error_code(a), "bad_rules");
+  json_t *e = json_array_get(a, 0);
+  char *names = json_dumps(json_object_get(e, "options"), JSON_COMPACT);
+  CHECK_EQ_STR(names ? names : "", "[\"ace_empty_table\",\"ace_sweeps\"]");
+  free(names);
+  const char *en = json_string_value(json_object_get(e, "message"));
+  const char *it = json_string_value(json_object_get(e, "message_it"));
+  CHECK(en && strstr(en, "'Ace on an empty table' needs 'Ace sweeps"));
+  CHECK(it && strstr(it, "'Asso a tavolo vuoto' vuole 'Asso piglia tutto'"));
+  json_decref(a);
+  /* a refusal that is not the check's has no options */
+  a = send(l, "{\"type\":\"create\",\"rules\":{\"players\":5},"
+              "\"seats\":[\"me\",\"best\"]}");
+  CHECK_EQ_STR(error_code(a), "bad_rules");
+  CHECK(!json_object_get(json_array_get(a, 0), "options"));
+  json_decref(a);
+
   TEST("local-2.3", "moves refused as the server refuses them");
   a = send(l, "{\"type\":\"create\",\"seats\":[\"me\",\"greedy\"],"
               "\"seed\":\"1\"}");
@@ -347,6 +368,22 @@ static void test_refusals(void) {
   json_t *lw = json_object_get(json_array_get(a, 1), "legal_words");
   const char *w0 = json_string_value(json_array_get(lw, 0));
   CHECK(w0 && (!strncmp(w0, "Take ", 5) || !strncmp(w0, "Lay ", 4)));
+  /* issue 33: why each hand card plays so, the library's reason and words
+   * (scopa_view_card_reason, scopa_card_reason_words), one per hand card */
+  json_t *st = json_array_get(a, 1);
+  json_t *why = json_object_get(json_object_get(st, "drawn"), "reasons");
+  CHECK(json_array_size(why) == json_array_size(json_object_get(st, "hand")));
+  size_t wi;
+  json_t *wx;
+  json_array_foreach(why, wi, wx) {
+    CHECK_EQ_STR(
+        json_string_value(json_object_get(wx, "card")),
+        json_string_value(json_array_get(json_object_get(st, "hand"), wi)));
+    const char *code = json_string_value(json_object_get(wx, "reason"));
+    const char *rw = json_string_value(json_object_get(wx, "words"));
+    CHECK(code && strcmp(code, "not_playable") != 0); /* it is to play */
+    CHECK(rw && strlen(rw) > 10 && rw[strlen(rw) - 1] == '.');
+  }
   json_decref(a);
   a = send(l, "{\"type\":\"ping\",\"lang\":\"en\"}");
   CHECK(json_array_size(a) == 1);

@@ -1,7 +1,8 @@
 /*
  * state_oracle.c -- what the library says about random rounds, for the
- * web client's replay and scoring (web/src/state.ts) to be checked
- * against (web/test/agree.test.ts).
+ * web client to be checked against (web/test/agree.test.ts): the review
+ * message's steps (each move's seat and the table before it, which the
+ * review screen draws) against the states the library played.
  *
  * Usage: state_oracle [ROUNDS [SEED]]   (default 600 rounds, seed 1)
  *
@@ -14,6 +15,10 @@
  *    "states": [{"table", "piles", "scope", "hands", "stock", "to_play"}],
  *    "score": [{"cards", "denari", "settebello", "primiera", "sevens",
  *               "scope"}]}
+ *
+ *   ... "review": the rounds of scopa_match_review_json of that round
+ *   played as a scopa_match (bot "greedy", no memory: no estimates, so
+ *   it is quick; each move's "seat" and "table" are what matter)}
  *
  * "round" is what a state message carries (the table as first dealt and
  * the moves in record notation); states[k] is the round after its first
@@ -57,9 +62,9 @@ static void random_rules(scopa_rng *rng, scopa_rules *rules) {
     if (o->kind == SCOPA_OPT_BOOL) {
       value = scopa_rng_below(rng, 2);
     } else if (o->kind == SCOPA_OPT_INT) {
-      long long span = o->max - o->min + 1;
-      value = o->min + (long long)scopa_rng_below(
-                           rng, (uint32_t)(span > 20 ? 20 : span));
+      /* at most 20 values from min (max may be LLONG_MAX: no overflow) */
+      long long span = o->max - o->min >= 19 ? 20 : o->max - o->min + 1;
+      value = o->min + (long long)scopa_rng_below(rng, (uint32_t)span);
     } else {
       int n = 0;
       while (o->values[n])
@@ -104,6 +109,38 @@ static json_t *score_json(const scopa_state *s) {
   return arr;
 }
 
+/* The review's "rounds" of the round dealt from deck and played so, as
+ * a scopa_match plays it: a match of its own, apart from the scopa_state
+ * the states come from. */
+static json_t *review_json(const scopa_rules *rules, int dealer,
+                           const uint8_t deck[40], const scopa_move *moves,
+                           int n) {
+  scopa_match *m = NULL;
+  scopa_bot *bot = NULL;
+  json_t *out = json_null();
+  if (scopa_match_new(rules, NULL, "0", &m, NULL, 0) != SCOPA_OK ||
+      scopa_bot_new("greedy", &bot) != SCOPA_OK)
+    goto done;
+  scopa_match_set_first_dealer(m, dealer);
+  if (scopa_match_deal_deck(m, deck, NULL, NULL, 0) != SCOPA_OK)
+    goto done;
+  for (int i = 0; i < n; i++)
+    if (scopa_match_apply(m, moves[i], NULL, NULL, 0) != SCOPA_OK)
+      goto done;
+  char *text = scopa_match_review_json(m, bot, 1, -1, NULL, 0);
+  json_t *doc = text ? json_loads(text, 0, NULL) : NULL;
+  scopa_free(text);
+  if (doc) {
+    json_decref(out);
+    out = json_incref(json_object_get(doc, "rounds"));
+    json_decref(doc);
+  }
+done:
+  scopa_bot_free(bot);
+  scopa_match_free(m);
+  return out ? out : json_null();
+}
+
 /* One round dealt and played at random; NULL only if no deck deals. */
 static json_t *random_round(scopa_rng *rng) {
   scopa_rules rules;
@@ -120,13 +157,15 @@ static json_t *random_round(scopa_rng *rng) {
     return NULL;
   json_t *states = json_array(), *moves = json_array();
   json_array_append_new(states, state_json(&s));
-  scopa_move legal[512];
+  scopa_move legal[512], played[40];
+  int nplayed = 0;
   char text[SCOPA_MOVE_TEXT];
-  while (scopa_state_to_play(&s) >= 0) {
+  while (scopa_state_to_play(&s) >= 0 && nplayed < 40) {
     int n = scopa_state_legal(&s, legal, 512);
     if (n <= 0 || n > 512)
       break;
     scopa_move m = legal[scopa_rng_below(rng, (uint32_t)n)];
+    played[nplayed++] = m;
     json_array_append_new(moves, json_string(scopa_move_str(m, text)));
     if (scopa_state_apply(&s, m, NULL, 0) != SCOPA_OK)
       break;
@@ -137,8 +176,9 @@ static json_t *random_round(scopa_rng *rng) {
   scopa_free(rules_text);
   json_t *round = json_pack("{s:i, s:o, s:o}", "dealer", dealer, "table",
                             cards_json(s.initial_table), "moves", moves);
-  return json_pack("{s:o, s:o, s:o, s:o}", "rules", rules_obj, "round", round,
-                   "states", states, "score", score_json(&s));
+  return json_pack("{s:o, s:o, s:o, s:o, s:o}", "rules", rules_obj, "round",
+                   round, "states", states, "score", score_json(&s), "review",
+                   review_json(&s.rules, dealer, deck, played, nplayed));
 }
 
 int main(int argc, char **argv) {

@@ -240,7 +240,14 @@ test('e2e: a whole game against a bot, by clicking, with each round score and th
 async function checkReview(page: Page, record: { rounds: { moves: string[] }[] }): Promise<void> {
   await page.click('[data-action="review"]');
   await page.locator('.reviewer').waitFor();
-  type Mark = { ply: number; move: string; mark: string; cost: number; best: string };
+  type Mark = {
+    ply: number;
+    move: string;
+    mark: string;
+    cost: number;
+    best: string;
+    table?: string[];
+  };
   // the server values every move first (a fixed node budget a move): the
   // marks are on screen once its review has come
   await page.locator('.reviewer[data-marks="server"]').waitFor();
@@ -257,9 +264,16 @@ async function checkReview(page: Page, record: { rounds: { moves: string[] }[] }
     'the server reviews every move',
   );
   // step through every move with the arrow key, reading each step in the page
+  // each step draws the table the review gives before that move (issue
+  // 33: the page replays no rules)
+  const tables = rounds.flatMap((r) =>
+    r.moves.map((m) => `${(m.table ?? []).join(' ')}|${(m.table ?? []).length}`),
+  );
+  assert.ok(rounds.every((r) => r.moves.every((m) => Array.isArray(m.table))));
   const seen = await page.evaluate(async (n: number) => {
     const frame = () => new Promise((r) => requestAnimationFrame(() => r(null)));
     const out: string[] = [];
+    const drawn: string[] = [];
     for (let i = 0; i < n; i++) {
       for (
         let k = 0;
@@ -268,6 +282,7 @@ async function checkReview(page: Page, record: { rounds: { moves: string[] }[] }
       )
         await frame();
       const r = document.querySelector('.reviewer') as HTMLElement;
+      drawn.push(`${r.dataset.table ?? '(none)'}|${r.querySelectorAll('.revtable .mini').length}`);
       const mark = r.querySelector('.step .mark')?.textContent ?? '';
       const cost = r.querySelector('.step .loss')?.getAttribute('data-cost') ?? '';
       const best = r.querySelector('.step .loss')?.getAttribute('data-best') ?? '';
@@ -286,9 +301,10 @@ async function checkReview(page: Page, record: { rounds: { moves: string[] }[] }
       );
       document.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
     }
-    return out;
+    return { out, drawn };
   }, want.length);
-  assert.deepEqual(seen, want);
+  assert.deepEqual(seen.out, want);
+  assert.deepEqual(seen.drawn, tables);
   // the list of the moves the server marked, in order; a click goes there
   const marked = want.map((x, i) => [x, i] as const).filter(([x]) => / \?{1,2} /.test(x));
   assert.equal(await page.locator('.reviewer .marks li').count(), marked.length);
@@ -779,6 +795,17 @@ test('e2e: one click picks a card, a second plays it; the expert setting plays o
     // the move as what Play will do, not as done ("2 of coins laid on the
     // table" read as if it were already played)
     assert.match((await page.locator('.choice .movetext').textContent()) ?? '', /^(Lay|Take) the /);
+    // why the card plays so: the server's words for it (drawn.reasons,
+    // the library's scopa_card_reason_words), shown as sent (issue 33)
+    const states = (heard.get(page) ?? []).filter((m) => m.type === 'state');
+    const drawn = states[states.length - 1]?.drawn as
+      { reasons?: { card: string; reason: string; words: string }[] } | undefined;
+    const why = drawn?.reasons?.find((r) => r.card === c);
+    assert.ok(why && why.reason !== 'choice', `the server's reason for ${c}`);
+    const reason = page.locator('.choice .reason');
+    assert.equal((await reason.textContent())?.trim(), why.words);
+    assert.equal(await reason.getAttribute('data-reason'), why.reason);
+    if (w > 1000) await page.screenshot({ path: join(SHOTS, 'reason-desktop.png') });
     // the help says what the second click does (it said "choice 1 of 1:
     // click the card again for the next": there is no next, it plays)
     assert.equal(
@@ -1003,7 +1030,15 @@ test('e2e: the home form asks the library: rules it refuses come back on the for
       () => (document.querySelector('.home .error')?.textContent ?? '') !== '',
     );
     const said = (await page.locator('.home .error').textContent()) ?? '';
-    assert.match(said, locale === 'it-IT' ? /vuole ace_sweeps/ : /needs ace_sweeps/);
+    // the options by their labels in the page's language (the library's
+    // catalogue), not by their names in records
+    assert.match(
+      said,
+      locale === 'it-IT'
+        ? /'Asso a tavolo vuoto' vuole 'Asso piglia tutto' attivo/
+        : /'Ace on an empty table' needs 'Ace sweeps \(asso piglia tutto\)' on/,
+    );
+    assert.doesNotMatch(said, /ace_sweeps|ace_empty_table/);
     assert.equal(new URL(page.url()).pathname, '/');
     await page.screenshot({ path: join(SHOTS, `rules-refused-${w}.png`), fullPage: true });
     // the form still says what was chosen, its options open

@@ -5,7 +5,7 @@
  * it does, the hint), and the viewer's pile.  A spectator sees seat 0
  * there, its cards face down.
  */
-import { type Key, type Lang, cardName, t } from './i18n.js';
+import { type Lang, t } from './i18n.js';
 import { type HintMsg, parseMove } from './protocol.js';
 import { sideOf } from './rules.js';
 import { type AppState, type TableView, moveKey, selectedMove } from './state.js';
@@ -106,14 +106,13 @@ export function renderHand(
     );
   }
   if (app.explain) {
+    // why the card plays so: the server's words (the library's), shown as
+    // they come; a choice is already said by "option i of n" above
+    // (sent with the legal moves: out of turn the page only says so)
     const ch = v.choices.find((x) => x.card === app.explain);
-    if (ch && ch.reason !== 'choice')
-      parts.push(
-        h('p', {
-          class: 'reason',
-          text: t(lang, `r_${ch.reason}` as Key, { card: cardName(lang, ch.card) }),
-        }),
-      );
+    if (!v.myTurn) parts.push(h('p', { class: 'reason', text: t(lang, 'notYourTurn') }));
+    else if (ch?.words && ch.reason !== 'choice')
+      parts.push(h('p', { class: 'reason', 'data-reason': ch.reason, text: ch.words }));
   }
   if (app.hint && v.myTurn && app.hintsOn) {
     const hm = app.hint;

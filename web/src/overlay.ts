@@ -258,7 +258,7 @@ function result(app: AppState, v: TableView): HTMLElement {
       }),
     ),
     v.code === LOCAL_CODE ? null : rematchPart(app, v), // "New game" plays again here
-    app.record ? reviewer(app) : null,
+    app.review || rev === 'asking' ? reviewer(app) : null,
     rev === 'unavailable' ? h('p', { class: 'help', text: t(lang, 'reviewUnavailable') }) : null,
   );
 }
@@ -267,7 +267,7 @@ export function renderOverlay(box: HTMLElement, app: AppState, v: TableView): vo
   const reviewing = app.msg?.status === 'finished' && app.reviewState !== 'idle';
   const which = app.roundOver ? 'round' : app.gameOver || reviewing ? 'game' : '';
   const playAgain = JSON.stringify([app.msg?.rematch ?? null, app.msg?.next ?? null]);
-  const key = `${which}:${app.reviewState}:${app.lang}:${app.record ? app.reviewStep : -1}:${playAgain}`;
+  const key = `${which}:${app.reviewState}:${app.lang}:${app.review ? app.reviewStep : -1}:${playAgain}`;
   if (box.dataset.key === key) return;
   box.dataset.key = key;
   if (!which) {

@@ -132,6 +132,12 @@ export interface Drawn {
   last: { seat: number; move: string; words?: string } | null;
   /** Once the round is over: per side, the cards behind its categories. */
   categories?: Categories[];
+  /** With `legal` only (the seat to play): why each card of its hand plays as it does now (the
+   * library's scopa_view_card_reason: "lay", "must_take", "match_first",
+   * "sweep", "ace_taken", "choice", "not_playable"), with `words`, the
+   * library's sentence in the connection's language.  Read defensively
+   * (state.ts): a malformed entry is no reason, not a broken state. */
+  reasons?: { card: Card; reason: string; words?: string }[];
 }
 
 /** One side's cards behind the round's categories (drawn.categories):
@@ -291,6 +297,7 @@ export interface ReviewMsg {
       loss: number;
       loss_margin?: number | null;
       mark?: string;
+      table?: Card[]; // the table just before the move (issue 33)
       why?: unknown; // what the move played does (scopa_move_why_json)
       best_why?: unknown; // what the best move does
       // the library's sentences in the connection's words (docs/serve.md)

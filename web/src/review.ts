@@ -1,28 +1,31 @@
 /*
- * review.ts -- the review of a finished game, headless: every move of the
- * game's record with the table before it, and the bot's verdict on each
- * from the server's review message (docs/serve.md: value, best, cost,
- * mark "?" from `slip` points of cost, "??" from `blunder`).
+ * review.ts -- the review of a finished game, headless: every move the
+ * server's review message speaks of, with who played it and the table
+ * before it as the review says them (issue 33: the library's
+ * scopa_match_review_json carries each move's seat and table; the client
+ * replays no rules), and the bot's verdict on each (docs/serve.md: value,
+ * best, cost, mark "?" from `slip` points of cost, "??" from `blunder`).
  *
- * What must stay true: the marks shown are the server's.  A verdict is
- * attached to a move only when the review names that very move at that
- * place (round, ply); a review of other moves marks nothing.  The client
- * never marks a move by a threshold of its own while the server sends its
- * mark (only an older server without `mark` gets the server's own slip
- * and blunder thresholds applied to its cost).
+ * What must stay true: the steps, the tables and the marks shown are the
+ * server's.  A verdict is attached to a move only when the review names
+ * that very move at that place (round, ply); a review of other moves
+ * marks nothing.  The client never marks a move by a threshold of its own
+ * while the server sends its mark (only an older server without `mark`
+ * gets the server's own slip and blunder thresholds applied to its cost).
+ * A review from a server older than the `table` field steps through its
+ * moves without a table (before is null), never a guessed one.
  */
 import {
   type Card,
   type Move,
   type ReviewMsg,
   type Rules,
+  isCard,
   parseMove,
   sameMove,
 } from './protocol.js';
-import { effective, handSize, num, tableCardsDealt } from './rules.js';
-import { replay, seatOfMove } from './state.js';
 
-/** A game record (RULES.md "Game records"), as much as the review reads. */
+/** A game record (RULES.md "Game records"), as much as the page reads. */
 export interface RecordDoc {
   format: string;
   rules: Rules;
@@ -36,32 +39,40 @@ export interface ReviewStep {
   index: number; // the move's index in its round (its ply)
   seat: number;
   move: Move;
-  before: Card[]; // the table just before the move
+  /** The table just before the move, as the review says it (null from a
+   * server without the field). */
+  before: Card[] | null;
+  /** Moves of this round in the review. */
+  of: number;
 }
 
-/** The table cards of a round's first deal: the hands are dealt first
- * (RULES.md "The deal", canonical order), then the table. */
-export function dealtTable(deck: readonly Card[], rules: Rules): Card[] {
-  const r = effective(rules);
-  const start = num(r, 'players') * handSize(r);
-  return deck.slice(start, start + tableCardsDealt(r));
+/** The review's cards, or null when the field is not a list of cards. */
+function cardsOf(x: unknown): Card[] | null {
+  if (!Array.isArray(x)) return null;
+  const out: Card[] = [];
+  for (const c of x) {
+    if (!isCard(c)) return null;
+    out.push(c);
+  }
+  return out;
 }
 
-/** Every move of a record with the table before it, for stepping through. */
-export function reviewSteps(rec: RecordDoc): ReviewStep[] {
-  const players = num(effective(rec.rules), 'players');
+/** Every move the review speaks of, in order, for stepping through:
+ * the review's own order, each with its seat and table. */
+export function reviewSteps(review: ReviewMsg | null): ReviewStep[] {
   const out: ReviewStep[] = [];
-  rec.rounds.forEach((rd, ri) => {
-    const table = dealtTable(rd.deck, rec.rules);
-    rd.moves.forEach((text, i) => {
-      const move = parseMove(text);
-      if (!move) return;
-      const before = replay(
-        { dealer: rd.dealer, table, moves: rd.moves.slice(0, i) },
-        rec.rules,
-      ).table;
-      out.push({ round: ri, index: i, seat: seatOfMove(rd.dealer, i, players), move, before });
+  const rounds = Array.isArray(review?.rounds) ? review.rounds : [];
+  rounds.forEach((rd, k) => {
+    const moves = Array.isArray(rd?.moves) ? rd.moves : [];
+    const round = typeof rd?.round === 'number' ? rd.round : k;
+    const first = out.length;
+    moves.forEach((m, i) => {
+      const move = typeof m?.move === 'string' ? parseMove(m.move) : null;
+      if (!move || typeof m.seat !== 'number') return;
+      const index = typeof m.ply === 'number' ? m.ply : i;
+      out.push({ round, index, seat: m.seat, move, before: cardsOf(m.table), of: 0 });
     });
+    for (let j = first; j < out.length; j++) out[j]!.of = moves.length;
   });
   return out;
 }

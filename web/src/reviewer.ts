@@ -1,6 +1,6 @@
 /*
  * reviewer.ts -- the review on the result screen: one move at a time
- * with the table before it (from the record, review.ts), the server's
+ * with the table before it (the review's, review.ts), the server's
  * verdict on it (its mark, what it cost, the bot's move), and the list of
  * every move the server marked, each a button that goes there.
  *
@@ -10,30 +10,22 @@
 import { type Lang, t } from './i18n.js';
 import { type ReviewMsg, formatMove, parseMove } from './protocol.js';
 import type { AppState } from './state.js';
-import {
-  type RecordDoc,
-  type ReviewStep,
-  type Verdict,
-  markedSteps,
-  reviewSteps,
-  verdicts,
-} from './review.js';
+import { type ReviewStep, type Verdict, markedSteps, reviewSteps, verdicts } from './review.js';
 import { describeMove, h, miniCard, nameOf } from './dom.js';
 
-/** The steps and verdicts of the last record and review drawn: stepping
- * redraws the reviewer on every key, the game does not change. */
+/** The steps and verdicts of the last review drawn: stepping redraws
+ * the reviewer on every key, the game does not change. */
 let memo: {
-  record: RecordDoc;
-  review: ReviewMsg | null;
+  review: ReviewMsg;
   steps: ReviewStep[];
   each: (Verdict | null)[];
   complete: boolean;
 } | null = null;
 
-function stepsOf(record: RecordDoc, review: ReviewMsg | null): NonNullable<typeof memo> {
-  if (memo && memo.record === record && memo.review === review) return memo;
-  const steps = reviewSteps(record);
-  memo = { record, review, steps, ...verdicts(review, steps) };
+function stepsOf(review: ReviewMsg): NonNullable<typeof memo> {
+  if (memo && memo.review === review) return memo;
+  const steps = reviewSteps(review);
+  memo = { review, steps, ...verdicts(review, steps) };
   return memo;
 }
 
@@ -70,22 +62,28 @@ function verdictEl(lang: Lang, v: Verdict): HTMLElement[] {
   ];
 }
 
+/** The review on screen: the steps come with the server's review (the
+ * table before each move is the library's); until it comes, a line that
+ * says it is being made. */
 export function reviewer(app: AppState): HTMLElement {
   const lang = app.lang;
-  const { steps, each, complete } = stepsOf(app.record!, app.review);
+  if (!app.review) return h('p', { class: 'help reviewing', text: t(lang, 'reviewing') });
+  const { steps, each, complete } = stepsOf(app.review);
   const i = Math.max(0, Math.min(steps.length - 1, app.reviewStep));
   const st = steps[i];
   if (!st) return h('p', { class: 'help', text: '—' });
-  const names = app.record!.seats ?? app.msg?.seats ?? [];
+  const names = app.record?.seats ?? app.msg?.seats ?? [];
   const v = each[i];
   const costly = !!v && v.mark !== '';
   const table = h('div', { class: 'revtable', 'aria-label': t(lang, 'table') });
-  for (const c of st.before) {
+  for (const c of st.before ?? []) {
     const m = miniCard(c, lang);
     if (st.move.takes.includes(c)) m.classList.add('taken');
     table.append(m);
   }
-  if (!st.before.length) table.append(h('span', { class: 'help', text: t(lang, 'emptyTable') }));
+  if (st.before && !st.before.length)
+    table.append(h('span', { class: 'help', text: t(lang, 'emptyTable') }));
+  if (!st.before) table.append(h('span', { class: 'help', text: t(lang, 'reviewNoTable') }));
   const who = (seat: number) => nameOf(names, seat, lang);
   const marked = markedSteps(each);
   const step = h(
@@ -95,7 +93,7 @@ export function reviewer(app: AppState): HTMLElement {
       text: t(lang, 'reviewStep', {
         r: st.round + 1,
         i: st.index + 1,
-        n: app.record!.rounds[st.round]?.moves.length ?? 0,
+        n: st.of,
       }),
     }),
     h(
@@ -125,44 +123,42 @@ export function reviewer(app: AppState): HTMLElement {
       }),
     ),
   );
-  const list = app.review
-    ? h(
-        'nav',
-        { class: 'marks', 'aria-label': t(lang, 'reviewMarked', { n: marked.length }) },
-        h('h4', { text: t(lang, 'reviewMarked', { n: marked.length }) }),
-        h('p', { class: 'help legend', text: `${meaning(lang, '?')}; ${meaning(lang, '??')}.` }),
-        marked.length
-          ? h(
-              'ol',
-              {},
-              ...marked.map((k) => {
-                const s = steps[k]!;
-                const w = each[k]!;
-                return h(
-                  'li',
-                  { class: k === i ? 'here' : '' },
-                  h(
-                    'button',
-                    {
-                      'data-action': 'review-go',
-                      'data-value': k,
-                      'aria-current': k === i ? 'step' : null,
-                    },
-                    h('span', {
-                      class: 'where',
-                      text: t(lang, 'reviewAt', { r: s.round + 1, i: s.index + 1 }),
-                    }),
-                    h('span', { class: 'who', text: who(s.seat) }),
-                    h('span', { class: 'what', text: w.moveWords ?? describeMove(lang, s.move) }),
-                    h('span', { class: `mark m${w.mark.length}`, text: w.mark }),
-                    h('span', { class: 'cost', text: w.costWords ?? w.cost.toFixed(2) }),
-                  ),
-                );
-              }),
-            )
-          : null,
-      )
-    : null;
+  const list = h(
+    'nav',
+    { class: 'marks', 'aria-label': t(lang, 'reviewMarked', { n: marked.length }) },
+    h('h4', { text: t(lang, 'reviewMarked', { n: marked.length }) }),
+    h('p', { class: 'help legend', text: `${meaning(lang, '?')}; ${meaning(lang, '??')}.` }),
+    marked.length
+      ? h(
+          'ol',
+          {},
+          ...marked.map((k) => {
+            const s = steps[k]!;
+            const w = each[k]!;
+            return h(
+              'li',
+              { class: k === i ? 'here' : '' },
+              h(
+                'button',
+                {
+                  'data-action': 'review-go',
+                  'data-value': k,
+                  'aria-current': k === i ? 'step' : null,
+                },
+                h('span', {
+                  class: 'where',
+                  text: t(lang, 'reviewAt', { r: s.round + 1, i: s.index + 1 }),
+                }),
+                h('span', { class: 'who', text: who(s.seat) }),
+                h('span', { class: 'what', text: w.moveWords ?? describeMove(lang, s.move) }),
+                h('span', { class: `mark m${w.mark.length}`, text: w.mark }),
+                h('span', { class: 'cost', text: w.costWords ?? w.cost.toFixed(2) }),
+              ),
+            );
+          }),
+        )
+      : null,
+  );
   return h(
     'section',
     {
@@ -171,7 +167,8 @@ export function reviewer(app: AppState): HTMLElement {
       'data-round': st.round,
       'data-index': st.index,
       'data-move': formatMove(st.move),
-      'data-marks': complete ? 'server' : app.review ? 'partial' : 'none',
+      'data-table': st.before ? st.before.join(' ') : null,
+      'data-marks': complete ? 'server' : 'partial',
     },
     step,
     list,

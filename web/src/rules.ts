@@ -2,7 +2,9 @@
  * rules.ts -- the rules options of docs/RULES.md as data: the library's one
  * table with each option's values and default, and its presets (both from
  * catalogue.gen.ts, generated from `scopa rules`), and the few derived
- * facts the table needs (sides, partners, cards dealt).  The home page
+ * facts the table's seating needs (sides, partners); how many cards are
+ * dealt or played is the server's (drawn, the review), never counted
+ * here.  The home page
  * builds its form from OPTIONS; the table shows the options that differ
  * from the defaults.  Whether rules can be played is the library's check
  * alone: a create the server (or the local table, the library in
@@ -83,21 +85,6 @@ export function seatsOfSide(r: Effective, side: number): number[] {
   const out: number[] = [];
   for (let s = 0; s < p; s++) if (sideOf(r, s) === side) out.push(s);
   return out;
-}
-
-/** Table cards dealt at the start of a round (scientifico: none). */
-export function tableCardsDealt(r: Effective): number {
-  return r.game === 'scopone_scientifico' ? 0 : 4;
-}
-
-/** Cards in each hand at the first deal. */
-export function handSize(r: Effective): number {
-  return r.game === 'scopone' ? 9 : r.game === 'scopone_scientifico' ? 10 : 3;
-}
-
-/** Plays in a round: every card not dealt to the table is played once. */
-export function playsPerRound(r: Effective): number {
-  return 40 - tableCardsDealt(r);
 }
 
 /** The options that differ from their (game-dependent) defaults, for the

@@ -8,9 +8,8 @@
  *   are impossible, not refused later);
  * - the table, the piles, the scope, the hand counts, the stock and the last
  *   move are the server's `drawn` (the library's, issue 33), never replayed
- *   here; replay() is left for stepping through a finished game's record
- *   (review.ts), where no server state exists; test/agree.test.ts compares
- *   it with the library on 600 random rounds.
+ *   here; a finished game's steps come with the server's review
+ *   (review.ts), each with the table before it.
  */
 import {
   type Card,
@@ -22,140 +21,26 @@ import {
   type Side,
   type StateMsg,
   formatMove,
+  isCard,
   parseMove,
-  rankOf,
 } from './protocol.js';
-import { type Effective, effective, num, playsPerRound, sideCount, sideOf } from './rules.js';
+import { type Effective, effective, num } from './rules.js';
 import type { ConnStatus } from './transport.js';
 import type { GameOverMsg, HintMsg, ReviewMsg, RoundOverMsg } from './protocol.js';
 import type { Lang } from './i18n.js';
 import type { RecordDoc } from './review.js';
 import type { AccountState } from './account.js';
 
-// ---------------------------------------------------------------- replay --
-
-export interface Replayed {
-  table: Card[]; // the table now
-  piles: Card[][]; // per side: captured cards (leftovers once the round ends)
-  scope: Card[][]; // per side: the cards that made a scopa (shown across)
-  lastCapture: number | null; // side that captured last
-  played: number[]; // per seat: cards played this round
-  complete: boolean; // every card of the round has been played
-  bonus: Card[]; // deal_bonus: the table cards the dealer's side took at once
-}
-
-/** The seat that plays move i of a round (the seat after the dealer leads). */
-export function seatOfMove(dealer: number, i: number, players: number): number {
-  return (dealer + 1 + i) % players;
-}
-
-const sum = (cs: readonly Card[]): number => cs.reduce((a, c) => a + rankOf(c), 0);
-
-/** RULES.md "A turn" and "End of the round", replayed on public cards. */
-export function replay(round: Round, rules: Rules): Replayed {
-  const r = effective(rules);
-  const players = num(r, 'players');
-  const sides = sideCount(r);
-  const piles: Card[][] = Array.from({ length: sides }, () => []);
-  const scope: Card[][] = Array.from({ length: sides }, () => []);
-  const played = new Array<number>(players).fill(0);
-  let table: Card[] = [...round.table];
-  let lastCapture: number | null = null;
-  const bonus: Card[] = [];
-  const dealerSide = sideOf(r, round.dealer);
-  if (
-    r.deal_bonus === 'fifteen' &&
-    table.length === 4 &&
-    (sum(table) === 15 || sum(table) === 30)
-  ) {
-    // deal_bonus: the dealer's side takes the four cards and 1 or 2 scope.
-    bonus.push(...table);
-    piles[dealerSide]!.push(...table);
-    const n = sum(table) === 30 ? 2 : 1;
-    for (let k = 0; k < n; k++) scope[dealerSide]!.push(table[k]!);
-    table = [];
-    lastCapture = dealerSide;
-  }
-  const total = playsPerRound(r);
-  round.moves.forEach((text, i) => {
-    const m = parseMove(text);
-    if (!m) return;
-    const seat = seatOfMove(round.dealer, i, players);
-    const side = sideOf(r, seat);
-    played[seat] = (played[seat] ?? 0) + 1;
-    const before = table.length;
-    const takenAlone =
-      m.takes.length === 0 &&
-      before === 0 &&
-      rankOf(m.card) === 1 &&
-      aceTakenFromEmpty(r, i, round);
-    if (m.takes.length === 0 && !takenAlone) {
-      table.push(m.card);
-      return;
-    }
-    table = table.filter((c) => !m.takes.includes(c));
-    piles[side]!.push(m.card, ...m.takes);
-    lastCapture = side;
-    const last = i === total - 1;
-    const sweep = isAceSweep(r, m, before, round, i);
-    const scopaCounts = !sweep || r.ace_sweep_scopa === true;
-    if (table.length === 0 && scopaCounts && (!last || r.last_card_scopa === true))
-      scope[side]!.push(m.card);
-  });
-  const complete = round.moves.length >= total;
-  if (complete && table.length) {
-    // Cards no side takes stay on the table, as the library's state has them.
-    const to =
-      r.leftovers === 'dealer' ? dealerSide : r.leftovers === 'nobody' ? null : lastCapture;
-    if (to !== null) {
-      piles[to]!.push(...table);
-      table = [];
-    }
-  }
-  return { table, piles, scope, lastCapture, played, complete, bonus };
-}
-
-/** ace_empty_table "taken": an ace alone on an empty table is a capture,
- * except as the first play under no_sweep / no_ace (RULES.md, case 1). */
-function aceTakenFromEmpty(r: Effective, i: number, _round: Round): boolean {
-  if (r.ace_sweeps !== true || r.ace_empty_table !== 'taken') return false;
-  return !(i === 0 && r.ace_first_play !== 'sweeps');
-}
-
-/** An ace that swept the table (not an ace taking the only ace). */
-function isAceSweep(r: Effective, m: Move, before: number, _round: Round, i: number): boolean {
-  if (r.ace_sweeps !== true || rankOf(m.card) !== 1 || m.takes.length !== before || before === 0)
-    return false;
-  if (i === 0 && r.ace_first_play !== 'sweeps') return false;
-  if (before === 1 && rankOf(m.takes[0]!) === 1) return false;
-  return before > 1 || rankOf(m.takes[0]!) !== 1;
-}
-
 // ------------------------------------------------------- choosing a move --
-
-export type Reason =
-  | 'lay' // the card has no capture: it is laid
-  | 'must-capture' // mandatory_capture: a card that can take must take
-  | 'match-first' // a card of the same rank is on the table: it takes that, not a sum
-  | 'sweep' // an ace sweeps the table (ace_sweeps)
-  | 'choice' // several moves: click again to cycle
-  | 'not-playable'; // in hand but no legal move (regola del vile, refill: 1)
 
 export interface CardChoice {
   card: Card;
   options: Move[]; // the legal moves with this card, captures first (fewest cards first), the lay last
-  reason: Reason;
-}
-
-/** Does some set of two or more table cards add up to v?  (rule 2) */
-export function hasSumSet(table: readonly Card[], v: number): boolean {
-  const ranks = table.map(rankOf);
-  const go = (i: number, left: number, count: number): boolean => {
-    if (left === 0) return count >= 2;
-    if (left < 0 || i >= ranks.length) return false;
-    return go(i + 1, left - ranks[i]!, count + 1) || go(i + 1, left, count);
-  };
-  return go(0, v, 0);
+  /** Why the card plays as it does, as the server says it (drawn.reasons:
+   * the library's code and sentence; issue 33, no rule is decided here);
+   * null from a server without it. */
+  reason: string | null;
+  words: string | null;
 }
 
 function orderOptions(ms: Move[]): Move[] {
@@ -166,37 +51,34 @@ function orderOptions(ms: Move[]): Move[] {
   });
 }
 
-/** The choice for each card in hand, from the server's legal list alone. */
+/** The server's reason of each card (drawn.reasons), by card. */
+function reasonsOf(d: Drawn | null): Map<Card, { reason: string; words: string | null }> {
+  const out = new Map<Card, { reason: string; words: string | null }>();
+  const rs: unknown = d?.reasons;
+  if (!Array.isArray(rs)) return out;
+  for (const x of rs as unknown[]) {
+    if (typeof x !== 'object' || x === null) continue;
+    const { card, reason, words } = x as Record<string, unknown>;
+    if (isCard(card) && typeof reason === 'string')
+      out.set(card, { reason, words: typeof words === 'string' && words ? words : null });
+  }
+  return out;
+}
+
+/** The choice for each card in hand: its moves from the server's legal
+ * list alone, and why it plays so from the server's drawn. */
 export function choices(
   hand: readonly Card[],
   legal: readonly string[],
-  table: readonly Card[],
-  rules: Rules,
+  drawn: Drawn | null,
 ): CardChoice[] {
-  const r = effective(rules);
   const moves = legal.map(parseMove).filter((m): m is Move => m !== null);
+  const why = reasonsOf(drawn);
   return hand.map((card) => {
     const options = orderOptions(moves.filter((m) => m.card === card));
-    return { card, options, reason: reasonFor(card, options, table, r) };
+    const r = why.get(card);
+    return { card, options, reason: r?.reason ?? null, words: r?.words ?? null };
   });
-}
-
-function reasonFor(card: Card, options: Move[], table: readonly Card[], r: Effective): Reason {
-  if (options.length === 0) return 'not-playable';
-  const captures = options.filter((m) => m.takes.length > 0);
-  if (captures.length === 0) return 'lay';
-  const v = rankOf(card);
-  const sweeps =
-    r.ace_sweeps === true &&
-    v === 1 &&
-    table.length > 1 &&
-    captures.some((m) => m.takes.length === table.length);
-  if (options.length > 1) return 'choice';
-  if (sweeps) return 'sweep';
-  const single = captures.every((m) => m.takes.length === 1 && rankOf(m.takes[0]!) === v);
-  if (r.capture === 'match' && r.single_match_first !== false && single && hasSumSet(table, v))
-    return 'match-first';
-  return 'must-capture';
 }
 
 /** The player's pending choice: a card picked, and which of its moves is shown. */
@@ -369,7 +251,7 @@ export function tableView(s: StateMsg): TableView {
     hand,
     counts: drawn ? drawn.hands : new Array<number>(players).fill(0),
     stock: drawn?.stock ?? 0,
-    choices: choices(hand, legal, drawn?.table ?? [], s.rules),
+    choices: choices(hand, legal, drawn),
     myTurn: s.seat !== null && s.to_play === s.seat && legal.length > 0,
     lastMove:
       drawn?.last && last

@@ -250,7 +250,7 @@ export function review(m: Model): Step {
 }
 
 function gotoStep(m: Model, to: number): Step {
-  const n = m.record ? reviewSteps(m.record).length : 0;
+  const n = reviewSteps(m.review).length;
   return step({ ...m, reviewStep: Math.max(0, Math.min(n - 1, to)) });
 }
 

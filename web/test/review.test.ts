@@ -11,15 +11,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Card, type ReviewMsg, parse } from '../src/protocol.js';
-import {
-  type RecordDoc,
-  dealtTable,
-  markedSteps,
-  reviewSteps,
-  verdictOf,
-  verdicts,
-} from '../src/review.js';
+import { type ReviewMsg, formatMove, parse } from '../src/protocol.js';
+import { type RecordDoc, markedSteps, reviewSteps, verdictOf, verdicts } from '../src/review.js';
 
 const DATA = join(import.meta.dirname ?? '.', '../../test/data');
 const record = JSON.parse(readFileSync(join(DATA, 'record-S.json'), 'utf8')) as RecordDoc;
@@ -32,34 +25,59 @@ const review = (): ReviewMsg => {
 type RawMove = { ply: number; move: string; mark: string; cost: number; best: string };
 const raw = JSON.parse(reviewText) as { rounds: { round: number; moves: RawMove[] }[] };
 
-test('records: the review steps through every move with the table before it (the deal: hands first, then the table)', () => {
-  const deck = ['1d', '2d', '3d', '4d', '5d', '6d', '7d', '8d', '9d', '10d'] as Card[];
-  // 2 players, 3 cards each: the 7th to 10th cards are the table
-  assert.deepEqual(dealtTable(deck, {}), ['7d', '8d', '9d', '10d']);
-  assert.deepEqual(dealtTable(deck, { game: 'scopone_scientifico' }), []);
-  const rec = {
-    format: 'scopa-record/1',
-    rules: {},
+test('issue 33: the review steps through its moves with the seat and the table it gives (no replay here)', () => {
+  const msg: ReviewMsg = {
+    type: 'review',
     rounds: [
       {
+        round: 0,
         dealer: 1,
-        deck: [...deck, ...deck.map((c) => c.replace('d', 'c') as Card)],
-        moves: ['2dx2c', '1d', '8cx8d'],
+        moves: [
+          { ply: 0, seat: 0, move: '2dx2c', best: '2dx2c', value: 0, loss: 0, table: ['2c', '7d'] },
+          { ply: 1, seat: 1, move: '1d', best: '1d', value: 0, loss: 0, table: ['7d'] },
+          { ply: 2, seat: 0, move: '8cx1d+7d', best: '1d', value: 0, loss: 0, table: [] },
+        ],
       },
     ],
   };
-  // seat 0 gets cards 0, 2, 4 of the deck: 1d 3d 5d; seat 1 2d 4d 6d (the
-  // moves here only need to be readable, not legal)
-  const steps = reviewSteps(rec);
+  const steps = reviewSteps(msg);
   assert.equal(steps.length, 3);
-  assert.equal(steps[0]!.seat, 0);
-  assert.deepEqual(steps[0]!.before, ['7d', '8d', '9d', '10d']);
-  assert.deepEqual(steps[2]!.before, ['7d', '8d', '9d', '10d', '1d']);
-  assert.equal(steps[2]!.seat, 0);
+  assert.deepEqual(
+    steps.map((s) => [s.round, s.index, s.seat, s.before, s.of]),
+    [
+      [0, 0, 0, ['2c', '7d'], 3],
+      [0, 1, 1, ['7d'], 3],
+      [0, 2, 0, [], 3],
+    ],
+  );
+  // an unreadable table is no table, never a guessed one; a move without
+  // a seat or a readable move is no step
+  const odd = structuredClone(msg);
+  (odd.rounds[0]!.moves[0] as { table: unknown }).table = ['2c', 'zz'];
+  (odd.rounds[0]!.moves[1] as { seat: unknown }).seat = 'one';
+  odd.rounds[0]!.moves[2]!.move = '8cx';
+  const s2 = reviewSteps(odd);
+  assert.equal(s2.length, 1);
+  assert.equal(s2[0]!.before, null);
+  // before a review there are no steps
+  assert.deepEqual(reviewSteps(null), []);
+  assert.deepEqual(reviewSteps({ type: 'review', rounds: 'x' } as unknown as ReviewMsg), []);
+});
+
+test('contract serve review: an older review without tables still steps through every move of the record', () => {
+  // review-S.json was sent before the `table` field (issue 33): its steps
+  // are the record's moves, each without a table
+  const steps = reviewSteps(review());
+  const moves = record.rounds.flatMap((rd, r) => rd.moves.map((m, i) => `${r}/${i} ${m}`));
+  assert.deepEqual(
+    steps.map((st) => `${st.round}/${st.index} ${formatMove(st.move)}`),
+    moves,
+  );
+  assert.ok(steps.every((st) => st.before === null && st.of === 36));
 });
 
 test("contract serve review: every move of the record gets the server's verdict, the marked ones exactly the server's", () => {
-  const steps = reviewSteps(record);
+  const steps = reviewSteps(review());
   assert.equal(steps.length, 108, 'three rounds of 36 moves');
   const { each, complete } = verdicts(review(), steps);
   assert.ok(complete, 'the review speaks of every move');
@@ -88,7 +106,7 @@ test("contract serve review: every move of the record gets the server's verdict,
 });
 
 test('contract serve review: a review of other moves marks nothing', () => {
-  const steps = reviewSteps(record);
+  const steps = reviewSteps(review());
   const other = review();
   // the same review against a record whose first move differs
   const first = steps[0]!;
@@ -109,7 +127,7 @@ test('contract serve review: a review of other moves marks nothing', () => {
 });
 
 test("contract serve review: without `mark` the server's own slip and blunder thresholds apply to the cost", () => {
-  const steps = reviewSteps(record);
+  const steps = reviewSteps(review());
   const r = review();
   const bare = {
     ...r,

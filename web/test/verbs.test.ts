@@ -8,6 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { reviewSteps, type RecordDoc } from '../src/review.js';
+import type { ReviewMsg } from '../src/protocol.js';
 import { PRESETS } from '../src/rules.js';
 import { presetOf } from '../src/verbs.js';
 import { CODE, after, drive, fresh, only, seated, sent, server, state, verb } from './fixtures.js';
@@ -324,6 +325,9 @@ test('home, new game, leaderboard: the address pushed, the table left', () => {
 const RECORD = JSON.parse(
   readFileSync(new URL('../../test/data/record-S.json', import.meta.url), 'utf8'),
 ) as RecordDoc;
+const REVIEW = JSON.parse(
+  readFileSync(new URL('../../test/data/review-S.json', import.meta.url), 'utf8'),
+) as ReviewMsg;
 
 test('review: the record fetched and the marks asked (tagged), given up after 15 s', () => {
   const over = drive(
@@ -343,11 +347,16 @@ test('review: the record fetched and the marks asked (tagged), given up after 15
   assert.deepEqual(drive(fresh(), verb({ kind: 'review' })).effects, []);
 });
 
-test('review: the record steps, clamped to its moves; a bad answer is said', () => {
+test('review: the review steps, clamped to its moves; a bad record is said', () => {
   const d = drive(seated(), verb({ kind: 'review' }));
   d.on({ kind: 'record', code: CODE, result: { ok: true, json: RECORD } });
   assert.equal(d.model.record, RECORD);
-  const n = reviewSteps(RECORD).length;
+  // before the review comes there is no step to go to
+  d.on(verb({ kind: 'stepReview', delta: 1 }));
+  assert.equal(d.model.reviewStep, 0);
+  d.on(server({ ...REVIEW, code: CODE }));
+  const n = reviewSteps(d.model.review).length;
+  assert.equal(n, 108);
   d.on(verb({ kind: 'stepReview', delta: -1 }));
   assert.equal(d.model.reviewStep, 0);
   d.on(verb({ kind: 'stepReview', delta: 1 }), verb({ kind: 'stepReview', delta: 1 }));

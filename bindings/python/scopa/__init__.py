@@ -35,7 +35,8 @@ from .game import Game, Round, seed_deck, seed_dealer
 from .bots import (Bot, Cancel, clock_ns, hint_seed, names as bot_names,
                    describe as describe_bot)
 from .words import (card_words, move_words, move_why, why_words,
-                    points_words, loss_words)
+                    points_words, loss_words, card_reason,
+                    card_reason_words)
 from .records import RecordError, load as load_record, save as save_record
 from .engine import Engine
 from ._lib import safe_text
@@ -55,4 +56,5 @@ __all__ = ["Game", "Round", "Bot", "Cancel", "clock_ns", "Engine", "ScopaEnv",
            "bot_names", "describe_bot", "load_record", "save_record",
            "seed_deck", "seed_dealer", "safe_text", "hint_seed",
            "card_words", "move_words", "move_why", "why_words",
-           "points_words", "loss_words", "env", "vector", "baselines"]
+           "points_words", "loss_words", "card_reason",
+           "card_reason_words", "env", "vector", "baselines"]

@@ -107,6 +107,40 @@ def why_words(why, max=2, lang="en", deck=None):
                  _lib.int_arg("max", max, 0, 8), _lang(lang), _deck(deck))
 
 
+def _card(card):
+    return cards.card_parse(card) if isinstance(card, str) \
+        else cards._card_int(card)
+
+
+def _reason_codes():
+    codes, i = {}, 0
+    while L.scopa_card_reason_code(i):
+        codes[L.scopa_card_reason_code(i).decode()] = i
+        i += 1
+    return codes
+
+
+def card_reason(where, card):
+    """Why `card` of the viewing seat's hand plays as it does now
+    (scopa_view_card_reason): "lay", "must_take", "match_first", "sweep",
+    "ace_taken", "choice" or "not_playable" (not to play, not in the hand,
+    or no legal move), as the reasons of a seat's state in scopa serve."""
+    code = L.scopa_card_reason_code(
+        L.scopa_view_card_reason(_view_of(where), _card(card)))
+    return code.decode()
+
+
+def card_reason_words(reason, card, lang="en", deck=None):
+    """card_reason's code as a sentence (scopa_card_reason_words): "No
+    capture: this card is laid on the table.", naming the card where the
+    sentence does.  ValueError for an unknown code."""
+    codes = _reason_codes()
+    if reason not in codes:
+        raise ValueError("unknown card reason: %r" % (reason,))
+    return _said(L.scopa_card_reason_words, codes[reason], _card(card),
+                 _lang(lang), _deck(deck))
+
+
 def points_words(points, lang="en"):
     """An amount of points as a person says it: "about half a point"
     (scopa_points_words)."""
