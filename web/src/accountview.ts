@@ -15,7 +15,7 @@
  * or writes the session cookie.
  */
 import { type Key, type Lang, gameName, t } from './i18n.js';
-import type { AppState } from './state.js';
+import type { AppState } from './tableview.js';
 import { type AccountOp, type HistPoint, POOLS, outcome, refusalWords } from './account.js';
 import { chart } from './chart.js';
 import { effective } from './rules.js';

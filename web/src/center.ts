@@ -4,7 +4,7 @@
  * card marked as taken), the stock, and the last move in words.
  */
 import { cardName, t } from './i18n.js';
-import { type AppState, type TableView, selectedMove } from './state.js';
+import { type AppState, type TableView, selectedMove } from './tableview.js';
 import { backEl, describeMove, faceEl, h, nameOf } from './dom.js';
 import { inviteHow, pageShareEnv } from './share.js';
 

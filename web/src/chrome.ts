@@ -5,7 +5,7 @@
  * server, stall.ts) and when it is tried again.
  */
 import { type Lang, t } from './i18n.js';
-import type { AppState } from './state.js';
+import type { AppState } from './tableview.js';
 import { h } from './dom.js';
 
 /** `extra` after the name (a table's code), `end` before the language

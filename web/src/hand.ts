@@ -8,7 +8,7 @@
 import { type Lang, t } from './i18n.js';
 import { type HintMsg, parseMove } from './protocol.js';
 import { sideOf } from './rules.js';
-import { type AppState, type TableView, moveKey, selectedMove } from './state.js';
+import { type AppState, type TableView, moveKey, selectedMove } from './tableview.js';
 import { backEl, describeMove, faceEl, h } from './dom.js';
 import { pileEl, pileSeat, seatName } from './seats.js';
 

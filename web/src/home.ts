@@ -8,7 +8,7 @@
 import { type Key, type Lang, optionName, presetName, t, valueName } from './i18n.js';
 import { LEVELS, OPTIONS, PRESETS, effective, num } from './rules.js';
 import type { Rules } from './protocol.js';
-import type { AppState } from './state.js';
+import type { AppState } from './tableview.js';
 import { h } from './dom.js';
 import { connBanner, setConn, topBar } from './chrome.js';
 import { LOCAL_CODE } from './local.js';

@@ -12,13 +12,13 @@
  * take; a digit never plays), the arrows move between them, Space on a card picks it (again:
  * the next set), Enter plays the chosen move, Esc
  * cancels, H asks for a hint.  Illegal plays cannot be made: the controller
- * only plays moves from the server's legal list (state.ts pickCard).
+ * only plays moves from the server's legal list (tableview.ts pickCard).
  */
 import type { Card } from './protocol.js';
 import { type Lang, t } from './i18n.js';
 import { invite, pageShareEnv } from './share.js';
 import type { Verb } from './model.js';
-import type { AppState } from './state.js';
+import type { AppState } from './tableview.js';
 import { fillSeats, readRules, syncOptions } from './home.js';
 import * as anim from './anim.js';
 

@@ -4,7 +4,7 @@
  * an empty pool and an unreachable server are said in words.
  */
 import { type Key, type Lang, t } from './i18n.js';
-import type { AppState } from './state.js';
+import type { AppState } from './tableview.js';
 import { h } from './dom.js';
 import { topBar } from './chrome.js';
 import { forgetHome } from './home.js';

@@ -22,7 +22,7 @@ import type {
 import { REACTIONS } from './i18n.js';
 import { go, resetTable } from './routes.js';
 import { t } from './i18n.js';
-import { tableView } from './state.js';
+import { tableView } from './tableview.js';
 import { type Model, type Step, step, store, then } from './model.js';
 import { greet } from './session.js';
 import { backAgain, stallError } from './stall.js';

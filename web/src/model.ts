@@ -1,6 +1,6 @@
 /*
  * model.ts -- the reducer's vocabulary: the Model (what is on screen, from
- * state.ts, plus what the controller alone remembers), the Events it
+ * tableview.ts, plus what the controller alone remembers), the Events it
  * consumes (server messages, the transport's news, the player's verbs,
  * timers firing, fetches answered, the address changing) and the Effects it
  * asks for (send, store, history, timers, fetches).  reduce.ts maps
@@ -13,7 +13,7 @@
  */
 import type { Card, ClientMsg, ServerMsg, Rules } from './protocol.js';
 import { type Lang, pickLang } from './i18n.js';
-import type { AppState } from './state.js';
+import type { AppState } from './tableview.js';
 import type { ConnStatus } from './transport.js';
 import type { SoundName } from './sounds.js';
 import { type AccountOp, type AccountVerb, type HttpResult, initialAccount } from './account.js';

@@ -8,7 +8,7 @@
 import { type Key, suitName, t } from './i18n.js';
 import type { Side } from './protocol.js';
 import { num, sideOf } from './rules.js';
-import { type AppState, type TableView, itemise } from './state.js';
+import { type AppState, type TableView, itemise } from './tableview.js';
 import { h, miniCard, nameOf, sideLabel } from './dom.js';
 import { reviewer } from './reviewer.js';
 import { LOCAL_CODE } from './local.js';

@@ -136,7 +136,7 @@ export interface Drawn {
    * library's scopa_view_card_reason: "lay", "must_take", "match_first",
    * "sweep", "ace_taken", "choice", "not_playable"), with `words`, the
    * library's sentence in the connection's language.  Read defensively
-   * (state.ts): a malformed entry is no reason, not a broken state. */
+   * (tableview.ts): a malformed entry is no reason, not a broken state. */
   reasons?: { card: Card; reason: string; words?: string }[];
 }
 

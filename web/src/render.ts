@@ -8,7 +8,7 @@
  * interactive element carries data-action (and data-card / data-value) for
  * input.ts, and a label a screen reader can say.
  */
-import type { AppState } from './state.js';
+import type { AppState } from './tableview.js';
 import { renderHome, renderName } from './home.js';
 import { renderLeaderboard } from './leaderboard.js';
 import { renderTable } from './table.js';

@@ -9,7 +9,7 @@
  */
 import { type Lang, t } from './i18n.js';
 import { type ReviewMsg, formatMove, parseMove } from './protocol.js';
-import type { AppState } from './state.js';
+import type { AppState } from './tableview.js';
 import { type ReviewStep, type Verdict, markedSteps, reviewSteps, verdicts } from './review.js';
 import { describeMove, h, miniCard, nameOf } from './dom.js';
 

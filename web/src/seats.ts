@@ -9,7 +9,7 @@
  */
 import { type Lang, reactionText, t } from './i18n.js';
 import { seatsOfSide, sideOf } from './rules.js';
-import type { AppState, TableView } from './state.js';
+import type { AppState, TableView } from './tableview.js';
 import { backEl, h, miniCard, nameOf } from './dom.js';
 import { clockLeft } from './center.js';
 

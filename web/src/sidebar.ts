@@ -1,12 +1,12 @@
 /*
  * sidebar.ts -- beside the table: the scores and the target (the round's
- * totals while its score is on screen: state.ts shownScores), the hint and
+ * totals while its score is on screen: tableview.ts shownScores), the hint and
  * animation switches with the keys, and the table's rules (what differs
  * from the defaults, and the seed's commitment).
  */
 import { REACTIONS, gameName, optionName, reactionText, t, valueName } from './i18n.js';
 import { differences, num, sideCount, sideOf } from './rules.js';
-import { type AppState, type TableView, shownScores } from './state.js';
+import { type AppState, type TableView, shownScores } from './tableview.js';
 import { h, sideLabel } from './dom.js';
 import { deckOf, muted, oneClick } from './settings.js';
 import { DECKS } from './cards.js';

@@ -12,7 +12,7 @@
 import type { Effect, Model } from './model.js';
 import { sideOf } from './rules.js';
 import { muted } from './settings.js';
-import type { TableView } from './state.js';
+import type { TableView } from './tableview.js';
 
 export type SoundName = 'play' | 'capture' | 'scopa' | 'turn' | 'round';
 

@@ -7,7 +7,7 @@
  */
 import { t } from './i18n.js';
 import { num, sideCount, sideOf } from './rules.js';
-import { type AppState, type Slot, type TableView, shownScores } from './state.js';
+import { type AppState, type Slot, type TableView, shownScores } from './tableview.js';
 import { cardSvg } from './cards.js';
 import { LOCAL_CODE } from './local.js';
 import { cardEls, h, sideLabel } from './dom.js';

@@ -5,7 +5,7 @@
  * animations.  Pure: each returns the new model and its effects.
  *
  * What must stay true: a move is sent only from the server's legal list
- * (state.ts pickCard), with the ply of the state it was chosen on; rules
+ * (tableview.ts pickCard), with the ply of the state it was chosen on; rules
  * the form knows the server refuses are said before anything is sent; the
  * settings are remembered under scopa.hints, scopa.skip, scopa.lang,
  * scopa.level and scopa.name (and settings.ts's own); a card is played
@@ -14,7 +14,7 @@
 import { formatMove, type Card, type Rules } from './protocol.js';
 import { REACTIONS } from './i18n.js';
 import { LEVELS, PRESETS, effective, num } from './rules.js';
-import { pickCard, pickTableCard, selectedMove } from './state.js';
+import { pickCard, pickTableCard, selectedMove } from './tableview.js';
 import { type RecordDoc, reviewSteps } from './review.js';
 import {
   type Effect,

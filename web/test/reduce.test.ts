@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { type ServerMsg, parse } from '../src/protocol.js';
 import { reduce } from '../src/reduce.js';
 import { PACE_MS } from '../src/pacing.js';
-import { shownScores } from '../src/state.js';
+import { shownScores } from '../src/tableview.js';
 import { t } from '../src/i18n.js';
 import { SAMPLE_SIDE } from '../src/samples.js';
 import {

@@ -1,7 +1,7 @@
 /*
- * state.ts -- the headless table: everything the screen shows, computed from
+ * tableview.ts -- the headless table: everything the screen shows, computed from
  * the server's last `state` message and the player's selection, with no DOM.
- * render.ts draws it, input.ts changes it, test/state.test.ts checks it.
+ * render.ts draws it, input.ts changes it, test/tableview.test.ts checks it.
  *
  * What must stay true:
  * - a move can only be chosen from the server's `legal` list (illegal plays

@@ -1,5 +1,5 @@
 /*
- * state.test.ts -- the headless table (state.ts), protocol parsing
+ * tableview.test.ts -- the headless table (tableview.ts), protocol parsing
  * (protocol.ts) and the rules table (rules.ts), under node's test runner.
  * Test names cite the rule of docs/RULES.md or the contract of
  * docs/CONTRACTS.md they check.
@@ -25,7 +25,7 @@ import {
   selectedMove,
   tableView,
   shownScores,
-} from '../src/state.js';
+} from '../src/tableview.js';
 import { differences, effective, PRESETS, seatsOfSide, sideCount, sideOf } from '../src/rules.js';
 import { LANGS, STRINGS, t, pickLang } from '../src/i18n.js';
 import { state } from './fixtures.js';
