@@ -1211,6 +1211,20 @@ size_t scopa_points_words(double points, const char *lang, char *buf,
 size_t scopa_loss_words(double loss, double loss_margin, int mark,
                         const char *lang, char *buf, size_t bufsize);
 
+/* What a hint says of the moves it did not choose (loss[i] and
+ * margin[i] of each of the n others, NAN when not estimated; best, the
+ * value of the move it gives, NAN when it has none): "It is your only
+ * move." (n 0); from the nearest one's loss, "Any other move
+ * costs about half a point on average." (0.1 points or more; "..., give
+ * or take 0.40" when its margin is as large as the loss), "Another move
+ * is about as good: a close call." (less), or "No estimate of how much
+ * better it is this time."  The same thresholds as scopa_loss_words,
+ * whose unmarked doubt the hint shares.  Returns the length as
+ * snprintf. */
+size_t scopa_hint_others_words(double best, const double *loss,
+                               const double *margin, int n, const char *lang,
+                               char *buf, size_t bufsize);
+
 /* ------------------------------------------------------------------ */
 /* A whole game: seats, rounds, scores, the record                     */
 /* ------------------------------------------------------------------ */

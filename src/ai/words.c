@@ -454,6 +454,45 @@ size_t scopa_points_words(double p, const char *lang, char *buf,
   return at;
 }
 
+size_t scopa_hint_others_words(double best, const double *loss,
+                               const double *margin, int n, const char *lang,
+                               char *buf, size_t bufsize) {
+  int it = scopa__italian(lang), next = -1;
+  size_t at = 0;
+  char amount[64];
+  if (bufsize)
+    buf[0] = 0;
+  for (int i = 0; i < n; i++)
+    if (isfinite(loss[i]) && (next < 0 || loss[i] < loss[next]))
+      next = i;
+  if (n == 0) {
+    add(buf, bufsize, &at, "%s",
+        it ? "È l'unica mossa possibile." : "It is your only move.");
+  } else if (next < 0 || !isfinite(best)) {
+    add(buf, bufsize, &at, "%s",
+        it ? "Questa volta senza stima di quanto sia meglio."
+           : "No estimate of how much better it is this time.");
+  } else if (loss[next] >= 0.1) {
+    double m = isfinite(margin[next]) ? margin[next] : 0;
+    scopa_points_words(loss[next], lang, amount, sizeof amount);
+    add(buf, bufsize, &at,
+        it ? "Ogni altra mossa costa %s in media"
+           : "Any other move costs %s "
+             "on average",
+        amount);
+    if (m >= loss[next])
+      add(buf, bufsize, &at, it ? ", più o meno %.2f" : ", give or take %.2f",
+          m);
+    add(buf, bufsize, &at, ".");
+  } else {
+    add(buf, bufsize, &at, "%s",
+        it ? "Un'altra mossa vale più o meno lo stesso: è una scelta "
+             "difficile."
+           : "Another move is about as good: a close call.");
+  }
+  return at;
+}
+
 size_t scopa_loss_words(double loss, double margin, int mark, const char *lang,
                         char *buf, size_t bufsize) {
   int it = scopa__italian(lang);

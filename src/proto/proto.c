@@ -969,6 +969,27 @@ static void state_words(json_t *o, const char *lang, const char *deck) {
   }
 }
 
+/* "others_words": what the hint says of the moves after its first, the
+ * one it gives (scopa_hint_others_words). */
+static void others_words(json_t *o, const char *lang) {
+  json_t *moves = json_object_get(o, "moves");
+  size_t n = json_array_size(moves), k = 0;
+  double *loss = malloc((n ? n : 1) * sizeof *loss);
+  double *margin = malloc((n ? n : 1) * sizeof *margin);
+  char buf[300];
+  if (loss && margin && n > 0) {
+    for (size_t i = 1; i < n; i++, k++) {
+      loss[k] = number_of(json_array_get(moves, i), "loss");
+      margin[k] = number_of(json_array_get(moves, i), "loss_margin");
+    }
+    scopa_hint_others_words(number_of(o, "value"), loss, margin, (int)k, lang,
+                            buf, sizeof buf);
+    json_object_set_new(o, "others_words", json_string(buf));
+  }
+  free(loss);
+  free(margin);
+}
+
 static void hint_words(json_t *o, const char *lang, const char *deck) {
   json_t *x;
   size_t i;
@@ -980,6 +1001,7 @@ static void hint_words(json_t *o, const char *lang, const char *deck) {
     json_object_set_new(x, "words", said_json(x, "move", "why", lang, deck));
     loss_words(x, number_of(x, "loss"), lang);
   }
+  others_words(o, lang);
 }
 
 static void review_words(json_t *o, const char *lang, const char *deck) {

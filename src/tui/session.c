@@ -391,37 +391,24 @@ int play_session_hint(play_session *s, scopa_move *move, double *value) {
   return 0;
 }
 
-/* How the hinted move stands against the others, in words: the least
- * that any other move costs, when that is beyond its doubt. */
+#define HINT_SHOWN 64
+
+/* How the hinted move stands against the others, in the library's
+ * words (scopa_hint_others_words), after a space. */
 static void hint_compare(const play_session *s, const scopa_hint *h, int n,
                          char *buf, size_t size) {
-  const char *lang = s->cfg.italian ? "it" : "en";
-  const scopa_hint *next = NULL;
-  for (int i = 1; i < n; i++)
-    if (isfinite(h[i].loss) && (!next || h[i].loss < next->loss))
-      next = &h[i];
-  char amount[64];
-  if (n == 1)
-    snprintf(buf, size, "%s",
-             TX(s, " It is your only move.", " È l'unica mossa possibile."));
-  else if (!next || !isfinite(h[0].value))
-    snprintf(buf, size, "%s",
-             TX(s, " No estimate of how much better it is this time.",
-                " Questa volta senza stima di quanto sia meglio."));
-  else if (next->loss - next->loss_margin >= 0.1)
-    snprintf(
-        buf, size,
-        TX(s, " Any other move costs %s on average.",
-           " Ogni altra mossa costa %s in media."),
-        (scopa_points_words(next->loss, lang, amount, sizeof amount), amount));
-  else
-    snprintf(buf, size, "%s",
-             TX(s, " Another move is about as good: a close call.",
-                " Un'altra mossa vale più o meno lo stesso: è una scelta "
-                "difficile."));
+  double loss[HINT_SHOWN], margin[HINT_SHOWN];
+  int k = 0;
+  for (int i = 1; i < n && k < HINT_SHOWN; i++, k++) {
+    loss[k] = h[i].loss;
+    margin[k] = h[i].loss_margin;
+  }
+  if (size)
+    buf[0] = ' ';
+  if (size > 1)
+    scopa_hint_others_words(n > 0 ? h[0].value : NAN, loss, margin, k,
+                            s->cfg.italian ? "it" : "en", buf + 1, size - 1);
 }
-
-#define HINT_SHOWN 64
 
 char *play_hint_words(play_session *s, char *buf, size_t n) {
   if (!s->cfg.hints) {

@@ -179,6 +179,25 @@ static void test_amounts(void) {
   CHECK(!strcmp(buf, "As good as the best move"));
   scopa_loss_words(NAN, NAN, SCOPA_MARK_NONE, "it", buf, sizeof buf);
   CHECK(strstr(buf, "Nessuna stima") != NULL);
+
+  /* issue 34: a hint said "a close call" of a next move losing 0.40 to
+   * 0.47 points, because it weighed the loss less its margin */
+  TEST("words-3.3", "a hint's other moves in words, by their loss");
+  double loss[] = {0.47, 0.42, NAN}, margin[] = {0.3, 0.45, NAN};
+  scopa_hint_others_words(0.2, loss, margin, 3, "en", buf, sizeof buf);
+  CHECK(!strcmp(buf, "Any other move costs about half a point on average, "
+                     "give or take 0.45."));
+  scopa_hint_others_words(0.2, loss, margin, 1, "it", buf, sizeof buf);
+  CHECK(!strcmp(buf, "Ogni altra mossa costa circa mezzo punto in media."));
+  double near[] = {0.05}, wide[] = {0.5};
+  scopa_hint_others_words(0.2, near, wide, 1, "en", buf, sizeof buf);
+  CHECK(strstr(buf, "a close call") != NULL);
+  scopa_hint_others_words(NAN, NULL, NULL, 0, "en", buf, sizeof buf);
+  CHECK(!strcmp(buf, "It is your only move."));
+  scopa_hint_others_words(0.2, loss + 2, margin + 2, 1, "en", buf, sizeof buf);
+  CHECK(strstr(buf, "No estimate") != NULL);
+  scopa_hint_others_words(NAN, loss, margin, 1, "en", buf, sizeof buf);
+  CHECK(strstr(buf, "No estimate") != NULL);
 }
 
 int main(void) {

@@ -5,8 +5,8 @@
  * it does, the hint), and the viewer's pile.  A spectator sees seat 0
  * there, its cards face down.
  */
-import { type Lang, t } from './i18n.js';
-import { type HintMsg, parseMove } from './protocol.js';
+import { t } from './i18n.js';
+import { parseMove } from './protocol.js';
 import { sideOf } from './rules.js';
 import { type AppState, type TableView, moveKey, selectedMove } from './tableview.js';
 import { backEl, describeMove, faceEl, h } from './dom.js';
@@ -119,44 +119,11 @@ export function renderHand(
     const move = parseMove(hm.move);
     const said =
       typeof hm.words === 'string' && hm.words ? hm.words : move ? describeMove(lang, move) : '';
-    const others = compareWords(lang, Array.isArray(hm.moves) ? hm.moves : [], hm.value);
+    const others = typeof hm.others_words === 'string' ? ` ${hm.others_words}` : '';
     parts.push(
-      h('p', { class: 'hinttext', text: `${t(lang, 'hintSays', { move: said })}. ${others}` }),
+      h('p', { class: 'hinttext', text: `${t(lang, 'hintSays', { move: said })}.${others}` }),
     );
   } else if (app.hintState === 'unavailable' && app.hintsOn)
     parts.push(h('p', { class: 'help', text: t(lang, 'hintUnavailable') }));
   choiceBox.replaceChildren(...parts.filter((p): p is HTMLElement => p !== null));
-}
-
-/** How the hinted move stands against the others (the terminal's words,
- * src/tui/session.c): the least any other move costs, when that is
- * beyond its doubt, said as the server says an amount (cost_words). */
-function compareWords(
-  lang: Lang,
-  moves: NonNullable<HintMsg['moves']>,
-  bestValue: number | null,
-): string {
-  const I = lang === 'it';
-  if (moves.length === 1) return I ? "È l'unica mossa possibile." : 'It is your only move.';
-  let next: { loss: number; margin: number; words: string } | null = null;
-  for (const m of moves.slice(1)) {
-    const l = m.loss;
-    if (typeof l === 'number' && Number.isFinite(l) && (!next || l < next.loss))
-      next = {
-        loss: l,
-        margin: typeof m.loss_margin === 'number' ? m.loss_margin : 0,
-        words: typeof m.cost_words === 'string' ? m.cost_words : '',
-      };
-  }
-  if (!next || bestValue === null || (next.loss - next.margin >= 0.1 && !next.words))
-    return I
-      ? 'Questa volta senza stima di quanto sia meglio.'
-      : 'No estimate of how much better it is this time.';
-  if (next.loss - next.margin >= 0.1)
-    return I
-      ? `Ogni altra mossa costa ${next.words} in media.`
-      : `Any other move costs ${next.words} on average.`;
-  return I
-    ? "Un'altra mossa vale più o meno lo stesso: è una scelta difficile."
-    : 'Another move is about as good: a close call.';
 }

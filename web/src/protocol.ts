@@ -269,6 +269,9 @@ export interface HintMsg {
     loss_words?: string;
     cost_words?: string;
   }[];
+  /** scopa serve: how the given move stands against the others, in the
+   * library's words (scopa.h scopa_hint_others_words). */
+  others_words?: string;
   id?: unknown;
 }
 /** EXTENSION (docs/web.md): every move of a finished game with the bot's
