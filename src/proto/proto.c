@@ -109,6 +109,12 @@ static const proto_text *text_of(const char *code) {
 
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
+char *proto_default_name(int seat, const char *lang, char *out, size_t size) {
+  int it = lang && strcmp(lang, "it") == 0;
+  snprintf(out, size, it ? "Giocatore %d" : "Player %d", seat + 1);
+  return out;
+}
+
 void proto_error_set(proto_error *err, const char *code, const char *detail,
                      const char *detail_it) {
   const proto_text *t = text_of(code);

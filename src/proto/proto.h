@@ -102,6 +102,11 @@ int proto_parse(const char *text, size_t len, proto_msg *out, proto_error *err);
 /* Releases what a parsed message holds; accepts a zeroed one. */
 void proto_msg_free(proto_msg *msg);
 
+/* The name of a person who gave none, in the language of the page that
+ * seated it ("it": "Giocatore 2"; else "Player 2"), seat counted from 0;
+ * both tables name so.  Returns out. */
+char *proto_default_name(int seat, const char *lang, char *out, size_t size);
+
 /* Fills *err with a code and its two texts (printf formats with one %s,
  * the detail, in each): detail in English, detail_it in Italian, or NULL
  * where the detail is the library's text (English only, as a rule

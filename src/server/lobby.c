@@ -133,7 +133,7 @@ static int seat_person(conn *c, table *t, int i, const proto_msg *msg,
   else if (msg->name[0])
     snprintf(si->s.name, sizeof si->s.name, "%s", msg->name);
   else
-    snprintf(si->s.name, sizeof si->s.name, "Player %d", i + 1);
+    proto_default_name(i, c->lang, si->s.name, sizeof si->s.name);
   lobby_sha256_hex(token, si->s.token_sha256);
   if (c->account)
     snprintf(si->s.player, sizeof si->s.player, "a:%lld", c->account);

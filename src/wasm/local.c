@@ -254,8 +254,8 @@ static int seed_of(const char *text, size_t len, char seed[SCOPA_SEED_TEXT],
 }
 
 /* The seats of a create for the match: the person, bots and levels. */
-static int seats_of(const proto_msg *msg, scopa_seat *seats, char *me_name,
-                    proto_error *err) {
+static int seats_of(const proto_msg *msg, const char *lang, scopa_seat *seats,
+                    char *me_name, proto_error *err) {
   for (int i = 0; i < msg->nseats; i++) {
     const char *s = msg->seats[i], *bot = s;
     memset(&seats[i], 0, sizeof seats[i]);
@@ -271,7 +271,7 @@ static int seats_of(const proto_msg *msg, scopa_seat *seats, char *me_name,
       if (msg->name[0])
         snprintf(me_name, PROTO_NAME_MAX + 1, "%s", msg->name);
       else
-        snprintf(me_name, PROTO_NAME_MAX + 1, "Player %d", i + 1);
+        proto_default_name(i, lang, me_name, PROTO_NAME_MAX + 1);
       seats[i].name = me_name;
       continue;
     }
@@ -307,7 +307,8 @@ static void create(scopa_local *l, const proto_msg *msg, const char *text,
   proto_error err;
   int me;
   if (proto_create_check(msg, &me, &rules, &err) ||
-      seats_of(msg, seats, me_name, &err) || seed_of(text, len, seed, &err))
+      seats_of(msg, l->lang, seats, me_name, &err) ||
+      seed_of(text, len, seed, &err))
     return out_error(o, msg->id, &err);
   if (scopa_match_new(&rules, seats, seed[0] ? seed : NULL, &m, detail,
                       sizeof detail) != SCOPA_OK ||

@@ -157,6 +157,20 @@ def test_serve_6_3_rematch_against_a_bot_starts_at_once(server):
     run(go())
 
 
+def test_serve_6_4_a_person_without_a_name_is_named_in_its_language(server):
+    """serve-6.4 (issue 34: "Player 1" on an Italian page): a person who
+    gives no name is named in the language its page speaks."""
+    async def go():
+        for lang, seat_name in (("it", "Giocatore 1"), ("en", "Player 1")):
+            a = await Client.connect(server, "a")
+            await a.seated({"type": "create", "rules": SHORT, "lang": lang,
+                            "seats": ["me", "greedy"]})
+            st = await a.until(is_state)
+            assert st["seats"][0] == seat_name, st["seats"]
+            await a.close()
+    run(go())
+
+
 def test_serve_7_1_clock_shown_and_never_two_moves(tmp_path):
     """serve-7.1: the state shows the clock; when it runs out the best
     level plays the person's move (a notice naming them), exactly one

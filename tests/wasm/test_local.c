@@ -551,8 +551,36 @@ static void test_restore(void) {
   scopa_local_free(l);
 }
 
+/* issue 34 ("Player 1" on an Italian page): a person without a name is
+ * named in the language of the page, as the server names one. */
+static void test_default_name(void) {
+  TEST("local-2.5", "a person without a name is named in its language");
+  const char *langs[] = {"it", "en"}, *names[] = {"Giocatore 2", "Player 2"};
+  for (int k = 0; k < 2; k++) {
+    scopa_local *l = scopa_local_new();
+    char text[200];
+    snprintf(text, sizeof text,
+             "{\"type\":\"create\",\"lang\":\"%s\",\"seats\":"
+             "[\"greedy\",\"me\"]}",
+             langs[k]);
+    json_t *a = send(l, text), *m;
+    size_t i;
+    int seen = 0;
+    json_array_foreach(a, i, m) if (!strcmp(type_of(m), "state")) {
+      CHECK_EQ_STR(
+          json_string_value(json_array_get(json_object_get(m, "seats"), 1)),
+          names[k]);
+      seen = 1;
+    }
+    CHECK(seen);
+    json_decref(a);
+    scopa_local_free(l);
+  }
+}
+
 int main(void) {
   test_games();
+  test_default_name();
   test_refusals();
   test_review();
   test_restore();

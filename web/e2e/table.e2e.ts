@@ -1235,6 +1235,8 @@ test("e2e: a friend's link asks a name; a third person watches, and is seen watc
   await c.locator('.tablecards .card').first().waitFor();
   assert.equal(await c.locator('.help.keys').count(), 0, 'no keys to play for a spectator');
   assert.equal(await a.locator('.help.keys').count(), 1);
+  // a table of people gives no hints: the key help names no H (issue 34)
+  assert.doesNotMatch(await a.locator('.help.keys').innerText(), /\bH\b/);
   // the players see who is watching
   await a.locator('.help.watching', { hasText: 'Watching: 1 (Dora)' }).waitFor();
   await b.locator('.help.watching', { hasText: 'Spettatori: 1 (Dora)' }).waitFor();
@@ -1304,6 +1306,12 @@ test('e2e: a hint and a review step read as words, in English (desktop) and Ital
     assert.match(text, lang === 'it' ? /^Consiglio: (Prendi|Cala) / : /^Hint: (Take|Lay) the /);
     assert.doesNotMatch(text, NOTATION);
     assert.doesNotMatch(text, ENGINE_WORDS);
+    // how it stands to the others: the library's sentence too (issue 34:
+    // not "a close call" whatever the next move loses)
+    assert.ok(text.endsWith(String(hint.others_words)), `${text} / ${String(hint.others_words)}`);
+    // hints given here: the key help names H
+    const keys = await page.locator('.help.keys').innerText();
+    assert.match(keys, lang === 'it' ? /H consiglio/ : /H hint/);
     await shot(page, `hint-words-${size}.png`);
     // the rest of the game, then the review: each step a sentence
     await playGame(page, `words-${size}`);

@@ -127,8 +127,10 @@ const en = {
   reviewStep: 'Round {r}, move {i} of {n}',
   reviewMarked: 'Moves the bot marked: {n}',
   reviewAt: 'round {r}, move {i}',
-  slip: '"?" loses about 0.3 points or more on average',
-  blunder: '"??" loses a point or more on average',
+  // as the marks are given (scopa.h scopa_loss_words): the cost less its
+  // margin, so "?" on a large but uncertain cost is no mistake of the legend
+  slip: '"?" very likely cost 0.3 points or more',
+  blunder: '"??" almost surely cost a point or more',
   prev: 'Previous move',
   next: 'Next move',
   newGame: 'New game',
@@ -276,7 +278,8 @@ const en = {
   ratedHelp: 'Rated game: the result changes the players’ ratings.',
   unratedHelp: 'Not rated: this game changes no rating.',
   keyboardHelp:
-    'Keys: 1–9 pick a card (again: next choice; a digit never plays), Enter plays, Esc cancels, H hint.',
+    'Keys: 1–9 pick a card (again: next choice; a digit never plays), Enter plays, Esc cancels{hint}.',
+  keyHint: ', H hint',
 };
 
 type Key = keyof typeof en;
@@ -349,11 +352,11 @@ const it: Record<Key, string> = {
   cancel: 'Annulla',
   optionOf: 'scelta {i} di {n}: tocca di nuovo la carta per la prossima',
   onlyMove: 'Tocca di nuovo la carta, o Gioca, per giocarla',
-  hint: 'Suggerimento',
-  hintOff: 'Suggerimenti spenti',
-  hintOn: 'Suggerimenti accesi',
+  hint: 'Consiglio',
+  hintOff: 'Consigli spenti',
+  hintOn: 'Consigli accesi',
   hintSays: 'Consiglio: {move}',
-  hintUnavailable: 'Questo server non dà ancora suggerimenti.',
+  hintUnavailable: 'Questo server non dà ancora consigli.',
   away: 'assente',
   awayFor: 'assente: gioca il computer tra {s} s',
   awaySince: 'assente da {s} s',
@@ -396,8 +399,8 @@ const it: Record<Key, string> = {
   reviewStep: 'Mano {r}, mossa {i} di {n}',
   reviewMarked: 'Mosse segnate dal computer: {n}',
   reviewAt: 'mano {r}, mossa {i}',
-  slip: '"?" perde in media circa 0,3 punti o più',
-  blunder: '"??" perde in media un punto o più',
+  slip: '"?" molto probabilmente è costata 0,3 punti o più',
+  blunder: '"??" quasi certamente è costata un punto o più',
   prev: 'Mossa precedente',
   next: 'Mossa seguente',
   newGame: 'Nuova partita',
@@ -546,7 +549,8 @@ const it: Record<Key, string> = {
   ratedHelp: 'Partita in classifica: il risultato cambia i punteggi dei giocatori.',
   unratedHelp: 'Fuori classifica: questa partita non cambia alcun punteggio.',
   keyboardHelp:
-    'Tasti: 1–9 scegli una carta (di nuovo: scelta seguente; una cifra non gioca mai), Invio gioca, Esc annulla, H suggerimento.',
+    'Tasti: 1–9 scegli una carta (di nuovo: scelta seguente; una cifra non gioca mai), Invio gioca, Esc annulla{hint}.',
+  keyHint: ', H consiglio',
 };
 
 export const STRINGS: Record<Lang, Record<Key, string>> = { en, it };

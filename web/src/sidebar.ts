@@ -115,7 +115,13 @@ export function renderTools(app: AppState, v: TableView, box: Element): void {
       deckPicker(app),
     ),
     // the keys play cards: nothing to say to a spectator
-    v.viewer !== null ? h('p', { class: 'help keys', text: t(lang, 'keyboardHelp') }) : null,
+    // and H only where a hint can be asked for
+    v.viewer !== null
+      ? h('p', {
+          class: 'help keys',
+          text: t(lang, 'keyboardHelp', { hint: hints && app.hintsOn ? t(lang, 'keyHint') : '' }),
+        })
+      : null,
     reactionsRow(app, v),
     watchingLine(app),
   ];
