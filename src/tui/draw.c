@@ -22,7 +22,13 @@ enum { PAIR_SUIT = 1, PAIR_BACK = 5, PAIR_TITLE, PAIR_GOOD };
 static const char *const SUIT_UTF8[4] = {"\xe2\x99\xa6", "\xe2\x99\xa5",
                                          "\xe2\x99\xa0", "\xe2\x99\xa3"};
 static const char *const SUIT_LETTER[4] = {"d", "c", "s", "b"};
-static const char *const SUIT_SHORT[4] = {"den", "cop", "spa", "bas"};
+/* A card's second line, four wide, in the screen's language: the face of
+ * a court card (the words say "the knave of clubs": the box says so
+ * beside its 8), else the suit. */
+static const char *const SUIT_SHORT[2][4] = {{"coin", "cups", "swrd", "club"},
+                                             {" den", " cop", " spa", " bas"}};
+static const char *const FACE_SHORT[2][3] = {{"knav", "hors", "king"},
+                                             {"fant", "cav.", " re "}};
 
 static const char *suit_symbol(const screen *sc, int suit) {
   return sc->utf8 ? SUIT_UTF8[suit] : SUIT_LETTER[suit];
@@ -101,8 +107,10 @@ static void card_box(const screen *sc, int y, int x, int card, attr_t mark,
   attron(suit_attr(sc, card) | mark);
   mvaddstr(y + 1, x + 1, rank);
   addstr(suit_symbol(sc, SCOPA_SUIT(card)));
-  mvaddstr(y + 2, x + 1, " ");
-  addstr(SUIT_SHORT[SCOPA_SUIT(card)]);
+  int it = sc->s->cfg.italian != 0, rank_of = SCOPA_RANK(card);
+  mvaddstr(y + 2, x + 1,
+           rank_of >= 8 ? FACE_SHORT[it][rank_of - 8]
+                        : SUIT_SHORT[it][SCOPA_SUIT(card)]);
   attroff(suit_attr(sc, card) | mark);
 }
 

@@ -62,6 +62,17 @@ static const char *best_bot(void) {
   return best;
 }
 
+/* A level's name in the screen's language (the catalogue's: "esperto"
+ * is "expert" on an English screen), or name itself. */
+static const char *level_label(const play_session *s, const char *name) {
+  const char *it, *en, *bot;
+  int ms;
+  for (int i = 0; scopa_bot_level_get(i, &it, &en, &bot, &ms) == SCOPA_OK; i++)
+    if (strcmp(name, it) == 0 || strcmp(name, en) == 0)
+      return s->cfg.italian ? it : en;
+  return name;
+}
+
 /* A bot by name or by level name ("esperto"), else the best there is
  * (said on stderr).  --level sets the bot when no name is given, and the
  * time per move unless --movetime does. */
@@ -139,7 +150,8 @@ static void setup_seats(play_session *s) {
       kind = seat_is_partner(s, i) && *c->partner ? c->partner : c->opponent;
     make_bot(s, seat, kind);
     if (!*kind) /* the default opponent, or one given by level */
-      snprintf(seat->name, PLAY_NAME, "%s", *c->level ? c->level : "Computer");
+      snprintf(seat->name, PLAY_NAME, "%s",
+               *c->level ? level_label(s, c->level) : "Computer");
   }
   int k = 0;
   for (int i = 0; i < players; i++)

@@ -952,6 +952,41 @@ def t_tty_names():
         tm.close()
 
 
+# play-tty-3.6 (issue 34): an English screen says the level in English
+# ("intermediate", not "intermedio") and its cards in English: a court
+# card's box names its face beside its rank, as the words do ("the
+# knave of clubs" beside an 8); an Italian screen says them in Italian.
+def t_tty_language():
+    for lang, level, faces, suits in (
+            ("en", "intermediate", ("knav", "hors", "king"),
+             ("coin", "cups", "swrd", "club")),
+            ("it", "intermedio", ("fant", "cav.", " re "),
+             (" den", " cop", " spa", " bas"))):
+        tm = Tmux("scopa-lang-" + lang)
+        try:
+            tm.start("env LANG=C.UTF-8 TERM=xterm-256color %s play --lang %s "
+                     "--seed 5 --level 2 --delay 0; echo EXIT=$?; sleep 60"
+                     % (SCOPA, lang))
+            tm.wait_for("[ Play ]" if lang == "en" else "[ Gioca ]",
+                        "no table drawn")
+            text = tm.screen()
+            check(re.search(r"^  %s +\u2592" % level, text, re.M),
+                  "level not in %s:\n%s" % (lang, text))
+            cards = list(re.finditer(r"\u2502([1-9]|10) {1,2}\S\u2502", text))
+            check(cards, "no card drawn:\n" + text)
+            for m in cards:  # the box's second line, under its first
+                rank = int(m.group(1))
+                col = m.start() - text.rfind("\n", 0, m.start()) - 1
+                below = text[text.index("\n", m.end()) + 1:].split("\n")[0]
+                inner = below[col + 1:col + 5]
+                ok = inner == faces[rank - 8] if rank >= 8 else inner in suits
+                check(ok, "card %d says %r:\n%s" % (rank, inner, text))
+            tm.keys("q")
+            tm.wait_for("EXIT=0", "q did not leave")
+        finally:
+            tm.close()
+
+
 # play-tty-3.3: a narrow terminal still says the whole move being chosen
 # (on two rows), how to play and how to leave, and a tiny one how big it
 # must be.  At 45 columns the move was cut ("Take the ace of coins and th")
@@ -1066,6 +1101,7 @@ TESTS = {
     "play-tty-3.3": t_tty_narrow,
     "play-tty-3.4": t_tty_last,
     "play-tty-3.5": t_tty_handover,
+    "play-tty-3.6": t_tty_language,
     "play-pty-1.1": t_pty_mouse,
     "play-step-1.1": t_step,
 }
