@@ -309,8 +309,9 @@ static void answer(relay *r, store *db, ask *a) {
     break;
   case ASK_CREATE:
     a->rc = spr_table_create(db, a->addr, srv->conf.limits.tables_per_addr);
-    if (a->rc != 0) /* not refused: it will be made */
-      fresh_code(r, db, a);
+    /* a code even when refused here: the loop may let the address in
+     * uncounted (its table of addresses full); unused, it is let go */
+    fresh_code(r, db, a);
     break;
   case ASK_CODE:
     fresh_code(r, db, a);
