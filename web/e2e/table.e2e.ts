@@ -214,8 +214,31 @@ async function checkResult(page: Page): Promise<void> {
     (go.totals as number[]).map(String),
   );
   assert.equal(await result.locator('.seed code').textContent(), go.seed);
+  // the proof of the deal is folded under "Verify this deal" (issue 34)
+  assert.equal(await result.locator('details.verify').getAttribute('open'), null);
+  assert.equal(await result.locator('.seed').isVisible(), false);
   assert.deepEqual(await texts(page, '.side .scores td'), (go.totals as number[]).map(String));
 }
+
+test('e2e: on a phone, Start at the foot of every option opens the table at its top', async () => {
+  // issue 34: the table opened scrolled down 306 px, the opponent and
+  // "Your turn" off screen
+  const page = await newPage(390, 844);
+  await page.goto(BASE + '/');
+  await page.fill('#f-name', 'Tester');
+  const form = page.locator('form[data-form="bot"]');
+  await form.locator('summary').click();
+  await form.locator('button[type="submit"]').scrollIntoViewIfNeeded();
+  assert.ok((await page.evaluate(() => window.scrollY)) > 300, 'the options scroll');
+  await form.locator('button[type="submit"]').click();
+  await page.waitForURL(/\/t\/[A-Za-z0-9_-]+$/);
+  await page.locator('.hand .card').first().waitFor();
+  assert.equal(await page.evaluate(() => window.scrollY), 0);
+  const top = await page.locator('.seat').first().boundingBox();
+  assert.ok(top && top.y >= 0 && top.y < 844, `the first seat at ${JSON.stringify(top)}`);
+  await shot(page, 'start-from-options-phone.png');
+  await page.context().close();
+});
 
 test('e2e: a whole game against a bot, by clicking, with each round score and the result', async () => {
   const page = await newPage();

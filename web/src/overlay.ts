@@ -222,20 +222,29 @@ function result(app: AppState, v: TableView): HTMLElement {
     // without a game_over the state's totals are those before the last
     // round: not shown rather than shown wrong
     app.gameOver ? h('table', { class: 'scoretable' }, h('tbody', {}, ...sides)) : null,
-    go.seed
+    // the proof of a fair deal, folded: on a phone the two long numbers
+    // took the screen (issue 34)
+    go.seed || app.msg?.seed_sha256
       ? h(
-          'p',
-          { class: 'seed' },
-          t(lang, 'seedRevealed', { seed: '' }),
-          h('code', { text: go.seed }),
-        )
-      : null,
-    app.msg?.seed_sha256
-      ? h(
-          'p',
-          { class: 'sha help' },
-          t(lang, 'seedCheck', { sha: '' }),
-          h('code', { text: app.msg.seed_sha256 }),
+          'details',
+          { class: 'verify' },
+          h('summary', { text: t(lang, 'verifyDeal') }),
+          go.seed
+            ? h(
+                'p',
+                { class: 'seed' },
+                t(lang, 'seedRevealed', { seed: '' }),
+                h('code', { text: go.seed }),
+              )
+            : null,
+          app.msg?.seed_sha256
+            ? h(
+                'p',
+                { class: 'sha help' },
+                t(lang, 'seedCheck', { sha: '' }),
+                h('code', { text: app.msg.seed_sha256 }),
+              )
+            : null,
         )
       : null,
     h(

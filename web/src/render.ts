@@ -29,9 +29,16 @@ export function redraw(root: HTMLElement, app: AppState): void {
   });
 }
 
+let lastScreen: AppState['screen'] | null = null;
+
 /** Draw now (tests and the first paint). */
 export function render(root: HTMLElement, app: AppState): void {
   document.documentElement.lang = app.lang;
+  // another screen starts at its top: on a phone, Start at the bottom of
+  // every option opened the table scrolled down, its top off screen
+  // (issue 34)
+  if (lastScreen !== null && lastScreen !== app.screen) window.scrollTo(0, 0);
+  lastScreen = app.screen;
   if (app.screen === 'account') return renderAccount(root, app);
   if (app.screen === 'login') return renderLogin(root, app);
   forgetAccountPage();
