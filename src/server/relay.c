@@ -422,6 +422,8 @@ void relay_stop(server *srv) {
     pthread_join(r->thread, NULL);
   }
   store_close(r->courier_db); /* the thread never started */
+  for (conn *c = srv->all; c; c = c->anext)
+    wait_free(c); /* (a code it held is let go: an ask, freed below) */
   for (ask *a = r->asks.head, *n; a; a = n) {
     n = a->next;
     bus_ask_free(a);
@@ -430,8 +432,6 @@ void relay_stop(server *srv) {
     n = a->next;
     bus_ask_free(a);
   }
-  for (conn *c = srv->all; c; c = c->anext)
-    wait_free(c);
   while (r->waiting)
     tdelete(*(conn **)r->waiting, &r->waiting, by_serial);
   free(r->closed);
