@@ -964,9 +964,12 @@ def t_tty_language():
              (" den", " cop", " spa", " bas"))):
         tm = Tmux("scopa-lang-" + lang)
         try:
+            # each its own record: q saves the game, and a second run of
+            # the same seed in the same second would name the same file
+            rec = os.path.join(TMP, "lang-%s.json" % lang)
             tm.start("env LANG=C.UTF-8 TERM=xterm-256color %s play --lang %s "
-                     "--seed 5 --level 2 --delay 0; echo EXIT=$?; sleep 60"
-                     % (SCOPA, lang))
+                     "--seed 5 --level 2 --delay 0 --record %s; echo EXIT=$?; "
+                     "sleep 60" % (SCOPA, lang, rec))
             tm.wait_for("[ Play ]" if lang == "en" else "[ Gioca ]",
                         "no table drawn")
             text = tm.screen()
