@@ -39,9 +39,10 @@
  *                holder found), a create's credit and code, a rematch's
  *                code (unused in the store, its lease taken; let go if
  *                no table took it), and the tick.  So the loop reads
- *                nothing of PostgreSQL but in a fallback without memory
- *                to ask; the leaderboard and the record of a table not
- *                in memory are read by the accounts' thread (auth.h)
+ *                nothing of PostgreSQL (without memory to ask, the
+ *                message is refused); the leaderboard and the record of
+ *                a table not in memory are read by the accounts' thread
+ *                (auth.h)
  *   the tick     every RELAY_TICK_MS the loop asks for this node's
  *                heartbeat (nodes), the renewal of the leases of its
  *                tables in memory (one statement; a table whose lease
