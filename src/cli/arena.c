@@ -107,9 +107,8 @@ static int play_round(scopa_match *m, scopa_bot *bots[2], const int *who,
     scopa_bot_limits l = {.movetime_ms = a->movetime[b],
                           .seed = mix(scopa_match_bot_seed(m) ^ salt),
                           .threads = a->bot_threads};
-    int budget = a->movetime[b] ? a->movetime[b] : scopa_bot_movetime(bots[b]);
     if (!a->by_clock)
-      l.nodes = (uint64_t)budget * SCOPA_BOT_NODES_PER_MS;
+      l.nodes = (uint64_t)a->movetime[b] * SCOPA_BOT_NODES_PER_MS;
     scopa_move mv;
     double t0 = clock_ms(CLOCK_MONOTONIC),
            c0 = clock_ms(CLOCK_THREAD_CPUTIME_ID);
@@ -356,10 +355,11 @@ static int one_flag(arena *a, const char *o, const char *v, char *msg,
       a->bot_threads = (int)n;
   } else if (strcmp(o, "--movetime") == 0 || strcmp(o, "--movetime-a") == 0 ||
              strcmp(o, "--movetime-b") == 0) {
+    /* --movetime sets both bots, --movetime-a and --movetime-b one. */
     if (!(rc = number_flag(o, v, 0, 600000, &n))) {
-      if (o[10] != 'b')
+      if (strcmp(o, "--movetime-b") != 0)
         a->movetime[0] = (int)n;
-      if (o[10] != 'a')
+      if (strcmp(o, "--movetime-a") != 0)
         a->movetime[1] = (int)n;
     }
   } else if (strcmp(o, "--shard") == 0) {
@@ -412,10 +412,16 @@ static int parse(arena *a, int argc, char **argv, int *json) {
     return usage_error("--a BOT and --b BOT name the two bots", NULL);
   if (a->count <= 0)
     return usage_error("--deals N or --games N says how much to play", NULL);
-  for (int b = 0; b < 2; b++)
-    if (!scopa_bot_describe(a->bot_name[b]))
+  for (int b = 0; b < 2; b++) {
+    scopa_bot *bot;
+    if (!scopa_bot_describe(a->bot_name[b]) ||
+        scopa_bot_new(a->bot_name[b], &bot) != SCOPA_OK)
       return usage_error(b ? "unknown bot for --b:" : "unknown bot for --a:",
                          a->bot_name[b]);
+    if (!a->movetime[b]) /* the bot's own default, reported as such */
+      a->movetime[b] = scopa_bot_movetime(bot);
+    scopa_bot_free(bot);
+  }
   if (scopa_rules_check(&a->rules, NULL, msg, sizeof msg) != SCOPA_OK) {
     fprintf(stderr, "scopa arena: %s\n", msg);
     return 2;
@@ -431,6 +437,7 @@ static int parse(arena *a, int argc, char **argv, int *json) {
 typedef struct arena_head {
   const char *a, *b;
   int games, threads, bot_threads, by_clock;
+  int movetime[2]; /* each bot's budget, ms (--movetime-a/-b or its own) */
   int lowest_wins; /* Scopa a perdere: A's gain is -diff */
   long count;      /* the whole run's deals or games */
   unsigned long long seed;
@@ -509,11 +516,12 @@ static void report(const arena_head *h, const arena_tally *t, int json,
     printf("\"a_ms_per_move\": %.3f, \"b_ms_per_move\": %.3f, "
            "\"a_cpu_ms_per_move\": %.3f, \"b_cpu_ms_per_move\": %.3f, "
            "\"threads\": %d, \"bot_threads\": %d, \"budget\": \"%s\", "
-           "\"seed\": %llu",
+           "\"movetime_ms\": [%d, %d], \"seed\": %llu",
            msa, msb, per_move(t->cpu[0], t->moves[0]),
            per_move(t->cpu[1], t->moves[1]), h->threads,
            h->bot_threads < 1 ? 1 : h->bot_threads,
-           h->by_clock ? "clock" : "nodes", h->seed);
+           h->by_clock ? "clock" : "nodes", h->movetime[0], h->movetime[1],
+           h->seed);
     if (rules_json)
       printf(", \"rules\": %s", rules_json);
     print_sums(h, t, shard, shards);
@@ -528,8 +536,10 @@ static void report(const arena_head *h, const arena_tally *t, int json,
            "deals%s\n",
            h->a, h->b, mean, ci, t->n,
            h->lowest_wins ? " (lowest_wins: fewer is better)" : "");
-  printf("ms per move: %s %.3f, %s %.3f; %d thread(s)\n", h->a, msa, h->b, msb,
-         h->threads);
+  printf("ms per move: %s %.3f, %s %.3f; budgets %d and %d ms by the %s; "
+         "%d thread(s)\n",
+         h->a, msa, h->b, msb, h->movetime[0], h->movetime[1],
+         h->by_clock ? "clock" : "node count", h->threads);
 }
 
 /* ---- --merge ----------------------------------------------------------- */
@@ -541,7 +551,8 @@ static int merge_fail(const char *path, const char *why) {
 
 /* The fields of one shard that must agree with the first one's. */
 static int same_run(json_t *first, json_t *o) {
-  static const char *keys[] = {"a", "b", "budget", "seed", "rules"};
+  static const char *keys[] = {"a",           "b",    "budget",
+                               "movetime_ms", "seed", "rules"};
   for (size_t k = 0; k < sizeof keys / sizeof *keys; k++)
     if (!json_equal(json_object_get(first, keys[k]),
                     json_object_get(o, keys[k])))
@@ -657,6 +668,10 @@ static int cli_arena_merge(int argc, char **argv) {
           json_object_get(json_object_get(first, "rules"), "lowest_wins")),
       .count = (long)json_integer_value(
           json_object_get(json_object_get(first, "shard"), "count")),
+      .movetime = {(int)json_integer_value(json_array_get(
+                       json_object_get(first, "movetime_ms"), 0)),
+                   (int)json_integer_value(json_array_get(
+                       json_object_get(first, "movetime_ms"), 1))},
       .seed = (unsigned long long)json_integer_value(
           json_object_get(first, "seed"))};
   if (!h.a || !h.b) {
@@ -709,6 +724,7 @@ int cli_arena(int argc, char **argv) {
                   .threads = a.threads,
                   .bot_threads = a.bot_threads,
                   .by_clock = a.by_clock,
+                  .movetime = {a.movetime[0], a.movetime[1]},
                   .lowest_wins = a.rules.lowest_wins,
                   .count = a.count,
                   .seed = (unsigned long long)a.seed};
