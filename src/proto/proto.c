@@ -215,6 +215,11 @@ static int parse_create(json_t *obj, proto_msg *out, proto_error *err) {
       get_int(obj, "away_timeout", 0, 86400, -1, &out->away_s, err) ||
       get_int(obj, "move_clock", 0, 86400, -1, &out->clock_s, err))
     return -1;
+  json_t *pub = json_object_get(obj, "public");
+  if (pub && !json_is_boolean(pub) && !json_is_null(pub))
+    return refuse(err, "bad_message", "\"public\" is true or false",
+                  "\"public\" è true o false");
+  out->listed = json_is_true(pub);
   return 0;
 }
 

@@ -71,6 +71,7 @@ typedef struct proto_msg {
   int seat;    /* move: the seat the client means, -1 when absent        */
   int away_s;  /* create: seconds before a bot plays for an away seat, -1 */
   int clock_s; /* create: seconds per move (0 = no clock), -1 absent     */
+  int listed;  /* create: "public": true, the table is in the lobby      */
   int accept;  /* rematch: 1 to play again (the default), 0 to decline   */
   char reaction[PROTO_REACTION_MAX + 1]; /* react: a phrase's id          */
   /* Any message: the sender's language and deck for the sentences the

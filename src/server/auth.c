@@ -11,13 +11,14 @@
  * Retry-After.  The loop keeps a cheaper per-address bucket before the
  * queue (account.c), so a flood never even reaches this thread.
  *
- * Two reads that are not of accounts come here too, so that the loop
- * never waits for PostgreSQL: the leaderboard, and a cluster's record of
- * a table no longer in the node's memory.
+ * Three reads that are not of accounts come here too, so that the loop
+ * never waits for PostgreSQL: the leaderboard, the lobby's public tables,
+ * and a cluster's record of a table no longer in the node's memory.
  */
 #include "auth.h"
 
 #include "game.h"
+#include "glicko.h"
 #include "proto.h"
 
 #include <jansson.h>
@@ -36,6 +37,8 @@
 #define ADDR_TRIES 30      /* ... and from one address                  */
 #define SIGNUPS 5          /* new accounts from one address in an hour  */
 #define GAMES_MAX 200      /* the account page's games, newest first    */
+#define LOBBY_READ 100     /* the lobby reads this many newest codes ...  */
+#define LOBBY_MAX 50       /* ... and lists at most this many tables     */
 #define AUTH_NICE 10       /* the thread's nice value                   */
 
 typedef struct node {
@@ -450,6 +453,74 @@ static void do_leaderboard(auth *a, auth_job *j) {
     server_error(j);
 }
 
+/* One public table for the lobby, or NULL when it no longer waits for
+ * people (ended, begun, or every seat taken). */
+static json_t *lobby_table(auth *a, const store_game *g) {
+  int open = 0;
+  for (int i = 0; i < g->nseats; i++)
+    open += g->seat[i].kind == STORE_OPEN;
+  json_t *rules = json_loads(g->rules_json, 0, NULL);
+  if (g->finished || g->nmoves > 0 || open == 0 || !rules) {
+    json_decref(rules);
+    return NULL;
+  }
+  json_t *seats = json_array(), *people = json_array();
+  const char *pool = rating_pool(g->nseats);
+  for (int i = 0; i < g->nseats; i++) {
+    const store_seat *s = &g->seat[i];
+    json_array_append_new(seats, json_string(s->kind == STORE_OPEN  ? "open"
+                                             : s->kind == STORE_BOT ? s->bot
+                                                                    : s->name));
+    if (s->kind != STORE_PERSON)
+      continue;
+    store_rating r;
+    char player[32];
+    snprintf(player, sizeof player, "a:%lld", s->account);
+    int rated =
+        s->account > 0 && store_rating_get(a->st, pool, player, &r) == 0;
+    json_array_append_new(
+        people,
+        json_pack("{s:i, s:s, s:b, s:o, s:b}", "seat", i, "name", s->name,
+                  "account", s->account > 0, "rating",
+                  rated ? json_integer((int)(r.rating + 0.5)) : json_null(),
+                  "provisional", !rated || r.rd > STORE_PROVISIONAL_RD));
+  }
+  return json_pack("{s:s, s:o, s:o, s:i, s:i, s:o, s:i, s:i}", "code", g->code,
+                   "rules", rules, "seats", seats, "open", open, "players",
+                   g->nseats, "people", people, "move_clock", g->clock_s,
+                   "away_timeout", g->away_s);
+}
+
+/* The newest public tables that wait for people; the codes of those
+ * that no longer do leave the list as they are met. */
+static void do_lobby(auth *a, auth_job *j) {
+  char(*codes)[STORE_CODE_MAX + 1] = calloc(LOBBY_READ, sizeof *codes);
+  int n = 0;
+  json_t *tables = json_array();
+  if (!codes || !tables || store_lobby(a->st, LOBBY_READ, codes, &n)) {
+    free(codes);
+    json_decref(tables);
+    return server_error(j);
+  }
+  for (int i = 0; i < n && json_array_size(tables) < LOBBY_MAX; i++) {
+    store_game g;
+    char msg[256];
+    int rc = store_load(a->st, codes[i], &g, msg, sizeof msg);
+    json_t *t = rc == 0 ? lobby_table(a, &g) : NULL;
+    if (rc == 0)
+      store_game_free(&g);
+    if (t)
+      json_array_append_new(tables, t);
+    else if (rc >= 0) /* gone, or no longer waiting (a damaged one stays) */
+      store_lobby_drop(a->st, codes[i]);
+  }
+  free(codes);
+  j->status = 200;
+  j->body = proto_finish(json_pack("{s:o}", "tables", tables), NULL);
+  if (!j->body)
+    server_error(j);
+}
+
 /* As table_record answers for a table in memory: 404 unknown, 500
  * damaged, 403 while in play (its end not stored yet), else the record. */
 static void do_record(auth *a, auth_job *j) {
@@ -504,6 +575,8 @@ static void run(auth *a, auth_job *j) {
     return do_leaderboard(a, j);
   case AUTH_RECORD:
     return do_record(a, j);
+  case AUTH_LOBBY:
+    return do_lobby(a, j);
   }
   fail(j, 404, "not_found", "no such route");
 }

@@ -36,6 +36,7 @@ enum {
    * table (code `what`) no longer in this node's memory. */
   AUTH_LEADERBOARD,
   AUTH_RECORD,
+  AUTH_LOBBY, /* the lobby's public tables that wait for people */
 };
 
 #define AUTH_NAME_MIN 3

@@ -429,6 +429,8 @@ int http_request(struct lws *wsi, server *srv, const char *uri,
     return healthz(wsi, srv);
   if (strcmp(uri, "/api/leaderboard") == 0)
     return leaderboard(wsi, srv, slot);
+  if (strcmp(uri, "/api/lobby") == 0) /* the store's, off the loop */
+    return account_read(wsi, srv, AUTH_LOBBY, "", slot);
   if (strcmp(uri, "/api/rules") == 0) /* the library's catalogue */
     return answer_json(wsi, 200, scopa_rules_catalogue_json());
   if (strncmp(uri, "/api/tables/", 12) == 0)

@@ -248,7 +248,8 @@ int lobby_create(conn *c, const proto_msg *msg) {
   store_game g = {.rules_json = t->rules_json,
                   .nseats = t->nseats,
                   .away_s = t->away_s,
-                  .clock_s = t->clock_s};
+                  .clock_s = t->clock_s,
+                  .listed = msg->listed};
   snprintf(g.code, sizeof g.code, "%s", t->code);
   snprintf(g.seed, sizeof g.seed, "%s", t->seed);
   for (int i = 0; i < t->nseats; i++)

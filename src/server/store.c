@@ -118,6 +118,16 @@ int store_set_rated(store *st, const char *code) {
   return st->ops->set_rated(st, code);
 }
 
+int store_lobby(store *st, int limit, char (*codes)[STORE_CODE_MAX + 1],
+                int *n) {
+  *n = 0;
+  return st->ops->lobby(st, limit, codes, n);
+}
+
+int store_lobby_drop(store *st, const char *code) {
+  return st->ops->lobby_drop(st, code);
+}
+
 char *store_leaderboard(store *st, const char *pool, int limit) {
   int n = 0;
   store_leader *v = malloc((size_t)(limit > 0 ? limit : 1) * sizeof *v);

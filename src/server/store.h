@@ -53,6 +53,7 @@ typedef struct store_game {
   store_seat seat[STORE_MAX_SEATS];
   int away_s, clock_s;
   int finished;      /* the game has ended                                */
+  int listed;        /* store_add_game: a public table, in the lobby     */
   int nmoves;        /* moves[0..nmoves): every move of the game, in order */
   scopa_move *moves; /* malloc'd                                        */
 } store_game;
@@ -158,6 +159,15 @@ int store_has_code(store *st, const char *code);
 int store_load(store *st, const char *code, store_game *out, char *msg,
                size_t msgsize);
 void store_game_free(store_game *game);
+
+/* The lobby (docs/serve.md "The lobby"): a public table's code is listed
+ * from its creation (store_add_game with `listed`, in the same batch);
+ * store_lobby gives the newest `limit` listed codes into codes[0, *n),
+ * and store_lobby_drop takes a code off the list (autocommit: the
+ * lobby's reader drops the tables that filled or ended). */
+int store_lobby(store *st, int limit, char (*codes)[STORE_CODE_MAX + 1],
+                int *n);
+int store_lobby_drop(store *st, const char *code);
 
 /* Ratings (rating.c): one row per (pool, player); an account's player is
  * "a:ID" and its row carries the account (0 for the rows of the guests

@@ -55,6 +55,8 @@ typedef struct store_ops {
   int (*add_move_fenced)(store *st, const char *code, int number,
                          scopa_move move, const char *node, long long epoch);
   int (*fence)(store *st, const char *code, const char *node, long long epoch);
+  int (*lobby)(store *st, int limit, char (*codes)[STORE_CODE_MAX + 1], int *n);
+  int (*lobby_drop)(store *st, const char *code);
   int (*rating_log)(store *st, const char *pool, long long account,
                     const char *code, const store_rating *r);
   int (*pair_games)(store *st, const char *pool, long long a, long long b,

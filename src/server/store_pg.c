@@ -36,7 +36,7 @@
 #include <string.h>
 #include <time.h>
 
-#define SCHEMA_VERSION 3         /* scopa_schema.version after STEPS        */
+#define SCHEMA_VERSION 4         /* scopa_schema.version after STEPS        */
 #define SCHEMA_LOCK "1396920385" /* advisory lock keys: "SCPA", "SCPB", ... */
 #define RATINGS_LOCK "1396920386"
 #define CONNS_LOCK "1396920387" /* with an address's hash: its connections */
@@ -148,7 +148,13 @@ static const char STEP_3[] = /* the cluster (relay.c, store_pg_relay.c) */
     "  RETURN true;"
     " END $f$;";
 
-static const char *const STEPS[SCHEMA_VERSION] = {STEP_1, STEP_2, STEP_3};
+static const char STEP_4[] = /* the lobby's public tables (store.h) */
+    "CREATE TABLE IF NOT EXISTS lobby("
+    "  code text PRIMARY KEY REFERENCES games(code),"
+    "  created bigint NOT NULL);";
+
+static const char *const STEPS[SCHEMA_VERSION] = {STEP_1, STEP_2, STEP_3,
+                                                  STEP_4};
 
 /* The prepared statements, by name. */
 #define PG_SQL(XX)                                                             \
@@ -193,6 +199,9 @@ static const char *const STEPS[SCHEMA_VERSION] = {STEP_1, STEP_2, STEP_3};
               "accounts a ON a.id = r.account WHERE r.pool = $1 AND "          \
               "r.account > 0 AND a.name_key IS NOT NULL ORDER BY r.rating "    \
               "DESC LIMIT $2")                                                 \
+  XX(ADD_LOBBY, "INSERT INTO lobby(code, created) VALUES ($1, $2)")            \
+  XX(LOBBY, "SELECT code FROM lobby ORDER BY created DESC, code LIMIT $1")     \
+  XX(LOBBY_DROP, "DELETE FROM lobby WHERE code = $1")                          \
   XX(LEASE_TAKE,                                                               \
      "WITH held AS (SELECT 1 FROM leases WHERE code = $1 FOR UPDATE) "         \
      "INSERT INTO leases(code, node, epoch, expires) SELECT $1, $2, 1, "       \
@@ -625,7 +634,8 @@ static int pg_add_game(store *st, const store_game *g) {
   for (int i = 0; i < g->nseats; i++)
     if (pg_set_seat(st, g->code, i, &g->seat[i]))
       return -1;
-  return 0;
+  const char *const l[] = {g->code, created};
+  return g->listed ? write_q(st, Q_ADD_LOBBY, 2, l) : 0;
 }
 
 static int pg_add_move(store *st, const char *code, int number,
@@ -843,6 +853,28 @@ static int pg_leaders(store *st, const char *pool, int limit, store_leader *out,
   return 0;
 }
 
+static int pg_lobby(store *st, int limit, char (*codes)[STORE_CODE_MAX + 1],
+                    int *n) {
+  char lim[16];
+  snprintf(lim, sizeof lim, "%d", limit);
+  const char *const v[] = {lim};
+  PGresult *r = run_q(P(st), Q_LOBBY, 1, v);
+  if (!r)
+    return -1;
+  for (*n = 0; *n < PQntuples(r) && *n < limit; ++*n)
+    snprintf(codes[*n], STORE_CODE_MAX + 1, "%s", PQgetvalue(r, *n, 0));
+  PQclear(r);
+  return 0;
+}
+
+/* Outside any batch (the lobby's reader, auth.c): autocommit. */
+static int pg_lobby_drop(store *st, const char *code) {
+  const char *const v[] = {code};
+  PGresult *r = run_q(P(st), Q_LOBBY_DROP, 1, v);
+  PQclear(r);
+  return r ? 0 : -1;
+}
+
 /* ------------------------------------------------------------------ */
 /* Leases (store.h; docs/serve.md "Any node serves any table")         */
 /* ------------------------------------------------------------------ */
@@ -1015,6 +1047,8 @@ const store_ops store_pg_ops = {
     .is_rated = pg_is_rated,
     .set_rated = pg_set_rated,
     .leaders = pg_leaders,
+    .lobby = pg_lobby,
+    .lobby_drop = pg_lobby_drop,
     .lease_take = pg_lease_take,
     .lease_renew = pg_lease_renew,
     .lease_release = pg_lease_release,

@@ -19,10 +19,10 @@
  * programs (the sqlite3 shell) still read the file: they take no flock.
  *
  * The file also says what it is: PRAGMA application_id SCOPA_APP_ID and
- * PRAGMA user_version the schema's version (2: the tables below; 1:
- * before accounts, moved on at the start by MIGRATE_2, nothing lost;
- * files from before the version was written have 0 and the first four
- * tables, and are taken as version 1).
+ * PRAGMA user_version the schema's version (3: the tables below; 2:
+ * before the lobby's table, which TABLES adds; 1: before accounts, moved on at
+ * the start by MIGRATE_2, nothing lost; files from before the version was
+ * written have 0 and the first four tables, and are taken as version 1).
  */
 #include "store_impl.h"
 #include "store_sqlite_acct.h"
@@ -39,7 +39,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#define SCHEMA_VERSION 2        /* PRAGMA user_version of TABLES     */
+#define SCHEMA_VERSION 3        /* PRAGMA user_version of TABLES     */
 #define SCOPA_APP_ID 0x53435041 /* PRAGMA application_id: "SCPA"    */
 
 static const char PRAGMAS[] = "PRAGMA journal_mode=WAL;"
@@ -83,7 +83,11 @@ static const char TABLES[] =
     "  pool TEXT NOT NULL, account INTEGER NOT NULL, code TEXT NOT NULL,"
     "  at INTEGER NOT NULL, rating REAL NOT NULL, rd REAL NOT NULL,"
     "  PRIMARY KEY (account, pool, code)) WITHOUT ROWID;"
-    "CREATE INDEX IF NOT EXISTS rating_log_by_code ON rating_log(code);";
+    "CREATE INDEX IF NOT EXISTS rating_log_by_code ON rating_log(code);"
+    /* The lobby's public tables (version 3; store.h). */
+    "CREATE TABLE IF NOT EXISTS lobby("
+    "  code TEXT PRIMARY KEY REFERENCES games(code),"
+    "  created INTEGER NOT NULL) WITHOUT ROWID;";
 
 /* From version 1 (or 0): the columns accounts added to old tables; the
  * new tables come from TABLES. */
@@ -125,7 +129,10 @@ static const char MIGRATE_2[] =
   XX(LEADERS, "SELECT a.name, r.rating, r.rd, r.games FROM ratings r JOIN "    \
               "accounts a ON a.id = r.account WHERE r.pool = ?1 AND "          \
               "r.account > 0 AND a.name_key IS NOT NULL ORDER BY r.rating "    \
-              "DESC LIMIT ?2")
+              "DESC LIMIT ?2")                                                 \
+  XX(ADD_LOBBY, "INSERT INTO lobby(code, created) VALUES (?1, ?2)")            \
+  XX(LOBBY, "SELECT code FROM lobby ORDER BY created DESC, code LIMIT ?1")     \
+  XX(LOBBY_DROP, "DELETE FROM lobby WHERE code = ?1")
 
 enum {
 #define STORE__XX(name, sql) Q_##name,
@@ -492,7 +499,12 @@ static int sq_add_game(store *st, const store_game *g) {
   for (int i = 0; i < g->nseats; i++)
     if (sq_set_seat(st, g->code, i, &g->seat[i]))
       return -1;
-  return 0;
+  if (!g->listed)
+    return 0;
+  q = S(st)->q[Q_ADD_LOBBY];
+  bind_text(q, 1, g->code);
+  sqlite3_bind_int64(q, 2, (sqlite3_int64)time(NULL));
+  return run(st, q);
 }
 
 static int sq_set_seat(store *st, const char *code, int seat,
@@ -756,6 +768,27 @@ static int sq_leaders(store *st, const char *pool, int limit, store_leader *out,
   return 0;
 }
 
+static int sq_lobby(store *st, int limit, char (*codes)[STORE_CODE_MAX + 1],
+                    int *n) {
+  sqlite3_stmt *q = S(st)->q[Q_LOBBY];
+  sqlite3_bind_int(q, 1, limit);
+  for (*n = 0; *n < limit && sqlite3_step(q) == SQLITE_ROW; ++*n) {
+    const char *code = (const char *)sqlite3_column_text(q, 0);
+    snprintf(codes[*n], STORE_CODE_MAX + 1, "%s", code ? code : "");
+  }
+  done(q);
+  return 0;
+}
+
+/* Outside any batch (the lobby's reader, auth.c): its own commit. */
+static int sq_lobby_drop(store *st, const char *code) {
+  sqlite3_stmt *q = S(st)->q[Q_LOBBY_DROP];
+  bind_text(q, 1, code);
+  int rc = sqlite3_step(q);
+  done(q);
+  return rc == SQLITE_DONE ? 0 : -1;
+}
+
 /* Leases: the file's flock makes this process the only node, so the
  * lease is always its own (store.h). */
 static int sq_lease_take(store *st, const char *code, const char *node,
@@ -814,6 +847,8 @@ const store_ops store_sqlite_ops = {
     .is_rated = sq_is_rated,
     .set_rated = sq_set_rated,
     .leaders = sq_leaders,
+    .lobby = sq_lobby,
+    .lobby_drop = sq_lobby_drop,
     .lease_take = sq_lease_take,
     .lease_renew = sq_lease_renew,
     .lease_release = sq_lease_release,

@@ -667,3 +667,33 @@ def test_relay_4_1_a_sign_in_holds_on_every_node():
     finally:
         cl.stop()
         shutil.rmtree(d, ignore_errors=True)
+
+
+def test_relay_4_1_the_lobby_on_every_node(cluster):
+    """A public table created through node 0 is in GET /api/lobby of
+    every node within 2 s (the store's list, not a node's memory), and
+    leaves every node's list once a player through node 2 fills it."""
+    def listed_everywhere(code, want, within=2.0):
+        deadline = time.time() + within
+        while True:
+            seen = []
+            for i in range(3):
+                status, body = cluster.node(i).http("/api/lobby")[:2]
+                assert status == 200, body
+                seen.append(code in [t["code"] for t in
+                                     json.loads(body)["tables"]])
+            if all(s == want for s in seen) or time.time() > deadline:
+                return seen
+
+    async def run():
+        a = await Client.connect(cluster.node(0), "a")
+        await a.seated({"type": "create", "rules": {"target": 3},
+                        "public": True, "seats": ["me", "open"],
+                        "name": "A"})
+        assert listed_everywhere(a.code, True) == [True] * 3
+        b = await Client.connect(cluster.node(2), "b")
+        await b.seated({"type": "join", "code": a.code, "name": "B"})
+        assert listed_everywhere(a.code, False) == [False] * 3
+        for c in (a, b):
+            await c.close()
+    asyncio.run(run())
