@@ -367,7 +367,8 @@ def test_session_valid_after_restart(tmp_path):
 @sqlite_only
 def test_migration_from_version_1(tmp_path):
     """acct-5.1: a database of schema version 1 (before accounts) moves on
-    to version 2 at the start with nothing lost: its game still gives its
+    to version 3 (the lobby's table came with 3) at the start with nothing
+    lost: its game still gives its
     record, its guest rating row is kept (and not listed)."""
     db = str(tmp_path / "old.db")
     s = Server(db, *FAST).start()
@@ -386,6 +387,7 @@ def test_migration_from_version_1(tmp_path):
     con.executescript(
         "DROP TABLE accounts; DROP TABLE sessions; DROP TABLE tries;"
         "DROP TABLE rating_log; DROP INDEX seats_by_account;"
+        "DROP TABLE lobby;"
         "ALTER TABLE seats DROP COLUMN account;"
         "ALTER TABLE ratings DROP COLUMN account;"
         "INSERT INTO ratings VALUES ('2p', 'p1', 'Old', 1700, 80, 0.06, 5);"
@@ -396,7 +398,8 @@ def test_migration_from_version_1(tmp_path):
         st, body, _ = s.http("/api/tables/%s/record" % code)
         assert st == 200
         con = sqlite3.connect(db)
-        assert con.execute("PRAGMA user_version").fetchone()[0] == 2
+        assert con.execute("PRAGMA user_version").fetchone()[0] == 3
+        assert con.execute("SELECT count(*) FROM lobby").fetchone()[0] == 0
         assert con.execute("SELECT count(*) FROM moves").fetchone()[0] == \
             record_moves
         assert con.execute(
