@@ -7,6 +7,7 @@ frameworks' own checkers run too (the only skip: when they do not).
 Names tie each test to the rule it checks: env-aec-* PettingZoo's AEC
 rules, env-gym-* Gymnasium's, env-actions-* the action encoding."""
 import math
+import os
 import random
 
 import numpy as np
@@ -596,6 +597,43 @@ def test_env_vec_4_info_score():
         if step == 2:
             assert term[3] and not info["_score"][3]
     assert seen >= n
+    vec.close()
+
+
+def test_env_mask_1_terminal_mask_recipe():
+    """docs/env.md "The terminal step's mask": the mask of a terminal
+    step is all zeros (single and vector envs), and the recipe there, run
+    as written, samples no NaN and only legal actions, and keeps every
+    transition but the auto-reset steps."""
+    e = scopa.ScopaGymEnv(opponent="greedy")
+    _, info = e.reset(seed=2)
+    done = False
+    while not done:
+        _, _, done, _, info = e.step(info["legal_actions"][0])
+    assert info["action_mask"].dtype == np.int8
+    assert not info["action_mask"].any()
+    doc = open(os.path.join(os.path.dirname(__file__), "..", "..", "docs",
+                            "env.md")).read()
+    block = doc.split("<!-- env-mask-1: begin -->\n")[1]
+    block = block.split("<!-- env-mask-1: end -->")[0]
+    code = "\n".join(line[4:] for line in block.splitlines())
+    ns = {}
+    exec(compile(code, "docs/env.md env-mask-1", "exec"), ns)
+    vec, transitions, ended = ns["vec"], ns["transitions"], ns["ended"]
+    probs = ns["masked_probs"](np.zeros((2, A)), np.zeros((2, A), np.int8))
+    assert np.isfinite(probs).all() and np.allclose(probs.sum(axis=1), 1)
+    mask = np.zeros((1, A), np.int8)
+    mask[0, [3, 70]] = 1
+    probs = ns["masked_probs"](np.zeros((1, A)), mask)
+    assert set(np.flatnonzero(probs[0])) == {3, 70}
+    episodes = sum(bool(t[4]) for t in transitions)
+    assert episodes >= vec.num_envs
+    # one dropped auto-reset step after each ended episode but the last
+    # step's
+    assert len(transitions) == vec.num_envs * 200 - episodes + ended.sum()
+    for _, action, reward, _, term in transitions:
+        assert reward == 0 or term  # one round: rewards at its end only
+        assert reward != senv.ILLEGAL_REWARD or not term
     vec.close()
 
 
