@@ -12,9 +12,12 @@ from gymnasium.vector.VectorEnv when gymnasium imports).
 Environment i is exactly scopa.ScopaGymEnv(rules, opponent, seat) reset
 with seed + i and given the same actions; an environment whose episode
 ended starts its next one at the following step (Gymnasium's next-step
-auto-reset: the action is ignored, reward 0, flags False).  With
-copy=False the arrays returned are the environment's own, overwritten by
-the next call (no copying: the fastest).  docs/env.md.
+auto-reset: the action is ignored, reward 0, flags False; the mask
+of a terminal step is all zeros).  reset(seed=[...]) gives each
+environment its own seed; info["score"] / info["_score"] hold the score
+of each round just ended.  With copy=False the arrays returned are the
+environment's own, overwritten by the next call (no copying: the
+fastest).  docs/env.md.
 """
 import ctypes
 import json
