@@ -7,6 +7,7 @@ frameworks' own checkers run too (the only skip: when they do not).
 Names tie each test to the rule it checks: env-aec-* PettingZoo's AEC
 rules, env-gym-* Gymnasium's, env-actions-* the action encoding."""
 import math
+import os
 import random
 
 import numpy as np
@@ -483,6 +484,156 @@ def test_env_vec_2_vector_face():
     with pytest.raises(TypeError):
         vec.reset(seed="5")
     vec.close()
+    vec.close()
+
+
+def test_env_opts_1_unknown_reset_options_refused():
+    """Every env's reset takes "dealer" and "scores" only: an unknown key
+    (a misspelling, or "deck", which the seed stream decides) is a
+    ValueError naming it and the accepted keys, never ignored."""
+    vec = scopa.vector.VecEnv(2, seed=1, threads=1)
+    resets = [senv.raw_env().reset, senv.env().reset,
+              scopa.ScopaGymEnv().reset, vec.reset]
+    for reset in resets:
+        for key in ("deck", "scroes"):
+            with pytest.raises(ValueError) as err:
+                reset(seed=1, options={key: 0})
+            text = str(err.value)
+            assert repr(key) in text and "'dealer'" in text and \
+                "'scores'" in text
+        reset(seed=1, options={"dealer": 1, "scores": [3, 5]})
+    vec.close()
+
+
+def test_env_opts_2_vector_options_apply_to_every_env():
+    """VecEnv.reset(options=...) gives every environment the options, as
+    ScopaGymEnv.reset(seed + i, options) would."""
+    n, seed, opts = 3, 7, {"dealer": 1, "scores": [4, 9]}
+    vec = scopa.vector.VecEnv(n, seed=seed, opponent="greedy", threads=1)
+    obs, info = vec.reset(seed=seed, options=opts)
+    plain, _ = vec.reset(seed=seed)
+    assert not (obs == plain).all()
+    for i in range(n):
+        e = scopa.ScopaGymEnv(opponent="greedy")
+        o, inf = e.reset(seed=seed + i, options=opts)
+        assert (obs[i] == o).all()
+        assert (info["action_mask"][i] == inf["action_mask"]).all()
+        assert e.round.dealer == 1
+    vec.close()
+
+
+def test_env_vec_3_seed_list():
+    """reset(seed=[...]): environment i starts the stream seed[i], as
+    ScopaGymEnv.reset(seed=seed[i]), and goes on with it after an
+    auto-reset; a list of the wrong length or with a non-seed is
+    refused."""
+    seeds = [40, 3, 3, 17]
+    vec = scopa.vector.VecEnv(len(seeds), seed=0, opponent="random",
+                              threads=2)
+    singles = [scopa.ScopaGymEnv(opponent="random") for _ in seeds]
+    obs, info = vec.reset(seed=seeds)
+    want = [e.reset(seed=s) for e, s in zip(singles, seeds)]
+    for i in range(len(seeds)):
+        assert (obs[i] == want[i][0]).all()
+        assert (info["action_mask"][i] == want[i][1]["action_mask"]).all()
+    assert (obs[1] == obs[2]).all() and not (obs[0] == obs[1]).all()
+    ended = [False] * len(seeds)
+    for step in range(60):
+        acts = info["action_mask"].argmax(axis=1)
+        obs, rew, term, _, info = vec.step(acts)
+        for i, e in enumerate(singles):
+            if ended[i]:
+                o, inf = e.reset()
+                r, t = 0.0, False
+            else:
+                o, r, t, _, inf = e.step(int(acts[i]))
+            ended[i] = t
+            assert (obs[i] == o).all() and rew[i] == r and term[i] == t
+    for bad in ([1, 2, 3], [1, 2, 3, 4, 5]):
+        with pytest.raises(ValueError, match="4 seeds"):
+            vec.reset(seed=bad)
+    with pytest.raises(TypeError):
+        vec.reset(seed=[1, 2, -3, 4])
+    with pytest.raises(TypeError):
+        vec.reset(seed=[1, 2, "3", 4])
+    vec.close()
+
+
+def test_env_vec_4_info_score():
+    """info["score"] at a terminal step is the ended round's score, the
+    single env's info["score"] for the same episode; "_score" marks the
+    environments that have one (none at other steps, none for an
+    illegal action's end)."""
+    n, seed = 4, 21
+    vec = scopa.vector.VecEnv(n, seed=seed, opponent="greedy", threads=1)
+    singles = [scopa.ScopaGymEnv(opponent="greedy") for _ in range(n)]
+    _, info = vec.reset()
+    for i, e in enumerate(singles):
+        e.reset(seed=seed + i)
+    seen, ended = 0, [False] * n
+    for step in range(80):
+        acts = info["action_mask"].argmax(axis=1)
+        if step == 2:
+            acts[3] = int(np.flatnonzero(info["action_mask"][3] == 0)[0])
+        _, rew, term, _, info = vec.step(acts)
+        want = [None] * n
+        for i, e in enumerate(singles):
+            if ended[i]:
+                e.reset()
+                ended[i] = False
+                continue
+            _, _, ended[i], _, inf = e.step(int(acts[i]))
+            want[i] = inf.get("score")
+        if not any(w is not None for w in want):
+            assert "score" not in info
+            continue
+        assert list(info["_score"]) == [w is not None for w in want]
+        for i in range(n):
+            assert info["score"][i] == want[i]
+            if want[i] is not None:
+                points = [side["round_total"] for side in want[i]]
+                assert rew[i] == pytest.approx(points[0] - points[1])
+                seen += 1
+        if step == 2:
+            assert term[3] and not info["_score"][3]
+    assert seen >= n
+    vec.close()
+
+
+def test_env_mask_1_terminal_mask_recipe():
+    """docs/env.md "The terminal step's mask": the mask of a terminal
+    step is all zeros (single and vector envs), and the recipe there, run
+    as written, samples no NaN and only legal actions, and keeps every
+    transition but the auto-reset steps."""
+    e = scopa.ScopaGymEnv(opponent="greedy")
+    _, info = e.reset(seed=2)
+    done = False
+    while not done:
+        _, _, done, _, info = e.step(info["legal_actions"][0])
+    assert info["action_mask"].dtype == np.int8
+    assert not info["action_mask"].any()
+    doc = open(os.path.join(os.path.dirname(__file__), "..", "..", "docs",
+                            "env.md")).read()
+    block = doc.split("<!-- env-mask-1: begin -->\n")[1]
+    block = block.split("<!-- env-mask-1: end -->")[0]
+    code = "\n".join(line[4:] for line in block.splitlines())
+    ns = {}
+    exec(compile(code, "docs/env.md env-mask-1", "exec"), ns)
+    vec, transitions, ended = ns["vec"], ns["transitions"], ns["ended"]
+    probs = ns["masked_probs"](np.zeros((2, A)), np.zeros((2, A), np.int8))
+    assert np.isfinite(probs).all() and np.allclose(probs.sum(axis=1), 1)
+    mask = np.zeros((1, A), np.int8)
+    mask[0, [3, 70]] = 1
+    probs = ns["masked_probs"](np.zeros((1, A)), mask)
+    assert set(np.flatnonzero(probs[0])) == {3, 70}
+    episodes = sum(bool(t[4]) for t in transitions)
+    assert episodes >= vec.num_envs
+    # one dropped auto-reset step after each ended episode but the last
+    # step's
+    assert len(transitions) == vec.num_envs * 200 - episodes + ended.sum()
+    for _, action, reward, _, term in transitions:
+        assert reward == 0 or term  # one round: rewards at its end only
+        assert reward != senv.ILLEGAL_REWARD or not term
     vec.close()
 
 

@@ -400,3 +400,57 @@ def test_python_game_2_views_and_public_records():
         assert not (known & hidden)
         assert not (known & set(r.deck[40 - r.stock:]))
     assert g.record()["seed"] == "5eed"
+
+
+NO_NUMPY = r'''
+import sys
+
+
+class NoNumpy(object):
+    """Makes numpy unimportable, as on a machine without it."""
+
+    def find_spec(self, name, path=None, target=None):
+        if name == "numpy" or name.startswith("numpy."):
+            raise ImportError("numpy is blocked for this test")
+        return None
+
+
+sys.meta_path.insert(0, NoNumpy())
+import scopa
+
+g = scopa.Game({"players": 2}, seed="0123456789abcdef")
+rounds = 0
+while not g.finished:
+    r = g.new_round()
+    while not r.over:
+        r.apply(scopa.Bot("greedy").choose(r))
+    assert len(r.score()) == 2
+    rounds += 1
+assert rounds > 1 and max(g.totals) >= 11 and g.winner is not None
+print(g.totals, scopa.FEATURES, "numpy" in sys.modules)
+try:
+    scopa.vector
+except ImportError:
+    print("env needs numpy")
+'''
+
+
+def test_python_import_1_game_api_without_numpy(tmp_path):
+    """CONTRACTS.md "Python": the game API (Game, Round, bots, cards) is
+    the standard library's over libscopa: `import scopa` and a whole game
+    work with numpy unimportable, and numpy is not imported; only the
+    environments need it (imported on first use)."""
+    import os
+    import subprocess
+    import sys
+    script = tmp_path / "no_numpy.py"
+    script.write_text(NO_NUMPY)
+    env = dict(os.environ)
+    here = os.path.dirname(os.path.abspath(__file__))
+    env["PYTHONPATH"] = os.path.join(here, "..", "..", "bindings", "python")
+    out = subprocess.run([sys.executable, str(script)], env=env,
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert lines[0].endswith("%d False" % scopa.FEATURES)
+    assert lines[1] == "env needs numpy"

@@ -25,6 +25,9 @@ library only.
     scopa.safe_text(name)                outside text, safe to print
 
 The library is SCOPA_LIB when set, else the build's build/libscopa.so.
+The game API needs the standard library only; the environments
+(scopa.env, scopa.vector, scopa.baselines) need numpy and are imported
+on first use.
 """
 from . import _lib
 from .cards import (CARDS, SUITS, card_str, card_parse, card_name, is_card,
@@ -39,10 +42,33 @@ from .words import (card_words, move_words, move_why, why_words,
                     card_reason_words)
 from .records import RecordError, load as load_record, save as save_record
 from .engine import Engine
-from ._lib import safe_text
-from . import env, vector, baselines
-from .env import (ScopaEnv, ScopaGymEnv, ResetNeeded, FEATURES, ACTIONS,
-                  ACTION_SLOTS)
+from ._lib import safe_text, FEATURES, ACTIONS, ACTION_SLOTS
+import importlib
+import importlib.util
+
+# The environments need numpy; the game API above does not.  So env,
+# vector and baselines (and the env classes) are imported on first use,
+# and `import scopa` works without numpy.  When gymnasium is installed
+# (numpy with it) env is imported now, as before, so that its ids are
+# registered for gymnasium.make as soon as scopa is imported.
+_LAZY_MODULES = ("env", "vector", "baselines")
+_ENV_NAMES = ("ScopaEnv", "ScopaGymEnv", "ResetNeeded")
+
+
+def __getattr__(name):
+    if name in _LAZY_MODULES:
+        return importlib.import_module("." + name, __name__)
+    if name in _ENV_NAMES:
+        return getattr(importlib.import_module(".env", __name__), name)
+    raise AttributeError("module %r has no attribute %r" % (__name__, name))
+
+
+try:
+    _gymnasium = importlib.util.find_spec("gymnasium")
+except (ImportError, ValueError):
+    _gymnasium = None
+if _gymnasium is not None:
+    from . import env  # noqa: F401 (registers the gymnasium ids)
 
 __version__ = Engine().request({"cmd": "hello"})["version"]
 library_path = _lib.path

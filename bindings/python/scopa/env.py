@@ -40,6 +40,7 @@ FEATURES, ACTION_SLOTS, ACTIONS = _lib.FEATURES, _lib.ACTION_SLOTS, \
 INFOSTATE, GLOBAL = _lib.INFOSTATE, _lib.GLOBAL
 OBSERVATIONS = ("features", "infostate")
 ILLEGAL_REWARD = -10.0
+RESET_OPTIONS = ("dealer", "scores")
 
 _step = L.scopa_env_step
 _observe = L.scopa_env_observe
@@ -77,6 +78,40 @@ def action_pages(rnd):
         pages.append(page)
         if "more" not in page.values():
             return pages
+
+
+def reset_options(options):
+    """The reset options as a dict, every key one of RESET_OPTIONS: an
+    unknown key is refused, not ignored (a misspelt "scores" would
+    otherwise start episodes other than those asked for).  "deck" is
+    refused too: scopa_env_reset deals from the seed stream and takes no
+    deck (scopa.Game.new_round(deck=...) plays a given deck)."""
+    if options is None:
+        return {}
+    unknown = [k for k in options if k not in RESET_OPTIONS]
+    if unknown:
+        why = "; a deck cannot be set: the environment deals from its " \
+            "seed stream" if "deck" in unknown else ""
+        raise ValueError("unknown reset option %r (the options are %s%s)" %
+                         (unknown[0], ", ".join(map(repr, RESET_OPTIONS)),
+                          why))
+    return dict(options)
+
+
+def dealer_scores(options, players, sides):
+    """The "dealer" and "scores" options as scopa_env_reset takes them."""
+    dealer = options.get("dealer", -1)
+    if dealer != -1:
+        _lib.int_arg("dealer", dealer, 0, players - 1)
+    scores = None
+    if options.get("scores") is not None:
+        given = list(options["scores"])
+        if len(given) != sides:
+            raise ValueError("scores lists %d sides' game scores" % sides)
+        for s in given:
+            _lib.int_arg("a game score", int(s), 0, 10 ** 6)
+        scores = (ctypes.c_int * _lib.MAX_SEATS)(*[int(s) for s in given])
+    return dealer, scores
 
 
 def _np_random(seed):
@@ -124,7 +159,8 @@ class _Core(object):
             self.h = None
 
     def reset(self, seed, np_random, options):
-        options = options or {}
+        options = reset_options(options)
+        dealer, scores = dealer_scores(options, self.players, self.sides)
         if seed is not None:
             stream = int(seed) % _lib.ENV_NEXT
         elif not self.seeded:
@@ -132,18 +168,6 @@ class _Core(object):
         else:
             stream = _lib.ENV_NEXT
         self.seeded = True
-        dealer = options.get("dealer", -1)
-        if dealer != -1:
-            _lib.int_arg("dealer", dealer, 0, self.players - 1)
-        scores = None
-        if options.get("scores") is not None:
-            given = list(options["scores"])
-            if len(given) != self.sides:
-                raise ValueError("scores lists %d sides' game scores" %
-                                 self.sides)
-            for s in given:
-                _lib.int_arg("a game score", int(s), 0, 10 ** 6)
-            scores = (ctypes.c_int * _lib.MAX_SEATS)(*[int(s) for s in given])
         L.scopa_env_reset(self.h, stream, dealer, scores)
 
     def observe(self, seat):
@@ -284,7 +308,8 @@ class ScopaEnv(AECEnv):
     def reset(self, seed=None, options=None):
         """Deals the first round.  seed: an int >= 0 (the same seed, the
         same episodes); options: "dealer" (default: drawn), "scores" (each
-        side's game score before it); other keys are ignored."""
+        side's game score before it); any other key is a ValueError
+        (RESET_OPTIONS)."""
         if seed is not None:
             self.np_random = _np_random(seed)
         self._core.reset(seed, self.np_random, options)

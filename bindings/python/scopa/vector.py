@@ -12,22 +12,36 @@ from gymnasium.vector.VectorEnv when gymnasium imports).
 Environment i is exactly scopa.ScopaGymEnv(rules, opponent, seat) reset
 with seed + i and given the same actions; an environment whose episode
 ended starts its next one at the following step (Gymnasium's next-step
-auto-reset: the action is ignored, reward 0, flags False).  With
-copy=False the arrays returned are the environment's own, overwritten by
-the next call (no copying: the fastest).  docs/env.md.
+auto-reset: the action is ignored, reward 0, flags False; the mask
+of a terminal step is all zeros).  reset(seed=[...]) gives each
+environment its own seed; info["score"] / info["_score"] hold the score
+of each round just ended.  With copy=False the arrays returned are the
+environment's own, overwritten by the next call (no copying: the
+fastest).  docs/env.md.
 """
 import ctypes
+import json
 import os
 
 import numpy as np
 
-from . import _compat, _lib
+from . import _compat, _lib, env as senv
 from ._compat import VectorEnv, spaces
 from .env import (ACTIONS, FEATURES, ILLEGAL_REWARD, ResetNeeded,
                   _np_random)
 from .game import Game
 
 L = _lib.lib
+
+
+def _is_seed(seed):
+    return isinstance(seed, (int, np.integer))
+
+
+def _seed_arg(seed):
+    if isinstance(seed, bool) or not _is_seed(seed) or seed < 0:
+        raise TypeError("a seed is an int >= 0 (environment i gets seed + "
+                        "i), or a list of num_envs of them")
 
 
 class VecEnv(VectorEnv):
@@ -37,6 +51,7 @@ class VecEnv(VectorEnv):
                  copy=True):
         _lib.int_arg("num_envs", num_envs, 1, 1 << 20)
         game = Game(rules)
+        self._players, self._sides = game.players, game.sides
         _lib.int_arg("seat", seat, 0, game.players - 1)
         if threads is None:
             threads = os.cpu_count() or 1
@@ -94,31 +109,91 @@ class VecEnv(VectorEnv):
             return tuple(a.copy() for a in arrays)
         return arrays
 
-    def _info(self):
+    def _info(self, scores=None):
         mask, = self._out(self._mask)
-        return {"action_mask": mask, "_action_mask": self._info_mask.copy()}
+        info = {"action_mask": mask, "_action_mask": self._info_mask.copy()}
+        if scores is not None:
+            info["score"], info["_score"] = scores
+        return info
+
+    def _scores(self):
+        """Gymnasium's info pair for "score": an object array with the
+        full score of the round just ended (as ScopaGymEnv's
+        info["score"], the "sides" of `scopa replay --json`) for each
+        environment whose episode ended at this step with its round over
+        (not by an illegal action), None elsewhere, and its mask; None
+        when no environment has one."""
+        ended = np.flatnonzero(self._term)
+        if not len(ended):
+            return None
+        scores = np.full(self.num_envs, None, object)
+        for i in ended:
+            st = L.scopa_env_state(L.scopa_vecenv_env(self._h, int(i)))
+            ptr = L.scopa_state_score_json(
+                ctypes.byref(_lib.State.from_address(st)))
+            if ptr:
+                scores[i] = json.loads(_lib.take_string(ptr))
+        has = np.array([s is not None for s in scores], np.bool_)
+        return (scores, has) if has.any() else None
+
+    def _seeds(self, seed):
+        """The per-environment streams of a list of seeds."""
+        seeds = list(seed)
+        if len(seeds) != self.num_envs:
+            raise ValueError("seed lists %d seeds, one per environment "
+                             "(got %d)" % (self.num_envs, len(seeds)))
+        for s in seeds:
+            _seed_arg(s)
+        return [int(s) % _lib.ENV_NEXT for s in seeds]
 
     def reset(self, *, seed=None, options=None):
         """Starts every environment: environment i with seed + i (an int
-        >= 0); without a seed, each goes on with its own stream (the first
-        time: the seed given to the constructor, else one drawn at
-        random)."""
+        >= 0), or with seed[i] (a list of num_envs ints >= 0); without a
+        seed, each goes on with its own stream (the first time: the seed
+        given to the constructor, else one drawn at random).  options:
+        "dealer" and "scores" (scopa.env.RESET_OPTIONS) for every
+        environment; any other key is a ValueError."""
+        options = senv.reset_options(options)
+        dealer, scores = senv.dealer_scores(options, self._players,
+                                            self._sides)
         if seed is None and not self._reset_done:
             seed = self._seed if self._seed is not None else \
                 int(self._np_random.integers(2 ** 62))
-        if seed is not None:
-            if isinstance(seed, bool) or \
-                    not isinstance(seed, (int, np.integer)) or seed < 0:
-                raise TypeError("seed is an int >= 0 (environment i gets "
-                                "seed + i)")
+        streams = None
+        if isinstance(seed, (list, tuple, range, np.ndarray)):
+            streams = self._seeds(seed)
+            self._np_random = _np_random(int(seed[0]))
+            seed = _lib.ENV_NEXT
+        elif seed is not None:
+            _seed_arg(seed)
             self._np_random = _np_random(int(seed))
             seed = int(seed) % _lib.ENV_NEXT
         else:
             seed = _lib.ENV_NEXT
         L.scopa_vecenv_reset(self._h, seed, self._p[0], self._p[1])
+        if streams is not None or options:
+            self._reset_each(streams, seed, dealer, scores)
         self._reset_done = True
         obs, = self._out(self._obs)
         return obs, self._info()
+
+    def _reset_each(self, streams, seed, dealer, scores):
+        """Resets environment by environment, after scopa_vecenv_reset
+        (which ends any pending auto-reset): with a stream each, or with
+        the options.  Without a seed each environment's stream has then
+        moved on by one episode (the one scopa_vecenv_reset dealt)."""
+        for i in range(self.num_envs):
+            if streams is not None:
+                stream = streams[i]
+            elif seed == _lib.ENV_NEXT:
+                stream = seed
+            else:
+                stream = (seed + i) % _lib.ENV_NEXT
+            env = L.scopa_vecenv_env(self._h, i)
+            L.scopa_env_reset(env, stream, dealer, scores)
+            L.scopa_env_observe(env, self.seat,
+                                self._p[0] + i * FEATURES * 4,
+                                self._p[1] + i * ACTIONS)
 
     def step(self, actions):
         """Steps every environment; actions: one int per environment."""
@@ -130,7 +205,7 @@ class VecEnv(VectorEnv):
         L.scopa_vecenv_step(self._h, self._actions_p, obs, mask, rew, term,
                             trunc)
         out = self._out(self._obs, self._rewards, self._term, self._trunc)
-        return out + (self._info(),)
+        return out + (self._info(self._scores()),)
 
     def close_extras(self, **kwargs):
         h = getattr(self, "_h", None)
