@@ -395,6 +395,36 @@ test('e2e: two players at one table through its code', async () => {
   );
 });
 
+test("e2e: the lobby: a public table listed on strangers' home pages, joined with one click (English desktop, Italian phone)", async () => {
+  const a = await newPage();
+  await a.goto(BASE + '/');
+  await a.fill('#f-name', 'Lucia');
+  await a.check('#f-public');
+  await a.locator('form[data-form="private"] button[type="submit"]').click();
+  await a.waitForURL(/\/t\/[A-Za-z0-9_-]+$/);
+  const code = a.url().split('/t/')[1]!;
+  const d = await newPage();
+  await d.goto(BASE + '/');
+  const row = (p: Page) => p.locator(`.lobby-tables li[data-code="${code}"]`);
+  await row(d).waitFor({ timeout: 10000 });
+  assert.match((await row(d).textContent()) ?? '', /Lucia.*a free seat/);
+  await shot(d, 'lobby-desktop.png');
+  const b = await newPage(390, 844, 'it-IT');
+  await b.goto(BASE + '/');
+  await b.fill('#f-name', 'Marco');
+  await row(b).waitFor({ timeout: 10000 });
+  assert.match((await row(b).textContent()) ?? '', /Lucia.*un posto libero.*Siediti/);
+  await shot(b, 'lobby-it-phone.png');
+  await row(b).locator('[data-action="join-public"]').click();
+  await b.waitForURL(new RegExp(`/t/${code}$`));
+  await b.locator('.hand .card').first().waitFor();
+  await a.locator('.side .scores th', { hasText: 'Marco' }).waitFor();
+  // the table is full: it leaves the list of the page that showed it
+  await row(d).waitFor({ state: 'detached', timeout: 15000 });
+  await d.locator('.lobby-list', { hasText: 'No public table is waiting' }).waitFor();
+  for (const p of [a, b, d]) await p.context().close();
+});
+
 test('e2e: a reload in the middle of a hand returns to the same seat', async () => {
   const page = await newPage();
   await startBotGame(page, 11);

@@ -149,6 +149,9 @@ export function effectRunner(page: Page): (effects: readonly Effect[]) => void {
         );
         return;
       }
+      case 'fetchLobby':
+        void fetched('/api/lobby').then((result) => page.dispatch({ kind: 'lobby', result }));
+        return;
       case 'fetchRecord': {
         const code = e.code;
         void recordText(code)

@@ -8,7 +8,7 @@
 import { type Key, type Lang, optionName, presetName, t, valueName } from './i18n.js';
 import { LEVELS, OPTIONS, PRESETS, effective, num } from './rules.js';
 import type { Rules } from './protocol.js';
-import type { AppState } from './tableview.js';
+import type { AppState, LobbyTable } from './tableview.js';
 import { h } from './dom.js';
 import { connBanner, setConn, topBar } from './chrome.js';
 import { LOCAL_CODE } from './local.js';
@@ -114,6 +114,7 @@ export function renderHome(root: HTMLElement, app: AppState): void {
     if (err) err.textContent = app.error ?? '';
     setConn(root, app);
     setServer(root, app);
+    setLobby(root, app);
     return;
   }
   homeLang = built;
@@ -155,6 +156,13 @@ export function renderHome(root: HTMLElement, app: AppState): void {
       String(CLOCK_DEFAULT),
     ),
     h('p', { class: 'help', text: t(lang, 'moveClockHelp') }),
+    h(
+      'label',
+      { class: 'check', for: 'f-public' },
+      h('input', { type: 'checkbox', id: 'f-public', name: 'public' }),
+      h('span', { text: ` ${t(lang, 'listPublic')}` }),
+    ),
+    h('p', { class: 'help', text: t(lang, 'listPublicHelp') }),
     h('button', {
       class: 'primary',
       type: 'submit',
@@ -213,6 +221,12 @@ export function renderHome(root: HTMLElement, app: AppState): void {
       h('p', { class: 'error', role: 'alert', text: app.error ?? '' }),
       h('p', { class: 'offline help', role: 'status', hidden: true, text: t(lang, 'noServer') }),
       savedGame(app),
+      h(
+        'section',
+        { class: 'card-panel lobby', 'aria-labelledby': 'lobby-title' },
+        h('h2', { id: 'lobby-title', text: t(lang, 'lobbyTitle') }),
+        h('div', { class: 'lobby-list', 'aria-live': 'polite' }),
+      ),
       h('div', { class: 'panels' }, bot, priv, join),
     ),
     connBanner(app),
@@ -224,6 +238,59 @@ export function renderHome(root: HTMLElement, app: AppState): void {
   }
   fillSeats(root, lang);
   setServer(root, app);
+  setLobby(root, app);
+}
+
+/** The lobby's list, drawn again only when it changed (it is asked for
+ * every few seconds: routes.ts LOBBY_REFRESH_MS). */
+function setLobby(root: HTMLElement, app: AppState): void {
+  const box = root.querySelector<HTMLElement>('.home .lobby-list');
+  if (!box) return;
+  const key = JSON.stringify(app.lobby);
+  if (box.dataset.key === key) return;
+  box.dataset.key = key;
+  const lang = app.lang;
+  const { state, tables } = app.lobby;
+  if (state !== 'ok' || !tables.length) {
+    const words = state === 'loading' ? 'connecting' : state === 'ok' ? 'lobbyEmpty' : 'lobbyNone';
+    box.replaceChildren(h('p', { class: 'help', text: t(lang, words) }));
+    return;
+  }
+  box.replaceChildren(h('ul', { class: 'lobby-tables' }, ...tables.map((x) => lobbyRow(lang, x))));
+}
+
+/** One public table: its game, who sits, its clock, and a seat to take. */
+function lobbyRow(lang: Lang, x: LobbyTable): HTMLElement {
+  const game =
+    presetName(lang, x.preset) +
+    (x.target !== null ? ` · ${t(lang, 'lobbyTarget', { n: x.target })}` : '');
+  const who = x.seats.map((s, i) => {
+    if (s === 'open') return t(lang, 'lobbyFree');
+    const p = x.people.find((q) => q.seat === i);
+    if (!p) return s; // a bot, by its name
+    return p.rating !== null ? `${p.name} (${p.rating})` : p.name;
+  });
+  const clock =
+    x.moveClock === null
+      ? ''
+      : x.moveClock > 0
+        ? t(lang, 'lobbyClock', { s: x.moveClock })
+        : t(lang, 'clockOff');
+  return h(
+    'li',
+    { 'data-code': x.code },
+    h('span', { class: 'lobby-game', text: game }),
+    h('span', { class: 'lobby-seats', text: who.join(', ') }),
+    h('span', { class: 'lobby-clock help', text: clock }),
+    h('button', {
+      class: 'primary',
+      type: 'button',
+      'data-action': 'join-public',
+      'data-value': x.code,
+      'aria-label': `${t(lang, 'sitDown')}: ${game}, ${who.join(', ')}`,
+      text: t(lang, 'sitDown'),
+    }),
+  );
 }
 
 /** The game saved in this browser (local.ts), if the page was given its
@@ -246,7 +313,7 @@ function savedGame(app: AppState): HTMLElement | null {
 /** Without a server only the bots' form is offered: the others need it. */
 function setServer(root: HTMLElement, app: AppState): void {
   const down = app.server === 'down';
-  for (const sel of ['form[data-form="private"]', 'form[data-form="join"]'])
+  for (const sel of ['form[data-form="private"]', 'form[data-form="join"]', '.home .lobby'])
     root.querySelector<HTMLElement>(sel)?.toggleAttribute('hidden', down);
   root.querySelector<HTMLElement>('.home .offline')?.toggleAttribute('hidden', !down);
   // no server, no account: the sign-in offer goes with the forms

@@ -158,6 +158,16 @@ const en = {
   rematchYes: 'Play again',
   rematchNo: 'No, thanks',
   moveClock: 'Move clock',
+  listPublic: 'List it in the lobby for strangers',
+  listPublicHelp:
+    'Anyone can then see the table on this page and take a free seat; without it only those with the link can.',
+  lobbyTitle: 'Tables waiting for players',
+  lobbyEmpty:
+    'No public table is waiting right now. Create one below and tick “List it in the lobby”.',
+  lobbyNone: 'The list of tables could not be read from the server.',
+  lobbyTarget: 'to {n}',
+  lobbyFree: 'a free seat',
+  lobbyClock: '{s} s a move',
   moveClockHelp:
     'At a table with friends: when the time for a move runs out, the strongest bot plays it.',
   clockOff: 'Off',
@@ -429,6 +439,16 @@ const it: Record<Key, string> = {
   rematchYes: 'Gioca ancora',
   rematchNo: 'No, grazie',
   moveClock: 'Tempo per mossa',
+  listPublic: 'Mettilo nella sala, per chi non conosci',
+  listPublicHelp:
+    'Chiunque vedrà il tavolo in questa pagina e potrà sedersi a un posto libero; senza, solo chi ha il link.',
+  lobbyTitle: 'Tavoli che aspettano giocatori',
+  lobbyEmpty:
+    'Nessun tavolo pubblico aspetta ora. Creane uno qui sotto e spunta “Mettilo nella sala”.',
+  lobbyNone: 'Non si è potuto leggere dal server l’elenco dei tavoli.',
+  lobbyTarget: 'ai {n}',
+  lobbyFree: 'un posto libero',
+  lobbyClock: '{s} s a mossa',
   moveClockHelp:
     'Al tavolo con gli amici: quando il tempo di una mossa finisce, la gioca il bot più forte.',
   clockOff: 'Nessuno',

@@ -52,6 +52,7 @@ function create(root: HTMLElement, form: HTMLFormElement): Verb {
     seats,
     name: field(root, '#f-name'),
     ...(Number.isInteger(clock) ? { clock } : {}),
+    ...(form.querySelector<HTMLInputElement>('[name="public"]')?.checked ? { listed: true } : {}),
   };
 }
 
@@ -133,6 +134,8 @@ export function bindInput(root: HTMLElement, c: Controller): void {
         return c.verb({ kind: 'leaderboard' });
       case 'pool':
         return c.verb({ kind: 'pool', pool: el.dataset.value ?? '2p' });
+      case 'join-public': // a table of the lobby's list
+        return c.verb({ kind: 'join', code: el.dataset.value ?? '', name: field(root, '#f-name') });
       case 'watch':
         return c.verb({ kind: 'watch', code: field(root, '#f-code') });
       case 'watch-only':

@@ -28,7 +28,7 @@ export interface Url {
 
 /** Why the page connects, until a `seated` (or a state) answers it. */
 export type Intent =
-  | { kind: 'create'; rules: Rules; seats: string[]; clock?: number }
+  | { kind: 'create'; rules: Rules; seats: string[]; clock?: number; listed?: boolean }
   | { kind: 'join' }
   | { kind: 'watch' }
   | null;
@@ -77,7 +77,8 @@ export type Timer =
   | { name: 'notice'; text: string } // the notice leaves
   | { name: 'reaction' } // the reactions shown long enough leave
   | { name: 'resume' } // a stopped table is taken back (stall.ts)
-  | { name: 'error'; text: string }; // the error leaves
+  | { name: 'error'; text: string } // the error leaves
+  | { name: 'lobby' }; // the lobby's list is asked for again
 
 export type Effect =
   /** Start the server's transport, or the page's own engine (local). */
@@ -95,6 +96,8 @@ export type Effect =
   | { kind: 'timer'; timer: Timer; ms: number }
   | { kind: 'cancel'; name: Timer['name'] }
   | { kind: 'fetchLeaderboard'; pool: string }
+  /** GET /api/lobby: the public tables that wait for people. */
+  | { kind: 'fetchLobby' }
   | { kind: 'fetchRecord'; code: string }
   /** A request of the accounts' API (account.ts), answered by an `http`
    * event; the session cookie goes along (same origin), never read here. */
@@ -138,6 +141,8 @@ export type Verb =
       name: string;
       /** the move clock's seconds (0: none), for tables of people */
       clock?: number;
+      /** listed in the lobby for strangers ("public": true) */
+      listed?: boolean;
     }
   | { kind: 'join'; code: string; name: string }
   | { kind: 'watch'; code: string }
@@ -170,6 +175,7 @@ export type Event =
   | { kind: 'verb'; verb: Verb }
   | { kind: 'timer'; timer: Timer; now: number }
   | { kind: 'leaderboard'; pool: string; result: Fetched }
+  | { kind: 'lobby'; result: Fetched }
   | { kind: 'record'; code: string; result: Fetched }
   /** An answer of the accounts' API (its status 0 when none came). */
   | { kind: 'http'; op: AccountOp; result: HttpResult }
@@ -240,6 +246,7 @@ export function initial(env: Env): Model {
     awaySince: [],
     msgAt: 0,
     leaderboard: { state: 'loading', pool: '2p', rows: [] },
+    lobby: { state: 'loading', tables: [] },
     skipAnim: env.stored['scopa.skip'] === '1',
     reactions: [],
     reactionsOn: env.stored['scopa.reactions'] !== 'off',

@@ -355,6 +355,8 @@ export type ClientMsg =
       player?: string;
       /** seconds per move, 0: no clock (absent: the server's default) */
       move_clock?: number;
+      /** listed in the lobby (GET /api/lobby) */
+      public?: boolean;
       id?: number;
     }
   | { type: 'rematch'; accept: boolean; id?: number }

@@ -13,7 +13,7 @@ import { t } from './i18n.js';
 import { type Effect, type Event, type Model, type Step, type Timer, step } from './model.js';
 import { reactionsDue, showNotice } from './messages.js';
 import { paced, receive } from './pacing.js';
-import { arrived, leaderboardFetched } from './routes.js';
+import { arrived, askLobby, leaderboardFetched, lobbyFetched } from './routes.js';
 import { greet } from './session.js';
 import { resumeDue } from './stall.js';
 import { recordFetched, verb } from './verbs.js';
@@ -48,6 +48,8 @@ function reduceEvent(m: Model, e: Event): Step {
       return leaderboardFetched(m, e.pool, e.result);
     case 'record':
       return recordFetched(m, e.code, e.result);
+    case 'lobby':
+      return lobbyFetched(m, e.result);
     case 'http':
       return accountAnswered(m, e.op, e.result);
     case 'route':
@@ -84,6 +86,8 @@ function fired(m: Model, timer: Timer, now: number): Step {
       return resumeDue(m);
     case 'error':
       return step(m.error === timer.text ? { ...m, error: null } : m);
+    case 'lobby':
+      return askLobby(m);
   }
 }
 

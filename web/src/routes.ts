@@ -17,7 +17,10 @@
  * What must stay true: these addresses and the key scopa.token.CODE are
  * those of CONTRACTS.md and docs/web.md; table codes are upper case.
  */
-import { type Model, type Step, type Url, step, store, then } from './model.js';
+import { type Effect, type Model, type Step, type Url, step, store, then } from './model.js';
+import type { Rules } from './protocol.js';
+import type { LobbyTable } from './tableview.js';
+import { presetOf } from './rules.js';
 import { ensureConnected } from './session.js';
 import { askMe, openAccount, openLogin } from './account.js';
 
@@ -79,7 +82,7 @@ export function route(m: Model): Step {
   // is a server there (friends, ratings)?  asked again on each visit home
   if (r.screen === 'home') {
     const home = { ...m, screen: 'home' as const, account: { ...m.account, done: null } };
-    return then(step(home, { kind: 'probe' }), askMe);
+    return then(then(step(home, { kind: 'probe' }), askMe), askLobby);
   }
   if (r.screen === 'account') return openAccount({ ...m, screen: 'account' });
   if (r.screen === 'login') return openLogin({ ...m, screen: 'login' });
@@ -142,6 +145,57 @@ export function go(m: Model, path: string): Step {
 /** The address changed under the page (its load, back, forward). */
 export function arrived(m: Model, url: Url): Step {
   return route({ ...resetTable(m), url });
+}
+
+// ------------------------------------------------------------- lobby --
+
+/** The lobby's list is asked for again this often while home shows. */
+export const LOBBY_REFRESH_MS = 4000;
+
+const isText = (x: unknown): x is string => typeof x === 'string';
+
+/** The tables of GET /api/lobby (docs/serve.md "The lobby"); null when
+ * the answer has no list.  A table without a code is left out; a field
+ * of the wrong kind is taken as absent. */
+export function lobbyTables(j: unknown): LobbyTable[] | null {
+  if (!isRow(j) || !Array.isArray(j.tables)) return null;
+  const out: LobbyTable[] = [];
+  for (const x of j.tables) {
+    if (!isRow(x) || !isText(x.code) || !x.code) continue;
+    const rules = isRow(x.rules) ? (x.rules as Rules) : {};
+    const seats = Array.isArray(x.seats) ? x.seats.filter(isText) : [];
+    const people = (Array.isArray(x.people) ? x.people : []).filter(isRow).map((p) => ({
+      seat: typeof p.seat === 'number' ? p.seat : -1,
+      name: isText(p.name) ? p.name : '',
+      rating: typeof p.rating === 'number' ? p.rating : null,
+    }));
+    out.push({
+      code: x.code,
+      preset: presetOf(rules),
+      target: typeof rules.target === 'number' ? rules.target : null,
+      moveClock: typeof x.move_clock === 'number' ? x.move_clock : null,
+      seats,
+      open: typeof x.open === 'number' ? x.open : seats.filter((s) => s === 'open').length,
+      people,
+    });
+  }
+  return out;
+}
+
+/** Ask for the lobby's list, while home shows and a server may answer. */
+export function askLobby(m: Model): Step {
+  return m.screen === 'home' && m.server !== 'down' ? step(m, { kind: 'fetchLobby' }) : step(m);
+}
+
+export function lobbyFetched(m: Model, result: { ok: true; json: unknown } | { ok: false }): Step {
+  const tables = result.ok ? lobbyTables(result.json) : null;
+  const lobby = tables
+    ? { state: 'ok' as const, tables }
+    : { state: 'unavailable' as const, tables: [] };
+  // asked again in a while, for as long as home shows
+  const again: Effect[] =
+    m.screen === 'home' ? [{ kind: 'timer', timer: { name: 'lobby' }, ms: LOBBY_REFRESH_MS }] : [];
+  return step({ ...m, lobby }, ...again);
 }
 
 // ------------------------------------------------------- leaderboard --

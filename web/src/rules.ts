@@ -97,3 +97,18 @@ export function differences(rules: Rules): [string, string | number | boolean][]
     eff[o.name] as string | number | boolean,
   ]);
 }
+
+/** The preset a rules object starts from: the one with the most options
+ * that the rules all keep ("scopa", the defaults, when none). */
+export function presetOf(rules: Rules): string {
+  let best = 'scopa';
+  let most = -1;
+  for (const [name, p] of Object.entries(PRESETS)) {
+    const keys = Object.keys(p);
+    if (keys.every((k) => rules[k] === p[k]) && keys.length > most) {
+      best = name;
+      most = keys.length;
+    }
+  }
+  return best;
+}

@@ -278,6 +278,21 @@ export function shownScores(app: Pick<AppState, 'roundOver' | 'gameOver' | 'view
   return app.view?.scores ?? [];
 }
 
+/** A public table of the lobby, as the home page lists it. */
+export interface LobbyTable {
+  code: string;
+  /** the preset its rules are (rules.ts presetOf), and the points to win */
+  preset: string;
+  target: number | null;
+  /** seconds per move (0: none), null when the server did not say */
+  moveClock: number | null;
+  /** each seat: a person's name, a bot's name, or "open" */
+  seats: string[];
+  open: number;
+  /** the seated people, with their ratings (null: a guest, or unrated) */
+  people: { seat: number; name: string; rating: number | null }[];
+}
+
 /** Everything on screen, as data: reduce.ts makes each new one (model.ts
  * adds what the reducer alone remembers), render.ts draws it. */
 export interface AppState {
@@ -327,6 +342,8 @@ export interface AppState {
     pool: string;
     rows: Record<string, unknown>[];
   };
+  /** The lobby's public tables that wait for people (GET /api/lobby). */
+  lobby: { state: 'loading' | 'ok' | 'unavailable'; tables: LobbyTable[] };
   skipAnim: boolean;
   /** The reaction each seat sent last, while it is shown (ms, client clock). */
   reactions: ({ id: string; at: number } | null)[];

@@ -13,7 +13,7 @@
  */
 import { formatMove, type Card, type Rules } from './protocol.js';
 import { REACTIONS } from './i18n.js';
-import { LEVELS, PRESETS, effective, num } from './rules.js';
+import { LEVELS, effective, num, presetOf } from './rules.js';
 import { pickCard, pickTableCard, selectedMove } from './tableview.js';
 import { type RecordDoc, reviewSteps } from './review.js';
 import {
@@ -32,6 +32,8 @@ import { pump } from './pacing.js';
 import { go, loadLeaderboard, resetTable } from './routes.js';
 import { oneClick, setDeck, toggleMute, toggleOneClick } from './settings.js';
 import { accountVerb } from './account.js';
+
+export { presetOf };
 
 const levelSeat = (l: string): string => (LEVELS.includes(l) ? l : 'intermedio');
 
@@ -82,7 +84,9 @@ export function verb(m: Model, v: Verb): Step {
       const seats = privateSeats(v.rules, v.seats);
       // a clock only where more than one person sits
       const clock = seats.includes('open') ? v.clock : undefined;
-      return startTable({ ...m, createForm: 'priv' }, v.rules, seats, v.name, clock);
+      // listed only where a stranger has a seat to take
+      const listed = seats.includes('open') && v.listed === true;
+      return startTable({ ...m, createForm: 'priv' }, v.rules, seats, v.name, clock, listed);
     }
     case 'react':
       return m.seat === null || !REACTIONS.includes(v.reaction)
@@ -203,28 +207,26 @@ function rememberName(m: Model, name: string | null): Step {
   return n ? store(m, 'scopa.name', n) : step(m);
 }
 
-/** The preset a rules object starts from: the one with the most options
- * that the rules all keep ("scopa", the defaults, when none). */
-export function presetOf(rules: Rules): string {
-  let best = 'scopa';
-  let most = -1;
-  for (const [name, p] of Object.entries(PRESETS)) {
-    const keys = Object.keys(p);
-    if (keys.every((k) => rules[k] === p[k]) && keys.length > most) {
-      best = name;
-      most = keys.length;
-    }
-  }
-  return best;
-}
-
-function startTable(m: Model, rules: Rules, seats: string[], name: string, clock?: number): Step {
+function startTable(
+  m: Model,
+  rules: Rules,
+  seats: string[],
+  name: string,
+  clock?: number,
+  listed = false,
+): Step {
   const named = then(rememberName(m, name), (x) => store(x, 'scopa.preset', presetOf(rules)));
   return then(named, (x) =>
     ensureConnected({
       ...resetTable(x),
       refused: null,
-      intent: { kind: 'create', rules, seats, ...(clock !== undefined ? { clock } : {}) },
+      intent: {
+        kind: 'create',
+        rules,
+        seats,
+        ...(clock !== undefined ? { clock } : {}),
+        ...(listed ? { listed } : {}),
+      },
       screen: 'table',
     }),
   );

@@ -2,11 +2,18 @@
  * routes.test.ts -- the page's addresses (routes.ts, docs/web.md): /,
  * /?leaderboard, /t/CODE (resume with the stored token, else join),
  * /t/CODE?watch, /t/CODE#token=... (stored, the fragment taken out of the
- * address); back and forward; the leaderboard's fetch and its shapes.
+ * address); back and forward; the leaderboard's fetch and its shapes;
+ * the lobby's list (docs/serve.md "The lobby"), asked for while home shows.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { leaderboardRows, parseRoute, parseUrl } from '../src/routes.js';
+import {
+  LOBBY_REFRESH_MS,
+  leaderboardRows,
+  lobbyTables,
+  parseRoute,
+  parseUrl,
+} from '../src/routes.js';
 import { CODE, drive, fresh, only, route, seated, sent, verb } from './fixtures.js';
 
 const open = [{ kind: 'status', conn: { kind: 'open' } }, { kind: 'opened' }] as const;
@@ -40,10 +47,10 @@ test('parseRoute: the addresses of docs/web.md', () => {
   assert.deepEqual(r('/elsewhere'), { screen: 'home' });
 });
 
-test('/: the home page, nothing sent; whether a server answers is asked', () => {
+test('/: the home page, nothing sent; whether a server answers is asked, and its lobby', () => {
   const d = drive(fresh(), route('/'));
   assert.equal(d.model.screen, 'home');
-  assert.deepEqual(d.effects, [{ kind: 'probe' }]);
+  assert.deepEqual(d.effects, [{ kind: 'probe' }, { kind: 'fetchLobby' }]);
 });
 
 test('/t/CODE with no token: join (the name and player stored are sent)', () => {
@@ -125,4 +132,101 @@ test('back or forward (the address changed under the page): the table left, the 
   d.on(route(`/t/${CODE}`));
   assert.equal(d.model.token, 'tok');
   assert.deepEqual(sent(d.effects), [{ type: 'resume', code: CODE, token: 'tok' }]);
+});
+
+const LOBBY = {
+  tables: [
+    {
+      code: 'ABCDEFGHJK',
+      rules: { game: 'scopa', players: 2, target: 21 },
+      seats: ['Anna', 'open'],
+      open: 1,
+      players: 2,
+      people: [{ seat: 0, name: 'Anna', account: true, rating: 1612, provisional: false }],
+      move_clock: 20,
+    },
+    { rules: {} }, // no code: left out
+    { code: 'ZZ', seats: ['open', 7, 'open'], people: 'x', move_clock: 'fast' },
+  ],
+};
+
+test('lobbyTables: the tables of GET /api/lobby, a wrong field taken as absent', () => {
+  assert.deepEqual(lobbyTables(LOBBY), [
+    {
+      code: 'ABCDEFGHJK',
+      preset: 'scopa',
+      target: 21,
+      moveClock: 20,
+      seats: ['Anna', 'open'],
+      open: 1,
+      people: [{ seat: 0, name: 'Anna', rating: 1612 }],
+    },
+    {
+      code: 'ZZ',
+      preset: 'scopa',
+      target: null,
+      moveClock: null,
+      seats: ['open', 'open'],
+      open: 2,
+      people: [],
+    },
+  ]);
+  assert.equal(lobbyTables({}), null);
+  assert.equal(lobbyTables([]), null);
+  assert.equal(lobbyTables(null), null);
+});
+
+test('the lobby: asked for on the home page, again every few seconds there, never elsewhere', () => {
+  const d = drive(fresh(), route('/'));
+  assert.equal(only(d.effects, 'fetchLobby').length, 1);
+  assert.equal(d.model.lobby.state, 'loading');
+  d.on({ kind: 'lobby', result: { ok: true, json: LOBBY } });
+  assert.equal(d.model.lobby.state, 'ok');
+  assert.equal(d.model.lobby.tables.length, 2);
+  const timers = only(d.effects, 'timer').filter((e) => e.timer.name === 'lobby');
+  assert.deepEqual(
+    timers.map((e) => e.ms),
+    [LOBBY_REFRESH_MS],
+  );
+  d.on({ kind: 'timer', timer: { name: 'lobby' }, now: 5000 });
+  assert.equal(only(d.effects, 'fetchLobby').length, 2, 'asked again at home');
+  d.on({ kind: 'lobby', result: { ok: false, error: 'Error: 500' } });
+  assert.deepEqual(d.model.lobby, { state: 'unavailable', tables: [] });
+  // at a table the list is neither asked for nor scheduled
+  const t = drive(seated(), { kind: 'timer', timer: { name: 'lobby' }, now: 9000 });
+  assert.equal(only(t.effects, 'fetchLobby').length, 0);
+  t.on({ kind: 'lobby', result: { ok: true, json: LOBBY } });
+  assert.equal(only(t.effects, 'timer').filter((e) => e.timer.name === 'lobby').length, 0);
+});
+
+test('a public table: "public": true in the create, only with a seat for a stranger', () => {
+  const rules = { game: 'scopa', players: 2 };
+  const d = drive(
+    fresh({ 'scopa.name': 'Anna' }),
+    route('/'),
+    verb({
+      kind: 'create',
+      rules,
+      seats: ['me', 'open'],
+      name: 'Anna',
+      listed: true,
+    }),
+    ...open,
+  );
+  const create = sent(d.effects).find((m) => m.type === 'create');
+  assert.equal(create && 'public' in create && create.public, true);
+  const bots = drive(
+    fresh({ 'scopa.name': 'Anna' }),
+    route('/'),
+    verb({
+      kind: 'create',
+      rules,
+      seats: ['me', 'esperto'],
+      name: 'Anna',
+      listed: true,
+    }),
+    ...open,
+  );
+  const other = sent(bots.effects).find((m) => m.type === 'create');
+  assert.ok(other && !('public' in other), 'no free seat: not listed');
 });
