@@ -17,7 +17,7 @@
  * What must stay true: these addresses and the key scopa.token.CODE are
  * those of CONTRACTS.md and docs/web.md; table codes are upper case.
  */
-import { type Effect, type Model, type Step, type Url, step, store, then } from './model.js';
+import { type Model, type Step, type Url, step, store, then } from './model.js';
 import type { Rules } from './protocol.js';
 import type { LobbyTable } from './tableview.js';
 import { presetOf } from './rules.js';
@@ -188,14 +188,15 @@ export function askLobby(m: Model): Step {
 }
 
 export function lobbyFetched(m: Model, result: { ok: true; json: unknown } | { ok: false }): Step {
+  // an answer for a home page left since: nothing changes (another
+  // screen is not drawn again for it)
+  if (m.screen !== 'home') return step(m);
   const tables = result.ok ? lobbyTables(result.json) : null;
   const lobby = tables
     ? { state: 'ok' as const, tables }
     : { state: 'unavailable' as const, tables: [] };
   // asked again in a while, for as long as home shows
-  const again: Effect[] =
-    m.screen === 'home' ? [{ kind: 'timer', timer: { name: 'lobby' }, ms: LOBBY_REFRESH_MS }] : [];
-  return step({ ...m, lobby }, ...again);
+  return step({ ...m, lobby }, { kind: 'timer', timer: { name: 'lobby' }, ms: LOBBY_REFRESH_MS });
 }
 
 // ------------------------------------------------------- leaderboard --

@@ -195,8 +195,10 @@ test('the lobby: asked for on the home page, again every few seconds there, neve
   // at a table the list is neither asked for nor scheduled
   const t = drive(seated(), { kind: 'timer', timer: { name: 'lobby' }, now: 9000 });
   assert.equal(only(t.effects, 'fetchLobby').length, 0);
+  const before = t.model;
   t.on({ kind: 'lobby', result: { ok: true, json: LOBBY } });
   assert.equal(only(t.effects, 'timer').filter((e) => e.timer.name === 'lobby').length, 0);
+  assert.equal(t.model, before, 'an answer for a home page left since changes nothing');
 });
 
 test('a public table: "public": true in the create, only with a seat for a stranger', () => {
