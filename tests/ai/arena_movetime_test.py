@@ -19,7 +19,7 @@ SCOPA = sys.argv[1]
 
 def arena(*args):
     out = subprocess.run([SCOPA, "arena", "--a", "best", "--b", "rules",
-                          "--deals", "12", "--seed", "5", "--json", *args],
+                          "--deals", "4", "--seed", "5", "--json", *args],
                          check=True, capture_output=True, text=True).stdout
     return json.loads(out)
 
