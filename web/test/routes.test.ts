@@ -201,34 +201,18 @@ test('the lobby: asked for on the home page, again every few seconds there, neve
   assert.equal(t.model, before, 'an answer for a home page left since changes nothing');
 });
 
-test('a public table: "public": true in the create, only with a seat for a stranger', () => {
+/** The create a page sends for the private form with these seats, the
+ * lobby's box ticked. */
+function createSent(seats: string[]) {
   const rules = { game: 'scopa', players: 2 };
-  const d = drive(
-    fresh({ 'scopa.name': 'Anna' }),
-    route('/'),
-    verb({
-      kind: 'create',
-      rules,
-      seats: ['me', 'open'],
-      name: 'Anna',
-      listed: true,
-    }),
-    ...open,
-  );
-  const create = sent(d.effects).find((m) => m.type === 'create');
+  const v = { kind: 'create' as const, rules, seats, name: 'Anna', listed: true };
+  const d = drive(fresh({ 'scopa.name': 'Anna' }), route('/'), verb(v), ...open);
+  return sent(d.effects).find((m) => m.type === 'create');
+}
+
+test('a public table: "public": true in the create, only with a seat for a stranger', () => {
+  const create = createSent(['me', 'open']);
   assert.equal(create && 'public' in create && create.public, true);
-  const bots = drive(
-    fresh({ 'scopa.name': 'Anna' }),
-    route('/'),
-    verb({
-      kind: 'create',
-      rules,
-      seats: ['me', 'esperto'],
-      name: 'Anna',
-      listed: true,
-    }),
-    ...open,
-  );
-  const other = sent(bots.effects).find((m) => m.type === 'create');
+  const other = createSent(['me', 'esperto']);
   assert.ok(other && !('public' in other), 'no free seat: not listed');
 });
