@@ -223,6 +223,30 @@ static int parse_create(json_t *obj, proto_msg *out, proto_error *err) {
   return 0;
 }
 
+/* A seek: its rules as a create's; its "clock" an object whose
+ * "move_clock" and "away_timeout" are create's (any other field is kept
+ * as part of what the seek asks for: only equal clocks are paired). */
+static int parse_seek(json_t *obj, proto_msg *out, proto_error *err) {
+  json_t *rules = json_object_get(obj, "rules");
+  json_t *clock = json_object_get(obj, "clock");
+  if (rules && !json_is_object(rules) && !json_is_string(rules))
+    return refuse(err, "bad_rules",
+                  "\"rules\" is an object as in a record, or a preset name",
+                  "\"rules\" è un oggetto come in una registrazione, o il "
+                  "nome di una variante");
+  if (clock && !json_is_object(clock) && !json_is_null(clock))
+    return refuse(err, "bad_message",
+                  "\"clock\" is an object such as {\"move_clock\": 30}",
+                  "\"clock\" è un oggetto come {\"move_clock\": 30}");
+  out->rules = rules ? json_incref(rules) : NULL;
+  if (json_is_object(clock)) {
+    out->clock = json_incref(clock);
+    return get_int(clock, "away_timeout", 0, 86400, -1, &out->away_s, err) ||
+           get_int(clock, "move_clock", 0, 86400, -1, &out->clock_s, err);
+  }
+  return 0;
+}
+
 static int parse_code(json_t *obj, proto_msg *out, proto_error *err) {
   return get_string(obj, "code", out->code, sizeof out->code, 1, err);
 }
@@ -356,7 +380,8 @@ done:
 void proto_msg_free(proto_msg *msg) {
   json_decref(msg->id);
   json_decref(msg->rules);
-  msg->id = msg->rules = NULL;
+  json_decref(msg->clock);
+  msg->id = msg->rules = msg->clock = NULL;
 }
 
 /* What a name may not hold (C0 and C1 controls, DEL, the bidirectional
@@ -488,7 +513,7 @@ static int check_rules(const proto_msg *msg, scopa_rules *rules,
   json_t *obj = rules_object(msg, err);
   if (!obj)
     return -1;
-  if (!json_object_get(obj, "players"))
+  if (!json_object_get(obj, "players") && msg->nseats > 0) /* a create */
     json_object_set_new(obj, "players", json_integer(msg->nseats));
   char *text = json_dumps(obj, JSON_COMPACT);
   json_decref(obj);
@@ -511,7 +536,7 @@ static int check_rules(const proto_msg *msg, scopa_rules *rules,
       scopa_rules_check_options(rules, err->options);
     return -1;
   }
-  if (rules->players != msg->nseats) {
+  if (msg->nseats > 0 && rules->players != msg->nseats) {
     snprintf(detail, sizeof detail,
              "the rules are for %d players, the seats %d", rules->players,
              msg->nseats);
@@ -525,6 +550,13 @@ static int check_rules(const proto_msg *msg, scopa_rules *rules,
 int proto_create_check(const proto_msg *msg, int *me, scopa_rules *rules,
                        proto_error *err) {
   return check_seats(msg, me, err) || check_rules(msg, rules, err) ? -1 : 0;
+}
+
+int proto_seek_check(const proto_msg *msg, scopa_rules *rules,
+                     proto_error *err) {
+  proto_msg copy = *msg;
+  copy.nseats = 0; /* the rules say how many */
+  return check_rules(&copy, rules, err);
 }
 
 /* ------------------------------------------------------------------ */

@@ -44,7 +44,9 @@
   XX(PING, "ping", parse_nothing)                                              \
   XX(REVIEW, "review", parse_review)                                           \
   XX(REMATCH, "rematch", parse_rematch)                                        \
-  XX(REACT, "react", parse_react)
+  XX(REACT, "react", parse_react)                                              \
+  XX(SEEK, "seek", parse_seek)                                                 \
+  XX(UNSEEK, "unseek", parse_nothing)
 
 enum proto_type {
   PROTO_UNKNOWN, /* a type this server does not know: ignored            */
@@ -59,7 +61,8 @@ enum proto_type {
 typedef struct proto_msg {
   int type;
   json_t *id;    /* echoed in the direct answer, NULL if absent         */
-  json_t *rules; /* create: an object (as in a record) or a preset name */
+  json_t *rules; /* create, seek: an object (as in a record) or a preset */
+  json_t *clock; /* seek: its "clock" object, NULL when absent          */
   char code[PROTO_CODE_MAX + 1];
   char token[PROTO_TOKEN_MAX + 1];  /* resume                            */
   char player[PROTO_TOKEN_MAX + 1]; /* optional player token (ratings)   */
@@ -69,8 +72,10 @@ typedef struct proto_msg {
   char seats[PROTO_MAX_SEATS][PROTO_SEAT_MAX + 1];
   int ply;     /* move: -1 when absent                                   */
   int seat;    /* move: the seat the client means, -1 when absent        */
-  int away_s;  /* create: seconds before a bot plays for an away seat, -1 */
-  int clock_s; /* create: seconds per move (0 = no clock), -1 absent     */
+  int away_s;  /* create, seek's clock: seconds before a bot plays for an
+                  away seat, -1 absent                                  */
+  int clock_s; /* create, seek's clock: seconds per move (0 = no clock),
+                  -1 absent                                             */
   int listed;  /* create: "public": true, the table is in the lobby      */
   int accept;  /* rematch: 1 to play again (the default), 0 to decline   */
   char reaction[PROTO_REACTION_MAX + 1]; /* react: a phrase's id          */
@@ -138,6 +143,13 @@ char *proto_finish(json_t *obj, const json_t *id);
  * browser's local table (src/wasm) check a create here, the same way. */
 int proto_create_check(const proto_msg *msg, int *me, scopa_rules *rules,
                        proto_error *err);
+
+/* The rules of a seek (quick pairing, docs/serve.md "Play now"): a
+ * preset name or an object as create takes, whose "players" is the
+ * rules' own (2 when neither says).  0 with *rules set, or -1 with *err
+ * ("bad_rules"). */
+int proto_seek_check(const proto_msg *msg, scopa_rules *rules,
+                     proto_error *err);
 
 /* A `move` from the person at `seat` of a table playing `match`
  * (waiting: seats are still open), checked as the server checks it: the

@@ -55,6 +55,7 @@ struct conn {
    * connection's hello waits (and its messages with it, relay.c). */
   int session_wait;
   int64_t react_ms;           /* when its last reaction went out      */
+  seek_entry *seek;           /* its Play now seek, or NULL (seek.c)  */
   struct conn *tnext, *tprev; /* the table's connections              */
   struct conn *anext, *aprev; /* every open connection                */
   struct conn *wnext;         /* the wake list (waiting for a commit) */

@@ -13,6 +13,7 @@
 #include "react.h"
 #include "relay.h"
 #include "rematch.h"
+#include "seek.h"
 #include "views.h"
 
 #include <string.h>
@@ -29,7 +30,9 @@
   XX(PING, conn_ping)                                                          \
   XX(REVIEW, play_review)                                                      \
   XX(REMATCH, rematch_answer)                                                  \
-  XX(REACT, react_send)
+  XX(REACT, react_send)                                                        \
+  XX(SEEK, seek_start)                                                         \
+  XX(UNSEEK, seek_stop)
 #define COUNT(type, handler) +1
 _Static_assert(0 HANDLERS(COUNT) == PROTO_NTYPES - 1, "a handler per type");
 #undef COUNT
@@ -72,8 +75,9 @@ static void message(conn *c, const char *text, size_t len, int charged) {
     conn_send_owned(c, proto_error_json(msg.id, &err));
   } else if (lobby_code_limited(c, &msg)) {
     /* answered `limit`: not looked up here nor on another node */
-  } else if (relay_route(c, &msg, text, len)) {
-    /* sent on: its owner answers */
+  } else if (msg.type != PROTO_SEEK && msg.type != PROTO_UNSEEK &&
+             relay_route(c, &msg, text, len)) {
+    /* sent on: its owner answers (a seek stays with its own node) */
   } else if (table_message(c, &msg) == 1 && charged) {
     limits_refund(&c->bucket, &srv->conf.limits);
   } else if (new_words && msg.type == PROTO_PING && c->table) {
@@ -90,6 +94,7 @@ static int opened(conn *c, int counted) {
 }
 
 static void closed(conn *c) {
+  seek_conn_closed(c);
   table_leave(c);
   relay_conn_closed(c);
   if (c->ccounted)
@@ -136,6 +141,8 @@ const conn_hooks DISPATCH_HOOKS = {
 };
 
 void dispatch_sweep(server *srv, int64_t now) {
+  seek_take(srv); /* a wake-up lost to a busy turn is not lost */
+  seek_tick(srv, now);
   play_sweep(srv, now);
   table_sweep(srv, now);
 }

@@ -18,7 +18,9 @@
 #include "dispatch.h"
 #include "http.h"
 #include "moves.h"
+#include "pairer.h"
 #include "relay.h"
+#include "seek.h"
 #include "table.h"
 
 #include <ev.h>
@@ -148,6 +150,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason,
     take_commits(srv);
     take_bot_answers(srv);
     account_take(srv);
+    seek_take(srv);
     relay_poll(srv);
     return 0;
   default:
@@ -277,6 +280,19 @@ int loop_run(server *srv) {
     ev_loop_destroy(loop);
     return 1;
   }
+  srv->pairer =
+      pairer_new(srv->conf.db, srv->node, srv->relay_hooks->random_code, wake,
+                 srv, msg, sizeof msg);
+  if (!srv->pairer) { /* after the cluster's start: it names the node */
+    fprintf(stderr, "scopa serve: %s\n", msg);
+    relay_stop(srv);
+    bots_free(srv->bots);
+    writer_free(srv->w);
+    auth_free(srv->auth);
+    lws_context_destroy(srv->ctx);
+    ev_loop_destroy(loop);
+    return 1;
+  }
   lws_sul_schedule(srv->ctx, 0, &srv->sweep, sweep, 250 * LWS_US_PER_MS);
   say_listening(srv);
   ev_check turn;
@@ -300,6 +316,8 @@ int loop_run(server *srv) {
   srv->w = NULL;
   auth_free(srv->auth);
   srv->auth = NULL;
+  pairer_free(srv->pairer); /* this node's seeks leave the store */
+  srv->pairer = NULL;
   relay_stop(srv); /* after the last commit: the leases go */
   lws_context_destroy(srv->ctx);
   conn_free_graveyard(srv);

@@ -34,7 +34,7 @@ static const char USAGE[] =
     "                   [--store FILE | sqlite:FILE | postgresql://URL]\n"
     "                   [--away-timeout S] [--move-clock S] [--idle S]\n"
     "                   [--bot-threads N] [--bot-ms MS] [--away-bot BOT]\n"
-    "                   [--hint-ms MS]\n"
+    "                   [--hint-ms MS] [--seek-offer S]\n"
     "                   [--max-conns-per-addr N] [--max-tables-per-minute N]\n"
     "                   [--max-addrs N] [--trusted-proxy ADDR[,ADDR]]\n"
     "                   [--origin URL] [--code-misses N] [--code-miss-ms MS]\n"
@@ -51,6 +51,8 @@ static const char USAGE[] =
     "--away-timeout: seconds before a bot plays for a player who left\n"
     "(default 60); --move-clock: seconds per move, 0 = none (default);\n"
     "--idle: seconds before a table nobody is at leaves memory (600).\n"
+    "--seek-offer: seconds a Play now seek waits before a bot is offered\n"
+    "(20).\n"
     "--trusted-proxy: a proxy's address (repeat it, or a comma list);\n"
     "a client coming through it is counted under the last address of\n"
     "its X-Forwarded-For, and refused without one.\n"
@@ -71,6 +73,7 @@ static void defaults(serve_conf *c) {
   c->away_s = 60;
   c->clock_s = 0;
   c->idle_s = 600;
+  c->seek_offer_s = 20;
   c->bot_threads = 2;
   c->slow_cap = 64;
   c->bot_ms = 100;
@@ -199,6 +202,7 @@ static int parse_flags(int argc, char **argv, serve_conf *c) {
       {"--away-timeout", 0, 86400, &c->away_s, NULL},
       {"--move-clock", 0, 86400, &c->clock_s, NULL},
       {"--idle", 1, 86400 * 7, &c->idle_s, NULL},
+      {"--seek-offer", 1, 3600, &c->seek_offer_s, NULL},
       {"--bot-threads", 1, 64, &c->bot_threads, NULL},
       {"--bot-ms", 1, 60000, &c->bot_ms, NULL},
       {"--hint-ms", 1, 10000, &c->hint_ms, NULL},

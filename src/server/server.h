@@ -16,6 +16,8 @@
  *              the sweep of the tables
  *   rematch.c  play again: the next table
  *   lobby.c    create, join, resume, watch; leaving a table
+ *   seek.c     Play now: seeks, and seating the paired (pairer.c's
+ *              thread pairs them, pairing.c's rule, in the store)
  *   offer.c    the rematch offer's state: asked, yes, declined
  *   react.c    reactions: a fixed set of phrases, rate-limited
  *   moves.c    moves from people, bots, away seats and the clock; hints
@@ -64,6 +66,7 @@
 typedef struct server server;
 typedef struct table table;
 typedef struct conn conn;
+typedef struct seek_entry seek_entry; /* seek.c */
 struct conn_hooks;
 
 #define TRUSTED_MAX 16
@@ -73,10 +76,11 @@ typedef struct serve_conf {
   const char *host;
   int port;
   const char *db;
-  const char *web; /* web/dist                                   */
-  int away_s;      /* default seconds before a bot plays for an away seat */
-  int clock_s;     /* default move clock (0 = none)               */
-  int idle_s;      /* a table with nobody leaves memory after it  */
+  const char *web;  /* web/dist                                   */
+  int away_s;       /* default seconds before a bot plays for an away seat */
+  int clock_s;      /* default move clock (0 = none)               */
+  int idle_s;       /* a table with nobody leaves memory after it  */
+  int seek_offer_s; /* a seek waits this long before a bot is offered */
   int bot_threads;
   int slow_cap;         /* hints and reviews waiting for the pool at most  */
   int bot_ms;           /* think time of a bot seat without a level    */
@@ -105,7 +109,10 @@ struct server {
   store *st; /* reads, on the loop thread                          */
   writer *w; /* writes, committed on the writer's thread            */
   bots *bots;
-  struct auth *auth; /* accounts, on their own thread (auth.h)        */
+  struct auth *auth;     /* accounts, on their own thread (auth.h)        */
+  struct pairer *pairer; /* Play now's thread (pairer.h)               */
+  seek_entry *seeks;     /* this node's seeks waiting (seek.c)          */
+  int nseeks;
   limits_table *addrs;
   int64_t addrs_full_logged_ms; /* the last "table full" log line    */
   int64_t addrs_swept_ms;

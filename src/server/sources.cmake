@@ -22,6 +22,9 @@ set(SCOPA_SERVER_SOURCES
   src/server/table.c
   src/server/game.c
   src/server/lobby.c
+  src/server/seek.c
+  src/server/pairer.c
+  src/server/pairing.c
   src/server/rematch.c
   src/server/offer.c
   src/server/react.c
@@ -34,6 +37,8 @@ set(SCOPA_SERVER_SOURCES
   src/server/store_sqlite_acct.c
   src/server/store_pg_acct.c
   src/server/store_pg_relay.c
+  src/server/store_sqlite_seek.c
+  src/server/store_pg_seek.c
   src/server/auth.c
   src/server/auth_body.c
   src/server/account.c

@@ -128,6 +128,48 @@ int store_lobby_drop(store *st, const char *code) {
   return st->ops->lobby_drop(st, code);
 }
 
+int store_seek_add(store *st, const store_seek *s) {
+  return st->ops->seek_add(st, s);
+}
+
+int store_seek_drop(store *st, const char *id) {
+  return st->ops->seek_drop(st, id);
+}
+
+int store_seek_beat(store *st, const char *node, long long now_ms,
+                    long long stale_ms) {
+  return st->ops->seek_beat(st, node, now_ms, stale_ms);
+}
+
+int store_seek_lock(store *st) { return st->ops->seek_lock(st); }
+
+int store_seek_waiting(store *st, store_seek *out, int cap, int *n) {
+  *n = 0;
+  int rc = st->ops->seek_waiting(st, out, cap, n);
+  if (rc) {
+    store_seek_free_all(out, *n);
+    *n = 0;
+  }
+  return rc;
+}
+
+void store_seek_free_all(store_seek *s, int n) {
+  for (int i = 0; i < n; i++) {
+    free(s[i].rules_json);
+    s[i].rules_json = NULL;
+  }
+}
+
+int store_seek_pair(store *st, const char *id, const char *code) {
+  return st->ops->seek_pair(st, id, code);
+}
+
+int store_seek_paired(store *st, const char *node, char (*ids)[33],
+                      char (*codes)[STORE_CODE_MAX + 1], int cap, int *n) {
+  *n = 0;
+  return st->ops->seek_paired(st, node, ids, codes, cap, n);
+}
+
 char *store_leaderboard(store *st, const char *pool, int limit) {
   int n = 0;
   store_leader *v = malloc((size_t)(limit > 0 ? limit : 1) * sizeof *v);

@@ -169,6 +169,44 @@ int store_lobby(store *st, int limit, char (*codes)[STORE_CODE_MAX + 1],
                 int *n);
 int store_lobby_drop(store *st, const char *code);
 
+/* Play now (docs/serve.md "Play now"): the seeks of every node, one row
+ * each, written by the pairer's thread of the seek's node (pairer.h) on
+ * its own connection.  store_seek_add, _drop and _beat commit at once;
+ * a pairing pass is a batch (store_begin ... store_commit) that
+ * store_seek_lock makes the only one in the cluster at a time, in which
+ * store_seek_waiting reads, the tables are added (store_add_game) and
+ * store_seek_pair marks each paired seek with its table.  The seek's own
+ * node then takes its paired seeks off (store_seek_paired). */
+typedef struct store_seek {
+  char id[33];      /* 32 hex digits, random                              */
+  char node[24];    /* the node whose connection seeks ("" on SQLite)     */
+  char key[65];     /* SHA-256 (hex) of the rules and clock asked: only
+                       equal keys are paired                              */
+  char *rules_json; /* the checked rules (malloc'd in _waiting's rows) */
+  int players, away_s, clock_s;
+  double rating;      /* the account's in the rules' pool, or 1500       */
+  long long account;  /* 0: a guest                                      */
+  long long since_ms; /* unix milliseconds                               */
+  long long beat_ms;  /* its node's last heartbeat                       */
+} store_seek;
+int store_seek_add(store *st, const store_seek *s);
+int store_seek_drop(store *st, const char *id);
+/* The unpaired seeks of `node` beat at now_ms; every seek whose beat is
+ * older than stale_ms goes (a node that died).  0, or -1. */
+int store_seek_beat(store *st, const char *node, long long now_ms,
+                    long long stale_ms);
+/* In the open batch: waits for any other pairing pass to end. */
+int store_seek_lock(store *st);
+/* The unpaired seeks, oldest first, into out[0, *n) (at most cap; each
+ * rules_json malloc'd: store_seek_free_all). */
+int store_seek_waiting(store *st, store_seek *out, int cap, int *n);
+void store_seek_free_all(store_seek *s, int n);
+/* In the open batch: seek `id` is paired to table `code`. */
+int store_seek_pair(store *st, const char *id, const char *code);
+/* node's paired seeks, taken off the store: ids[i] with codes[i], i < *n
+ * (at most cap). */
+int store_seek_paired(store *st, const char *node, char (*ids)[33],
+                      char (*codes)[STORE_CODE_MAX + 1], int cap, int *n);
 /* Ratings (rating.c): one row per (pool, player); an account's player is
  * "a:ID" and its row carries the account (0 for the rows of the guests
  * of old, kept but never listed). */

@@ -57,6 +57,15 @@ typedef struct store_ops {
   int (*fence)(store *st, const char *code, const char *node, long long epoch);
   int (*lobby)(store *st, int limit, char (*codes)[STORE_CODE_MAX + 1], int *n);
   int (*lobby_drop)(store *st, const char *code);
+  int (*seek_add)(store *st, const store_seek *s);
+  int (*seek_drop)(store *st, const char *id);
+  int (*seek_beat)(store *st, const char *node, long long now_ms,
+                   long long stale_ms);
+  int (*seek_lock)(store *st);
+  int (*seek_waiting)(store *st, store_seek *out, int cap, int *n);
+  int (*seek_pair)(store *st, const char *id, const char *code);
+  int (*seek_paired)(store *st, const char *node, char (*ids)[33],
+                     char (*codes)[STORE_CODE_MAX + 1], int cap, int *n);
   int (*rating_log)(store *st, const char *pool, long long account,
                     const char *code, const store_rating *r);
   int (*pair_games)(store *st, const char *pool, long long a, long long b,

@@ -29,6 +29,7 @@
  */
 #include "store_impl.h"
 #include "store_pg_acct.h"
+#include "store_seek.h"
 
 #include <libpq-fe.h>
 #include <stdio.h>
@@ -36,7 +37,7 @@
 #include <string.h>
 #include <time.h>
 
-#define SCHEMA_VERSION 4         /* scopa_schema.version after STEPS        */
+#define SCHEMA_VERSION 5         /* scopa_schema.version after STEPS        */
 #define SCHEMA_LOCK "1396920385" /* advisory lock keys: "SCPA", "SCPB", ... */
 #define RATINGS_LOCK "1396920386"
 #define CONNS_LOCK "1396920387" /* with an address's hash: its connections */
@@ -153,8 +154,17 @@ static const char STEP_4[] = /* the lobby's public tables (store.h) */
     "  code text PRIMARY KEY REFERENCES games(code),"
     "  created bigint NOT NULL);";
 
+static const char STEP_5[] = /* Play now's seeks (store.h, store_pg_seek.c) */
+    "CREATE TABLE IF NOT EXISTS seeks("
+    "  id text PRIMARY KEY, node text NOT NULL, key text NOT NULL,"
+    "  rules text NOT NULL, players integer NOT NULL,"
+    "  away_s integer NOT NULL, clock_s integer NOT NULL,"
+    "  rating double precision NOT NULL, account bigint NOT NULL,"
+    "  since bigint NOT NULL, beat bigint NOT NULL, code text);"
+    "CREATE INDEX IF NOT EXISTS seeks_by_node ON seeks(node);";
+
 static const char *const STEPS[SCHEMA_VERSION] = {STEP_1, STEP_2, STEP_3,
-                                                  STEP_4};
+                                                  STEP_4, STEP_5};
 
 /* The prepared statements, by name. */
 #define PG_SQL(XX)                                                             \
@@ -1049,6 +1059,13 @@ const store_ops store_pg_ops = {
     .leaders = pg_leaders,
     .lobby = pg_lobby,
     .lobby_drop = pg_lobby_drop,
+    .seek_add = pgs_seek_add,
+    .seek_drop = pgs_seek_drop,
+    .seek_beat = pgs_seek_beat,
+    .seek_lock = pgs_seek_lock,
+    .seek_waiting = pgs_seek_waiting,
+    .seek_pair = pgs_seek_pair,
+    .seek_paired = pgs_seek_paired,
     .lease_take = pg_lease_take,
     .lease_renew = pg_lease_renew,
     .lease_release = pg_lease_release,

@@ -19,12 +19,14 @@
  * programs (the sqlite3 shell) still read the file: they take no flock.
  *
  * The file also says what it is: PRAGMA application_id SCOPA_APP_ID and
- * PRAGMA user_version the schema's version (3: the tables below; 2:
- * before the lobby's table, which TABLES adds; 1: before accounts, moved on at
- * the start by MIGRATE_2, nothing lost; files from before the version was
- * written have 0 and the first four tables, and are taken as version 1).
+ * PRAGMA user_version the schema's version (4: the tables below; 3:
+ * before the seeks' table and 2 before the lobby's, which TABLES adds; 1:
+ * before accounts, moved on at the start by MIGRATE_2, nothing lost; files from
+ * before the version was written have 0 and the first four tables, and are
+ * taken as version 1).
  */
 #include "store_impl.h"
+#include "store_seek.h"
 #include "store_sqlite_acct.h"
 
 #include <errno.h>
@@ -39,7 +41,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#define SCHEMA_VERSION 3        /* PRAGMA user_version of TABLES     */
+#define SCHEMA_VERSION 4        /* PRAGMA user_version of TABLES     */
 #define SCOPA_APP_ID 0x53435041 /* PRAGMA application_id: "SCPA"    */
 
 static const char PRAGMAS[] = "PRAGMA journal_mode=WAL;"
@@ -87,7 +89,15 @@ static const char TABLES[] =
     /* The lobby's public tables (version 3; store.h). */
     "CREATE TABLE IF NOT EXISTS lobby("
     "  code TEXT PRIMARY KEY REFERENCES games(code),"
-    "  created INTEGER NOT NULL) WITHOUT ROWID;";
+    "  created INTEGER NOT NULL) WITHOUT ROWID;"
+    /* Play now's seeks (version 4; store.h, store_sqlite_seek.c). */
+    "CREATE TABLE IF NOT EXISTS seeks("
+    "  id TEXT PRIMARY KEY, node TEXT NOT NULL, key TEXT NOT NULL,"
+    "  rules TEXT NOT NULL, players INTEGER NOT NULL,"
+    "  away_s INTEGER NOT NULL, clock_s INTEGER NOT NULL,"
+    "  rating REAL NOT NULL, account INTEGER NOT NULL,"
+    "  since INTEGER NOT NULL, beat INTEGER NOT NULL, code TEXT)"
+    "  WITHOUT ROWID;";
 
 /* From version 1 (or 0): the columns accounts added to old tables; the
  * new tables come from TABLES. */
@@ -849,6 +859,13 @@ const store_ops store_sqlite_ops = {
     .leaders = sq_leaders,
     .lobby = sq_lobby,
     .lobby_drop = sq_lobby_drop,
+    .seek_add = sqs_seek_add,
+    .seek_drop = sqs_seek_drop,
+    .seek_beat = sqs_seek_beat,
+    .seek_lock = sqs_seek_lock,
+    .seek_waiting = sqs_seek_waiting,
+    .seek_pair = sqs_seek_pair,
+    .seek_paired = sqs_seek_paired,
     .lease_take = sq_lease_take,
     .lease_renew = sq_lease_renew,
     .lease_release = sq_lease_release,

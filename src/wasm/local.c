@@ -440,6 +440,10 @@ static void answer(scopa_local *l, const proto_msg *msg, const char *text,
   case PROTO_WATCH:
     return out_refuse(o, msg->id, "no_table", "(a game in the browser)",
                       "(una partita nel browser)");
+  case PROTO_SEEK: /* strangers are met through a server */
+  case PROTO_UNSEEK:
+    return out_refuse(o, msg->id, "no_server", "(a game in the browser)",
+                      "(una partita nel browser)");
   default: /* unknown types are ignored (CONTRACTS.md) */
     if (is_restore(text, len))
       restore(l, msg, text, len, o);

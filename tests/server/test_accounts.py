@@ -387,7 +387,7 @@ def test_migration_from_version_1(tmp_path):
     con.executescript(
         "DROP TABLE accounts; DROP TABLE sessions; DROP TABLE tries;"
         "DROP TABLE rating_log; DROP INDEX seats_by_account;"
-        "DROP TABLE lobby;"
+        "DROP TABLE lobby; DROP TABLE seeks;"
         "ALTER TABLE seats DROP COLUMN account;"
         "ALTER TABLE ratings DROP COLUMN account;"
         "INSERT INTO ratings VALUES ('2p', 'p1', 'Old', 1700, 80, 0.06, 5);"
@@ -398,8 +398,9 @@ def test_migration_from_version_1(tmp_path):
         st, body, _ = s.http("/api/tables/%s/record" % code)
         assert st == 200
         con = sqlite3.connect(db)
-        assert con.execute("PRAGMA user_version").fetchone()[0] == 3
+        assert con.execute("PRAGMA user_version").fetchone()[0] == 4
         assert con.execute("SELECT count(*) FROM lobby").fetchone()[0] == 0
+        assert con.execute("SELECT count(*) FROM seeks").fetchone()[0] == 0
         assert con.execute("SELECT count(*) FROM moves").fetchone()[0] == \
             record_moves
         assert con.execute(

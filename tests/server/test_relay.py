@@ -669,7 +669,7 @@ def test_relay_4_1_a_sign_in_holds_on_every_node():
         shutil.rmtree(d, ignore_errors=True)
 
 
-def test_relay_4_1_the_lobby_on_every_node(cluster):
+def test_relay_4_2_the_lobby_on_every_node(cluster):
     """A public table created through node 0 is in GET /api/lobby of
     every node within 2 s (the store's list, not a node's memory), and
     leaves every node's list once a player through node 2 fills it."""
@@ -696,4 +696,48 @@ def test_relay_4_1_the_lobby_on_every_node(cluster):
         assert listed_everywhere(a.code, False) == [False] * 3
         for c in (a, b):
             await c.close()
+    asyncio.run(run())
+
+
+def test_relay_4_3_play_now_pairs_across_nodes(cluster):
+    """Seeks made through node 0 and node 2 are paired within 2 s (any
+    node's pass sees every node's seeks), both people are seated at one
+    table, and the game plays to its end through the relay.  Then a seek
+    left by a node killed with -9 never pairs: a seeker through another
+    node waits, and the next one pairs with it."""
+    async def seek(node, name):
+        c = await Client.connect(node, name)
+        await c.send({"type": "seek", "rules": {"target": 3}, "name": name})
+        await c.until(lambda m: m["type"] == "seeking")
+        return c
+
+    async def paired(c, timeout=2.0):
+        p = await c.until(lambda m: m["type"] in ("paired", "error"), timeout)
+        assert p["type"] == "paired", p
+        s = await c.until(lambda m: m["type"] in ("seated", "error"))
+        assert s["type"] == "seated" and s["code"] == p["code"], s
+        c.seat, c.code = s["seat"], s["code"]
+        return c.code
+
+    async def run():
+        a = await seek(cluster.node(0), "A")
+        b = await seek(cluster.node(2), "B")
+        assert await paired(a) == await paired(b)
+        assert {a.seat, b.seat} == {0, 1}
+        await play_to_end([a, b], random.Random(43))
+        for c in (a, b):
+            await c.close()
+        await seek(cluster.node(1), "ghost")
+        await asyncio.sleep(0.8)  # its row is in the store
+        ghost_pid = cluster.nodes()[1][0]
+        await asyncio.get_running_loop().run_in_executor(
+            None, cluster.kill9_and_restart, ghost_pid)
+        await asyncio.sleep(1.6)  # PAIRER_STALE_MS
+        c = await seek(cluster.node(0), "C")
+        got = await c.quiet(1.6)
+        assert not [m for m in got if m["type"] == "paired"], got
+        d = await seek(cluster.node(2), "D")
+        assert await paired(c) == await paired(d)
+        for x in (c, d):
+            await x.close()
     asyncio.run(run())

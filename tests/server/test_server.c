@@ -3,12 +3,14 @@
  * parser (proto.c), Glicko-2 (glicko.c) on Glickman's worked example, the
  * flood credits and per-address counts (limits.c), and the store
  * (store.c): a game comes back as stored, and a move number can never be
- * written twice (PRIMARY KEY (game, number)).  Names: serve-proto-N,
- * serve-rating-N, serve-limits-N, serve-store-N.
+ * written twice (PRIMARY KEY (game, number)); Play now's grouping
+ * (pairing.c) and its seeks in the store.  Names: serve-proto-N,
+ * serve-rating-N, serve-limits-N, serve-store-N, serve-pairing-N.
  */
 #include "../../src/proto/proto.h"
 #include "../../src/server/glicko.h"
 #include "../../src/server/limits.h"
+#include "../../src/server/pairing.h"
 #include "../../src/server/store.h"
 #include "../test.h"
 
@@ -422,6 +424,46 @@ static void test_store(void) {
   CHECK(board && strstr(board, "\"Anna\"") && strstr(board, "1600"));
   CHECK(board && !strstr(board, "Guest") && strstr(board, "\"provisional\""));
   free(board);
+  TEST("serve-store-4", "docs/serve.md Play now");
+  /* serve-store-4: seeks come back unpaired, oldest first; a pass pairs
+   * them in its batch; the paired go to their node once; stale rows go. */
+  store_seek a = {.id = "aa",
+                  .node = "n1",
+                  .key = "k",
+                  .rules_json = "{}",
+                  .players = 2,
+                  .rating = 1500,
+                  .since_ms = 2000},
+             b = a;
+  snprintf(b.id, sizeof b.id, "bb");
+  snprintf(b.node, sizeof b.node, "n2");
+  b.since_ms = 1000;
+  CHECK(store_seek_add(st, &a) == 0 && store_seek_add(st, &b) == 0);
+  CHECK(store_seek_add(st, &a) == -1); /* an id once */
+  store_seek w[4];
+  int n = 0;
+  CHECK(store_seek_waiting(st, w, 4, &n) == 0 && n == 2);
+  CHECK(n == 2 && !strcmp(w[0].id, "bb") && !strcmp(w[1].node, "n1"));
+  CHECK(n == 2 && w[1].since_ms == 2000 && w[1].beat_ms == 2000 &&
+        !strcmp(w[1].rules_json, "{}") && w[0].rating == 1500);
+  store_seek_free_all(w, n);
+  CHECK(store_begin(st) == 0 && store_seek_lock(st) == 0);
+  CHECK(store_seek_pair(st, "aa", "T1") == 0 &&
+        store_seek_pair(st, "aa", "T2") == -1); /* paired once */
+  CHECK(store_commit(st, msg, sizeof msg) == 0);
+  CHECK(store_seek_waiting(st, w, 4, &n) == 0 && n == 1);
+  store_seek_free_all(w, n);
+  char ids[4][33], codes[4][STORE_CODE_MAX + 1];
+  CHECK(store_seek_paired(st, "n2", ids, codes, 4, &n) == 0 && n == 0);
+  CHECK(store_seek_paired(st, "n1", ids, codes, 4, &n) == 0 && n == 1 &&
+        !strcmp(ids[0], "aa") && !strcmp(codes[0], "T1"));
+  CHECK(store_seek_paired(st, "n1", ids, codes, 4, &n) == 0 && n == 0);
+  CHECK(store_seek_beat(st, "n2", 9000, 5000) == 0); /* bb beats: stays */
+  CHECK(store_seek_waiting(st, w, 4, &n) == 0 && n == 1 &&
+        w[0].beat_ms == 9000);
+  store_seek_free_all(w, n);
+  CHECK(store_seek_beat(st, "n1", 20000, 15000) == 0); /* bb is stale */
+  CHECK(store_seek_waiting(st, w, 4, &n) == 0 && n == 0);
   store_close(st);
   unlink(path);
   char side[sizeof path + 8];
@@ -553,7 +595,50 @@ static void test_drawn(void) {
   scopa_match_free(match);
 }
 
+static void test_pairing(void) {
+  int64_t now = 100000;
+  int t[8];
+  TEST("serve-pairing-1", "issue 34 item 1: closest ratings first");
+  /* serve-pairing-1: the oldest seek is seated with the closest rating
+   * of its key; another key never joins it. */
+  pairing_seek s[] = {{"k", 2, 1500, now - 3000, 0},
+                      {"k", 2, 1580, now - 1000, 0},
+                      {"k", 2, 1510, now - 500, 0},
+                      {"other", 2, 1500, now - 9000, 0}};
+  CHECK(pairing_group(s, 4, now, t) == 1);
+  CHECK(t[0] == 0 && t[2] == 0 && t[1] == -1 && t[3] == -1);
+  TEST("serve-pairing-2", "issue 34 item 1: the range widens with the wait");
+  /* serve-pairing-2: 400 points apart, two new seeks wait; once each has
+   * waited 15 s (100 + 20 x 15 = 400) they are paired.  Both must
+   * accept: one old seek does not widen a new one's range. */
+  pairing_seek far[] = {{"k", 2, 1400, now, 0}, {"k", 2, 1800, now, 0}};
+  CHECK(pairing_group(far, 2, now, t) == 0 && t[0] == -1 && t[1] == -1);
+  far[0].since_ms = now - 15000;
+  CHECK(pairing_group(far, 2, now, t) == 0);
+  far[1].since_ms = now - 15000;
+  CHECK(pairing_group(far, 2, now, t) == 1 && t[0] == 0 && t[1] == 0);
+  CHECK(pairing_range(&far[0], now) == 400.0);
+  TEST("serve-pairing-3", "issue 34 item 1: tables of four, one account once");
+  /* serve-pairing-3: five seeks of four players make one table, the
+   * oldest four that fit; one account's two seeks never share a table. */
+  pairing_seek four[] = {{"s", 4, 1500, now - 5000, 7},
+                         {"s", 4, 1500, now - 4000, 7},
+                         {"s", 4, 1500, now - 3000, 8},
+                         {"s", 4, 1500, now - 2000, 0},
+                         {"s", 4, 1500, now - 1000, 0}};
+  CHECK(pairing_group(four, 5, now, t) == 1);
+  CHECK(t[0] == 0 && t[1] == -1 && t[2] == 0 && t[3] == 0 && t[4] == 0);
+  CHECK(pairing_group(four, 3, now, t) == 0); /* 7, 7, 8: not enough */
+  pairing_seek many[8];
+  for (int i = 0; i < 8; i++)
+    many[i] = (pairing_seek){"k", 2, 1500 + 10 * i, now - 100 * i, 0};
+  CHECK(pairing_group(many, 8, now, t) == 4);
+  for (int i = 0; i < 8; i += 2) /* neighbours in rating pair up */
+    CHECK(t[i] >= 0 && t[i] == t[i + 1]);
+}
+
 int main(void) {
+  test_pairing();
   test_proto();
   test_drawn();
   test_rating();
