@@ -1324,10 +1324,33 @@ test('e2e: a reaction is seen by the other player, not by a spectator; it can be
   await shot(b, 'reaction-phone-it.png');
   // gone after a few seconds
   await b.locator('.seat .reaction').waitFor({ state: 'detached' });
+  // the faces are pictures drawn by the page, never a text glyph (Debian's
+  // chromium has no emoji font: 👏 and 🤔 were empty boxes)
+  for (const id of ['applause', 'laugh', 'wow', 'think']) {
+    const button = a.locator(`.side [data-action="react"][data-value="${id}"]`);
+    assert.equal(await button.locator('svg').count(), 1, `the ${id} button is a picture`);
+    assert.equal((await button.textContent())?.trim(), '', `no glyph on the ${id} button`);
+  }
+  assert.equal(
+    await a.locator('.side [data-value="applause"]').getAttribute('aria-label'),
+    'Applause',
+  );
+  await a.locator('.side .reactions').screenshot({ path: join(SHOTS, 'reactions-desktop.png') });
+  await a.locator('.side [data-action="react"][data-value="applause"]').click();
+  const face = b.locator('.seat .reaction[data-reaction="applause"]');
+  await face.waitFor();
+  assert.equal(await face.getAttribute('aria-label'), 'Applausi', 'named in Italian');
+  assert.equal((await face.textContent())?.trim(), '', 'no glyph in the bubble');
+  // (once its pop has ended: it grows from 60 %)
+  await face.evaluate((el) => Promise.all(el.getAnimations().map((x) => x.finished)));
+  const box = await face.locator('svg').boundingBox();
+  assert.ok(box && box.width >= 16 && box.height >= 16, 'the picture is drawn at its size');
+  await shot(b, 'reaction-face-phone-it.png');
+  await face.waitFor({ state: 'detached' });
   // muted: the next one comes from the server but is not shown
   await b.locator('.side [data-action="reactions-toggle"]').click();
-  await a.locator('.side [data-action="react"][data-value="applause"]').click();
-  await serverSaid(b, (m) => m.type === 'reaction' && m.reaction === 'applause', 'the second');
+  await a.locator('.side [data-action="react"][data-value="think"]').click();
+  await serverSaid(b, (m) => m.type === 'reaction' && m.reaction === 'think', 'the third');
   await new Promise((r) => setTimeout(r, 300));
   assert.equal(await b.locator('.reaction').count(), 0, 'muted');
   assert.equal(await b.evaluate(() => localStorage.getItem('scopa.reactions')), 'off');

@@ -141,10 +141,10 @@ const en = {
   r_ben_giocata: 'Well played',
   r_peccato: 'Too bad',
   r_grazie: 'Thanks',
-  r_applause: '👏',
-  r_laugh: '😄',
-  r_wow: '😮',
-  r_think: '🤔',
+  r_applause: 'Applause',
+  r_laugh: 'Laughing',
+  r_wow: 'Wow',
+  r_think: 'Thinking',
   reactionsOn: 'Reactions: on',
   reactionsOff: 'Reactions: muted',
   reactionsLabel: 'Quick reactions',
@@ -422,10 +422,10 @@ const it: Record<Key, string> = {
   r_ben_giocata: 'Ben giocata',
   r_peccato: 'Peccato',
   r_grazie: 'Grazie',
-  r_applause: '👏',
-  r_laugh: '😄',
-  r_wow: '😮',
-  r_think: '🤔',
+  r_applause: 'Applausi',
+  r_laugh: 'Risata',
+  r_wow: 'Caspita',
+  r_think: 'Ci penso',
   reactionsOn: 'Reazioni: sì',
   reactionsOff: 'Reazioni: silenziate',
   reactionsLabel: 'Reazioni rapide',
@@ -582,7 +582,7 @@ export type { Key };
  * serve takes exactly these, tests/server serve-1.9); r_<id> labels each. */
 export const REACTIONS: readonly string[] = CATALOGUE.reactions;
 
-/** A reaction's words (or emoji) in the page's language. */
+/** A reaction's words in the page's language (a picture's name, faces.ts). */
 export function reactionText(lang: Lang, id: string): string {
   return REACTIONS.includes(id) ? t(lang, `r_${id}` as Key) : '';
 }

@@ -7,7 +7,8 @@
  * number comes from the server's public count (drawn.hands), never from a
  * card.
  */
-import { type Lang, reactionText, t } from './i18n.js';
+import { type Lang, t } from './i18n.js';
+import { fillReaction } from './faces.js';
 import { seatsOfSide, sideOf } from './rules.js';
 import type { AppState, TableView } from './tableview.js';
 import { backEl, h, miniCard, nameOf } from './dom.js';
@@ -70,12 +71,11 @@ export function pileEl(app: AppState, v: TableView, side: number): HTMLElement {
 export function reactionEl(app: AppState, seat: number): HTMLElement | null {
   const r = app.reactions[seat];
   if (!r) return null;
-  return h('span', {
-    class: 'reaction',
-    role: 'status',
-    'data-reaction': r.id,
-    text: reactionText(app.lang, r.id),
-  });
+  return fillReaction(
+    h('span', { class: 'reaction', role: 'status', 'data-reaction': r.id }),
+    app.lang,
+    r.id,
+  );
 }
 
 export function renderSeat(app: AppState, v: TableView, seat: number, box: HTMLElement): void {

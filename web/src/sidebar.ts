@@ -4,7 +4,8 @@
  * animation switches with the keys, and the table's rules (what differs
  * from the defaults, and the seed's commitment).
  */
-import { REACTIONS, gameName, optionName, reactionText, t, valueName } from './i18n.js';
+import { REACTIONS, gameName, optionName, t, valueName } from './i18n.js';
+import { fillReaction } from './faces.js';
 import { differences, num, sideCount, sideOf } from './rules.js';
 import { type AppState, type TableView, shownScores } from './tableview.js';
 import { h, sideLabel } from './dom.js';
@@ -138,12 +139,11 @@ function reactionsRow(app: AppState, v: TableView): HTMLElement | null {
     'div',
     { class: 'reactions', role: 'group', 'aria-label': t(lang, 'reactionsLabel') },
     ...REACTIONS.map((id) =>
-      h('button', {
-        class: 'react',
-        'data-action': 'react',
-        'data-value': id,
-        text: reactionText(lang, id),
-      }),
+      fillReaction(
+        h('button', { class: 'react', 'data-action': 'react', 'data-value': id }),
+        lang,
+        id,
+      ),
     ),
     h('button', {
       'data-action': 'reactions-toggle',
