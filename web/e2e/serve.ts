@@ -49,8 +49,8 @@ async function healthy(server: ChildProcess, base: string): Promise<void> {
   throw new Error('scopa serve did not answer /healthz in 10 s');
 }
 
-/** Starts `scopa serve` and waits until it answers. */
-export async function startServe(): Promise<Served> {
+/** Starts `scopa serve` (with `extra` flags) and waits until it answers. */
+export async function startServe(extra: string[] = []): Promise<Served> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const dir = mkdtempSync(join(tmpdir(), 'scopa-e2e-'));
@@ -58,7 +58,7 @@ export async function startServe(): Promise<Served> {
   const db = join(dir, 'db.sqlite');
   const server = spawn(
     SCOPA,
-    [...args, '--db', db, '--web', join(ROOT, 'web', 'dist'), '--quiet'],
+    [...args, '--db', db, '--web', join(ROOT, 'web', 'dist'), '--quiet', ...extra],
     { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] },
   );
   const stop = () => {

@@ -24,7 +24,8 @@ let browser: Browser;
 
 before(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  served = await startServe();
+  // Play now offers its bot after 4 s here, not 20 (the offer's test)
+  served = await startServe(['--seek-offer', '4']);
   BASE = served.base;
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
 });
@@ -423,6 +424,80 @@ test("e2e: the lobby: a public table listed on strangers' home pages, joined wit
   await row(d).waitFor({ state: 'detached', timeout: 15000 });
   await d.locator('.lobby-list', { hasText: 'No public table is waiting' }).waitFor();
   for (const p of [a, b, d]) await p.context().close();
+});
+
+/** Play now from the home page of `p`: its name, a game and a clock. */
+async function playNow(p: Page, name: string, preset: string, clock = '60'): Promise<void> {
+  await p.goto(BASE + '/');
+  await p.fill('#f-name', name);
+  const form = p.locator('form[data-form="seek"]');
+  await form.locator('select[name="seek-preset"]').selectOption(preset);
+  await form.locator('select[name="seek-clock"]').selectOption(clock);
+  await form.locator('button[type="submit"]').click();
+  await p.locator('.seek-status .seeking').waitFor();
+}
+
+test('e2e: Play now: two strangers who seek the same game meet at one table (English desktop, Italian phone)', async () => {
+  const a = await newPage();
+  await playNow(a, 'Anna', 'scopa');
+  assert.match(
+    (await a.locator('.seek-status').textContent()) ?? '',
+    /Looking for an opponent: Scopa, Normal \(1 minute\)…/,
+  );
+  assert.ok(await a.locator('form[data-form="seek"]').isHidden(), 'the form gives way');
+  await shot(a, 'seek-desktop.png');
+  // another game does not pair with it
+  const c = await newPage();
+  await playNow(c, 'Carla', 'scopa', '20');
+  const b = await newPage(390, 844, 'it-IT');
+  await b.goto(BASE + '/');
+  await b.locator('form[data-form="seek"] button[type="submit"]').waitFor();
+  await shot(b, 'playnow-it-phone.png');
+  await playNow(b, 'Bruno', 'scopa');
+  assert.match((await b.locator('.seek-status').textContent()) ?? '', /Cerco un avversario/);
+  await shot(b, 'seek-it-phone.png');
+  for (const p of [a, b]) await p.waitForURL(/\/t\/[A-Za-z0-9_-]+$/, { timeout: 10000 });
+  assert.equal(a.url().split('/t/')[1], b.url().split('/t/')[1], 'one table');
+  for (const p of [a, b]) await p.locator('.hand .card').first().waitFor();
+  // the seats fill in join order: the first states may show one open
+  const both = (m: Record<string, unknown>) =>
+    m.type === 'state' && (m.seats as string[]).filter((x) => x).length === 2;
+  const seats = (await serverSaid(b, both, 'a state with both seated')).seats as string[];
+  assert.deepEqual([...seats].sort(), ['Anna', 'Bruno']);
+  assert.equal((await serverSaid(a, (m) => m.type === 'state', 'a state')).move_clock, 60);
+  await shot(b, 'paired-it-phone.png');
+  await fitsOnScreen(b, 390, 844);
+  // Carla still waits (a 20 s clock is another game), and stops
+  assert.ok(c.url().endsWith('/'), 'Carla is still home');
+  await c.click('[data-action="unseek"]');
+  await serverSaid(c, (m) => m.type === 'unseeked', 'unseeked');
+  await c.locator('form[data-form="seek"]').waitFor();
+  for (const p of [a, b, c]) await p.context().close();
+});
+
+test("e2e: Play now with nobody to meet: a bot of about the seeker's level is offered, and played (phone)", async () => {
+  const p = await newPage(390, 844);
+  await playNow(p, 'Dora', 'scopone');
+  assert.match(
+    (await p.locator('.seek-status').textContent()) ?? '',
+    /Looking for 3 players: Scopone/,
+  );
+  const take = p.locator('[data-action="seek-bot"]');
+  await take.waitFor({ timeout: 15000 });
+  // a guest's rating is 1500: the intermediate bots (docs/serve.md)
+  assert.equal(await take.textContent(), 'Play Intermediate instead');
+  await shot(p, 'seek-offer-phone.png');
+  const box = (await take.boundingBox())!;
+  assert.ok(
+    box.x >= 0 && box.x + box.width <= 390,
+    `the offer fits the phone: ${JSON.stringify(box)}`,
+  );
+  await take.click();
+  await p.waitForURL(/\/t\/[A-Za-z0-9_-]+$/);
+  await p.locator('.hand .card').first().waitFor();
+  const st = await serverSaid(p, (m) => m.type === 'state', 'a state');
+  assert.equal((st.seats as string[]).length, 4);
+  await p.context().close();
 });
 
 test('e2e: a reload in the middle of a hand returns to the same seat', async () => {

@@ -6,9 +6,9 @@
  * server gets: the preset plus every option the player changed.
  */
 import { type Key, type Lang, optionName, presetName, t, valueName } from './i18n.js';
-import { LEVELS, OPTIONS, PRESETS, effective, num } from './rules.js';
+import { LEVELS, OPTIONS, PRESETS, effective, num, presetOf } from './rules.js';
 import type { Rules } from './protocol.js';
-import type { AppState, LobbyTable } from './tableview.js';
+import type { AppState, LobbyTable, Seek } from './tableview.js';
 import { h } from './dom.js';
 import { connBanner, setConn, topBar } from './chrome.js';
 import { LOCAL_CODE } from './local.js';
@@ -31,6 +31,16 @@ export const CLOCKS: [Key, number][] = [
   ['clockFast', 20],
 ];
 export const CLOCK_DEFAULT = 60;
+
+/** Play now's clocks: a stranger's table always has one (a game with no
+ * clock waits as long as the slowest person wants). */
+export const SEEK_CLOCKS = CLOCKS.filter(([, s]) => s > 0);
+
+/** A move clock in words: its name where it has one. */
+function clockWords(lang: Lang, s: number): string {
+  const named = CLOCKS.find(([, x]) => x === s);
+  return named ? t(lang, named[0]) : t(lang, 'lobbyClock', { s });
+}
 
 function select(
   name: string,
@@ -115,6 +125,7 @@ export function renderHome(root: HTMLElement, app: AppState): void {
     setConn(root, app);
     setServer(root, app);
     setLobby(root, app);
+    setSeek(root, app);
     return;
   }
   homeLang = built;
@@ -170,6 +181,35 @@ export function renderHome(root: HTMLElement, app: AppState): void {
       text: t(lang, 'create'),
     }),
   );
+  const presets = Object.keys(PRESETS).map((p): [string, string] => [p, presetName(lang, p)]);
+  const playNow = h(
+    'section',
+    { class: 'card-panel playnow', 'aria-labelledby': 'playnow-title' },
+    h('h2', { id: 'playnow-title', text: t(lang, 'playNow') }),
+    h(
+      'form',
+      { class: 'seek-form', 'data-form': 'seek' },
+      h('p', { class: 'help', text: t(lang, 'playNowHelp') }),
+      h(
+        'div',
+        { class: 'row' },
+        select('seek-preset', t(lang, 'preset'), presets, lastPreset()),
+        select(
+          'seek-clock',
+          t(lang, 'moveClock'),
+          SEEK_CLOCKS.map(([k, s]): [string, string] => [String(s), t(lang, k)]),
+          String(CLOCK_DEFAULT),
+        ),
+      ),
+      h('button', {
+        class: 'primary',
+        type: 'submit',
+        'data-action': 'seek',
+        text: t(lang, 'seekGo'),
+      }),
+    ),
+    h('div', { class: 'seek-status', role: 'status', 'aria-live': 'polite' }),
+  );
   const join = h(
     'form',
     { class: 'card-panel', 'data-form': 'join' },
@@ -221,6 +261,7 @@ export function renderHome(root: HTMLElement, app: AppState): void {
       h('p', { class: 'error', role: 'alert', text: app.error ?? '' }),
       h('p', { class: 'offline help', role: 'status', hidden: true, text: t(lang, 'noServer') }),
       savedGame(app),
+      playNow,
       h(
         'section',
         { class: 'card-panel lobby', 'aria-labelledby': 'lobby-title' },
@@ -239,6 +280,53 @@ export function renderHome(root: HTMLElement, app: AppState): void {
   fillSeats(root, lang);
   setServer(root, app);
   setLobby(root, app);
+  setSeek(root, app);
+}
+
+/** Play now: the form, or while the page seeks, what it waits for, a way
+ * to stop, and the bot the server offers once nobody came; drawn again
+ * only when the seek changed. */
+function setSeek(root: HTMLElement, app: AppState): void {
+  const box = root.querySelector<HTMLElement>('.home .seek-status');
+  const form = root.querySelector<HTMLElement>('.home form[data-form="seek"]');
+  if (!box || !form) return;
+  const key = JSON.stringify(app.seek);
+  if (box.dataset.key === key) return;
+  box.dataset.key = key;
+  form.toggleAttribute('hidden', app.seek !== null);
+  box.replaceChildren(...(app.seek ? seekStatus(app.lang, app.seek) : []));
+}
+
+function seekStatus(lang: Lang, s: Seek): HTMLElement[] {
+  const game = presetName(lang, presetOf(s.rules));
+  const clock = clockWords(lang, s.clock);
+  const looking =
+    s.players > 2
+      ? t(lang, 'seekingMany', { n: s.players - 1, game, clock })
+      : t(lang, 'seekingOne', { game, clock });
+  const out = [
+    h('p', { class: 'seeking', text: looking }),
+    h('p', { class: 'help', text: t(lang, 'seekWaitHelp') }),
+  ];
+  const offer = s.offer;
+  const level = offer ? t(lang, `lv_${offer}` as Key) : '';
+  out.push(
+    h(
+      'div',
+      { class: 'row' },
+      h('button', { type: 'button', 'data-action': 'unseek', text: t(lang, 'seekCancel') }),
+      offer
+        ? h('button', {
+            class: 'primary',
+            type: 'button',
+            'data-action': 'seek-bot',
+            text: t(lang, 'seekOfferGo', { level }),
+          })
+        : null,
+    ),
+  );
+  if (offer) out.splice(2, 0, h('p', { class: 'seek-offer', text: t(lang, 'seekOffer') }));
+  return out;
 }
 
 /** The lobby's list, drawn again only when it changed (it is asked for
@@ -313,7 +401,8 @@ function savedGame(app: AppState): HTMLElement | null {
 /** Without a server only the bots' form is offered: the others need it. */
 function setServer(root: HTMLElement, app: AppState): void {
   const down = app.server === 'down';
-  for (const sel of ['form[data-form="private"]', 'form[data-form="join"]', '.home .lobby'])
+  const needs = ['form[data-form="private"]', 'form[data-form="join"]', '.home .lobby'];
+  for (const sel of [...needs, '.home .playnow'])
     root.querySelector<HTMLElement>(sel)?.toggleAttribute('hidden', down);
   root.querySelector<HTMLElement>('.home .offline')?.toggleAttribute('hidden', !down);
   // no server, no account: the sign-in offer goes with the forms

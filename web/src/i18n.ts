@@ -161,6 +161,16 @@ const en = {
   listPublic: 'List it in the lobby for strangers',
   listPublicHelp:
     'Anyone can then see the table on this page and take a free seat; without it only those with the link can.',
+  playNow: 'Play now, with a stranger',
+  playNowHelp:
+    'You are paired with someone who wants the same game and clock, as close to your rating as can be found.',
+  seekGo: 'Find a game',
+  seekingOne: 'Looking for an opponent: {game}, {clock}…',
+  seekingMany: 'Looking for {n} players: {game}, {clock}…',
+  seekWaitHelp: 'Keep this page open: the table opens by itself as soon as someone is found.',
+  seekCancel: 'Stop looking',
+  seekOffer: 'Nobody has come yet. Play a bot of about your level instead?',
+  seekOfferGo: 'Play {level} instead',
   lobbyTitle: 'Tables waiting for players',
   lobbyEmpty:
     'No public table is waiting right now. Create one below and tick “List it in the lobby”.',
@@ -442,6 +452,16 @@ const it: Record<Key, string> = {
   listPublic: 'Mettilo nella sala, per chi non conosci',
   listPublicHelp:
     'Chiunque vedrà il tavolo in questa pagina e potrà sedersi a un posto libero; senza, solo chi ha il link.',
+  playNow: 'Gioca subito, con uno sconosciuto',
+  playNowHelp:
+    'Ti mettiamo al tavolo con chi cerca la stessa partita e lo stesso tempo, di punteggio il più vicino possibile al tuo.',
+  seekGo: 'Trova una partita',
+  seekingOne: 'Cerco un avversario: {game}, {clock}…',
+  seekingMany: 'Cerco {n} giocatori: {game}, {clock}…',
+  seekWaitHelp: 'Tieni aperta questa pagina: il tavolo si apre da solo appena si trova qualcuno.',
+  seekCancel: 'Smetti di cercare',
+  seekOffer: 'Non è ancora arrivato nessuno. Vuoi giocare contro un bot del tuo livello?',
+  seekOfferGo: 'Gioca con {level}',
   lobbyTitle: 'Tavoli che aspettano giocatori',
   lobbyEmpty:
     'Nessun tavolo pubblico aspetta ora. Creane uno qui sotto e spunta “Mettilo nella sala”.',

@@ -19,7 +19,8 @@ import { type Lang, t } from './i18n.js';
 import { invite, pageShareEnv } from './share.js';
 import type { Verb } from './model.js';
 import type { AppState } from './tableview.js';
-import { fillSeats, readRules, syncOptions } from './home.js';
+import { CLOCK_DEFAULT, fillSeats, readRules, syncOptions } from './home.js';
+import { PRESETS } from './rules.js';
 import * as anim from './anim.js';
 
 /** Where the verbs go, and the state they are read against. */
@@ -53,6 +54,18 @@ function create(root: HTMLElement, form: HTMLFormElement): Verb {
     name: field(root, '#f-name'),
     ...(Number.isInteger(clock) ? { clock } : {}),
     ...(form.querySelector<HTMLInputElement>('[name="public"]')?.checked ? { listed: true } : {}),
+  };
+}
+
+/** Play now's form: the game (a preset's rules) and the move clock. */
+function seek(root: HTMLElement, form: HTMLFormElement): Verb {
+  const preset = field(form, '[name="seek-preset"]');
+  const clock = Number(field(form, '[name="seek-clock"]'));
+  return {
+    kind: 'seek',
+    rules: { ...(PRESETS[preset] ?? {}) },
+    clock: Number.isInteger(clock) && clock > 0 ? clock : CLOCK_DEFAULT,
+    name: field(root, '#f-name'),
   };
 }
 
@@ -134,6 +147,10 @@ export function bindInput(root: HTMLElement, c: Controller): void {
         return c.verb({ kind: 'leaderboard' });
       case 'pool':
         return c.verb({ kind: 'pool', pool: el.dataset.value ?? '2p' });
+      case 'unseek':
+        return c.verb({ kind: 'unseek' });
+      case 'seek-bot': // the bot the server offered while nobody came
+        return c.verb({ kind: 'seekBot', name: field(root, '#f-name') });
       case 'join-public': // a table of the lobby's list
         return c.verb({ kind: 'join', code: el.dataset.value ?? '', name: field(root, '#f-name') });
       case 'watch':
@@ -198,6 +215,7 @@ export function bindInput(root: HTMLElement, c: Controller): void {
     const kind = form.dataset.form;
     if (kind === 'bot') c.verb(startBot(root, form));
     else if (kind === 'private') c.verb(create(root, form));
+    else if (kind === 'seek') c.verb(seek(root, form));
     else if (kind === 'name') {
       const name = field(form, '#f-name');
       if (name) c.verb({ kind: 'join', code: c.app().code ?? '', name });

@@ -13,9 +13,11 @@
  */
 import type {
   ErrorMsg,
+  PairedMsg,
   ReactionMsg,
   RematchMsg,
   SeatedMsg,
+  SeekingMsg,
   ServerMsg,
   StateMsg,
 } from './protocol.js';
@@ -28,6 +30,7 @@ import { greet } from './session.js';
 import { backAgain, stallError } from './stall.js';
 import { helloAccount } from './account.js';
 import { review } from './verbs.js';
+import { LEVELS } from './rules.js';
 
 const SHOWN_MS = 6000; // a notice or an error stays this long
 
@@ -69,6 +72,12 @@ export function apply(m: Model, msg: ServerMsg, now: number): Step {
       return onRematch(m, msg);
     case 'reaction':
       return onReaction(m, msg, now);
+    case 'seeking':
+      return step(onSeeking(m, msg));
+    case 'paired':
+      return onPaired(m, msg);
+    case 'unseeked':
+      return step({ ...m, seek: null });
     default:
       return exhaustive(m, msg);
   }
@@ -107,6 +116,34 @@ function onSeated(m: Model, msg: SeatedMsg): Step {
       { kind: 'history', op: 'replace', url: here },
     );
   });
+}
+
+/** The server's word on the page's seek: the game as it checked it, and
+ * the bot it offers once nobody came.  A seek the page has withdrawn
+ * since (an answer on its way) stays withdrawn. */
+function onSeeking(m: Model, msg: SeekingMsg): Model {
+  if (!m.seek) return m;
+  const offer = msg.offer !== null && LEVELS.includes(msg.offer) ? msg.offer : null;
+  return { ...m, seek: { ...m.seek, players: msg.players, offer } };
+}
+
+/** Play now found company: the page goes to the table, where the server
+ * seats it on its behalf (the `seated` that follows; a new connection
+ * before it joins as a friend's link would). */
+function onPaired(m: Model, msg: PairedMsg): Step {
+  if (!m.seek) return step(m);
+  const here = `/t/${msg.code}`;
+  return step(
+    {
+      ...resetTable(m),
+      seek: null,
+      code: msg.code,
+      intent: { kind: 'join' },
+      screen: 'table',
+      url: { path: here, search: '', hash: '' },
+    },
+    { kind: 'history', op: 'push', url: here },
+  );
 }
 
 /** How long a reaction stays by its seat. */
@@ -208,6 +245,12 @@ function onError(m: Model, msg: ErrorMsg, now: number): Step {
   // the table stopped (nothing stored), or its resume failed: again later
   const stall = m.code ? stallError(m, msg, now) : null;
   if (stall) return stall;
+  // a refused seek (rules, a clock, too many waiting): said on the home page
+  if (m.seek && m.code === null)
+    return step(
+      { ...m, seek: null, error: text },
+      { kind: 'timer', timer: { name: 'error', text }, ms: SHOWN_MS },
+    );
   // a refused create (rules the server cannot play): back to the form
   if (m.intent?.kind === 'create' && m.code === null)
     return step({

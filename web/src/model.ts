@@ -145,6 +145,11 @@ export type Verb =
       listed?: boolean;
     }
   | { kind: 'join'; code: string; name: string }
+  /** Play now: be paired with strangers for these rules and move clock;
+   * withdraw; or take the bot the server offers instead. */
+  | { kind: 'seek'; rules: Rules; clock: number; name: string }
+  | { kind: 'unseek' }
+  | { kind: 'seekBot'; name: string }
   | { kind: 'watch'; code: string }
   | { kind: 'continue'; now: number } // the round score closed
   | { kind: 'newGame' }
@@ -247,6 +252,7 @@ export function initial(env: Env): Model {
     msgAt: 0,
     leaderboard: { state: 'loading', pool: '2p', rows: [] },
     lobby: { state: 'loading', tables: [] },
+    seek: null,
     skipAnim: env.stored['scopa.skip'] === '1',
     reactions: [],
     reactionsOn: env.stored['scopa.reactions'] !== 'off',

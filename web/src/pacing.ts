@@ -24,6 +24,9 @@ const THROUGH: ReadonlySet<ServerMsg['type']> = new Set([
   'error',
   'seated',
   'reaction',
+  'seeking',
+  'paired',
+  'unseeked',
 ]);
 
 /** A message from the transport. */

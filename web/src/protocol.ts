@@ -315,6 +315,33 @@ export interface ReviewMsg {
   id?: unknown;
 }
 
+/** scopa serve's Play now (docs/serve.md): the seek this connection
+ * waits with, as the server checked it; `waited` the seconds so far; once
+ * `offer_after` seconds passed with nobody, `offer` is a bot level near
+ * the seek's rating, to play instead. */
+export interface SeekingMsg {
+  type: 'seeking';
+  rules: Rules;
+  clock: { move_clock?: number; away_timeout?: number };
+  players: number;
+  waited: number;
+  offer_after?: number;
+  offer: string | null;
+  id?: unknown;
+}
+/** Play now found company: the server joins this connection to `code`
+ * (a `seated` and a `state` follow). */
+export interface PairedMsg {
+  type: 'paired';
+  code: string;
+  id?: unknown;
+}
+/** The seek is withdrawn (the answer to `unseek`). */
+export interface UnseekedMsg {
+  type: 'unseeked';
+  id?: unknown;
+}
+
 /** scopa serve answers a ping; used to tell a dead connection. */
 export interface PongMsg {
   type: 'pong';
@@ -333,7 +360,10 @@ export type ServerMsg =
   | HintMsg
   | ReviewMsg
   | RematchMsg
-  | ReactionMsg;
+  | ReactionMsg
+  | SeekingMsg
+  | PairedMsg
+  | UnseekedMsg;
 
 // ---- client to server ----
 
@@ -360,6 +390,16 @@ export type ClientMsg =
       id?: number;
     }
   | { type: 'rematch'; accept: boolean; id?: number }
+  /** Play now: be paired with strangers who seek the same game and clock */
+  | {
+      type: 'seek';
+      rules: Rules;
+      clock: { move_clock: number };
+      name?: string;
+      player?: string;
+      id?: number;
+    }
+  | { type: 'unseek'; id?: number }
   | { type: 'react'; reaction: string; id?: number }
   | { type: 'join'; code: string; name?: string; player?: string; id?: number }
   | { type: 'resume'; code: string; token: string; id?: number }
@@ -497,6 +537,16 @@ export function parse(text: string): ServerMsg | null {
       return isStr(m.code) && isInt(m.seat) && isStr(m.reaction)
         ? (m as unknown as ReactionMsg)
         : null;
+    case 'seeking':
+      if (!isObj(m.rules) || !isInt(m.players)) return null;
+      if (!isObj(m.clock)) m.clock = {};
+      if (!isInt(m.waited)) m.waited = 0;
+      if (!isStr(m.offer)) m.offer = null;
+      return m as unknown as SeekingMsg;
+    case 'paired':
+      return isStr(m.code) && m.code !== '' ? (m as unknown as PairedMsg) : null;
+    case 'unseeked':
+      return m as unknown as UnseekedMsg;
     default:
       return null;
   }

@@ -21,7 +21,7 @@ import { type Model, type Step, type Url, step, store, then } from './model.js';
 import type { Rules } from './protocol.js';
 import type { LobbyTable } from './tableview.js';
 import { presetOf } from './rules.js';
-import { ensureConnected } from './session.js';
+import { dropSeek, ensureConnected } from './session.js';
 import { askMe, openAccount, openLogin } from './account.js';
 
 export type Route =
@@ -78,6 +78,8 @@ export function parseRoute(url: Url): Route {
 /** Show what the model's address names. */
 export function route(m: Model): Step {
   const r = parseRoute(m.url);
+  // Play now waits on the home page: going anywhere else withdraws it
+  if (r.screen !== 'home' && m.seek) return then(dropSeek(m), route);
   if (r.screen === 'leaderboard') return loadLeaderboard({ ...m, screen: 'leaderboard' }, null);
   // is a server there (friends, ratings)?  asked again on each visit home
   if (r.screen === 'home') {

@@ -6,7 +6,10 @@
  *
  * What must stay true: a page with a token for its table resumes before
  * anything else (so a reload or a dropped connection keeps the seat); the
- * name and player identity sent are the stored ones.
+ * name and player identity sent are the stored ones.  A Play now seek
+ * lives on its connection (the server withdraws it when it closes): it is
+ * sent again on every new one while the page still seeks, and withdrawn
+ * (dropSeek) before the page goes anywhere else.
  */
 import type { ClientMsg } from './protocol.js';
 import { LOCAL_CODE } from './local.js';
@@ -33,12 +36,28 @@ function greeting(m: Model): ClientMsg | null {
       ...(listed ? { public: true } : {}),
     };
   }
+  if (!m.code && m.seek) return seekMsg(m);
   if (m.code && m.intent?.kind === 'join') return { type: 'join', code: m.code, ...who(m) };
   if (m.code) {
     const name = m.stored['scopa.name'];
     return { type: 'watch', code: m.code, ...(name ? { name } : {}) };
   }
   return null;
+}
+
+/** The seek of Play now, as the page seeks it. */
+function seekMsg(m: Model): ClientMsg | null {
+  if (!m.seek) return null;
+  return { type: 'seek', rules: m.seek.rules, clock: { move_clock: m.seek.clock }, ...who(m) };
+}
+
+/** Leave Play now: the seek withdrawn on the connection it lives on (a
+ * closed one took it along), the page no longer waiting. */
+export function dropSeek(m: Model): Step {
+  if (!m.seek) return step(m);
+  const left = { ...m, seek: null };
+  const open = m.connected === 'server' && m.conn.kind === 'open';
+  return open ? step(left, { kind: 'send', msg: { type: 'unseek' } }) : step(left);
 }
 
 export function greet(m: Model): Step {

@@ -293,6 +293,17 @@ export interface LobbyTable {
   people: { seat: number; name: string; rating: number | null }[];
 }
 
+/** Play now (docs/serve.md): the game sought, until a table is found or
+ * the seek withdrawn; `offer` the bot level the server offers instead
+ * once nobody came (null: not yet). */
+export interface Seek {
+  rules: Rules;
+  /** the move clock's seconds */
+  clock: number;
+  players: number;
+  offer: string | null;
+}
+
 /** Everything on screen, as data: reduce.ts makes each new one (model.ts
  * adds what the reducer alone remembers), render.ts draws it. */
 export interface AppState {
@@ -344,6 +355,8 @@ export interface AppState {
   };
   /** The lobby's public tables that wait for people (GET /api/lobby). */
   lobby: { state: 'loading' | 'ok' | 'unavailable'; tables: LobbyTable[] };
+  /** Play now's seek, while the page waits to be paired (null: none). */
+  seek: Seek | null;
   skipAnim: boolean;
   /** The reaction each seat sent last, while it is shown (ms, client clock). */
   reactions: ({ id: string; at: number } | null)[];

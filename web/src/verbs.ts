@@ -26,7 +26,7 @@ import {
   store,
   then,
 } from './model.js';
-import { ensureConnected } from './session.js';
+import { dropSeek, ensureConnected } from './session.js';
 import { LOCAL_CODE } from './local.js';
 import { pump } from './pacing.js';
 import { go, loadLeaderboard, resetTable } from './routes.js';
@@ -102,6 +102,12 @@ export function verb(m: Model, v: Verb): Step {
         : step(m, { kind: 'send', msg: { type: 'rematch', accept: v.accept } });
     case 'join':
       return enter(m, v.code, '', v.name);
+    case 'seek':
+      return seek(m, v.rules, v.clock, v.name);
+    case 'unseek':
+      return dropSeek(m);
+    case 'seekBot':
+      return seekBot(m, v.name);
     case 'watch':
       return enter(m, v.code, '?watch', null);
     case 'continue':
@@ -216,7 +222,8 @@ function startTable(
   listed = false,
 ): Step {
   const named = then(rememberName(m, name), (x) => store(x, 'scopa.preset', presetOf(rules)));
-  return then(named, (x) =>
+  // a seek waiting for strangers is withdrawn first: one table at a time
+  return then(then(named, dropSeek), (x) =>
     ensureConnected({
       ...resetTable(x),
       refused: null,
@@ -229,6 +236,28 @@ function startTable(
       },
       screen: 'table',
     }),
+  );
+}
+
+/** Play now: wait on the home page for strangers who seek the same game
+ * and clock (the server pairs them and seats everybody, messages.ts);
+ * a seek already waiting is replaced by this one. */
+function seek(m: Model, rules: Rules, clock: number, name: string): Step {
+  const players = num(effective(rules), 'players');
+  const named = then(rememberName(m, name), (x) => store(x, 'scopa.preset', presetOf(rules)));
+  return then(named, (x) =>
+    ensureConnected({ ...x, error: null, seek: { rules, clock, players, offer: null } }),
+  );
+}
+
+/** Nobody came, and the server offered a bot of a level near the seek's
+ * rating: play it at the seek's rules instead (the seek withdrawn). */
+function seekBot(m: Model, name: string): Step {
+  const s = m.seek;
+  if (!s?.offer) return step(m);
+  const level = s.offer;
+  return then(store(m, 'scopa.level', level), (x) =>
+    startTable({ ...x, createForm: 'bot' }, s.rules, seatsFor(s.players, level), name),
   );
 }
 

@@ -48,6 +48,9 @@ const FRAMES: Record<ServerMsg['type'], object> = {
   review: { type: 'review', code: CODE, rounds: [], id: 8 },
   rematch: { type: 'rematch', code: CODE, next: 'NEW234' },
   reaction: { type: 'reaction', code: CODE, seat: 1, reaction: 'bella' },
+  seeking: { type: 'seeking', rules: {}, clock: {}, players: 2, waited: 0, offer: null },
+  paired: { type: 'paired', code: CODE },
+  unseeked: { type: 'unseeked' },
 };
 
 test('every server message type parses and reduces without throwing, at any screen', () => {
