@@ -709,6 +709,61 @@ test('e2e: four players on a phone (scopone scientifico): three seats around, on
   await playOne(page);
 });
 
+/** A scopone table against three bots on `page` from the home page: all
+ * of `levels[0]` through the bot form (the seats then read "Principiante
+ * 2", "Principiante 3", ...), or one level a seat through the private
+ * form; waits for our turn. */
+async function scoponeTable(page: Page, levels: string[]): Promise<void> {
+  await page.goto(BASE + '/');
+  await page.fill('#f-name', 'Tester');
+  if (levels.length === 1) {
+    const form = page.locator('form[data-form="bot"]');
+    await form.locator('select[name="level"]').selectOption(levels[0]!);
+    await form.locator('select[name="bot-preset"]').selectOption('scientifico');
+    await form.locator('button[type="submit"]').click();
+  } else {
+    const form = page.locator('form[data-form="private"]');
+    await form.locator('select[name="priv-preset"]').selectOption('scientifico');
+    for (let i = 0; i < levels.length; i++)
+      await form.locator(`select[data-seat="${i + 1}"]`).selectOption(levels[i]!);
+    await form.locator('button[type="submit"]').click();
+  }
+  await page.waitForURL(/\/t\/[A-Za-z0-9_-]+$/);
+  await page.locator('.hand .card.playable').first().waitFor();
+}
+
+test('e2e: scopone seat names in Italian on a phone and a desktop: broken between words, never inside one', async () => {
+  for (const [w, h, size] of [
+    [390, 844, 'phone'],
+    [1280, 800, 'desktop'],
+  ] as const) {
+    for (const levels of [['principiante'], ['intermedio', 'esperto', 'campione']]) {
+      const page = await newPage(w, h, 'it-IT');
+      await scoponeTable(page, levels);
+      const names = await texts(page, '.seat .name');
+      assert.equal(names.length, 3, 'three other seats');
+      if (levels.length === 1)
+        assert.ok(
+          names.every((n) => /^Principiante \d$/.test(n)),
+          `${names}`,
+        );
+      else assert.deepEqual(names.slice().sort(), ['Campione', 'Esperto', 'Intermedio']);
+      await shot(page, `seats-it-${size}-${levels.length === 1 ? 'principiante' : 'levels'}.png`);
+      assert.deepEqual(await wordsCut(page, '.seat .name'), [], `${size}: a name cut in a word`);
+      await fitsOnScreen(page, w, h);
+      // a name shortened with an ellipsis says itself whole in its title
+      for (const el of await page.locator('.seat .name').all()) {
+        const whole = (await el.textContent())!;
+        assert.equal(await el.getAttribute('title'), whole, 'the full name in a title');
+        const cut = await el.evaluate((e) => e.scrollWidth > e.clientWidth + 1);
+        if (!cut) continue;
+        assert.equal(await el.evaluate((e) => getComputedStyle(e).textOverflow), 'ellipsis');
+      }
+      await page.context().close();
+    }
+  }
+});
+
 /** The names under `sel` that a line break cuts inside a word ("Begin"
  * over "ner 4"): a break may only come at a space, unless one word is
  * wider than its column. */

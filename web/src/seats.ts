@@ -94,7 +94,8 @@ export function renderSeat(app: AppState, v: TableView, seat: number, box: HTMLE
   const info = h(
     'div',
     { class: 'seatinfo' },
-    h('span', { class: 'name', text: seatName(v, seat, lang) }),
+    // the whole name in a title: a narrow column may end it in an ellipsis
+    h('span', { class: 'name', text: seatName(v, seat, lang), title: seatName(v, seat, lang) }),
     dealer ? h('span', { class: 'badge dealer', title: t(lang, 'dealer'), text: 'D' }) : null,
     left !== null
       ? h('span', {
