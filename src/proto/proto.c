@@ -213,8 +213,14 @@ static int parse_create(json_t *obj, proto_msg *out, proto_error *err) {
     out->rules = json_incref(rules);
   if (parse_seats(obj, out, err) ||
       get_int(obj, "away_timeout", 0, 86400, -1, &out->away_s, err) ||
-      get_int(obj, "move_clock", 0, 86400, -1, &out->clock_s, err))
+      get_int(obj, "move_clock", 0, 86400, -1, &out->clock_s, err) ||
+      get_int(obj, "bank", 10, 86400, -1, &out->bank_s, err) ||
+      get_int(obj, "increment", 0, 3600, -1, &out->inc_s, err))
     return -1;
+  if (out->inc_s >= 0 && out->bank_s < 0)
+    return refuse(err, "bad_message",
+                  "\"increment\" goes with a \"bank\" (seconds each seat has)",
+                  "\"increment\" va con un \"bank\" (i secondi di ogni posto)");
   json_t *pub = json_object_get(obj, "public");
   if (pub && !json_is_boolean(pub) && !json_is_null(pub))
     return refuse(err, "bad_message", "\"public\" is true or false",
@@ -334,6 +340,7 @@ int proto_parse(const char *text, size_t len, proto_msg *out,
                 proto_error *err) {
   memset(out, 0, sizeof *out);
   out->ply = out->seat = out->away_s = out->clock_s = -1;
+  out->bank_s = out->inc_s = -1;
   json_error_t jerr;
   json_t *obj = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
   if (!obj) {

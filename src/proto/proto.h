@@ -76,6 +76,9 @@ typedef struct proto_msg {
                   away seat, -1 absent                                  */
   int clock_s; /* create, seek's clock: seconds per move (0 = no clock),
                   -1 absent                                             */
+  int bank_s;  /* create: "bank", each seat's time bank in seconds, -1
+                  absent (docs/serve.md "The time bank")                */
+  int inc_s;   /* create: "increment", seconds added after each move, -1 */
   int listed;  /* create: "public": true, the table is in the lobby      */
   int accept;  /* rematch: 1 to play again (the default), 0 to decline   */
   char reaction[PROTO_REACTION_MAX + 1]; /* react: a phrase's id          */

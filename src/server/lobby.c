@@ -235,6 +235,11 @@ int lobby_create(conn *c, const proto_msg *msg) {
   t->rules = rules;
   t->away_s = msg->away_s >= 0 ? msg->away_s : srv->conf.away_s;
   t->clock_s = msg->clock_s >= 0 ? msg->clock_s : srv->conf.clock_s;
+  if (msg->bank_s > 0) { /* the bank replaces the move clock */
+    t->bank_s = msg->bank_s;
+    t->inc_s = msg->inc_s > 0 ? msg->inc_s : 0;
+    t->clock_s = 0;
+  }
   t->nseats = msg->nseats;
   for (int i = 0; i < t->nseats; i++) {
     store_seat *s = &t->seat[i].s;
@@ -249,6 +254,8 @@ int lobby_create(conn *c, const proto_msg *msg) {
                   .nseats = t->nseats,
                   .away_s = t->away_s,
                   .clock_s = t->clock_s,
+                  .bank_s = t->bank_s,
+                  .inc_s = t->inc_s,
                   .listed = msg->listed};
   snprintf(g.code, sizeof g.code, "%s", t->code);
   snprintf(g.seed, sizeof g.seed, "%s", t->seed);

@@ -56,13 +56,21 @@ static int commit_move(server *srv, table *t, scopa_move move, conn *from,
     snprintf(msg, msgsize, "the database cannot be reached");
     return SCOPA_EINVAL;
   }
+  /* the bank's note first (its memory), the move then stored with it */
+  int64_t at = wall_ms();
+  int took = table_turn_ms(t);
+  if (table_note_move(t, scopa_match_to_play(t->match), round_ply(t) == 0, at,
+                      took)) {
+    snprintf(msg, msgsize, "out of memory");
+    return SCOPA_EINVAL;
+  }
   int rc = scopa_match_apply(t->match, move, &ev, msg, msgsize);
   if (rc != SCOPA_OK)
     return rc;
   t->last_batch = server_batch(srv);
   /* a cluster: only while the lease is this node's (epoch above 0) */
-  writer_add_move(srv->w, t->id, t->code, t->nmoves++, move, srv->node,
-                  t->epoch);
+  writer_add_move(srv->w, t->id, t->code, t->nmoves++, move, at, took,
+                  srv->node, t->epoch);
   srv->moves++;
   t->turn_since_ms = now_ms();
   if (ev.game_over) /* the state after the last move says so (CONTRACTS) */

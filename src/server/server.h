@@ -149,6 +149,9 @@ struct server {
 
 int64_t now_ms(void);
 int64_t now_us(void);
+/* The wall clock, ms since the epoch: what the store keeps (a move's
+ * time, for the time bank), the same on every node of a cluster. */
+int64_t wall_ms(void);
 /* The loop's longest turn in microseconds since the last call (which
  * starts the next window): /healthz's loop_max_us.  loop.c measures. */
 int64_t loop_max_us(server *srv);

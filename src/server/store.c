@@ -76,8 +76,9 @@ int store_set_seat(store *st, const char *code, int seat, const store_seat *s) {
   return st->ops->set_seat(st, code, seat, s);
 }
 
-int store_add_move(store *st, const char *code, int number, scopa_move move) {
-  return st->ops->add_move(st, code, number, move);
+int store_add_move(store *st, const char *code, int number, scopa_move move,
+                   int64_t at_ms, int took_ms) {
+  return st->ops->add_move(st, code, number, move, at_ms, took_ms);
 }
 
 int store_finish(store *st, const char *code) {
@@ -96,8 +97,12 @@ int store_load(store *st, const char *code, store_game *out, char *msg,
 void store_game_free(store_game *g) {
   free(g->rules_json);
   free(g->moves);
+  free(g->move_at);
+  free(g->move_took);
   g->rules_json = NULL;
   g->moves = NULL;
+  g->move_at = NULL;
+  g->move_took = NULL;
 }
 
 int store_rating_get(store *st, const char *pool, const char *player,
@@ -206,8 +211,10 @@ int store_lease_release(store *st, const char *code, const char *node,
 }
 
 int store_add_move_fenced(store *st, const char *code, int number,
-                          scopa_move move, const char *node, long long epoch) {
-  return st->ops->add_move_fenced(st, code, number, move, node, epoch);
+                          scopa_move move, int64_t at_ms, int took_ms,
+                          const char *node, long long epoch) {
+  return st->ops->add_move_fenced(st, code, number, move, at_ms, took_ms, node,
+                                  epoch);
 }
 
 int store_fence(store *st, const char *code, const char *node,

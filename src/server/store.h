@@ -52,10 +52,19 @@ typedef struct store_game {
   int nseats;
   store_seat seat[STORE_MAX_SEATS];
   int away_s, clock_s;
+  /* The time bank (docs/serve.md "The time bank"): each seat's seconds
+   * at the start and the seconds added after each of its moves; 0 0:
+   * none (then clock_s, the move clock, may run). */
+  int bank_s, inc_s;
   int finished;      /* the game has ended                                */
   int listed;        /* store_add_game: a public table, in the lobby     */
   int nmoves;        /* moves[0..nmoves): every move of the game, in order */
   scopa_move *moves; /* malloc'd                                        */
+  /* store_load: when each move was stored, ms since the epoch (the wall
+   * clock; 0 for a move from before schema 5) and how long its turn
+   * took (move_took), malloc'd as moves */
+  int64_t *move_at;
+  int *move_took;
 } store_game;
 
 /* 1 when `where` names a PostgreSQL database (postgresql:// or
@@ -111,7 +120,10 @@ int store_failure_is_local(const store *st);
 /* Writes (each joins the open batch; 0 or -1). */
 int store_add_game(store *st, const store_game *game);
 int store_set_seat(store *st, const char *code, int seat, const store_seat *s);
-int store_add_move(store *st, const char *code, int number, scopa_move move);
+/* A move, when it was made (at_ms: ms since the epoch, wall clock) and
+ * how long its turn took by the time bank's rules (bank.h). */
+int store_add_move(store *st, const char *code, int number, scopa_move move,
+                   int64_t at_ms, int took_ms);
 int store_finish(store *st, const char *code);
 
 /* Leases: one node owns a table at a time (docs/serve.md "Any node
@@ -142,7 +154,8 @@ int store_lease_renew(store *st, const char *node, const char *const *codes,
 int store_lease_release(store *st, const char *code, const char *node,
                         long long epoch);
 int store_add_move_fenced(store *st, const char *code, int number,
-                          scopa_move move, const char *node, long long epoch);
+                          scopa_move move, int64_t at_ms, int took_ms,
+                          const char *node, long long epoch);
 /* The fence alone, for every other write of a table (its game, a seat,
  * its end, its ratings): joins the batch, locks the lease as
  * store_add_move_fenced does and checks node and epoch; 0, or -1 (the

@@ -32,7 +32,8 @@ typedef struct store_ops {
   int (*failure_is_local)(const store *st);
   int (*add_game)(store *st, const store_game *game);
   int (*set_seat)(store *st, const char *code, int seat, const store_seat *s);
-  int (*add_move)(store *st, const char *code, int number, scopa_move move);
+  int (*add_move)(store *st, const char *code, int number, scopa_move move,
+                  int64_t at_ms, int took_ms);
   int (*finish)(store *st, const char *code);
   int (*has_code)(store *st, const char *code);
   int (*load)(store *st, const char *code, store_game *out, char *msg,
@@ -53,7 +54,8 @@ typedef struct store_ops {
   int (*lease_release)(store *st, const char *code, const char *node,
                        long long epoch);
   int (*add_move_fenced)(store *st, const char *code, int number,
-                         scopa_move move, const char *node, long long epoch);
+                         scopa_move move, int64_t at_ms, int took_ms,
+                         const char *node, long long epoch);
   int (*fence)(store *st, const char *code, const char *node, long long epoch);
   int (*lobby)(store *st, int limit, char (*codes)[STORE_CODE_MAX + 1], int *n);
   int (*lobby_drop)(store *st, const char *code);

@@ -37,7 +37,7 @@
 #include <string.h>
 #include <time.h>
 
-#define SCHEMA_VERSION 5         /* scopa_schema.version after STEPS        */
+#define SCHEMA_VERSION 6         /* scopa_schema.version after STEPS        */
 #define SCHEMA_LOCK "1396920385" /* advisory lock keys: "SCPA", "SCPB", ... */
 #define RATINGS_LOCK "1396920386"
 #define CONNS_LOCK "1396920387" /* with an address's hash: its connections */
@@ -163,27 +163,40 @@ static const char STEP_5[] = /* Play now's seeks (store.h, store_pg_seek.c) */
     "  since bigint NOT NULL, beat bigint NOT NULL, code text);"
     "CREATE INDEX IF NOT EXISTS seeks_by_node ON seeks(node);";
 
+static const char STEP_6[] = /* the time bank (docs/serve.md) */
+    "ALTER TABLE games ADD COLUMN IF NOT EXISTS bank_s integer NOT NULL"
+    "  DEFAULT 0;"
+    "ALTER TABLE games ADD COLUMN IF NOT EXISTS inc_s integer NOT NULL"
+    "  DEFAULT 0;"
+    "ALTER TABLE moves ADD COLUMN IF NOT EXISTS at_ms bigint NOT NULL"
+    "  DEFAULT 0;"
+    "ALTER TABLE moves ADD COLUMN IF NOT EXISTS took_ms integer NOT NULL"
+    "  DEFAULT 0;";
+
 static const char *const STEPS[SCHEMA_VERSION] = {STEP_1, STEP_2, STEP_3,
-                                                  STEP_4, STEP_5};
+                                                  STEP_4, STEP_5, STEP_6};
 
 /* The prepared statements, by name. */
 #define PG_SQL(XX)                                                             \
   XX(ADD_GAME, "INSERT INTO games(code, seed, rules, away_s, clock_s, "        \
-               "created) VALUES ($1, $2, $3, $4, $5, $6)")                     \
+               "created, bank_s, inc_s) VALUES ($1, $2, $3, $4, $5, $6, $7, "  \
+               "$8)")                                                          \
   XX(SET_SEAT, "INSERT INTO seats(code, seat, kind, name, bot, token_sha256, " \
                "player, account) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON "  \
                "CONFLICT (code, seat) DO UPDATE SET kind = EXCLUDED.kind, "    \
                "name = EXCLUDED.name, bot = EXCLUDED.bot, token_sha256 = "     \
                "EXCLUDED.token_sha256, player = EXCLUDED.player, account = "   \
                "EXCLUDED.account")                                             \
-  XX(ADD_MOVE, "INSERT INTO moves(code, number, move) VALUES ($1, $2, $3)")    \
+  XX(ADD_MOVE, "INSERT INTO moves(code, number, move, at_ms, took_ms) "        \
+               "VALUES ($1, $2, $3, $4, $5)")                                  \
   XX(FINISH, "UPDATE games SET finished = 1 WHERE code = $1")                  \
   XX(HAS_CODE, "SELECT 1 FROM games WHERE code = $1")                          \
-  XX(GET_GAME, "SELECT seed, rules, away_s, clock_s, finished FROM games "     \
-               "WHERE code = $1")                                              \
+  XX(GET_GAME, "SELECT seed, rules, away_s, clock_s, finished, bank_s, inc_s " \
+               "FROM games WHERE code = $1")                                   \
   XX(GET_SEATS, "SELECT seat, kind, name, bot, token_sha256, player, account " \
                 "FROM seats WHERE code = $1 ORDER BY seat")                    \
-  XX(GET_MOVES, "SELECT number, move FROM moves WHERE code = $1 "              \
+  XX(GET_MOVES, "SELECT number, move, at_ms, took_ms FROM moves WHERE "        \
+                "code = $1 "                                                   \
                 "ORDER BY number")                                             \
   XX(GET_RATING, "SELECT rating, rd, vol, games FROM ratings WHERE "           \
                  "pool = $1 AND player = $2")                                  \
@@ -229,8 +242,9 @@ static const char *const STEPS[SCHEMA_VERSION] = {STEP_1, STEP_2, STEP_3,
   XX(LEASE_RELEASE, "UPDATE leases SET expires = '-infinity' WHERE code = $1 " \
                     "AND node = $2 AND epoch = $3")                            \
   XX(ADD_MOVE_FENCED,                                                          \
-     "INSERT INTO moves(code, number, move) SELECT $1, $2, $3 FROM leases "    \
-     "WHERE code = $1 AND node = $4 AND epoch = $5 FOR KEY SHARE")             \
+     "INSERT INTO moves(code, number, move, at_ms, took_ms) SELECT $1, $2, "   \
+     "$3, $6, $7 FROM leases WHERE code = $1 AND node = $4 AND epoch = $5 "    \
+     "FOR KEY SHARE")                                                          \
   XX(FENCE, "SELECT 1 FROM leases WHERE code = $1 AND node = $2 AND "          \
             "epoch = $3 FOR KEY SHARE")
 
@@ -633,13 +647,15 @@ static int pg_set_seat(store *st, const char *code, int seat,
 }
 
 static int pg_add_game(store *st, const store_game *g) {
-  char away[16], clock[16], created[32];
+  char away[16], clock[16], created[32], bank[16], inc[16];
   snprintf(away, sizeof away, "%d", g->away_s);
   snprintf(clock, sizeof clock, "%d", g->clock_s);
   snprintf(created, sizeof created, "%lld", (long long)time(NULL));
-  const char *const v[] = {g->code, g->seed, g->rules_json,
-                           away,    clock,   created};
-  if (write_q(st, Q_ADD_GAME, 6, v))
+  snprintf(bank, sizeof bank, "%d", g->bank_s);
+  snprintf(inc, sizeof inc, "%d", g->inc_s);
+  const char *const v[] = {g->code, g->seed, g->rules_json, away,
+                           clock,   created, bank,          inc};
+  if (write_q(st, Q_ADD_GAME, 8, v))
     return -1;
   for (int i = 0; i < g->nseats; i++)
     if (pg_set_seat(st, g->code, i, &g->seat[i]))
@@ -648,12 +664,14 @@ static int pg_add_game(store *st, const store_game *g) {
   return g->listed ? write_q(st, Q_ADD_LOBBY, 2, l) : 0;
 }
 
-static int pg_add_move(store *st, const char *code, int number,
-                       scopa_move move) {
-  char n[16], text[SCOPA_MOVE_TEXT];
+static int pg_add_move(store *st, const char *code, int number, scopa_move move,
+                       int64_t at_ms, int took_ms) {
+  char n[16], at[32], took[16], text[SCOPA_MOVE_TEXT];
   snprintf(n, sizeof n, "%d", number);
-  const char *const v[] = {code, n, scopa_move_str(move, text)};
-  return write_q(st, Q_ADD_MOVE, 3, v);
+  snprintf(at, sizeof at, "%lld", (long long)at_ms);
+  snprintf(took, sizeof took, "%d", took_ms);
+  const char *const v[] = {code, n, scopa_move_str(move, text), at, took};
+  return write_q(st, Q_ADD_MOVE, 5, v);
 }
 
 static int pg_finish(store *st, const char *code) {
@@ -792,7 +810,9 @@ static int load_moves(pgs *p, store_game *g, char *msg, size_t n) {
   }
   int rows = PQntuples(r), rc = 0;
   g->moves = rows ? malloc((size_t)rows * sizeof *g->moves) : NULL;
-  if (rows && !g->moves) {
+  g->move_at = rows ? malloc((size_t)rows * sizeof *g->move_at) : NULL;
+  g->move_took = rows ? malloc((size_t)rows * sizeof *g->move_took) : NULL;
+  if (rows && (!g->moves || !g->move_at || !g->move_took)) {
     snprintf(msg, n, "out of memory");
     rc = -1;
   }
@@ -806,6 +826,8 @@ static int load_moves(pgs *p, store_game *g, char *msg, size_t n) {
       snprintf(msg, n, "move %d cannot be read", g->nmoves);
       rc = -1;
     } else {
+      g->move_at[g->nmoves] = strtoll(PQgetvalue(r, row, 2), NULL, 10);
+      g->move_took[g->nmoves] = atoi(PQgetvalue(r, row, 3));
       g->moves[g->nmoves++] = m;
     }
   }
@@ -833,6 +855,8 @@ static int pg_load(store *st, const char *code, store_game *g, char *msg,
   g->away_s = atoi(PQgetvalue(r, 0, 2));
   g->clock_s = atoi(PQgetvalue(r, 0, 3));
   g->finished = atoi(PQgetvalue(r, 0, 4));
+  g->bank_s = atoi(PQgetvalue(r, 0, 5));
+  g->inc_s = atoi(PQgetvalue(r, 0, 6));
   PQclear(r);
   if (!g->rules_json)
     snprintf(msg, msgsize, "out of memory");
@@ -1017,13 +1041,16 @@ static int fenced_q(store *st, int q, int n, const char *const *v) {
 }
 
 static int pg_add_move_fenced(store *st, const char *code, int number,
-                              scopa_move move, const char *node,
-                              long long epoch) {
-  char n[16], e[32], text[SCOPA_MOVE_TEXT];
+                              scopa_move move, int64_t at_ms, int took_ms,
+                              const char *node, long long epoch) {
+  char n[16], e[32], at[32], took[16], text[SCOPA_MOVE_TEXT];
   snprintf(n, sizeof n, "%d", number);
   snprintf(e, sizeof e, "%lld", epoch);
-  const char *const v[] = {code, n, scopa_move_str(move, text), node, e};
-  return fenced_q(st, Q_ADD_MOVE_FENCED, 5, v);
+  snprintf(at, sizeof at, "%lld", (long long)at_ms);
+  snprintf(took, sizeof took, "%d", took_ms);
+  const char *const v[] = {code, n,   scopa_move_str(move, text), node, e,
+                           at,   took};
+  return fenced_q(st, Q_ADD_MOVE_FENCED, 7, v);
 }
 
 /* The same lock and check as a fenced move's, for any other write of

@@ -19,7 +19,8 @@
  * programs (the sqlite3 shell) still read the file: they take no flock.
  *
  * The file also says what it is: PRAGMA application_id SCOPA_APP_ID and
- * PRAGMA user_version the schema's version (4: the tables below; 3:
+ * PRAGMA user_version the schema's version (5: the tables below; 4:
+ * before the time bank's columns, which MIGRATE_5 adds; 3:
  * before the seeks' table and 2 before the lobby's, which TABLES adds; 1:
  * before accounts, moved on at the start by MIGRATE_2, nothing lost; files from
  * before the version was written have 0 and the first four tables, and are
@@ -41,7 +42,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#define SCHEMA_VERSION 4        /* PRAGMA user_version of TABLES     */
+#define SCHEMA_VERSION 5        /* PRAGMA user_version of TABLES     */
 #define SCOPA_APP_ID 0x53435041 /* PRAGMA application_id: "SCPA"    */
 
 static const char PRAGMAS[] = "PRAGMA journal_mode=WAL;"
@@ -53,7 +54,8 @@ static const char TABLES[] =
     "  code TEXT PRIMARY KEY, seed TEXT NOT NULL, rules TEXT NOT NULL,"
     "  away_s INTEGER NOT NULL, clock_s INTEGER NOT NULL,"
     "  created INTEGER NOT NULL, finished INTEGER NOT NULL DEFAULT 0,"
-    "  rated INTEGER NOT NULL DEFAULT 0);"
+    "  rated INTEGER NOT NULL DEFAULT 0,"
+    "  bank_s INTEGER NOT NULL DEFAULT 0, inc_s INTEGER NOT NULL DEFAULT 0);"
     "CREATE TABLE IF NOT EXISTS seats("
     "  code TEXT NOT NULL REFERENCES games(code), seat INTEGER NOT NULL,"
     "  kind INTEGER NOT NULL, name TEXT NOT NULL, bot TEXT NOT NULL,"
@@ -64,7 +66,9 @@ static const char TABLES[] =
     "  WHERE account > 0;"
     "CREATE TABLE IF NOT EXISTS moves("
     "  code TEXT NOT NULL REFERENCES games(code), number INTEGER NOT NULL,"
-    "  move TEXT NOT NULL, PRIMARY KEY (code, number)) WITHOUT ROWID;"
+    "  move TEXT NOT NULL, at_ms INTEGER NOT NULL DEFAULT 0,"
+    "  took_ms INTEGER NOT NULL DEFAULT 0,"
+    "  PRIMARY KEY (code, number)) WITHOUT ROWID;"
     "CREATE TABLE IF NOT EXISTS ratings("
     "  pool TEXT NOT NULL, player TEXT NOT NULL, name TEXT NOT NULL,"
     "  rating REAL NOT NULL, rd REAL NOT NULL, vol REAL NOT NULL,"
@@ -105,24 +109,34 @@ static const char MIGRATE_2[] =
     "ALTER TABLE seats ADD COLUMN account INTEGER NOT NULL DEFAULT 0;"
     "ALTER TABLE ratings ADD COLUMN account INTEGER NOT NULL DEFAULT 0;";
 
+/* From version 4 (or older, after MIGRATE_2): the time bank's columns. */
+static const char MIGRATE_5[] =
+    "ALTER TABLE games ADD COLUMN bank_s INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE games ADD COLUMN inc_s INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE moves ADD COLUMN at_ms INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE moves ADD COLUMN took_ms INTEGER NOT NULL DEFAULT 0;";
+
 /* The prepared statements, by name. */
 #define STORE_SQL(XX)                                                          \
   XX(BEGIN, "BEGIN IMMEDIATE")                                                 \
   XX(COMMIT, "COMMIT")                                                         \
   XX(ROLLBACK, "ROLLBACK")                                                     \
   XX(ADD_GAME, "INSERT INTO games(code, seed, rules, away_s, clock_s, "        \
-               "created) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")                     \
+               "created, bank_s, inc_s) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, "  \
+               "?8)")                                                          \
   XX(SET_SEAT, "INSERT OR REPLACE INTO seats(code, seat, kind, name, bot, "    \
                "token_sha256, player, account) VALUES (?1, ?2, ?3, ?4, ?5, "   \
                "?6, ?7, ?8)")                                                  \
-  XX(ADD_MOVE, "INSERT INTO moves(code, number, move) VALUES (?1, ?2, ?3)")    \
+  XX(ADD_MOVE, "INSERT INTO moves(code, number, move, at_ms, took_ms) "        \
+               "VALUES (?1, ?2, ?3, ?4, ?5)")                                  \
   XX(FINISH, "UPDATE games SET finished = 1 WHERE code = ?1")                  \
   XX(HAS_CODE, "SELECT 1 FROM games WHERE code = ?1")                          \
-  XX(GET_GAME, "SELECT seed, rules, away_s, clock_s, finished FROM games "     \
-               "WHERE code = ?1")                                              \
+  XX(GET_GAME, "SELECT seed, rules, away_s, clock_s, finished, bank_s, inc_s " \
+               "FROM games WHERE code = ?1")                                   \
   XX(GET_SEATS, "SELECT seat, kind, name, bot, token_sha256, player, account " \
                 "FROM seats WHERE code = ?1 ORDER BY seat")                    \
-  XX(GET_MOVES, "SELECT number, move FROM moves WHERE code = ?1 "              \
+  XX(GET_MOVES, "SELECT number, move, at_ms, took_ms FROM moves WHERE "        \
+                "code = ?1 "                                                   \
                 "ORDER BY number")                                             \
   XX(GET_RATING, "SELECT rating, rd, vol, games FROM ratings WHERE "           \
                  "pool = ?1 AND player = ?2")                                  \
@@ -283,7 +297,7 @@ static int check_version(sqlite3 *db, const char *path, char *msg, size_t n) {
 /* The schema and its version, written in one transaction: the start's
  * real write. */
 static int write_schema(sqlite3 *db, const char *path, char *msg, size_t n) {
-  char sql[sizeof TABLES + sizeof MIGRATE_2 + 200];
+  char sql[sizeof TABLES + sizeof MIGRATE_2 + sizeof MIGRATE_5 + 200];
   int old = query_int(db,
                       "SELECT count(*) FROM sqlite_master WHERE type = "
                       "'table' AND name = 'seats'",
@@ -292,10 +306,20 @@ static int write_schema(sqlite3 *db, const char *path, char *msg, size_t n) {
                        "SELECT count(*) FROM pragma_table_info('seats') "
                        "WHERE name = 'account'",
                        0);
+  /* a file from before the time bank: its tables gain the columns */
+  int old5 = query_int(db,
+                       "SELECT count(*) FROM sqlite_master WHERE type = "
+                       "'table' AND name = 'moves'",
+                       0) &&
+             !query_int(db,
+                        "SELECT count(*) FROM pragma_table_info('moves') "
+                        "WHERE name = 'at_ms'",
+                        0);
   snprintf(sql, sizeof sql,
-           "BEGIN IMMEDIATE;%s%sPRAGMA application_id=%d;"
+           "BEGIN IMMEDIATE;%s%s%sPRAGMA application_id=%d;"
            "PRAGMA user_version=%d;COMMIT;",
-           old ? MIGRATE_2 : "", TABLES, SCOPA_APP_ID, SCHEMA_VERSION);
+           old ? MIGRATE_2 : "", old5 ? MIGRATE_5 : "", TABLES, SCOPA_APP_ID,
+           SCHEMA_VERSION);
   if (sqlite3_exec(db, PRAGMAS, NULL, NULL, NULL) != SQLITE_OK ||
       sqlite3_exec(db, sql, NULL, NULL, NULL) != SQLITE_OK) {
     say_error(db, path, msg, n);
@@ -504,6 +528,8 @@ static int sq_add_game(store *st, const store_game *g) {
   sqlite3_bind_int(q, 4, g->away_s);
   sqlite3_bind_int(q, 5, g->clock_s);
   sqlite3_bind_int64(q, 6, (sqlite3_int64)time(NULL));
+  sqlite3_bind_int(q, 7, g->bank_s);
+  sqlite3_bind_int(q, 8, g->inc_s);
   if (run(st, q))
     return -1;
   for (int i = 0; i < g->nseats; i++)
@@ -533,8 +559,8 @@ static int sq_set_seat(store *st, const char *code, int seat,
   return run(st, q);
 }
 
-static int sq_add_move(store *st, const char *code, int number,
-                       scopa_move move) {
+static int sq_add_move(store *st, const char *code, int number, scopa_move move,
+                       int64_t at_ms, int took_ms) {
   sqlite3_stmt *q = S(st)->q[Q_ADD_MOVE];
   char text[SCOPA_MOVE_TEXT];
   if (sq_begin(st))
@@ -542,6 +568,8 @@ static int sq_add_move(store *st, const char *code, int number,
   bind_text(q, 1, code);
   sqlite3_bind_int(q, 2, number);
   bind_text(q, 3, scopa_move_str(move, text));
+  sqlite3_bind_int64(q, 4, (sqlite3_int64)at_ms);
+  sqlite3_bind_int(q, 5, took_ms);
   return run(st, q);
 }
 
@@ -661,10 +689,18 @@ static int load_moves(store *st, store_game *g, char *msg, size_t n) {
     if (g->nmoves == cap) {
       cap = cap ? cap * 2 : 64;
       scopa_move *more = realloc(g->moves, (size_t)cap * sizeof *more);
-      if (!more)
+      if (more)
+        g->moves = more;
+      int64_t *at = more ? realloc(g->move_at, (size_t)cap * sizeof *at) : NULL;
+      if (at)
+        g->move_at = at;
+      int *took = at ? realloc(g->move_took, (size_t)cap * sizeof *took) : NULL;
+      if (!took)
         break;
-      g->moves = more;
+      g->move_took = took;
     }
+    g->move_at[g->nmoves] = (int64_t)sqlite3_column_int64(q, 2);
+    g->move_took[g->nmoves] = sqlite3_column_int(q, 3);
     g->moves[g->nmoves++] = m;
   }
   if (rc != SQLITE_DONE)
@@ -689,6 +725,8 @@ static int sq_load(store *st, const char *code, store_game *g, char *msg,
   g->away_s = sqlite3_column_int(q, 2);
   g->clock_s = sqlite3_column_int(q, 3);
   g->finished = sqlite3_column_int(q, 4);
+  g->bank_s = sqlite3_column_int(q, 5);
+  g->inc_s = sqlite3_column_int(q, 6);
   done(q);
   if (!g->rules_json)
     snprintf(msg, msgsize, "out of memory");
@@ -824,10 +862,10 @@ static int sq_lease_release(store *st, const char *code, const char *node,
 }
 
 static int sq_add_move_fenced(store *st, const char *code, int number,
-                              scopa_move move, const char *node,
-                              long long epoch) {
+                              scopa_move move, int64_t at_ms, int took_ms,
+                              const char *node, long long epoch) {
   (void)node, (void)epoch;
-  return sq_add_move(st, code, number, move);
+  return sq_add_move(st, code, number, move, at_ms, took_ms);
 }
 
 static int sq_fence(store *st, const char *code, const char *node,

@@ -61,6 +61,7 @@ void table_free(table *t) {
   for (int i = 0; i < PROTO_MAX_SEATS; i++)
     free(t->seat[i].hint_text);
   scopa_match_free(t->match);
+  free(t->bank);
   free(t->review);
   free(t->rules_json);
   free(t);
@@ -103,13 +104,57 @@ void table_set_status(table *t) {
     t->status = T_FINISHED;
   else
     t->status = open_seats(t) ? T_WAITING : T_PLAYING;
+  /* the game's first turn begins (or, loaded before it, begins again) */
+  if (t->status == T_PLAYING && t->nmoves == 0 && t->bank_start_ms == 0)
+    t->bank_start_ms = wall_ms();
+}
+
+int table_turn_ms(const table *t) {
+  const scopa_state *s = scopa_match_state(t->match);
+  return bank_turn_ms(t->bank, t->nmoves, t->bank_start_ms, s && s->plays == 0,
+                      wall_ms());
+}
+
+int table_note_move(table *t, int seat, int first, int64_t at_ms, int took_ms) {
+  if (t->nmoves >= t->bank_cap) {
+    int cap = t->bank_cap ? t->bank_cap * 2 : 64;
+    bank_move *more = realloc(t->bank, (size_t)cap * sizeof *more);
+    if (!more)
+      return -1;
+    t->bank = more;
+    t->bank_cap = cap;
+  }
+  t->bank[t->nmoves] = (bank_move){.at_ms = at_ms,
+                                   .took_ms = took_ms,
+                                   .seat = (signed char)seat,
+                                   .first = !!first};
+  return 0;
 }
 
 /* Replays the stored moves on a new match; the deals follow from the
- * seed.  -1 if the stored game does not replay (then it stays stored). */
+ * seed.  -1 if the stored game does not replay (then it stays stored).
+ * game.c's replay, one move at a time, so that the bank notes each
+ * one's seat and round. */
 static int replay_moves(table *t, const store_game *g, char *msg, size_t n) {
-  if (game_replay(t->match, g->moves, g->nmoves, msg, n))
-    return -1;
+  char why[200];
+  for (int i = 0; i < g->nmoves; i++) {
+    if (scopa_match_phase(t->match) == SCOPA_MATCH_DEAL)
+      scopa_match_deal(t->match, NULL);
+    const scopa_state *s = scopa_match_state(t->match);
+    if (table_note_move(t, scopa_match_to_play(t->match), s && s->plays == 0,
+                        g->move_at ? g->move_at[i] : 0,
+                        g->move_took ? g->move_took[i] : 0)) {
+      snprintf(msg, n, "out of memory");
+      return -1;
+    }
+    if (scopa_match_apply(t->match, g->moves[i], NULL, why, sizeof why)) {
+      snprintf(msg, n, "stored move %d does not replay: %s", i, why);
+      return -1;
+    }
+    t->nmoves = i + 1;
+  }
+  if (scopa_match_phase(t->match) == SCOPA_MATCH_DEAL)
+    scopa_match_deal(t->match, NULL);
   t->nmoves = g->nmoves;
   return 0;
 }
@@ -166,6 +211,8 @@ static table *load(server *srv, const char *code, const char **fault) {
   g.rules_json = NULL;
   t->away_s = g.away_s;
   t->clock_s = g.clock_s;
+  t->bank_s = g.bank_s;
+  t->inc_s = g.inc_s;
   t->rated = g.finished;
   t->epoch = epoch;
   t->nseats = g.nseats;
@@ -251,17 +298,34 @@ int table_bot_may_play(const table *t, int i) {
          (si->taken_over && table_someone_here(t, i));
 }
 
+/* Every seat's bank now, ms (bank.h); 0 on a table without one. */
+int table_banks(const table *t, int64_t *left_ms) {
+  if (t->bank_s <= 0)
+    return 0;
+  int to_play = t->status == T_PLAYING ? scopa_match_to_play(t->match) : -1;
+  const scopa_state *s = scopa_match_state(t->match);
+  bank_left(t->bank_s, t->inc_s, t->nseats, t->bank, t->nmoves,
+            t->bank_start_ms, to_play, s && s->plays == 0, wall_ms(), left_ms);
+  return 1;
+}
+
 /* Like a bot for an away seat, the clock runs only while someone is at
  * the table (a table everybody left waits for them), and only for a
- * person whose move no bot is making. */
+ * person whose move no bot is making.
+ * On the time bank, it is the seat to play's bank (which runs whoever is
+ * here, bank.h; its end is acted on only while someone is). */
 int table_clock_left(const table *t, int64_t now) {
-  if (t->status != T_PLAYING || t->clock_s <= 0 || !table_someone_here(t, -1))
+  if (t->status != T_PLAYING || (t->clock_s <= 0 && t->bank_s <= 0) ||
+      !table_someone_here(t, -1))
     return -1;
   int seat = scopa_match_to_play(t->match);
   if (seat < 0 || t->seat[seat].s.kind != STORE_PERSON ||
       table_bot_may_play(t, seat))
     return -1;
-  int64_t left_ms = (int64_t)t->clock_s * 1000 - (now - t->turn_since_ms);
+  int64_t banks[PROTO_MAX_SEATS];
+  int64_t left_ms = table_banks(t, banks)
+                        ? banks[seat]
+                        : (int64_t)t->clock_s * 1000 - (now - t->turn_since_ms);
   return left_ms > 0 ? (int)((left_ms + 999) / 1000) : 0;
 }
 

@@ -13,6 +13,7 @@
 #ifndef SCOPA_SERVER_TABLE_H
 #define SCOPA_SERVER_TABLE_H
 
+#include "bank.h"
 #include "conn.h"
 
 enum { T_WAITING, T_PLAYING, T_FINISHED };
@@ -52,6 +53,14 @@ struct table {
   char *rules_json;
   scopa_rules rules;
   int away_s, clock_s;
+  /* The time bank (bank.h; 0 0: none): seconds each seat starts with
+   * and gains after each move; bank[k] every move's time and seat (as
+   * stored: nmoves of them, room for bank_cap), bank_start_ms the wall
+   * time the game's first turn began (0: unknown, loaded after it). */
+  int bank_s, inc_s;
+  bank_move *bank;
+  int bank_cap;
+  int64_t bank_start_ms;
   int nseats;
   seat_info seat[PROTO_MAX_SEATS];
   scopa_match *match;
@@ -101,6 +110,14 @@ int table_someone_here(const table *t, int except);
 /* Seconds left on the move clock of the seat to play, or -1 when no
  * clock runs (none at this table, nobody here, a bot to play). */
 int table_clock_left(const table *t, int64_t now);
+/* A time bank table: every seat's time left now, ms (bank.h); 0 when
+ * the table has no bank (left_ms untouched). */
+int table_banks(const table *t, int64_t *left_ms);
+/* Notes move number t->nmoves as the bank sees it: seat, whether it
+ * opens a round, its time and its turn's; 0, or -1 out of memory. */
+int table_note_move(table *t, int seat, int first, int64_t at_ms, int took_ms);
+/* How long the turn of the seat to play has run (bank.h), ms. */
+int table_turn_ms(const table *t);
 
 /* A deleted account: its seats at the tables in memory are named anon,
  * and the tables nobody is at leave memory (their matches, which name

@@ -60,13 +60,25 @@ static void add_seats(json_t *o, const table *t) {
 
 /* The move clock ("move_clock": seconds per move, 0 for none;
  * "clock_left": the seconds left to the seat to play, null when no clock
- * runs) and play again ("rematch": null, or who said yes, seat by seat,
- * once someone asked; "next": the next table's code once it started). */
+ * runs), the time bank's ("bank" and "increment": its seconds, 0 for
+ * none; "bank_ms": every seat's time left, ms, while a game is on the
+ * bank; "clock_left" then the bank of the seat to play) and play again
+ * ("rematch": null, or who said yes, seat by seat, once someone asked; "next":
+ * the next table's code once it started). */
 static void add_clock_and_rematch(json_t *o, const table *t) {
   int left = table_clock_left(t, now_ms());
   json_object_set_new(o, "move_clock", json_integer(t->clock_s));
   json_object_set_new(o, "clock_left",
                       left >= 0 ? json_integer(left) : json_null());
+  json_object_set_new(o, "bank", json_integer(t->bank_s));
+  json_object_set_new(o, "increment", json_integer(t->inc_s));
+  int64_t banks[PROTO_MAX_SEATS];
+  if (table_banks(t, banks)) {
+    json_t *a = json_array();
+    for (int i = 0; i < t->nseats; i++)
+      json_array_append_new(a, json_integer(banks[i]));
+    json_object_set_new(o, "bank_ms", a);
+  }
   json_t *yes = json_null();
   if (t->rematch_asked) {
     yes = json_array();

@@ -36,6 +36,8 @@ typedef struct op {
   char code[STORE_CODE_MAX + 1];
   int number; /* OP_SEAT: the seat; OP_MOVE: the move's number     */
   scopa_move move;
+  int64_t at_ms;   /* OP_MOVE: when it was made (ms, wall clock) */
+  int took_ms;     /* ... and the time its turn took (the bank's) */
   long long epoch; /* a write through the table's lease: its epoch  */
   char node[24];   /* ... and the node holding it (epoch 0: none)   */
   store_seat seat;
@@ -118,6 +120,8 @@ void writer_add_game(writer *w, uint64_t table_id, const store_game *g,
   if (o->game) {
     *o->game = *g;
     o->game->moves = NULL;
+    o->game->move_at = NULL;
+    o->game->move_took = NULL;
     o->game->nmoves = 0;
     o->game->rules_json = strdup(g->rules_json);
   }
@@ -141,11 +145,14 @@ void writer_set_seat(writer *w, uint64_t table_id, const char *code, int seat,
 }
 
 void writer_add_move(writer *w, uint64_t table_id, const char *code, int number,
-                     scopa_move move, const char *node, long long epoch) {
+                     scopa_move move, int64_t at_ms, int took_ms,
+                     const char *node, long long epoch) {
   op *o = new_op(w, OP_MOVE, table_id, code);
   if (o) {
     o->number = number;
     o->move = move;
+    o->at_ms = at_ms;
+    o->took_ms = took_ms;
     fence(o, node, epoch);
     append(&w->open, o);
   }
@@ -323,9 +330,11 @@ static int run_op(store *st, const op *o) {
   case OP_SEAT:
     return store_set_seat(st, o->code, o->number, &o->seat);
   case OP_MOVE:
-    return o->epoch > 0 ? store_add_move_fenced(st, o->code, o->number, o->move,
-                                                o->node, o->epoch)
-                        : store_add_move(st, o->code, o->number, o->move);
+    return o->epoch > 0
+               ? store_add_move_fenced(st, o->code, o->number, o->move,
+                                       o->at_ms, o->took_ms, o->node, o->epoch)
+               : store_add_move(st, o->code, o->number, o->move, o->at_ms,
+                                o->took_ms);
   case OP_FINISH:
     return store_finish(st, o->code);
   case OP_RATE:

@@ -67,7 +67,8 @@ void writer_set_seat(writer *w, uint64_t table_id, const char *code, int seat,
 /* A move: with an epoch, through the table's lease in its own statement
  * (store_add_move_fenced). */
 void writer_add_move(writer *w, uint64_t table_id, const char *code, int number,
-                     scopa_move move, const char *node, long long epoch);
+                     scopa_move move, int64_t at_ms, int took_ms,
+                     const char *node, long long epoch);
 void writer_finish(writer *w, uint64_t table_id, const char *code,
                    const char *node, long long epoch);
 void writer_rate(writer *w, uint64_t table_id, const rate_job *job,

@@ -390,6 +390,10 @@ def test_migration_from_version_1(tmp_path):
         "DROP TABLE lobby; DROP TABLE seeks;"
         "ALTER TABLE seats DROP COLUMN account;"
         "ALTER TABLE ratings DROP COLUMN account;"
+        "ALTER TABLE moves DROP COLUMN at_ms;"
+        "ALTER TABLE moves DROP COLUMN took_ms;"
+        "ALTER TABLE games DROP COLUMN bank_s;"
+        "ALTER TABLE games DROP COLUMN inc_s;"
         "INSERT INTO ratings VALUES ('2p', 'p1', 'Old', 1700, 80, 0.06, 5);"
         "PRAGMA user_version = 1;")
     con.close()
@@ -398,7 +402,13 @@ def test_migration_from_version_1(tmp_path):
         st, body, _ = s.http("/api/tables/%s/record" % code)
         assert st == 200
         con = sqlite3.connect(db)
-        assert con.execute("PRAGMA user_version").fetchone()[0] == 4
+        assert con.execute("PRAGMA user_version").fetchone()[0] == 5
+        # the time bank's columns (version 5), old moves timed 0
+        assert con.execute(
+            "SELECT count(*) FROM moves WHERE at_ms = 0 AND took_ms = 0"
+        ).fetchone()[0] == record_moves
+        assert con.execute(
+            "SELECT count(*) FROM games WHERE bank_s = 0").fetchone()[0] >= 1
         assert con.execute("SELECT count(*) FROM lobby").fetchone()[0] == 0
         assert con.execute("SELECT count(*) FROM seeks").fetchone()[0] == 0
         assert con.execute("SELECT count(*) FROM moves").fetchone()[0] == \

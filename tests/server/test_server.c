@@ -8,6 +8,7 @@
  * serve-rating-N, serve-limits-N, serve-store-N, serve-pairing-N.
  */
 #include "../../src/proto/proto.h"
+#include "../../src/server/bank.h"
 #include "../../src/server/glicko.h"
 #include "../../src/server/limits.h"
 #include "../../src/server/pairing.h"
@@ -372,7 +373,9 @@ static void test_store(void) {
                   .rules_json = "{\"players\":2}",
                   .nseats = 2,
                   .away_s = 60,
-                  .clock_s = 0};
+                  .clock_s = 0,
+                  .bank_s = 180,
+                  .inc_s = 5};
   g.seat[0].kind = STORE_PERSON;
   strcpy(g.seat[0].name, "Anna");
   strcpy(g.seat[0].token_sha256, "aa");
@@ -382,10 +385,11 @@ static void test_store(void) {
   scopa_move_parse("7dx3c+4s", NULL, &m1, NULL, 0);
   scopa_move_parse("10b", NULL, &m2, NULL, 0);
   TEST("serve-store-1", "CONTRACTS.md scopa serve");
-  /* serve-store-1: a batch is durable once committed, and loads back. */
+  /* serve-store-1: a batch is durable once committed, and loads back,
+   * with the time bank and each move's time (docs/serve.md). */
   CHECK(store_add_game(st, &g) == 0 && store_in_batch(st));
-  CHECK(store_add_move(st, "ABC234", 0, m1) == 0);
-  CHECK(store_add_move(st, "ABC234", 1, m2) == 0);
+  CHECK(store_add_move(st, "ABC234", 0, m1, 1764000000123LL, 7000) == 0);
+  CHECK(store_add_move(st, "ABC234", 1, m2, 1764000004567LL, 4444) == 0);
   CHECK(store_commit(st, msg, sizeof msg) == 0 && !store_in_batch(st));
   CHECK(store_has_code(st, "ABC234") == 1 && store_has_code(st, "ZZZ") == 0);
   store_close(st);
@@ -393,6 +397,10 @@ static void test_store(void) {
   store_game back;
   CHECK(store_load(st, "ABC234", &back, msg, sizeof msg) == 0);
   CHECK(back.nmoves == 2 && back.moves[0] == m1 && back.moves[1] == m2);
+  CHECK(back.move_at && back.move_at[0] == 1764000000123LL &&
+        back.move_at[1] == 1764000004567LL && back.move_took &&
+        back.move_took[0] == 7000 && back.move_took[1] == 4444);
+  CHECK(back.bank_s == 180 && back.inc_s == 5);
   CHECK(back.nseats == 2 && back.seat[1].kind == STORE_BOT);
   CHECK(strcmp(back.seat[0].name, "Anna") == 0);
   CHECK(strcmp(back.seed, g.seed) == 0 && back.away_s == 60);
@@ -401,8 +409,8 @@ static void test_store(void) {
   TEST("serve-store-2", "CONTRACTS.md scopa serve");
   /* serve-store-2: move number 1 again fails, and the whole batch with
    * it (nothing of a failed batch is kept). */
-  CHECK(store_add_move(st, "ABC234", 2, m1) == 0);
-  CHECK(store_add_move(st, "ABC234", 1, m1) == -1);
+  CHECK(store_add_move(st, "ABC234", 2, m1, 0, 0) == 0);
+  CHECK(store_add_move(st, "ABC234", 1, m1, 0, 0) == -1);
   CHECK(store_commit(st, msg, sizeof msg) == -1);
   CHECK(store_load(st, "ABC234", &back, msg, sizeof msg) == 0 &&
         back.nmoves == 2);
@@ -637,7 +645,47 @@ static void test_pairing(void) {
     CHECK(t[i] >= 0 && t[i] == t[i + 1]);
 }
 
+/* The time bank's arithmetic (bank.h), on moves written out by hand:
+ * {when, took, seat, opens a round}. */
+static void test_bank(void) {
+  int64_t left[4];
+  const int64_t T0 = 1764000000000LL; /* the first turn begins */
+  TEST("serve-bank-1", "issue 34 item 4: a bank with an increment");
+  /* serve-bank-1: 180 s + 5 s.  Seat 0 takes 10 s, seat 1 4 s, seat 0
+   * 20 s: 180-10+5-20+5 = 160 s and 180-4+5 = 181 s; then seat 1's turn
+   * has run 3 s: 178 s. */
+  bank_move m[3] = {{T0 + 10000, 10000, 0, 1},
+                    {T0 + 14000, 4000, 1, 0},
+                    {T0 + 34000, 20000, 0, 0}};
+  bank_left(180, 5, 2, m, 3, T0, 1, 0, T0 + 37000, left);
+  CHECK(left[0] == 160000 && left[1] == 178000);
+  CHECK(bank_turn_ms(m, 3, T0, 0, T0 + 37000) == 3000);
+  CHECK(bank_turn_ms(m, 0, T0, 0, T0 + 37000) == 37000);
+  /* nobody to play (the game over): nothing runs */
+  bank_left(180, 5, 2, m, 3, T0, -1, 0, T0 + 99000, left);
+  CHECK(left[0] == 160000 && left[1] == 181000);
+  TEST("serve-bank-2", "issue 34 item 4: never below zero, then the increment");
+  /* serve-bank-2: 30 s, 2 s a move; seat 0 takes 50 s: 0 + 2 = 2 s, not
+   * -18 s; its next turn of 5 s leaves it at 0. */
+  bank_move z[2] = {{T0 + 50000, 50000, 0, 1}, {T0 + 51000, 1000, 1, 0}};
+  bank_left(30, 2, 2, z, 2, T0, 0, 0, T0 + 56000, left);
+  CHECK(left[0] == 0 && left[1] == 31000);
+  bank_left(30, 2, 2, z, 1, T0, 1, 0, T0 + 51000, left);
+  CHECK(left[0] == 2000 && left[1] == 29000);
+  TEST("serve-bank-3", "issue 34 item 4: a round's score is nobody's time");
+  /* serve-bank-3: a round's first turn is timed from 10 s after the
+   * round's last move: seat 0 to play one, 3 s past its grace.  A start
+   * not known (0: loaded before the first move) counts nothing. */
+  bank_move r[1] = {{T0 + 1000, 1000, 1, 0}};
+  bank_left(60, 0, 2, r, 1, T0, 0, 1, T0 + 1000 + BANK_ROUND_GRACE_MS + 3000,
+            left);
+  CHECK(left[0] == 57000 && left[1] == 59000);
+  CHECK(bank_turn_ms(r, 1, T0, 1, T0 + 5000) == 0); /* still in its grace */
+  CHECK(bank_turn_ms(r, 0, 0, 0, T0 + 5000) == 0);
+}
+
 int main(void) {
+  test_bank();
   test_pairing();
   test_proto();
   test_drawn();

@@ -63,7 +63,8 @@ static int renew1(store *st, const char *node, long long epoch, int ttl_s) {
 static int fenced(store *st, int number, const char *node, long long epoch,
                   int *local) {
   char msg[256];
-  if (store_add_move_fenced(st, CODE, number, move_of("1d"), node, epoch)) {
+  if (store_add_move_fenced(st, CODE, number, move_of("1d"), 0, 0, node,
+                            epoch)) {
     *local = store_failure_is_local(st);
     store_rollback(st);
     return -1;
@@ -238,7 +239,7 @@ int main(int argc, char **argv) {
                         "move stands; then the old owner is fenced");
   CHECK(renew1(b, "B", 2, 1) == 0);
   usleep(1200 * 1000); /* expired, but nobody took it: still B's */
-  CHECK(store_add_move_fenced(b, CODE, 2, move_of("2d"), "B", 2) == 0);
+  CHECK(store_add_move_fenced(b, CODE, 2, move_of("2d"), 0, 0, "B", 2) == 0);
   takeover t = {.st = a};
   pthread_t th;
   CHECK(pthread_create(&th, NULL, take_async, &t) == 0);
@@ -253,7 +254,7 @@ int main(int argc, char **argv) {
   CHECK_EQ_INT(stored_moves(a), 4);
 
   TEST("serve-lease-3b", "a renewal does not wait for the batch in flight");
-  CHECK(store_add_move_fenced(a, CODE, 4, move_of("2c"), "A", 3) == 0);
+  CHECK(store_add_move_fenced(a, CODE, 4, move_of("2c"), 0, 0, "A", 3) == 0);
   int64_t t0 = scopa_clock_ns(); /* a batch open, its lease row locked */
   CHECK(renew1(b, "A", 3, 10) == 0);
   CHECK((scopa_clock_ns() - t0) / 1000000 < 1000); /* not lock_timeout */
@@ -271,7 +272,7 @@ int main(int argc, char **argv) {
   PGresult *r = PQexec(other, "BEGIN; LOCK TABLE moves IN EXCLUSIVE MODE");
   CHECK(PQresultStatus(r) == PGRES_COMMAND_OK);
   PQclear(r);
-  CHECK(store_add_move(a, CODE, 5, move_of("3d")) == -1);
+  CHECK(store_add_move(a, CODE, 5, move_of("3d"), 0, 0) == -1);
   CHECK(store_failure_is_local(a) == 0);
   store_why(a, &en, &it);
   CHECK_EQ_STR(en, "the database is busy");

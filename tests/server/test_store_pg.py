@@ -141,7 +141,10 @@ def test_pg_1_5_a_version_1_database_moves_on(tmp_path):
     name = dbname(db)
     pg.psql(V1, db=name)
     Server(db).start().stop()
-    assert pg.psql("SELECT version FROM scopa_schema", db=name).strip() == "5"
+    assert pg.psql("SELECT version FROM scopa_schema", db=name).strip() == "6"
+    assert pg.psql("SELECT count(*) FROM information_schema.columns WHERE "
+                   "table_name = 'moves' AND column_name IN ('at_ms', "
+                   "'took_ms')", db=name).strip() == "2"
     assert pg.psql("SELECT count(*) FROM seeks", db=name).strip() == "0"
     assert pg.psql("SELECT relpersistence FROM pg_class WHERE relname = "
                    "'relay'", db=name).strip() == "u"
