@@ -485,10 +485,11 @@ static json_t *lobby_table(auth *a, const store_game *g) {
                   rated ? json_integer((int)(r.rating + 0.5)) : json_null(),
                   "provisional", !rated || r.rd > STORE_PROVISIONAL_RD));
   }
-  return json_pack("{s:s, s:o, s:o, s:i, s:i, s:o, s:i, s:i}", "code", g->code,
-                   "rules", rules, "seats", seats, "open", open, "players",
-                   g->nseats, "people", people, "move_clock", g->clock_s,
-                   "away_timeout", g->away_s);
+  return json_pack("{s:s, s:o, s:o, s:i, s:i, s:o, s:i, s:i, s:i, s:i}", "code",
+                   g->code, "rules", rules, "seats", seats, "open", open,
+                   "players", g->nseats, "people", people, "move_clock",
+                   g->clock_s, "away_timeout", g->away_s, "bank", g->bank_s,
+                   "increment", g->inc_s);
 }
 
 /* The newest public tables that wait for people; the codes of those

@@ -19,9 +19,9 @@ static void spend(int64_t *left, int64_t ms) {
   *left = *left > ms ? *left - ms : 0;
 }
 
-void bank_left(int bank_s, int inc_s, int nseats, const bank_move *moves,
-               int n, int64_t start_ms, int to_play, int round_start,
-               int64_t now_ms, int64_t *left_ms) {
+void bank_left(int bank_s, int inc_s, int nseats, const bank_move *moves, int n,
+               int64_t start_ms, int to_play, int round_start, int64_t now_ms,
+               int64_t *left_ms) {
   for (int s = 0; s < nseats; s++)
     left_ms[s] = (int64_t)bank_s * 1000;
   for (int k = 0; k < n; k++) {

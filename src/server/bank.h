@@ -41,8 +41,8 @@ int bank_turn_ms(const bank_move *moves, int n, int64_t start_ms,
  * n moves' took_ms (never below 0), plus inc_s * 1000 after each; then
  * for `to_play` (-1: nobody, the game over) less its turn so far
  * (bank_turn_ms). */
-void bank_left(int bank_s, int inc_s, int nseats, const bank_move *moves,
-               int n, int64_t start_ms, int to_play, int round_start,
-               int64_t now_ms, int64_t *left_ms);
+void bank_left(int bank_s, int inc_s, int nseats, const bank_move *moves, int n,
+               int64_t start_ms, int to_play, int round_start, int64_t now_ms,
+               int64_t *left_ms);
 
 #endif

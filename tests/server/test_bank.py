@@ -15,6 +15,7 @@ SQLite and on PostgreSQL.
             says bank 0 and sends no bank_ms
 """
 import asyncio
+import json
 import random
 import time
 
@@ -151,6 +152,26 @@ def test_bank_1_4_bad_banks_refused(tmp_path):
                         "seats": ["me", "greedy"], "name": "Anna"})
         st = await c.until(lambda m: m["type"] == "state")
         assert st["bank"] == 0 and "bank_ms" not in st
+        await c.close()
+    try:
+        run(go())
+    finally:
+        s.stop()
+
+
+def test_bank_1_5_listed_with_its_bank(tmp_path):
+    """The lobby says what clock a public table plays with."""
+    s = Server(str(tmp_path / "serve.db")).start()
+
+    async def go():
+        c = await Client.connect(s, "anna")
+        await c.seated({"type": "create", "rules": SHORT, "public": True,
+                        "seats": ["me", "open"], "name": "Anna",
+                        "bank": 300, "increment": 5})
+        status, body, _ = s.http("/api/lobby")
+        assert status == 200, body
+        (t,) = json.loads(body)["tables"]
+        assert (t["bank"], t["increment"], t["move_clock"]) == (300, 5, 0), t
         await c.close()
     try:
         run(go())
