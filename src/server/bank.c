@@ -4,15 +4,29 @@
  */
 #include "bank.h"
 
-int bank_turn_ms(const bank_move *moves, int n, int64_t start_ms,
-                 int round_start, int64_t now_ms) {
+/* When the turn after moves[0, n) starts to run; 0: not known. */
+static int64_t turn_start(const bank_move *moves, int n, int64_t start_ms,
+                          int round_start) {
   int64_t start = n == 0 ? start_ms : moves[n - 1].at_ms;
   if (start <= 0)
     return 0;
-  if (n > 0 && round_start)
-    start += BANK_ROUND_GRACE_MS;
-  int64_t t = now_ms - start;
+  return n > 0 && round_start ? start + BANK_ROUND_GRACE_MS : start;
+}
+
+static int clamp_ms(int64_t t) {
   return t <= 0 ? 0 : t > INT32_MAX ? INT32_MAX : (int)t;
+}
+
+int bank_turn_ms(const bank_move *moves, int n, int64_t start_ms,
+                 int round_start, int64_t now_ms) {
+  int64_t start = turn_start(moves, n, start_ms, round_start);
+  return start ? clamp_ms(now_ms - start) : 0;
+}
+
+int bank_wait_ms(const bank_move *moves, int n, int64_t start_ms,
+                 int round_start, int64_t now_ms) {
+  int64_t start = turn_start(moves, n, start_ms, round_start);
+  return start ? clamp_ms(start - now_ms) : 0;
 }
 
 static void spend(int64_t *left, int64_t ms) {

@@ -37,6 +37,11 @@ typedef struct bank_move {
 int bank_turn_ms(const bank_move *moves, int n, int64_t start_ms,
                  int round_start, int64_t now_ms);
 
+/* How long before that turn starts to run (its round's grace), ms: 0
+ * once it runs or when its start is not known. */
+int bank_wait_ms(const bank_move *moves, int n, int64_t start_ms,
+                 int round_start, int64_t now_ms);
+
 /* left_ms[seat] for seats < nseats: bank_s * 1000 less each of the seat's
  * n moves' took_ms (never below 0), plus inc_s * 1000 after each; then
  * for `to_play` (-1: nobody, the game over) less its turn so far

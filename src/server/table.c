@@ -115,6 +115,12 @@ int table_turn_ms(const table *t) {
                       wall_ms());
 }
 
+int table_bank_wait_ms(const table *t) {
+  const scopa_state *s = scopa_match_state(t->match);
+  return bank_wait_ms(t->bank, t->nmoves, t->bank_start_ms, s && s->plays == 0,
+                      wall_ms());
+}
+
 int table_note_move(table *t, int seat, int first, int64_t at_ms, int took_ms) {
   if (t->nmoves >= t->bank_cap) {
     int cap = t->bank_cap ? t->bank_cap * 2 : 64;

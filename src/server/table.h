@@ -118,6 +118,8 @@ int table_banks(const table *t, int64_t *left_ms);
 int table_note_move(table *t, int seat, int first, int64_t at_ms, int took_ms);
 /* How long the turn of the seat to play has run (bank.h), ms. */
 int table_turn_ms(const table *t);
+/* How long before that turn starts to run (a round's grace), ms. */
+int table_bank_wait_ms(const table *t);
 
 /* A deleted account: its seats at the tables in memory are named anon,
  * and the tables nobody is at leave memory (their matches, which name

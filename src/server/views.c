@@ -61,8 +61,9 @@ static void add_seats(json_t *o, const table *t) {
 /* The move clock ("move_clock": seconds per move, 0 for none;
  * "clock_left": the seconds left to the seat to play, null when no clock
  * runs), the time bank's ("bank" and "increment": its seconds, 0 for
- * none; "bank_ms": every seat's time left, ms, while a game is on the
- * bank; "clock_left" then the bank of the seat to play) and play again
+ * none; "bank_ms": every seat's time left, ms, on a bank table, and
+ * "bank_wait_ms" how long before the seat to play's starts to run; "clock_left"
+ * then the bank of the seat to play) and play again
  * ("rematch": null, or who said yes, seat by seat, once someone asked; "next":
  * the next table's code once it started). */
 static void add_clock_and_rematch(json_t *o, const table *t) {
@@ -78,6 +79,9 @@ static void add_clock_and_rematch(json_t *o, const table *t) {
     for (int i = 0; i < t->nseats; i++)
       json_array_append_new(a, json_integer(banks[i]));
     json_object_set_new(o, "bank_ms", a);
+    json_object_set_new(
+        o, "bank_wait_ms",
+        json_integer(t->status == T_PLAYING ? table_bank_wait_ms(t) : 0));
   }
   json_t *yes = json_null();
   if (t->rematch_asked) {

@@ -49,6 +49,7 @@ def test_bank_1_1_runs_for_the_seat_to_play(tmp_path):
         st = await my_state(c) if not my_turn(st, c.seat) else st
         other = 1 - c.seat
         assert len(st["bank_ms"]) == 2
+        assert st["bank_wait_ms"] == 0  # only a later round's first turn waits
         assert 0 < st["bank_ms"][c.seat] <= 60000
         assert st["clock_left"] == (st["bank_ms"][c.seat] + 999) // 1000
         mine, theirs = st["bank_ms"][c.seat], st["bank_ms"][other]

@@ -681,6 +681,9 @@ static void test_bank(void) {
             left);
   CHECK(left[0] == 57000 && left[1] == 59000);
   CHECK(bank_turn_ms(r, 1, T0, 1, T0 + 5000) == 0); /* still in its grace */
+  CHECK(bank_wait_ms(r, 1, T0, 1, T0 + 5000) ==
+        1000 + BANK_ROUND_GRACE_MS - 5000);
+  CHECK(bank_wait_ms(r, 1, T0, 0, T0 + 5000) == 0); /* not a round's first */
   CHECK(bank_turn_ms(r, 0, 0, 0, T0 + 5000) == 0);
 }
 
