@@ -745,7 +745,7 @@ test('e2e: scopone seat names in Italian on a phone and a desktop: broken betwee
       if (levels.length === 1)
         assert.ok(
           names.every((n) => /^Principiante \d$/.test(n)),
-          `${names}`,
+          names.join(', '),
         );
       else assert.deepEqual(names.slice().sort(), ['Campione', 'Esperto', 'Intermedio']);
       await shot(page, `seats-it-${size}-${levels.length === 1 ? 'principiante' : 'levels'}.png`);
@@ -1393,6 +1393,51 @@ test('e2e: the move clock runs out: the best bot plays, with a notice naming the
   );
   assert.equal((after.round as { moves: string[] }).moves.length, 1);
   assert.notEqual(after.to_play, seat);
+});
+
+test("e2e: a time bank: each person's time by their name, only the one to play running (English desktop, Italian phone)", async () => {
+  const a = await newPage();
+  const b = await newPage(390, 844, 'it-IT');
+  await twoPeople(a, b, 'bank:180:2', 11);
+  const st = await serverSaid(
+    a,
+    (m) => m.type === 'state' && m.status === 'playing',
+    'the game under way',
+  );
+  assert.equal(st.bank, 180);
+  assert.equal(st.increment, 2);
+  assert.equal(st.move_clock, 0, 'the bank replaces the move clock');
+  const seat = st.to_play as number;
+  const [mover, waiter] = seat === 0 ? [a, b] : [b, a];
+  // both people's banks on both screens: mine under my hand, theirs by their name
+  for (const p of [a, b]) {
+    await p.locator('.me .badge.bank').waitFor();
+    await p.locator('.seat .badge.bank').waitFor();
+    for (const t of await texts(p, '.badge.bank')) assert.match(t, /^[0-3]:\d\d$/);
+  }
+  await mover.locator('.me .badge.bank.running').waitFor();
+  await waiter.locator('.seat .badge.bank.running').waitFor();
+  assert.equal(await waiter.locator('.me .badge.bank.running').count(), 0);
+  await mover.locator('.status', { hasText: /\d:\d\d left|ancora \d:\d\d/ }).waitFor();
+  // the mover's bank runs down on both screens, the waiter's stands
+  const standing = (await texts(waiter, '.me .badge.bank'))[0];
+  await new Promise((r) => setTimeout(r, 2200));
+  const ran = (await texts(waiter, '.seat .badge.bank.running'))[0]!;
+  assert.ok(ran < '3:00' && ran >= '2:5', `ran to ${ran}`);
+  assert.equal((await texts(waiter, '.me .badge.bank'))[0], standing);
+  await shot(a, 'bank-desktop.png');
+  await shot(b, 'bank-phone-it.png');
+  // a move: the server's banks come back, the mover's with its increment
+  await playOne(mover);
+  const after = await serverSaid(
+    waiter,
+    (m) => m.type === 'state' && m.to_play !== seat && m.status === 'playing',
+    'the next turn',
+  );
+  const banks = after.bank_ms as number[];
+  assert.ok(banks[seat]! < 182000 && banks[seat]! > 170000, `mover's bank ${banks[seat]}`);
+  assert.ok(banks[1 - seat]! >= 179000, `the waiter's bank untouched: ${banks[1 - seat]}`);
+  await waiter.locator('.me .badge.bank.running').waitFor();
 });
 
 test("e2e: a friend's link asks a name; a third person watches, and is seen watching", async () => {

@@ -16,6 +16,38 @@ export function clockLeft(app: AppState): number | null {
   return Math.max(0, left - Math.floor((Date.now() - app.msgAt) / 1000));
 }
 
+/** A time bank table (docs/serve.md): seat's time left now, ms, the seat
+ * to play's counted down since the state came (after the new round's
+ * grace it waits); null on a table without a bank. */
+export function bankLeftMs(app: AppState, seat: number): number | null {
+  const m = app.msg;
+  const left = m?.bank_ms?.[seat];
+  if (!m || left === undefined) return null;
+  if (m.status !== 'playing' || m.to_play !== seat) return left;
+  const ran = Date.now() - app.msgAt - (m.bank_wait_ms ?? 0);
+  return Math.max(0, left - Math.max(0, ran));
+}
+
+/** A bank in minutes and seconds, rounded up: "4:07", "0:09". */
+export function bankText(ms: number): string {
+  const s = Math.ceil(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/** The badge by a person's name with their bank: running on their turn,
+ * red in its last 10 s; null for a bot, an open seat, or no bank. */
+export function bankBadge(app: AppState, v: TableView, seat: number): HTMLElement | null {
+  const ms = bankLeftMs(app, seat);
+  if (ms === null || v.presence[seat] === 'bot' || app.msg?.open?.[seat]) return null;
+  const running = v.status === 'playing' && v.toPlay === seat;
+  const time = bankText(ms);
+  return h('span', {
+    class: `badge clock bank${running ? ' running' : ''}${running && ms <= 10000 ? ' low' : ''}`,
+    title: t(app.lang, 'bankLeft', { name: nameOf(v.names, seat, app.lang), time }),
+    text: time,
+  });
+}
+
 export function renderCenter(app: AppState, v: TableView, felt: HTMLElement): void {
   const lang = app.lang;
   const status = felt.querySelector('.status')!;
@@ -25,7 +57,9 @@ export function renderCenter(app: AppState, v: TableView, felt: HTMLElement): vo
   else if (v.myTurn) s = t(lang, 'yourTurn');
   else if (v.toPlay !== null) s = t(lang, 'turnOf', { name: nameOf(v.names, v.toPlay, lang) });
   const left = clockLeft(app);
-  if (left !== null) s += ` · ${t(lang, 'clockLeft', { s: left })}`;
+  const bank = v.toPlay !== null ? bankLeftMs(app, v.toPlay) : null;
+  if (left !== null && bank !== null) s += ` · ${t(lang, 'timeLeft', { time: bankText(bank) })}`;
+  else if (left !== null) s += ` · ${t(lang, 'clockLeft', { s: left })}`;
   status.textContent = s;
   status.classList.toggle('mine', v.myTurn);
   if (v.status === 'waiting') {

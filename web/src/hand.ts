@@ -11,6 +11,7 @@ import { sideOf } from './rules.js';
 import { type AppState, type TableView, moveKey, selectedMove } from './tableview.js';
 import { backEl, describeMove, faceEl, h } from './dom.js';
 import { pileEl, pileSeat, seatName } from './seats.js';
+import { bankBadge } from './center.js';
 
 export function renderHand(
   app: AppState,
@@ -27,7 +28,12 @@ export function renderHand(
     // name (it read as if that player were the one watching)
     const side = sideOf(v.eff, 0);
     infoBox.replaceChildren(
-      h('span', { class: 'who' }, h('span', { class: 'name', text: seatName(v, 0, lang) })),
+      h(
+        'span',
+        { class: 'who' },
+        h('span', { class: 'name', text: seatName(v, 0, lang) }),
+        bankBadge(app, v, 0),
+      ),
       pileSeat(v, side) === 0 ? pileEl(app, v, side) : h('span'),
     );
     const backs = [];
@@ -49,6 +55,7 @@ export function renderHand(
       v.round?.dealer === me
         ? h('span', { class: 'badge dealer', title: t(lang, 'dealer'), text: 'D' })
         : null,
+      bankBadge(app, v, me),
     ),
     pileEl(app, v, side),
   );

@@ -8,6 +8,7 @@
 import { type Key, type Lang, optionName, presetName, t, valueName } from './i18n.js';
 import { LEVELS, OPTIONS, PRESETS, effective, num, presetOf } from './rules.js';
 import type { Rules } from './protocol.js';
+import type { Bank } from './model.js';
 import type { AppState, LobbyTable, Seek } from './tableview.js';
 import { h } from './dom.js';
 import { connBanner, setConn, topBar } from './chrome.js';
@@ -31,6 +32,31 @@ export const CLOCKS: [Key, number][] = [
   ['clockFast', 20],
 ];
 export const CLOCK_DEFAULT = 60;
+
+/** The time banks a table of people may play with instead (docs/serve.md
+ * "The time bank"): seconds per seat for the whole game, seconds given
+ * back after each move. */
+export const BANKS: Bank[] = [
+  { bank: 600, increment: 5 },
+  { bank: 300, increment: 3 },
+  { bank: 180, increment: 2 },
+];
+
+/** A bank as the clock select's value says it ("bank:300:3"), else null. */
+export function bankValue(b: Bank): string {
+  return `bank:${b.bank}:${b.increment}`;
+}
+export function parseBank(value: string): Bank | null {
+  const m = /^bank:(\d+):(\d+)$/.exec(value);
+  return m ? { bank: Number(m[1]), increment: Number(m[2]) } : null;
+}
+
+/** A bank in words: "5 min + 3 s a move". */
+export function bankWords(lang: Lang, b: Bank): string {
+  const time =
+    b.bank % 60 === 0 ? t(lang, 'minutes', { n: b.bank / 60 }) : t(lang, 'seconds', { n: b.bank });
+  return b.increment > 0 ? t(lang, 'bankPlus', { time, s: b.increment }) : time;
+}
 
 /** Play now's clocks: a stranger's table always has one (a game with no
  * clock waits as long as the slowest person wants). */
@@ -162,11 +188,18 @@ export function renderHome(root: HTMLElement, app: AppState): void {
     h('div', { class: 'field' }, h('span', { text: t(lang, 'seats') }), seatRows),
     select(
       'clock',
-      t(lang, 'moveClock'),
-      CLOCKS.map(([k, s]): [string, string] => [String(s), t(lang, k)]),
+      t(lang, 'clock'),
+      [
+        ...CLOCKS.map(([k, s]): [string, string] => [String(s), t(lang, k)]),
+        ...BANKS.map((b): [string, string] => [
+          bankValue(b),
+          t(lang, 'bankOption', { bank: bankWords(lang, b) }),
+        ]),
+      ],
       String(CLOCK_DEFAULT),
     ),
     h('p', { class: 'help', text: t(lang, 'moveClockHelp') }),
+    h('p', { class: 'help', text: t(lang, 'bankHelp') }),
     h(
       'label',
       { class: 'check', for: 'f-public' },
@@ -358,8 +391,9 @@ function lobbyRow(lang: Lang, x: LobbyTable): HTMLElement {
     if (!p) return s; // a bot, by its name
     return p.rating !== null ? `${p.name} (${p.rating})` : p.name;
   });
-  const clock =
-    x.moveClock === null
+  const clock = x.bank
+    ? bankWords(lang, x.bank)
+    : x.moveClock === null
       ? ''
       : x.moveClock > 0
         ? t(lang, 'lobbyClock', { s: x.moveClock })

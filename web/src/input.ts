@@ -19,7 +19,7 @@ import { type Lang, t } from './i18n.js';
 import { invite, pageShareEnv } from './share.js';
 import type { Verb } from './model.js';
 import type { AppState } from './tableview.js';
-import { CLOCK_DEFAULT, fillSeats, readRules, syncOptions } from './home.js';
+import { CLOCK_DEFAULT, fillSeats, parseBank, readRules, syncOptions } from './home.js';
 import { PRESETS } from './rules.js';
 import * as anim from './anim.js';
 
@@ -46,13 +46,15 @@ function create(root: HTMLElement, form: HTMLFormElement): Verb {
   const seats: (string | undefined)[] = [];
   for (const el of form.querySelectorAll<HTMLSelectElement>('select[data-seat]'))
     seats[Number(el.dataset.seat)] = el.value;
-  const clock = Number(form.querySelector<HTMLSelectElement>('[name="clock"]')?.value ?? NaN);
+  const choice = form.querySelector<HTMLSelectElement>('[name="clock"]')?.value ?? '';
+  const bank = parseBank(choice);
+  const clock = Number(choice);
   return {
     kind: 'create',
     rules: readRules(form, 'priv'),
     seats,
     name: field(root, '#f-name'),
-    ...(Number.isInteger(clock) ? { clock } : {}),
+    ...(bank ? { bank } : Number.isInteger(clock) ? { clock } : {}),
     ...(form.querySelector<HTMLInputElement>('[name="public"]')?.checked ? { listed: true } : {}),
   };
 }

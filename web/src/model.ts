@@ -26,9 +26,23 @@ export interface Url {
   hash: string; // "" or "#token=...", with its "#"
 }
 
+/** A time bank (docs/serve.md): seconds per seat for the game, and
+ * given back after each move. */
+export interface Bank {
+  bank: number;
+  increment: number;
+}
+
 /** Why the page connects, until a `seated` (or a state) answers it. */
 export type Intent =
-  | { kind: 'create'; rules: Rules; seats: string[]; clock?: number; listed?: boolean }
+  | {
+      kind: 'create';
+      rules: Rules;
+      seats: string[];
+      clock?: number;
+      bank?: Bank;
+      listed?: boolean;
+    }
   | { kind: 'join' }
   | { kind: 'watch' }
   | null;
@@ -141,6 +155,8 @@ export type Verb =
       name: string;
       /** the move clock's seconds (0: none), for tables of people */
       clock?: number;
+      /** or a time bank instead of the move clock */
+      bank?: Bank;
       /** listed in the lobby for strangers ("public": true) */
       listed?: boolean;
     }

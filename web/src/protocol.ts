@@ -183,6 +183,14 @@ export interface StateMsg {
    * seconds left to the seat to play when it runs (else null). */
   move_clock?: number;
   clock_left?: number | null;
+  /** scopa serve, a time bank table: its seconds per seat and per move
+   * given back (0: none); each seat's time left (ms, the seat to play's
+   * counted down to when the state was made) and how long before the
+   * seat to play's runs (a new round's grace, ms). */
+  bank?: number;
+  increment?: number;
+  bank_ms?: number[];
+  bank_wait_ms?: number;
   /** scopa serve with accounts: whether this game changes ratings. */
   rated?: boolean;
   /** scopa serve, a finished game: null, or once someone asked to play
@@ -385,6 +393,9 @@ export type ClientMsg =
       player?: string;
       /** seconds per move, 0: no clock (absent: the server's default) */
       move_clock?: number;
+      /** a time bank instead: seconds per seat, and given back per move */
+      bank?: number;
+      increment?: number;
       /** listed in the lobby (GET /api/lobby) */
       public?: boolean;
       id?: number;
@@ -509,6 +520,8 @@ export function parse(text: string): ServerMsg | null {
       if (!isArrOf(m.rematch, (x) => typeof x === 'boolean')) m.rematch = null;
       if (!isStr(m.next)) m.next = null;
       if (typeof m.clock_left !== 'number') m.clock_left = null;
+      if (!isArrOf(m.bank_ms, isInt)) delete m.bank_ms;
+      if (!isInt(m.bank_wait_ms)) m.bank_wait_ms = 0;
       if (typeof m.rated !== 'boolean') delete m.rated;
       if (!isObj(m.watching) || !isInt(m.watching.count) || !isArrOf(m.watching.names, isStr))
         delete m.watching;

@@ -155,6 +155,7 @@ export function arrived(m: Model, url: Url): Step {
 export const LOBBY_REFRESH_MS = 4000;
 
 const isText = (x: unknown): x is string => typeof x === 'string';
+const isInt = (x: unknown): x is number => typeof x === 'number' && Number.isInteger(x);
 
 /** The tables of GET /api/lobby (docs/serve.md "The lobby"); null when
  * the answer has no list.  A table without a code is left out; a field
@@ -176,6 +177,10 @@ export function lobbyTables(j: unknown): LobbyTable[] | null {
       preset: presetOf(rules),
       target: typeof rules.target === 'number' ? rules.target : null,
       moveClock: typeof x.move_clock === 'number' ? x.move_clock : null,
+      bank:
+        isInt(x.bank) && x.bank > 0
+          ? { bank: x.bank, increment: isInt(x.increment) && x.increment > 0 ? x.increment : 0 }
+          : null,
       seats,
       open: typeof x.open === 'number' ? x.open : seats.filter((s) => s === 'open').length,
       people,

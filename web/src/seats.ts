@@ -12,7 +12,7 @@ import { fillReaction } from './faces.js';
 import { seatsOfSide, sideOf } from './rules.js';
 import type { AppState, TableView } from './tableview.js';
 import { backEl, h, miniCard, nameOf } from './dom.js';
-import { clockLeft } from './center.js';
+import { bankBadge, clockLeft } from './center.js';
 
 export function seatName(v: TableView, seat: number, lang: Lang): string {
   const n = nameOf(v.names, seat, lang);
@@ -90,13 +90,15 @@ export function renderSeat(app: AppState, v: TableView, seat: number, box: HTMLE
   const backs = h('div', { class: 'backs', 'aria-hidden': 'true' });
   for (let i = 0; i < n; i++) backs.append(backEl(`back:${seat}:${i}`));
   const dealer = v.round?.dealer === seat;
-  const left = turn ? clockLeft(app) : null;
+  const bank = bankBadge(app, v, seat);
+  const left = turn && !bank ? clockLeft(app) : null;
   const info = h(
     'div',
     { class: 'seatinfo' },
     // the whole name in a title: a narrow column may end it in an ellipsis
     h('span', { class: 'name', text: seatName(v, seat, lang), title: seatName(v, seat, lang) }),
     dealer ? h('span', { class: 'badge dealer', title: t(lang, 'dealer'), text: 'D' }) : null,
+    bank,
     left !== null
       ? h('span', {
           class: `badge clock${left <= 10 ? ' low' : ''}`,

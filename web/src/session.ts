@@ -26,13 +26,14 @@ function who(m: Model): { name?: string; player?: string } {
 function greeting(m: Model): ClientMsg | null {
   if (m.code && m.token) return { type: 'resume', code: m.code, token: m.token };
   if (m.intent?.kind === 'create') {
-    const { rules, seats, clock, listed } = m.intent;
+    const { rules, seats, clock, bank, listed } = m.intent;
     return {
       type: 'create',
       rules,
       seats,
       ...who(m),
       ...(clock !== undefined ? { move_clock: clock } : {}),
+      ...(bank ? { bank: bank.bank, increment: bank.increment } : {}),
       ...(listed ? { public: true } : {}),
     };
   }

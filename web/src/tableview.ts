@@ -286,6 +286,8 @@ export interface LobbyTable {
   target: number | null;
   /** seconds per move (0: none), null when the server did not say */
   moveClock: number | null;
+  /** the time bank it plays with instead, else null */
+  bank: { bank: number; increment: number } | null;
   /** each seat: a person's name, a bot's name, or "open" */
   seats: string[];
   open: number;

@@ -17,6 +17,7 @@ import { LEVELS, effective, num, presetOf } from './rules.js';
 import { pickCard, pickTableCard, selectedMove } from './tableview.js';
 import { type RecordDoc, reviewSteps } from './review.js';
 import {
+  type Bank,
   type Effect,
   type Fetched,
   type Model,
@@ -83,10 +84,12 @@ export function verb(m: Model, v: Verb): Step {
     case 'create': {
       const seats = privateSeats(v.rules, v.seats);
       // a clock only where more than one person sits
-      const clock = seats.includes('open') ? v.clock : undefined;
+      const people = seats.includes('open');
+      const clock = people && !v.bank ? v.clock : undefined;
+      const bank = people ? v.bank : undefined;
       // listed only where a stranger has a seat to take
-      const listed = seats.includes('open') && v.listed === true;
-      return startTable({ ...m, createForm: 'priv' }, v.rules, seats, v.name, clock, listed);
+      const listed = people && v.listed === true;
+      return startTable({ ...m, createForm: 'priv' }, v.rules, seats, v.name, clock, listed, bank);
     }
     case 'react':
       return m.seat === null || !REACTIONS.includes(v.reaction)
@@ -220,6 +223,7 @@ function startTable(
   name: string,
   clock?: number,
   listed = false,
+  bank?: Bank,
 ): Step {
   const named = then(rememberName(m, name), (x) => store(x, 'scopa.preset', presetOf(rules)));
   // a seek waiting for strangers is withdrawn first: one table at a time
@@ -232,6 +236,7 @@ function startTable(
         rules,
         seats,
         ...(clock !== undefined ? { clock } : {}),
+        ...(bank ? { bank } : {}),
         ...(listed ? { listed } : {}),
       },
       screen: 'table',

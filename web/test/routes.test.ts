@@ -146,7 +146,8 @@ const LOBBY = {
       move_clock: 20,
     },
     { rules: {} }, // no code: left out
-    { code: 'ZZ', seats: ['open', 7, 'open'], people: 'x', move_clock: 'fast' },
+    { code: 'ZZ', seats: ['open', 7, 'open'], people: 'x', move_clock: 'fast', bank: '5m' },
+    { code: 'BK', seats: ['Bea', 'open'], move_clock: 0, bank: 300, increment: 3 },
   ],
 };
 
@@ -157,6 +158,7 @@ test('lobbyTables: the tables of GET /api/lobby, a wrong field taken as absent',
       preset: 'scopa',
       target: 21,
       moveClock: 20,
+      bank: null,
       seats: ['Anna', 'open'],
       open: 1,
       people: [{ seat: 0, name: 'Anna', rating: 1612 }],
@@ -166,8 +168,19 @@ test('lobbyTables: the tables of GET /api/lobby, a wrong field taken as absent',
       preset: 'scopa',
       target: null,
       moveClock: null,
+      bank: null,
       seats: ['open', 'open'],
       open: 2,
+      people: [],
+    },
+    {
+      code: 'BK',
+      preset: 'scopa',
+      target: null,
+      moveClock: 0,
+      bank: { bank: 300, increment: 3 },
+      seats: ['Bea', 'open'],
+      open: 1,
       people: [],
     },
   ]);
@@ -182,7 +195,7 @@ test('the lobby: asked for on the home page, again every few seconds there, neve
   assert.equal(d.model.lobby.state, 'loading');
   d.on({ kind: 'lobby', result: { ok: true, json: LOBBY } });
   assert.equal(d.model.lobby.state, 'ok');
-  assert.equal(d.model.lobby.tables.length, 2);
+  assert.equal(d.model.lobby.tables.length, 3);
   const timers = only(d.effects, 'timer').filter((e) => e.timer.name === 'lobby');
   assert.deepEqual(
     timers.map((e) => e.ms),
