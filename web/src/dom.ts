@@ -102,10 +102,15 @@ export function describeMove(lang: Lang, m: Move): string {
  * A name that more than one seat has (five bots of one level, two
  * friends called Anna) is followed by the seat's number, as in "Seat N",
  * so that every seat can be told apart.  A bot's level ("principiante")
- * is said in the page's language ("Beginner"). */
+ * is said in the page's language ("Beginner"), and so is the server's
+ * name for a person who gave none ("Player 2", "Giocatore 2"). */
 export function nameOf(names: readonly string[], seat: number, lang: Lang): string {
   const n = names[seat];
   if (!n) return t(lang, 'seatN', { n: seat + 1 });
+  // a person who gave no name has the server's "Player N" in the
+  // language of whoever seated them: said in this page's
+  if (n === `Player ${seat + 1}` || n === `Giocatore ${seat + 1}`)
+    return t(lang, 'playerN', { n: seat + 1 });
   const shown = levelName(lang, n);
   return names.some((o, i) => i !== seat && o === n) ? `${shown} ${seat + 1}` : shown;
 }

@@ -399,6 +399,10 @@ test('seat names: an open seat is "Seat N"; a name two seats share is followed b
   assert.equal(nameOf(names, 3, 'en'), 'Seat 4');
   assert.equal(nameOf(names, 4, 'en'), 'Anna');
   assert.equal(nameOf(['best', 'Anna'], 0, 'en'), 'best');
+  // issue 34: the server's name for a nameless person, in the page's language
+  assert.equal(nameOf(['Player 1', 'Giocatore 2'], 0, 'it'), 'Giocatore 1');
+  assert.equal(nameOf(['Player 1', 'Giocatore 2'], 1, 'en'), 'Player 2');
+  assert.equal(nameOf(['Player 3', 'x'], 0, 'it'), 'Player 3'); // not seat 1's default
 });
 
 test('a move described: the cards it takes as one list ("and"), not a comma that reads as two moves', async () => {
