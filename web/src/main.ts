@@ -69,12 +69,14 @@ function serviceWorker(current: () => Model): () => void {
   const sw = navigator.serviceWorker as ServiceWorkerContainer | undefined;
   if (!sw || location.protocol === 'file:') return () => {}; // (vite's dev server has no sw.js)
   let waiting: ServiceWorker | null = null;
+  let registration: ServiceWorkerRegistration | null = null;
   let asked = false;
   const offer = (w: ServiceWorker | null): void => {
     if (w && sw.controller) waiting = w; // the first install needs no switch
   };
   sw.register('/sw.js').then(
     (reg) => {
+      registration = reg;
       offer(reg.waiting);
       reg.addEventListener('updatefound', () => {
         const w = reg.installing;
@@ -90,6 +92,9 @@ function serviceWorker(current: () => Model): () => void {
     if (asked) location.reload();
   });
   return () => {
+    // the registration's own word too: a statechange missed under load
+    // (or one before the page was controlled) must not keep the old version
+    if (!waiting) offer(registration?.waiting ?? null);
     if (waiting && !playing(current())) {
       asked = true;
       waiting.postMessage('skipWaiting');
