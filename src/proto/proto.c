@@ -84,7 +84,11 @@
   XX("bad_reaction", "There is no reaction \"%s\".",                           \
      "Non c'è nessuna reazione \"%s\".")                                       \
   XX("rematch_declined", "%s does not want to play again.",                    \
-     "%s non vuole giocare ancora.")
+     "%s non vuole giocare ancora.")                                           \
+  XX("bad_talk", "That cannot be said: %s.", "Questo non si può dire: %s.")    \
+  XX("talk_off", "Table talk is off at this table%s.",                         \
+     "A questo tavolo non si parla%s.")                                        \
+  XX("reported", "%s was reported; thank you.", "%s è stato segnalato; grazie.")
 
 typedef struct proto_text {
   const char *code, *en, *it;
@@ -226,6 +230,11 @@ static int parse_create(json_t *obj, proto_msg *out, proto_error *err) {
     return refuse(err, "bad_message", "\"public\" is true or false",
                   "\"public\" è true o false");
   out->listed = json_is_true(pub);
+  json_t *talk = json_object_get(obj, "talk");
+  if (talk && !json_is_boolean(talk) && !json_is_null(talk))
+    return refuse(err, "bad_message", "\"talk\" is true or false",
+                  "\"talk\" è true o false");
+  out->talk = json_is_boolean(talk) ? json_is_true(talk) : -1;
   return 0;
 }
 
@@ -284,6 +293,45 @@ static int parse_react(json_t *obj, proto_msg *out, proto_error *err) {
                     err);
 }
 
+/* A text field of talk: at most 4 bytes a character before cleaning
+ * (then cleaned into out->text); 0, or -1.  required: it may not be
+ * empty once cleaned. */
+static int get_talk(json_t *obj, const char *key, int required, proto_msg *out,
+                    proto_error *err) {
+  char raw[4 * PROTO_TALK_MAX + 1];
+  if (get_string(obj, key, raw, sizeof raw, required, err))
+    return -1;
+  int n = proto_clean_talk(raw, out->text);
+  char detail[96], it[96];
+  if (n < 0) {
+    snprintf(detail, sizeof detail, "\"%s\" is at most %d characters", key,
+             PROTO_TALK_CHARS);
+    snprintf(it, sizeof it, "\"%s\" è di al più %d caratteri", key,
+             PROTO_TALK_CHARS);
+    return refuse(err, "bad_talk", detail, it);
+  }
+  if (n == 0 && required)
+    return refuse(err, "bad_talk", "there is nothing to say",
+                  "non c'è niente da dire");
+  return 0;
+}
+
+/* say: "text", a line of table talk. */
+static int parse_say(json_t *obj, proto_msg *out, proto_error *err) {
+  return get_talk(obj, "text", 1, out, err);
+}
+
+/* report: "seat", the person reported, and an optional "reason". */
+static int parse_report(json_t *obj, proto_msg *out, proto_error *err) {
+  if (get_int(obj, "seat", 0, PROTO_MAX_SEATS - 1, -1, &out->seat, err) ||
+      get_talk(obj, "reason", 0, out, err))
+    return -1;
+  if (out->seat < 0)
+    return refuse(err, "bad_message", "\"seat\" (whom you report) is missing",
+                  "manca \"seat\" (chi segnali)");
+  return 0;
+}
+
 /* A rematch: "accept" is optional (true: play again; false: decline). */
 static int parse_rematch(json_t *obj, proto_msg *out, proto_error *err) {
   json_t *v = json_object_get(obj, "accept");
@@ -340,7 +388,7 @@ int proto_parse(const char *text, size_t len, proto_msg *out,
                 proto_error *err) {
   memset(out, 0, sizeof *out);
   out->ply = out->seat = out->away_s = out->clock_s = -1;
-  out->bank_s = out->inc_s = -1;
+  out->bank_s = out->inc_s = out->talk = -1;
   json_error_t jerr;
   json_t *obj = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
   if (!obj) {
@@ -405,6 +453,29 @@ void proto_clean_name(const char *in, char *out) {
   while (n > 0 && out[n - 1] == ' ')
     n--;
   out[n] = 0;
+}
+
+int proto_clean_talk(const char *in, char *out) {
+  char spaced[4 * PROTO_TALK_MAX + 1], clean[4 * PROTO_TALK_MAX + 1];
+  size_t n = strlen(in);
+  if (n >= sizeof spaced)
+    return -1;
+  for (size_t i = 0; i <= n; i++) /* a tab or a new line: a space */
+    spaced[i] = strchr("\t\n\r\v\f", in[i]) && in[i] ? ' ' : in[i];
+  scopa_text_safe(clean, sizeof clean, spaced, n, SCOPA_SAFE_DROP);
+  size_t len = 0;
+  int chars = 0;
+  for (const char *p = clean; *p; p++) {
+    if (*p == ' ' && (len == 0 || out[len - 1] == ' '))
+      continue;
+    if (((unsigned char)*p & 0xC0) != 0x80 && ++chars > PROTO_TALK_CHARS)
+      return -1;
+    out[len++] = *p;
+  }
+  if (len > 0 && out[len - 1] == ' ')
+    len--, chars--;
+  out[len] = 0;
+  return chars;
 }
 
 /* ------------------------------------------------------------------ */

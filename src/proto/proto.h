@@ -24,6 +24,8 @@
 #define PROTO_TOKEN_MAX 80    /* a seat or player token                      */
 #define PROTO_SEAT_MAX 32     /* "me", "open", a bot or level name           */
 #define PROTO_REACTION_MAX 16 /* a reaction's id                           */
+#define PROTO_TALK_CHARS 200  /* characters of a line of table talk          */
+#define PROTO_TALK_MAX (4 * PROTO_TALK_CHARS) /* ... and its bytes, UTF-8 */
 
 /*
  * The messages a client sends, one line each: XX(TYPE, "name", fields).
@@ -46,7 +48,9 @@
   XX(REMATCH, "rematch", parse_rematch)                                        \
   XX(REACT, "react", parse_react)                                              \
   XX(SEEK, "seek", parse_seek)                                                 \
-  XX(UNSEEK, "unseek", parse_nothing)
+  XX(UNSEEK, "unseek", parse_nothing)                                          \
+  XX(SAY, "say", parse_say)                                                    \
+  XX(REPORT, "report", parse_report)
 
 enum proto_type {
   PROTO_UNKNOWN, /* a type this server does not know: ignored            */
@@ -80,8 +84,13 @@ typedef struct proto_msg {
                   absent (docs/serve.md "The time bank")                */
   int inc_s;   /* create: "increment", seconds added after each move, -1 */
   int listed;  /* create: "public": true, the table is in the lobby      */
+  int talk;    /* create: "talk": 1 on, 0 off, -1 absent (on at a private
+                  table, off at a public one: docs/serve.md "Table talk") */
   int accept;  /* rematch: 1 to play again (the default), 0 to decline   */
   char reaction[PROTO_REACTION_MAX + 1]; /* react: a phrase's id          */
+  /* say: the line, cleaned (proto_clean_talk), 1 to PROTO_TALK_CHARS
+   * characters; report: why, cleaned the same way, maybe "" */
+  char text[PROTO_TALK_MAX + 1];
   /* Any message: the sender's language and deck for the sentences the
    * table sends it (proto_words); "" when absent or not understood. */
   char lang[3];  /* "en" or "it"                                        */
@@ -107,6 +116,12 @@ typedef struct proto_error {
  * Unknown fields are ignored; an unknown "type" gives PROTO_UNKNOWN, not
  * an error. */
 int proto_parse(const char *text, size_t len, proto_msg *out, proto_error *err);
+
+/* A line of table talk as it is kept and sent: what a name may not hold
+ * left out (proto_clean_name's rule), every run of white space one
+ * space, none at either end.  out holds PROTO_TALK_MAX + 1 bytes; the
+ * result's length in characters, or -1 past PROTO_TALK_CHARS. */
+int proto_clean_talk(const char *in, char *out);
 
 /* Releases what a parsed message holds; accepts a zeroed one. */
 void proto_msg_free(proto_msg *msg);

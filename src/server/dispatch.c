@@ -14,6 +14,7 @@
 #include "relay.h"
 #include "rematch.h"
 #include "seek.h"
+#include "talk.h"
 #include "views.h"
 
 #include <string.h>
@@ -32,7 +33,9 @@
   XX(REMATCH, rematch_answer)                                                  \
   XX(REACT, react_send)                                                        \
   XX(SEEK, seek_start)                                                         \
-  XX(UNSEEK, seek_stop)
+  XX(UNSEEK, seek_stop)                                                        \
+  XX(SAY, talk_say)                                                            \
+  XX(REPORT, talk_report)
 #define COUNT(type, handler) +1
 _Static_assert(0 HANDLERS(COUNT) == PROTO_NTYPES - 1, "a handler per type");
 #undef COUNT

@@ -14,6 +14,7 @@
 #include "moves.h"
 #include "offer.h"
 #include "relay.h"
+#include "talk.h"
 #include "views.h"
 
 #include <openssl/evp.h>
@@ -147,6 +148,7 @@ static int seat_person(conn *c, table *t, int i, const proto_msg *msg,
 static void answer_seated(conn *c, table *t, int seat, const json_t *id,
                           const char *token, const char *player) {
   conn_send_owned(c, proto_seated(id, t->code, seat, token, player));
+  talk_send_log(c); /* what was said before it sat (or came back) */
 }
 
 int lobby_random_code(char code[PROTO_CODE_MAX + 1]) {
@@ -240,6 +242,7 @@ int lobby_create(conn *c, const proto_msg *msg) {
     t->inc_s = msg->inc_s > 0 ? msg->inc_s : 0;
     t->clock_s = 0;
   }
+  t->talk_on = talk_default(msg);
   t->nseats = msg->nseats;
   for (int i = 0; i < t->nseats; i++) {
     store_seat *s = &t->seat[i].s;
@@ -256,6 +259,7 @@ int lobby_create(conn *c, const proto_msg *msg) {
                   .clock_s = t->clock_s,
                   .bank_s = t->bank_s,
                   .inc_s = t->inc_s,
+                  .talk_on = t->talk_on,
                   .listed = msg->listed};
   snprintf(g.code, sizeof g.code, "%s", t->code);
   snprintf(g.seed, sizeof g.seed, "%s", t->seed);

@@ -40,6 +40,7 @@ static const char USAGE[] =
     "                   [--origin URL] [--code-misses N] [--code-miss-ms MS]\n"
     "                   [--http-burst N] [--http-per-second N]\n"
     "                   [--pwhash-ops N] [--pwhash-mib N] [--quiet]\n"
+    "       scopa serve --reports [--db FILE | --store WHERE]\n"
     "\n"
     "Serves the web client and the game's WebSocket (/ws) on one port\n"
     "(default 127.0.0.1:8080).  --host: an IPv4 or IPv6 address (0.0.0.0\n"
@@ -64,7 +65,9 @@ static const char USAGE[] =
     "for (20), then one more every MS (6000); --http-burst,\n"
     "--http-per-second: HTTP requests of an address (200, then 50 a second).\n"
     "--pwhash-ops, --pwhash-mib: Argon2id's passes and memory for the\n"
-    "accounts' passwords (default 2 and 64: libsodium's interactive).\n";
+    "accounts' passwords (default 2 and 64: libsodium's interactive).\n"
+    "--reports: prints every report of table talk (who reported whom, why,\n"
+    "and what had been said at that table by then) as JSON, and stops.\n";
 
 static void defaults(serve_conf *c) {
   memset(c, 0, sizeof *c);
@@ -225,8 +228,8 @@ static int parse_flags(int argc, char **argv, serve_conf *c) {
       fputs(USAGE, stdout);
       return 1;
     }
-    if (strcmp(argv[i], "--quiet") == 0) {
-      c->quiet = 1;
+    if (strcmp(argv[i], "--quiet") == 0 || strcmp(argv[i], "--reports") == 0) {
+      *(argv[i][2] == 'q' ? &c->quiet : &c->reports) = 1;
       continue;
     }
     if (strcmp(argv[i], "--trusted-proxy") == 0 && i + 1 < argc) {
@@ -280,6 +283,26 @@ static int parse_flags(int argc, char **argv, serve_conf *c) {
   return 0;
 }
 
+/* --reports: the store's reports on stdout (a server may be running on
+ * it: reading needs no claim). */
+static int print_reports(const char *where) {
+  store *st = NULL;
+  char msg[512];
+  if (store_open(where, &st, msg, sizeof msg)) {
+    fprintf(stderr, "scopa serve: cannot open the database %s\n", msg);
+    return 1;
+  }
+  char *text = store_reports(st);
+  store_close(st);
+  if (!text) {
+    fprintf(stderr, "scopa serve: the reports could not be read\n");
+    return 1;
+  }
+  puts(text);
+  free(text);
+  return 0;
+}
+
 int cli_serve(int argc, char **argv) {
   static server srv; /* one per process: the signal handler reaches it */
   char dbbuf[PATH_MAX], webbuf[PATH_MAX], msg[512];
@@ -290,6 +313,8 @@ int cli_serve(int argc, char **argv) {
     return rc == 1 ? 0 : rc;
   if (!srv.conf.db)
     srv.conf.db = default_db(dbbuf, sizeof dbbuf);
+  if (srv.conf.reports)
+    return print_reports(srv.conf.db);
   if (!srv.conf.web)
     srv.conf.web = default_web(webbuf, sizeof webbuf);
   /* SCOPA_LWS_LOG: lws's log mask, for debugging (lws's LLL_* bits). */

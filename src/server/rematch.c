@@ -57,6 +57,7 @@ static table *next_table(server *srv, table *old, char tokens[][33]) {
   n->clock_s = old->clock_s;
   n->bank_s = old->bank_s;
   n->inc_s = old->inc_s;
+  n->talk_on = old->talk_on;
   n->nseats = old->nseats;
   int dealer = (scopa_seed_dealer(old->seed, old->nseats) + 1) % old->nseats;
   if (lobby_new_code(srv, n->code) || relay_claim(srv, n->code, &n->epoch) ||
@@ -67,7 +68,8 @@ static table *next_table(server *srv, table *old, char tokens[][33]) {
                   .away_s = n->away_s,
                   .clock_s = n->clock_s,
                   .bank_s = n->bank_s,
-                  .inc_s = n->inc_s};
+                  .inc_s = n->inc_s,
+                  .talk_on = n->talk_on};
   for (int i = 0; i < n->nseats; i++) {
     seat_info *si = &n->seat[i];
     si->s = old->seat[i].s;

@@ -89,6 +89,7 @@ typedef struct serve_conf {
   size_t soft_bytes, hard_bytes; /* out-queue limits                   */
   int soft_s; /* seconds over the soft limit before a close  */
   int quiet;
+  int reports; /* --reports: list the reports of table talk and stop */
   limits_conf limits;
   auth_conf auth; /* Argon2id's cost, the accounts' queue (auth.h) */
   int max_addrs;  /* addresses counted at once (limits.h)        */

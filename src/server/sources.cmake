@@ -29,6 +29,7 @@ set(SCOPA_SERVER_SOURCES
   src/server/rematch.c
   src/server/offer.c
   src/server/react.c
+  src/server/talk.c
   src/server/views.c
   src/server/moves.c
   src/server/bots.c
@@ -39,7 +40,9 @@ set(SCOPA_SERVER_SOURCES
   src/server/store_pg_acct.c
   src/server/store_pg_relay.c
   src/server/store_sqlite_seek.c
+  src/server/store_sqlite_talk.c
   src/server/store_pg_seek.c
+  src/server/store_pg_talk.c
   src/server/auth.c
   src/server/auth_body.c
   src/server/account.c

@@ -7,6 +7,7 @@
 
 #include <jansson.h>
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -89,9 +90,77 @@ int store_has_code(store *st, const char *code) {
   return st->ops->has_code(st, code);
 }
 
+int store_add_talk(store *st, const char *code, const store_talk *line) {
+  return st->ops->add_talk(st, code, line);
+}
+
+int store_add_report(store *st, const store_report *r) {
+  return st->ops->add_report(st, r);
+}
+
+int store_talk_load(store *st, const char *code, store_talk **out, int *n) {
+  return st->ops->talk_load(st, code, out, n);
+}
+
+void store_talk_free(store_talk *lines, int n) {
+  for (int i = 0; lines && i < n; i++)
+    free(lines[i].text);
+  free(lines);
+}
+
+/* The game with what was said at it. */
 int store_load(store *st, const char *code, store_game *out, char *msg,
                size_t msgsize) {
-  return st->ops->load(st, code, out, msg, msgsize);
+  int rc = st->ops->load(st, code, out, msg, msgsize);
+  if (rc == 0 && st->ops->talk_load(st, code, &out->talk, &out->ntalk)) {
+    store_game_free(out);
+    snprintf(msg, msgsize, "the talk of table %s cannot be read", code);
+    return -1;
+  }
+  return rc;
+}
+
+/* One report as JSON: its table's seats by name, and the lines said up
+ * to it. */
+static json_t *report_json(store *st, const store_report *r) {
+  store_game g = {0};
+  char msg[200];
+  if (store_load(st, r->code, &g, msg, sizeof msg) != 0)
+    return NULL;
+  json_t *seats = json_array(), *talk = json_array();
+  for (int i = 0; i < g.nseats; i++)
+    json_array_append_new(seats,
+                          json_pack("{s:s, s:I}", "name", g.seat[i].name,
+                                    "account", (json_int_t)g.seat[i].account));
+  for (int i = 0; i < g.ntalk && g.talk[i].n < r->through; i++)
+    json_array_append_new(talk, json_pack("{s:i, s:i, s:I, s:s}", "n",
+                                          g.talk[i].n, "seat", g.talk[i].seat,
+                                          "at_ms", (json_int_t)g.talk[i].at_ms,
+                                          "text", g.talk[i].text));
+  store_game_free(&g);
+  return json_pack("{s:s, s:I, s:i, s:I, s:i, s:s, s:o, s:o}", "code", r->code,
+                   "at_ms", (json_int_t)r->at_ms, "by", r->by, "by_account",
+                   (json_int_t)r->account, "seat", r->seat, "reason", r->reason,
+                   "seats", seats, "talk", talk);
+}
+
+char *store_reports(store *st) {
+  store_report *r = NULL;
+  int n = 0;
+  if (st->ops->reports(st, &r, &n))
+    return NULL;
+  json_t *all = json_array();
+  for (int i = 0; all && i < n; i++) {
+    json_t *one = report_json(st, &r[i]);
+    if (!one || json_array_append_new(all, one)) {
+      json_decref(all);
+      all = NULL;
+    }
+  }
+  free(r);
+  char *text = all ? json_dumps(all, JSON_INDENT(2)) : NULL;
+  json_decref(all);
+  return text;
 }
 
 void store_game_free(store_game *g) {
@@ -99,6 +168,9 @@ void store_game_free(store_game *g) {
   free(g->moves);
   free(g->move_at);
   free(g->move_took);
+  store_talk_free(g->talk, g->ntalk);
+  g->talk = NULL;
+  g->ntalk = 0;
   g->rules_json = NULL;
   g->moves = NULL;
   g->move_at = NULL;

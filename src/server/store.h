@@ -58,6 +58,7 @@ typedef struct store_game {
   int bank_s, inc_s;
   int finished;      /* the game has ended                                */
   int listed;        /* store_add_game: a public table, in the lobby     */
+  int talk_on;       /* table talk is on (docs/serve.md "Table talk")    */
   int nmoves;        /* moves[0..nmoves): every move of the game, in order */
   scopa_move *moves; /* malloc'd                                        */
   /* store_load: when each move was stored, ms since the epoch (the wall
@@ -65,7 +66,32 @@ typedef struct store_game {
    * took (move_took), malloc'd as moves */
   int64_t *move_at;
   int *move_took;
+  /* store_load: what was said at the table, in order (store_talk_load) */
+  int ntalk;
+  struct store_talk *talk;
 } store_game;
+
+/* A line of table talk: the table's n-th (from 0), by whom (a seat),
+ * when (ms since the epoch) and what (cleaned, proto_clean_talk: at most
+ * STORE_TALK_MAX bytes). */
+#define STORE_TALK_MAX 800
+typedef struct store_talk {
+  int n, seat;
+  int64_t at_ms;
+  char *text; /* malloc'd where a store read it */
+} store_talk;
+
+/* A report of a person at a table (docs/serve.md "Table talk"): who
+ * reported whom (seats, and the reporter's account, 0 for a guest),
+ * when, why, and how many lines had been said by then (the ones the
+ * report is about). */
+typedef struct store_report {
+  char code[STORE_CODE_MAX + 1];
+  int by, seat, through;
+  long long account;
+  int64_t at_ms;
+  char reason[STORE_TALK_MAX + 1];
+} store_report;
 
 /* 1 when `where` names a PostgreSQL database (postgresql:// or
  * postgres://), 0 for an SQLite file. */
@@ -125,6 +151,19 @@ int store_set_seat(store *st, const char *code, int seat, const store_seat *s);
 int store_add_move(store *st, const char *code, int number, scopa_move move,
                    int64_t at_ms, int took_ms);
 int store_finish(store *st, const char *code);
+/* Table talk: a line (a second one with the same n fails, a constraint)
+ * and a report (a second of the same seat by the same seat of a table is
+ * ignored); both join the batch. */
+int store_add_talk(store *st, const char *code, const store_talk *line);
+int store_add_report(store *st, const store_report *r);
+/* What was said at table `code`, in order, into *out (malloc'd, each
+ * text too: store_talk_free), *n lines; 0 or -1. */
+int store_talk_load(store *st, const char *code, store_talk **out, int *n);
+void store_talk_free(store_talk *lines, int n);
+/* Every report, oldest first, with the reported table's seats and what
+ * had been said there by then, as a JSON array text (docs/serve.md
+ * "Table talk": `scopa serve --reports`), malloc'd; NULL on error. */
+char *store_reports(store *st);
 
 /* Leases: one node owns a table at a time (docs/serve.md "Any node
  * serves any table"; the first piece: the server does not take them

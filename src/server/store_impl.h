@@ -35,6 +35,11 @@ typedef struct store_ops {
   int (*add_move)(store *st, const char *code, int number, scopa_move move,
                   int64_t at_ms, int took_ms);
   int (*finish)(store *st, const char *code);
+  int (*add_talk)(store *st, const char *code, const store_talk *line);
+  int (*add_report)(store *st, const store_report *r);
+  int (*talk_load)(store *st, const char *code, store_talk **out, int *n);
+  /* every report, oldest first, into *out (malloc'd), *n of them */
+  int (*reports)(store *st, store_report **out, int *n);
   int (*has_code)(store *st, const char *code);
   int (*load)(store *st, const char *code, store_game *out, char *msg,
               size_t msgsize);

@@ -30,6 +30,7 @@
 #include "store_impl.h"
 #include "store_pg_acct.h"
 #include "store_seek.h"
+#include "store_talk.h"
 
 #include <libpq-fe.h>
 #include <stdio.h>
@@ -37,7 +38,7 @@
 #include <string.h>
 #include <time.h>
 
-#define SCHEMA_VERSION 6         /* scopa_schema.version after STEPS        */
+#define SCHEMA_VERSION 7         /* scopa_schema.version after STEPS        */
 #define SCHEMA_LOCK "1396920385" /* advisory lock keys: "SCPA", "SCPB", ... */
 #define RATINGS_LOCK "1396920386"
 #define CONNS_LOCK "1396920387" /* with an address's hash: its connections */
@@ -173,14 +174,28 @@ static const char STEP_6[] = /* the time bank (docs/serve.md) */
     "ALTER TABLE moves ADD COLUMN IF NOT EXISTS took_ms integer NOT NULL"
     "  DEFAULT 0;";
 
-static const char *const STEPS[SCHEMA_VERSION] = {STEP_1, STEP_2, STEP_3,
-                                                  STEP_4, STEP_5, STEP_6};
+static const char STEP_7[] = /* table talk (store_pg_talk.c) */
+    "ALTER TABLE games ADD COLUMN IF NOT EXISTS talk integer NOT NULL"
+    "  DEFAULT 0;"
+    "CREATE TABLE IF NOT EXISTS talk("
+    "  code text NOT NULL REFERENCES games(code), n integer NOT NULL,"
+    "  seat integer NOT NULL, at_ms bigint NOT NULL, text text NOT NULL,"
+    "  PRIMARY KEY (code, n));"
+    "CREATE TABLE IF NOT EXISTS reports("
+    "  code text NOT NULL REFERENCES games(code), by_seat integer NOT NULL,"
+    "  seat integer NOT NULL, account bigint NOT NULL,"
+    "  at_ms bigint NOT NULL, through integer NOT NULL,"
+    "  reason text NOT NULL, PRIMARY KEY (code, by_seat, seat));";
+
+static const char *const STEPS[SCHEMA_VERSION] = {
+    STEP_1, STEP_2, STEP_3, STEP_4, STEP_5, STEP_6, STEP_7};
 
 /* The prepared statements, by name. */
 #define PG_SQL(XX)                                                             \
-  XX(ADD_GAME, "INSERT INTO games(code, seed, rules, away_s, clock_s, "        \
-               "created, bank_s, inc_s) VALUES ($1, $2, $3, $4, $5, $6, $7, "  \
-               "$8)")                                                          \
+  XX(ADD_GAME,                                                                 \
+     "INSERT INTO games(code, seed, rules, away_s, clock_s, "                  \
+     "created, bank_s, inc_s, talk) VALUES ($1, $2, $3, $4, $5, $6, "          \
+     "$7, $8, $9)")                                                            \
   XX(SET_SEAT, "INSERT INTO seats(code, seat, kind, name, bot, token_sha256, " \
                "player, account) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON "  \
                "CONFLICT (code, seat) DO UPDATE SET kind = EXCLUDED.kind, "    \
@@ -191,8 +206,9 @@ static const char *const STEPS[SCHEMA_VERSION] = {STEP_1, STEP_2, STEP_3,
                "VALUES ($1, $2, $3, $4, $5)")                                  \
   XX(FINISH, "UPDATE games SET finished = 1 WHERE code = $1")                  \
   XX(HAS_CODE, "SELECT 1 FROM games WHERE code = $1")                          \
-  XX(GET_GAME, "SELECT seed, rules, away_s, clock_s, finished, bank_s, inc_s " \
-               "FROM games WHERE code = $1")                                   \
+  XX(GET_GAME,                                                                 \
+     "SELECT seed, rules, away_s, clock_s, finished, bank_s, inc_s, "          \
+     "talk FROM games WHERE code = $1")                                        \
   XX(GET_SEATS, "SELECT seat, kind, name, bot, token_sha256, player, account " \
                 "FROM seats WHERE code = $1 ORDER BY seat")                    \
   XX(GET_MOVES, "SELECT number, move, at_ms, took_ms FROM moves WHERE "        \
@@ -647,15 +663,16 @@ static int pg_set_seat(store *st, const char *code, int seat,
 }
 
 static int pg_add_game(store *st, const store_game *g) {
-  char away[16], clock[16], created[32], bank[16], inc[16];
+  char away[16], clock[16], created[32], bank[16], inc[16], talk[4];
   snprintf(away, sizeof away, "%d", g->away_s);
   snprintf(clock, sizeof clock, "%d", g->clock_s);
   snprintf(created, sizeof created, "%lld", (long long)time(NULL));
   snprintf(bank, sizeof bank, "%d", g->bank_s);
   snprintf(inc, sizeof inc, "%d", g->inc_s);
-  const char *const v[] = {g->code, g->seed, g->rules_json, away,
-                           clock,   created, bank,          inc};
-  if (write_q(st, Q_ADD_GAME, 8, v))
+  snprintf(talk, sizeof talk, "%d", g->talk_on ? 1 : 0);
+  const char *const v[] = {g->code, g->seed, g->rules_json, away, clock,
+                           created, bank,    inc,           talk};
+  if (write_q(st, Q_ADD_GAME, 9, v))
     return -1;
   for (int i = 0; i < g->nseats; i++)
     if (pg_set_seat(st, g->code, i, &g->seat[i]))
@@ -857,6 +874,7 @@ static int pg_load(store *st, const char *code, store_game *g, char *msg,
   g->finished = atoi(PQgetvalue(r, 0, 4));
   g->bank_s = atoi(PQgetvalue(r, 0, 5));
   g->inc_s = atoi(PQgetvalue(r, 0, 6));
+  g->talk_on = atoi(PQgetvalue(r, 0, 7));
   PQclear(r);
   if (!g->rules_json)
     snprintf(msg, msgsize, "out of memory");
@@ -1086,6 +1104,10 @@ const store_ops store_pg_ops = {
     .leaders = pg_leaders,
     .lobby = pg_lobby,
     .lobby_drop = pg_lobby_drop,
+    .add_talk = pgt_add_talk,
+    .add_report = pgt_add_report,
+    .talk_load = pgt_talk_load,
+    .reports = pgt_reports,
     .seek_add = pgs_seek_add,
     .seek_drop = pgs_seek_drop,
     .seek_beat = pgs_seek_beat,
@@ -1118,3 +1140,23 @@ const store_ops store_pg_ops = {
 void *store_pg_conn(store *st) { return P(st)->c; }
 
 int store_pg_ready(store *st) { return ready(P(st)); }
+
+int store_pg_write(store *st, const char *sql, int n, const char *const *vals) {
+  pgs *p = P(st);
+  PGresult *r = NULL;
+  if (st->ops->begin(st) == 0 && ready(p) == 0) {
+    r = PQexecParams(p->c, sql, n, NULL, vals, NULL, NULL, 0);
+    if (PQresultStatus(r) != PGRES_COMMAND_OK) {
+      note_failure(p, r);
+      fprintf(stderr, "scopa serve: store: %s", PQresultErrorMessage(r));
+      PQclear(r);
+      r = NULL;
+    }
+  }
+  if (!r) {
+    p->failed = 1;
+    return -1;
+  }
+  PQclear(r);
+  return 0;
+}

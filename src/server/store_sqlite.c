@@ -19,8 +19,9 @@
  * programs (the sqlite3 shell) still read the file: they take no flock.
  *
  * The file also says what it is: PRAGMA application_id SCOPA_APP_ID and
- * PRAGMA user_version the schema's version (5: the tables below; 4:
- * before the time bank's columns, which MIGRATE_5 adds; 3:
+ * PRAGMA user_version the schema's version (6: the tables below; 5:
+ * before table talk, whose column MIGRATE_6 adds and whose tables TABLES
+ * makes; 4: before the time bank's columns, which MIGRATE_5 adds; 3:
  * before the seeks' table and 2 before the lobby's, which TABLES adds; 1:
  * before accounts, moved on at the start by MIGRATE_2, nothing lost; files from
  * before the version was written have 0 and the first four tables, and are
@@ -29,6 +30,7 @@
 #include "store_impl.h"
 #include "store_seek.h"
 #include "store_sqlite_acct.h"
+#include "store_talk.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -42,7 +44,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#define SCHEMA_VERSION 5        /* PRAGMA user_version of TABLES     */
+#define SCHEMA_VERSION 6        /* PRAGMA user_version of TABLES     */
 #define SCOPA_APP_ID 0x53435041 /* PRAGMA application_id: "SCPA"    */
 
 static const char PRAGMAS[] = "PRAGMA journal_mode=WAL;"
@@ -55,7 +57,8 @@ static const char TABLES[] =
     "  away_s INTEGER NOT NULL, clock_s INTEGER NOT NULL,"
     "  created INTEGER NOT NULL, finished INTEGER NOT NULL DEFAULT 0,"
     "  rated INTEGER NOT NULL DEFAULT 0,"
-    "  bank_s INTEGER NOT NULL DEFAULT 0, inc_s INTEGER NOT NULL DEFAULT 0);"
+    "  bank_s INTEGER NOT NULL DEFAULT 0, inc_s INTEGER NOT NULL DEFAULT 0,"
+    "  talk INTEGER NOT NULL DEFAULT 0);"
     "CREATE TABLE IF NOT EXISTS seats("
     "  code TEXT NOT NULL REFERENCES games(code), seat INTEGER NOT NULL,"
     "  kind INTEGER NOT NULL, name TEXT NOT NULL, bot TEXT NOT NULL,"
@@ -101,7 +104,17 @@ static const char TABLES[] =
     "  away_s INTEGER NOT NULL, clock_s INTEGER NOT NULL,"
     "  rating REAL NOT NULL, account INTEGER NOT NULL,"
     "  since INTEGER NOT NULL, beat INTEGER NOT NULL, code TEXT)"
-    "  WITHOUT ROWID;";
+    "  WITHOUT ROWID;"
+    /* Table talk and its reports (version 6; store_sqlite_talk.c). */
+    "CREATE TABLE IF NOT EXISTS talk("
+    "  code TEXT NOT NULL REFERENCES games(code), n INTEGER NOT NULL,"
+    "  seat INTEGER NOT NULL, at_ms INTEGER NOT NULL, text TEXT NOT NULL,"
+    "  PRIMARY KEY (code, n)) WITHOUT ROWID;"
+    "CREATE TABLE IF NOT EXISTS reports("
+    "  code TEXT NOT NULL REFERENCES games(code), by_seat INTEGER NOT NULL,"
+    "  seat INTEGER NOT NULL, account INTEGER NOT NULL,"
+    "  at_ms INTEGER NOT NULL, through INTEGER NOT NULL,"
+    "  reason TEXT NOT NULL, PRIMARY KEY (code, by_seat, seat));";
 
 /* From version 1 (or 0): the columns accounts added to old tables; the
  * new tables come from TABLES. */
@@ -116,14 +129,19 @@ static const char MIGRATE_5[] =
     "ALTER TABLE moves ADD COLUMN at_ms INTEGER NOT NULL DEFAULT 0;"
     "ALTER TABLE moves ADD COLUMN took_ms INTEGER NOT NULL DEFAULT 0;";
 
+/* From version 5 (or older): whether a game's table talks. */
+static const char MIGRATE_6[] =
+    "ALTER TABLE games ADD COLUMN talk INTEGER NOT NULL DEFAULT 0;";
+
 /* The prepared statements, by name. */
 #define STORE_SQL(XX)                                                          \
   XX(BEGIN, "BEGIN IMMEDIATE")                                                 \
   XX(COMMIT, "COMMIT")                                                         \
   XX(ROLLBACK, "ROLLBACK")                                                     \
-  XX(ADD_GAME, "INSERT INTO games(code, seed, rules, away_s, clock_s, "        \
-               "created, bank_s, inc_s) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, "  \
-               "?8)")                                                          \
+  XX(ADD_GAME,                                                                 \
+     "INSERT INTO games(code, seed, rules, away_s, clock_s, "                  \
+     "created, bank_s, inc_s, talk) VALUES (?1, ?2, ?3, ?4, ?5, ?6, "          \
+     "?7, ?8, ?9)")                                                            \
   XX(SET_SEAT, "INSERT OR REPLACE INTO seats(code, seat, kind, name, bot, "    \
                "token_sha256, player, account) VALUES (?1, ?2, ?3, ?4, ?5, "   \
                "?6, ?7, ?8)")                                                  \
@@ -131,8 +149,9 @@ static const char MIGRATE_5[] =
                "VALUES (?1, ?2, ?3, ?4, ?5)")                                  \
   XX(FINISH, "UPDATE games SET finished = 1 WHERE code = ?1")                  \
   XX(HAS_CODE, "SELECT 1 FROM games WHERE code = ?1")                          \
-  XX(GET_GAME, "SELECT seed, rules, away_s, clock_s, finished, bank_s, inc_s " \
-               "FROM games WHERE code = ?1")                                   \
+  XX(GET_GAME,                                                                 \
+     "SELECT seed, rules, away_s, clock_s, finished, bank_s, inc_s, "          \
+     "talk FROM games WHERE code = ?1")                                        \
   XX(GET_SEATS, "SELECT seat, kind, name, bot, token_sha256, player, account " \
                 "FROM seats WHERE code = ?1 ORDER BY seat")                    \
   XX(GET_MOVES, "SELECT number, move, at_ms, took_ms FROM moves WHERE "        \
@@ -297,7 +316,8 @@ static int check_version(sqlite3 *db, const char *path, char *msg, size_t n) {
 /* The schema and its version, written in one transaction: the start's
  * real write. */
 static int write_schema(sqlite3 *db, const char *path, char *msg, size_t n) {
-  char sql[sizeof TABLES + sizeof MIGRATE_2 + sizeof MIGRATE_5 + 200];
+  char sql[sizeof TABLES + sizeof MIGRATE_2 + sizeof MIGRATE_5 +
+           sizeof MIGRATE_6 + 200];
   int old = query_int(db,
                       "SELECT count(*) FROM sqlite_master WHERE type = "
                       "'table' AND name = 'seats'",
@@ -315,11 +335,20 @@ static int write_schema(sqlite3 *db, const char *path, char *msg, size_t n) {
                         "SELECT count(*) FROM pragma_table_info('moves') "
                         "WHERE name = 'at_ms'",
                         0);
+  /* ... and from before table talk, its column */
+  int old6 = query_int(db,
+                       "SELECT count(*) FROM sqlite_master WHERE type = "
+                       "'table' AND name = 'games'",
+                       0) &&
+             !query_int(db,
+                        "SELECT count(*) FROM pragma_table_info('games') "
+                        "WHERE name = 'talk'",
+                        0);
   snprintf(sql, sizeof sql,
-           "BEGIN IMMEDIATE;%s%s%sPRAGMA application_id=%d;"
+           "BEGIN IMMEDIATE;%s%s%s%sPRAGMA application_id=%d;"
            "PRAGMA user_version=%d;COMMIT;",
-           old ? MIGRATE_2 : "", old5 ? MIGRATE_5 : "", TABLES, SCOPA_APP_ID,
-           SCHEMA_VERSION);
+           old ? MIGRATE_2 : "", old5 ? MIGRATE_5 : "", old6 ? MIGRATE_6 : "",
+           TABLES, SCOPA_APP_ID, SCHEMA_VERSION);
   if (sqlite3_exec(db, PRAGMAS, NULL, NULL, NULL) != SQLITE_OK ||
       sqlite3_exec(db, sql, NULL, NULL, NULL) != SQLITE_OK) {
     say_error(db, path, msg, n);
@@ -530,6 +559,7 @@ static int sq_add_game(store *st, const store_game *g) {
   sqlite3_bind_int64(q, 6, (sqlite3_int64)time(NULL));
   sqlite3_bind_int(q, 7, g->bank_s);
   sqlite3_bind_int(q, 8, g->inc_s);
+  sqlite3_bind_int(q, 9, g->talk_on);
   if (run(st, q))
     return -1;
   for (int i = 0; i < g->nseats; i++)
@@ -727,6 +757,7 @@ static int sq_load(store *st, const char *code, store_game *g, char *msg,
   g->finished = sqlite3_column_int(q, 4);
   g->bank_s = sqlite3_column_int(q, 5);
   g->inc_s = sqlite3_column_int(q, 6);
+  g->talk_on = sqlite3_column_int(q, 7);
   done(q);
   if (!g->rules_json)
     snprintf(msg, msgsize, "out of memory");
@@ -897,6 +928,10 @@ const store_ops store_sqlite_ops = {
     .leaders = sq_leaders,
     .lobby = sq_lobby,
     .lobby_drop = sq_lobby_drop,
+    .add_talk = sqt_add_talk,
+    .add_report = sqt_add_report,
+    .talk_load = sqt_talk_load,
+    .reports = sqt_reports,
     .seek_add = sqs_seek_add,
     .seek_drop = sqs_seek_drop,
     .seek_beat = sqs_seek_beat,
@@ -927,3 +962,11 @@ const store_ops store_sqlite_ops = {
 };
 
 void *store_sqlite_db(store *st) { return S(st)->db; }
+
+int store_sqlite_write(store *st, void *q) {
+  int rc = q && sq_begin(st) == 0 ? run(st, q) : -1;
+  if (!q)
+    S(st)->failed = 1;
+  sqlite3_finalize(q);
+  return rc;
+}

@@ -62,6 +62,7 @@ void table_free(table *t) {
     free(t->seat[i].hint_text);
   scopa_match_free(t->match);
   free(t->bank);
+  store_talk_free(t->talk, t->ntalk);
   free(t->review);
   free(t->rules_json);
   free(t);
@@ -219,6 +220,11 @@ static table *load(server *srv, const char *code, const char **fault) {
   t->clock_s = g.clock_s;
   t->bank_s = g.bank_s;
   t->inc_s = g.inc_s;
+  t->talk_on = g.talk_on;
+  t->talk = g.talk; /* what was said: the table's now */
+  t->ntalk = t->talk_cap = g.ntalk;
+  g.talk = NULL;
+  g.ntalk = 0;
   t->rated = g.finished;
   t->epoch = epoch;
   t->nseats = g.nseats;

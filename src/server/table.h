@@ -33,9 +33,15 @@ typedef struct seat_info {
   int64_t away_since_ms; /* a person with no connection: since when      */
   int taken_over;        /* a bot plays for this away person             */
   int64_t react_ms;      /* when its last reaction went out (react.c)    */
-  uint64_t taken_by;     /* the connection that took it by create or join
-                            (conn.serial; 0: none since loaded): one seat
-                            per connection                               */
+  /* Table talk (talk.c): the seat's lines left to say now (a bucket
+   * filled one line every TALK_REFILL_MS up to TALK_BURST), when it was
+   * last filled, and the seats it reported (bits). */
+  int talk_tokens;
+  int64_t talk_ms;
+  unsigned reported;
+  uint64_t taken_by; /* the connection that took it by create or join
+                        (conn.serial; 0: none since loaded): one seat
+                        per connection                               */
   /* This seat's hint: one job per seat and move, whoever asks how often
    * (moves.c).  hint_for is the move number + 1 it is for (0: none).   */
   int hint_for;
@@ -63,6 +69,11 @@ struct table {
   int64_t bank_start_ms;
   int nseats;
   seat_info seat[PROTO_MAX_SEATS];
+  /* Table talk (talk.c): on or off, and every line said, in order (the
+   * n-th at talk[n]; as stored). */
+  int talk_on;
+  store_talk *talk;
+  int ntalk, talk_cap;
   scopa_match *match;
   int status;
   int nmoves;     /* moves of the whole game, all stored              */

@@ -65,13 +65,15 @@ static void add_seats(json_t *o, const table *t) {
  * "bank_wait_ms" how long before the seat to play's starts to run; "clock_left"
  * then the bank of the seat to play) and play again
  * ("rematch": null, or who said yes, seat by seat, once someone asked; "next":
- * the next table's code once it started). */
+ * the next table's code once it started); and whether the table talks
+ * ("talk", talk.c). */
 static void add_clock_and_rematch(json_t *o, const table *t) {
   int left = table_clock_left(t, now_ms());
   json_object_set_new(o, "move_clock", json_integer(t->clock_s));
   json_object_set_new(o, "clock_left",
                       left >= 0 ? json_integer(left) : json_null());
   json_object_set_new(o, "bank", json_integer(t->bank_s));
+  json_object_set_new(o, "talk", json_boolean(t->talk_on));
   json_object_set_new(o, "increment", json_integer(t->inc_s));
   int64_t banks[PROTO_MAX_SEATS];
   if (table_banks(t, banks)) {

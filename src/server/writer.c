@@ -26,7 +26,17 @@
 #include <string.h>
 #include <time.h>
 
-enum { OP_GAME, OP_SEAT, OP_MOVE, OP_FINISH, OP_RATE, OP_FORGET, OP_END };
+enum {
+  OP_GAME,
+  OP_SEAT,
+  OP_MOVE,
+  OP_FINISH,
+  OP_RATE,
+  OP_TALK,
+  OP_REPORT,
+  OP_FORGET,
+  OP_END
+};
 
 typedef struct op {
   struct op *next;
@@ -41,8 +51,10 @@ typedef struct op {
   long long epoch; /* a write through the table's lease: its epoch  */
   char node[24];   /* ... and the node holding it (epoch 0: none)   */
   store_seat seat;
-  store_game *game; /* OP_GAME: a deep copy                             */
-  rate_job *rate;   /* OP_RATE                                          */
+  store_game *game;     /* OP_GAME: a deep copy                             */
+  rate_job *rate;       /* OP_RATE                                          */
+  store_talk talk;      /* OP_TALK: its text malloc'd                       */
+  store_report *report; /* OP_REPORT                                    */
 } op;
 
 typedef struct list {
@@ -88,6 +100,8 @@ static void free_op(op *o) {
     free(o->game);
   }
   free(o->rate);
+  free(o->talk.text);
+  free(o->report);
   free(o);
 }
 
@@ -123,6 +137,8 @@ void writer_add_game(writer *w, uint64_t table_id, const store_game *g,
     o->game->move_at = NULL;
     o->game->move_took = NULL;
     o->game->nmoves = 0;
+    o->game->talk = NULL;
+    o->game->ntalk = 0;
     o->game->rules_json = strdup(g->rules_json);
   }
   if (!o->game || !o->game->rules_json) {
@@ -180,6 +196,37 @@ void writer_rate(writer *w, uint64_t table_id, const rate_job *job,
     return;
   }
   *o->rate = *job;
+  append(&w->open, o);
+}
+
+void writer_add_talk(writer *w, uint64_t table_id, const char *code,
+                     const store_talk *line, const char *node,
+                     long long epoch) {
+  op *o = new_op(w, OP_TALK, table_id, code);
+  if (!o)
+    return;
+  fence(o, node, epoch);
+  o->talk = *line;
+  if (!(o->talk.text = strdup(line->text))) {
+    free_op(o);
+    __atomic_store_n(&w->failed, 1, __ATOMIC_SEQ_CST);
+    return;
+  }
+  append(&w->open, o);
+}
+
+void writer_add_report(writer *w, uint64_t table_id, const store_report *r,
+                       const char *node, long long epoch) {
+  op *o = new_op(w, OP_REPORT, table_id, r->code);
+  if (!o)
+    return;
+  fence(o, node, epoch);
+  if (!(o->report = malloc(sizeof *o->report))) {
+    free_op(o);
+    __atomic_store_n(&w->failed, 1, __ATOMIC_SEQ_CST);
+    return;
+  }
+  *o->report = *r;
   append(&w->open, o);
 }
 
@@ -339,6 +386,10 @@ static int run_op(store *st, const op *o) {
     return store_finish(st, o->code);
   case OP_RATE:
     return run_rate(st, o->rate);
+  case OP_TALK:
+    return store_add_talk(st, o->code, &o->talk);
+  case OP_REPORT:
+    return store_add_report(st, o->report);
   }
   return 0; /* OP_FORGET, OP_END: no write */
 }

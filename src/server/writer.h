@@ -74,6 +74,12 @@ void writer_finish(writer *w, uint64_t table_id, const char *code,
 void writer_rate(writer *w, uint64_t table_id, const rate_job *job,
                  const char *node, long long epoch);
 
+/* Table talk (talk.c): a line, and a report (data copied). */
+void writer_add_talk(writer *w, uint64_t table_id, const char *code,
+                     const store_talk *line, const char *node, long long epoch);
+void writer_add_report(writer *w, uint64_t table_id, const store_report *r,
+                       const char *node, long long epoch);
+
 /* Closes the open batch as number `batch` and hands it to the thread. */
 void writer_flush(writer *w, uint64_t batch);
 

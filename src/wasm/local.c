@@ -442,6 +442,8 @@ static void answer(scopa_local *l, const proto_msg *msg, const char *text,
                       "(una partita nel browser)");
   case PROTO_SEEK: /* strangers are met through a server */
   case PROTO_UNSEEK:
+  case PROTO_SAY: /* and talked to there */
+  case PROTO_REPORT:
     return out_refuse(o, msg->id, "no_server", "(a game in the browser)",
                       "(una partita nel browser)");
   default: /* unknown types are ignored (CONTRACTS.md) */

@@ -387,7 +387,8 @@ def test_migration_from_version_1(tmp_path):
     con.executescript(
         "DROP TABLE accounts; DROP TABLE sessions; DROP TABLE tries;"
         "DROP TABLE rating_log; DROP INDEX seats_by_account;"
-        "DROP TABLE lobby; DROP TABLE seeks;"
+        "DROP TABLE lobby; DROP TABLE seeks; DROP TABLE talk;"
+        "DROP TABLE reports; ALTER TABLE games DROP COLUMN talk;"
         "ALTER TABLE seats DROP COLUMN account;"
         "ALTER TABLE ratings DROP COLUMN account;"
         "ALTER TABLE moves DROP COLUMN at_ms;"
@@ -402,7 +403,7 @@ def test_migration_from_version_1(tmp_path):
         st, body, _ = s.http("/api/tables/%s/record" % code)
         assert st == 200
         con = sqlite3.connect(db)
-        assert con.execute("PRAGMA user_version").fetchone()[0] == 5
+        assert con.execute("PRAGMA user_version").fetchone()[0] == 6
         # the time bank's columns (version 5), old moves timed 0
         assert con.execute(
             "SELECT count(*) FROM moves WHERE at_ms = 0 AND took_ms = 0"
@@ -411,6 +412,10 @@ def test_migration_from_version_1(tmp_path):
             "SELECT count(*) FROM games WHERE bank_s = 0").fetchone()[0] >= 1
         assert con.execute("SELECT count(*) FROM lobby").fetchone()[0] == 0
         assert con.execute("SELECT count(*) FROM seeks").fetchone()[0] == 0
+        # table talk's (version 6): old games quiet, nothing said
+        assert con.execute("SELECT count(*) FROM games WHERE talk = 1"
+                           ).fetchone()[0] == 0
+        assert con.execute("SELECT count(*) FROM talk").fetchone()[0] == 0
         assert con.execute("SELECT count(*) FROM moves").fetchone()[0] == \
             record_moves
         assert con.execute(

@@ -31,6 +31,8 @@ loopback.  Runs as ctest server/cluster (SCOPA_TEST_STORE=postgresql).
   relay-3.1  behind nginx each client has its own budget
   relay-3.2  the per-address limits (connections, new tables per minute)
              hold across the nodes, not per node
+  relay-4.4  table talk between people on different nodes, never to a
+             spectator; the lines come back with a resume on another node
 """
 import asyncio
 import glob
@@ -740,4 +742,32 @@ def test_relay_4_3_play_now_pairs_across_nodes(cluster):
         assert await paired(c) == await paired(d)
         for x in (c, d):
             await x.close()
+    asyncio.run(run())
+
+
+def test_relay_4_4_table_talk_across_nodes(cluster):
+    """Table talk between people on different nodes (docs/serve.md
+    "Table talk"): each line reaches the other, through the owner, and
+    never the spectator on a third node; a person who comes back through
+    another node gets what was said."""
+    async def run():
+        a, b = await two_guests(cluster, 3, 1)
+        w = await Client.connect(cluster.node(2), "w")
+        await w.send({"type": "watch", "code": a.code})
+        await w.until(lambda m: m["type"] == "state")
+        for who, other, text in ((a, b, "ciao"), (b, a, "buona partita")):
+            await who.send({"type": "say", "text": text, "id": text})
+            mine = await who.until(lambda m: m.get("id") == text)
+            assert mine["type"] == "said", mine
+            got = await other.until(lambda m: m["type"] == "said")
+            assert got["text"] == text and got["seat"] == who.seat
+        await b.close()
+        b2 = await Client.connect(cluster.node(2), "b again")
+        await b2.send({"type": "resume", "code": a.code, "token": b.token})
+        log = await b2.until(lambda m: m["type"] == "talk")
+        assert [x["text"] for x in log["lines"]] == ["ciao", "buona partita"]
+        await w.quiet(0.5)
+        assert not any(m["type"] in ("said", "talk") for m in w.log), w.log
+        for c in (a, b2, w):
+            await c.close()
     asyncio.run(run())

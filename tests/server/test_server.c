@@ -123,6 +123,37 @@ static void test_proto(void) {
     memcpy(longname + 2 * i, "\xc3\xa8", 2); /* è */
   proto_clean_name(longname, name);
   CHECK(strlen(name) == 64 && (unsigned char)name[62] == 0xc3);
+  TEST("serve-talk-1", "docs/serve.md Table talk");
+  /* serve-talk-1: a line of talk loses what a name loses, its white
+   * space folded; at most PROTO_TALK_CHARS characters, never cut. */
+  char line[PROTO_TALK_MAX + 1];
+  CHECK(proto_clean_talk("  a\t\tb\n\x1b[31mc\xe2\x80\xae  d  ", line) == 7);
+  CHECK(strcmp(line, "a b c d") == 0);
+  CHECK(proto_clean_talk(" \x07 \n ", line) == 0 && line[0] == 0);
+  char many[4 * PROTO_TALK_MAX];
+  memset(many, 0, sizeof many);
+  for (int i = 0; i < PROTO_TALK_CHARS; i++)
+    memcpy(many + 4 * i, "\xf0\x9f\x98\x80", 4); /* U+1F600, 4 bytes */
+  CHECK(proto_clean_talk(many, line) == PROTO_TALK_CHARS);
+  CHECK(strlen(line) == PROTO_TALK_MAX);
+  memcpy(many + 4 * PROTO_TALK_CHARS - 4, "xy", 3); /* one more character */
+  CHECK(proto_clean_talk(many, line) == -1);
+  CHECK(parse("{\"type\":\"say\",\"text\":\" ciao \"}", &m, &e) == 0 &&
+        m.type == PROTO_SAY && strcmp(m.text, "ciao") == 0);
+  proto_msg_free(&m);
+  CHECK(parse("{\"type\":\"say\",\"text\":\"\\u0007\"}", &m, &e) == -1 &&
+        strcmp(e.code, "bad_talk") == 0);
+  proto_msg_free(&m);
+  CHECK(parse("{\"type\":\"report\",\"seat\":1}", &m, &e) == 0 &&
+        m.type == PROTO_REPORT && m.seat == 1 && m.text[0] == 0);
+  proto_msg_free(&m);
+  CHECK(parse("{\"type\":\"report\"}", &m, &e) == -1);
+  proto_msg_free(&m);
+  CHECK(parse("{\"type\":\"create\",\"seats\":[\"me\",\"open\"],"
+              "\"talk\":false}",
+              &m, &e) == 0 &&
+        m.talk == 0);
+  proto_msg_free(&m);
   TEST("serve-proto-5", "CONTRACTS.md scopa serve");
   /* serve-proto-5: writers give one JSON object with the id echoed. */
   json_t *id = json_string("x1");

@@ -141,7 +141,7 @@ def test_pg_1_5_a_version_1_database_moves_on(tmp_path):
     name = dbname(db)
     pg.psql(V1, db=name)
     Server(db).start().stop()
-    assert pg.psql("SELECT version FROM scopa_schema", db=name).strip() == "6"
+    assert pg.psql("SELECT version FROM scopa_schema", db=name).strip() == "7"
     assert pg.psql("SELECT count(*) FROM information_schema.columns WHERE "
                    "table_name = 'moves' AND column_name IN ('at_ms', "
                    "'took_ms')", db=name).strip() == "2"

@@ -1534,6 +1534,90 @@ test('e2e: a reaction is seen by the other player, not by a spectator; it can be
   assert.equal(await c.locator('.reaction').count(), 0);
 });
 
+test('e2e: table talk between two people, never to a spectator; muted, reported, back after a reload', async () => {
+  const a = await newPage();
+  const b = await newPage(390, 844, 'it-IT');
+  const code = await twoPeople(a, b, '0', 11);
+  const c = await newPage();
+  await c.goto(BASE + '/');
+  await c.fill('#f-code', code);
+  await c.click('[data-action="watch"]');
+  await c.locator('.tablecards .card').first().waitFor();
+  assert.equal(await c.locator('.talk:visible').count(), 0, 'a spectator has no talk');
+  await a.locator('.talk .talk-note', { hasText: 'Nothing said yet' }).waitFor();
+  await a.fill('.talk input[name="talk-text"]', '  Ciao   Bruno, buona partita!  ');
+  await a.press('.talk input[name="talk-text"]', 'Enter');
+  await b.locator('.talk-lines li', { hasText: 'Anna: Ciao Bruno, buona partita!' }).waitFor();
+  await b.locator('.seat .reaction.said', { hasText: 'Ciao Bruno' }).waitFor();
+  await a.locator('.talk-lines li.mine', { hasText: 'Ciao Bruno' }).waitFor();
+  assert.equal(await a.inputValue('.talk input[name="talk-text"]'), '', 'the box is emptied');
+  await b.fill('.talk input[name="talk-text"]', 'Grazie, anche a te');
+  await b.locator('.talk button[type="submit"]').click();
+  await a.locator('.talk-lines li', { hasText: 'Bruno: Grazie, anche a te' }).waitFor();
+  // what is being typed survives a state (a move redraws the table)
+  await b.fill('.talk input[name="talk-text"]', 'sto scriv');
+  const st = await serverSaid(a, (m) => m.type === 'state' && m.status === 'playing', 'play');
+  await playOne(st.to_play === 0 ? a : b);
+  await serverSaid(
+    b,
+    (m) => m.type === 'state' && (m.round as { moves: unknown[] }).moves.length > 0,
+    'a move',
+  );
+  assert.equal(await b.inputValue('.talk input[name="talk-text"]'), 'sto scriv');
+  await shot(a, 'talk-desktop.png');
+  await shot(b, 'talk-phone-it.png');
+  await b.locator('.talk').screenshot({ path: join(SHOTS, 'talk-panel-phone-it.png') });
+  // on a phone, talk is the first thing below the table
+  const below = await b.evaluate(() => {
+    const felt = document.querySelector('.felt')!.getBoundingClientRect();
+    const talk = document.querySelector('.talk')!.getBoundingClientRect();
+    const tools = document.querySelector('.tools')!.getBoundingClientRect();
+    return { gap: talk.top - felt.bottom, beforeTools: talk.top < tools.top };
+  });
+  assert.ok(below.gap >= 0 && below.gap < 40 && below.beforeTools, JSON.stringify(below));
+  // Bruno mutes Anna: her next line reaches his page but is not shown
+  await b.locator('.talk-person summary', { hasText: 'Anna' }).click();
+  await b.locator('[data-action="mute-seat"]').click();
+  await b.locator('.talk-person summary', { hasText: 'Anna (silenziato)' }).waitFor();
+  await a.fill('.talk input[name="talk-text"]', 'sei lento');
+  await a.press('.talk input[name="talk-text"]', 'Enter');
+  await serverSaid(b, (m) => m.type === 'said' && m.text === 'sei lento', 'the muted line');
+  await new Promise((r) => setTimeout(r, 300));
+  assert.equal(await b.locator('.talk-lines li', { hasText: 'Anna' }).count(), 0, 'muted');
+  assert.equal(await b.locator('.seat .reaction.said').count(), 0, 'no bubble');
+  // ... and reports her, once (her menu stayed open)
+  await b.locator('[data-action="report-seat"]').click();
+  await b.locator('.toast', { hasText: 'Anna è stato segnalato' }).waitFor();
+  await b.locator('[data-action="report-seat"][disabled]', { hasText: 'Segnalato' }).waitFor();
+  // a reload: the lines come back from the server, the mute from the browser
+  await a.reload();
+  await a.locator('.talk-lines li', { hasText: 'Bruno: Grazie, anche a te' }).waitFor();
+  assert.equal(await a.locator('.talk-lines li').count(), 3);
+  await b.reload();
+  await b.locator('.talk-lines li', { hasText: 'Bruno' }).first().waitFor();
+  assert.equal(await b.locator('.talk-lines li', { hasText: 'Anna' }).count(), 0, 'still muted');
+  // the spectator never heard a word
+  assert.equal(heard.get(c)!.filter((m) => m.type === 'said' || m.type === 'talk').length, 0);
+});
+
+test('e2e: a public table is quiet unless its creator turns talk on', async () => {
+  const a = await newPage();
+  await a.goto(BASE + '/');
+  await a.fill('#f-name', 'Anna');
+  const form = a.locator('form[data-form="private"]');
+  assert.equal(await form.locator('[name="talk"]').isChecked(), true, 'on among friends');
+  await form.locator('[name="public"]').check();
+  assert.equal(await form.locator('[name="talk"]').isChecked(), false, 'off in the lobby');
+  await form.locator('button[type="submit"]').click();
+  await a.waitForURL(/\/t\/[A-Za-z0-9_-]+$/);
+  const b = await newPage();
+  await b.goto(BASE + a.url().slice(a.url().indexOf('/t/')));
+  await b.fill('#f-name', 'Bruno');
+  await b.locator('form[data-form="name"] button[type="submit"]').click();
+  await a.locator('.talk .talk-note', { hasText: 'Table talk is off' }).waitFor();
+  assert.equal(await a.locator('.talk-form:visible').count(), 0, 'nothing to write in');
+});
+
 /** Engine notation a player should never read ("9bx9s", "7d"), and the
  * old review's words. */
 const NOTATION = /\b\d{1,2}[bcds](x|\b)/;

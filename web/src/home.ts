@@ -207,6 +207,13 @@ export function renderHome(root: HTMLElement, app: AppState): void {
       h('span', { text: ` ${t(lang, 'listPublic')}` }),
     ),
     h('p', { class: 'help', text: t(lang, 'listPublicHelp') }),
+    h(
+      'label',
+      { class: 'check', for: 'f-talk' },
+      h('input', { type: 'checkbox', id: 'f-talk', name: 'talk', checked: true }),
+      h('span', { text: ` ${t(lang, 'talkOption')}` }),
+    ),
+    h('p', { class: 'help', text: t(lang, 'talkOptionHelp') }),
     h('button', {
       class: 'primary',
       type: 'submit',

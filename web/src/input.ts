@@ -49,6 +49,7 @@ function create(root: HTMLElement, form: HTMLFormElement): Verb {
   const choice = form.querySelector<HTMLSelectElement>('[name="clock"]')?.value ?? '';
   const bank = parseBank(choice);
   const clock = Number(choice);
+  const talkBox = form.querySelector<HTMLInputElement>('[name="talk"]');
   return {
     kind: 'create',
     rules: readRules(form, 'priv'),
@@ -56,6 +57,7 @@ function create(root: HTMLElement, form: HTMLFormElement): Verb {
     name: field(root, '#f-name'),
     ...(bank ? { bank } : Number.isInteger(clock) ? { clock } : {}),
     ...(form.querySelector<HTMLInputElement>('[name="public"]')?.checked ? { listed: true } : {}),
+    ...(talkBox ? { talk: talkBox.checked } : {}),
   };
 }
 
@@ -206,6 +208,10 @@ export function bindInput(root: HTMLElement, c: Controller): void {
         });
       case 'chart-pool':
         return c.verb({ kind: 'chartPool', pool: el.dataset.value ?? '2p' });
+      case 'mute-seat':
+        return c.verb({ kind: 'muteSeat', seat: Number(el.dataset.value) });
+      case 'report-seat':
+        return c.verb({ kind: 'report', seat: Number(el.dataset.value) });
       default:
         return;
     }
@@ -218,7 +224,11 @@ export function bindInput(root: HTMLElement, c: Controller): void {
     if (kind === 'bot') c.verb(startBot(root, form));
     else if (kind === 'private') c.verb(create(root, form));
     else if (kind === 'seek') c.verb(seek(root, form));
-    else if (kind === 'name') {
+    else if (kind === 'talk') {
+      const box = form.querySelector<HTMLInputElement>('[name="talk-text"]');
+      if (box && box.value.trim()) c.verb({ kind: 'say', text: box.value });
+      if (box) box.value = '';
+    } else if (kind === 'name') {
       const name = field(form, '#f-name');
       if (name) c.verb({ kind: 'join', code: c.app().code ?? '', name });
     } else if (kind === 'join')
@@ -232,6 +242,11 @@ export function bindInput(root: HTMLElement, c: Controller): void {
     if (el.dataset.setting === 'deck') return c.verb({ kind: 'deck', style: el.value });
     const form = el.closest('form');
     if (!form) return;
+    // a public table is quiet unless its creator turns talk on
+    if (el.name === 'talk') el.dataset.touched = '1';
+    const talk = form.querySelector<HTMLInputElement>('[name="talk"]');
+    if (el.name === 'public' && talk && !talk.dataset.touched)
+      talk.checked = !(el as HTMLInputElement).checked;
     const fs = el.closest<HTMLElement>('fieldset.rules');
     const prefix = fs?.dataset.prefix ?? '';
     if (el.dataset.opt) el.dataset.touched = '1';

@@ -31,6 +31,7 @@ import { backAgain, stallError } from './stall.js';
 import { helloAccount } from './account.js';
 import { review } from './verbs.js';
 import { LEVELS } from './rules.js';
+import { SAID_MS, onReported, onSaid, onTalk } from './talk.js';
 
 const SHOWN_MS = 6000; // a notice or an error stays this long
 
@@ -78,6 +79,15 @@ export function apply(m: Model, msg: ServerMsg, now: number): Step {
       return onPaired(m, msg);
     case 'unseeked':
       return step({ ...m, seek: null });
+    case 'said':
+      return onSaid(m, msg, now);
+    case 'talk':
+      return onTalk(m, msg);
+    case 'reported':
+      return showNotice(
+        onReported(m, msg),
+        m.lang === 'it' && msg.message_it ? msg.message_it : msg.message,
+      );
     default:
       return exhaustive(m, msg);
   }
@@ -161,8 +171,9 @@ function onReaction(m: Model, msg: ReactionMsg, now: number): Step {
 /** The reaction timer fired: those shown long enough leave; the timer
  * runs again for the others. */
 export function reactionsDue(m: Model, now: number): Step {
-  const reactions = m.reactions.map((r) => (r && now - r.at < REACTION_MS ? r : null));
-  const next = reactions.filter((r) => r !== null).map((r) => r.at + REACTION_MS - now);
+  const life = (r: { text?: string }): number => (r.text ? SAID_MS : REACTION_MS);
+  const reactions = m.reactions.map((r) => (r && now - r.at < life(r) ? r : null));
+  const next = reactions.filter((r) => r !== null).map((r) => r.at + life(r) - now);
   const s = step({ ...m, reactions });
   return next.length
     ? { ...s, effects: [{ kind: 'timer', timer: { name: 'reaction' }, ms: Math.min(...next) }] }

@@ -42,6 +42,7 @@ export type Intent =
       clock?: number;
       bank?: Bank;
       listed?: boolean;
+      talk?: boolean;
     }
   | { kind: 'join' }
   | { kind: 'watch' }
@@ -159,6 +160,8 @@ export type Verb =
       bank?: Bank;
       /** listed in the lobby for strangers ("public": true) */
       listed?: boolean;
+      /** table talk on or off (absent: the server's default) */
+      talk?: boolean;
     }
   | { kind: 'join'; code: string; name: string }
   /** Play now: be paired with strangers for these rules and move clock;
@@ -175,6 +178,11 @@ export type Verb =
   /** A reaction by its id (REACTIONS), and muting them. */
   | { kind: 'react'; reaction: string }
   | { kind: 'toggleReactions' }
+  /** Table talk: say a line; hide a seat's lines (or show them again);
+   * report a seat's person. */
+  | { kind: 'say'; text: string }
+  | { kind: 'muteSeat'; seat: number }
+  | { kind: 'report'; seat: number }
   | { kind: 'review' }
   | { kind: 'download' }
   /** Back to the game saved in this browser (/t/LOCAL). */
@@ -272,6 +280,8 @@ export function initial(env: Env): Model {
     skipAnim: env.stored['scopa.skip'] === '1',
     reactions: [],
     reactionsOn: env.stored['scopa.reactions'] !== 'off',
+    talk: [],
+    reported: [],
     intent: null,
     resuming: false,
     connected: false,

@@ -27,6 +27,9 @@ const THROUGH: ReadonlySet<ServerMsg['type']> = new Set([
   'seeking',
   'paired',
   'unseeked',
+  'said',
+  'talk',
+  'reported',
 ]);
 
 /** A message from the transport. */

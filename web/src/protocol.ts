@@ -190,6 +190,8 @@ export interface StateMsg {
   bank?: number;
   increment?: number;
   bank_ms?: number[];
+  /** Table talk (docs/serve.md): whether the people seated may write. */
+  talk?: boolean;
   bank_wait_ms?: number;
   /** scopa serve with accounts: whether this game changes ratings. */
   rated?: boolean;
@@ -234,6 +236,33 @@ export interface ReactionMsg {
   code: string;
   seat: number;
   reaction: string;
+  id?: unknown;
+}
+/** Table talk: one line of a person seated (never sent to spectators). */
+export interface TalkLine {
+  n: number;
+  seat: number;
+  text: string;
+}
+/** scopa serve: a person seated said a line (docs/serve.md "Table talk"). */
+export interface SaidMsg extends TalkLine {
+  type: 'said';
+  code: string;
+  id?: unknown;
+}
+/** What was said at the table before this connection sat (or came back). */
+export interface TalkMsg {
+  type: 'talk';
+  code: string;
+  lines: TalkLine[];
+}
+/** The answer to a report: recorded, with the words to say. */
+export interface ReportedMsg {
+  type: 'reported';
+  code: string;
+  seat: number;
+  message: string;
+  message_it?: string;
   id?: unknown;
 }
 /** scopa serve: something happened at the table (a bot takes an away
@@ -371,7 +400,10 @@ export type ServerMsg =
   | ReactionMsg
   | SeekingMsg
   | PairedMsg
-  | UnseekedMsg;
+  | UnseekedMsg
+  | SaidMsg
+  | TalkMsg
+  | ReportedMsg;
 
 // ---- client to server ----
 
@@ -398,6 +430,8 @@ export type ClientMsg =
       increment?: number;
       /** listed in the lobby (GET /api/lobby) */
       public?: boolean;
+      /** table talk on or off (absent: on unless public) */
+      talk?: boolean;
       id?: number;
     }
   | { type: 'rematch'; accept: boolean; id?: number }
@@ -412,6 +446,8 @@ export type ClientMsg =
     }
   | { type: 'unseek'; id?: number }
   | { type: 'react'; reaction: string; id?: number }
+  | { type: 'say'; text: string; id?: number }
+  | { type: 'report'; seat: number; reason?: string; id?: number }
   | { type: 'join'; code: string; name?: string; player?: string; id?: number }
   | { type: 'resume'; code: string; token: string; id?: number }
   | { type: 'watch'; code: string; name?: string; id?: number }
@@ -465,6 +501,10 @@ function isDrawn(v: unknown): v is Drawn {
     (v.last === null || (isObj(v.last) && isInt(v.last.seat) && isStr(v.last.move))) &&
     (v.categories === undefined || isArrOf(v.categories, isCategories))
   );
+}
+
+function isTalkLine(v: unknown): v is TalkLine {
+  return isObj(v) && isInt(v.n) && isInt(v.seat) && isStr(v.text);
 }
 
 function isSide(v: unknown): v is Side {
@@ -523,6 +563,7 @@ export function parse(text: string): ServerMsg | null {
       if (!isArrOf(m.bank_ms, isInt)) delete m.bank_ms;
       if (!isInt(m.bank_wait_ms)) m.bank_wait_ms = 0;
       if (typeof m.rated !== 'boolean') delete m.rated;
+      if (typeof m.talk !== 'boolean') delete m.talk;
       if (!isObj(m.watching) || !isInt(m.watching.count) || !isArrOf(m.watching.names, isStr))
         delete m.watching;
       return m as unknown as StateMsg;
@@ -560,6 +601,14 @@ export function parse(text: string): ServerMsg | null {
       return isStr(m.code) && m.code !== '' ? (m as unknown as PairedMsg) : null;
     case 'unseeked':
       return m as unknown as UnseekedMsg;
+    case 'said':
+      return isStr(m.code) && isTalkLine(m) ? (m as unknown as SaidMsg) : null;
+    case 'talk':
+      return isStr(m.code) && isArrOf(m.lines, isTalkLine) ? (m as unknown as TalkMsg) : null;
+    case 'reported':
+      return isStr(m.code) && isInt(m.seat) && isStr(m.message)
+        ? (m as unknown as ReportedMsg)
+        : null;
     default:
       return null;
   }

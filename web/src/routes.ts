@@ -135,6 +135,8 @@ export function resetTable(m: Model): Model {
     storeFails: 0,
     stallAt: null,
     wantReview: false,
+    talk: [],
+    reported: [],
   };
 }
 

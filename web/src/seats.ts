@@ -71,6 +71,9 @@ export function pileEl(app: AppState, v: TableView, side: number): HTMLElement {
 export function reactionEl(app: AppState, seat: number): HTMLElement | null {
   const r = app.reactions[seat];
   if (!r) return null;
+  if (r.text)
+    // a line of table talk, a moment by its seat
+    return h('span', { class: 'reaction said', role: 'status', text: r.text });
   return fillReaction(
     h('span', { class: 'reaction', role: 'status', 'data-reaction': r.id }),
     app.lang,

@@ -26,7 +26,7 @@ function who(m: Model): { name?: string; player?: string } {
 function greeting(m: Model): ClientMsg | null {
   if (m.code && m.token) return { type: 'resume', code: m.code, token: m.token };
   if (m.intent?.kind === 'create') {
-    const { rules, seats, clock, bank, listed } = m.intent;
+    const { rules, seats, clock, bank, listed, talk } = m.intent;
     return {
       type: 'create',
       rules,
@@ -35,6 +35,7 @@ function greeting(m: Model): ClientMsg | null {
       ...(clock !== undefined ? { move_clock: clock } : {}),
       ...(bank ? { bank: bank.bank, increment: bank.increment } : {}),
       ...(listed ? { public: true } : {}),
+      ...(talk !== undefined ? { talk } : {}),
     };
   }
   if (!m.code && m.seek) return seekMsg(m);

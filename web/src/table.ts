@@ -17,6 +17,7 @@ import { reactionEl, renderSeat } from './seats.js';
 import { renderHand } from './hand.js';
 import { renderCenter } from './center.js';
 import { renderRulesBox, renderScores, renderTools } from './sidebar.js';
+import { renderTalk, talkSkeleton } from './talkview.js';
 import { renderOverlay } from './overlay.js';
 import * as anim from './anim.js';
 
@@ -69,6 +70,7 @@ function tableSkeleton(root: HTMLElement, app: AppState): HTMLElement {
         { class: 'side' },
         h('div', { class: 'scores' }),
         h('div', { class: 'tools' }),
+        talkSkeleton(app),
         h('details', { class: 'rulesbox' }),
       ),
     ),
@@ -157,6 +159,7 @@ export function renderTable(root: HTMLElement, app: AppState): void {
   renderCenter(app, v, felt);
   renderScores(app, v, root.querySelector('.scores')!);
   renderTools(app, v, root.querySelector('.tools')!);
+  renderTalk(app, v, root.querySelector<HTMLElement>('.talk')!);
   renderRulesBox(app, v, app.msg?.seed_sha256 ?? '', root.querySelector('.rulesbox')!);
   renderOverlay(root.querySelector('.overlay') as HTMLElement, app, v);
 

@@ -26,7 +26,7 @@ import {
 } from './protocol.js';
 import { type Effective, effective, num } from './rules.js';
 import type { ConnStatus } from './transport.js';
-import type { GameOverMsg, HintMsg, ReviewMsg, RoundOverMsg } from './protocol.js';
+import type { GameOverMsg, HintMsg, ReviewMsg, RoundOverMsg, TalkLine } from './protocol.js';
 import type { Lang } from './i18n.js';
 import type { RecordDoc } from './review.js';
 import type { AccountState } from './account.js';
@@ -360,10 +360,15 @@ export interface AppState {
   /** Play now's seek, while the page waits to be paired (null: none). */
   seek: Seek | null;
   skipAnim: boolean;
-  /** The reaction each seat sent last, while it is shown (ms, client clock). */
-  reactions: ({ id: string; at: number } | null)[];
+  /** The reaction each seat sent last, while it is shown (ms, client
+   * clock); a line of talk is shown the same way, with its text. */
+  reactions: ({ id: string; at: number; text?: string } | null)[];
   /** Reactions shown (scopa.reactions is "off" when muted). */
   reactionsOn: boolean;
+  /** Table talk (talk.ts): the lines said at this table, in order, and
+   * the seats this page reported here. */
+  talk: TalkLine[];
+  reported: number[];
   /** Who is signed in, and the account page's data (account.ts). */
   account: AccountState;
   /** The scopa.* keys of localStorage as the page knows them (settings.ts

@@ -28,6 +28,7 @@ import {
   then,
 } from './model.js';
 import { dropSeek, ensureConnected } from './session.js';
+import { muteSeat, report, say } from './talk.js';
 import { LOCAL_CODE } from './local.js';
 import { pump } from './pacing.js';
 import { go, loadLeaderboard, resetTable } from './routes.js';
@@ -89,12 +90,28 @@ export function verb(m: Model, v: Verb): Step {
       const bank = people ? v.bank : undefined;
       // listed only where a stranger has a seat to take
       const listed = people && v.listed === true;
-      return startTable({ ...m, createForm: 'priv' }, v.rules, seats, v.name, clock, listed, bank);
+      const talk = people ? v.talk : undefined;
+      return startTable(
+        { ...m, createForm: 'priv' },
+        v.rules,
+        seats,
+        v.name,
+        clock,
+        listed,
+        bank,
+        talk,
+      );
     }
     case 'react':
       return m.seat === null || !REACTIONS.includes(v.reaction)
         ? step(m)
         : step(m, { kind: 'send', msg: { type: 'react', reaction: v.reaction } });
+    case 'say':
+      return say(m, v.text);
+    case 'muteSeat':
+      return muteSeat(m, v.seat);
+    case 'report':
+      return report(m, v.seat);
     case 'toggleReactions': {
       const on = !m.reactionsOn;
       return store({ ...m, reactionsOn: on, reactions: [] }, 'scopa.reactions', on ? 'on' : 'off');
@@ -224,6 +241,7 @@ function startTable(
   clock?: number,
   listed = false,
   bank?: Bank,
+  talk?: boolean,
 ): Step {
   const named = then(rememberName(m, name), (x) => store(x, 'scopa.preset', presetOf(rules)));
   // a seek waiting for strangers is withdrawn first: one table at a time
@@ -238,6 +256,7 @@ function startTable(
         ...(clock !== undefined ? { clock } : {}),
         ...(bank ? { bank } : {}),
         ...(listed ? { listed } : {}),
+        ...(talk !== undefined ? { talk } : {}),
       },
       screen: 'table',
     }),

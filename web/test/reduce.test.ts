@@ -51,6 +51,9 @@ const FRAMES: Record<ServerMsg['type'], object> = {
   seeking: { type: 'seeking', rules: {}, clock: {}, players: 2, waited: 0, offer: null },
   paired: { type: 'paired', code: CODE },
   unseeked: { type: 'unseeked' },
+  said: { type: 'said', code: CODE, seat: 1, n: 0, text: 'ciao' },
+  talk: { type: 'talk', code: CODE, lines: [{ n: 0, seat: 1, text: 'ciao' }] },
+  reported: { type: 'reported', code: CODE, seat: 1, message: 'Bruno was reported; thank you.' },
 };
 
 test('every server message type parses and reduces without throwing, at any screen', () => {
