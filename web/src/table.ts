@@ -18,6 +18,7 @@ import { renderHand } from './hand.js';
 import { renderCenter } from './center.js';
 import { renderRulesBox, renderScores, renderTools } from './sidebar.js';
 import { renderOverlay } from './overlay.js';
+import { renderMovesBox, renderPeek } from './pileview.js';
 import * as anim from './anim.js';
 
 /** The skeleton of the table screen, built once and filled on each render. */
@@ -49,6 +50,13 @@ function tableSkeleton(root: HTMLElement, app: AppState): HTMLElement {
         h('div', { class: 'tablecards', role: 'group', 'aria-label': t(app.lang, 'table') }),
       ),
       h('div', { class: 'lastmove', 'aria-live': 'polite' }),
+      // a phone's way to the round's moves (a wide screen has them beside)
+      h('button', {
+        class: 'movesbtn',
+        'data-action': 'peek-moves',
+        'aria-haspopup': 'dialog',
+        text: t(app.lang, 'movesButton'),
+      }),
     ),
     h(
       'section',
@@ -68,11 +76,13 @@ function tableSkeleton(root: HTMLElement, app: AppState): HTMLElement {
         'aside',
         { class: 'side' },
         h('div', { class: 'scores' }),
+        h('section', { class: 'movesbox' }),
         h('div', { class: 'tools' }),
         h('details', { class: 'rulesbox' }),
       ),
     ),
     h('div', { class: 'overlay', hidden: true }),
+    h('div', { class: 'overlay peekbox', 'data-action': 'peek-close', hidden: true }),
     h('div', { class: 'toast', role: 'status', 'aria-live': 'polite' }),
     connBanner(app),
   );
@@ -158,6 +168,8 @@ export function renderTable(root: HTMLElement, app: AppState): void {
   renderScores(app, v, root.querySelector('.scores')!);
   renderTools(app, v, root.querySelector('.tools')!);
   renderRulesBox(app, v, app.msg?.seed_sha256 ?? '', root.querySelector('.rulesbox')!);
+  renderMovesBox(app, v, root.querySelector('.movesbox')!);
+  renderPeek(root.querySelector('.peekbox')!, app, v);
   renderOverlay(root.querySelector('.overlay') as HTMLElement, app, v);
 
   // animation: cards that left the table fly to the pile that took them
