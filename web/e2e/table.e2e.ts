@@ -1777,6 +1777,9 @@ test('e2e: during play, a tap on a pile shows its captures (all of mine, the las
     const list = size === 'phone' ? '.dialog.peek-moves .moveslist' : '.movesbox .moveslist';
     if (size === 'phone') {
       assert.equal(await page.locator('.movesbox').isVisible(), false, 'no list below the table');
+      await fitsOnScreen(page, w, h);
+      await onScreen(page, '.movesbtn', w, h);
+      await shot(page, `moves-button-${size}.png`);
       await page.click('.movesbtn');
       await page.locator('.dialog.peek-moves').waitFor();
     }
