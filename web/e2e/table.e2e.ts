@@ -1818,3 +1818,141 @@ test('e2e: share: the share sheet on a phone that has one, else the link copied'
     await ctx.close();
   }
 });
+
+/** The last state the server sent `page`. */
+function lastState(page: Page): Record<string, unknown> {
+  const states = heard.get(page)!.filter((m) => m.type === 'state');
+  return states[states.length - 1]!;
+}
+
+/** Whether a box lies inside the viewport (w by h). */
+async function onScreen(page: Page, sel: string, w: number, h: number): Promise<void> {
+  const r = (await page.locator(sel).boundingBox())!;
+  assert.ok(
+    r.x >= 0 && r.y >= 0 && r.x + r.width <= w + 0.5 && r.y + r.height <= h + 0.5,
+    `${sel} on screen: ${JSON.stringify(r)}`,
+  );
+}
+
+test('e2e: during play, a tap on a pile shows its captures (all of mine, the last of another) and the round moves in words', async () => {
+  for (const [w, h, locale, size] of [
+    [1280, 800, 'en-US', 'desktop'],
+    [390, 844, 'it-IT', 'phone'],
+  ] as const) {
+    const page = await newPage(w, h, locale);
+    await startBotGame(page, 11);
+    // play until both sides have taken something (a beginner bot soon
+    // does), at most 12 of our moves, well inside the round's 18
+    type Drawn = { piles: string[][]; scope: string[][] };
+    for (let i = 0; i < 12; i++) {
+      await page.locator('.hand .card.playable').first().waitFor();
+      const d = lastState(page).drawn as Drawn;
+      if (d.piles[0]!.length && d.piles[1]!.length && i >= 3) break;
+      await playOne(page);
+    }
+    await page.locator('.hand .card.playable').first().waitFor();
+    const st = lastState(page);
+    const round = st.round as { dealer: number; moves: string[] };
+    const drawn = st.drawn as Drawn;
+    const moves = round.moves;
+    assert.ok(moves.length >= 6, 'a few moves were played');
+
+    // the round's moves in words, one line each, the newest in view
+    const list = size === 'phone' ? '.dialog.peek-moves .moveslist' : '.movesbox .moveslist';
+    if (size === 'phone') {
+      assert.equal(await page.locator('.movesbox').isVisible(), false, 'no list below the table');
+      await fitsOnScreen(page, w, h);
+      await onScreen(page, '.movesbtn', w, h);
+      await shot(page, `moves-button-${size}.png`);
+      await page.click('.movesbtn');
+      await page.locator('.dialog.peek-moves').waitFor();
+    }
+    const lines = await texts(page, `${list} li`);
+    assert.equal(lines.length, moves.length, 'one line per move');
+    for (const l of lines) {
+      assert.match(l, /^(Tester|Principiante|Beginner): /, l);
+      assert.doesNotMatch(l, /\b\d{1,2}[bcds](x|\b)/, `no notation: ${l}`);
+    }
+    const taken = moves.map((m) => m.includes('x'));
+    taken.forEach((x, i) =>
+      assert.match(lines[i]!, x ? / (takes|prende) / : / (laid|posato) /, lines[i]),
+    );
+    const scope = drawn.scope[0]!.length + drawn.scope[1]!.length;
+    assert.equal(await page.locator(`${list} li.scopa`).count(), scope, 'each scopa said');
+    const box = (await page.locator(list).boundingBox())!;
+    const last = (await page.locator(`${list} li`).last().boundingBox())!;
+    assert.ok(
+      last.y >= box.y - 0.5 && last.y + last.height <= box.y + box.height + 0.5,
+      'the newest move in view',
+    );
+    if (size === 'phone') {
+      await onScreen(page, '.dialog.peek-moves', w, h);
+      await shot(page, `moves-${size}.png`);
+      await page.keyboard.press('Escape');
+      await page.locator('.dialog.peek').waitFor({ state: 'detached' });
+      assert.equal(await page.evaluate(() => document.activeElement?.className), 'movesbtn');
+    } else await shot(page, `moves-${size}.png`);
+
+    // my pile: every card my side took this round, its scope marked;
+    // opened by the keyboard (a button), closed by Escape
+    await page.focus('.me .pile');
+    await page.keyboard.press('Enter');
+    const mine = page.locator('.dialog.peek-pile[data-side="0"]');
+    await mine.waitFor();
+    assert.deepEqual(
+      (
+        await mine
+          .locator('.peekcards .mini')
+          .evaluateAll((es) => es.map((e) => e.getAttribute('data-card')))
+      ).sort(),
+      [...drawn.piles[0]!].sort(),
+    );
+    assert.equal(await mine.locator('.mini.scopa').count(), drawn.scope[0]!.length);
+    await onScreen(page, '.dialog.peek', w, h);
+    await shot(page, `pile-mine-${size}.png`);
+    // the keys play no card under the panel
+    const before = await page.locator('.hand .card').count();
+    await page.keyboard.press('1');
+    await page.keyboard.press('Enter');
+    assert.equal(await page.locator('.hand .card.selected').count(), 0, 'a digit picked a card');
+    assert.equal(await page.locator('.hand .card').count(), before);
+    await page.keyboard.press('Escape');
+    await mine.waitFor({ state: 'detached' });
+    assert.equal(
+      await page.evaluate(() => document.activeElement?.getAttribute('data-action')),
+      'pile',
+      'the focus back on the pile',
+    );
+
+    // the bot's pile: its last capture alone (the card played and what it
+    // took), named from the moves the server sent; closed by a tap outside
+    const seatOf = (k: number): number => (round.dealer + 1 + k) % 2;
+    const k = moves
+      .map((m, i) => [m, i] as const)
+      .filter(([m, i]) => m.includes('x') && seatOf(i) === 1)
+      .pop();
+    await page.click('.seat .pile[data-side="1"]');
+    const other = page.locator('.dialog.peek-pile[data-side="1"]');
+    await other.waitFor();
+    const shown = await other
+      .locator('.mini')
+      .evaluateAll((es) => es.map((e) => e.getAttribute('data-card')));
+    if (k) {
+      const [card, rest] = k[0].split('x') as [string, string];
+      assert.deepEqual(shown, [card, ...rest.split('+')], 'its last capture, the taker first');
+      assert.ok(shown.length <= drawn.piles[1]!.length);
+    } else assert.deepEqual(shown, [], 'nothing before it took anything');
+    await onScreen(page, '.dialog.peek', w, h);
+    await shot(page, `pile-other-${size}.png`);
+    await page.mouse.click(4, h - 4);
+    await other.waitFor({ state: 'detached' });
+
+    // the list survives a reload: it is the state's round.moves
+    if (size === 'desktop') {
+      await page.reload();
+      await page.locator('.hand .card.playable').first().waitFor();
+      assert.deepEqual(await texts(page, '.movesbox .moveslist li'), lines);
+    }
+    await page.context().close();
+  }
+});

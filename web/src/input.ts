@@ -30,7 +30,8 @@ export interface Controller {
 }
 
 /** The page's keys play only on a table with nothing over it. */
-const onTable = (a: AppState): boolean => a.screen === 'table' && !a.roundOver && !a.gameOver;
+const onTable = (a: AppState): boolean =>
+  a.screen === 'table' && !a.roundOver && !a.gameOver && a.peek === null;
 
 const field = (root: HTMLElement, sel: string): string =>
   root.querySelector<HTMLInputElement | HTMLSelectElement>(sel)?.value ?? '';
@@ -131,6 +132,12 @@ export function bindInput(root: HTMLElement, c: Controller): void {
         return c.verb({ kind: 'confirm' });
       case 'cancel':
         return c.verb({ kind: 'cancel' });
+      case 'pile': // a side's pile: what may be seen of it (pileview.ts)
+        return c.verb({ kind: 'peek', what: Number(el.dataset.side ?? 0) });
+      case 'peek-moves':
+        return c.verb({ kind: 'peek', what: 'moves' });
+      case 'peek-close': // its button, or a tap outside the panel
+        return c.verb({ kind: 'peek', what: null });
       case 'hint':
         return c.verb({ kind: 'hint' });
       case 'hints-toggle':
@@ -262,8 +269,17 @@ export function bindInput(root: HTMLElement, c: Controller): void {
       e.preventDefault();
       return c.verb({ kind: 'stepReview', delta: e.key === 'ArrowRight' ? 1 : -1 });
     }
-    if (!onTable(c.app())) return;
     const target = e.target as HTMLElement;
+    if (c.app().peek !== null && e.key === 'Escape') return c.verb({ kind: 'peek', what: null });
+    if (
+      (e.key === 'Enter' || e.key === ' ') &&
+      target.dataset?.action === 'pile' &&
+      onTable(c.app())
+    ) {
+      e.preventDefault(); // the pile is a button: Enter and Space open it
+      return c.verb({ kind: 'peek', what: Number(target.dataset.side ?? 0) });
+    }
+    if (!onTable(c.app())) return;
     if (target.tagName === 'INPUT' || target.tagName === 'SELECT' || target.tagName === 'TEXTAREA')
       return;
     const hand = [...root.querySelectorAll<HTMLElement>('.hand .card')];

@@ -135,6 +135,8 @@ export type Verb =
   | { kind: 'pickTable'; card: Card } // a card of the table, a card picked
   | { kind: 'confirm' }
   | { kind: 'cancel' }
+  /** Open a side's pile, the round's moves, or close the panel (null). */
+  | { kind: 'peek'; what: number | 'moves' | null }
   | { kind: 'hint' }
   | { kind: 'toggleHints' }
   | { kind: 'toggleSkip' }
@@ -259,6 +261,7 @@ export function initial(env: Env): Model {
     selection: null,
     pending: null,
     explain: null,
+    peek: null,
     roundOver: null,
     gameOver: null,
     error: null,

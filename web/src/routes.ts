@@ -120,6 +120,7 @@ export function resetTable(m: Model): Model {
     view: null,
     selection: null,
     explain: null,
+    peek: null,
     roundOver: null,
     gameOver: null,
     code: null,

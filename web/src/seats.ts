@@ -1,7 +1,8 @@
 /*
  * seats.ts -- the other seats around the table (their names, the dealer,
  * presence and the away countdown, their cards as backs) and the sides'
- * piles, each scopa a card turned across (seed 004).
+ * piles, each scopa a card turned across (seed 004); a pile is a button
+ * that opens what pileview.ts shows of it.
  *
  * What must stay true: another seat's cards are only ever backs; their
  * number comes from the server's public count (drawn.hands), never from a
@@ -11,7 +12,8 @@ import { type Lang, t } from './i18n.js';
 import { fillReaction } from './faces.js';
 import { seatsOfSide, sideOf } from './rules.js';
 import type { AppState, TableView } from './tableview.js';
-import { backEl, h, miniCard, nameOf } from './dom.js';
+import { backEl, h, miniCard, nameOf, sideLabel } from './dom.js';
+import { viewerSide } from './moveswords.js';
 import { bankBadge, clockLeft } from './center.js';
 
 export function seatName(v: TableView, seat: number, lang: Lang): string {
@@ -48,11 +50,17 @@ export function pileEl(app: AppState, v: TableView, side: number): HTMLElement {
   const lang = app.lang;
   const pile = v.drawn?.piles[side] ?? [];
   const scope = v.drawn?.scope[side] ?? [];
+  // a button: a tap shows the captures (pileview.ts): all of the
+  // viewer's side's, another side's last one alone
+  const look = t(lang, viewerSide(v) === side ? 'pileLookMine' : 'pileLookLast');
   const el = h('div', {
     class: 'pile',
-    role: 'img',
+    role: 'button',
+    tabindex: 0,
+    'data-action': 'pile',
     'data-side': side,
-    'aria-label': `${t(lang, 'pile', { n: pile.length })}, ${t(lang, 'scopaCount', { n: scope.length })}`,
+    title: look,
+    'aria-label': `${sideLabel(v, side, lang)}: ${t(lang, 'pile', { n: pile.length })}, ${t(lang, 'scopaCount', { n: scope.length })}: ${look}`,
   });
   const stack = h('div', { class: 'stack' });
   if (pile.length) stack.append(backEl(`pile:${side}`));

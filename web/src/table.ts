@@ -19,6 +19,7 @@ import { renderCenter } from './center.js';
 import { renderRulesBox, renderScores, renderTools } from './sidebar.js';
 import { renderTalk, talkSkeleton } from './talkview.js';
 import { renderOverlay } from './overlay.js';
+import { renderMovesBox, renderPeek } from './pileview.js';
 import * as anim from './anim.js';
 
 /** The skeleton of the table screen, built once and filled on each render. */
@@ -50,6 +51,13 @@ function tableSkeleton(root: HTMLElement, app: AppState): HTMLElement {
         h('div', { class: 'tablecards', role: 'group', 'aria-label': t(app.lang, 'table') }),
       ),
       h('div', { class: 'lastmove', 'aria-live': 'polite' }),
+      // a phone's way to the round's moves (a wide screen has them beside)
+      h('button', {
+        class: 'movesbtn',
+        'data-action': 'peek-moves',
+        'aria-haspopup': 'dialog',
+        text: t(app.lang, 'movesButton'),
+      }),
     ),
     h(
       'section',
@@ -69,12 +77,14 @@ function tableSkeleton(root: HTMLElement, app: AppState): HTMLElement {
         'aside',
         { class: 'side' },
         h('div', { class: 'scores' }),
-        h('div', { class: 'tools' }),
+        h('section', { class: 'movesbox' }),
         talkSkeleton(app),
+        h('div', { class: 'tools' }),
         h('details', { class: 'rulesbox' }),
       ),
     ),
     h('div', { class: 'overlay', hidden: true }),
+    h('div', { class: 'overlay peekbox', 'data-action': 'peek-close', hidden: true }),
     h('div', { class: 'toast', role: 'status', 'aria-live': 'polite' }),
     connBanner(app),
   );
@@ -161,6 +171,8 @@ export function renderTable(root: HTMLElement, app: AppState): void {
   renderTools(app, v, root.querySelector('.tools')!);
   renderTalk(app, v, root.querySelector<HTMLElement>('.talk')!);
   renderRulesBox(app, v, app.msg?.seed_sha256 ?? '', root.querySelector('.rulesbox')!);
+  renderMovesBox(app, v, root.querySelector('.movesbox')!);
+  renderPeek(root.querySelector('.peekbox')!, app, v);
   renderOverlay(root.querySelector('.overlay') as HTMLElement, app, v);
 
   // animation: cards that left the table fly to the pile that took them

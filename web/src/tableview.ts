@@ -329,6 +329,9 @@ export interface AppState {
   pending: string | null;
   /** The card whose reason is shown (the last one picked or refused). */
   explain: Card | null;
+  /** The small panel open over the table (pileview.ts): a side's pile
+   * (its number), the round's moves ('moves', a phone's drawer), or none. */
+  peek: number | 'moves' | null;
   /** The round just scored, with what the state after its last move drew (for cards). */
   roundOver: { msg: RoundOverMsg; drawn: Drawn | null; rules: Rules } | null;
   gameOver: GameOverMsg | null;

@@ -52,6 +52,8 @@ export function verb(m: Model, v: Verb): Step {
       return confirm(m);
     case 'cancel':
       return step({ ...m, selection: null, explain: null });
+    case 'peek':
+      return step({ ...m, peek: v.what });
     case 'hint':
       return hint(m);
     case 'toggleHints':
