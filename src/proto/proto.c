@@ -239,8 +239,9 @@ static int parse_create(json_t *obj, proto_msg *out, proto_error *err) {
 }
 
 /* A seek: its rules as a create's; its "clock" an object whose
- * "move_clock" and "away_timeout" are create's (any other field is kept
- * as part of what the seek asks for: only equal clocks are paired). */
+ * "move_clock", "away_timeout", "bank" and "increment" are create's (any other
+ * field is kept as part of what the seek asks for: only equal clocks are
+ * paired). */
 static int parse_seek(json_t *obj, proto_msg *out, proto_error *err) {
   json_t *rules = json_object_get(obj, "rules");
   json_t *clock = json_object_get(obj, "clock");
@@ -256,8 +257,17 @@ static int parse_seek(json_t *obj, proto_msg *out, proto_error *err) {
   out->rules = rules ? json_incref(rules) : NULL;
   if (json_is_object(clock)) {
     out->clock = json_incref(clock);
-    return get_int(clock, "away_timeout", 0, 86400, -1, &out->away_s, err) ||
-           get_int(clock, "move_clock", 0, 86400, -1, &out->clock_s, err);
+    if (get_int(clock, "away_timeout", 0, 86400, -1, &out->away_s, err) ||
+        get_int(clock, "move_clock", 0, 86400, -1, &out->clock_s, err) ||
+        get_int(clock, "bank", 10, 86400, -1, &out->bank_s, err) ||
+        get_int(clock, "increment", 0, 3600, -1, &out->inc_s, err))
+      return -1;
+    if (out->inc_s >= 0 && out->bank_s < 0)
+      return refuse(err, "bad_message",
+                    "\"increment\" goes with a \"bank\" (seconds each seat "
+                    "has)",
+                    "\"increment\" va con un \"bank\" (i secondi di ogni "
+                    "posto)");
   }
   return 0;
 }

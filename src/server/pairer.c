@@ -186,7 +186,9 @@ static int new_table(pairer *p, const store_seek *w, const int *seats, int n) {
   store_game g = {.rules_json = s->rules_json,
                   .nseats = s->players,
                   .away_s = s->away_s,
-                  .clock_s = s->clock_s};
+                  .clock_s = s->bank_s > 0 ? 0 : s->clock_s,
+                  .bank_s = s->bank_s,
+                  .inc_s = s->inc_s};
   int found = 0;
   for (int attempt = 0; attempt < 20 && !found; attempt++)
     found = p->random_code(g.code) == 0 && store_has_code(p->st, g.code) == 0;

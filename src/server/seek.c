@@ -87,6 +87,11 @@ static json_t *clock_of(const conn *c, const proto_msg *msg) {
   json_object_set_new(
       clock, "away_timeout",
       json_integer(msg->away_s >= 0 ? msg->away_s : c->srv->conf.away_s));
+  if (msg->bank_s > 0) { /* the bank replaces the move clock */
+    json_object_set_new(clock, "move_clock", json_integer(0));
+    json_object_set_new(clock, "increment",
+                        json_integer(msg->inc_s > 0 ? msg->inc_s : 0));
+  }
   return clock;
 }
 
@@ -112,6 +117,8 @@ int seek_start(conn *c, const proto_msg *msg) {
       .players = rules.players,
       .away_s = (int)json_integer_value(json_object_get(clock, "away_timeout")),
       .clock_s = (int)json_integer_value(json_object_get(clock, "move_clock")),
+      .bank_s = msg->bank_s > 0 ? msg->bank_s : 0,
+      .inc_s = msg->bank_s > 0 && msg->inc_s > 0 ? msg->inc_s : 0,
       .account = c->account,
       .rules_json = rules_json};
   if (e && rules_json && clock_text &&

@@ -236,6 +236,7 @@ typedef struct store_seek {
                        equal keys are paired                              */
   char *rules_json; /* the checked rules (malloc'd in _waiting's rows) */
   int players, away_s, clock_s;
+  int bank_s, inc_s;  /* a time bank instead of the move clock (0 0: none) */
   double rating;      /* the account's in the rules' pool, or 1500       */
   long long account;  /* 0: a guest                                      */
   long long since_ms; /* unix milliseconds                               */

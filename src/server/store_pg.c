@@ -174,7 +174,7 @@ static const char STEP_6[] = /* the time bank (docs/serve.md) */
     "ALTER TABLE moves ADD COLUMN IF NOT EXISTS took_ms integer NOT NULL"
     "  DEFAULT 0;";
 
-static const char STEP_7[] = /* table talk (store_pg_talk.c) */
+static const char STEP_7[] = /* table talk (store_pg_talk.c), seek banks */
     "ALTER TABLE games ADD COLUMN IF NOT EXISTS talk integer NOT NULL"
     "  DEFAULT 0;"
     "CREATE TABLE IF NOT EXISTS talk("
@@ -185,7 +185,12 @@ static const char STEP_7[] = /* table talk (store_pg_talk.c) */
     "  code text NOT NULL REFERENCES games(code), by_seat integer NOT NULL,"
     "  seat integer NOT NULL, account bigint NOT NULL,"
     "  at_ms bigint NOT NULL, through integer NOT NULL,"
-    "  reason text NOT NULL, PRIMARY KEY (code, by_seat, seat));";
+    "  reason text NOT NULL, PRIMARY KEY (code, by_seat, seat));"
+    /* ... and Play now with a time bank (store_pg_seek.c) */
+    "ALTER TABLE seeks ADD COLUMN IF NOT EXISTS bank_s integer NOT NULL"
+    "  DEFAULT 0;"
+    "ALTER TABLE seeks ADD COLUMN IF NOT EXISTS inc_s integer NOT NULL"
+    "  DEFAULT 0;";
 
 static const char *const STEPS[SCHEMA_VERSION] = {
     STEP_1, STEP_2, STEP_3, STEP_4, STEP_5, STEP_6, STEP_7};

@@ -43,20 +43,25 @@ static void text_col(PGresult *r, int row, int col, char *out, size_t cap) {
 }
 
 int pgs_seek_add(store *st, const store_seek *s) {
-  char players[16], away[16], clock[16], rating[32], account[24], since[24];
+  char players[16], away[16], clock[16], rating[32], account[24], since[24],
+      bank[16], inc[16];
   snprintf(players, sizeof players, "%d", s->players);
   snprintf(away, sizeof away, "%d", s->away_s);
   snprintf(clock, sizeof clock, "%d", s->clock_s);
   snprintf(rating, sizeof rating, "%.17g", s->rating);
   snprintf(account, sizeof account, "%lld", s->account);
   snprintf(since, sizeof since, "%lld", s->since_ms);
-  const char *const v[] = {s->id, s->node, s->key, s->rules_json, players,
-                           away,  clock,   rating, account,       since};
+  snprintf(bank, sizeof bank, "%d", s->bank_s);
+  snprintf(inc, sizeof inc, "%d", s->inc_s);
+  const char *const v[] = {s->id,   s->node, s->key, s->rules_json,
+                           players, away,    clock,  rating,
+                           account, since,   bank,   inc};
   return command(st,
                  "INSERT INTO seeks(id, node, key, rules, players, away_s, "
-                 "clock_s, rating, account, since, beat) VALUES ($1, $2, $3, "
-                 "$4, $5, $6, $7, $8, $9, $10, $10)",
-                 10, v);
+                 "clock_s, rating, account, since, beat, bank_s, inc_s) "
+                 "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, "
+                 "$12)",
+                 12, v);
 }
 
 int pgs_seek_drop(store *st, const char *id) {
@@ -89,7 +94,8 @@ int pgs_seek_waiting(store *st, store_seek *out, int cap, int *n) {
   const char *const v[] = {limit};
   PGresult *r = run(st,
                     "SELECT id, node, key, rules, players, away_s, clock_s, "
-                    "rating, account, since, beat FROM seeks WHERE code IS "
+                    "rating, account, since, beat, bank_s, inc_s FROM seeks "
+                    "WHERE code IS "
                     "NULL ORDER BY since, id LIMIT $1",
                     1, v);
   if (!r)
@@ -109,6 +115,8 @@ int pgs_seek_waiting(store *st, store_seek *out, int cap, int *n) {
     s->account = strtoll(PQgetvalue(r, i, 8), NULL, 10);
     s->since_ms = strtoll(PQgetvalue(r, i, 9), NULL, 10);
     s->beat_ms = strtoll(PQgetvalue(r, i, 10), NULL, 10);
+    s->bank_s = atoi(PQgetvalue(r, i, 11));
+    s->inc_s = atoi(PQgetvalue(r, i, 12));
     ++*n;
     if (!s->rules_json) {
       rc = -1;

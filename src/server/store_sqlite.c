@@ -103,7 +103,8 @@ static const char TABLES[] =
     "  rules TEXT NOT NULL, players INTEGER NOT NULL,"
     "  away_s INTEGER NOT NULL, clock_s INTEGER NOT NULL,"
     "  rating REAL NOT NULL, account INTEGER NOT NULL,"
-    "  since INTEGER NOT NULL, beat INTEGER NOT NULL, code TEXT)"
+    "  since INTEGER NOT NULL, beat INTEGER NOT NULL, code TEXT,"
+    "  bank_s INTEGER NOT NULL DEFAULT 0, inc_s INTEGER NOT NULL DEFAULT 0)"
     "  WITHOUT ROWID;"
     /* Table talk and its reports (version 6; store_sqlite_talk.c). */
     "CREATE TABLE IF NOT EXISTS talk("
@@ -132,6 +133,10 @@ static const char MIGRATE_5[] =
 /* From version 5 (or older): whether a game's table talks. */
 static const char MIGRATE_6[] =
     "ALTER TABLE games ADD COLUMN talk INTEGER NOT NULL DEFAULT 0;";
+/* ... and, where Play now's seeks were (version 4 or 5), their bank. */
+static const char MIGRATE_6_SEEKS[] =
+    "ALTER TABLE seeks ADD COLUMN bank_s INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE seeks ADD COLUMN inc_s INTEGER NOT NULL DEFAULT 0;";
 
 /* The prepared statements, by name. */
 #define STORE_SQL(XX)                                                          \
@@ -317,7 +322,7 @@ static int check_version(sqlite3 *db, const char *path, char *msg, size_t n) {
  * real write. */
 static int write_schema(sqlite3 *db, const char *path, char *msg, size_t n) {
   char sql[sizeof TABLES + sizeof MIGRATE_2 + sizeof MIGRATE_5 +
-           sizeof MIGRATE_6 + 200];
+           sizeof MIGRATE_6 + sizeof MIGRATE_6_SEEKS + 200];
   int old = query_int(db,
                       "SELECT count(*) FROM sqlite_master WHERE type = "
                       "'table' AND name = 'seats'",
@@ -344,11 +349,19 @@ static int write_schema(sqlite3 *db, const char *path, char *msg, size_t n) {
                         "SELECT count(*) FROM pragma_table_info('games') "
                         "WHERE name = 'talk'",
                         0);
+  int old6s = query_int(db,
+                        "SELECT count(*) FROM sqlite_master WHERE type = "
+                        "'table' AND name = 'seeks'",
+                        0) &&
+              !query_int(db,
+                         "SELECT count(*) FROM pragma_table_info('seeks') "
+                         "WHERE name = 'bank_s'",
+                         0);
   snprintf(sql, sizeof sql,
-           "BEGIN IMMEDIATE;%s%s%s%sPRAGMA application_id=%d;"
+           "BEGIN IMMEDIATE;%s%s%s%s%sPRAGMA application_id=%d;"
            "PRAGMA user_version=%d;COMMIT;",
            old ? MIGRATE_2 : "", old5 ? MIGRATE_5 : "", old6 ? MIGRATE_6 : "",
-           TABLES, SCOPA_APP_ID, SCHEMA_VERSION);
+           old6s ? MIGRATE_6_SEEKS : "", TABLES, SCOPA_APP_ID, SCHEMA_VERSION);
   if (sqlite3_exec(db, PRAGMAS, NULL, NULL, NULL) != SQLITE_OK ||
       sqlite3_exec(db, sql, NULL, NULL, NULL) != SQLITE_OK) {
     say_error(db, path, msg, n);

@@ -48,8 +48,8 @@ static void text_col(sqlite3_stmt *q, int col, char *out, size_t cap) {
 int sqs_seek_add(store *st, const store_seek *s) {
   sqlite3_stmt *q = prepare(
       st, "INSERT INTO seeks(id, node, key, rules, players, away_s, clock_s, "
-          "rating, account, since, beat) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, "
-          "?8, ?9, ?10, ?10)");
+          "rating, account, since, beat, bank_s, inc_s) VALUES (?1, ?2, ?3, "
+          "?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10, ?11, ?12)");
   if (!q)
     return -1;
   text(q, 1, s->id);
@@ -62,6 +62,8 @@ int sqs_seek_add(store *st, const store_seek *s) {
   sqlite3_bind_double(q, 8, s->rating);
   sqlite3_bind_int64(q, 9, s->account);
   sqlite3_bind_int64(q, 10, s->since_ms);
+  sqlite3_bind_int(q, 11, s->bank_s);
+  sqlite3_bind_int(q, 12, s->inc_s);
   return finish(st, q);
 }
 
@@ -97,7 +99,7 @@ int sqs_seek_lock(store *st) {
 int sqs_seek_waiting(store *st, store_seek *out, int cap, int *n) {
   sqlite3_stmt *q = prepare(
       st, "SELECT id, node, key, rules, players, away_s, clock_s, rating, "
-          "account, since, beat FROM seeks WHERE code IS NULL "
+          "account, since, beat, bank_s, inc_s FROM seeks WHERE code IS NULL "
           "ORDER BY since, id LIMIT ?1");
   if (!q)
     return -1;
@@ -118,6 +120,8 @@ int sqs_seek_waiting(store *st, store_seek *out, int cap, int *n) {
     s->account = sqlite3_column_int64(q, 8);
     s->since_ms = sqlite3_column_int64(q, 9);
     s->beat_ms = sqlite3_column_int64(q, 10);
+    s->bank_s = sqlite3_column_int(q, 11);
+    s->inc_s = sqlite3_column_int(q, 12);
     ++*n;
     if (!s->rules_json) {
       sqlite3_finalize(q);

@@ -16,6 +16,10 @@ relay-4.2 pairs two seeks made through different nodes of a cluster).
   seek-1.5  four seekers of Scopone are seated at one table of four
   seek-1.6  a seek that waits --seek-offer seconds is offered a bot level;
             a new seek replaces the connection's old one
+  seek-1.8  a seek with a time bank ("bank", "increment" in its clock)
+            pairs only with the same bank, and its table plays on that
+            bank with no move clock; an increment without a bank is
+            refused
   seek-1.7  a seek left by a server killed with -9 never pairs after the
             restart (SQLite: the file's seeks go at the start; PostgreSQL:
             a seek its node has not beaten for 1.5 s is never paired)
@@ -213,3 +217,26 @@ def test_seek_1_7_no_ghost_after_a_kill9(tmp_path):
         run(after())
     finally:
         s.stop()
+
+
+def test_seek_1_8_a_time_bank(server):
+    async def go():
+        a = await seeker(server, "Anna", clock={"bank": 180, "increment": 2})
+        c = await seeker(server, "Carla", clock={"move_clock": 30})
+        await not_paired(c)
+        b = await seeker(server, "Bruno", clock={"bank": 180, "increment": 2})
+        code = await paired(a)
+        assert await paired(b) == code
+        st = await b.until(lambda m: m["type"] == "state" and
+                           m["status"] == "playing")
+        assert st["bank"] == 180 and st["increment"] == 2
+        assert st["move_clock"] == 0 and len(st["bank_ms"]) == 2
+        await not_paired(c, 0.6)  # the move clock's seeker still waits
+        bad = await Client.connect(server, "bad")
+        await bad.send({"type": "seek", "rules": SHORT, "id": 1,
+                        "clock": {"increment": 2}})
+        got = await bad.until(lambda m: m["type"] in ("seeking", "error"))
+        assert got["code"] == "bad_message" and "bank" in got["message"]
+        for x in (a, b, c, bad):
+            await x.close()
+    run(go())

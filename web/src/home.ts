@@ -236,8 +236,14 @@ export function renderHome(root: HTMLElement, app: AppState): void {
         select('seek-preset', t(lang, 'preset'), presets, lastPreset()),
         select(
           'seek-clock',
-          t(lang, 'moveClock'),
-          SEEK_CLOCKS.map(([k, s]): [string, string] => [String(s), t(lang, k)]),
+          t(lang, 'clock'),
+          [
+            ...SEEK_CLOCKS.map(([k, s]): [string, string] => [String(s), t(lang, k)]),
+            ...BANKS.map((b): [string, string] => [
+              bankValue(b),
+              t(lang, 'bankOption', { bank: bankWords(lang, b) }),
+            ]),
+          ],
           String(CLOCK_DEFAULT),
         ),
       ),
@@ -339,7 +345,9 @@ function setSeek(root: HTMLElement, app: AppState): void {
 
 function seekStatus(lang: Lang, s: Seek): HTMLElement[] {
   const game = presetName(lang, presetOf(s.rules));
-  const clock = clockWords(lang, s.clock);
+  const clock = s.bank
+    ? t(lang, 'bankOption', { bank: bankWords(lang, s.bank) })
+    : clockWords(lang, s.clock);
   const looking =
     s.players > 2
       ? t(lang, 'seekingMany', { n: s.players - 1, game, clock })

@@ -65,11 +65,14 @@ function create(root: HTMLElement, form: HTMLFormElement): Verb {
 /** Play now's form: the game (a preset's rules) and the move clock. */
 function seek(root: HTMLElement, form: HTMLFormElement): Verb {
   const preset = field(form, '[name="seek-preset"]');
-  const clock = Number(field(form, '[name="seek-clock"]'));
+  const choice = field(form, '[name="seek-clock"]');
+  const bank = parseBank(choice);
+  const clock = Number(choice);
   return {
     kind: 'seek',
     rules: { ...(PRESETS[preset] ?? {}) },
     clock: Number.isInteger(clock) && clock > 0 ? clock : CLOCK_DEFAULT,
+    ...(bank ? { bank } : {}),
     name: field(root, '#f-name'),
   };
 }

@@ -168,7 +168,7 @@ export type Verb =
   | { kind: 'join'; code: string; name: string }
   /** Play now: be paired with strangers for these rules and move clock;
    * withdraw; or take the bot the server offers instead. */
-  | { kind: 'seek'; rules: Rules; clock: number; name: string }
+  | { kind: 'seek'; rules: Rules; clock: number; bank?: Bank; name: string }
   | { kind: 'unseek' }
   | { kind: 'seekBot'; name: string }
   | { kind: 'watch'; code: string }

@@ -439,7 +439,7 @@ export type ClientMsg =
   | {
       type: 'seek';
       rules: Rules;
-      clock: { move_clock: number };
+      clock: { move_clock: number } | { bank: number; increment: number };
       name?: string;
       player?: string;
       id?: number;

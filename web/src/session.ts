@@ -50,7 +50,13 @@ function greeting(m: Model): ClientMsg | null {
 /** The seek of Play now, as the page seeks it. */
 function seekMsg(m: Model): ClientMsg | null {
   if (!m.seek) return null;
-  return { type: 'seek', rules: m.seek.rules, clock: { move_clock: m.seek.clock }, ...who(m) };
+  const { rules, clock, bank } = m.seek;
+  return {
+    type: 'seek',
+    rules,
+    clock: bank ? { bank: bank.bank, increment: bank.increment } : { move_clock: clock },
+    ...who(m),
+  };
 }
 
 /** Leave Play now: the seek withdrawn on the connection it lives on (a

@@ -28,6 +28,7 @@ import { type Effective, effective, num } from './rules.js';
 import type { ConnStatus } from './transport.js';
 import type { GameOverMsg, HintMsg, ReviewMsg, RoundOverMsg, TalkLine } from './protocol.js';
 import type { Lang } from './i18n.js';
+import type { Bank } from './model.js';
 import type { RecordDoc } from './review.js';
 import type { AccountState } from './account.js';
 
@@ -302,6 +303,8 @@ export interface Seek {
   rules: Rules;
   /** the move clock's seconds */
   clock: number;
+  /** or a time bank instead */
+  bank?: Bank;
   players: number;
   offer: string | null;
 }

@@ -125,7 +125,7 @@ export function verb(m: Model, v: Verb): Step {
     case 'join':
       return enter(m, v.code, '', v.name);
     case 'seek':
-      return seek(m, v.rules, v.clock, v.name);
+      return seek(m, v.rules, v.clock, v.name, v.bank);
     case 'unseek':
       return dropSeek(m);
     case 'seekBot':
@@ -268,11 +268,15 @@ function startTable(
 /** Play now: wait on the home page for strangers who seek the same game
  * and clock (the server pairs them and seats everybody, messages.ts);
  * a seek already waiting is replaced by this one. */
-function seek(m: Model, rules: Rules, clock: number, name: string): Step {
+function seek(m: Model, rules: Rules, clock: number, name: string, bank?: Bank): Step {
   const players = num(effective(rules), 'players');
   const named = then(rememberName(m, name), (x) => store(x, 'scopa.preset', presetOf(rules)));
   return then(named, (x) =>
-    ensureConnected({ ...x, error: null, seek: { rules, clock, players, offer: null } }),
+    ensureConnected({
+      ...x,
+      error: null,
+      seek: { rules, clock, players, offer: null, ...(bank ? { bank } : {}) },
+    }),
   );
 }
 

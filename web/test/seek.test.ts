@@ -50,6 +50,21 @@ test('seek: the connection is opened and the seek sent on it, with the name; the
   ]);
 });
 
+test('seek with a time bank: the clock sent is the bank and its increment, no move clock', () => {
+  const bank = { bank: 300, increment: 3 };
+  const d = drive(
+    fresh({ 'scopa.name': 'Anna' }),
+    route('/'),
+    verb({ kind: 'seek', rules: {}, clock: 60, bank, name: 'Anna' }),
+    { kind: 'status', conn: { kind: 'open' } },
+    { kind: 'opened' },
+  );
+  assert.deepEqual(d.model.seek?.bank, bank);
+  assert.deepEqual(sent(d.effects), [
+    { type: 'seek', rules: {}, clock: { bank: 300, increment: 3 }, name: 'Anna' },
+  ]);
+});
+
 test('seek: sent again on a new connection (the server withdrew it with the old one)', () => {
   const d = home().on(seeking());
   const before = sent(d.effects).length;
