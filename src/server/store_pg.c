@@ -253,8 +253,11 @@ static const char *const STEPS[SCHEMA_VERSION] = {
      "ON CONFLICT (code) DO UPDATE SET "                                       \
      "epoch = CASE WHEN leases.node = EXCLUDED.node THEN leases.epoch ELSE "   \
      "leases.epoch + 1 END, node = EXCLUDED.node, expires = EXCLUDED.expires " \
-     "WHERE leases.node = EXCLUDED.node OR leases.expires < now() "            \
-     "RETURNING epoch")                                                        \
+     "WHERE leases.node = EXCLUDED.node OR leases.expires < now() OR ("        \
+     "EXISTS (SELECT 1 FROM nodes WHERE nodes.node = leases.node) AND NOT "    \
+     "EXISTS (SELECT 1 FROM pg_locks WHERE " LIFE_HELD(                        \
+         "leases.node") ")) "                                                  \
+                        "RETURNING epoch")                                     \
   XX(LEASE_RENEW,                                                              \
      "UPDATE leases l SET expires = now() + make_interval(secs => $4) FROM "   \
      "unnest($2::text[], $3::bigint[]) AS x(code, epoch) WHERE l.code = "      \

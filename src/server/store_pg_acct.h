@@ -8,6 +8,19 @@
 
 #include "store.h"
 
+/* A node's life lock (docs/serve.md "Any node serves any table"): a
+ * session advisory lock (LIFE_LOCK, LIFE_KEY(node)) its courier's
+ * connection holds, gone the instant the node's process dies.  A node
+ * name is 16 hex digits: its first 8, as 31 bits, are the key (two names
+ * that share it only make a failover wait for the lease, never unsafe:
+ * every write is fenced).  LIFE_HELD(node) is a condition on pg_locks. */
+#define LIFE_LOCK "1396920389" /* "SCPE", after store_pg.c's keys */
+#define LIFE_KEY(node)                                                         \
+  "(('x' || substr(" node ", 1, 8))::bit(32)::int & 2147483647)"
+#define LIFE_HELD(node)                                                        \
+  "locktype = 'advisory' AND classid = " LIFE_LOCK " AND objsubid = 2 AND "    \
+  "granted AND objid::bigint = " LIFE_KEY(node)
+
 /* The store's PGconn (store_pg.c). */
 void *store_pg_conn(store *st);
 /* 0 when the connection is up (reset once if it was lost), else -1. */

@@ -177,12 +177,27 @@ int spr_heartbeat(store *st, const char *node, int dead_ms, char (**alive)[24],
   char ms[16];
   snprintf(ms, sizeof ms, "%d", dead_ms);
   const char *const v[] = {node, ms};
+  /* This connection holds the node's life lock (taken once per
+   * session: advisory locks stack), which PostgreSQL lets go the
+   * instant the process dies; then the others need not wait for its
+   * heartbeat to go stale, nor for its leases to expire. */
   PGresult *res =
       run(st,
-          "WITH h AS (INSERT INTO nodes(node, seen) VALUES ($1, now()) ON "
-          "CONFLICT (node) DO UPDATE SET seen = now()) SELECT node FROM nodes "
-          "WHERE seen > now() - make_interval(secs => $2::integer / 1000.0)",
-          2, v);
+          "SELECT pg_try_advisory_lock(" LIFE_LOCK
+          ", " LIFE_KEY("$1") ") WHERE NOT EXISTS (SELECT 1 FROM pg_locks "
+                              "WHERE " LIFE_HELD("$1") " AND pid = "
+                                                       "pg_backend_pid())",
+          1, v);
+  if (!res)
+    return -1;
+  PQclear(res);
+  res = run(st,
+            "WITH h AS (INSERT INTO nodes(node, seen) VALUES ($1, now()) ON "
+            "CONFLICT (node) DO UPDATE SET seen = now()) SELECT node FROM "
+            "nodes n WHERE seen > now() - make_interval(secs => "
+            "$2::integer / 1000.0) AND (n.node = $1 OR EXISTS (SELECT 1 FROM "
+            "pg_locks WHERE " LIFE_HELD("n.node") "))",
+            2, v);
   if (!res)
     return -1;
   int n = PQntuples(res);

@@ -26,6 +26,9 @@ loopback.  Runs as ctest server/cluster (SCOPA_TEST_STORE=postgresql).
              record, which replays), no card leaks, rated once
   relay-2.2  PostgreSQL restarted in the middle of a game: the nodes
              reconnect, the players resume, nothing announced is lost
+  relay-2.4  the owner killed with -9 in the middle of a game: the next
+             move is played within 3 s of the kill (the dead node's life
+             lock, gone with its process, frees its leases at once)
   relay-2.3  a node cut off from PostgreSQL (stopped) refuses moves
              instead of accepting them without storing
   relay-3.1  behind nginx each client has its own budget
@@ -340,6 +343,7 @@ class Player:
         self.over = None
         self.moves_sent = 0
         self.reconnects = 0
+        self.progress = []  # (when, (dealer, moves)) of each state seen
 
     def story(self):
         """Where this seat stands, for a failure's message: its moves,
@@ -375,6 +379,10 @@ class Player:
             try:
                 while self.over is None:
                     msg = await c.next(max(0.1, stop_at - time.time()))
+                    if msg["type"] == "state" and msg.get("round"):
+                        self.progress.append((time.time(), (
+                            msg["round"]["dealer"],
+                            len(msg["round"]["moves"]))))
                     if msg["type"] == "game_over":
                         self.over = msg
                     elif msg["type"] == "error" and msg["code"] in (
@@ -464,6 +472,41 @@ def test_relay_2_1_owner_killed_at_random_moments(cluster):
     assert sum(p.reconnects for p in players) >= 2
     print("kills %d, takeover after the kill: max %.1f s, mean %.1f s" % (
         len(takeovers), max(takeovers), sum(takeovers) / len(takeovers)))
+
+
+def test_relay_2_4_a_dead_owner_is_replaced_within_3_s(cluster):
+    gaps = []
+
+    async def run():
+        code, players = await seat_two(cluster, 24, 11)
+        stop_at = time.time() + 120
+        games = [asyncio.ensure_future(p.run(stop_at)) for p in players]
+        for _ in range(2):
+            await asyncio.sleep(2.5)
+            waited = time.time()
+            while (owner := cluster.owner(code)) is None:
+                assert time.time() - waited < 20, "nobody holds the table"
+                await asyncio.sleep(0.2)
+            last = max((p.progress[-1] for p in players if p.progress),
+                       default=(0, None))[1]
+            killed = time.time()
+            await asyncio.get_event_loop().run_in_executor(
+                None, cluster.kill9_and_restart, owner[0])
+            while True:  # the first move after the kill, on any screen
+                after = [t for p in players for t, k in p.progress
+                         if t > killed and k != last]
+                if after:
+                    gaps.append(min(after) - killed)
+                    break
+                assert time.time() - killed < 20, "no move after the kill"
+                await asyncio.sleep(0.05)
+        await asyncio.gather(*games)
+        return code, players
+    code, players = asyncio.run(run())
+    check_game(cluster, code, players)
+    print("the next move after a kill -9 of the owner: %s s" %
+          ", ".join("%.2f" % g for g in gaps))
+    assert max(gaps) < 3.0, gaps
 
 
 def test_relay_2_2_postgresql_restarted_under_load(cluster):

@@ -39,17 +39,26 @@ export function connBanner(app: AppState): HTMLElement {
   return el;
 }
 
-function fillConn(el: Element, app: AppState): void {
+/** What the connection banner says now ("": nothing to say). */
+export function connText(app: AppState): string {
   const c = app.conn;
-  let text = '';
   const secs = (at: number): number => Math.max(0, Math.ceil((at - Date.now()) / 1000));
-  if (c.kind === 'down') text = t(app.lang, 'offline', { s: secs(c.retryAt) });
-  else if (app.stalled)
+  if (c.kind === 'down') return t(app.lang, 'offline', { s: secs(c.retryAt) });
+  // a table on screen and the connection coming back: say so, not a
+  // dimmed hand alone (a server that died hands the table to another)
+  const atTable = app.screen === 'table' && app.msg !== null;
+  if (c.kind === 'connecting' && atTable) return t(app.lang, 'reconnecting');
+  if (c.kind === 'open' && app.resuming && atTable) return t(app.lang, 'resumingTable');
+  if (app.stalled)
     // the server stopped the table (stall.ts): said in words, with the wait
-    text =
-      app.stalled.retryAt === null
-        ? t(app.lang, 'stalledNow')
-        : t(app.lang, 'stalled', { s: secs(app.stalled.retryAt) });
+    return app.stalled.retryAt === null
+      ? t(app.lang, 'stalledNow')
+      : t(app.lang, 'stalled', { s: secs(app.stalled.retryAt) });
+  return '';
+}
+
+function fillConn(el: Element, app: AppState): void {
+  const text = connText(app);
   el.textContent = text;
   el.classList.toggle('shown', text !== '');
 }

@@ -47,6 +47,7 @@ const en = {
   connecting: 'Connecting…',
   offline: 'Connection lost: reconnecting in {s} s…',
   reconnecting: 'Reconnecting…',
+  resumingTable: 'Connected again: taking your seat back at the table…',
   resent: 'Move sent again',
   stalled:
     'The server could not save the last move, so it was not played. Resuming the table in {s} s…',
@@ -374,6 +375,7 @@ const it: Record<Key, string> = {
   connecting: 'Connessione…',
   offline: 'Connessione persa: riprovo tra {s} s…',
   reconnecting: 'Riconnessione…',
+  resumingTable: 'Di nuovo in linea: riprendo il tuo posto al tavolo…',
   resent: 'Mossa inviata di nuovo',
   stalled:
     "Il server non ha potuto salvare l'ultima mossa, che non è stata giocata. Riprendo il tavolo tra {s} s…",

@@ -52,9 +52,6 @@ export interface Model extends AppState {
   intent: Intent;
   /** The home form the last create came from (a refusal reopens it). */
   createForm: 'bot' | 'priv';
-  /** A resume went out on this connection and nothing has answered it:
-   * an error now means the token is stale (messages.ts). */
-  resuming: boolean;
   /** The transport started for this table, if any: the server's socket
    * or the engine in the page (local.ts); another table may switch. */
   connected: false | 'server' | 'local';

@@ -369,6 +369,10 @@ export interface AppState {
   /** The reaction each seat sent last, while it is shown (ms, client
    * clock); a line of talk is shown the same way, with its text. */
   reactions: ({ id: string; at: number; text?: string } | null)[];
+  /** A resume went out on this connection and nothing has answered it:
+   * an error now means the token is stale (messages.ts); the banner says
+   * the seat is being taken back (chrome.ts). */
+  resuming: boolean;
   /** Reactions shown (scopa.reactions is "off" when muted). */
   reactionsOn: boolean;
   /** Table talk (talk.ts): the lines said at this table, in order, and

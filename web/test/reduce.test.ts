@@ -640,3 +640,19 @@ test('react: sent by id from a seat; not from a spectator, not an unknown id', (
   );
   assert.deepEqual(sent(drive(seated(), verb({ kind: 'react', reaction: 'hello' })).effects), []);
 });
+
+test('the banner says what happens while a table comes back: reconnecting, then the seat taken back', async () => {
+  const { connText } = await import('../src/chrome.js');
+  const d = drive(seated());
+  assert.equal(connText(d.model), '');
+  d.on({ kind: 'status', conn: { kind: 'down', retryAt: 0, attempt: 1 } });
+  assert.match(connText(d.model), /Connection lost/);
+  d.on({ kind: 'status', conn: { kind: 'connecting' } });
+  assert.equal(connText(d.model), 'Reconnecting…');
+  d.on({ kind: 'status', conn: { kind: 'open' } }, { kind: 'opened' });
+  assert.equal(d.model.resuming, true, 'a resume went out');
+  assert.equal(connText(d.model), 'Connected again: taking your seat back at the table…');
+  d.on(server(state()));
+  assert.equal(connText(d.model), '', 'the state came: nothing to say');
+  assert.equal(connText({ ...d.model, lang: 'it', resuming: true }).startsWith('Di nuovo'), true);
+});
