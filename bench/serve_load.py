@@ -3,6 +3,7 @@
 
     bench/serve_load.py [--tables 1000] [--seconds 60] [--think-ms 1000]
                         [--bot greedy] [--bin build/scopa] [--cluster N]
+                        [--clients P]
 
 Starts the release build's server on a free loopback port with a fresh
 database, opens TABLES WebSocket connections, each creating a table
@@ -18,6 +19,10 @@ tables open against before (per table), errors and lost moves (a record
 downloaded at the end of every finished game is replayed: its moves must
 be the ones the client saw).  Prints one JSON object.
 
+--clients P: the clients in P processes (each its share of the tables
+on its own event loop), so that the clients are not the bottleneck at
+10,000 tables; their round trips and counts are summed, their CPU too.
+
 --cluster N: the same load on `scripts/cluster start --nodes N`
 (PostgreSQL, N nodes, nginx, all on loopback), every client through
 nginx; each table is created on one connection, which then closes, and
@@ -29,6 +34,7 @@ children) and of nginx.
 import argparse
 import asyncio
 import json
+import multiprocessing
 import os
 import random
 import resource
@@ -297,6 +303,57 @@ async def main_async(args, port, stats):
     return tasks, stop_at
 
 
+def client_process(pipe, args, port, tables, seed):
+    """One client process: its tables seated, then measured between the
+    parent's "go" and "stop"; what it saw sent back."""
+    args.tables, args.seed = tables, seed
+    stats = Stats()
+    loop = asyncio.new_event_loop()
+    tasks, stop_at = loop.run_until_complete(main_async(args, port, stats))
+    pipe.send(stats.seat_seconds)
+
+    def wait():  # the parent's word, the clients playing meanwhile
+        return loop.run_until_complete(loop.run_in_executor(None, pipe.recv))
+    wait()
+    stats.rtts.clear()
+    games0, me0 = stats.games, time.process_time()
+    wait()
+    me1 = time.process_time()
+    stop(loop, tasks, stop_at)
+    pipe.send({"rtts": stats.rtts, "errors": stats.errors[:3],
+               "nerrors": len(stats.errors), "games": stats.games - games0,
+               "cpu": me1 - me0})
+
+
+class Clients:
+    """The tables' clients in `n` processes (--clients)."""
+
+    def __init__(self, args, port, n):
+        ctx = multiprocessing.get_context("fork")
+        self.pipes, self.procs = [], []
+        for i in range(n):
+            share = args.tables // n + (1 if i < args.tables % n else 0)
+            mine, theirs = ctx.Pipe()
+            p = ctx.Process(target=client_process,
+                            args=(theirs, args, port, share, args.seed * 1000 + i))
+            p.start()
+            self.pipes.append(mine)
+            self.procs.append(p)
+        self.seat_seconds = max(p.recv() for p in self.pipes)
+
+    def go(self):
+        for p in self.pipes:
+            p.send("go")
+
+    def stop(self):
+        for p in self.pipes:
+            p.send("stop")
+        parts = [p.recv() for p in self.pipes]
+        for p in self.procs:
+            p.join(timeout=60)
+        return parts
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--tables", type=int, default=1000)
@@ -309,8 +366,11 @@ def main():
     ap.add_argument("--bot-threads", type=int, default=2)
     ap.add_argument("--cluster", type=int, default=0,
                     help="N nodes, PostgreSQL and nginx (scripts/cluster)")
+    ap.add_argument("--clients", type=int, default=1,
+                    help="client processes sharing the tables")
     args = ap.parse_args()
-    args.tables = max(1, min(args.tables, 5000))
+    args.tables = max(1, min(args.tables, 20000))
+    args.clients = max(1, min(args.clients, 16))
     args.seconds = max(1.0, min(args.seconds, 600.0))
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
@@ -335,18 +395,22 @@ def main():
                 time.sleep(0.05)
         base_kb = rss_kb(proc.pid)
         stats = Stats()
-        loop = asyncio.new_event_loop()
-        tasks, stop_at = loop.run_until_complete(main_async(args, port, stats))
+        clients = Clients(args, port, args.clients)
+        stats.seat_seconds = clients.seat_seconds
         h0, t0 = health(port), time.time()
-        c0, me0 = cpu_seconds(proc.pid), time.process_time()
+        c0 = cpu_seconds(proc.pid)
         full_kb = rss_kb(proc.pid)
-        stats.rtts.clear()
-        loop.run_until_complete(asyncio.sleep(args.seconds))
+        clients.go()
+        time.sleep(args.seconds)
         h1, t1 = health(port), time.time()
-        c1, me1 = cpu_seconds(proc.pid), time.process_time()
+        c1 = cpu_seconds(proc.pid)
         peak_kb = rss_kb(proc.pid)
-        stop(loop, tasks, stop_at)
-        r = sorted(stats.rtts)
+        parts = clients.stop()
+        r = sorted(x for part in parts for x in part["rtts"])
+        stats.games = sum(part["games"] for part in parts)
+        stats.errors = [e for part in parts for e in part["errors"]]
+        nerrors = sum(part["nerrors"] for part in parts)
+        me = sum(part["cpu"] for part in parts)
 
         def pct(p):
             return percentile(r, p)
@@ -364,9 +428,10 @@ def main():
             "loop_max_ms": {"seating": round(h0.get("loop_max_us", 0) / 1000, 2),
                             "window": round(h1.get("loop_max_us", 0) / 1000, 2)},
             "server_cpu_share": round((c1 - c0) / (t1 - t0), 2),
-            "client_cpu_share": round((me1 - me0) / (t1 - t0), 2),
+            "client_processes": args.clients,
+            "client_cpu_share": round(me / (t1 - t0), 2),
             "games_finished": stats.games,
-            "errors": len(stats.errors),
+            "errors": nerrors,
             "error_sample": stats.errors[:3],
             "rss_kb": {"before": base_kb, "all_tables_open": full_kb,
                        "end": peak_kb},

@@ -298,6 +298,15 @@ int conn_writeable(conn *c) {
     lws_close_reason(c->wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION, NULL, 0);
     return -1;
   }
+  if (c->want_ping) { /* one write per callback: the rest at the next */
+    unsigned char ping[LWS_PRE + 4] = {0};
+    c->want_ping = 0; /* a payload: lws reports no empty pong */
+    memcpy(ping + LWS_PRE, "scpa", 4);
+    if (lws_write(c->wsi, ping + LWS_PRE, 4, LWS_WRITE_PING) < 4)
+      return -1;
+    want_write(c);
+    return 0;
+  }
   if (!m || m->after > c->srv->committed) {
     want_write(c);
     return 0;
@@ -372,9 +381,24 @@ int conn_receive(conn *c, const void *in, size_t len) {
 }
 
 /* Closes what is over the soft limit for too long, and connections that
- * never sat down and stay silent (lws's pings take care of dead peers). */
+ * never sat down and stay silent; pings a connection silent for --ping
+ * seconds (again every --ping) and cuts one silent for 2.5 times as
+ * long, a dead peer (pongs and messages count as life). */
 void conn_sweep(server *srv, int64_t now) {
+  const int64_t ping_ms = (int64_t)srv->conf.ping_s * 1000,
+                hangup_ms = ping_ms * 5 / 2;
   for (conn *c = srv->all; c; c = c->anext) {
+    if (c->wsi && !c->hung && now - c->last_rx_ms > hangup_ms) {
+      c->hung = 1; /* lws closes it (CLOSED follows) */
+      lws_set_timeout(c->wsi, PENDING_TIMEOUT_AWAITING_PING, LWS_TO_KILL_ASYNC);
+      continue;
+    }
+    if (c->wsi && !c->closing && now - c->last_rx_ms > ping_ms &&
+        now - c->ping_ms > ping_ms) {
+      c->ping_ms = now;
+      c->want_ping = 1;
+      lws_callback_on_writable(c->wsi);
+    }
     if (c->soft_since_ms &&
         now - c->soft_since_ms > (int64_t)srv->conf.soft_s * 1000) {
       lwsl_user("closing %s: out-queue over the soft limit\n", c->addr);

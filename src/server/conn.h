@@ -38,6 +38,10 @@ struct conn {
   int closing;           /* close at the next writeable               */
   limits_bucket bucket;
   int64_t last_rx_ms;
+  /* Our own idle pings (conn_sweep): when the last went out, one to
+   * write at the next writeable callback, and a dead peer being cut. */
+  int64_t ping_ms;
+  int want_ping, hung;
   /* Where it sits: a table and a seat (-1 watching).                   */
   table *table;
   int seat;

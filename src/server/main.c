@@ -33,6 +33,7 @@ static const char USAGE[] =
     "usage: scopa serve [--host ADDR] [--port N] [--db FILE] [--web DIR]\n"
     "                   [--store FILE | sqlite:FILE | postgresql://URL]\n"
     "                   [--away-timeout S] [--move-clock S] [--idle S]\n"
+    "                   [--ping S]\n"
     "                   [--bot-threads N] [--bot-ms MS] [--away-bot BOT]\n"
     "                   [--hint-ms MS] [--seek-offer S]\n"
     "                   [--max-conns-per-addr N] [--max-tables-per-minute N]\n"
@@ -52,6 +53,8 @@ static const char USAGE[] =
     "--away-timeout: seconds before a bot plays for a player who left\n"
     "(default 60); --move-clock: seconds per move, 0 = none (default);\n"
     "--idle: seconds before a table nobody is at leaves memory (600).\n"
+    "--ping: seconds of silence before a connection is pinged (30); one\n"
+    "silent for 2.5 times as long is cut.\n"
     "--seek-offer: seconds a Play now seek waits before a bot is offered\n"
     "(20).\n"
     "--trusted-proxy: a proxy's address (repeat it, or a comma list);\n"
@@ -76,6 +79,7 @@ static void defaults(serve_conf *c) {
   c->away_s = 60;
   c->clock_s = 0;
   c->idle_s = 600;
+  c->ping_s = 30;
   c->seek_offer_s = 20;
   c->bot_threads = 2;
   c->slow_cap = 64;
@@ -205,6 +209,7 @@ static int parse_flags(int argc, char **argv, serve_conf *c) {
       {"--away-timeout", 0, 86400, &c->away_s, NULL},
       {"--move-clock", 0, 86400, &c->clock_s, NULL},
       {"--idle", 1, 86400 * 7, &c->idle_s, NULL},
+      {"--ping", 1, 3600, &c->ping_s, NULL},
       {"--seek-offer", 1, 3600, &c->seek_offer_s, NULL},
       {"--bot-threads", 1, 64, &c->bot_threads, NULL},
       {"--bot-ms", 1, 60000, &c->bot_ms, NULL},

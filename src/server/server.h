@@ -80,6 +80,7 @@ typedef struct serve_conf {
   int away_s;       /* default seconds before a bot plays for an away seat */
   int clock_s;      /* default move clock (0 = none)               */
   int idle_s;       /* a table with nobody leaves memory after it  */
+  int ping_s;       /* a silent connection is pinged after it, cut at 2.5x */
   int seek_offer_s; /* a seek waits this long before a bot is offered */
   int bot_threads;
   int slow_cap;         /* hints and reviews waiting for the pool at most  */
