@@ -976,6 +976,20 @@ const store_ops store_sqlite_ops = {
 
 void *store_sqlite_db(store *st) { return S(st)->db; }
 
+sqlite3_stmt *store_sqlite_prepare(store *st, const char *sql) {
+  sqlite3_stmt *q = NULL;
+  if (sqlite3_prepare_v2(S(st)->db, sql, -1, &q, NULL) != SQLITE_OK) {
+    fprintf(stderr, "scopa serve: store: %s\n", sqlite3_errmsg(S(st)->db));
+    sqlite3_finalize(q);
+    return NULL;
+  }
+  return q;
+}
+
+void store_sqlite_text(sqlite3_stmt *q, int i, const char *s) {
+  sqlite3_bind_text(q, i, s, -1, SQLITE_TRANSIENT);
+}
+
 int store_sqlite_write(store *st, void *q) {
   int rc = q && sq_begin(st) == 0 ? run(st, q) : -1;
   if (!q)

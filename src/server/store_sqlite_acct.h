@@ -10,6 +10,11 @@
 
 /* The store's sqlite3 connection (store_sqlite.c). */
 void *store_sqlite_db(store *st);
+/* For the statements prepared at each call (store_sqlite_seek.c,
+ * store_sqlite_talk.c): sql prepared on it (NULL, logged, when it cannot
+ * be), and a text bound (copied). */
+struct sqlite3_stmt *store_sqlite_prepare(store *st, const char *sql);
+void store_sqlite_text(struct sqlite3_stmt *q, int i, const char *s);
 
 int sq_account_add(store *st, const char *name, const char *hash,
                    long long *id);

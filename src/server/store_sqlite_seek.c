@@ -17,15 +17,8 @@
 
 #define DB(st) ((sqlite3 *)store_sqlite_db(st))
 
-static sqlite3_stmt *prepare(store *st, const char *sql) {
-  sqlite3_stmt *q = NULL;
-  if (sqlite3_prepare_v2(DB(st), sql, -1, &q, NULL) != SQLITE_OK) {
-    fprintf(stderr, "scopa serve: store: %s\n", sqlite3_errmsg(DB(st)));
-    sqlite3_finalize(q);
-    return NULL;
-  }
-  return q;
-}
+#define prepare(st, sql) store_sqlite_prepare(st, sql)
+#define text(q, i, s) store_sqlite_text(q, i, s)
 
 /* Steps q to its end and frees it: 0, or -1 (logged). */
 static int finish(store *st, sqlite3_stmt *q) {
@@ -34,10 +27,6 @@ static int finish(store *st, sqlite3_stmt *q) {
     fprintf(stderr, "scopa serve: store: %s\n", sqlite3_errmsg(DB(st)));
   sqlite3_finalize(q);
   return rc == SQLITE_DONE ? 0 : -1;
-}
-
-static void text(sqlite3_stmt *q, int i, const char *s) {
-  sqlite3_bind_text(q, i, s, -1, SQLITE_TRANSIENT);
 }
 
 static void text_col(sqlite3_stmt *q, int col, char *out, size_t cap) {

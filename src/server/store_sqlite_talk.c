@@ -13,21 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define DB(st) ((sqlite3 *)store_sqlite_db(st))
-
-static sqlite3_stmt *prepare(store *st, const char *sql) {
-  sqlite3_stmt *q = NULL;
-  if (sqlite3_prepare_v2(DB(st), sql, -1, &q, NULL) != SQLITE_OK) {
-    fprintf(stderr, "scopa serve: store: %s\n", sqlite3_errmsg(DB(st)));
-    sqlite3_finalize(q);
-    return NULL;
-  }
-  return q;
-}
-
-static void text(sqlite3_stmt *q, int i, const char *s) {
-  sqlite3_bind_text(q, i, s, -1, SQLITE_TRANSIENT);
-}
+#define prepare(st, sql) store_sqlite_prepare(st, sql)
+#define text(q, i, s) store_sqlite_text(q, i, s)
 
 int sqt_add_talk(store *st, const char *code, const store_talk *line) {
   sqlite3_stmt *q = prepare(st, "INSERT INTO talk(code, n, seat, at_ms, text) "

@@ -1261,6 +1261,16 @@ async function twoPeople(a: Page, b: Page, clock: string, target = 1): Promise<s
   return code;
 }
 
+/** A third page watching table `code` from the home page's code box. */
+async function watcher(code: string): Promise<Page> {
+  const c = await newPage();
+  await c.goto(BASE + '/');
+  await c.fill('#f-code', code);
+  await c.click('[data-action="watch"]');
+  await c.locator('.tablecards .card').first().waitFor();
+  return c;
+}
+
 /** Anna's private table for two (one open seat) from the home page's
  * form, with the move clock's seconds and a game to `target`; its code. */
 async function privateTable(a: Page, clock: string, target: number): Promise<string> {
@@ -1487,11 +1497,7 @@ test('e2e: a reaction is seen by the other player, not by a spectator; it can be
   const a = await newPage();
   const b = await newPage(390, 844, 'it-IT');
   const code = await twoPeople(a, b, '0', 11);
-  const c = await newPage();
-  await c.goto(BASE + '/');
-  await c.fill('#f-code', code);
-  await c.click('[data-action="watch"]');
-  await c.locator('.tablecards .card').first().waitFor();
+  const c = await watcher(code);
   assert.equal(await c.locator('[data-action="react"]').count(), 0, 'no reactions to send');
   await a.locator('.side [data-action="react"][data-value="bella"]').click();
   await b.locator('.seat .reaction', { hasText: 'Bella!' }).waitFor();
@@ -1538,11 +1544,7 @@ test('e2e: table talk between two people, never to a spectator; muted, reported,
   const a = await newPage();
   const b = await newPage(390, 844, 'it-IT');
   const code = await twoPeople(a, b, '0', 11);
-  const c = await newPage();
-  await c.goto(BASE + '/');
-  await c.fill('#f-code', code);
-  await c.click('[data-action="watch"]');
-  await c.locator('.tablecards .card').first().waitFor();
+  const c = await watcher(code);
   assert.equal(await c.locator('.talk:visible').count(), 0, 'a spectator has no talk');
   await a.locator('.talk .talk-note', { hasText: 'Nothing said yet' }).waitFor();
   await a.fill('.talk input[name="talk-text"]', '  Ciao   Bruno, buona partita!  ');
