@@ -36,7 +36,8 @@ static void end_of_round(server *srv, table *t, const scopa_event *ev) {
   free(text);
   if (ev->game_over) {
     t->status = T_FINISHED;
-    writer_finish(srv->w, t->id, t->code, srv->node, t->epoch);
+    writer_finish(srv->w, t->id, t->code, table_abandoned(t), srv->node,
+                  t->epoch);
     rating_game_over(srv, t, ev->winner);
     text = proto_game_over(t->code, ev, t->seed, t->seed_sha256);
     table_send_all(t, text);

@@ -35,6 +35,13 @@ static double result_of(const table *t, int i, int j, int winner) {
   return 0.5;
 }
 
+int table_abandoned(const table *t) {
+  int mask = 0;
+  for (int s = 0; s < scopa_rules_sides(&t->rules); s++)
+    mask |= abandoned(t, s) << s;
+  return mask;
+}
+
 int table_rated(const table *t) {
   for (int i = 0; i < t->nseats; i++) {
     const store_seat *s = &t->seat[i].s;

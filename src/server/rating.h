@@ -11,6 +11,9 @@
 /* 1 when the game changes ratings: people of distinct accounts in every
  * seat (no bot, no guest, no account in two seats). */
 int table_rated(const table *t);
+/* A bit for each side that abandoned the game: one of its people away or
+ * played for by a bot now (at the end: that side lost). */
+int table_abandoned(const table *t);
 /* The game at t is over (winner: a side, or -1): its ratings move, once,
  * if it is rated. */
 void rating_game_over(server *srv, table *t, int winner);

@@ -43,6 +43,8 @@ set(SCOPA_SERVER_SOURCES
   src/server/store_sqlite_talk.c
   src/server/store_pg_seek.c
   src/server/store_pg_talk.c
+  src/server/store_sqlite_tourney.c
+  src/server/store_pg_tourney.c
   src/server/auth.c
   src/server/auth_body.c
   src/server/account.c

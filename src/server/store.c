@@ -82,8 +82,8 @@ int store_add_move(store *st, const char *code, int number, scopa_move move,
   return st->ops->add_move(st, code, number, move, at_ms, took_ms);
 }
 
-int store_finish(store *st, const char *code) {
-  return st->ops->finish(st, code);
+int store_finish(store *st, const char *code, int abandoned) {
+  return st->ops->finish(st, code, abandoned);
 }
 
 int store_has_code(store *st, const char *code) {
@@ -357,4 +357,37 @@ char *store_account_history(store *st, long long account) {
 
 char *store_account_games(store *st, long long account, int limit) {
   return st->ops->account_games(st, account, limit);
+}
+
+/* ------------------------------------------------------------------ */
+/* Tournaments                                                         */
+/* ------------------------------------------------------------------ */
+
+int store_tourney_put(store *st, const store_tourney *t) {
+  return st->ops->tourney_put(st, t);
+}
+
+int store_tourney_get(store *st, const char *id, store_tourney *out) {
+  memset(out, 0, sizeof *out);
+  return st->ops->tourney_get(st, id, out);
+}
+
+int store_tourney_list(store *st, int active, int limit, store_tourney **out,
+                       int *n) {
+  *out = NULL;
+  *n = 0;
+  return st->ops->tourney_list(st, active, limit, out, n);
+}
+
+int store_tourney_lock(store *st) { return st->ops->tourney_lock(st); }
+
+void store_tourney_free_all(store_tourney *t, int n) {
+  for (int i = 0; t && i < n; i++)
+    free(t[i].state);
+  free(t);
+}
+
+int store_game_end(store *st, const char *code, int *finished, int *abandoned) {
+  *finished = *abandoned = 0;
+  return st->ops->game_end(st, code, finished, abandoned);
 }

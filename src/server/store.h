@@ -56,9 +56,13 @@ typedef struct store_game {
    * at the start and the seconds added after each of its moves; 0 0:
    * none (then clock_s, the move clock, may run). */
   int bank_s, inc_s;
-  int finished;      /* the game has ended                                */
-  int listed;        /* store_add_game: a public table, in the lobby     */
-  int talk_on;       /* table talk is on (docs/serve.md "Table talk")    */
+  int finished; /* the game has ended                                */
+  int listed;   /* store_add_game: a public table, in the lobby     */
+  int talk_on;  /* table talk is on (docs/serve.md "Table talk")    */
+  /* A tournament's game (docs/serve.md "Tournaments"): its id, "" for
+   * none; and once finished, a bit per side that abandoned it. */
+  char tourney[STORE_CODE_MAX + 1];
+  int abandoned;
   int nmoves;        /* moves[0..nmoves): every move of the game, in order */
   scopa_move *moves; /* malloc'd                                        */
   /* store_load: when each move was stored, ms since the epoch (the wall
@@ -150,7 +154,9 @@ int store_set_seat(store *st, const char *code, int seat, const store_seat *s);
  * how long its turn took by the time bank's rules (bank.h). */
 int store_add_move(store *st, const char *code, int number, scopa_move move,
                    int64_t at_ms, int took_ms);
-int store_finish(store *st, const char *code);
+/* The game has ended; abandoned: a bit per side that had left it (its
+ * people away or played for by a bot at the end: they lost). */
+int store_finish(store *st, const char *code, int abandoned);
 /* Table talk: a line (a second one with the same n fails, a constraint)
  * and a report (a second of the same seat by the same seat of a table is
  * ignored); both join the batch. */
@@ -254,6 +260,33 @@ int store_seek_lock(store *st);
  * rules_json malloc'd: store_seek_free_all). */
 int store_seek_waiting(store *st, store_seek *out, int cap, int *n);
 void store_seek_free_all(store_seek *s, int n);
+
+/* Tournaments (docs/serve.md "Tournaments"): a row each, its whole state
+ * a JSON text (tourney_state.h) that the director rewrites in its
+ * batches (director.h), one batch at a time in the cluster
+ * (store_tourney_lock, as store_seek_lock).  A game of a tournament is an
+ * ordinary game whose `tourney` names it. */
+enum { STORE_T_UPCOMING, STORE_T_RUNNING, STORE_T_FINISHED };
+typedef struct store_tourney {
+  char id[STORE_CODE_MAX + 1];
+  int status; /* STORE_T_*                                            */
+  long long created_ms;
+  char *state; /* JSON text; malloc'd where a store read it          */
+} store_tourney;
+/* Written whole (added or replaced), in the open batch. */
+int store_tourney_put(store *st, const store_tourney *t);
+/* Tournament id into *out: 0, 1 when there is none, -1. */
+int store_tourney_get(store *st, const char *id, store_tourney *out);
+/* Those not finished (active: 1) or every one, newest first, at most
+ * limit, into *out (malloc'd: store_tourney_free_all), *n of them. */
+int store_tourney_list(store *st, int active, int limit, store_tourney **out,
+                       int *n);
+/* In the open batch: waits for any other director's batch to end. */
+int store_tourney_lock(store *st);
+void store_tourney_free_all(store_tourney *t, int n);
+/* How game `code` stands: *finished (0/1) and *abandoned (the sides'
+ * bits, store_finish's): 0, 1 when there is no such game, -1. */
+int store_game_end(store *st, const char *code, int *finished, int *abandoned);
 /* In the open batch: seek `id` is paired to table `code`. */
 int store_seek_pair(store *st, const char *id, const char *code);
 /* node's paired seeks, taken off the store: ids[i] with codes[i], i < *n

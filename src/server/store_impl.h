@@ -34,7 +34,7 @@ typedef struct store_ops {
   int (*set_seat)(store *st, const char *code, int seat, const store_seat *s);
   int (*add_move)(store *st, const char *code, int number, scopa_move move,
                   int64_t at_ms, int took_ms);
-  int (*finish)(store *st, const char *code);
+  int (*finish)(store *st, const char *code, int abandoned);
   int (*add_talk)(store *st, const char *code, const store_talk *line);
   int (*add_report)(store *st, const store_report *r);
   int (*talk_load)(store *st, const char *code, store_talk **out, int *n);
@@ -73,6 +73,12 @@ typedef struct store_ops {
   int (*seek_pair)(store *st, const char *id, const char *code);
   int (*seek_paired)(store *st, const char *node, char (*ids)[33],
                      char (*codes)[STORE_CODE_MAX + 1], int cap, int *n);
+  int (*tourney_put)(store *st, const store_tourney *t);
+  int (*tourney_get)(store *st, const char *id, store_tourney *out);
+  int (*tourney_list)(store *st, int active, int limit, store_tourney **out,
+                      int *n);
+  int (*tourney_lock)(store *st);
+  int (*game_end)(store *st, const char *code, int *finished, int *abandoned);
   int (*rating_log)(store *st, const char *pool, long long account,
                     const char *code, const store_rating *r);
   int (*pair_games)(store *st, const char *pool, long long a, long long b,

@@ -31,6 +31,7 @@
 #include "store_pg_acct.h"
 #include "store_seek.h"
 #include "store_talk.h"
+#include "store_tourney.h"
 
 #include <libpq-fe.h>
 #include <stdio.h>
@@ -38,7 +39,7 @@
 #include <string.h>
 #include <time.h>
 
-#define SCHEMA_VERSION 7         /* scopa_schema.version after STEPS        */
+#define SCHEMA_VERSION 8         /* scopa_schema.version after STEPS        */
 #define SCHEMA_LOCK "1396920385" /* advisory lock keys: "SCPA", "SCPB", ... */
 #define RATINGS_LOCK "1396920386"
 #define CONNS_LOCK "1396920387" /* with an address's hash: its connections */
@@ -192,15 +193,24 @@ static const char STEP_7[] = /* table talk (store_pg_talk.c), seek banks */
     "ALTER TABLE seeks ADD COLUMN IF NOT EXISTS inc_s integer NOT NULL"
     "  DEFAULT 0;";
 
+static const char STEP_8[] = /* tournaments (store_pg_tourney.c) */
+    "ALTER TABLE games ADD COLUMN IF NOT EXISTS tourney text NOT NULL"
+    "  DEFAULT '';"
+    "ALTER TABLE games ADD COLUMN IF NOT EXISTS abandoned integer NOT NULL"
+    "  DEFAULT 0;"
+    "CREATE TABLE IF NOT EXISTS tourneys("
+    "  id text PRIMARY KEY, status integer NOT NULL,"
+    "  created bigint NOT NULL, state text NOT NULL);";
+
 static const char *const STEPS[SCHEMA_VERSION] = {
-    STEP_1, STEP_2, STEP_3, STEP_4, STEP_5, STEP_6, STEP_7};
+    STEP_1, STEP_2, STEP_3, STEP_4, STEP_5, STEP_6, STEP_7, STEP_8};
 
 /* The prepared statements, by name. */
 #define PG_SQL(XX)                                                             \
   XX(ADD_GAME,                                                                 \
      "INSERT INTO games(code, seed, rules, away_s, clock_s, "                  \
-     "created, bank_s, inc_s, talk) VALUES ($1, $2, $3, $4, $5, $6, "          \
-     "$7, $8, $9)")                                                            \
+     "created, bank_s, inc_s, talk, tourney) VALUES ($1, $2, $3, $4, $5, "     \
+     "$6, $7, $8, $9, $10)")                                                   \
   XX(SET_SEAT, "INSERT INTO seats(code, seat, kind, name, bot, token_sha256, " \
                "player, account) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON "  \
                "CONFLICT (code, seat) DO UPDATE SET kind = EXCLUDED.kind, "    \
@@ -209,11 +219,11 @@ static const char *const STEPS[SCHEMA_VERSION] = {
                "EXCLUDED.account")                                             \
   XX(ADD_MOVE, "INSERT INTO moves(code, number, move, at_ms, took_ms) "        \
                "VALUES ($1, $2, $3, $4, $5)")                                  \
-  XX(FINISH, "UPDATE games SET finished = 1 WHERE code = $1")                  \
+  XX(FINISH, "UPDATE games SET finished = 1, abandoned = $2 WHERE code = $1")  \
   XX(HAS_CODE, "SELECT 1 FROM games WHERE code = $1")                          \
   XX(GET_GAME,                                                                 \
      "SELECT seed, rules, away_s, clock_s, finished, bank_s, inc_s, "          \
-     "talk FROM games WHERE code = $1")                                        \
+     "talk, tourney, abandoned FROM games WHERE code = $1")                    \
   XX(GET_SEATS, "SELECT seat, kind, name, bot, token_sha256, player, account " \
                 "FROM seats WHERE code = $1 ORDER BY seat")                    \
   XX(GET_MOVES, "SELECT number, move, at_ms, took_ms FROM moves WHERE "        \
@@ -679,8 +689,8 @@ static int pg_add_game(store *st, const store_game *g) {
   snprintf(inc, sizeof inc, "%d", g->inc_s);
   snprintf(talk, sizeof talk, "%d", g->talk_on ? 1 : 0);
   const char *const v[] = {g->code, g->seed, g->rules_json, away, clock,
-                           created, bank,    inc,           talk};
-  if (write_q(st, Q_ADD_GAME, 9, v))
+                           created, bank,    inc,           talk, g->tourney};
+  if (write_q(st, Q_ADD_GAME, 10, v))
     return -1;
   for (int i = 0; i < g->nseats; i++)
     if (pg_set_seat(st, g->code, i, &g->seat[i]))
@@ -699,9 +709,11 @@ static int pg_add_move(store *st, const char *code, int number, scopa_move move,
   return write_q(st, Q_ADD_MOVE, 5, v);
 }
 
-static int pg_finish(store *st, const char *code) {
-  const char *const v[] = {code};
-  return write_q(st, Q_FINISH, 1, v);
+static int pg_finish(store *st, const char *code, int abandoned) {
+  char a[16];
+  snprintf(a, sizeof a, "%d", abandoned);
+  const char *const v[] = {code, a};
+  return write_q(st, Q_FINISH, 2, v);
 }
 
 static int pg_set_rated(store *st, const char *code) {
@@ -883,6 +895,8 @@ static int pg_load(store *st, const char *code, store_game *g, char *msg,
   g->bank_s = atoi(PQgetvalue(r, 0, 5));
   g->inc_s = atoi(PQgetvalue(r, 0, 6));
   g->talk_on = atoi(PQgetvalue(r, 0, 7));
+  snprintf(g->tourney, sizeof g->tourney, "%s", PQgetvalue(r, 0, 8));
+  g->abandoned = atoi(PQgetvalue(r, 0, 9));
   PQclear(r);
   if (!g->rules_json)
     snprintf(msg, msgsize, "out of memory");
@@ -1128,6 +1142,11 @@ const store_ops store_pg_ops = {
     .lease_release = pg_lease_release,
     .add_move_fenced = pg_add_move_fenced,
     .fence = pg_fence,
+    .tourney_put = pgr_tourney_put,
+    .tourney_get = pgr_tourney_get,
+    .tourney_list = pgr_tourney_list,
+    .tourney_lock = pgr_tourney_lock,
+    .game_end = pgr_game_end,
     .rating_log = pg_rating_log,
     .pair_games = pg_pair_games,
     .account_add = pga_account_add,

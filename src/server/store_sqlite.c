@@ -19,9 +19,10 @@
  * programs (the sqlite3 shell) still read the file: they take no flock.
  *
  * The file also says what it is: PRAGMA application_id SCOPA_APP_ID and
- * PRAGMA user_version the schema's version (6: the tables below; 5:
- * before table talk, whose column MIGRATE_6 adds and whose tables TABLES
- * makes; 4: before the time bank's columns, which MIGRATE_5 adds; 3:
+ * PRAGMA user_version the schema's version (7: the tables below; 6:
+ * before tournaments, whose columns MIGRATE_7 adds and whose table TABLES
+ * makes; 5: before table talk, whose column MIGRATE_6 adds and whose tables
+ * TABLES makes; 4: before the time bank's columns, which MIGRATE_5 adds; 3:
  * before the seeks' table and 2 before the lobby's, which TABLES adds; 1:
  * before accounts, moved on at the start by MIGRATE_2, nothing lost; files from
  * before the version was written have 0 and the first four tables, and are
@@ -31,6 +32,7 @@
 #include "store_seek.h"
 #include "store_sqlite_acct.h"
 #include "store_talk.h"
+#include "store_tourney.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -44,7 +46,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#define SCHEMA_VERSION 6        /* PRAGMA user_version of TABLES     */
+#define SCHEMA_VERSION 7        /* PRAGMA user_version of TABLES     */
 #define SCOPA_APP_ID 0x53435041 /* PRAGMA application_id: "SCPA"    */
 
 static const char PRAGMAS[] = "PRAGMA journal_mode=WAL;"
@@ -58,7 +60,8 @@ static const char TABLES[] =
     "  created INTEGER NOT NULL, finished INTEGER NOT NULL DEFAULT 0,"
     "  rated INTEGER NOT NULL DEFAULT 0,"
     "  bank_s INTEGER NOT NULL DEFAULT 0, inc_s INTEGER NOT NULL DEFAULT 0,"
-    "  talk INTEGER NOT NULL DEFAULT 0);"
+    "  talk INTEGER NOT NULL DEFAULT 0,"
+    "  tourney TEXT NOT NULL DEFAULT '', abandoned INTEGER NOT NULL DEFAULT 0);"
     "CREATE TABLE IF NOT EXISTS seats("
     "  code TEXT NOT NULL REFERENCES games(code), seat INTEGER NOT NULL,"
     "  kind INTEGER NOT NULL, name TEXT NOT NULL, bot TEXT NOT NULL,"
@@ -115,7 +118,11 @@ static const char TABLES[] =
     "  code TEXT NOT NULL REFERENCES games(code), by_seat INTEGER NOT NULL,"
     "  seat INTEGER NOT NULL, account INTEGER NOT NULL,"
     "  at_ms INTEGER NOT NULL, through INTEGER NOT NULL,"
-    "  reason TEXT NOT NULL, PRIMARY KEY (code, by_seat, seat));";
+    "  reason TEXT NOT NULL, PRIMARY KEY (code, by_seat, seat));"
+    /* Tournaments (version 7; store_sqlite_tourney.c). */
+    "CREATE TABLE IF NOT EXISTS tourneys("
+    "  id TEXT PRIMARY KEY, status INTEGER NOT NULL,"
+    "  created INTEGER NOT NULL, state TEXT NOT NULL) WITHOUT ROWID;";
 
 /* From version 1 (or 0): the columns accounts added to old tables; the
  * new tables come from TABLES. */
@@ -138,6 +145,11 @@ static const char MIGRATE_6_SEEKS[] =
     "ALTER TABLE seeks ADD COLUMN bank_s INTEGER NOT NULL DEFAULT 0;"
     "ALTER TABLE seeks ADD COLUMN inc_s INTEGER NOT NULL DEFAULT 0;";
 
+/* From version 6 (or older): a game's tournament and who abandoned it. */
+static const char MIGRATE_7[] =
+    "ALTER TABLE games ADD COLUMN tourney TEXT NOT NULL DEFAULT '';"
+    "ALTER TABLE games ADD COLUMN abandoned INTEGER NOT NULL DEFAULT 0;";
+
 /* The prepared statements, by name. */
 #define STORE_SQL(XX)                                                          \
   XX(BEGIN, "BEGIN IMMEDIATE")                                                 \
@@ -145,18 +157,18 @@ static const char MIGRATE_6_SEEKS[] =
   XX(ROLLBACK, "ROLLBACK")                                                     \
   XX(ADD_GAME,                                                                 \
      "INSERT INTO games(code, seed, rules, away_s, clock_s, "                  \
-     "created, bank_s, inc_s, talk) VALUES (?1, ?2, ?3, ?4, ?5, ?6, "          \
-     "?7, ?8, ?9)")                                                            \
+     "created, bank_s, inc_s, talk, tourney) VALUES (?1, ?2, ?3, ?4, ?5, "     \
+     "?6, ?7, ?8, ?9, ?10)")                                                   \
   XX(SET_SEAT, "INSERT OR REPLACE INTO seats(code, seat, kind, name, bot, "    \
                "token_sha256, player, account) VALUES (?1, ?2, ?3, ?4, ?5, "   \
                "?6, ?7, ?8)")                                                  \
   XX(ADD_MOVE, "INSERT INTO moves(code, number, move, at_ms, took_ms) "        \
                "VALUES (?1, ?2, ?3, ?4, ?5)")                                  \
-  XX(FINISH, "UPDATE games SET finished = 1 WHERE code = ?1")                  \
+  XX(FINISH, "UPDATE games SET finished = 1, abandoned = ?2 WHERE code = ?1")  \
   XX(HAS_CODE, "SELECT 1 FROM games WHERE code = ?1")                          \
   XX(GET_GAME,                                                                 \
      "SELECT seed, rules, away_s, clock_s, finished, bank_s, inc_s, "          \
-     "talk FROM games WHERE code = ?1")                                        \
+     "talk, tourney, abandoned FROM games WHERE code = ?1")                    \
   XX(GET_SEATS, "SELECT seat, kind, name, bot, token_sha256, player, account " \
                 "FROM seats WHERE code = ?1 ORDER BY seat")                    \
   XX(GET_MOVES, "SELECT number, move, at_ms, took_ms FROM moves WHERE "        \
@@ -322,7 +334,7 @@ static int check_version(sqlite3 *db, const char *path, char *msg, size_t n) {
  * real write. */
 static int write_schema(sqlite3 *db, const char *path, char *msg, size_t n) {
   char sql[sizeof TABLES + sizeof MIGRATE_2 + sizeof MIGRATE_5 +
-           sizeof MIGRATE_6 + sizeof MIGRATE_6_SEEKS + 200];
+           sizeof MIGRATE_6 + sizeof MIGRATE_6_SEEKS + sizeof MIGRATE_7 + 200];
   int old = query_int(db,
                       "SELECT count(*) FROM sqlite_master WHERE type = "
                       "'table' AND name = 'seats'",
@@ -357,11 +369,21 @@ static int write_schema(sqlite3 *db, const char *path, char *msg, size_t n) {
                          "SELECT count(*) FROM pragma_table_info('seeks') "
                          "WHERE name = 'bank_s'",
                          0);
+  /* ... and from before tournaments, their columns */
+  int old7 = query_int(db,
+                       "SELECT count(*) FROM sqlite_master WHERE type = "
+                       "'table' AND name = 'games'",
+                       0) &&
+             !query_int(db,
+                        "SELECT count(*) FROM pragma_table_info('games') "
+                        "WHERE name = 'tourney'",
+                        0);
   snprintf(sql, sizeof sql,
-           "BEGIN IMMEDIATE;%s%s%s%s%sPRAGMA application_id=%d;"
+           "BEGIN IMMEDIATE;%s%s%s%s%s%sPRAGMA application_id=%d;"
            "PRAGMA user_version=%d;COMMIT;",
            old ? MIGRATE_2 : "", old5 ? MIGRATE_5 : "", old6 ? MIGRATE_6 : "",
-           old6s ? MIGRATE_6_SEEKS : "", TABLES, SCOPA_APP_ID, SCHEMA_VERSION);
+           old6s ? MIGRATE_6_SEEKS : "", old7 ? MIGRATE_7 : "", TABLES,
+           SCOPA_APP_ID, SCHEMA_VERSION);
   if (sqlite3_exec(db, PRAGMAS, NULL, NULL, NULL) != SQLITE_OK ||
       sqlite3_exec(db, sql, NULL, NULL, NULL) != SQLITE_OK) {
     say_error(db, path, msg, n);
@@ -573,6 +595,7 @@ static int sq_add_game(store *st, const store_game *g) {
   sqlite3_bind_int(q, 7, g->bank_s);
   sqlite3_bind_int(q, 8, g->inc_s);
   sqlite3_bind_int(q, 9, g->talk_on);
+  bind_text(q, 10, g->tourney);
   if (run(st, q))
     return -1;
   for (int i = 0; i < g->nseats; i++)
@@ -624,8 +647,13 @@ static int by_code(store *st, int which, const char *code) {
   return run(st, q);
 }
 
-static int sq_finish(store *st, const char *code) {
-  return by_code(st, Q_FINISH, code);
+static int sq_finish(store *st, const char *code, int abandoned) {
+  sqlite3_stmt *q = S(st)->q[Q_FINISH];
+  if (sq_begin(st))
+    return -1;
+  bind_text(q, 1, code);
+  sqlite3_bind_int(q, 2, abandoned);
+  return run(st, q);
 }
 
 static int sq_set_rated(store *st, const char *code) {
@@ -771,6 +799,8 @@ static int sq_load(store *st, const char *code, store_game *g, char *msg,
   g->bank_s = sqlite3_column_int(q, 5);
   g->inc_s = sqlite3_column_int(q, 6);
   g->talk_on = sqlite3_column_int(q, 7);
+  copy_col(q, 8, g->tourney, sizeof g->tourney);
+  g->abandoned = sqlite3_column_int(q, 9);
   done(q);
   if (!g->rules_json)
     snprintf(msg, msgsize, "out of memory");
@@ -957,6 +987,11 @@ const store_ops store_sqlite_ops = {
     .lease_release = sq_lease_release,
     .add_move_fenced = sq_add_move_fenced,
     .fence = sq_fence,
+    .tourney_put = sqr_tourney_put,
+    .tourney_get = sqr_tourney_get,
+    .tourney_list = sqr_tourney_list,
+    .tourney_lock = sqr_tourney_lock,
+    .game_end = sqr_game_end,
     .rating_log = sq_rating_log,
     .pair_games = sq_pair_games,
     .account_add = sq_account_add,

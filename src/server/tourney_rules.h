@@ -35,12 +35,12 @@
 #define SCOPA_SERVER_TOURNEY_RULES_H
 
 enum {
-  TR_A_WON,      /* a won, b lost                                    */
-  TR_B_WON,      /* b won, a lost                                    */
-  TR_DRAW,       /* half a point each (Swiss), 1 each (arena)        */
-  TR_BOTH_LOST,  /* a double forfeit: neither gets anything          */
-  TR_BYE,        /* a had the bye (b is 0): 1 point in Swiss          */
-  TR_PENDING     /* not finished: ignored by the standings           */
+  TR_A_WON,     /* a won, b lost                                    */
+  TR_B_WON,     /* b won, a lost                                    */
+  TR_DRAW,      /* half a point each (Swiss), 1 each (arena)        */
+  TR_BOTH_LOST, /* a double forfeit: neither gets anything          */
+  TR_BYE,       /* a had the bye (b is 0): 1 point in Swiss          */
+  TR_PENDING    /* not finished: ignored by the standings           */
 };
 
 typedef struct tr_entry {
@@ -64,13 +64,13 @@ typedef struct tr_pair {
 
 typedef struct tr_standing {
   long long id;
-  int points2;      /* Swiss: half points; arena: points x 2; dup: 0  */
-  double dup;       /* duplicate: the sum of its deal scores          */
-  int buchholz2;    /* Swiss: half points                              */
-  int sb4;          /* Swiss: Sonneborn-Berger in quarter points       */
-  int games, wins;  /* games played (a bye is not one), games won      */
-  int streak;       /* arena: wins in a row now                        */
-  int rank;         /* 1 = first; equal tie-breaks share a rank        */
+  int points2;     /* Swiss: half points; arena: points x 2; dup: 0  */
+  double dup;      /* duplicate: the sum of its deal scores          */
+  int buchholz2;   /* Swiss: half points                              */
+  int sb4;         /* Swiss: Sonneborn-Berger in quarter points       */
+  int games, wins; /* games played (a bye is not one), games won      */
+  int streak;      /* arena: wins in a row now                        */
+  int rank;        /* 1 = first; equal tie-breaks share a rank        */
 } tr_standing;
 
 /* Swiss: the pairs of the next round for the active entries, given

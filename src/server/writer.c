@@ -44,7 +44,7 @@ typedef struct op {
   uint64_t batch; /* OP_END: the batch this op closes                  */
   uint64_t table; /* the table in memory it is for (OP_END: 0)         */
   char code[STORE_CODE_MAX + 1];
-  int number; /* OP_SEAT: the seat; OP_MOVE: the move's number     */
+  int number; /* OP_SEAT: the seat; OP_MOVE: its number; OP_FINISH: abandoned */
   scopa_move move;
   int64_t at_ms;   /* OP_MOVE: when it was made (ms, wall clock) */
   int took_ms;     /* ... and the time its turn took (the bank's) */
@@ -175,9 +175,10 @@ void writer_add_move(writer *w, uint64_t table_id, const char *code, int number,
 }
 
 void writer_finish(writer *w, uint64_t table_id, const char *code,
-                   const char *node, long long epoch) {
+                   int abandoned, const char *node, long long epoch) {
   op *o = new_op(w, OP_FINISH, table_id, code);
   if (o) {
+    o->number = abandoned;
     fence(o, node, epoch);
     append(&w->open, o);
   }
@@ -383,7 +384,7 @@ static int run_op(store *st, const op *o) {
                : store_add_move(st, o->code, o->number, o->move, o->at_ms,
                                 o->took_ms);
   case OP_FINISH:
-    return store_finish(st, o->code);
+    return store_finish(st, o->code, o->number);
   case OP_RATE:
     return run_rate(st, o->rate);
   case OP_TALK:

@@ -69,8 +69,10 @@ void writer_set_seat(writer *w, uint64_t table_id, const char *code, int seat,
 void writer_add_move(writer *w, uint64_t table_id, const char *code, int number,
                      scopa_move move, int64_t at_ms, int took_ms,
                      const char *node, long long epoch);
+/* The game's end; abandoned: a bit for each side that left it (rating.h's
+ * table_abandoned). */
 void writer_finish(writer *w, uint64_t table_id, const char *code,
-                   const char *node, long long epoch);
+                   int abandoned, const char *node, long long epoch);
 void writer_rate(writer *w, uint64_t table_id, const rate_job *job,
                  const char *node, long long epoch);
 

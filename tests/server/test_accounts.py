@@ -17,7 +17,7 @@ import time
 import pytest
 import websockets
 
-from serverlib import (SHORT, Client, Server, play_to_end, run,
+from serverlib import (SHORT, STORE, Client, Server, play_to_end, run,
                        scopa_bin, sqlite_only)
 
 FAST = ("--pwhash-ops", "1", "--pwhash-mib", "8")  # cheap hashes for tests
@@ -389,6 +389,8 @@ def test_migration_from_version_1(tmp_path):
         "DROP TABLE rating_log; DROP INDEX seats_by_account;"
         "DROP TABLE lobby; DROP TABLE seeks; DROP TABLE talk;"
         "DROP TABLE reports; ALTER TABLE games DROP COLUMN talk;"
+        "DROP TABLE tourneys; ALTER TABLE games DROP COLUMN tourney;"
+        "ALTER TABLE games DROP COLUMN abandoned;"
         "ALTER TABLE seats DROP COLUMN account;"
         "ALTER TABLE ratings DROP COLUMN account;"
         "ALTER TABLE moves DROP COLUMN at_ms;"
@@ -403,7 +405,7 @@ def test_migration_from_version_1(tmp_path):
         st, body, _ = s.http("/api/tables/%s/record" % code)
         assert st == 200
         con = sqlite3.connect(db)
-        assert con.execute("PRAGMA user_version").fetchone()[0] == 6
+        assert con.execute("PRAGMA user_version").fetchone()[0] == 7
         # the time bank's columns (version 5), old moves timed 0
         assert con.execute(
             "SELECT count(*) FROM moves WHERE at_ms = 0 AND took_ms = 0"
@@ -416,6 +418,11 @@ def test_migration_from_version_1(tmp_path):
         assert con.execute("SELECT count(*) FROM games WHERE talk = 1"
                            ).fetchone()[0] == 0
         assert con.execute("SELECT count(*) FROM talk").fetchone()[0] == 0
+        # tournaments' (version 7): old games of none, abandoned by none
+        assert con.execute("SELECT count(*) FROM games WHERE tourney = '' "
+                           "AND abandoned = 0").fetchone()[0] == \
+            con.execute("SELECT count(*) FROM games").fetchone()[0]
+        assert con.execute("SELECT count(*) FROM tourneys").fetchone()[0] == 0
         assert con.execute("SELECT count(*) FROM moves").fetchone()[0] == \
             record_moves
         assert con.execute(
@@ -443,6 +450,14 @@ def test_quitters_raise_nobody(srv):
         assert q["games"] == 1 and q["rating"] < 1500
     me = call(srv, "GET", "/api/me", cookie=main)[1]
     assert me["ratings"] == {}
+    # the store keeps who abandoned each game (seat 1's side: bit 2),
+    # which a tournament reads as a loss (docs/serve.md "Tournaments")
+    if STORE != "postgresql":
+        con = sqlite3.connect(srv.db)
+        got = con.execute("SELECT abandoned, count(*) FROM games WHERE "
+                          "finished = 1 GROUP BY abandoned").fetchall()
+        con.close()
+        assert got == [(2, 3)], got
 
 
 def test_cookie_secure_behind_tls(tmp_path):

@@ -503,6 +503,50 @@ static void test_store(void) {
   store_seek_free_all(w, n);
   CHECK(store_seek_beat(st, "n1", 20000, 15000) == 0); /* bb is stale */
   CHECK(store_seek_waiting(st, w, 4, &n) == 0 && n == 0);
+  TEST("serve-store-5", "docs/serve.md Tournaments");
+  /* serve-store-5: a tournament's row is written whole and read back,
+   * listed newest first (the active ones, or every one); a game of it
+   * names it, and its end says which sides abandoned it. */
+  store_tourney t1 = {.id = "T1",
+                      .status = STORE_T_RUNNING,
+                      .created_ms = 100,
+                      .state = "{\"a\":1}"},
+                t2 = {.id = "T2",
+                      .status = STORE_T_FINISHED,
+                      .created_ms = 200,
+                      .state = "{}"},
+                tg;
+  CHECK(store_begin(st) == 0 && store_tourney_lock(st) == 0);
+  CHECK(store_tourney_put(st, &t1) == 0 && store_tourney_put(st, &t2) == 0);
+  t1.state = "{\"a\":2}"; /* replaced, not added */
+  CHECK(store_tourney_put(st, &t1) == 0);
+  store_game tgame = g;
+  snprintf(tgame.code, sizeof tgame.code, "TGAME2");
+  snprintf(tgame.tourney, sizeof tgame.tourney, "T1");
+  CHECK(store_add_game(st, &tgame) == 0);
+  CHECK(store_commit(st, msg, sizeof msg) == 0);
+  CHECK(store_tourney_get(st, "T1", &tg) == 0 && tg.status == STORE_T_RUNNING &&
+        tg.created_ms == 100 && !strcmp(tg.state, "{\"a\":2}"));
+  free(tg.state);
+  CHECK(store_tourney_get(st, "T3", &tg) == 1);
+  store_tourney *list = NULL;
+  CHECK(store_tourney_list(st, 0, 10, &list, &n) == 0 && n == 2 &&
+        !strcmp(list[0].id, "T2") && !strcmp(list[1].id, "T1"));
+  store_tourney_free_all(list, n);
+  CHECK(store_tourney_list(st, 1, 10, &list, &n) == 0 && n == 1 &&
+        !strcmp(list[0].id, "T1"));
+  store_tourney_free_all(list, n);
+  CHECK(store_tourney_list(st, 0, 1, &list, &n) == 0 && n == 1);
+  store_tourney_free_all(list, n);
+  int fin = -1, ab = -1;
+  CHECK(store_game_end(st, "TGAME2", &fin, &ab) == 0 && fin == 0 && ab == 0);
+  CHECK(store_game_end(st, "NOPE", &fin, &ab) == 1);
+  CHECK(store_finish(st, "TGAME2", 2) == 0 &&
+        store_commit(st, msg, sizeof msg) == 0);
+  CHECK(store_game_end(st, "TGAME2", &fin, &ab) == 0 && fin == 1 && ab == 2);
+  CHECK(store_load(st, "TGAME2", &back, msg, sizeof msg) == 0 &&
+        !strcmp(back.tourney, "T1") && back.abandoned == 2 && back.finished);
+  store_game_free(&back);
   store_close(st);
   unlink(path);
   char side[sizeof path + 8];

@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 static const char CODE[] = "LEASE1";
@@ -97,6 +98,20 @@ static int stored_moves(store *st) {
 
 static void wake(void *arg) { (void)arg; }
 
+static int64_t now_ms_test(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* Commits store arg's batch 300 ms from now (another node's director). */
+static void *commit_later(void *arg) {
+  char msg[256];
+  usleep(300 * 1000);
+  store_commit(arg, msg, sizeof msg);
+  return NULL;
+}
+
 /* Waits (10 s at most) for the writer to settle batch. */
 static int settled(writer *w, uint64_t batch) {
   for (int i = 0; i < 1000 && writer_committed(w) < batch; i++)
@@ -166,7 +181,7 @@ static void writes_after_a_lost_lease(const char *url, store *a, store *b) {
   writer_set_seat(w, 1, CODE5, 1, &joined, "A", ea);
   refused(w, 2, 1, url, /* the open seat stays open */
           "SELECT name FROM seats WHERE code = 'LEASE5' AND seat = 1", "");
-  writer_finish(w, 2, CODE5, "A", ea);
+  writer_finish(w, 2, CODE5, 0, "A", ea);
   refused(w, 3, 2, url, "SELECT finished FROM games WHERE code = 'LEASE5'",
           "0");
 
@@ -188,7 +203,7 @@ static void writes_after_a_lost_lease(const char *url, store *a, store *b) {
 
   /* The owner's writes go in. */
   writer_set_seat(w, 5, CODE5, 1, &joined, "B", owner);
-  writer_finish(w, 5, CODE5, "B", owner);
+  writer_finish(w, 5, CODE5, 0, "B", owner);
   writer_flush(w, 6);
   CHECK(settled(w, 6) && writer_take_failed(w, f, 4) == 0);
   query1(url, "SELECT name FROM seats WHERE code = 'LEASE5' AND seat = 1", got,
@@ -282,6 +297,36 @@ int main(int argc, char **argv) {
 
   TEST("serve-lease-5", "every write of a table goes through its lease");
   writes_after_a_lost_lease(argv[1], a, b);
+
+  TEST("serve-pg-tourney", "docs/serve.md Tournaments: rows on PostgreSQL; "
+                           "one director's batch at a time");
+  store_tourney pt = {.id = "PT1",
+                      .status = STORE_T_UPCOMING,
+                      .created_ms = 5,
+                      .state = "{\"x\":1}"},
+                got;
+  CHECK(store_begin(a) == 0 && store_tourney_lock(a) == 0);
+  CHECK(store_tourney_put(a, &pt) == 0);
+  pt.status = STORE_T_RUNNING; /* replaced in the same batch */
+  CHECK(store_tourney_put(a, &pt) == 0);
+  CHECK(store_begin(b) == 0);
+  int64_t since = now_ms_test();
+  pthread_t director;
+  CHECK(pthread_create(&director, NULL, commit_later, a) == 0);
+  CHECK(store_tourney_lock(b) == 0); /* waits for a's batch */
+  CHECK(now_ms_test() - since >= 250);
+  pthread_join(director, NULL);
+  CHECK(store_tourney_get(b, "PT1", &got) == 0 &&
+        got.status == STORE_T_RUNNING && !strcmp(got.state, "{\"x\":1}"));
+  free(got.state);
+  store_rollback(b);
+  store_tourney *list = NULL;
+  int n = 0, fin = -1, ab = -1;
+  CHECK(store_tourney_list(b, 1, 10, &list, &n) == 0 && n == 1);
+  store_tourney_free_all(list, n);
+  CHECK(store_tourney_get(b, "NONE", &got) == 1);
+  CHECK(store_game_end(b, CODE, &fin, &ab) == 0 && ab == 0);
+  CHECK(store_game_end(b, "NONE", &fin, &ab) == 1);
 
   store_close(a);
   store_close(b);

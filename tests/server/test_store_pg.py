@@ -141,11 +141,14 @@ def test_pg_1_5_a_version_1_database_moves_on(tmp_path):
     name = dbname(db)
     pg.psql(V1, db=name)
     Server(db).start().stop()
-    assert pg.psql("SELECT version FROM scopa_schema", db=name).strip() == "7"
+    assert pg.psql("SELECT version FROM scopa_schema", db=name).strip() == "8"
     assert pg.psql("SELECT count(*) FROM information_schema.columns WHERE "
                    "table_name = 'moves' AND column_name IN ('at_ms', "
                    "'took_ms')", db=name).strip() == "2"
     assert pg.psql("SELECT count(*) FROM seeks", db=name).strip() == "0"
+    assert pg.psql("SELECT count(*) FROM tourneys", db=name).strip() == "0"
+    assert pg.psql("SELECT count(*) FROM games WHERE tourney = '' AND "
+                   "abandoned = 0", db=name).strip() == "1"
     assert pg.psql("SELECT relpersistence FROM pg_class WHERE relname = "
                    "'relay'", db=name).strip() == "u"
     assert pg.psql("SELECT count(*) FROM information_schema."
