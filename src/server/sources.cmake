@@ -25,6 +25,7 @@ set(SCOPA_SERVER_SOURCES
   src/server/seek.c
   src/server/pairer.c
   src/server/pairing.c
+  src/server/tourney_rules.c
   src/server/bank.c
   src/server/rematch.c
   src/server/offer.c

@@ -14,8 +14,9 @@
  * they have not met, backtracking so that nobody is left without a
  * partner when a pairing without repeats exists (repeats only if none
  * does); an odd count gives the bye to the lowest-ranked entry that has
- * not had one (1 point, FIDE C.04.1 d/e).  Seats: the entry that has
- * sat first (seat 0) less often sits first.  Tie-breaks, in order:
+ * not had one (1 point, FIDE C.04.1 c/d), or the next one up when that
+ * would force a repeat.  Seats: the entry that has sat first (seat 0)
+ * less often sits first.  Tie-breaks, in order:
  * Buchholz (the sum of the opponents' scores; a bye counts as an
  * opponent of score 0), then Sonneborn-Berger (the scores of opponents
  * beaten, plus half those of opponents drawn), then rating, then id.
@@ -76,14 +77,15 @@ typedef struct tr_standing {
 /* Swiss: the pairs of the next round for the active entries, given
  * every earlier game (ng of them, any order).  Writes at most cap pairs
  * (cap >= n/2 + 1 suffices) and returns how many, or -1 when cap is too
- * small. */
+ * small (or without memory).  The pairs come in board order, the bye
+ * last. */
 int tr_swiss_pair(const tr_entry *e, int n, const tr_game *g, int ng,
                   tr_pair *out, int cap);
 
 /* The standings of n entries (every one, active or not) after games g,
  * in rank order: Swiss (points, Buchholz, Sonneborn-Berger) or arena
  * (points with streaks, then wins, rating, id).  out has room for n.
- * Returns n. */
+ * Returns n (-1 without memory). */
 int tr_swiss_standings(const tr_entry *e, int n, const tr_game *g, int ng,
                        tr_standing *out);
 int tr_arena_standings(const tr_entry *e, int n, const tr_game *g, int ng,
@@ -109,7 +111,8 @@ typedef struct tr_deal {
 int tr_dup_score(tr_deal *d, int nd);
 
 /* The duplicate standings: each entry's sum of scores (dup), games and
- * wins from g (wins break ties, then rating, then id).  Returns n. */
+ * wins from g (wins break ties, then rating, then id).  The scores are
+ * d's as tr_dup_score left them.  Returns n (-1 without memory). */
 int tr_dup_standings(const tr_entry *e, int n, const tr_deal *d, int nd,
                      const tr_game *g, int ng, tr_standing *out);
 
