@@ -96,8 +96,8 @@ int pgr_tourney_list(store *st, int active, int limit, store_tourney **out,
 int pgr_tourney_lock(store *st) {
   if (!store_in_batch(st))
     return -1;
-  PGresult *r = rows(st, "SELECT pg_advisory_xact_lock(" TOURNEY_LOCK ")", 0,
-                     NULL);
+  PGresult *r =
+      rows(st, "SELECT pg_advisory_xact_lock(" TOURNEY_LOCK ")", 0, NULL);
   PQclear(r);
   return r ? 0 : -1;
 }
