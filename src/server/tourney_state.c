@@ -1,0 +1,311 @@
+/*
+ * tourney_state.c -- a tournament's state as JSON (tourney_state.h):
+ * made from the create message, joined and left, and shown, its
+ * standings worked out by the formats' rules (tourney_rules.h).
+ */
+#include "tourney_state.h"
+
+#include "store.h"
+#include "tourney_rules.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int refuse(ts_error *err, const char *code, const char *en,
+                  const char *it) {
+  err->code = code;
+  err->en = en;
+  err->it = it;
+  return -1;
+}
+
+/* An integer field of msg in [lo, hi], or `absent` when missing: 0, or
+ * -1 (not a whole number in range). */
+static int int_field(const json_t *msg, const char *key, long lo, long hi,
+                     long absent, long *out) {
+  const json_t *v = json_object_get(msg, key);
+  *out = absent;
+  if (!v)
+    return 0;
+  if (!json_is_integer(v) || json_integer_value(v) < lo ||
+      json_integer_value(v) > hi)
+    return -1;
+  *out = (long)json_integer_value(v);
+  return 0;
+}
+
+json_t *ts_new(const char *id, const json_t *msg, const char *rules_json,
+               long long creator, long long now_ms, ts_error *err) {
+  const char *format = json_string_value(json_object_get(msg, "format"));
+  const json_t *name = json_object_get(msg, "name");
+  const json_t *rated = json_object_get(msg, "rated");
+  long rounds, minutes, starts_in;
+  int arena = format && strcmp(format, "arena") == 0;
+  if (!format || (!arena && strcmp(format, "swiss") != 0 &&
+                  strcmp(format, "duplicate") != 0)) {
+    refuse(err, "bad_message",
+           "\"format\" is \"swiss\", \"arena\" or \"duplicate\"",
+           "\"format\" è \"swiss\", \"arena\" o \"duplicate\"");
+    return NULL;
+  }
+  if (int_field(msg, "rounds", 1, TS_ROUNDS_MAX, arena ? 0 : -1, &rounds) ||
+      (!arena && rounds < 0) || (arena && json_object_get(msg, "rounds"))) {
+    refuse(err, "bad_message",
+           arena ? "an arena has \"minutes\", not \"rounds\""
+                 : "\"rounds\" is a whole number from 1 to 20",
+           arena ? "un'arena ha \"minutes\", non \"rounds\""
+                 : "\"rounds\" è un numero intero da 1 a 20");
+    return NULL;
+  }
+  if (int_field(msg, "minutes", 1, TS_MINUTES_MAX, arena ? -1 : 0, &minutes) ||
+      (arena && minutes < 0) || (!arena && json_object_get(msg, "minutes"))) {
+    refuse(err, "bad_message",
+           arena ? "\"minutes\" is a whole number from 1 to 720"
+                 : "only an arena has \"minutes\"",
+           arena ? "\"minutes\" è un numero intero da 1 a 720"
+                 : "solo un'arena ha \"minutes\"");
+    return NULL;
+  }
+  if (int_field(msg, "starts_in", 0, TS_STARTS_IN_MAX, 60, &starts_in)) {
+    refuse(err, "bad_message", "\"starts_in\" is seconds from now, 0 to 604800",
+           "\"starts_in\" è in secondi da ora, da 0 a 604800");
+    return NULL;
+  }
+  if (name && (!json_is_string(name) || json_string_length(name) < 1 ||
+               json_string_length(name) > STORE_NAME_MAX)) {
+    refuse(err, "bad_message", "\"name\" is a text of 1 to 64 bytes",
+           "\"name\" è un testo da 1 a 64 byte");
+    return NULL;
+  }
+  if (rated && !json_is_boolean(rated)) {
+    refuse(err, "bad_message", "\"rated\" is true or false",
+           "\"rated\" è true o false");
+    return NULL;
+  }
+  json_t *rules = json_loads(rules_json, 0, NULL);
+  json_t *st = rules ? json_object() : NULL;
+  if (st) {
+    json_object_set_new(st, "id", json_string(id));
+    json_object_set_new(st, "name",
+                        name ? json_copy((json_t *)name) : json_string(format));
+    json_object_set_new(st, "format", json_string(format));
+    json_object_set(st, "rules", rules);
+    if (arena)
+      json_object_set_new(st, "minutes", json_integer(minutes));
+    else
+      json_object_set_new(st, "rounds", json_integer(rounds));
+    json_object_set_new(st, "starts_at",
+                        json_integer(now_ms + starts_in * 1000LL));
+    json_object_set_new(st, "rated",
+                        json_boolean(!rated || json_is_true(rated)));
+    json_object_set_new(st, "creator", json_integer(creator));
+    json_object_set_new(st, "status", json_string("upcoming"));
+    json_object_set_new(st, "round", json_integer(0));
+    json_object_set_new(st, "entries", json_array());
+    json_object_set_new(st, "games", json_array());
+  }
+  json_decref(rules);
+  if (!st || json_object_size(st) < 12) {
+    json_decref(st);
+    refuse(err, "server", "no memory for the tournament",
+           "non c'è memoria per il torneo");
+    return NULL;
+  }
+  return st;
+}
+
+static const char *status_of(const json_t *st) {
+  const char *s = json_string_value(json_object_get(st, "status"));
+  return s ? s : "finished";
+}
+
+int ts_status(const json_t *st) {
+  const char *s = status_of(st);
+  return strcmp(s, "upcoming") == 0  ? STORE_T_UPCOMING
+         : strcmp(s, "running") == 0 ? STORE_T_RUNNING
+                                     : STORE_T_FINISHED;
+}
+
+static json_t *entry_of(const json_t *st, long long id) {
+  size_t i;
+  json_t *e;
+  json_array_foreach(json_object_get(st, "entries"), i, e) {
+    if (json_integer_value(json_object_get(e, "id")) == id)
+      return e;
+  }
+  return NULL;
+}
+
+int ts_join(json_t *st, long long id, const char *name, double rating,
+            ts_error *err) {
+  if (ts_status(st) == STORE_T_FINISHED)
+    return refuse(err, "tournament_over", "the tournament is over",
+                  "il torneo è finito");
+  json_t *e = entry_of(st, id);
+  if (e) { /* back after a leave, or joined again: the same entry */
+    json_object_set_new(e, "active", json_true());
+    return 0;
+  }
+  json_t *entries = json_object_get(st, "entries");
+  if (json_array_size(entries) >= TS_ENTRIES_MAX)
+    return refuse(err, "tournament_full", "the tournament is full",
+                  "il torneo è al completo");
+  e = json_pack("{s:I, s:s, s:f, s:b}", "id", (json_int_t)id, "name", name,
+                "rating", rating, "active", 1);
+  if (!e || json_array_append_new(entries, e))
+    return refuse(err, "server", "no memory to join",
+                  "non c'è memoria per iscriversi");
+  return 0;
+}
+
+int ts_leave(json_t *st, long long id, ts_error *err) {
+  if (ts_status(st) == STORE_T_FINISHED)
+    return refuse(err, "tournament_over", "the tournament is over",
+                  "il torneo è finito");
+  json_t *e = entry_of(st, id);
+  if (!e)
+    return refuse(err, "not_joined", "you are not in this tournament",
+                  "non sei iscritto a questo torneo");
+  json_object_set_new(e, "active", json_false());
+  return 0;
+}
+
+/* The entries and games of st as the formats' rules take them: *ne and
+ * *ng of them (malloc'd; the caller frees both): 0, or -1. */
+static int rules_input(const json_t *st, tr_entry **pe, int *ne, tr_game **pg,
+                       int *ng) {
+  const json_t *entries = json_object_get(st, "entries");
+  const json_t *games = json_object_get(st, "games");
+  size_t n = json_array_size(entries), m = json_array_size(games), i;
+  tr_entry *e = calloc(n ? n : 1, sizeof *e);
+  tr_game *g = calloc(m ? m : 1, sizeof *g);
+  if (!e || !g) {
+    free(e);
+    free(g);
+    return -1;
+  }
+  json_t *x;
+  json_array_foreach(entries, i, x) {
+    e[i].id = json_integer_value(json_object_get(x, "id"));
+    e[i].rating = json_number_value(json_object_get(x, "rating"));
+    e[i].active = json_is_true(json_object_get(x, "active"));
+  }
+  json_array_foreach(games, i, x) {
+    g[i].round = (int)json_integer_value(json_object_get(x, "round"));
+    g[i].a = json_integer_value(json_object_get(x, "a"));
+    g[i].b = json_integer_value(json_object_get(x, "b"));
+    g[i].result = (int)json_integer_value(json_object_get(x, "result"));
+  }
+  *pe = e;
+  *pg = g;
+  *ne = (int)n;
+  *ng = (int)m;
+  return 0;
+}
+
+static const char *name_of(const json_t *st, long long id) {
+  const json_t *e = entry_of(st, id);
+  const char *s = e ? json_string_value(json_object_get(e, "name")) : NULL;
+  return s ? s : "";
+}
+
+/* The standings: [{"rank", "name", "points", ...}] in rank order. */
+static json_t *standings(const json_t *st) {
+  tr_entry *e;
+  tr_game *g;
+  int ne, ng;
+  if (rules_input(st, &e, &ne, &g, &ng))
+    return NULL;
+  const char *format = json_string_value(json_object_get(st, "format"));
+  int arena = format && strcmp(format, "arena") == 0;
+  int dup = format && strcmp(format, "duplicate") == 0;
+  tr_standing *s = calloc(ne ? (size_t)ne : 1, sizeof *s);
+  json_t *out = s ? json_array() : NULL;
+  if (out && !dup)
+    (arena ? tr_arena_standings : tr_swiss_standings)(e, ne, g, ng, s);
+  else if (out) /* the deals' scores come with the director: none yet */
+    tr_dup_standings(e, ne, NULL, 0, g, ng, s);
+  for (int i = 0; out && i < ne; i++) {
+    json_t *line = json_pack(
+        "{s:i, s:s, s:f, s:i, s:i, s:b}", "rank", s[i].rank, "name",
+        name_of(st, s[i].id), "points", dup ? s[i].dup : s[i].points2 / 2.0,
+        "games", s[i].games, "wins", s[i].wins, "active",
+        json_is_true(json_object_get(entry_of(st, s[i].id), "active")));
+    if (line && !arena && !dup) {
+      json_object_set_new(line, "buchholz", json_real(s[i].buchholz2 / 2.0));
+      json_object_set_new(line, "sonneborn_berger", json_real(s[i].sb4 / 4.0));
+    }
+    if (line && arena)
+      json_object_set_new(line, "streak", json_integer(s[i].streak));
+    if (!line || json_array_append_new(out, line)) {
+      json_decref(out);
+      out = NULL;
+    }
+  }
+  free(e);
+  free(g);
+  free(s);
+  return out;
+}
+
+static const char *RESULTS[] = {"a", "b", "draw", "both_lost", "bye", NULL};
+
+/* The rounds: [{"round", "tables": [{"code", "seats", "result"}]}]. */
+static json_t *rounds_of(const json_t *st) {
+  json_t *out = json_array();
+  int last = (int)json_integer_value(json_object_get(st, "round"));
+  for (int r = 1; out && r <= last; r++) {
+    json_t *tables = json_array(), *round = json_pack("{s:i}", "round", r);
+    size_t i;
+    json_t *g;
+    json_array_foreach(json_object_get(st, "games"), i, g) {
+      if (json_integer_value(json_object_get(g, "round")) != r || !tables)
+        continue;
+      long long b = json_integer_value(json_object_get(g, "b"));
+      int result = (int)json_integer_value(json_object_get(g, "result"));
+      const char *code = json_string_value(json_object_get(g, "code"));
+      json_t *t = json_pack(
+          "{s:s?, s:[s, s?], s:s?}", "code", code, "seats",
+          name_of(st, json_integer_value(json_object_get(g, "a"))),
+          b ? name_of(st, b) : NULL, "result",
+          result >= 0 && result < TR_PENDING ? RESULTS[result] : NULL);
+      if (!t || json_array_append_new(tables, t)) {
+        json_decref(tables);
+        tables = NULL;
+      }
+    }
+    if (!round || !tables || json_object_set_new(round, "tables", tables) ||
+        json_array_append_new(out, round)) {
+      json_decref(round);
+      json_decref(out);
+      out = NULL;
+    }
+  }
+  return out;
+}
+
+json_t *ts_view(const json_t *st, int brief) {
+  static const char *const KEEP[] = {
+      "id",        "name",    "format", "rules", "rounds", "minutes",
+      "starts_at", "ends_at", "status", "round", "rated",  NULL};
+  json_t *v = json_object();
+  for (int k = 0; v && KEEP[k]; k++) {
+    json_t *x = json_object_get(st, KEEP[k]);
+    if (x)
+      json_object_set(v, KEEP[k], x);
+  }
+  if (!v)
+    return NULL;
+  json_object_set_new(v, "players",
+                      json_integer((json_int_t)json_array_size(
+                          json_object_get(st, "entries"))));
+  if (brief)
+    return v;
+  json_t *s = standings(st), *r = rounds_of(st);
+  if (!s || !r || json_object_set_new(v, "standings", s) ||
+      json_object_set_new(v, "rounds", r)) {
+    json_decref(v);
+    return NULL;
+  }
+  return v;
+}

@@ -1,0 +1,57 @@
+/*
+ * tourney_state.h -- a tournament's whole state as JSON (tourney_state.c):
+ * what the store keeps in its row (store.h "Tournaments") and what the
+ * director changes, one step at a time, under the cluster's lock.  Pure:
+ * no store, no clock (the caller passes the time), so that every node
+ * does the same with the same state.
+ *
+ * The state:
+ *   {"id", "name", "format": "swiss"|"arena"|"duplicate", "rules": {...},
+ *    "rounds": N (swiss, duplicate), "minutes": M (arena),
+ *    "starts_at": ms, "ends_at": ms (arena, once started),
+ *    "creator": account id, "status": "upcoming"|"running"|"finished",
+ *    "round": the round in play (0 before the first),
+ *    "entries": [{"id": account, "name", "rating", "active": bool}],
+ *    "games": [{"round", "code", "a", "b", "result": TR_*}]}
+ * An entry's id is its account's; a bye is a game with b 0 and no code.
+ */
+#ifndef SCOPA_SERVER_TOURNEY_STATE_H
+#define SCOPA_SERVER_TOURNEY_STATE_H
+
+#include <jansson.h>
+
+#define TS_ROUNDS_MAX 20        /* swiss and duplicate rounds at most      */
+#define TS_MINUTES_MAX 720      /* an arena's length at most               */
+#define TS_ENTRIES_MAX 1024     /* entries of one tournament at most       */
+#define TS_STARTS_IN_MAX 604800 /* seconds ahead a tournament may start  */
+
+/* Why a step was refused: a stable code (CONTRACTS.md's error codes) and
+ * the two texts. */
+typedef struct ts_error {
+  const char *code;
+  const char *en, *it;
+} ts_error;
+
+/* A new tournament from a tournament_create message's fields (msg: the
+ * message object; rules_json: its rules, checked, as a record has them),
+ * made by account `creator` at now_ms: the state, or NULL with *err. */
+json_t *ts_new(const char *id, const json_t *msg, const char *rules_json,
+               long long creator, long long now_ms, ts_error *err);
+
+/* Account `id` (named, with its rating) joins, or comes back after a
+ * leave: 0, or -1 with *err (finished, full). */
+int ts_join(json_t *st, long long id, const char *name, double rating,
+            ts_error *err);
+/* Account `id` leaves: not paired any more, kept in the standings: 0,
+ * or -1 with *err (not in it, finished). */
+int ts_leave(json_t *st, long long id, ts_error *err);
+
+/* The status's number for the store (STORE_T_*). */
+int ts_status(const json_t *st);
+
+/* What GET /api/tournaments/ID answers (CONTRACTS.md "Tournaments"): a
+ * new object, the standings worked out (tourney_rules.h), or NULL
+ * without memory.  brief: the list's line only (no rounds). */
+json_t *ts_view(const json_t *st, int brief);
+
+#endif

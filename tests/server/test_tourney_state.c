@@ -1,0 +1,128 @@
+/*
+ * test_tourney_state.c -- a tournament's state (tourney_state.c): made
+ * from a create message of each format, bad ones refused with the field
+ * named, joined and left, and shown with its standings and rounds.
+ * Names: tourney-state-N (docs/serve.md "Tournaments").
+ */
+#include "../../src/server/store.h"
+#include "../../src/server/tourney_rules.h"
+#include "../../src/server/tourney_state.h"
+#include "../test.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define RULES_JSON "{\"game\":\"scopa\",\"players\":2}"
+
+static json_t *make(const char *text, ts_error *err) {
+  json_t *msg = json_loads(text, 0, NULL);
+  json_t *st = msg ? ts_new("TID1", msg, RULES_JSON, 7, 1000, err) : NULL;
+  json_decref(msg);
+  return st;
+}
+
+static void add_game(json_t *st, int round, long long a, long long b,
+                     int result, const char *code) {
+  json_array_append_new(json_object_get(st, "games"),
+                        json_pack("{s:i, s:I, s:I, s:i, s:s?}", "round", round,
+                                  "a", (json_int_t)a, "b", (json_int_t)b,
+                                  "result", result, "code", code));
+}
+
+int main(void) {
+  ts_error err;
+  TEST("tourney-state-1", "CONTRACTS.md Tournaments: tournament_create");
+  json_t *st = make("{\"format\":\"swiss\",\"rounds\":3,\"starts_in\":30,"
+                    "\"name\":\"Friday\"}",
+                    &err);
+  CHECK(st != NULL);
+  CHECK_EQ_STR(json_string_value(json_object_get(st, "status")), "upcoming");
+  CHECK(json_integer_value(json_object_get(st, "starts_at")) == 31000);
+  CHECK(json_integer_value(json_object_get(st, "rounds")) == 3);
+  CHECK(ts_status(st) == STORE_T_UPCOMING);
+  json_t *arena = make("{\"format\":\"arena\",\"minutes\":20}", &err);
+  CHECK(arena && json_integer_value(json_object_get(arena, "minutes")) == 20 &&
+        json_integer_value(json_object_get(arena, "starts_at")) == 61000);
+  json_decref(arena);
+  json_t *dup = make("{\"format\":\"duplicate\",\"rounds\":2}", &err);
+  CHECK(dup != NULL);
+  json_decref(dup);
+
+  TEST("tourney-state-2", "bad creates are refused, naming the field");
+  static const char *const BAD[][2] = {
+      {"{\"format\":\"knockout\",\"rounds\":3}", "\"format\""},
+      {"{\"format\":\"swiss\"}", "\"rounds\""},
+      {"{\"format\":\"swiss\",\"rounds\":0}", "\"rounds\""},
+      {"{\"format\":\"swiss\",\"rounds\":21}", "\"rounds\""},
+      {"{\"format\":\"swiss\",\"rounds\":3,\"minutes\":5}", "\"minutes\""},
+      {"{\"format\":\"arena\"}", "\"minutes\""},
+      {"{\"format\":\"arena\",\"minutes\":5,\"rounds\":2}", "\"rounds\""},
+      {"{\"format\":\"swiss\",\"rounds\":3,\"starts_in\":-1}", "\"starts_in\""},
+      {"{\"format\":\"swiss\",\"rounds\":3,\"name\":\"\"}", "\"name\""},
+      {"{\"format\":\"swiss\",\"rounds\":3,\"rated\":1}", "\"rated\""},
+  };
+  for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++) {
+    err.code = NULL;
+    json_t *no = make(BAD[i][0], &err);
+    CHECK(no == NULL && err.code && !strcmp(err.code, "bad_message") &&
+          strstr(err.en, BAD[i][1]));
+    json_decref(no);
+  }
+
+  TEST("tourney-state-3", "join, leave and come back: one entry each");
+  CHECK(ts_join(st, 11, "anna", 1500, &err) == 0);
+  CHECK(ts_join(st, 12, "bruno", 1600, &err) == 0);
+  CHECK(ts_join(st, 13, "carla", 1400, &err) == 0);
+  CHECK(ts_join(st, 11, "anna", 1500, &err) == 0); /* again: the same */
+  CHECK(json_array_size(json_object_get(st, "entries")) == 3);
+  CHECK(ts_leave(st, 13, &err) == 0);
+  CHECK(ts_leave(st, 99, &err) == -1 && !strcmp(err.code, "not_joined"));
+  json_t *v = ts_view(st, 1);
+  CHECK(v && json_integer_value(json_object_get(v, "players")) == 3 &&
+        !json_object_get(v, "standings") &&
+        !strcmp(json_string_value(json_object_get(v, "name")), "Friday"));
+  json_decref(v);
+
+  TEST("tourney-state-4", "the view: standings by the Swiss rules, rounds");
+  CHECK(ts_join(st, 13, "carla", 1400, &err) == 0); /* back */
+  json_object_set_new(st, "status", json_string("running"));
+  json_object_set_new(st, "round", json_integer(2));
+  add_game(st, 1, 12, 11, TR_A_WON, "CODE1");
+  add_game(st, 1, 13, 0, TR_BYE, NULL);
+  add_game(st, 2, 13, 12, TR_A_WON, "CODE2");
+  add_game(st, 2, 11, 0, TR_BYE, NULL);
+  v = ts_view(st, 0);
+  json_t *s = json_object_get(v, "standings");
+  CHECK(json_array_size(s) == 3);
+  /* carla: bye + beat bruno = 2; bruno 1 (beat anna); anna 1 (bye).
+   * Buchholz: bruno's opponents anna 1 + carla 2 = 3; anna's bruno 1 +
+   * bye 0 = 1: bruno ahead of anna. */
+  json_t *first = json_array_get(s, 0), *second = json_array_get(s, 1);
+  CHECK_EQ_STR(json_string_value(json_object_get(first, "name")), "carla");
+  CHECK(json_number_value(json_object_get(first, "points")) == 2.0);
+  CHECK_EQ_STR(json_string_value(json_object_get(second, "name")), "bruno");
+  CHECK(json_number_value(json_object_get(second, "buchholz")) == 3.0);
+  json_t *rounds = json_object_get(v, "rounds");
+  CHECK(json_array_size(rounds) == 2);
+  json_t *t0 =
+      json_array_get(json_object_get(json_array_get(rounds, 0), "tables"), 0);
+  CHECK_EQ_STR(json_string_value(json_object_get(t0, "code")), "CODE1");
+  CHECK_EQ_STR(
+      json_string_value(json_array_get(json_object_get(t0, "seats"), 1)),
+      "anna");
+  CHECK_EQ_STR(json_string_value(json_object_get(t0, "result")), "a");
+  json_t *bye =
+      json_array_get(json_object_get(json_array_get(rounds, 0), "tables"), 1);
+  CHECK(json_is_null(json_array_get(json_object_get(bye, "seats"), 1)) &&
+        !strcmp(json_string_value(json_object_get(bye, "result")), "bye"));
+  json_decref(v);
+
+  TEST("tourney-state-5", "a finished tournament takes nobody");
+  json_object_set_new(st, "status", json_string("finished"));
+  CHECK(ts_status(st) == STORE_T_FINISHED);
+  CHECK(ts_join(st, 20, "dario", 1500, &err) == -1 &&
+        !strcmp(err.code, "tournament_over"));
+  CHECK(ts_leave(st, 11, &err) == -1);
+  json_decref(st);
+  return test_summary("test_tourney_state");
+}
