@@ -309,3 +309,174 @@ json_t *ts_view(const json_t *st, int brief) {
   }
   return v;
 }
+
+/* ------------------------------------------------------------------ */
+/* The director's steps                                                */
+/* ------------------------------------------------------------------ */
+
+static int add_pair(json_t *st, int round, const tr_pair *p) {
+  json_t *g = json_pack("{s:i, s:I, s:I, s:i, s:n}", "round", round, "a",
+                        (json_int_t)p->a, "b", (json_int_t)p->b, "result",
+                        p->b ? TR_PENDING : TR_BYE, "code");
+  return g ? json_array_append_new(json_object_get(st, "games"), g) : -1;
+}
+
+/* The highest "round" of any game: an arena numbers its games by it, in
+ * the order made, then again in the order they finish (tourney_rules.h). */
+static int max_round(const json_t *st) {
+  size_t i;
+  json_t *g;
+  int m = 0;
+  json_array_foreach(json_object_get(st, "games"), i, g) {
+    int r = (int)json_integer_value(json_object_get(g, "round"));
+    m = r > m ? r : m;
+  }
+  return m;
+}
+
+static int pending(const json_t *st, int round) {
+  size_t i;
+  json_t *g;
+  int n = 0;
+  json_array_foreach(json_object_get(st, "games"), i, g) {
+    if ((round == 0 ||
+         json_integer_value(json_object_get(g, "round")) == round) &&
+        json_integer_value(json_object_get(g, "result")) == TR_PENDING)
+      n++;
+  }
+  return n;
+}
+
+static int active_entries(const json_t *st) {
+  size_t i;
+  json_t *e;
+  int n = 0;
+  json_array_foreach(json_object_get(st, "entries"), i, e) {
+    n += json_is_true(json_object_get(e, "active"));
+  }
+  return n;
+}
+
+/* The next round's pairs (Swiss and duplicate), or the arena's pairs of
+ * the free entries: how many games need a table, or -1. */
+static int pair(json_t *st, int arena) {
+  tr_entry *e;
+  tr_game *g;
+  int ne, ng, made = 0;
+  if (rules_input(st, &e, &ne, &g, &ng))
+    return -1;
+  tr_pair *p = calloc((size_t)ne / 2 + 2, sizeof *p);
+  long long *free_ids = calloc(ne ? (size_t)ne : 1, sizeof *free_ids);
+  int np = -1;
+  int round = (int)json_integer_value(json_object_get(st, "round")) + 1;
+  if (p && free_ids && !arena) {
+    np = tr_swiss_pair(e, ne, g, ng, p, ne / 2 + 2);
+  } else if (p && free_ids) {
+    int nfree = 0;
+    for (int i = 0; i < ne; i++) {
+      int busy = 0;
+      for (int k = 0; k < ng && !busy; k++)
+        busy = g[k].result == TR_PENDING &&
+               (g[k].a == e[i].id || g[k].b == e[i].id);
+      if (e[i].active && !busy)
+        free_ids[nfree++] = e[i].id;
+    }
+    np = nfree >= 2
+             ? tr_arena_pair(e, ne, g, ng, free_ids, nfree, p, ne / 2 + 2)
+             : 0;
+    round = max_round(st) + 1; /* an arena's games, in the order made */
+  }
+  for (int i = 0; i < np && made >= 0; i++)
+    made = add_pair(st, arena ? round + i : round, &p[i])
+               ? -1
+               : made + (p[i].b != 0);
+  if (np > 0 && !arena && made >= 0)
+    json_object_set_new(st, "round", json_integer(round));
+  free(e);
+  free(g);
+  free(p);
+  free(free_ids);
+  return np < 0 ? -1 : made;
+}
+
+static void set_status(json_t *st, const char *status) {
+  json_object_set_new(st, "status", json_string(status));
+}
+
+int ts_step(json_t *st, long long now_ms, int start_now) {
+  const char *format = json_string_value(json_object_get(st, "format"));
+  int arena = format && strcmp(format, "arena") == 0;
+  int status = ts_status(st);
+  if (status == STORE_T_FINISHED)
+    return 0;
+  if (status == STORE_T_UPCOMING) {
+    if (!start_now &&
+        now_ms < json_integer_value(json_object_get(st, "starts_at")))
+      return 0;
+    if (active_entries(st) < 2) {
+      set_status(st, "finished"); /* nobody to play: over, empty */
+      return 0;
+    }
+    set_status(st, "running");
+    json_object_set_new(st, "started_at", json_integer(now_ms));
+    if (arena)
+      json_object_set_new(
+          st, "ends_at",
+          json_integer(now_ms +
+                       json_integer_value(json_object_get(st, "minutes")) *
+                           60000LL));
+    return pair(st, arena);
+  }
+  if (arena) {
+    if (now_ms < json_integer_value(json_object_get(st, "ends_at")))
+      return pair(st, 1);
+    if (pending(st, 0) == 0)
+      set_status(st, "finished");
+    return 0;
+  }
+  int round = (int)json_integer_value(json_object_get(st, "round"));
+  if (pending(st, round) > 0)
+    return 0;
+  if (round >= json_integer_value(json_object_get(st, "rounds")) ||
+      active_entries(st) < 2) {
+    set_status(st, "finished");
+    return 0;
+  }
+  return pair(st, 0);
+}
+
+int ts_tableless(const json_t *st, int *idx, int cap) {
+  size_t i;
+  json_t *g;
+  int n = 0;
+  json_array_foreach(json_object_get(st, "games"), i, g) {
+    if (n < cap && json_is_null(json_object_get(g, "code")) &&
+        json_integer_value(json_object_get(g, "result")) == TR_PENDING)
+      idx[n++] = (int)i;
+  }
+  return n;
+}
+
+int ts_set_code(json_t *st, int idx, const char *code) {
+  json_t *g = json_array_get(json_object_get(st, "games"), (size_t)idx);
+  if (!g)
+    return 1;
+  return json_object_set_new(g, "code", json_string(code)) ? 1 : 0;
+}
+
+int ts_result(json_t *st, const char *code, int result) {
+  size_t i;
+  json_t *g;
+  json_array_foreach(json_object_get(st, "games"), i, g) {
+    const char *c = json_string_value(json_object_get(g, "code"));
+    if (c && strcmp(c, code) == 0 &&
+        json_integer_value(json_object_get(g, "result")) == TR_PENDING) {
+      json_object_set_new(g, "result", json_integer(result));
+      const char *f = json_string_value(json_object_get(st, "format"));
+      if (f && strcmp(f, "arena") == 0) /* then in the order they end */
+        json_object_set_new(g, "round", json_integer(max_round(st) + 1));
+      return 0;
+    }
+  }
+  return 1;
+}

@@ -46,6 +46,23 @@ int ts_join(json_t *st, long long id, const char *name, double rating,
  * or -1 with *err (not in it, finished). */
 int ts_leave(json_t *st, long long id, ts_error *err);
 
+/* One step of the director at now_ms (start_now: its creator said
+ * start).  An upcoming tournament that is due starts, or with fewer than
+ * 2 active entries ends empty; a Swiss or duplicate round whose games
+ * all have results is followed by the next, or the end; an arena pairs
+ * its free active entries until ends_at, then ends once its games are.
+ * New games are added with "code" null and result TR_PENDING (a bye
+ * with its result); the caller gives each a table (ts_set_code).
+ * Returns how many new games need a table, or -1 without memory. */
+int ts_step(json_t *st, long long now_ms, int start_now);
+/* The games that need a table, as their index in "games": how many
+ * (at most cap) into idx. */
+int ts_tableless(const json_t *st, int *idx, int cap);
+/* Game idx's table; the game at `code` ended with `result` (TR_*): 0,
+ * or 1 when no such pending game. */
+int ts_set_code(json_t *st, int idx, const char *code);
+int ts_result(json_t *st, const char *code, int result);
+
 /* The status's number for the store (STORE_T_*). */
 int ts_status(const json_t *st);
 

@@ -124,5 +124,91 @@ int main(void) {
         !strcmp(err.code, "tournament_over"));
   CHECK(ts_leave(st, 11, &err) == -1);
   json_decref(st);
+
+  TEST("tourney-state-6", "a Swiss of 5 runs its 3 rounds: byes, no "
+                          "repeats, then the end");
+  st = make("{\"format\":\"swiss\",\"rounds\":3,\"starts_in\":10}", &err);
+  for (int i = 1; i <= 5; i++) {
+    char name[8];
+    snprintf(name, sizeof name, "p%d", i);
+    CHECK(ts_join(st, i, name, 1500 + i, &err) == 0);
+  }
+  CHECK(ts_step(st, 5000, 0) == 0 && ts_status(st) == STORE_T_UPCOMING);
+  int codes = 0;
+  for (int round = 1; round <= 3; round++) {
+    CHECK(ts_step(st, 20000 + round, 0) == 2);
+    CHECK(json_integer_value(json_object_get(st, "round")) == round);
+    CHECK(ts_step(st, 20000 + round, 0) == 0); /* nothing until results */
+    int idx[8], n = ts_tableless(st, idx, 8);
+    CHECK(n == 2);
+    for (int k = 0; k < n; k++) {
+      char code[16];
+      snprintf(code, sizeof code, "C%d", ++codes);
+      CHECK(ts_set_code(st, idx[k], code) == 0);
+    }
+    CHECK(ts_tableless(st, idx, 8) == 0);
+    for (int k = codes - 1; k <= codes; k++) {
+      char code[16];
+      snprintf(code, sizeof code, "C%d", k);
+      CHECK(ts_result(st, code, k % 2 ? TR_A_WON : TR_B_WON) == 0);
+      CHECK(ts_result(st, code, TR_A_WON) == 1); /* once */
+    }
+  }
+  CHECK(ts_step(st, 30000, 0) == 0 && ts_status(st) == STORE_T_FINISHED);
+  json_t *games = json_object_get(st, "games");
+  CHECK(json_array_size(games) == 9); /* 3 rounds of 2 games and a bye */
+  int byes[6] = {0};
+  for (size_t i = 0; i < json_array_size(games); i++) {
+    json_t *g = json_array_get(games, i);
+    long long a = json_integer_value(json_object_get(g, "a"));
+    long long b = json_integer_value(json_object_get(g, "b"));
+    if (!b)
+      byes[a]++;
+    for (size_t k = 0; b && k < i; k++) {
+      json_t *h = json_array_get(games, k);
+      long long c = json_integer_value(json_object_get(h, "a"));
+      long long d = json_integer_value(json_object_get(h, "b"));
+      CHECK(!((a == c && b == d) || (a == d && b == c))); /* no repeat */
+    }
+  }
+  for (int i = 1; i <= 5; i++)
+    CHECK(byes[i] <= 1);
+  v = ts_view(st, 0);
+  CHECK(v && json_array_size(json_object_get(v, "rounds")) == 3 &&
+        json_array_size(json_object_get(v, "standings")) == 5);
+  json_decref(v);
+  json_decref(st);
+
+  TEST("tourney-state-7", "an arena pairs whoever is free until its end");
+  st = make("{\"format\":\"arena\",\"minutes\":1,\"starts_in\":0}", &err);
+  for (int i = 1; i <= 4; i++)
+    CHECK(ts_join(st, i, "x", 1500, &err) == 0);
+  CHECK(ts_step(st, 2000, 0) == 2);
+  CHECK(json_integer_value(json_object_get(st, "ends_at")) == 62000);
+  int idx[4];
+  CHECK(ts_tableless(st, idx, 4) == 2);
+  CHECK(ts_set_code(st, idx[0], "A1") == 0 &&
+        ts_set_code(st, idx[1], "A2") == 0);
+  CHECK(ts_step(st, 3000, 0) == 0); /* nobody free */
+  CHECK(ts_result(st, "A1", TR_A_WON) == 0);
+  CHECK(ts_step(st, 4000, 0) == 1); /* the two of A1 again */
+  CHECK(ts_tableless(st, idx, 4) == 1 && ts_set_code(st, idx[0], "A3") == 0);
+  CHECK(ts_result(st, "A2", TR_B_WON) == 0);
+  CHECK(ts_step(st, 63000, 0) == 0 && ts_status(st) == STORE_T_RUNNING);
+  CHECK(ts_result(st, "A3", TR_DRAW) == 0);
+  CHECK(ts_step(st, 64000, 0) == 0 && ts_status(st) == STORE_T_FINISHED);
+  json_decref(st);
+
+  TEST("tourney-state-8", "too few to play: over at the start; its "
+                          "creator may start it early");
+  st = make("{\"format\":\"swiss\",\"rounds\":2,\"starts_in\":600}", &err);
+  CHECK(ts_join(st, 1, "solo", 1500, &err) == 0);
+  CHECK(ts_step(st, 700000, 0) == 0 && ts_status(st) == STORE_T_FINISHED);
+  json_decref(st);
+  st = make("{\"format\":\"duplicate\",\"rounds\":1,\"starts_in\":600}", &err);
+  CHECK(ts_join(st, 1, "a", 1500, &err) == 0 &&
+        ts_join(st, 2, "b", 1500, &err) == 0);
+  CHECK(ts_step(st, 2000, 1) == 1 && ts_status(st) == STORE_T_RUNNING);
+  json_decref(st);
   return test_summary("test_tourney_state");
 }
