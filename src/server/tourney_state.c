@@ -82,6 +82,23 @@ json_t *ts_new(const char *id, const json_t *msg, const char *rules_json,
            "\"rated\" è true o false");
     return NULL;
   }
+  /* The tables' clock: create's fields, the server's defaults where absent
+   * (-1). */
+  static const char *const CLOCK[][2] = {{"move_clock", "86400"},
+                                         {"away_timeout", "86400"},
+                                         {"bank", "86400"},
+                                         {"increment", "3600"}};
+  long clock[4];
+  for (int k = 0; k < 4; k++)
+    if (int_field(msg, CLOCK[k][0], k == 2 ? 10 : 0, atol(CLOCK[k][1]), -1,
+                  &clock[k])) {
+      refuse(err, "bad_message",
+             "\"move_clock\", \"away_timeout\", \"bank\" and "
+             "\"increment\" are seconds, as in create",
+             "\"move_clock\", \"away_timeout\", \"bank\" e \"increment\" "
+             "sono secondi, come in create");
+      return NULL;
+    }
   json_t *rules = json_loads(rules_json, 0, NULL);
   json_t *st = rules ? json_object() : NULL;
   if (st) {
@@ -103,9 +120,14 @@ json_t *ts_new(const char *id, const json_t *msg, const char *rules_json,
     json_object_set_new(st, "round", json_integer(0));
     json_object_set_new(st, "entries", json_array());
     json_object_set_new(st, "games", json_array());
+    json_object_set_new(
+        st, "clock",
+        json_pack("{s:I, s:I, s:I, s:I}", "move_clock", (json_int_t)clock[0],
+                  "away_timeout", (json_int_t)clock[1], "bank",
+                  (json_int_t)clock[2], "increment", (json_int_t)clock[3]));
   }
   json_decref(rules);
-  if (!st || json_object_size(st) < 12) {
+  if (!st || json_object_size(st) < 13) {
     json_decref(st);
     refuse(err, "server", "no memory for the tournament",
            "non c'è memoria per il torneo");

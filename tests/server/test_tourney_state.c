@@ -40,6 +40,9 @@ int main(void) {
   CHECK(json_integer_value(json_object_get(st, "starts_at")) == 31000);
   CHECK(json_integer_value(json_object_get(st, "rounds")) == 3);
   CHECK(ts_status(st) == STORE_T_UPCOMING);
+  json_t *clock = json_object_get(st, "clock");
+  CHECK(json_integer_value(json_object_get(clock, "bank")) == -1 &&
+        json_integer_value(json_object_get(clock, "move_clock")) == -1);
   json_t *arena = make("{\"format\":\"arena\",\"minutes\":20}", &err);
   CHECK(arena && json_integer_value(json_object_get(arena, "minutes")) == 20 &&
         json_integer_value(json_object_get(arena, "starts_at")) == 61000);
@@ -60,6 +63,7 @@ int main(void) {
       {"{\"format\":\"swiss\",\"rounds\":3,\"starts_in\":-1}", "\"starts_in\""},
       {"{\"format\":\"swiss\",\"rounds\":3,\"name\":\"\"}", "\"name\""},
       {"{\"format\":\"swiss\",\"rounds\":3,\"rated\":1}", "\"rated\""},
+      {"{\"format\":\"swiss\",\"rounds\":3,\"bank\":5}", "\"bank\""},
   };
   for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++) {
     err.code = NULL;
