@@ -28,6 +28,7 @@ set(SCOPA_SERVER_SOURCES
   src/server/tourney_rules.c
   src/server/tourney_state.c
   src/server/tourney_game.c
+  src/server/director.c
   src/server/bank.c
   src/server/rematch.c
   src/server/offer.c

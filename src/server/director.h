@@ -1,0 +1,33 @@
+/*
+ * director.h -- the tournaments' director (director.c): one pass over
+ * every tournament not finished, each in one batch of the store under
+ * the cluster's lock (store_tourney_lock), so that whichever node runs
+ * it, and whenever a node dies in the middle, the state in the store is
+ * the whole truth: a pass reads the results of the games that ended
+ * (tourney_game.h), steps the state (tourney_state.h), makes a table
+ * for each new game (its seats the entries' accounts, named, nobody
+ * sitting yet) and writes the state back.
+ */
+#ifndef SCOPA_SERVER_DIRECTOR_H
+#define SCOPA_SERVER_DIRECTOR_H
+
+#include "store.h"
+
+/* A table made by a pass: which tournament, its code, and the accounts
+ * seated there (the loop seats their connections). */
+typedef struct director_table {
+  char tourney[STORE_CODE_MAX + 1];
+  char code[STORE_CODE_MAX + 1];
+  long long account[2];
+} director_table;
+
+/* One pass at now_ms (wall clock, the same on every node).  random_code
+ * makes a table code (0, or -1); made(arg, t) is told of each table
+ * once its batch has committed.  Returns the number of tournaments
+ * stepped, or -1 when the store failed (the pass is lost, nothing
+ * else: the next one does it again). */
+int director_pass(store *st, long long now_ms,
+                  int (*random_code)(char code[STORE_CODE_MAX + 1]),
+                  void (*made)(void *arg, const director_table *t), void *arg);
+
+#endif
