@@ -36,9 +36,11 @@ static double result_of(const table *t, int i, int j, int winner) {
 }
 
 int table_abandoned(const table *t) {
-  int mask = 0;
-  for (int s = 0; s < scopa_rules_sides(&t->rules); s++)
-    mask |= abandoned(t, s) << s;
+  int sides = scopa_rules_sides(&t->rules), mask = 0;
+  for (int i = 0; i < t->nseats; i++) /* people only: a bot never left */
+    if (t->seat[i].s.kind == STORE_PERSON &&
+        (t->seat[i].taken_over || t->seat[i].nconns == 0))
+      mask |= 1 << (i % sides);
   return mask;
 }
 

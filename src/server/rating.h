@@ -12,7 +12,8 @@
  * seat (no bot, no guest, no account in two seats). */
 int table_rated(const table *t);
 /* A bit for each side that abandoned the game: one of its people away or
- * played for by a bot now (at the end: that side lost). */
+ * played for by a bot now (at the end: that side lost).  A bot's seat is
+ * never one. */
 int table_abandoned(const table *t);
 /* The game at t is over (winner: a side, or -1): its ratings move, once,
  * if it is rated. */

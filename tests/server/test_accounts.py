@@ -210,9 +210,15 @@ def test_websocket_plays_as_the_account(srv):
         st = g.unread[0]  # seated() leaves the state for play_to_end
         assert st["seats"] == ["Franca", "Gino"] and st["rated"] is False
         await play_to_end([a, g], random.Random(1))
+        await asyncio.sleep(0.3)  # the writer's commit of the end
         await a.close()
         await g.close()
     run(go())
+    if STORE != "postgresql":  # both stayed to the end: nobody abandoned
+        con = sqlite3.connect(srv.db)
+        assert con.execute("SELECT finished, abandoned FROM games").fetchall() \
+            == [(1, 0)]
+        con.close()
     st, me, _ = call(srv, "GET", "/api/me", cookie=cookie)
     assert me["ratings"] == {}  # against a guest: unrated
     st, games, _ = call(srv, "GET", "/api/me/games", cookie=cookie)
