@@ -1836,6 +1836,19 @@ int scopa_env_page(const scopa_env *env);
  * legal now. */
 int scopa_env_move(const scopa_env *env, int action, scopa_move *move);
 
+/* Not a move: what scopa_vecenv_moves and scopa_vecenv_legal_moves write
+ * where there is none (bit 62 is never set in a move). */
+#define SCOPA_MOVE_NONE ((scopa_move)1 << 62)
+
+/* The legal actions of the seat to play now, increasing, into
+ * actions[0..cap) and their moves into moves[0..cap) (either may be
+ * NULL; SCOPA_ACTION_MORE for the next-page action): the move encoding a
+ * network can learn, one move one meaning in every position (the played
+ * card and the captured set; docs/env.md "Moves as features").  Returns
+ * how many there are (0 once the episode is over). */
+int scopa_env_legal_moves(const scopa_env *env, int *actions, scopa_move *moves,
+                          int cap);
+
 /* A seat's information state with perfect recall, as SCOPA_INFOSTATE
  * int8 values of 0 or 1 (the scores 0..127): everything the seat has
  * seen this round, in order (layout in docs/env.md):
@@ -1930,6 +1943,19 @@ void scopa_vecenv_reset(scopa_vecenv *vec, uint64_t seed, float *obs,
 void scopa_vecenv_step(scopa_vecenv *vec, const int64_t *actions, float *obs,
                        uint8_t *mask, double *rewards, uint8_t *terminated,
                        uint8_t *truncated);
+
+/* Environment i's legal actions and their moves (scopa_env_legal_moves)
+ * into row i of actions[num_envs][cap] and moves[num_envs][cap], padded
+ * with -1 and SCOPA_MOVE_NONE.  Returns the largest count of any
+ * environment (more than cap: rows were cut; call again with more). */
+int scopa_vecenv_legal_moves(scopa_vecenv *vec, int cap, int64_t *actions,
+                             scopa_move *moves);
+
+/* The move of actions[i] in environment i now into moves[i]
+ * (SCOPA_MOVE_NONE where it is not legal, SCOPA_ACTION_MORE for the
+ * next-page action): the decoding of a batch of actions. */
+void scopa_vecenv_moves(scopa_vecenv *vec, const int64_t *actions,
+                        scopa_move *moves);
 
 /* ------------------------------------------------------------------ */
 /* Deprecated names                                                   */

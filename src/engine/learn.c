@@ -422,3 +422,21 @@ int scopa_env_global(const scopa_env *env, float *out) {
   out[584] = st->plays / 40.0f;
   return SCOPA_GLOBAL;
 }
+
+/* ---- moves by action, for move encodings ----------------------------- */
+
+int scopa_env_legal_moves(const scopa_env *env, int *actions, scopa_move *moves,
+                          int cap) {
+  int k = 0;
+  for (int a = 0; !env->over && a < SCOPA_ACTIONS; a++)
+    if (env->mask[a]) {
+      if (k < cap) {
+        if (actions)
+          actions[k] = a;
+        if (moves)
+          moves[k] = env->table[a];
+      }
+      k++;
+    }
+  return k;
+}

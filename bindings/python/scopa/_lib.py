@@ -247,6 +247,7 @@ _SIGNATURES = {
     "scopa_env_scores": (ctypes.POINTER(c_int), [c_void_p]),
     "scopa_env_page": (c_int, [c_void_p]),
     "scopa_env_move": (c_int, [c_void_p, c_int, ctypes.POINTER(c_u64)]),
+    "scopa_env_legal_moves": (c_int, [c_void_p, c_void_p, c_void_p, c_int]),
     "scopa_env_observe": (c_int, [c_void_p, c_int, c_void_p, c_void_p]),
     "scopa_env_infostate": (c_int, [c_void_p, c_int, c_void_p]),
     "scopa_env_infostate_text": (c_size_t, [c_void_p, c_int, c_char_p,
@@ -260,6 +261,9 @@ _SIGNATURES = {
     "scopa_vecenv_reset": (None, [c_void_p, c_u64, c_void_p, c_void_p]),
     "scopa_vecenv_step": (None, [c_void_p, c_void_p, c_void_p, c_void_p,
                                  c_void_p, c_void_p, c_void_p]),
+    "scopa_vecenv_legal_moves": (c_int, [c_void_p, c_int, c_void_p,
+                                         c_void_p]),
+    "scopa_vecenv_moves": (None, [c_void_p, c_void_p, c_void_p]),
     "scopa_bot_level": (c_int, [c_char_p, ctypes.POINTER(c_char_p),
                                 ctypes.POINTER(c_int)]),
     "scopa_bot_names": (ctypes.POINTER(c_char_p), []),
@@ -355,6 +359,7 @@ INFOSTATE_HEADER, INFOSTATE_PLAY = 92, 126
 INFOSTATE = INFOSTATE_HEADER + 40 * INFOSTATE_PLAY
 GLOBAL = 585
 ACTION_MORE = 2 ** 64 - 1  # the table entry of the next-page action
+MOVE_NONE = 2 ** 62        # not a move (scopa_vecenv_moves)
 ENV_NEXT = 2 ** 64 - 1     # scopa_env_reset: go on with the seed stream
 ENV_PLAYED, ENV_ROUND, ENV_PAGE, ENV_OVER, ENV_ILLEGAL = 0, 1, 2, 3, 4
 

@@ -41,6 +41,7 @@ INFOSTATE, GLOBAL = _lib.INFOSTATE, _lib.GLOBAL
 OBSERVATIONS = ("features", "infostate")
 ILLEGAL_REWARD = -10.0
 RESET_OPTIONS = ("dealer", "scores")
+MOVE_FEATURES = 80  # the played card one-hot (40), the cards taken (40)
 
 _step = L.scopa_env_step
 _observe = L.scopa_env_observe
@@ -78,6 +79,36 @@ def action_pages(rnd):
         pages.append(page)
         if "more" not in page.values():
             return pages
+
+
+def move_features(moves):
+    """The features of moves (library move integers, any shape): float32
+    of shape moves.shape + (80,): 0-39 the card played (one-hot), 40-79
+    the cards it takes, in card order.  One move, one row, in every
+    position.  The next-page action and "no move" (ACTION_MORE,
+    MOVE_NONE) are all zeros.  docs/env.md "Moves as features"."""
+    m = np.asarray(moves, np.uint64)
+    real = (m != np.uint64(_lib.ACTION_MORE)) & \
+        (m != np.uint64(_lib.MOVE_NONE))
+    out = np.zeros(m.shape + (MOVE_FEATURES,), np.float32)
+    card = ((m >> np.uint64(48)) & np.uint64(63)).astype(np.int64)
+    bits = (m[..., None] >> np.arange(40, dtype=np.uint64)) & np.uint64(1)
+    out[..., 40:] = bits * real[..., None]
+    idx = np.nonzero(real)
+    out[idx + (card[idx],)] = 1.0
+    return out
+
+
+def features_move(features):
+    """The move integers of move features (the inverse of move_features;
+    MOVE_NONE for a row of zeros)."""
+    f = np.asarray(features) > 0.5
+    card = f[..., :40].argmax(axis=-1).astype(np.uint64)
+    taken = (f[..., 40:].astype(np.uint64) <<
+             np.arange(40, dtype=np.uint64)).sum(axis=-1, dtype=np.uint64)
+    moves = (card << np.uint64(48)) | taken
+    return np.where(f[..., :40].any(axis=-1), moves,
+                    np.uint64(_lib.MOVE_NONE)).astype(np.uint64)
 
 
 def reset_options(options):
@@ -208,6 +239,16 @@ class _Core(object):
     def legal_actions(self):
         _observe(self.h, _to_play(self.h), None, self.mask_p)
         return self.mask.view(np.bool_).nonzero()[0]
+
+    def legal_moves(self):
+        """(actions, moves): the legal actions of the seat to play
+        (np.int64, increasing) and their moves (np.uint64 library move
+        integers; ACTION_MORE for the next-page action)."""
+        actions = np.zeros(ACTIONS, np.int32)
+        moves = np.zeros(ACTIONS, np.uint64)
+        n = L.scopa_env_legal_moves(self.h, actions.ctypes.data,
+                                    moves.ctypes.data, ACTIONS)
+        return actions[:n].astype(np.int64), moves[:n]
 
     def move_of(self, action):
         m = _lib.c_u64()
@@ -409,6 +450,20 @@ class ScopaEnv(AECEnv):
     def sample_action(self):
         return int(self.np_random.choice(self.legal_actions()))
 
+    def legal_moves(self):
+        """(actions, moves) of the agent to act: np.int64 actions and
+        their np.uint64 move integers, aligned (docs/env.md "Moves as
+        features")."""
+        self._check_reset()
+        return self._core.legal_moves()
+
+    def legal_move_features(self):
+        """(actions, features): the legal actions and their moves'
+        features (np.float32 (n, 80), move_features): score each row
+        with a network and play the action of the best."""
+        actions, moves = self.legal_moves()
+        return actions, move_features(moves)
+
     def action_move(self, action):
         """The move (record notation) of a legal action now; "more" for
         the next-page action."""
@@ -442,11 +497,12 @@ class ScopaGymEnv(Env):
     def __init__(self, rules=None, opponent="random", seat=0,
                  render_mode=None, whole_game=False,
                  illegal_reward=ILLEGAL_REWARD, movetime_ms=0, nodes=0,
-                 observation="features"):
+                 observation="features", move_features=False):
         if render_mode is not None and \
                 render_mode not in self.metadata["render_modes"]:
             raise ValueError("render_mode is one of %s" %
                              self.metadata["render_modes"])
+        self.move_features = bool(move_features)
         probe = Game(rules)
         _lib.int_arg("seat", seat, 0, probe.players - 1)
         self._core = _Core(rules, learner=seat, opponent=opponent,
@@ -481,11 +537,25 @@ class ScopaGymEnv(Env):
         self._check_reset()
         return self._core.infostate_text(self.seat)
 
+    def action_move(self, action):
+        """The move (record notation) of a legal action now."""
+        self._check_reset()
+        return self._core.action_move(action)
+
+    def legal_moves(self):
+        """(actions, moves) of the learner now, as ScopaEnv.legal_moves."""
+        self._check_reset()
+        return self._core.legal_moves()
+
     def _result(self, reward, rc):
         core = self._core
         obs, mask = core.observe(self.seat)
         info = {"action_mask": mask,
                 "legal_actions": mask.view(np.bool_).nonzero()[0].tolist()}
+        if self.move_features:
+            _, moves = core.legal_moves()
+            info["legal_moves"] = moves
+            info["move_features"] = move_features(moves)
         done = rc >= _lib.ENV_OVER
         if rc == _lib.ENV_OVER:
             info["score"] = core.round().score()

@@ -378,6 +378,16 @@ class State(object):
             ["more" if int(table[a]) == _lib.ACTION_MORE
              else cards.move_str(int(table[a])) for a in self.legal_actions()]
 
+    def legal_move_features(self):
+        """(actions, features): legal_actions() and their moves' features
+        (np.float32 (n, 80), scopa.env.move_features: the card played
+        one-hot, the cards taken)."""
+        from .env import move_features
+        actions = self.legal_actions() if self.is_player_node() else []
+        table = self._actions_page()[0] if actions else np.zeros(0, np.uint64)
+        return np.array(actions, np.int64), \
+            move_features(table[actions] if actions else table)
+
     def action_move(self, action):
         """The move of a legal action now ("more" for the next page)."""
         if not self.is_player_node():
