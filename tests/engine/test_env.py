@@ -832,3 +832,70 @@ def test_env_moves_3_vector_decode():
                 s.step(int(pick[i]))
             else:
                 s.reset()
+
+
+def greedy_policy(env_ref):
+    """A Python opponent that plays the library's greedy bot's move, read
+    through the round of the environment it plays in."""
+    bot = scopa.Bot("greedy")
+
+    def policy(obs, mask):
+        e = env_ref[0]
+        return e._core.move_action(bot.choose(e.round))
+    return policy
+
+
+@pytest.mark.parametrize("rules", [None, "scopone", {"players": 3}])
+def test_env_opp_1_callable_opponent_is_the_bot(rules):
+    """env-opp-1: a callable opponent (obs, mask) -> action that plays as
+    the greedy bot gives exactly the episodes of opponent="greedy"
+    (same seeds, same learner actions): observations, masks, rewards,
+    ends and scores."""
+    ref = [None]
+    mine = scopa.ScopaGymEnv(rules, opponent=greedy_policy(ref), seat=1)
+    ref[0] = mine
+    lib = scopa.ScopaGymEnv(rules, opponent="greedy", seat=1)
+    calls = []
+    for seed in range(4):
+        a_obs, a_info = mine.reset(seed=seed)
+        b_obs, b_info = lib.reset(seed=seed)
+        while True:
+            assert (a_obs == b_obs).all()
+            assert (a_info["action_mask"] == b_info["action_mask"]).all()
+            if not b_info["legal_actions"]:
+                break
+            act = b_info["legal_actions"][seed % len(b_info["legal_actions"])]
+            a_obs, ra, ta, _, a_info = mine.step(act)
+            b_obs, rb, tb, _, b_info = lib.step(act)
+            assert (ra, ta) == (rb, tb)
+            calls.append(ta)
+            if tb:
+                assert a_info["score"] == b_info["score"]
+    assert any(calls)
+
+
+def test_env_opp_2_self_play_and_illegal_opponent():
+    """env-opp-2: set_opponent swaps the Python opponent (self-play with
+    the learner's own policy); an illegal action of the opponent ends
+    the episode with reward 0 and info["illegal_action"] "opponent"."""
+    rng = np.random.default_rng(7)
+
+    def policy(obs, mask):
+        return int(rng.choice(np.flatnonzero(mask)))
+    e = scopa.ScopaGymEnv(opponent=policy)
+    obs, info = e.reset(seed=1)
+    total, done = 0.0, False
+    while not done:
+        obs, r, done, _, info = e.step(policy(obs, info["action_mask"]))
+        total += r
+    assert "score" in info
+    e.set_opponent(lambda obs, mask: scopa.ACTIONS + 5)  # always illegal
+    for seed in range(2, 8):
+        obs, info = e.reset(seed=seed)
+        if info["legal_actions"]:  # the learner leads: its move, then theirs
+            obs, r, done, _, info = e.step(info["legal_actions"][0])
+            assert done and r == 0.0
+        assert info["illegal_action"] == "opponent"
+        assert not info["legal_actions"]
+    with pytest.raises(ValueError):
+        scopa.ScopaGymEnv(opponent="greedy").set_opponent(policy)

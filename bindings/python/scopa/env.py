@@ -505,7 +505,11 @@ class ScopaGymEnv(Env):
         self.move_features = bool(move_features)
         probe = Game(rules)
         _lib.int_arg("seat", seat, 0, probe.players - 1)
-        self._core = _Core(rules, learner=seat, opponent=opponent,
+        # A Python opponent: the environment's every-seat face, the other
+        # seats' moves asked of the callable between the learner's steps.
+        self._policy = opponent if callable(opponent) else None
+        self._core = _Core(rules, learner=-1 if self._policy else seat,
+                           opponent=None if self._policy else opponent,
                            movetime_ms=movetime_ms, nodes=nodes,
                            whole_game=whole_game,
                            illegal_reward=illegal_reward,
@@ -560,14 +564,47 @@ class ScopaGymEnv(Env):
         if rc == _lib.ENV_OVER:
             info["score"] = core.round().score()
         elif rc == _lib.ENV_ILLEGAL:
-            info["illegal_action"] = True
+            info["illegal_action"] = "opponent" if \
+                self._opponent_illegal else True
         return obs, reward, done, False, info
+
+    def set_opponent(self, opponent):
+        """Another Python opponent from the next step on (self-play: a
+        frozen copy of the learner's policy); only for an environment
+        made with a callable opponent."""
+        if self._policy is None or not callable(opponent):
+            raise ValueError("set_opponent takes a callable, in an "
+                             "environment made with a callable opponent")
+        self._policy = self.opponent = opponent
+
+    def _play_others(self, rc, reward):
+        """The callable plays every other seat until the learner's turn or
+        the episode's end; returns (rc, the learner's rewards on the way).
+        An illegal action of the callable ends the episode (the learner
+        gets 0, info["illegal_action"] says "opponent")."""
+        core = self._core
+        while rc < _lib.ENV_OVER:
+            seat = _to_play(core.h)
+            if seat == self.seat:
+                break
+            obs, mask = core.observe(seat)
+            a = _action_int(self._policy(obs, mask))
+            rc = _step(core.h, -1 if a is None else a, core.rewards_p)
+            if rc == _lib.ENV_ILLEGAL:
+                self._opponent_illegal = True
+                return rc, 0.0
+            reward += float(core.rewards[self.seat])
+        return rc, reward
 
     def reset(self, *, seed=None, options=None):
         super().reset(seed=seed)
         self._core.reset(seed, self.np_random, options)
         self._reset_done = True
-        obs, _, _, _, info = self._result(0.0, _lib.ENV_PLAYED)
+        self._opponent_illegal = False
+        rc, reward = _lib.ENV_PLAYED, 0.0
+        if self._policy is not None:
+            rc, reward = self._play_others(rc, reward)
+        obs, _, _, _, info = self._result(reward, rc)
         return obs, info
 
     def step(self, action):
@@ -578,7 +615,10 @@ class ScopaGymEnv(Env):
         rc = _step(core.h, -1 if a is None else a, core.rewards_p)
         if rc < 0:
             raise ResetNeeded("the episode is over: call reset()")
-        return self._result(float(core.rewards[self.seat]), rc)
+        reward = float(core.rewards[self.seat])
+        if self._policy is not None and rc != _lib.ENV_ILLEGAL:
+            rc, reward = self._play_others(rc, reward)
+        return self._result(reward, rc)
 
     def render(self):
         self._check_reset()
