@@ -85,7 +85,8 @@ extern "C" {
   XX(EJSON, -10, "not valid JSON")                                             \
   XX(ENOMEM, -11, "out of memory")                                             \
   XX(EIO, -12, "input/output error")                                           \
-  XX(ENOSPACE, -13, "buffer too small")
+  XX(ENOSPACE, -13, "buffer too small")                                        \
+  XX(ESTOPPED, -14, "stopped by the clock or the cancel flag")
 
 enum {
   SCOPA_OK = 0,
@@ -727,6 +728,16 @@ void scopa_view_sample(const scopa_view *view, scopa_rng *rng,
 int scopa_view_world(const scopa_view *view, const scopa_cards *hands,
                      const uint8_t *stock, scopa_state *out);
 
+/* A deck that deals this round: scopa_state_deal with the state's rules,
+ * dealer and this deck, then its moves replayed, gives the same hands,
+ * table, piles, scope and stock order as `state`.  For a world of
+ * scopa_view_sample or scopa_view_world (whose deck field holds only the
+ * stock in order), so that a world can be stored as its deck and moves
+ * and rebuilt, or replayed from the deal.  The order of the cards within
+ * one seat's deal may differ from the real deck's (nothing shows it).
+ * Returns SCOPA_OK, or SCOPA_EINVAL for a state no deal leads to. */
+int scopa_state_deck(const scopa_state *state, uint8_t deck[40]);
+
 /* ------------------------------------------------------------------ */
 /* Seeds: one seed deals every deck of a game                          */
 /* ------------------------------------------------------------------ */
@@ -1065,6 +1076,50 @@ const char *scopa_hint_mark_text(int mark);
  * game's seed cannot be read back from it. */
 uint64_t scopa_hint_seed(const char *game_seed, int round,
                          const scopa_view *view);
+
+/* ------------------------------------------------------------------ */
+/* The exact solver                                                    */
+/* ------------------------------------------------------------------ */
+
+/*
+ * The value of a fully known round (a scopa_state: every hand and the
+ * stock order known, e.g. a world of scopa_view_sample or
+ * scopa_view_world): every legal move of the seat to play searched to the
+ * end of the round by the bots' solver (alpha-beta with a transposition
+ * table, MTD(f)), for research: perfect-information values, targets for
+ * value networks, the upper bound a player who saw every card would
+ * reach.  Not a fair player: it reads every hidden card.
+ *
+ * A value is in points for the side of the seat to play: the points that
+ * side still makes in this round (scope made from here on, and the
+ * categories of its end) minus the mean of the other sides' (with two
+ * sides, the point difference), when every seat plays to maximise its
+ * own side's value (with three sides or more, each side against the
+ * others together: the "paranoid" value).  So with two sides, the
+ * environment's reward of the round (scopa_env) is the scope difference
+ * so far plus the best move's value, under perfect play.  Under
+ * lowest_wins a point counts against its side; all_coins_wins adds the
+ * points still missing to the target (at most 11) for the side with all
+ * ten coins.
+ *
+ * The bot lends its memory (its transposition table): a searching bot,
+ * or "rules"; use it from one thread at a time.  limits (may be NULL):
+ * movetime_ms, deadline_ns and cancel stop the solve (0: no time limit;
+ * nodes is ignored: a solve is exact or nothing).  The whole of a 2-player
+ * round from its first move takes milliseconds to a second; four seats
+ * with nine cards each, far longer (docs/env.md "States").
+ *
+ * Writes up to cap moves and their values (values may be NULL), best
+ * first (ties in the order of scopa_state_legal), and returns how many
+ * legal moves there are: 0 once the round is over.  *nodes (may be NULL)
+ * gets the search nodes visited.  Errors: SCOPA_ESTOPPED (the clock or
+ * the cancel flag stopped it: nothing written), SCOPA_EINVAL (a bot that
+ * holds no memory: random, greedy), SCOPA_ENOSPACE (more than
+ * SCOPA_MAX_MOVES legal moves: only positions built on purpose).
+ */
+int scopa_bot_solve(scopa_bot *bot, const scopa_state *state,
+                    const scopa_bot_limits *limits, scopa_move *moves,
+                    double *values, int cap, uint64_t *nodes /* OUT */);
 
 /* ------------------------------------------------------------------ */
 /* Moves in words, and what they do                                    */
@@ -1781,6 +1836,19 @@ int scopa_env_page(const scopa_env *env);
  * legal now. */
 int scopa_env_move(const scopa_env *env, int action, scopa_move *move);
 
+/* Not a move: what scopa_vecenv_moves and scopa_vecenv_legal_moves write
+ * where there is none (bit 62 is never set in a move). */
+#define SCOPA_MOVE_NONE ((scopa_move)1 << 62)
+
+/* The legal actions of the seat to play now, increasing, into
+ * actions[0..cap) and their moves into moves[0..cap) (either may be
+ * NULL; SCOPA_ACTION_MORE for the next-page action): the move encoding a
+ * network can learn, one move one meaning in every position (the played
+ * card and the captured set; docs/env.md "Moves as features").  Returns
+ * how many there are (0 once the episode is over). */
+int scopa_env_legal_moves(const scopa_env *env, int *actions, scopa_move *moves,
+                          int cap);
+
 /* A seat's information state with perfect recall, as SCOPA_INFOSTATE
  * int8 values of 0 or 1 (the scores 0..127): everything the seat has
  * seen this round, in order (layout in docs/env.md):
@@ -1806,6 +1874,19 @@ int scopa_env_infostate(const scopa_env *env, int seat, int8_t *out);
  * (truncated to fit; 4,096 bytes always suffice). */
 size_t scopa_env_infostate_text(const scopa_env *env, int seat, char *buf,
                                 size_t size);
+
+/* The same two for any round state, not only an environment's (a
+ * sampled world, a state being searched): what each seat received when
+ * is recovered by dealing the round again (scopa_state_deck) and
+ * replaying it; scores (one per side, may be NULL: zeros) are the game
+ * scores before the round.  scopa_state_infostate returns
+ * SCOPA_INFOSTATE, or SCOPA_EINVAL for a seat out of range or a state no
+ * deal leads to; scopa_state_infostate_text returns the length written
+ * (0 then). */
+int scopa_state_infostate(const scopa_state *state, int seat, const int *scores,
+                          int8_t *out);
+size_t scopa_state_infostate_text(const scopa_state *state, int seat,
+                                  const int *scores, char *buf, size_t size);
 
 /* The whole state, for centralised critics: SCOPA_GLOBAL floats in 0..1,
  * in absolute seats and sides (layout in docs/env.md): 0..239 the hand of
@@ -1862,6 +1943,19 @@ void scopa_vecenv_reset(scopa_vecenv *vec, uint64_t seed, float *obs,
 void scopa_vecenv_step(scopa_vecenv *vec, const int64_t *actions, float *obs,
                        uint8_t *mask, double *rewards, uint8_t *terminated,
                        uint8_t *truncated);
+
+/* Environment i's legal actions and their moves (scopa_env_legal_moves)
+ * into row i of actions[num_envs][cap] and moves[num_envs][cap], padded
+ * with -1 and SCOPA_MOVE_NONE.  Returns the largest count of any
+ * environment (more than cap: rows were cut; call again with more). */
+int scopa_vecenv_legal_moves(scopa_vecenv *vec, int cap, int64_t *actions,
+                             scopa_move *moves);
+
+/* The move of actions[i] in environment i now into moves[i]
+ * (SCOPA_MOVE_NONE where it is not legal, SCOPA_ACTION_MORE for the
+ * next-page action): the decoding of a batch of actions. */
+void scopa_vecenv_moves(scopa_vecenv *vec, const int64_t *actions,
+                        scopa_move *moves);
 
 /* ------------------------------------------------------------------ */
 /* Deprecated names                                                   */

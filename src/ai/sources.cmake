@@ -7,6 +7,7 @@ set(SCOPA_AI_SOURCES
   src/ai/rulesbot.c
   src/ai/chitarrella.c
   src/ai/solver.c
+  src/ai/solve.c
   src/ai/eval.c
   src/ai/search.c
   src/ai/endgame.c

@@ -262,3 +262,57 @@ int scopa_view_build(scopa_view *v, const scopa_rules *rules, int seat,
   scopa_view_of(&s, seat, scores, v);
   return SCOPA_OK;
 }
+
+/*
+ * A true deck of a full state: every card a seat played or holds goes to
+ * that seat's next deal slot in the order it played them (a seat plays
+ * only cards of its latest deal, so the slots of each deal get that
+ * deal's cards), the table as dealt to the table's slots, the stock in
+ * its order after them.  The deal and replay check the result.
+ */
+static int same_round(const scopa_state *a, const scopa_state *b) {
+  if (a->next != b->next || a->to_play != b->to_play || a->plays != b->plays ||
+      a->last_capturer != b->last_capturer || a->table != b->table ||
+      a->initial_table != b->initial_table)
+    return 0;
+  for (int i = 0; i < SCOPA_MAX_SEATS; i++)
+    if (a->hand[i] != b->hand[i] || a->pile[i] != b->pile[i] ||
+        a->scope[i] != b->scope[i] || a->dealt[i] != b->dealt[i])
+      return 0;
+  return memcmp(a->deck + a->next, b->deck + b->next, 40u - a->next) == 0;
+}
+
+int scopa_state_deck(const scopa_state *s, uint8_t deck[40]) {
+  layout l;
+  memset(&l, 0, sizeof l);
+  scopa__deal_owners(&s->rules, s->dealer, l.owner);
+  int rc = SCOPA_OK;
+  FOR_EACH_CARD(t, s->initial_table) {
+    if (rc == SCOPA_OK)
+      rc = place(&l, DEAL_TABLE, t, NULL, 0);
+  }
+  for (int i = 0; i < s->plays && rc == SCOPA_OK; i++)
+    rc = place(&l, (s->dealer + 1 + i) % s->players,
+               SCOPA_MOVE_CARD(s->moves[i]), NULL, 0);
+  for (int seat = 0; seat < s->players; seat++)
+    FOR_EACH_CARD(c, s->hand[seat]) {
+      if (rc == SCOPA_OK)
+        rc = place(&l, seat, c, NULL, 0);
+    }
+  for (int i = 0; i < s->next && rc == SCOPA_OK; i++)
+    if (!l.filled[i])
+      rc = SCOPA_EINVAL; /* fewer cards dealt than the slots before next */
+  if (rc != SCOPA_OK)
+    return SCOPA_EINVAL;
+  memcpy(l.deck + s->next, s->deck + s->next, 40u - s->next);
+  scopa_state again;
+  if (scopa_state_deal(&again, &s->rules, s->dealer, l.deck, NULL, 0) != 0)
+    return SCOPA_EINVAL;
+  for (int i = 0; i < s->plays; i++)
+    if (scopa_state_apply(&again, s->moves[i], NULL, 0) != SCOPA_OK)
+      return SCOPA_EINVAL;
+  if (!same_round(&again, s))
+    return SCOPA_EINVAL;
+  memcpy(deck, l.deck, 40);
+  return SCOPA_OK;
+}

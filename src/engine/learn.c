@@ -275,16 +275,20 @@ static void put_cards(int8_t *out, scopa_cards set) {
     out[c] = (int8_t)((set >> c) & 1);
 }
 
-int scopa_env_infostate(const scopa_env *env, int seat, int8_t *out) {
-  const scopa_state *st = &env->st;
-  int P = env->players, S = env->sides;
-  int own = scopa_rules_side_of(&env->rules, seat);
+typedef scopa_cards recall_table[41][SCOPA_MAX_SEATS];
+
+/* A round's information states, from its state, what each seat received
+ * (got, as scopa_env keeps it) and the game scores before it. */
+static void infostate_of(const scopa_state *st, const recall_table got,
+                         const int *scores, int seat, int8_t *out) {
+  int P = st->players, S = st->sides;
+  int own = scopa_rules_side_of(&st->rules, seat);
   memset(out, 0, SCOPA_INFOSTATE);
   put_cards(out + 0, st->initial_table);
-  put_cards(out + 40, env->got[0][seat]);
+  put_cards(out + 40, got[0][seat]);
   out[80 + (seat - st->dealer - 1 + 2 * P) % P] = 1;
-  for (int k = 0; k < S; k++) {
-    int score = env->scores[(own + k) % S];
+  for (int k = 0; scores && k < S; k++) {
+    int score = scores[(own + k) % S];
     out[86 + k] = (int8_t)(score < 0 ? 0 : score > 127 ? 127 : score);
   }
   for (int t = 0; t < st->plays; t++) {
@@ -293,8 +297,41 @@ int scopa_env_infostate(const scopa_env *env, int seat, int8_t *out) {
     block[(who - seat + P) % P] = 1;
     block[6 + SCOPA_MOVE_CARD(st->moves[t])] = 1;
     put_cards(block + 46, SCOPA_MOVE_TAKES(st->moves[t]));
-    put_cards(block + 86, env->got[t + 1][seat]);
+    put_cards(block + 86, got[t + 1][seat]);
   }
+}
+
+int scopa_env_infostate(const scopa_env *env, int seat, int8_t *out) {
+  infostate_of(&env->st, env->got, env->scores, seat, out);
+  return SCOPA_INFOSTATE;
+}
+
+/* What each seat received when, for a state alone: its round dealt again
+ * (scopa_state_deck) and replayed. */
+static int recall(const scopa_state *st, recall_table got) {
+  uint8_t deck[40];
+  scopa_state s;
+  memset(got, 0, sizeof(recall_table));
+  if (scopa_state_deck(st, deck) != SCOPA_OK ||
+      scopa_state_deal(&s, &st->rules, st->dealer, deck, NULL, 0) != SCOPA_OK)
+    return SCOPA_EINVAL;
+  memcpy(got[0], s.dealt, sizeof got[0]);
+  for (int t = 0; t < st->plays; t++) {
+    scopa_cards before[SCOPA_MAX_SEATS];
+    memcpy(before, s.dealt, sizeof before);
+    scopa_state_play(&s, st->moves[t]);
+    for (int seat = 0; seat < st->players; seat++)
+      got[t + 1][seat] = s.dealt[seat] & ~before[seat];
+  }
+  return SCOPA_OK;
+}
+
+int scopa_state_infostate(const scopa_state *state, int seat, const int *scores,
+                          int8_t *out) {
+  recall_table got;
+  if (seat < 0 || seat >= state->players || recall(state, got) != SCOPA_OK)
+    return SCOPA_EINVAL;
+  infostate_of(state, got, scores, seat, out);
   return SCOPA_INFOSTATE;
 }
 
@@ -316,11 +353,11 @@ static void add_cards(char *buf, size_t size, size_t *at, const char *key,
   add(buf, size, at, cards);
 }
 
-size_t scopa_env_infostate_text(const scopa_env *env, int seat, char *buf,
+static size_t infostate_text_of(const scopa_state *st, const recall_table got,
+                                const int *scores, int seat, char *buf,
                                 size_t size) {
-  const scopa_state *st = &env->st;
-  int P = env->players, S = env->sides;
-  int own = scopa_rules_side_of(&env->rules, seat);
+  int P = st->players, S = st->sides;
+  int own = scopa_rules_side_of(&st->rules, seat);
   char word[SCOPA_MOVE_TEXT + 16];
   size_t at = 0;
   if (size)
@@ -328,21 +365,37 @@ size_t scopa_env_infostate_text(const scopa_env *env, int seat, char *buf,
   snprintf(word, sizeof word, "o%d s", (seat - st->dealer - 1 + 2 * P) % P);
   add(buf, size, &at, word);
   for (int k = 0; k < S; k++) {
-    snprintf(word, sizeof word, k ? ",%d" : "%d", env->scores[(own + k) % S]);
+    snprintf(word, sizeof word, k ? ",%d" : "%d",
+             scores ? scores[(own + k) % S] : 0);
     add(buf, size, &at, word);
   }
   add_cards(buf, size, &at, " | t ", st->initial_table);
-  add_cards(buf, size, &at, " | h ", env->got[0][seat]);
+  add_cards(buf, size, &at, " | h ", got[0][seat]);
   for (int t = 0; t < st->plays; t++) {
     char move[SCOPA_MOVE_TEXT];
     int who = (st->dealer + 1 + t) % P;
     snprintf(word, sizeof word, " | %d:%s", (who - seat + P) % P,
              scopa_move_str(st->moves[t], move));
     add(buf, size, &at, word);
-    if (env->got[t + 1][seat])
-      add_cards(buf, size, &at, " +", env->got[t + 1][seat]);
+    if (got[t + 1][seat])
+      add_cards(buf, size, &at, " +", got[t + 1][seat]);
   }
   return at;
+}
+
+size_t scopa_env_infostate_text(const scopa_env *env, int seat, char *buf,
+                                size_t size) {
+  return infostate_text_of(&env->st, env->got, env->scores, seat, buf, size);
+}
+
+size_t scopa_state_infostate_text(const scopa_state *state, int seat,
+                                  const int *scores, char *buf, size_t size) {
+  recall_table got;
+  if (size)
+    buf[0] = 0;
+  if (seat < 0 || seat >= state->players || recall(state, got) != SCOPA_OK)
+    return 0;
+  return infostate_text_of(state, got, scores, seat, buf, size);
 }
 
 int scopa_env_global(const scopa_env *env, float *out) {
@@ -368,4 +421,22 @@ int scopa_env_global(const scopa_env *env, float *out) {
   out[566 + st->dealer] = 1.0f;
   out[584] = st->plays / 40.0f;
   return SCOPA_GLOBAL;
+}
+
+/* ---- moves by action, for move encodings ----------------------------- */
+
+int scopa_env_legal_moves(const scopa_env *env, int *actions, scopa_move *moves,
+                          int cap) {
+  int k = 0;
+  for (int a = 0; !env->over && a < SCOPA_ACTIONS; a++)
+    if (env->mask[a]) {
+      if (k < cap) {
+        if (actions)
+          actions[k] = a;
+        if (moves)
+          moves[k] = env->table[a];
+      }
+      k++;
+    }
+  return k;
 }

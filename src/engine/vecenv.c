@@ -272,3 +272,30 @@ void scopa_vecenv_step(scopa_vecenv *v, const int64_t *actions, float *obs,
   v->truncated = truncated;
   run(v, JOB_STEP);
 }
+
+/* ---- moves by action, for move encodings ----------------------------- */
+
+int scopa_vecenv_legal_moves(scopa_vecenv *v, int cap, int64_t *actions,
+                             scopa_move *moves) {
+  int most = 0, found[SCOPA_ACTIONS];
+  scopa_move m[SCOPA_ACTIONS];
+  for (int i = 0; i < v->n; i++) {
+    int n = scopa_env_legal_moves(v->envs[i], found, m, SCOPA_ACTIONS);
+    most = n > most ? n : most;
+    for (int k = 0; k < cap; k++) {
+      actions[(size_t)i * cap + k] = k < n ? found[k] : -1;
+      moves[(size_t)i * cap + k] = k < n ? m[k] : SCOPA_MOVE_NONE;
+    }
+  }
+  return most;
+}
+
+void scopa_vecenv_moves(scopa_vecenv *v, const int64_t *actions,
+                        scopa_move *moves) {
+  for (int i = 0; i < v->n; i++) {
+    int64_t a = actions[i];
+    if (a < 0 || a >= SCOPA_ACTIONS ||
+        scopa_env_move(v->envs[i], (int)a, &moves[i]) != SCOPA_OK)
+      moves[i] = SCOPA_MOVE_NONE;
+  }
+}

@@ -730,3 +730,172 @@ def test_env_frameworks_2_gymnasium():
                 for m in info["action_mask"]]
         obs, rew, term, trunc, info = vec.step(np.array(acts))
     vec.close()
+
+
+def test_env_moves_1_features_decode_to_the_move():
+    """env-moves-1: every legal move's features (the card played one-hot,
+    the cards taken) decode back to that move, name it (action_move),
+    and differ from every other legal move's, over random games under
+    random rules; the same move has the same features everywhere."""
+    rng = random.Random(91)
+    seen = {}
+    for _ in range(20):
+        e = senv.ScopaEnv(random_rules(rng))
+        e.reset(seed=rng.randrange(10 ** 6))
+        for agent in e.agent_iter():
+            obs, _, term, trunc, _ = e.last()
+            if term or trunc:
+                e.step(None)
+                continue
+            actions, feats = e.legal_move_features()
+            a2, moves = e.legal_moves()
+            assert (actions == a2).all()
+            assert (actions == np.flatnonzero(obs["action_mask"])).all()
+            assert feats.shape == (len(actions), senv.MOVE_FEATURES)
+            back = senv.features_move(feats)
+            for a, m, f, b in zip(actions, moves, feats, back):
+                if int(m) == scopa._lib.ACTION_MORE:
+                    assert not f.any()
+                    continue
+                assert int(b) == int(m)
+                assert e.action_move(int(a)) == scopa.move_str(int(m))
+                assert f[:40].sum() == 1 and f[int(m) >> 48] == 1
+                key = int(m)
+                assert seen.setdefault(key, f.tobytes()) == f.tobytes()
+            assert len({f.tobytes() for f in feats}) == len(feats)
+            e.step(int(rng.choice(actions)))
+    assert len(seen) > 500
+
+
+def test_env_moves_2_gym_info_and_spiel_agree():
+    """env-moves-2: ScopaGymEnv(move_features=True) puts each legal
+    action's move and features in info, aligned with legal_actions;
+    scopa.spiel's state of the same round lists the same."""
+    from scopa import spiel
+    rng = random.Random(92)
+    e = scopa.ScopaGymEnv(opponent="greedy", move_features=True)
+    obs, info = e.reset(seed=3)
+    g = spiel.load_game(None)
+    for _ in range(200):
+        moves = info["legal_moves"]
+        assert len(moves) == len(info["legal_actions"])
+        assert (senv.features_move(info["move_features"]) == moves).all()
+        for a, m in zip(info["legal_actions"], moves):
+            assert e.action_move(a) == scopa.move_str(int(m))
+        s = g.state_of_round(e.round)
+        acts, feats = s.legal_move_features()
+        assert acts.tolist() == info["legal_actions"]
+        assert (feats == info["move_features"]).all()
+        obs, r, term, trunc, info = e.step(int(rng.choice(
+            info["legal_actions"])))
+        if term:
+            assert len(info["legal_moves"]) == 0
+            obs, info = e.reset()
+
+
+def test_env_moves_3_vector_decode():
+    """env-moves-3: VecEnv.legal_moves lists each environment's legal
+    actions (the mask) and their moves, the same as the single
+    environment i; action_moves decodes a batch (MOVE_NONE for an
+    illegal action)."""
+    n = 6
+    vec = scopa.vector.VecEnv(n, seed=5, opponent="random", threads=1)
+    singles = [scopa.ScopaGymEnv(opponent="random") for _ in range(n)]
+    obs, info = vec.reset()
+    for i, s in enumerate(singles):
+        s.reset(seed=5 + i)
+    rng = random.Random(93)
+    for _ in range(60):
+        actions, moves = vec.legal_moves()
+        feats = vec.legal_move_features()[1]
+        assert feats.shape == actions.shape + (senv.MOVE_FEATURES,)
+        pick = np.zeros(n, np.int64)
+        for i, s in enumerate(singles):
+            row = actions[i][actions[i] >= 0]
+            assert (row == np.flatnonzero(info["action_mask"][i])).all()
+            sa, sm = s.legal_moves()
+            assert (row == sa).all() and (moves[i][:len(row)] == sm).all()
+            assert (moves[i][len(row):] == scopa._lib.MOVE_NONE).all()
+            pick[i] = rng.choice(row) if len(row) else 0
+        decoded = vec.action_moves(pick)
+        for i in range(n):
+            row = actions[i].tolist()
+            if pick[i] in row:
+                assert decoded[i] == moves[i][row.index(pick[i])]
+            else:
+                assert decoded[i] == scopa._lib.MOVE_NONE
+        assert (vec.action_moves(np.full(n, -1)) ==
+                scopa._lib.MOVE_NONE).all()
+        obs, rew, term, trunc, info = vec.step(pick)
+        for i, s in enumerate(singles):
+            if len(singles[i].legal_moves()[0]):
+                s.step(int(pick[i]))
+            else:
+                s.reset()
+
+
+def greedy_policy(env_ref):
+    """A Python opponent that plays the library's greedy bot's move, read
+    through the round of the environment it plays in."""
+    bot = scopa.Bot("greedy")
+
+    def policy(obs, mask):
+        e = env_ref[0]
+        return e._core.move_action(bot.choose(e.round))
+    return policy
+
+
+@pytest.mark.parametrize("rules", [None, "scopone", {"players": 3}])
+def test_env_opp_1_callable_opponent_is_the_bot(rules):
+    """env-opp-1: a callable opponent (obs, mask) -> action that plays as
+    the greedy bot gives exactly the episodes of opponent="greedy"
+    (same seeds, same learner actions): observations, masks, rewards,
+    ends and scores."""
+    ref = [None]
+    mine = scopa.ScopaGymEnv(rules, opponent=greedy_policy(ref), seat=1)
+    ref[0] = mine
+    lib = scopa.ScopaGymEnv(rules, opponent="greedy", seat=1)
+    calls = []
+    for seed in range(4):
+        a_obs, a_info = mine.reset(seed=seed)
+        b_obs, b_info = lib.reset(seed=seed)
+        while True:
+            assert (a_obs == b_obs).all()
+            assert (a_info["action_mask"] == b_info["action_mask"]).all()
+            if not b_info["legal_actions"]:
+                break
+            act = b_info["legal_actions"][seed % len(b_info["legal_actions"])]
+            a_obs, ra, ta, _, a_info = mine.step(act)
+            b_obs, rb, tb, _, b_info = lib.step(act)
+            assert (ra, ta) == (rb, tb)
+            calls.append(ta)
+            if tb:
+                assert a_info["score"] == b_info["score"]
+    assert any(calls)
+
+
+def test_env_opp_2_self_play_and_illegal_opponent():
+    """env-opp-2: set_opponent swaps the Python opponent (self-play with
+    the learner's own policy); an illegal action of the opponent ends
+    the episode with reward 0 and info["illegal_action"] "opponent"."""
+    rng = np.random.default_rng(7)
+
+    def policy(obs, mask):
+        return int(rng.choice(np.flatnonzero(mask)))
+    e = scopa.ScopaGymEnv(opponent=policy)
+    obs, info = e.reset(seed=1)
+    total, done = 0.0, False
+    while not done:
+        obs, r, done, _, info = e.step(policy(obs, info["action_mask"]))
+        total += r
+    assert "score" in info
+    e.set_opponent(lambda obs, mask: scopa.ACTIONS + 5)  # always illegal
+    for seed in range(2, 8):
+        obs, info = e.reset(seed=seed)
+        if info["legal_actions"]:  # the learner leads: its move, then theirs
+            obs, r, done, _, info = e.step(info["legal_actions"][0])
+            assert done and r == 0.0
+        assert info["illegal_action"] == "opponent"
+        assert not info["legal_actions"]
+    with pytest.raises(ValueError):
+        scopa.ScopaGymEnv(opponent="greedy").set_opponent(policy)

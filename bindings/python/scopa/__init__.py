@@ -21,12 +21,15 @@ library only.
     scopa.ScopaEnv / ScopaGymEnv         environments for learning agents
                                          (PettingZoo AEC / Gymnasium;
                                          scopa.env.env() wrapped)
+    scopa.spiel.load_game(rules)         OpenSpiel-shaped states: clone,
+                                         undo, chance, tensors, resample,
+                                         the exact solver
     scopa.Engine().request({...})        `scopa engine` in-process
     scopa.safe_text(name)                outside text, safe to print
 
 The library is SCOPA_LIB when set, else the build's build/libscopa.so.
 The game API needs the standard library only; the environments
-(scopa.env, scopa.vector, scopa.baselines) need numpy and are imported
+(scopa.env, scopa.vector, scopa.baselines, scopa.spiel) need numpy and are imported
 on first use.
 """
 from . import _lib
@@ -51,7 +54,7 @@ import importlib.util
 # and `import scopa` works without numpy.  When gymnasium is installed
 # (numpy with it) env is imported now, as before, so that its ids are
 # registered for gymnasium.make as soon as scopa is imported.
-_LAZY_MODULES = ("env", "vector", "baselines")
+_LAZY_MODULES = ("env", "vector", "baselines", "spiel")
 _ENV_NAMES = ("ScopaEnv", "ScopaGymEnv", "ResetNeeded")
 
 
@@ -83,4 +86,4 @@ __all__ = ["Game", "Round", "Bot", "Cancel", "clock_ns", "Engine", "ScopaEnv",
            "seed_deck", "seed_dealer", "safe_text", "hint_seed",
            "card_words", "move_words", "move_why", "why_words",
            "points_words", "loss_words", "card_reason",
-           "card_reason_words", "env", "vector", "baselines"]
+           "card_reason_words", "env", "vector", "baselines", "spiel"]

@@ -216,6 +216,23 @@ _SIGNATURES = {
                                      c_size_t]),
     "scopa_view_features": (c_int, [c_void_p, ctypes.POINTER(ctypes.c_float),
                                     c_int]),
+    "scopa_view_sample": (None, [c_void_p, ctypes.POINTER(Rng),
+                                 ctypes.POINTER(State)]),
+    "scopa_view_world": (c_int, [c_void_p, ctypes.POINTER(c_u64),
+                                 ctypes.POINTER(c_u8), ctypes.POINTER(State)]),
+    "scopa_state_deck": (c_int, [ctypes.POINTER(State), ctypes.POINTER(c_u8)]),
+    "scopa_state_legal": (c_int, [ctypes.POINTER(State), ctypes.POINTER(c_u64),
+                                  c_int]),
+    "scopa_state_infostate": (c_int, [ctypes.POINTER(State), c_int,
+                                      ctypes.POINTER(c_int), c_void_p]),
+    "scopa_state_infostate_text": (c_size_t, [ctypes.POINTER(State), c_int,
+                                              ctypes.POINTER(c_int), c_char_p,
+                                              c_size_t]),
+    "scopa_bot_solve": (c_int, [c_void_p, ctypes.POINTER(State),
+                                ctypes.POINTER(BotLimits),
+                                ctypes.POINTER(c_u64),
+                                ctypes.POINTER(ctypes.c_double), c_int,
+                                ctypes.POINTER(c_u64)]),
     "scopa_state_actions_page": (c_int, [ctypes.POINTER(State), c_int,
                                          c_void_p, c_void_p, c_void_p,
                                          c_void_p]),
@@ -230,6 +247,7 @@ _SIGNATURES = {
     "scopa_env_scores": (ctypes.POINTER(c_int), [c_void_p]),
     "scopa_env_page": (c_int, [c_void_p]),
     "scopa_env_move": (c_int, [c_void_p, c_int, ctypes.POINTER(c_u64)]),
+    "scopa_env_legal_moves": (c_int, [c_void_p, c_void_p, c_void_p, c_int]),
     "scopa_env_observe": (c_int, [c_void_p, c_int, c_void_p, c_void_p]),
     "scopa_env_infostate": (c_int, [c_void_p, c_int, c_void_p]),
     "scopa_env_infostate_text": (c_size_t, [c_void_p, c_int, c_char_p,
@@ -243,6 +261,9 @@ _SIGNATURES = {
     "scopa_vecenv_reset": (None, [c_void_p, c_u64, c_void_p, c_void_p]),
     "scopa_vecenv_step": (None, [c_void_p, c_void_p, c_void_p, c_void_p,
                                  c_void_p, c_void_p, c_void_p]),
+    "scopa_vecenv_legal_moves": (c_int, [c_void_p, c_int, c_void_p,
+                                         c_void_p]),
+    "scopa_vecenv_moves": (None, [c_void_p, c_void_p, c_void_p]),
     "scopa_bot_level": (c_int, [c_char_p, ctypes.POINTER(c_char_p),
                                 ctypes.POINTER(c_int)]),
     "scopa_bot_names": (ctypes.POINTER(c_char_p), []),
@@ -338,6 +359,7 @@ INFOSTATE_HEADER, INFOSTATE_PLAY = 92, 126
 INFOSTATE = INFOSTATE_HEADER + 40 * INFOSTATE_PLAY
 GLOBAL = 585
 ACTION_MORE = 2 ** 64 - 1  # the table entry of the next-page action
+MOVE_NONE = 2 ** 62        # not a move (scopa_vecenv_moves)
 ENV_NEXT = 2 ** 64 - 1     # scopa_env_reset: go on with the seed stream
 ENV_PLAYED, ENV_ROUND, ENV_PAGE, ENV_OVER, ENV_ILLEGAL = 0, 1, 2, 3, 4
 

@@ -41,6 +41,7 @@ INFOSTATE, GLOBAL = _lib.INFOSTATE, _lib.GLOBAL
 OBSERVATIONS = ("features", "infostate")
 ILLEGAL_REWARD = -10.0
 RESET_OPTIONS = ("dealer", "scores")
+MOVE_FEATURES = 80  # the played card one-hot (40), the cards taken (40)
 
 _step = L.scopa_env_step
 _observe = L.scopa_env_observe
@@ -78,6 +79,36 @@ def action_pages(rnd):
         pages.append(page)
         if "more" not in page.values():
             return pages
+
+
+def move_features(moves):
+    """The features of moves (library move integers, any shape): float32
+    of shape moves.shape + (80,): 0-39 the card played (one-hot), 40-79
+    the cards it takes, in card order.  One move, one row, in every
+    position.  The next-page action and "no move" (ACTION_MORE,
+    MOVE_NONE) are all zeros.  docs/env.md "Moves as features"."""
+    m = np.asarray(moves, np.uint64)
+    real = (m != np.uint64(_lib.ACTION_MORE)) & \
+        (m != np.uint64(_lib.MOVE_NONE))
+    out = np.zeros(m.shape + (MOVE_FEATURES,), np.float32)
+    card = ((m >> np.uint64(48)) & np.uint64(63)).astype(np.int64)
+    bits = (m[..., None] >> np.arange(40, dtype=np.uint64)) & np.uint64(1)
+    out[..., 40:] = bits * real[..., None]
+    idx = np.nonzero(real)
+    out[idx + (card[idx],)] = 1.0
+    return out
+
+
+def features_move(features):
+    """The move integers of move features (the inverse of move_features;
+    MOVE_NONE for a row of zeros)."""
+    f = np.asarray(features) > 0.5
+    card = f[..., :40].argmax(axis=-1).astype(np.uint64)
+    taken = (f[..., 40:].astype(np.uint64) <<
+             np.arange(40, dtype=np.uint64)).sum(axis=-1, dtype=np.uint64)
+    moves = (card << np.uint64(48)) | taken
+    return np.where(f[..., :40].any(axis=-1), moves,
+                    np.uint64(_lib.MOVE_NONE)).astype(np.uint64)
 
 
 def reset_options(options):
@@ -208,6 +239,16 @@ class _Core(object):
     def legal_actions(self):
         _observe(self.h, _to_play(self.h), None, self.mask_p)
         return self.mask.view(np.bool_).nonzero()[0]
+
+    def legal_moves(self):
+        """(actions, moves): the legal actions of the seat to play
+        (np.int64, increasing) and their moves (np.uint64 library move
+        integers; ACTION_MORE for the next-page action)."""
+        actions = np.zeros(ACTIONS, np.int32)
+        moves = np.zeros(ACTIONS, np.uint64)
+        n = L.scopa_env_legal_moves(self.h, actions.ctypes.data,
+                                    moves.ctypes.data, ACTIONS)
+        return actions[:n].astype(np.int64), moves[:n]
 
     def move_of(self, action):
         m = _lib.c_u64()
@@ -409,6 +450,20 @@ class ScopaEnv(AECEnv):
     def sample_action(self):
         return int(self.np_random.choice(self.legal_actions()))
 
+    def legal_moves(self):
+        """(actions, moves) of the agent to act: np.int64 actions and
+        their np.uint64 move integers, aligned (docs/env.md "Moves as
+        features")."""
+        self._check_reset()
+        return self._core.legal_moves()
+
+    def legal_move_features(self):
+        """(actions, features): the legal actions and their moves'
+        features (np.float32 (n, 80), move_features): score each row
+        with a network and play the action of the best."""
+        actions, moves = self.legal_moves()
+        return actions, move_features(moves)
+
     def action_move(self, action):
         """The move (record notation) of a legal action now; "more" for
         the next-page action."""
@@ -442,14 +497,19 @@ class ScopaGymEnv(Env):
     def __init__(self, rules=None, opponent="random", seat=0,
                  render_mode=None, whole_game=False,
                  illegal_reward=ILLEGAL_REWARD, movetime_ms=0, nodes=0,
-                 observation="features"):
+                 observation="features", move_features=False):
         if render_mode is not None and \
                 render_mode not in self.metadata["render_modes"]:
             raise ValueError("render_mode is one of %s" %
                              self.metadata["render_modes"])
+        self.move_features = bool(move_features)
         probe = Game(rules)
         _lib.int_arg("seat", seat, 0, probe.players - 1)
-        self._core = _Core(rules, learner=seat, opponent=opponent,
+        # A Python opponent: the environment's every-seat face, the other
+        # seats' moves asked of the callable between the learner's steps.
+        self._policy = opponent if callable(opponent) else None
+        self._core = _Core(rules, learner=-1 if self._policy else seat,
+                           opponent=None if self._policy else opponent,
                            movetime_ms=movetime_ms, nodes=nodes,
                            whole_game=whole_game,
                            illegal_reward=illegal_reward,
@@ -481,23 +541,70 @@ class ScopaGymEnv(Env):
         self._check_reset()
         return self._core.infostate_text(self.seat)
 
+    def action_move(self, action):
+        """The move (record notation) of a legal action now."""
+        self._check_reset()
+        return self._core.action_move(action)
+
+    def legal_moves(self):
+        """(actions, moves) of the learner now, as ScopaEnv.legal_moves."""
+        self._check_reset()
+        return self._core.legal_moves()
+
     def _result(self, reward, rc):
         core = self._core
         obs, mask = core.observe(self.seat)
         info = {"action_mask": mask,
                 "legal_actions": mask.view(np.bool_).nonzero()[0].tolist()}
+        if self.move_features:
+            _, moves = core.legal_moves()
+            info["legal_moves"] = moves
+            info["move_features"] = move_features(moves)
         done = rc >= _lib.ENV_OVER
         if rc == _lib.ENV_OVER:
             info["score"] = core.round().score()
         elif rc == _lib.ENV_ILLEGAL:
-            info["illegal_action"] = True
+            info["illegal_action"] = "opponent" if \
+                self._opponent_illegal else True
         return obs, reward, done, False, info
+
+    def set_opponent(self, opponent):
+        """Another Python opponent from the next step on (self-play: a
+        frozen copy of the learner's policy); only for an environment
+        made with a callable opponent."""
+        if self._policy is None or not callable(opponent):
+            raise ValueError("set_opponent takes a callable, in an "
+                             "environment made with a callable opponent")
+        self._policy = self.opponent = opponent
+
+    def _play_others(self, rc, reward):
+        """The callable plays every other seat until the learner's turn or
+        the episode's end; returns (rc, the learner's rewards on the way).
+        An illegal action of the callable ends the episode (the learner
+        gets 0, info["illegal_action"] says "opponent")."""
+        core = self._core
+        while rc < _lib.ENV_OVER:
+            seat = _to_play(core.h)
+            if seat == self.seat:
+                break
+            obs, mask = core.observe(seat)
+            a = _action_int(self._policy(obs, mask))
+            rc = _step(core.h, -1 if a is None else a, core.rewards_p)
+            if rc == _lib.ENV_ILLEGAL:
+                self._opponent_illegal = True
+                return rc, 0.0
+            reward += float(core.rewards[self.seat])
+        return rc, reward
 
     def reset(self, *, seed=None, options=None):
         super().reset(seed=seed)
         self._core.reset(seed, self.np_random, options)
         self._reset_done = True
-        obs, _, _, _, info = self._result(0.0, _lib.ENV_PLAYED)
+        self._opponent_illegal = False
+        rc, reward = _lib.ENV_PLAYED, 0.0
+        if self._policy is not None:
+            rc, reward = self._play_others(rc, reward)
+        obs, _, _, _, info = self._result(reward, rc)
         return obs, info
 
     def step(self, action):
@@ -508,7 +615,10 @@ class ScopaGymEnv(Env):
         rc = _step(core.h, -1 if a is None else a, core.rewards_p)
         if rc < 0:
             raise ResetNeeded("the episode is over: call reset()")
-        return self._result(float(core.rewards[self.seat]), rc)
+        reward = float(core.rewards[self.seat])
+        if self._policy is not None and rc != _lib.ENV_ILLEGAL:
+            rc, reward = self._play_others(rc, reward)
+        return self._result(reward, rc)
 
     def render(self):
         self._check_reset()

@@ -91,6 +91,7 @@ class VecEnv(VectorEnv):
                                            self._rewards, self._term,
                                            self._trunc)]
         self._seed = seed
+        self._moves_cap = 32
         self._np_random = _np_random(seed)
         self._reset_done = False
 
@@ -206,6 +207,43 @@ class VecEnv(VectorEnv):
                             trunc)
         out = self._out(self._obs, self._rewards, self._term, self._trunc)
         return out + (self._info(self._scores()),)
+
+    def action_moves(self, actions):
+        """The move of actions[i] in environment i now (np.uint64 (num_envs,)
+        library move integers; MOVE_NONE where the action is not legal,
+        ACTION_MORE for the next-page action): VecEnv's action_move.
+        scopa.move_str(int(m)) gives the notation."""
+        a = np.ascontiguousarray(actions, np.int64)
+        if a.shape != (self.num_envs,):
+            raise ValueError("one action per environment")
+        out = np.empty(self.num_envs, np.uint64)
+        L.scopa_vecenv_moves(self._h, a.ctypes.data, out.ctypes.data)
+        return out
+
+    def legal_moves(self, cap=None):
+        """(actions, moves): each environment's legal actions (np.int64
+        (num_envs, K), -1 after the last) and their moves (np.uint64,
+        MOVE_NONE after the last), K the most any environment has (at
+        least 1).  move_features(moves) gives their features."""
+        cap = cap or self._moves_cap
+        while True:
+            actions = np.empty((self.num_envs, cap), np.int64)
+            moves = np.empty((self.num_envs, cap), np.uint64)
+            most = L.scopa_vecenv_legal_moves(self._h, cap,
+                                              actions.ctypes.data,
+                                              moves.ctypes.data)
+            if most <= cap:
+                k = max(most, 1)
+                return actions[:, :k], moves[:, :k]
+            cap = self._moves_cap = most
+
+    def legal_move_features(self):
+        """(actions, features): legal_moves() with each move's features
+        (np.float32 (num_envs, K, 80); rows of zeros after the last):
+        score every row, mask with actions >= 0, play the best's
+        action."""
+        actions, moves = self.legal_moves()
+        return actions, senv.move_features(moves)
 
     def close_extras(self, **kwargs):
         h = getattr(self, "_h", None)
