@@ -1912,19 +1912,28 @@ test('e2e: during play, a tap on a pile shows its captures (all of mine, the las
     assert.equal(await mine.locator('.mini.scopa').count(), drawn.scope[0]!.length);
     await onScreen(page, '.dialog.peek', w, h);
     await shot(page, `pile-mine-${size}.png`);
-    // the keys play no card under the panel
+    // the keys play no card under the panel: a digit picks none, and
+    // Enter presses the focused Close (the panel shuts, nothing played)
     const before = await page.locator('.hand .card').count();
+    const focusOnPile = async (how: string): Promise<void> =>
+      assert.equal(
+        await page.evaluate(() => document.activeElement?.getAttribute('data-action')),
+        'pile',
+        `the focus back on the pile (${how})`,
+      );
     await page.keyboard.press('1');
-    await page.keyboard.press('Enter');
     assert.equal(await page.locator('.hand .card.selected').count(), 0, 'a digit picked a card');
-    assert.equal(await page.locator('.hand .card').count(), before);
+    await page.keyboard.press('Enter');
+    await mine.waitFor({ state: 'detached' });
+    assert.equal(await page.locator('.hand .card.selected').count(), 0, 'Enter picked a card');
+    assert.equal(await page.locator('.hand .card').count(), before, 'Enter played a card');
+    await focusOnPile('Enter on Close');
+    // opened again, Escape closes it the same way
+    await page.keyboard.press('Enter');
+    await mine.waitFor();
     await page.keyboard.press('Escape');
     await mine.waitFor({ state: 'detached' });
-    assert.equal(
-      await page.evaluate(() => document.activeElement?.getAttribute('data-action')),
-      'pile',
-      'the focus back on the pile',
-    );
+    await focusOnPile('Escape');
 
     // the bot's pile: its last capture alone (the card played and what it
     // took), named from the moves the server sent; closed by a tap outside
