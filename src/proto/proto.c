@@ -88,7 +88,21 @@
   XX("bad_talk", "That cannot be said: %s.", "Questo non si può dire: %s.")    \
   XX("talk_off", "Table talk is off at this table%s.",                         \
      "A questo tavolo non si parla%s.")                                        \
-  XX("reported", "%s was reported; thank you.", "%s è stato segnalato; grazie.")
+  XX("reported", "%s was reported; thank you.",                                \
+     "%s è stato segnalato; grazie.")                                          \
+  XX("no_tourney", "There is no tournament %s.", "Non c'è nessun torneo %s.")  \
+  XX("sign_in", "Sign in to %s.", "Accedi per %s.")                            \
+  XX("not_creator", "Only the tournament's creator may %s.",                   \
+     "Solo chi ha creato il torneo può %s.")                                   \
+  XX("not_joined", "You are not in tournament %s.", "Non sei nel torneo %s.")  \
+  XX("tournament_full", "Tournament %s is full.",                              \
+     "Il torneo %s è al completo.")                                            \
+  XX("tournament_over", "Tournament %s is over.", "Il torneo %s è finito.")    \
+  XX("sealed",                                                                 \
+     "Table %s plays the same deals as the other tables of its round: it "     \
+     "cannot be watched, and its record opens once the round is over.",        \
+     "Il tavolo %s gioca le stesse smazzate degli altri del suo turno: non "   \
+     "si può guardare, e la registrazione si apre a turno finito.")
 
 typedef struct proto_text {
   const char *code, *en, *it;
@@ -276,6 +290,26 @@ static int parse_code(json_t *obj, proto_msg *out, proto_error *err) {
   return get_string(obj, "code", out->code, sizeof out->code, 1, err);
 }
 
+/* tournament_join, _leave, _start: the tournament's "id" (which the
+ * answer echoes, as every answer its message's id). */
+static int parse_tourney(json_t *obj, proto_msg *out, proto_error *err) {
+  return get_string(obj, "id", out->code, sizeof out->code, 1, err);
+}
+
+/* tournament_create: its rules as create's; every other field is the
+ * server's to check against its tournaments (tourney_state.h). */
+static int parse_tourney_create(json_t *obj, proto_msg *out, proto_error *err) {
+  json_t *rules = json_object_get(obj, "rules");
+  if (rules && !json_is_object(rules) && !json_is_string(rules))
+    return refuse(err, "bad_rules",
+                  "\"rules\" is an object as in a record, or a preset name",
+                  "\"rules\" è un oggetto come in una registrazione, o il "
+                  "nome di una variante");
+  out->rules = rules ? json_incref(rules) : NULL;
+  out->body = json_incref(obj);
+  return 0;
+}
+
 static int parse_resume(json_t *obj, proto_msg *out, proto_error *err) {
   return parse_code(obj, out, err) ||
          get_string(obj, "token", out->token, sizeof out->token, 1, err);
@@ -446,7 +480,8 @@ void proto_msg_free(proto_msg *msg) {
   json_decref(msg->id);
   json_decref(msg->rules);
   json_decref(msg->clock);
-  msg->id = msg->rules = msg->clock = NULL;
+  json_decref(msg->body);
+  msg->id = msg->rules = msg->clock = msg->body = NULL;
 }
 
 /* What a name may not hold (C0 and C1 controls, DEL, the bidirectional

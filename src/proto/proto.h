@@ -50,7 +50,11 @@
   XX(SEEK, "seek", parse_seek)                                                 \
   XX(UNSEEK, "unseek", parse_nothing)                                          \
   XX(SAY, "say", parse_say)                                                    \
-  XX(REPORT, "report", parse_report)
+  XX(REPORT, "report", parse_report)                                           \
+  XX(TOURNAMENT_CREATE, "tournament_create", parse_tourney_create)             \
+  XX(TOURNAMENT_JOIN, "tournament_join", parse_tourney)                        \
+  XX(TOURNAMENT_LEAVE, "tournament_leave", parse_tourney)                      \
+  XX(TOURNAMENT_START, "tournament_start", parse_tourney)
 
 enum proto_type {
   PROTO_UNKNOWN, /* a type this server does not know: ignored            */
@@ -67,7 +71,9 @@ typedef struct proto_msg {
   json_t *id;    /* echoed in the direct answer, NULL if absent         */
   json_t *rules; /* create, seek: an object (as in a record) or a preset */
   json_t *clock; /* seek: its "clock" object, NULL when absent          */
-  char code[PROTO_CODE_MAX + 1];
+  json_t *body;  /* tournament_create: the whole message, its fields
+                    checked by the server (tourney_state.h)            */
+  char code[PROTO_CODE_MAX + 1];    /* tournament_*: the tournament's id */
   char token[PROTO_TOKEN_MAX + 1];  /* resume                            */
   char player[PROTO_TOKEN_MAX + 1]; /* optional player token (ratings)   */
   char name[PROTO_NAME_MAX + 1];

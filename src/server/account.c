@@ -268,7 +268,8 @@ void account_take(server *srv) {
       account_req *r = jobs[i]->req;
       if (jobs[i]->deleted)
         table_forget_account(srv, jobs[i]->deleted, AUTH_ANON);
-      if (jobs[i]->op == AUTH_RECORD && jobs[i]->status == 404)
+      if ((jobs[i]->op == AUTH_RECORD || jobs[i]->op == AUTH_TOURNEY) &&
+          jobs[i]->status == 404)
         limits_code_miss(srv->addrs, &srv->conf.limits, jobs[i]->addr,
                          now_ms()); /* an unknown code costs its budget */
       r->out = 0;

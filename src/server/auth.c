@@ -20,6 +20,7 @@
 #include "game.h"
 #include "glicko.h"
 #include "proto.h"
+#include "tourney_state.h"
 
 #include <jansson.h>
 #include <pthread.h>
@@ -39,6 +40,7 @@
 #define GAMES_MAX 200      /* the account page's games, newest first    */
 #define LOBBY_READ 100     /* the lobby reads this many newest codes ...  */
 #define LOBBY_MAX 50       /* ... and lists at most this many tables     */
+#define TOURNEYS_LIST 200  /* GET /api/tournaments: the newest so many   */
 #define AUTH_NICE 10       /* the thread's nice value                   */
 
 typedef struct node {
@@ -522,8 +524,24 @@ static void do_lobby(auth *a, auth_job *j) {
     server_error(j);
 }
 
+/* Whether the game of a tournament sg is sealed: a duplicate round
+ * (the same deals at every table) still in play somewhere. */
+static int sealed(auth *a, const store_game *sg) {
+  store_tourney row;
+  if (!sg->tourney[0])
+    return 0;
+  if (store_tourney_get(a->st, sg->tourney, &row))
+    return 1; /* no row to say it is over: sealed */
+  json_t *state = json_loads(row.state, 0, NULL);
+  free(row.state);
+  int rc = !state || ts_sealed(state, sg->code);
+  json_decref(state);
+  return rc;
+}
+
 /* As table_record answers for a table in memory: 404 unknown, 500
- * damaged, 403 while in play (its end not stored yet), else the record. */
+ * damaged, 403 while in play (its end not stored yet) or sealed (a
+ * duplicate round in play), else the record. */
 static void do_record(auth *a, auth_job *j) {
   store_game sg;
   scopa_match *m = NULL;
@@ -532,11 +550,13 @@ static void do_record(auth *a, auth_job *j) {
   int rc = store_load(a->st, j->what, &sg, msg, sizeof msg);
   if (rc == 0 && sg.finished && game_load(&sg, &m, msg, sizeof msg) != 0)
     rc = -1;
-  if (rc != 0 || !sg.finished) {
+  int seal = rc == 0 && sg.finished && sealed(a, &sg);
+  if (rc != 0 || !sg.finished || seal) {
     j->status = rc == 1 ? 404 : rc < 0 ? 500 : 403;
     proto_error_set(&e,
                     rc == 1  ? "no_table"
                     : rc < 0 ? "table_damaged"
+                    : seal   ? "sealed"
                              : "in_progress",
                     j->what, j->what);
     j->body = proto_error_json(NULL, &e);
@@ -547,6 +567,54 @@ static void do_record(auth *a, auth_job *j) {
   scopa_match_free(m);
   store_game_free(&sg);
   if (!j->body)
+    server_error(j);
+}
+
+/* Every tournament (the newest TOURNEYS_LIST), each its list's line, in
+ * three lists by status. */
+static void do_tourneys(auth *a, auth_job *j) {
+  store_tourney *rows = NULL;
+  int n = 0;
+  static const char *const KEYS[] = {"upcoming", "running", "finished"};
+  json_t *o = json_object();
+  for (int k = 0; o && k < 3; k++)
+    json_object_set_new(o, KEYS[k], json_array());
+  if (!o || store_tourney_list(a->st, 0, TOURNEYS_LIST, &rows, &n)) {
+    json_decref(o);
+    return server_error(j);
+  }
+  for (int i = 0; i < n; i++) {
+    json_t *state = json_loads(rows[i].state, 0, NULL);
+    json_t *line = state ? ts_view(state, 1) : NULL;
+    int k = rows[i].status;
+    if (line && k >= 0 && k < 3)
+      json_array_append_new(json_object_get(o, KEYS[k]), line);
+    else
+      json_decref(line);
+    json_decref(state);
+  }
+  store_tourney_free_all(rows, n);
+  j->status = 200;
+  if (!(j->body = proto_finish(o, NULL)))
+    server_error(j);
+}
+
+static void do_tourney(auth *a, auth_job *j) {
+  store_tourney row;
+  int rc = store_tourney_get(a->st, j->what, &row);
+  if (rc) {
+    proto_error e;
+    j->status = rc == 1 ? 404 : 500;
+    proto_error_set(&e, rc == 1 ? "no_tourney" : "server", j->what, j->what);
+    j->body = proto_error_json(NULL, &e);
+    return;
+  }
+  json_t *state = json_loads(row.state, 0, NULL);
+  free(row.state);
+  json_t *view = state ? ts_view(state, 0) : NULL;
+  json_decref(state);
+  j->status = 200;
+  if (!view || !(j->body = proto_finish(view, NULL)))
     server_error(j);
 }
 
@@ -578,6 +646,10 @@ static void run(auth *a, auth_job *j) {
     return do_record(a, j);
   case AUTH_LOBBY:
     return do_lobby(a, j);
+  case AUTH_TOURNEYS:
+    return do_tourneys(a, j);
+  case AUTH_TOURNEY:
+    return do_tourney(a, j);
   }
   fail(j, 404, "not_found", "no such route");
 }

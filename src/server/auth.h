@@ -36,7 +36,9 @@ enum {
    * table (code `what`) no longer in this node's memory. */
   AUTH_LEADERBOARD,
   AUTH_RECORD,
-  AUTH_LOBBY, /* the lobby's public tables that wait for people */
+  AUTH_LOBBY,    /* the lobby's public tables that wait for people */
+  AUTH_TOURNEYS, /* the tournaments: upcoming, running, finished   */
+  AUTH_TOURNEY,  /* tournament `what`                               */
 };
 
 #define AUTH_NAME_MIN 3
@@ -55,7 +57,8 @@ typedef struct auth_job {
   char name[AUTH_NAME_MAX + 1];
   char password[AUTH_PASSWORD_MAX + 1], fresh[AUTH_PASSWORD_MAX + 1];
   int bad_shape; /* the body's name or password is not a string      */
-  char what[32]; /* AUTH_LEADERBOARD: the pool; AUTH_RECORD: the code */
+  char what[32]; /* AUTH_LEADERBOARD: the pool; AUTH_RECORD: the code;
+                    AUTH_TOURNEY: the tournament's id */
   /* The answer. */
   int status;
   char *body;              /* JSON text, malloc'd                         */

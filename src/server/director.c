@@ -15,10 +15,47 @@
 #define PASS_READ 64     /* tournaments stepped in one pass at most      */
 #define PASS_TABLES 1024 /* tables one tournament's step makes at most */
 
-/* The results of the pending games of st that ended. */
-static int read_results(store *st, json_t *state) {
+static long clock_field(const json_t *state, const char *key) {
+  long v = (long)json_integer_value(
+      json_object_get(json_object_get(state, "clock"), key));
+  return v > 0 ? v : 0;
+}
+
+/* Whether pending game g (table `code`) has had no move for longer than
+ * its clock allows and DIRECTOR_IDLE_MS more: 1, 0, or -1. */
+static int idle(store *st, const json_t *state, json_t *g, const char *code,
+                long long now_ms) {
+  long long made = json_integer_value(json_object_get(g, "made"));
+  if (!made) { /* made before it was noted: from now */
+    json_object_set_new(g, "made", json_integer(now_ms));
+    return 0;
+  }
+  long turn = clock_field(state, "move_clock"),
+       away = clock_field(state, "away_timeout");
+  long long limit = DIRECTOR_IDLE_MS + 1000LL * ((turn > away ? turn : away) +
+                                                 clock_field(state, "bank"));
+  if (now_ms - made <= limit)
+    return 0;
+  store_game sg;
+  char msg[256];
+  int rc = store_load(st, code, &sg, msg, sizeof msg);
+  if (rc)
+    return rc < 0 ? -1 : 0;
+  long long last = made;
+  for (int k = 0; sg.move_at && k < sg.nmoves; k++)
+    if (sg.move_at[k] > last)
+      last = sg.move_at[k];
+  store_game_free(&sg);
+  return now_ms - last > limit;
+}
+
+/* The results of the pending games of st that ended, and of those given
+ * up (idle). */
+static int read_results(store *st, json_t *state, long long now_ms) {
   size_t i;
   json_t *g;
+  const char *f = json_string_value(json_object_get(state, "format"));
+  int arena = f && strcmp(f, "arena") == 0;
   json_array_foreach(json_object_get(state, "games"), i, g) {
     const char *code = json_string_value(json_object_get(g, "code"));
     if (!code || json_integer_value(json_object_get(g, "result")) != TR_PENDING)
@@ -27,7 +64,20 @@ static int read_results(store *st, json_t *state) {
     int rc = store_game_end(st, code, &finished, &abandoned);
     if (rc < 0)
       return -1;
-    if (rc == 1 || !finished)
+    if (rc == 0 && !finished) {
+      int given_up = idle(st, state, g, code, now_ms);
+      if (given_up < 0)
+        return -1;
+      if (given_up) {
+        json_object_set_new(g, "idle", json_true());
+        if (arena)
+          ts_result(state, code, TR_BOTH_LOST);
+        else
+          json_object_set_new(g, "result", json_integer(TR_BOTH_LOST));
+      }
+      continue;
+    }
+    if (rc == 1)
       continue;
     store_game sg;
     char msg[256];
@@ -40,8 +90,7 @@ static int read_results(store *st, json_t *state) {
       fprintf(stderr, "scopa serve: director: %s\n", msg);
       r.result = TR_BOTH_LOST;
     }
-    const char *f = json_string_value(json_object_get(state, "format"));
-    if (f && strcmp(f, "arena") == 0) /* numbered in the order they end */
+    if (arena) /* numbered in the order they end */
       ts_result(state, code, r.result);
     else
       json_object_set_new(g, "result", json_integer(r.result));
@@ -94,8 +143,9 @@ static int round_seed(json_t *state, int round, char seed[SCOPA_SEED_TEXT]) {
 
 /* A table for each game of state that has none: -1 on failure. */
 static int make_tables(store *st, json_t *state, const char *id,
+                       long long now_ms,
                        int (*random_code)(char code[STORE_CODE_MAX + 1]),
-                       director_table *out, int *nout) {
+                       int *nout) {
   int idx[64], n;
   const char *format = json_string_value(json_object_get(state, "format"));
   int dup = format && strcmp(format, "duplicate") == 0;
@@ -132,19 +182,44 @@ static int make_tables(store *st, json_t *state, const char *id,
       seat_of(state, a, &sg.seat[0]);
       seat_of(state, b, &sg.seat[1]);
       if (!found || !seeded || store_add_game(st, &sg) ||
-          ts_set_code(state, idx[k], sg.code)) {
+          ts_set_code(state, idx[k], sg.code) ||
+          json_object_set_new(g, "made", json_integer(now_ms))) {
         free(rules);
         return -1;
       }
-      director_table *t = &out[(*nout)++];
-      snprintf(t->tourney, sizeof t->tourney, "%s", id);
-      snprintf(t->code, sizeof t->code, "%s", sg.code);
-      t->account[0] = a;
-      t->account[1] = b;
+      (*nout)++;
     }
   }
   free(rules);
   return 0;
+}
+
+/* The tables in play of state into out; the last `fresh` of them were
+ * made by this pass. */
+static void in_play(const json_t *state, const char *id, int fresh,
+                    director_table *out, int *nout) {
+  size_t i;
+  json_t *g;
+  int total = 0;
+  json_array_foreach(json_object_get(state, "games"), i, g) {
+    const char *code = json_string_value(json_object_get(g, "code"));
+    if (code && json_integer_value(json_object_get(g, "result")) == TR_PENDING)
+      total++;
+  }
+  *nout = 0;
+  json_array_foreach(json_object_get(state, "games"), i, g) {
+    const char *code = json_string_value(json_object_get(g, "code"));
+    if (!code ||
+        json_integer_value(json_object_get(g, "result")) != TR_PENDING ||
+        *nout >= PASS_TABLES)
+      continue;
+    director_table *t = &out[(*nout)++];
+    snprintf(t->tourney, sizeof t->tourney, "%s", id);
+    snprintf(t->code, sizeof t->code, "%s", code);
+    t->account[0] = json_integer_value(json_object_get(g, "a"));
+    t->account[1] = json_integer_value(json_object_get(g, "b"));
+    t->fresh = *nout > total - fresh;
+  }
 }
 
 /* One tournament's step in its own batch: 0, or -1 (rolled back). */
@@ -161,10 +236,11 @@ static int step_one(store *st, const char *id, long long now_ms,
     return rc < 0 ? -1 : 0;
   }
   json_t *state = json_loads(row.state, 0, NULL);
-  int ok = state && read_results(st, state) == 0 &&
+  int fresh = 0;
+  int ok = state && read_results(st, state, now_ms) == 0 &&
            ts_step(state, now_ms,
                    json_is_true(json_object_get(state, "start_now"))) >= 0 &&
-           make_tables(st, state, id, random_code, made, nmade) == 0;
+           make_tables(st, state, id, now_ms, random_code, &fresh) == 0;
   json_object_del(state, "start_now");
   char *text = ok ? json_dumps(state, JSON_COMPACT) : NULL;
   store_tourney put = {.status = state ? ts_status(state) : 0,
@@ -173,6 +249,7 @@ static int step_one(store *st, const char *id, long long now_ms,
   snprintf(put.id, sizeof put.id, "%s", id);
   if (text && strcmp(text, row.state) == 0) { /* nothing new: no write */
     store_rollback(st);
+    in_play(state, id, 0, made, nmade);
     free(text);
     free(row.state);
     json_decref(state);
@@ -182,6 +259,8 @@ static int step_one(store *st, const char *id, long long now_ms,
   ok = text && store_tourney_put(st, &put) == 0 &&
        store_commit(st, err, sizeof err) == 0;
   free(text);
+  if (ok)
+    in_play(state, id, fresh, made, nmade);
   json_decref(state);
   if (!ok) {
     if (store_in_batch(st))

@@ -13,19 +13,28 @@
 
 #include "store.h"
 
-/* A table made by a pass: which tournament, its code, and the accounts
- * seated there (the loop seats their connections). */
+/* A table in play in a tournament: which tournament, its code, the
+ * accounts seated there (the loop seats their connections), and whether
+ * this pass made it. */
 typedef struct director_table {
   char tourney[STORE_CODE_MAX + 1];
   char code[STORE_CODE_MAX + 1];
   long long account[2];
+  int fresh;
 } director_table;
 
+/* A game nobody is playing is given up after this long without a move
+ * beyond its clock (the tables' clocks run only where a node has the
+ * table, so a table nobody came to, or whose node died with nobody
+ * coming back, would stop its round): both sides lose it. */
+#define DIRECTOR_IDLE_MS 120000
+
 /* One pass at now_ms (wall clock, the same on every node).  random_code
- * makes a table code (0, or -1); made(arg, t) is told of each table
- * once its batch has committed.  Returns the number of tournaments
- * stepped, or -1 when the store failed (the pass is lost, nothing
- * else: the next one does it again). */
+ * makes a table code (0, or -1); made(arg, t) is told of each table in
+ * play (a game with a table and no result yet) of each tournament
+ * stepped, once its batch has committed.  Returns the number of
+ * tournaments stepped, or -1 when the store failed (the pass is lost,
+ * nothing else: the next one does it again). */
 int director_pass(store *st, long long now_ms,
                   int (*random_code)(char code[STORE_CODE_MAX + 1]),
                   void (*made)(void *arg, const director_table *t), void *arg);

@@ -15,6 +15,7 @@
 #include "rematch.h"
 #include "seek.h"
 #include "talk.h"
+#include "tourney_lobby.h"
 #include "views.h"
 
 #include <string.h>
@@ -35,7 +36,11 @@
   XX(SEEK, seek_start)                                                         \
   XX(UNSEEK, seek_stop)                                                        \
   XX(SAY, talk_say)                                                            \
-  XX(REPORT, talk_report)
+  XX(REPORT, talk_report)                                                      \
+  XX(TOURNAMENT_CREATE, tourney_create)                                        \
+  XX(TOURNAMENT_JOIN, tourney_join)                                            \
+  XX(TOURNAMENT_LEAVE, tourney_leave)                                          \
+  XX(TOURNAMENT_START, tourney_start)
 #define COUNT(type, handler) +1
 _Static_assert(0 HANDLERS(COUNT) == PROTO_NTYPES - 1, "a handler per type");
 #undef COUNT
@@ -50,6 +55,14 @@ static int table_message(conn *c, const proto_msg *msg) {
   };
   int (*handle)(conn *, const proto_msg *) = TABLE[msg->type];
   return handle ? handle(c, msg) : 0;
+}
+
+/* The messages a node answers itself, whatever table its client is at:
+ * Play now's and the tournaments' (their threads see the whole cluster). */
+static int node_own(int type) {
+  return type == PROTO_SEEK || type == PROTO_UNSEEK ||
+         type == PROTO_TOURNAMENT_CREATE || type == PROTO_TOURNAMENT_JOIN ||
+         type == PROTO_TOURNAMENT_LEAVE || type == PROTO_TOURNAMENT_START;
 }
 
 /* One whole message: credits, then the parser, then the relay (a table
@@ -78,8 +91,7 @@ static void message(conn *c, const char *text, size_t len, int charged) {
     conn_send_owned(c, proto_error_json(msg.id, &err));
   } else if (lobby_code_limited(c, &msg)) {
     /* answered `limit`: not looked up here nor on another node */
-  } else if (msg.type != PROTO_SEEK && msg.type != PROTO_UNSEEK &&
-             relay_route(c, &msg, text, len)) {
+  } else if (!node_own(msg.type) && relay_route(c, &msg, text, len)) {
     /* sent on: its owner answers (a seek stays with its own node) */
   } else if (table_message(c, &msg) == 1 && charged) {
     limits_refund(&c->bucket, &srv->conf.limits);
@@ -146,6 +158,7 @@ const conn_hooks DISPATCH_HOOKS = {
 void dispatch_sweep(server *srv, int64_t now) {
   seek_take(srv); /* a wake-up lost to a busy turn is not lost */
   seek_tick(srv, now);
+  tourney_take(srv);
   play_sweep(srv, now);
   table_sweep(srv, now);
 }

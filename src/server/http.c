@@ -390,12 +390,41 @@ static int record(struct lws *wsi, server *srv, const char *rest,
   char norm[PROTO_CODE_MAX + 1];
   for (size_t i = 0; i <= n; i++)
     norm[i] = (char)toupper((unsigned char)code[i]);
-  if (srv->relay && !table_find(srv, norm)) /* the store's, off the loop */
-    return account_read(wsi, srv, AUTH_RECORD, norm, slot);
+  const table *t = table_find(srv, norm);
+  if ((srv->relay && !t) || (t && t->tourney[0] == 'D'))
+    return account_read(wsi, srv, AUTH_RECORD, norm, slot); /* off the loop;
+      a duplicate round's tables are sealed until it is over (the store's
+      tournament row says) */
   char *text = table_record(srv, code, &status);
   if (status == 404)
     limits_code_miss(srv->addrs, &srv->conf.limits, addr, now_ms());
   return answer_json(wsi, (unsigned)status, text);
+}
+
+/* GET /api/tournaments/ID: an id of letters and digits (a wrong one is
+ * unknown, as a table code, and costs the same budget). */
+static int tournament(struct lws *wsi, server *srv, const char *id,
+                      account_req **slot) {
+  char addr[LIMITS_KEY_TEXT];
+  int retry_ms = 0;
+  size_t n = strlen(id);
+  request_client_addr(wsi, srv, addr, sizeof addr);
+  if (!limits_code_check(srv->addrs, &srv->conf.limits, addr, now_ms(),
+                         &retry_ms))
+    return answer_too_many(wsi, retry_ms, "too many unknown tournaments");
+  int ok = n > 0 && n <= STORE_CODE_MAX;
+  for (size_t i = 0; ok && i < n; i++)
+    ok = isalnum((unsigned char)id[i]);
+  if (!ok) {
+    proto_error e;
+    limits_code_miss(srv->addrs, &srv->conf.limits, addr, now_ms());
+    proto_error_set(&e, "no_tourney", "", "");
+    return answer_json(wsi, 404, proto_error_json(NULL, &e));
+  }
+  char norm[STORE_CODE_MAX + 1];
+  for (size_t i = 0; i <= n; i++)
+    norm[i] = (char)toupper((unsigned char)id[i]);
+  return account_read(wsi, srv, AUTH_TOURNEY, norm, slot);
 }
 
 /* Every route costs one credit of the address's HTTP bucket: a page
@@ -431,6 +460,10 @@ int http_request(struct lws *wsi, server *srv, const char *uri,
     return leaderboard(wsi, srv, slot);
   if (strcmp(uri, "/api/lobby") == 0) /* the store's, off the loop */
     return account_read(wsi, srv, AUTH_LOBBY, "", slot);
+  if (strcmp(uri, "/api/tournaments") == 0)
+    return account_read(wsi, srv, AUTH_TOURNEYS, "", slot);
+  if (strncmp(uri, "/api/tournaments/", 17) == 0)
+    return tournament(wsi, srv, uri + 17, slot);
   if (strcmp(uri, "/api/rules") == 0) /* the library's catalogue */
     return answer_json(wsi, 200, scopa_rules_catalogue_json());
   if (strncmp(uri, "/api/tables/", 12) == 0)

@@ -286,6 +286,32 @@ int lobby_create(conn *c, const proto_msg *msg) {
   return 0;
 }
 
+/* A tournament's table keeps a seat for each of its accounts (director.c):
+ * the seat of c's, or -1. */
+static int reserved_seat(const conn *c, const table *t) {
+  if (!t->tourney[0] || c->account <= 0)
+    return -1;
+  for (int i = 0; i < t->nseats; i++)
+    if (t->seat[i].s.kind == STORE_PERSON && t->seat[i].s.account == c->account)
+      return i;
+  return -1;
+}
+
+/* c takes its account's seat i, with a new token (any connection of the
+ * account may; one that came earlier comes back by its account: resume).
+ * The match was dealt with every name: it goes on as it is. */
+static int take_reserved(conn *c, table *t, int i, const proto_msg *msg) {
+  char token[33], player[33];
+  if (seat_person(c, t, i, msg, token, player))
+    return conn_error(c, msg->id, "server", "the seat could not be stored",
+                      "non si è potuto salvare il posto");
+  lobby_attach(c, t, i);
+  answer_seated(c, t, i, msg->id, token, player);
+  table_broadcast(t, NULL, NULL);
+  play_kick(c->srv, t);
+  return 0;
+}
+
 int lobby_join(conn *c, const proto_msg *msg) {
   const char *fault = "no_table";
   table *t = table_get(c->srv, msg->code, &fault);
@@ -298,6 +324,9 @@ int lobby_join(conn *c, const proto_msg *msg) {
     if ((c->table == t && c->seat >= 0) ||
         (t->seat[k].s.kind == STORE_PERSON && t->seat[k].taken_by == c->serial))
       return conn_error(c, msg->id, "already_seated", t->code, t->code);
+  int reserved = reserved_seat(c, t);
+  if (reserved >= 0)
+    return take_reserved(c, t, reserved, msg);
   int i = 0;
   while (i < t->nseats && t->seat[i].s.kind != STORE_OPEN)
     i++;
@@ -334,7 +363,9 @@ int lobby_resume(conn *c, const proto_msg *msg) {
   while (i < t->nseats && (t->seat[i].s.kind != STORE_PERSON ||
                            strcmp(t->seat[i].s.token_sha256, hash) != 0))
     i++;
-  if (i == t->nseats)
+  if (i == t->nseats && (i = reserved_seat(c, t)) >= 0)
+    return take_reserved(c, t, i, msg); /* a tournament's: by the account */
+  if (i < 0 || i == t->nseats)
     return conn_error(c, msg->id, "bad_token", t->code, t->code);
   lobby_attach(c, t, i);
   answer_seated(c, t, i, msg->id, msg->token, "");
@@ -348,6 +379,8 @@ int lobby_watch(conn *c, const proto_msg *msg) {
   table *t = table_get(c->srv, msg->code, &fault);
   if (!t)
     return no_table(c, msg, fault);
+  if (t->tourney[0] == 'D') /* the same deals as other tables: sealed */
+    return conn_error(c, msg->id, "sealed", t->code, t->code);
   snprintf(c->name, sizeof c->name, "%s", msg->name);
   lobby_attach(c, t, -1);
   table_broadcast(t, c, msg->id); /* the players see who is watching */

@@ -22,6 +22,8 @@
 #include "relay.h"
 #include "seek.h"
 #include "table.h"
+#include "tourney_lobby.h"
+#include "tourneys.h"
 
 #include <ev.h>
 #include <stdio.h>
@@ -155,6 +157,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason,
     take_bot_answers(srv);
     account_take(srv);
     seek_take(srv);
+    tourney_take(srv);
     relay_poll(srv);
     return 0;
   default:
@@ -290,8 +293,12 @@ int loop_run(server *srv) {
   srv->pairer =
       pairer_new(srv->conf.db, srv->node, srv->relay_hooks->random_code, wake,
                  srv, msg, sizeof msg);
-  if (!srv->pairer) { /* after the cluster's start: it names the node */
+  if (srv->pairer)
+    srv->tourneys = tourneys_new(srv->conf.db, srv->relay_hooks->random_code,
+                                 wake, srv, msg, sizeof msg);
+  if (!srv->pairer || !srv->tourneys) { /* after the cluster's start */
     fprintf(stderr, "scopa serve: %s\n", msg);
+    pairer_free(srv->pairer);
     relay_stop(srv);
     bots_free(srv->bots);
     writer_free(srv->w);
@@ -325,6 +332,8 @@ int loop_run(server *srv) {
   srv->auth = NULL;
   pairer_free(srv->pairer); /* this node's seeks leave the store */
   srv->pairer = NULL;
+  tourneys_free(srv->tourneys);
+  srv->tourneys = NULL;
   relay_stop(srv); /* after the last commit: the leases go */
   lws_context_destroy(srv->ctx);
   conn_free_graveyard(srv);

@@ -214,7 +214,7 @@ static void take_over(server *srv, table *t, int64_t now) {
     if (si->s.kind != STORE_PERSON || si->nconns > 0 || si->taken_over ||
         t->status != T_PLAYING ||
         now - si->away_since_ms < (int64_t)t->away_s * 1000 ||
-        !table_someone_here(t, i))
+        (!table_someone_here(t, i) && !t->tourney[0]))
       continue;
     si->taken_over = 1;
     char *note = proto_notice("bot_takes_seat", i, si->s.name);

@@ -160,6 +160,10 @@ int rematch_answer(conn *c, const proto_msg *msg) {
     return conn_error(c, msg->id, "not_seated", "", "");
   if (t->status != T_FINISHED)
     return conn_error(c, msg->id, "not_over", t->code, t->code);
+  if (t->tourney[0]) /* the director seats the next game */
+    return conn_error(c, msg->id, "bad_message",
+                      "a tournament's game has no rematch",
+                      "una partita di torneo non ha rivincita");
   if (t->next_code[0]) /* it started: that connection is already there */
     return conn_error(c, msg->id, "not_over", t->next_code, t->next_code);
   if (!msg->accept) {

@@ -111,9 +111,10 @@ struct server {
   store *st; /* reads, on the loop thread                          */
   writer *w; /* writes, committed on the writer's thread            */
   bots *bots;
-  struct auth *auth;     /* accounts, on their own thread (auth.h)        */
-  struct pairer *pairer; /* Play now's thread (pairer.h)               */
-  seek_entry *seeks;     /* this node's seeks waiting (seek.c)          */
+  struct auth *auth;         /* accounts, on their own thread (auth.h)        */
+  struct pairer *pairer;     /* Play now's thread (pairer.h)               */
+  struct tourneys *tourneys; /* the tournaments' thread (tourneys.h)   */
+  seek_entry *seeks;         /* this node's seeks waiting (seek.c)          */
   int nseeks;
   limits_table *addrs;
   int64_t addrs_full_logged_ms; /* the last "table full" log line    */

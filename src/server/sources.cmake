@@ -29,6 +29,8 @@ set(SCOPA_SERVER_SOURCES
   src/server/tourney_state.c
   src/server/tourney_game.c
   src/server/director.c
+  src/server/tourneys.c
+  src/server/tourney_lobby.c
   src/server/bank.c
   src/server/rematch.c
   src/server/offer.c

@@ -213,6 +213,7 @@ static table *load(server *srv, const char *code, const char **fault) {
   }
   snprintf(t->code, sizeof t->code, "%s", g.code);
   snprintf(t->seed, sizeof t->seed, "%s", g.seed);
+  snprintf(t->tourney, sizeof t->tourney, "%s", g.tourney);
   scopa_seed_sha256(t->seed, t->seed_sha256);
   t->rules_json = g.rules_json;
   g.rules_json = NULL;
@@ -307,7 +308,7 @@ int table_hints_allowed(const table *t) {
 int table_bot_may_play(const table *t, int i) {
   const seat_info *si = &t->seat[i];
   return si->s.kind == STORE_BOT ||
-         (si->taken_over && table_someone_here(t, i));
+         (si->taken_over && (table_someone_here(t, i) || t->tourney[0]));
 }
 
 /* Every seat's bank now, ms (bank.h); 0 on a table without one. */
@@ -328,7 +329,7 @@ int table_banks(const table *t, int64_t *left_ms) {
  * here, bank.h; its end is acted on only while someone is). */
 int table_clock_left(const table *t, int64_t now) {
   if (t->status != T_PLAYING || (t->clock_s <= 0 && t->bank_s <= 0) ||
-      !table_someone_here(t, -1))
+      (!table_someone_here(t, -1) && !t->tourney[0]))
     return -1;
   int seat = scopa_match_to_play(t->match);
   if (seat < 0 || t->seat[seat].s.kind != STORE_PERSON ||
@@ -348,7 +349,8 @@ int table_clock_left(const table *t, int64_t now) {
 /* Nobody here, nothing out, everything stored: it may leave memory. */
 static int evictable(const server *srv, const table *t) {
   return t->nconns == 0 && t->job_number < 0 && !t->review_pending &&
-         t->last_batch <= srv->committed;
+         t->last_batch <= srv->committed &&
+         (!t->tourney[0] || t->status == T_FINISHED);
 }
 
 void table_forget_account(server *srv, long long account, const char *anon) {

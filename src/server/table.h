@@ -56,6 +56,12 @@ struct table {
   char code[PROTO_CODE_MAX + 1];
   char seed[SCOPA_SEED_TEXT];
   char seed_sha256[65];
+  /* A tournament's table (docs/serve.md "Tournaments"): its id, "" for
+   * none.  Its people's seats are reserved for their accounts (lobby.c),
+   * a bot plays for an away seat and the clock runs even while nobody
+   * is here (a no-show loses), it stays in memory until it ends, and a
+   * duplicate one (an id starting with 'D') is never watched. */
+  char tourney[PROTO_CODE_MAX + 1];
   char *rules_json;
   scopa_rules rules;
   int away_s, clock_s;

@@ -141,6 +141,29 @@ static const char *status_of(const json_t *st) {
   return s ? s : "finished";
 }
 
+int ts_sealed(const json_t *st, const char *code) {
+  const char *format = json_string_value(json_object_get(st, "format"));
+  if (!format || strcmp(format, "duplicate") != 0)
+    return 0;
+  const json_t *games = json_object_get(st, "games");
+  size_t i;
+  json_t *g;
+  long long round = -1;
+  json_array_foreach(games, i, g) {
+    const char *c = json_string_value(json_object_get(g, "code"));
+    if (c && strcmp(c, code) == 0)
+      round = json_integer_value(json_object_get(g, "round"));
+  }
+  if (round < 0)
+    return 1;
+  json_array_foreach(games, i, g) {
+    if (json_integer_value(json_object_get(g, "round")) == round &&
+        json_integer_value(json_object_get(g, "result")) == TR_PENDING)
+      return 1;
+  }
+  return 0;
+}
+
 int ts_status(const json_t *st) {
   const char *s = status_of(st);
   return strcmp(s, "upcoming") == 0  ? STORE_T_UPCOMING
@@ -231,6 +254,36 @@ static const char *name_of(const json_t *st, long long id) {
   return s ? s : "";
 }
 
+/* Duplicate: a line per deal and seat of every finished game (its
+ * "deals", [points of a, points of b] each), malloc'd, *nd of them; NULL
+ * without memory. */
+static tr_deal *deal_lines(const json_t *st, int *nd) {
+  size_t i, k, total = 0;
+  json_t *g, *deal;
+  json_array_foreach(json_object_get(st, "games"), i, g) {
+    total += 2 * json_array_size(json_object_get(g, "deals"));
+  }
+  tr_deal *d = calloc(total ? total : 1, sizeof *d);
+  if (!d)
+    return NULL;
+  *nd = 0;
+  json_array_foreach(json_object_get(st, "games"), i, g) {
+    int round = (int)json_integer_value(json_object_get(g, "round"));
+    long long id[2] = {json_integer_value(json_object_get(g, "a")),
+                       json_integer_value(json_object_get(g, "b"))};
+    json_array_foreach(json_object_get(g, "deals"), k, deal) {
+      for (int seat = 0; seat < 2; seat++)
+        d[(*nd)++] = (tr_deal){.round = round,
+                               .deal = (int)k,
+                               .seat = seat,
+                               .id = id[seat],
+                               .points = (int)json_integer_value(
+                                   json_array_get(deal, (size_t)seat))};
+    }
+  }
+  return d;
+}
+
 /* The standings: [{"rank", "name", "points", ...}] in rank order. */
 static json_t *standings(const json_t *st) {
   tr_entry *e;
@@ -245,8 +298,16 @@ static json_t *standings(const json_t *st) {
   json_t *out = s ? json_array() : NULL;
   if (out && !dup)
     (arena ? tr_arena_standings : tr_swiss_standings)(e, ne, g, ng, s);
-  else if (out) /* the deals' scores come with the director: none yet */
-    tr_dup_standings(e, ne, NULL, 0, g, ng, s);
+  else if (out) { /* each deal's points, as the director read them */
+    int nd = 0;
+    tr_deal *d = deal_lines(st, &nd);
+    if (!d || tr_dup_score(d, nd) ||
+        tr_dup_standings(e, ne, d, nd, g, ng, s) < 0) {
+      json_decref(out);
+      out = NULL;
+    }
+    free(d);
+  }
   for (int i = 0; out && i < ne; i++) {
     json_t *line = json_pack(
         "{s:i, s:s, s:f, s:i, s:i, s:b}", "rank", s[i].rank, "name",

@@ -63,6 +63,11 @@ int ts_tableless(const json_t *st, int *idx, int cap);
 int ts_set_code(json_t *st, int idx, const char *code);
 int ts_result(json_t *st, const char *code, int result);
 
+/* 1 when game `code` of st may not be watched nor its record read yet:
+ * a duplicate tournament's game whose round has a game in play (or a
+ * code st does not know); else 0. */
+int ts_sealed(const json_t *st, const char *code);
+
 /* The status's number for the store (STORE_T_*). */
 int ts_status(const json_t *st);
 

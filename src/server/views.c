@@ -142,6 +142,8 @@ static json_t *table_state_obj(const table *t, int seat) {
   json_object_set_new(o, "seed_sha256", json_string(t->seed_sha256));
   json_object_set_new(o, "hints", json_boolean(table_hints_allowed(t)));
   json_object_set_new(o, "rated", json_boolean(table_rated(t)));
+  json_object_set_new(o, "tournament",
+                      t->tourney[0] ? json_string(t->tourney) : json_null());
   if (t->status == T_FINISHED)
     add_result(o, t);
   return o;

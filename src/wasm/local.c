@@ -444,6 +444,10 @@ static void answer(scopa_local *l, const proto_msg *msg, const char *text,
   case PROTO_UNSEEK:
   case PROTO_SAY: /* and talked to there */
   case PROTO_REPORT:
+  case PROTO_TOURNAMENT_CREATE: /* and tournaments are run there */
+  case PROTO_TOURNAMENT_JOIN:
+  case PROTO_TOURNAMENT_LEAVE:
+  case PROTO_TOURNAMENT_START:
     return out_refuse(o, msg->id, "no_server", "(a game in the browser)",
                       "(una partita nel browser)");
   default: /* unknown types are ignored (CONTRACTS.md) */

@@ -29,7 +29,7 @@ static director_table seen[64];
 static int nseen = 0;
 static void made(void *arg, const director_table *t) {
   (void)arg;
-  if (nseen < 64)
+  if (t->fresh && nseen < 64)
     seen[nseen++] = *t;
 }
 
