@@ -18,6 +18,7 @@
 #include "limits.h"
 #include "request.h"
 #include "table.h"
+#include "tourney_lobby.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -98,6 +99,7 @@ void account_of_ws(struct lws *wsi, server *srv, conn *c) {
 
 void account_hello(conn *c) {
   conn_send_owned(c, proto_hello(c->account_name));
+  tourney_where(c); /* seated at its tournament's table, if it has one */
 }
 
 /* ------------------------------------------------------------------ */

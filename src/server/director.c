@@ -219,6 +219,7 @@ static void in_play(const json_t *state, const char *id, int fresh,
     t->account[0] = json_integer_value(json_object_get(g, "a"));
     t->account[1] = json_integer_value(json_object_get(g, "b"));
     t->fresh = *nout > total - fresh;
+    t->rated = !json_is_false(json_object_get(state, "rated"));
   }
 }
 

@@ -21,6 +21,7 @@ typedef struct director_table {
   char code[STORE_CODE_MAX + 1];
   long long account[2];
   int fresh;
+  int rated; /* the tournament is rated (its "rated", true by default) */
 } director_table;
 
 /* A game nobody is playing is given up after this long without a move

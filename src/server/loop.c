@@ -334,6 +334,7 @@ int loop_run(server *srv) {
   srv->pairer = NULL;
   tourneys_free(srv->tourneys);
   srv->tourneys = NULL;
+  table_unrated_free(srv);
   relay_stop(srv); /* after the last commit: the leases go */
   lws_context_destroy(srv->ctx);
   conn_free_graveyard(srv);

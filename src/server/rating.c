@@ -45,6 +45,8 @@ int table_abandoned(const table *t) {
 }
 
 int table_rated(const table *t) {
+  if (t->unrated)
+    return 0; /* an unrated tournament's */
   for (int i = 0; i < t->nseats; i++) {
     const store_seat *s = &t->seat[i].s;
     if (s->kind != STORE_PERSON || s->account <= 0)

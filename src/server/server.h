@@ -135,8 +135,9 @@ struct server {
   volatile int stop;
   int failed; /* a write could not be recorded: exit status 1        */
   /* Tables in memory, by code. */
-  void *tables_root; /* tsearch's tree of the tables in memory, by code */
-  table *tables;     /* the same tables, listed (for the sweep)        */
+  void *tables_root;  /* tsearch's tree of the tables in memory, by code */
+  void *unrated_root; /* codes of unrated tournaments' tables (table.c) */
+  table *tables;      /* the same tables, listed (for the sweep)        */
   size_t ntables;
   uint64_t next_table_id;
   uint64_t next_conn_serial;

@@ -44,6 +44,27 @@ static table *find_loaded(server *srv, const char *code) {
   return found ? *found : NULL;
 }
 
+static int by_text(const void *a, const void *b) { return strcmp(a, b); }
+
+void table_unrated(server *srv, const char *code) {
+  if (!tfind(code, &srv->unrated_root, by_text)) {
+    char *key = strdup(code);
+    if (key && !tsearch(key, &srv->unrated_root, by_text))
+      free(key); /* without memory: its game may be rated */
+  }
+  table *t = find_loaded(srv, code);
+  if (t)
+    t->unrated = 1;
+}
+
+void table_unrated_free(server *srv) {
+  while (srv->unrated_root) {
+    char *key = *(char **)srv->unrated_root;
+    tdelete(key, &srv->unrated_root, by_text);
+    free(key);
+  }
+}
+
 /* 0, or -1 out of memory (then t is not registered). */
 int table_insert(server *srv, table *t) {
   if (!tsearch(t, &srv->tables_root, by_code))
@@ -214,6 +235,7 @@ static table *load(server *srv, const char *code, const char **fault) {
   snprintf(t->code, sizeof t->code, "%s", g.code);
   snprintf(t->seed, sizeof t->seed, "%s", g.seed);
   snprintf(t->tourney, sizeof t->tourney, "%s", g.tourney);
+  t->unrated = tfind(t->code, &srv->unrated_root, by_text) != NULL;
   scopa_seed_sha256(t->seed, t->seed_sha256);
   t->rules_json = g.rules_json;
   g.rules_json = NULL;

@@ -85,6 +85,7 @@ struct table {
   int nmoves;     /* moves of the whole game, all stored              */
   int job_number; /* a bot job is out for this move number, or -1     */
   int rated;
+  int unrated; /* an unrated tournament's: rates nobody (table_unrated) */
   uint64_t last_batch; /* the last store batch with writes of this table */
   long long epoch;     /* its lease's epoch (relay.h; 0: no lease, SQLite) */
   char *review;        /* the finished game's review (JSON), once made  */
@@ -143,6 +144,10 @@ int table_bank_wait_ms(const table *t);
  * the seats, load again from the store).  A table in play keeps the old
  * name in its match until it leaves memory. */
 void table_forget_account(server *srv, long long account, const char *anon);
+/* Table `code` is an unrated tournament's (the tournaments' news): it
+ * rates nobody, loaded now or later.  table_unrated_free at the end. */
+void table_unrated(server *srv, const char *code);
+void table_unrated_free(server *srv);
 /* Tables nobody is at, with nothing out and everything stored, leave
  * memory (finished ones after 5 s, others after conf.idle_s). */
 void table_sweep(server *srv, int64_t now);

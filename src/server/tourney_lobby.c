@@ -77,7 +77,26 @@ static void seat(conn *c, const char *code) {
   c->srv->hooks->message(c, text, (size_t)n, 0);
 }
 
+void tourney_where(conn *c) {
+  tourneys_req r = {.op = TQ_WHERE, .serial = c->serial, .account = c->account};
+  if (c->account > 0 && !c->remote && c->srv->tourneys)
+    tourneys_ask(c->srv->tourneys, &r); /* lost when full: the page's
+                                           list still shows the table */
+}
+
 static void news(server *srv, tourneys_news *n) {
+  if (n->serial && !n->text) { /* a table in play, for one connection */
+    for (conn *c = srv->all; c; c = c->anext)
+      if (c->serial == n->serial && c->wsi && c->account > 0 &&
+          (c->account == n->table.account[0] ||
+           c->account == n->table.account[1])) {
+        if (!n->table.rated)
+          table_unrated(srv, n->table.code);
+        seat(c, n->table.code);
+        return;
+      }
+    return;
+  }
   if (n->serial) {
     for (conn *c = srv->all; c; c = c->anext)
       if (c->serial == n->serial && c->wsi) {
@@ -89,6 +108,8 @@ static void news(server *srv, tourneys_news *n) {
     free(n->text); /* it closed meanwhile */
     return;
   }
+  if (!n->table.rated)
+    table_unrated(srv, n->table.code);
   /* Every connection of the table's accounts (listed first: a join may
    * add to or reorder nothing of srv->all, but stays on the safe side). */
   conn *to[64];

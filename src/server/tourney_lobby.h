@@ -17,6 +17,9 @@ int tourney_create(conn *c, const proto_msg *msg);
 int tourney_join(conn *c, const proto_msg *msg);
 int tourney_leave(conn *c, const proto_msg *msg);
 int tourney_start(conn *c, const proto_msg *msg);
+/* c's account is known (its hello): it is seated at its tables in play
+ * (their news went out while it was away). */
+void tourney_where(conn *c);
 /* The thread's news (wake-ups and the sweep). */
 void tourney_take(server *srv);
 

@@ -333,10 +333,17 @@ static json_t *standings(const json_t *st) {
 
 static const char *RESULTS[] = {"a", "b", "draw", "both_lost", "bye", NULL};
 
+static int max_round(const json_t *st);
+
 /* The rounds: [{"round", "tables": [{"code", "seats", "result"}]}]. */
 static json_t *rounds_of(const json_t *st) {
   json_t *out = json_array();
-  int last = (int)json_integer_value(json_object_get(st, "round"));
+  const char *f = json_string_value(json_object_get(st, "format"));
+  int arena = f && strcmp(f, "arena") == 0;
+  /* an arena's games are each a "round" of their own, in the order they
+   * ended (those in play last) */
+  int last = arena ? max_round(st)
+                   : (int)json_integer_value(json_object_get(st, "round"));
   for (int r = 1; out && r <= last; r++) {
     json_t *tables = json_array(), *round = json_pack("{s:i}", "round", r);
     size_t i;
@@ -356,6 +363,11 @@ static json_t *rounds_of(const json_t *st) {
         json_decref(tables);
         tables = NULL;
       }
+    }
+    if (arena && tables && json_array_size(tables) == 0) {
+      json_decref(tables);
+      json_decref(round);
+      continue;
     }
     if (!round || !tables || json_object_set_new(round, "tables", tables) ||
         json_array_append_new(out, round)) {

@@ -48,6 +48,10 @@ struct tourneys {
   void (*wake)(void *);
   void *arg;
   void *told; /* tsearch tree of the table codes told (the thread's)  */
+  /* The tables in play at the last pass (the thread's), for TQ_WHERE,
+   * and the one being filled by the pass under way. */
+  director_table *now, *next;
+  int nnow, capnow, nnext, capnext, passed;
 };
 
 static long long unix_ms(void) {
@@ -327,11 +331,32 @@ static void do_change(tourneys *t, tourneys_req *r) {
   json_decref(state);
 }
 
+/* TQ_WHERE: the tables in play of r's account, for its connection. */
+static void do_where(tourneys *t, const tourneys_req *r) {
+  for (int i = 0; i < t->nnow; i++)
+    if (t->now[i].account[0] == r->account ||
+        t->now[i].account[1] == r->account) {
+      tourneys_news n = {.serial = r->serial, .table = t->now[i]};
+      tell(t, &n);
+    }
+}
+
 static int cmp_code(const void *a, const void *b) { return strcmp(a, b); }
 
-/* A table in play from the pass: told to the loop once. */
+/* A table in play from the pass: kept for TQ_WHERE, told to the loop
+ * once. */
 static void in_play(void *arg, const director_table *d) {
   tourneys *t = arg;
+  if (t->nnext == t->capnext) {
+    int cap = t->capnext ? 2 * t->capnext : 64;
+    director_table *v = realloc(t->next, (size_t)cap * sizeof *v);
+    if (v) {
+      t->next = v;
+      t->capnext = cap;
+    }
+  }
+  if (t->nnext < t->capnext)
+    t->next[t->nnext++] = *d;
   if (tfind(d->code, &t->told, cmp_code))
     return;
   char *key = strdup(d->code);
@@ -343,6 +368,22 @@ static void in_play(void *arg, const director_table *d) {
   tell(t, &n);
 }
 
+/* One director's pass; the tables in play it saw become the thread's
+ * list (a pass that failed for some tournament keeps the old list). */
+static void pass(tourneys *t, long long now) {
+  t->nnext = 0;
+  if (director_pass(t->st, now, t->random_code, in_play, t) < 0 && t->passed)
+    return;
+  director_table *v = t->now;
+  t->now = t->next;
+  t->nnow = t->nnext;
+  t->next = v;
+  int cap = t->capnext;
+  t->capnext = t->capnow;
+  t->capnow = cap;
+  t->passed = 1;
+}
+
 static void *run(void *arg) {
   tourneys *t = arg;
   long long next = 0;
@@ -352,10 +393,14 @@ static void *run(void *arg) {
     t->head = t->tail = NULL;
     t->nreq = 0;
     pthread_mutex_unlock(&t->mu);
+    if (!t->passed) /* before any TQ_WHERE is answered */
+      pass(t, unix_ms());
     while (q) {
       req *nq = q->next;
       if (q->r.op == TQ_CREATE)
         do_create(t, &q->r);
+      else if (q->r.op == TQ_WHERE)
+        do_where(t, &q->r);
       else
         do_change(t, &q->r);
       req_free(q);
@@ -364,11 +409,11 @@ static void *run(void *arg) {
     long long now = unix_ms();
     if (now >= next || t->pass_now) {
       t->pass_now = 0;
-      director_pass(t->st, now, t->random_code, in_play, t);
+      pass(t, now);
       next = now + TOURNEYS_TICK_MS;
     }
     pthread_mutex_lock(&t->mu);
-    if (!t->stop && !t->head) {
+    if (!t->stop && !t->head && !t->pass_now) {
       struct timespec until;
       clock_gettime(CLOCK_REALTIME, &until);
       until.tv_nsec += TOURNEYS_TICK_MS * 1000000L;
@@ -425,6 +470,8 @@ void tourneys_free(tourneys *t) {
   for (int i = 0; i < t->nnews; i++)
     free(t->news[i].text);
   tdestroy(t->told, free);
+  free(t->now);
+  free(t->next);
   store_close(t->st);
   pthread_mutex_destroy(&t->mu);
   pthread_cond_destroy(&t->cv);

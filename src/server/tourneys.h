@@ -28,7 +28,10 @@
 
 typedef struct tourneys tourneys;
 
-enum { TQ_CREATE, TQ_JOIN, TQ_LEAVE, TQ_START };
+/* TQ_WHERE: the tables in play of a connection's account that came
+ * (answered, after the thread's first pass, by a table news for that
+ * connection for each: it missed their news while away). */
+enum { TQ_CREATE, TQ_JOIN, TQ_LEAVE, TQ_START, TQ_WHERE };
 
 /* A request of a connection (its serial) for account `account`. */
 typedef struct tourneys_req {
@@ -44,7 +47,8 @@ typedef struct tourneys_req {
 
 /* What came: an answer for connection `serial` (text: a whole message;
  * miss: the id was unknown, counted against the address's budget), or
- * (serial 0) a table in play the loop seats its connections at. */
+ * a table in play (text NULL) the loop seats the connections of its
+ * accounts at: every one (serial 0) or connection `serial` only. */
 typedef struct tourneys_news {
   uint64_t serial;
   char *text;

@@ -269,3 +269,134 @@ def test_duplicate_round_is_sealed_and_scored(srv):
             want[name] += pts - sum(others) / len(others)
     for line in v["standings"]:
         assert abs(line["points"] - want[line["name"]]) < 1e-9, (line, want)
+
+
+def arena_points(games, name):
+    """lichess's streak, as docs/serve.md "Arena" states it: a win 2, or 4
+    after two wins in a row; a draw 1; a loss (and a double forfeit) 0."""
+    points, streak = 0, 0
+    for t in games:
+        if name not in t["seats"]:
+            continue
+        me = t["seats"].index(name)
+        won = t["result"] == "ab"[me]
+        if won:
+            points += 4 if streak >= 2 else 2
+            streak += 1
+        else:
+            points += 1 if t["result"] == "draw" else 0
+            streak = 0
+    return points
+
+
+def test_arena_one_minute(srv):
+    """tourney-e2e-3: a one-minute arena of 4 accounts: whoever is free is
+    paired again until the end, nobody is at two tables at once, every
+    game's result is its record's, and the points follow the streak
+    rule over the games in the order they ended."""
+    names = ["mia", "neo", "oli", "pia"]
+    cookies = [signup(srv, n) for n in names]
+
+    async def go():
+        cs = [await connect(srv, k, n) for k, n in zip(cookies, names)]
+        made = await ask(cs[0], dict(type="tournament_create", format="arena",
+                                     rules=RULES, minutes=1, starts_in=600,
+                                     **CLOCK))
+        assert made["id"][0] == "A" and made["minutes"] == 1, made
+        tid = made["id"]
+        for c in cs:
+            await ask(c, {"type": "tournament_join", "id": tid})
+        await ask(cs[0], {"type": "tournament_start", "id": tid})
+        rng = random.Random(11)
+        players = [Player(c, rng) for c in cs]
+        stop = asyncio.Event()
+        tasks = [asyncio.ensure_future(p.play(stop)) for p in players]
+        try:
+            v = await until_finished(srv, tid, timeout=150)
+        finally:
+            stop.set()
+            await asyncio.gather(*tasks)
+        for c in cs:
+            await c.close()
+        return v, players
+
+    v, players = run(go())
+    games = [t for r in v["rounds"] for t in r["tables"]]
+    assert len(games) >= 4, v["rounds"]  # paired again and again
+    for t in games:
+        w = winner(record(srv, t["code"]))
+        assert t["result"] == {0: "a", 1: "b", None: "draw"}[w], t
+    for p, n in zip(players, names):  # seated at each of its games, once
+        mine = [t["code"] for t in games if n in t["seats"]]
+        assert sorted(p.seated) == sorted(mine), (n, p.seated, mine)
+    for line in v["standings"]:
+        assert line["points"] == arena_points(games, line["name"]), line
+
+
+def test_kill9_mid_round_loses_nothing(tmp_path):
+    """tourney-e2e-4: the server is killed (-9) in the middle of round 1 of
+    a Swiss; started again on the same store, it seats the accounts that
+    connect at their tables (the director's news again), the moves made
+    before the kill are there, and the tournament ends with 2 rounds and
+    no repeat."""
+    db = str(tmp_path / "serve.db")
+    s = Server(db, *FAST).start()
+    names = ["rea", "sal", "tea", "uva"]
+    cookies = [signup(s, n) for n in names]
+
+    async def before():
+        cs = [await connect(s, k, n) for k, n in zip(cookies, names)]
+        made = await ask(cs[0], dict(type="tournament_create", format="swiss",
+                                     rules={"target": 11}, rounds=2,
+                                     starts_in=600, **CLOCK))
+        for c in cs:
+            await ask(c, {"type": "tournament_join", "id": made["id"]})
+        await ask(cs[0], {"type": "tournament_start", "id": made["id"]})
+        rng = random.Random(3)
+        players = [Player(c, rng) for c in cs]
+        stop = asyncio.Event()
+        tasks = [asyncio.ensure_future(p.play(stop)) for p in players]
+        deadline = time.time() + 30
+        while time.time() < deadline:
+            await asyncio.sleep(0.2)
+            if all(p.seated for p in players) and all(
+                    p.c.state and len(p.c.state["round"]["moves"]) >= 6
+                    for p in players):
+                break
+        stop.set()
+        await asyncio.gather(*tasks)
+        await asyncio.sleep(0.5)  # the moves' commit
+        moves = {p.c.code: len(p.c.state["round"]["moves"]) for p in players}
+        return made["id"], moves
+
+    tid, moves = run(before())
+    s.kill9()
+    s = Server(db, *FAST, port=s.port).start()
+    try:
+        async def after():
+            cs = [await connect(s, k, n) for k, n in zip(cookies, names)]
+            rng = random.Random(4)
+            players = [Player(c, rng) for c in cs]
+            stop = asyncio.Event()
+            tasks = [asyncio.ensure_future(p.play(stop)) for p in players]
+            try:
+                v = await until_finished(s, tid, timeout=200)
+            finally:
+                stop.set()
+                await asyncio.gather(*tasks)
+            for c in cs:
+                await c.close()
+            return v, players
+
+        v, players = run(after())
+        first = [p.seated[0] for p in players]
+        assert set(first) == set(moves), (first, moves)  # round 1 again
+        for code, n in moves.items():
+            rec = record(s, code)
+            assert sum(len(r["moves"]) for r in rec["rounds"]) >= n
+        assert [r["round"] for r in v["rounds"]] == [1, 2]
+        pairs = [frozenset(t["seats"]) for r in v["rounds"]
+                 for t in r["tables"]]
+        assert len(pairs) == 4 and len(set(pairs)) == 4, v["rounds"]
+    finally:
+        s.stop()
