@@ -470,7 +470,8 @@ int http_request(struct lws *wsi, server *srv, const char *uri,
     return record(wsi, srv, uri + 12, slot);
   if (strcmp(uri, "/account") == 0 || strcmp(uri, "/account/login") == 0)
     return serve_file(wsi, srv, "/index.html"); /* the client's routes */
-  if (strncmp(uri, "/t/", 3) == 0)
+  if (strncmp(uri, "/t/", 3) == 0 || strcmp(uri, "/tournaments") == 0 ||
+      strncmp(uri, "/tournament/", 12) == 0)
     return serve_file(wsi, srv, "/index.html");
   return serve_file(wsi, srv, uri);
 }
