@@ -814,3 +814,92 @@ def test_relay_4_4_table_talk_across_nodes(cluster):
         for c in (a, b2, w):
             await c.close()
     asyncio.run(run())
+
+
+def test_relay_4_5_a_tournament_outlives_a_node(cluster):
+    """A Swiss of 4 accounts, two connected through node 0 and two through
+    node 1 (docs/serve.md "Running a tournament"): each node seats its own
+    connections of the paired accounts, whichever node's director made
+    the tables.  In round 1 node 0 is killed with -9; its two players come
+    back through node 2 and are seated again at their tables (by their
+    accounts), the other nodes' directors go on, and the tournament ends
+    with 2 rounds, no repeated pair, every result its record's."""
+    from test_accounts import call, connect, session_of
+    from test_tournaments import Player, ask, winner
+
+    def account(node, name):
+        st, body, h = call(node, "POST", "/api/signup",
+                           {"name": name, "password": "password1"})
+        assert st == 201, body
+        return session_of(h)
+
+    async def finished(tid, timeout=180):
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            st, body = cluster.lb.http("/api/tournaments/" + tid)
+            v = json.loads(body)
+            if st == 200 and v["status"] == "finished":
+                return v
+            await asyncio.sleep(0.3)
+        raise AssertionError("not finished: %s" % body)
+
+    async def run():
+        names = ["tina", "tito", "teo", "tea"]
+        homes = [0, 0, 1, 1]
+        cookies = [account(cluster.node(h), n) for h, n in zip(homes, names)]
+        cs = [await connect(cluster.node(h), k, n)
+              for h, k, n in zip(homes, cookies, names)]
+        made = await ask(cs[2], dict(type="tournament_create", format="swiss",
+                                     rules={"target": 11}, rounds=2,
+                                     starts_in=600, move_clock=20,
+                                     away_timeout=30))
+        assert made["type"] == "tournament", made
+        tid = made["id"]
+        for c in cs:
+            assert (await ask(c, {"type": "tournament_join",
+                                  "id": tid}))["type"] == "tournament"
+        await ask(cs[2], {"type": "tournament_start", "id": tid})
+        rng = random.Random(45)
+        players = [Player(c, rng) for c in cs]
+        stops = [asyncio.Event(), asyncio.Event()]
+        tasks = [asyncio.ensure_future(p.play(stops[i // 2]))
+                 for i, p in enumerate(players)]
+        deadline = time.time() + 30
+        while time.time() < deadline and not all(
+                p.seated and p.c.state and p.c.state.get("code") ==
+                p.seated[0] and len(p.c.state["round"]["moves"]) >= 4
+                for p in players):
+            await asyncio.sleep(0.1)
+        assert all(p.seated for p in players), [p.seated for p in players]
+        stops[0].set()
+        await asyncio.gather(*tasks[:2])
+        pid = cluster.nodes()[0][0]
+        await asyncio.get_running_loop().run_in_executor(
+            None, cluster.kill9_and_restart, pid)
+        back = [await connect(cluster.node(2), k, n + "'")
+                for k, n in zip(cookies[:2], names[:2])]
+        again = [Player(c, rng) for c in back]
+        tasks[:2] = [asyncio.ensure_future(p.play(stops[0]))
+                     for p in again]
+        stops[0].clear()
+        try:
+            v = await finished(tid)
+        finally:
+            for s in stops:
+                s.set()
+            await asyncio.gather(*tasks)
+        for p in again:
+            assert p.seated and p.seated[0] in [q.seated[0]
+                                                for q in players], p.seated
+        for c in cs[2:] + back:
+            await c.close()
+        return v
+
+    v = asyncio.run(run())
+    assert [r["round"] for r in v["rounds"]] == [1, 2]
+    pairs = [frozenset(t["seats"]) for r in v["rounds"] for t in r["tables"]]
+    assert len(pairs) == 4 and len(set(pairs)) == 4, v["rounds"]
+    for r in v["rounds"]:
+        for t in r["tables"]:
+            w = winner(json.loads(record_of(cluster, t["code"])))
+            assert t["result"] == {0: "a", 1: "b", None: "draw"}[w], t
