@@ -220,15 +220,21 @@ static int parse_seats(json_t *obj, proto_msg *out, proto_error *err) {
   return 0;
 }
 
-static int parse_create(json_t *obj, proto_msg *out, proto_error *err) {
+/* "rules", optional: an object as in a record, or a preset's name. */
+static int get_rules(json_t *obj, proto_msg *out, proto_error *err) {
   json_t *rules = json_object_get(obj, "rules");
   if (rules && !json_is_object(rules) && !json_is_string(rules))
     return refuse(err, "bad_rules",
                   "\"rules\" is an object as in a record, or a preset name",
                   "\"rules\" è un oggetto come in una registrazione, o il "
                   "nome di una variante");
-  if (rules)
-    out->rules = json_incref(rules);
+  out->rules = rules ? json_incref(rules) : NULL;
+  return 0;
+}
+
+static int parse_create(json_t *obj, proto_msg *out, proto_error *err) {
+  if (get_rules(obj, out, err))
+    return -1;
   if (parse_seats(obj, out, err) ||
       get_int(obj, "away_timeout", 0, 86400, -1, &out->away_s, err) ||
       get_int(obj, "move_clock", 0, 86400, -1, &out->clock_s, err) ||
@@ -257,18 +263,13 @@ static int parse_create(json_t *obj, proto_msg *out, proto_error *err) {
  * field is kept as part of what the seek asks for: only equal clocks are
  * paired). */
 static int parse_seek(json_t *obj, proto_msg *out, proto_error *err) {
-  json_t *rules = json_object_get(obj, "rules");
   json_t *clock = json_object_get(obj, "clock");
-  if (rules && !json_is_object(rules) && !json_is_string(rules))
-    return refuse(err, "bad_rules",
-                  "\"rules\" is an object as in a record, or a preset name",
-                  "\"rules\" è un oggetto come in una registrazione, o il "
-                  "nome di una variante");
+  if (get_rules(obj, out, err))
+    return -1;
   if (clock && !json_is_object(clock) && !json_is_null(clock))
     return refuse(err, "bad_message",
                   "\"clock\" is an object such as {\"move_clock\": 30}",
                   "\"clock\" è un oggetto come {\"move_clock\": 30}");
-  out->rules = rules ? json_incref(rules) : NULL;
   if (json_is_object(clock)) {
     out->clock = json_incref(clock);
     if (get_int(clock, "away_timeout", 0, 86400, -1, &out->away_s, err) ||
@@ -299,13 +300,8 @@ static int parse_tourney(json_t *obj, proto_msg *out, proto_error *err) {
 /* tournament_create: its rules as create's; every other field is the
  * server's to check against its tournaments (tourney_state.h). */
 static int parse_tourney_create(json_t *obj, proto_msg *out, proto_error *err) {
-  json_t *rules = json_object_get(obj, "rules");
-  if (rules && !json_is_object(rules) && !json_is_string(rules))
-    return refuse(err, "bad_rules",
-                  "\"rules\" is an object as in a record, or a preset name",
-                  "\"rules\" è un oggetto come in una registrazione, o il "
-                  "nome di una variante");
-  out->rules = rules ? json_incref(rules) : NULL;
+  if (get_rules(obj, out, err))
+    return -1;
   out->body = json_incref(obj);
   return 0;
 }

@@ -83,6 +83,29 @@ async def until_finished(srv, tid, timeout=240):
     raise AssertionError("not finished: %s" % json.dumps(view(srv, tid)))
 
 
+async def play_through(srv, cs, tid, seed, timeout=240, enter=True):
+    """Every connection joins tournament tid, the first starts it (enter),
+    and all play random legal moves until it is finished: its view and
+    the Players."""
+    for c in cs if enter else []:
+        joined = await ask(c, {"type": "tournament_join", "id": tid})
+        assert joined["type"] == "tournament", joined
+    if enter:
+        await ask(cs[0], {"type": "tournament_start", "id": tid})
+    rng = random.Random(seed)
+    players = [Player(c, rng) for c in cs]
+    stop = asyncio.Event()
+    tasks = [asyncio.ensure_future(p.play(stop)) for p in players]
+    try:
+        v = await until_finished(srv, tid, timeout=timeout)
+    finally:
+        stop.set()
+        await asyncio.gather(*tasks)
+    for c in cs:
+        await c.close()
+    return v, players
+
+
 def record(srv, code):
     st, body, _ = call(srv, "GET", "/api/tables/%s/record" % code)
     assert st == 200, (code, st, body)
@@ -303,22 +326,7 @@ def test_arena_one_minute(srv):
                                      rules=RULES, minutes=1, starts_in=600,
                                      **CLOCK))
         assert made["id"][0] == "A" and made["minutes"] == 1, made
-        tid = made["id"]
-        for c in cs:
-            await ask(c, {"type": "tournament_join", "id": tid})
-        await ask(cs[0], {"type": "tournament_start", "id": tid})
-        rng = random.Random(11)
-        players = [Player(c, rng) for c in cs]
-        stop = asyncio.Event()
-        tasks = [asyncio.ensure_future(p.play(stop)) for p in players]
-        try:
-            v = await until_finished(srv, tid, timeout=150)
-        finally:
-            stop.set()
-            await asyncio.gather(*tasks)
-        for c in cs:
-            await c.close()
-        return v, players
+        return await play_through(srv, cs, made["id"], 11, timeout=150)
 
     v, players = run(go())
     games = [t for r in v["rounds"] for t in r["tables"]]
@@ -375,18 +383,7 @@ def test_kill9_mid_round_loses_nothing(tmp_path):
     try:
         async def after():
             cs = [await connect(s, k, n) for k, n in zip(cookies, names)]
-            rng = random.Random(4)
-            players = [Player(c, rng) for c in cs]
-            stop = asyncio.Event()
-            tasks = [asyncio.ensure_future(p.play(stop)) for p in players]
-            try:
-                v = await until_finished(s, tid, timeout=200)
-            finally:
-                stop.set()
-                await asyncio.gather(*tasks)
-            for c in cs:
-                await c.close()
-            return v, players
+            return await play_through(s, cs, tid, 4, 200, enter=False)
 
         v, players = run(after())
         first = [p.seated[0] for p in players]
