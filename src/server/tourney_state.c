@@ -508,8 +508,10 @@ int ts_step(json_t *st, long long now_ms, int start_now) {
     if (!start_now &&
         now_ms < json_integer_value(json_object_get(st, "starts_at")))
       return 0;
-    if (active_entries(st) < 2) {
-      set_status(st, "finished"); /* nobody to play: over, empty */
+    if (active_entries(st) < 2) { /* waits for a second, then over */
+      if (now_ms >= json_integer_value(json_object_get(st, "starts_at")) +
+                        TS_EMPTY_WAIT_MS)
+        set_status(st, "finished");
       return 0;
     }
     set_status(st, "running");

@@ -24,6 +24,9 @@
 #define TS_MINUTES_MAX 720      /* an arena's length at most               */
 #define TS_ENTRIES_MAX 1024     /* entries of one tournament at most       */
 #define TS_STARTS_IN_MAX 604800 /* seconds ahead a tournament may start  */
+/* A tournament due with fewer than 2 entries waits this long for them
+ * (it starts once it has 2), then ends empty. */
+#define TS_EMPTY_WAIT_MS (10 * 60 * 1000LL)
 
 /* Why a step was refused: a stable code (CONTRACTS.md's error codes) and
  * the two texts. */
@@ -48,10 +51,10 @@ int ts_leave(json_t *st, long long id, ts_error *err);
 
 /* One step of the director at now_ms (start_now: its creator said
  * start).  An upcoming tournament that is due starts, or with fewer than
- * 2 active entries ends empty; a Swiss or duplicate round whose games
- * all have results is followed by the next, or the end; an arena pairs
- * its free active entries until ends_at, then ends once its games are.
- * New games are added with "code" null and result TR_PENDING (a bye
+ * 2 active entries waits TS_EMPTY_WAIT_MS for them, then ends empty; a Swiss or
+ * duplicate round whose games all have results is followed by the next, or the
+ * end; an arena pairs its free active entries until ends_at, then ends once its
+ * games are. New games are added with "code" null and result TR_PENDING (a bye
  * with its result); the caller gives each a table (ts_set_code).
  * Returns how many new games need a table, or -1 without memory. */
 int ts_step(json_t *st, long long now_ms, int start_now);

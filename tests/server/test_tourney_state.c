@@ -203,11 +203,20 @@ int main(void) {
   CHECK(ts_step(st, 64000, 0) == 0 && ts_status(st) == STORE_T_FINISHED);
   json_decref(st);
 
-  TEST("tourney-state-8", "too few to play: over at the start; its "
-                          "creator may start it early");
+  TEST("tourney-state-8", "too few to play: it waits for a second, then "
+                          "is over; its creator may start it early");
   st = make("{\"format\":\"swiss\",\"rounds\":2,\"starts_in\":600}", &err);
   CHECK(ts_join(st, 1, "solo", 1500, &err) == 0);
-  CHECK(ts_step(st, 700000, 0) == 0 && ts_status(st) == STORE_T_FINISHED);
+  long long due = json_integer_value(json_object_get(st, "starts_at"));
+  CHECK(ts_step(st, due + 1000, 0) == 0 && ts_status(st) == STORE_T_UPCOMING);
+  CHECK(ts_step(st, due + TS_EMPTY_WAIT_MS, 0) == 0 &&
+        ts_status(st) == STORE_T_FINISHED);
+  json_decref(st);
+  st = make("{\"format\":\"swiss\",\"rounds\":2,\"starts_in\":0}", &err);
+  CHECK(ts_join(st, 1, "a", 1500, &err) == 0);
+  CHECK(ts_step(st, 5000, 0) == 0 && ts_status(st) == STORE_T_UPCOMING);
+  CHECK(ts_join(st, 2, "b", 1500, &err) == 0);
+  CHECK(ts_step(st, 6000, 0) == 1 && ts_status(st) == STORE_T_RUNNING);
   json_decref(st);
   st = make("{\"format\":\"duplicate\",\"rounds\":1,\"starts_in\":600}", &err);
   CHECK(ts_join(st, 1, "a", 1500, &err) == 0 &&
