@@ -381,8 +381,8 @@ static json_t *rounds_of(const json_t *st) {
 
 json_t *ts_view(const json_t *st, int brief) {
   static const char *const KEEP[] = {
-      "id",        "name",    "format", "rules", "rounds", "minutes",
-      "starts_at", "ends_at", "status", "round", "rated",  NULL};
+      "id",      "name",   "format", "rules", "rounds", "minutes", "starts_at",
+      "ends_at", "status", "round",  "rated", "clock",  NULL};
   json_t *v = json_object();
   for (int k = 0; v && KEEP[k]; k++) {
     json_t *x = json_object_get(st, KEEP[k]);
@@ -394,8 +394,16 @@ json_t *ts_view(const json_t *st, int brief) {
   json_object_set_new(v, "players",
                       json_integer((json_int_t)json_array_size(
                           json_object_get(st, "entries"))));
+  /* the creator by name (the page offers them "start now") */
+  json_t *by = json_object_get(st, "creator_name");
+  if (json_is_string(by))
+    json_object_set(v, "creator", by);
   if (brief)
     return v;
+  /* "rounds" is the rounds played below: the planned count is kept */
+  json_t *planned = json_object_get(st, "rounds");
+  if (planned)
+    json_object_set(v, "rounds_planned", planned);
   json_t *s = standings(st), *r = rounds_of(st);
   if (!s || !r || json_object_set_new(v, "standings", s) ||
       json_object_set_new(v, "rounds", r)) {

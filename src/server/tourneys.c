@@ -163,14 +163,15 @@ static void refuse(tourneys *t, const tourneys_req *r, const char *code,
   json_decref(id);
 }
 
-/* The answer to a request that changed (or made) a tournament: its view. */
+/* The answer to a request that changed (or made) a tournament: its view.
+ * Its "id" is the tournament's, never the request's echo (a create's
+ * numeric id would hide which tournament it made). */
 static void tournament(tourneys *t, const tourneys_req *r,
                        const json_t *state) {
-  json_t *o = ts_view(state, 0), *id = echo_of(r);
+  json_t *o = ts_view(state, 0);
   if (o)
     json_object_set_new(o, "type", json_string("tournament"));
-  answer(t, r, proto_finish(o, id), 0);
-  json_decref(id);
+  answer(t, r, proto_finish(o, NULL), 0);
 }
 
 static void rollback(store *st) {
@@ -268,6 +269,7 @@ static void do_create(tourneys *t, tourneys_req *r) {
     rollback(t->st);
     return refuse(t, r, err.code, err.en, err.it);
   }
+  json_object_set_new(state, "creator_name", json_string(r->name));
   if (put(t->st, r->id, now, state)) {
     rollback(t->st);
     json_decref(state);

@@ -135,9 +135,10 @@ def test_swiss_five_accounts_three_rounds(srv):
         guest = await connect(srv, None, "guest")
         cs = [await connect(srv, k, n) for k, n in zip(cookies, names)]
         second = await connect(srv, cookies[1], "bea-2")
+        # a request id of the client's own never hides the tournament's
         made = await ask(cs[0], dict(type="tournament_create", format="swiss",
                                      rules=RULES, rounds=3, starts_in=600,
-                                     name="Martedì", **CLOCK))
+                                     name="Martedì", id=1, **CLOCK))
         assert made["type"] == "tournament" and made["id"][0] == "S", made
         tid = made["id"]
         refused = await ask(guest, {"type": "tournament_join", "id": tid})
@@ -145,7 +146,12 @@ def test_swiss_five_accounts_three_rounds(srv):
         for c in cs:
             joined = await ask(c, {"type": "tournament_join", "id": tid})
             assert joined["type"] == "tournament", joined
-        assert view(srv, tid)["players"] == 5
+        seen = view(srv, tid)
+        assert seen["players"] == 5
+        # the page's "start now" is offered to its creator, by name
+        assert seen["creator"] == "ada", seen
+        assert seen["clock"]["move_clock"] == CLOCK["move_clock"], seen
+        assert seen["rounds_planned"] == 3 and seen["rounds"] == [], seen
         not_mine = await ask(cs[1], {"type": "tournament_start", "id": tid})
         assert not_mine["code"] == "not_creator", not_mine
         unknown = await ask(cs[1], {"type": "tournament_join", "id": "SZZZZ"})

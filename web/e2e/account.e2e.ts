@@ -17,7 +17,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { ROOT, type Served, startServe } from './serve.js';
-import { playOne } from './play.js';
+import { playTogether, signUp } from './play.js';
 
 const SHOTS = resolve(ROOT, process.env.SCOPA_SHOTS ?? 'web/test-results/screenshots');
 let BASE = '';
@@ -97,6 +97,9 @@ async function serverSaid(
   throw new Error(`the server never sent ${what}`);
 }
 
+/** What the server said last to a page (a failure is read by it). */
+const lastHeard = (p: Page): string => JSON.stringify(heard.get(p)!.slice(-3));
+
 /** A screenshot from the top of the page, or (`at`) with that element
  * scrolled into view. */
 async function shot(page: Page, name: string, fullPage = false, at?: string): Promise<void> {
@@ -120,62 +123,11 @@ async function said(page: Page, within: string, words: RegExp | string): Promise
   return ((await line.textContent()) ?? '').trim();
 }
 
-/** What the page offers: the result, a round score, a card to play. */
-async function now(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    if (document.querySelector('.dialog.result')) return 'result';
-    if (document.querySelector('.dialog.roundover')) return 'round';
-    if (document.querySelector('.hand .card.playable')) return 'play';
-    return 'wait';
-  });
-}
-
-/** Click through a game on every page until each shows the result;
- * `each` runs before each move with its number. */
-async function playTogether(pages: Page[], each?: (n: number) => Promise<void>): Promise<void> {
-  let moves = 0;
-  for (let i = 0; i < 4000; i++) {
-    const seen = await Promise.all(pages.map(now));
-    if (seen.every((s) => s === 'result')) return;
-    let acted = false;
-    for (const [k, s] of seen.entries())
-      if (s === 'round') {
-        const p = pages[k]!;
-        const dlg = p.locator('.dialog.roundover');
-        const round = await dlg.getAttribute('data-round');
-        await p.click('.dialog.roundover [data-action="continue"]');
-        await p.locator(`.dialog.roundover[data-round="${round}"]`).waitFor({ state: 'detached' });
-        acted = true;
-      }
-    const k = seen.indexOf('play');
-    if (k >= 0) {
-      await each?.(moves++);
-      try {
-        await playOne(pages[k]!);
-      } catch (e) {
-        // what the server said last to each page, to read the failure by
-        for (const p of pages) console.error(JSON.stringify(heard.get(p)!.slice(-3)));
-        throw e;
-      }
-      acted = true;
-    }
-    if (!acted) await new Promise((r) => setTimeout(r, 40));
-  }
-  throw new Error('the game did not end');
-}
-
 /** The sign-in screen from the home page's small line. */
 async function toLogin(page: Page): Promise<void> {
   await page.goto(BASE + '/');
   await page.locator('.topbar .acct a[data-action="signin"]').click();
   await page.locator('form.login').waitFor();
-}
-
-async function signUp(page: Page, name: string, password: string): Promise<void> {
-  await page.fill('#f-acct-name', name);
-  await page.fill('#f-acct-password', password);
-  await page.fill('#f-acct-repeat', password);
-  await page.click('form.login button[type="submit"]');
 }
 
 async function signIn(page: Page, name: string, password: string): Promise<void> {
@@ -221,7 +173,7 @@ test('account e2e: a guest plays a quick game with no account, and is offered to
     assert.equal(state.rated, false, "a guest's game against a bot is not rated");
     assert.match(await text(page, '.rated-line'), /Not rated/);
   }
-  await playTogether([page]);
+  await playTogether([page], lastHeard);
   assert.deepEqual(asked.get(page), [], 'not one request about accounts');
   await page.context().close();
 });
@@ -286,7 +238,7 @@ test('account e2e: two accounts play a rated game; the seats carry their names',
   await anna.locator('.side .scores th', { hasText: BO }).waitFor();
   const rated = 'rated' in st;
   if (rated) assert.equal(st.rated, true, 'two accounts on two sides: rated');
-  await playTogether([anna, bo], async (n) => {
+  await playTogether([anna, bo], lastHeard, async (n) => {
     if (n !== 2) return;
     if (rated) {
       assert.match(await text(anna, '.tcode'), /Rated/);

@@ -38,3 +38,59 @@ export async function playOne(page: Page, choosing?: () => Promise<void>): Promi
   }
   return c;
 }
+
+/** What the page offers: the result, a round score, a card to play. */
+export async function now(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    if (document.querySelector('.dialog.result')) return 'result';
+    if (document.querySelector('.dialog.roundover')) return 'round';
+    if (document.querySelector('.hand .card.playable')) return 'play';
+    return 'wait';
+  });
+}
+
+/** Click through a game on every page until each shows the result;
+ * `each` runs before each move with its number. */
+export async function playTogether(
+  pages: Page[],
+  said: (p: Page) => string,
+  each?: (n: number) => Promise<void>,
+): Promise<void> {
+  let moves = 0;
+  for (let i = 0; i < 4000; i++) {
+    const seen = await Promise.all(pages.map(now));
+    if (seen.every((s) => s === 'result')) return;
+    let acted = false;
+    for (const [k, s] of seen.entries())
+      if (s === 'round') {
+        const p = pages[k]!;
+        const dlg = p.locator('.dialog.roundover');
+        const round = await dlg.getAttribute('data-round');
+        await p.click('.dialog.roundover [data-action="continue"]');
+        await p.locator(`.dialog.roundover[data-round="${round}"]`).waitFor({ state: 'detached' });
+        acted = true;
+      }
+    const k = seen.indexOf('play');
+    if (k >= 0) {
+      await each?.(moves++);
+      try {
+        await playOne(pages[k]!);
+      } catch (e) {
+        // what the server said last to each page, to read the failure by
+        for (const p of pages) console.error(said(p));
+        throw e;
+      }
+      acted = true;
+    }
+    if (!acted) await new Promise((r) => setTimeout(r, 40));
+  }
+  throw new Error('the game did not end');
+}
+
+/** The create-account form filled and sent (the sign-in screen shows). */
+export async function signUp(page: Page, name: string, password: string): Promise<void> {
+  await page.fill('#f-acct-name', name);
+  await page.fill('#f-acct-password', password);
+  await page.fill('#f-acct-repeat', password);
+  await page.click('form.login button[type="submit"]');
+}

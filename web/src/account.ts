@@ -459,6 +459,13 @@ const signedOut: Partial<AccountState> = {
   refusal: null,
 };
 
+/** Where a sign-in goes once done: /account/login?next=/tournament/ID
+ * (a guest's Join) back there; only a path of this site, else home. */
+export function backTo(search: string): string {
+  const next = new URLSearchParams(search).get('next');
+  return next && /^\/[A-Za-z0-9/_-]*$/.test(next) && !next.startsWith('//') ? next : '/';
+}
+
 export function accountAnswered(m: Model, op: AccountOp, r: HttpResult): Step {
   const a = m.account;
   const mine = a.busy === op ? { busy: null } : {};
@@ -484,7 +491,7 @@ export function accountAnswered(m: Model, op: AccountOp, r: HttpResult): Step {
     case 'signup': {
       const name = (obj(r.json) && str(r.json.name)) || null;
       const s = switched(m, { ...signedOut, status: 'signed', name, done: op });
-      return then(s, (x) => go(x, '/'));
+      return then(s, (x) => go(x, backTo(m.url.search)));
     }
     case 'logout':
       return then(switched(m, { ...signedOut, done: null }), (x) =>

@@ -152,6 +152,18 @@ export function effectRunner(page: Page): (effects: readonly Effect[]) => void {
       case 'fetchLobby':
         void fetched('/api/lobby').then((result) => page.dispatch({ kind: 'lobby', result }));
         return;
+      case 'fetchTourneys':
+        void fetched('/api/tournaments').then((result) =>
+          page.dispatch({ kind: 'tourneys', result }),
+        );
+        return;
+      case 'fetchTourney': {
+        const id = e.id;
+        void fetched(`/api/tournaments/${encodeURIComponent(id)}`).then((result) =>
+          page.dispatch({ kind: 'tourney', id, result }),
+        );
+        return;
+      }
       case 'fetchRecord': {
         const code = e.code;
         void recordText(code)

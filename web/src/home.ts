@@ -14,6 +14,7 @@ import { h } from './dom.js';
 import { connBanner, setConn, topBar } from './chrome.js';
 import { LOCAL_CODE } from './local.js';
 import { accountLine } from './accountview.js';
+import { setTourneysPanel, tourneysPanel } from './tourneyview.js';
 
 /** The language and account the home page was built for. */
 let homeLang: string | null = null;
@@ -122,7 +123,7 @@ function lastPreset(): string {
 }
 
 /** The rules part of a form: a preset, the player count, every option. */
-function rulesFieldset(lang: Lang, prefix: string): HTMLElement {
+export function rulesFieldset(lang: Lang, prefix: string): HTMLElement {
   const presets = Object.keys(PRESETS).map((p): [string, string] => [p, presetName(lang, p)]);
   const groups = ['game', 'play', 'aces', 'score', 'end'] as const;
   const details = h('details', { class: 'options' }, h('summary', { text: t(lang, 'allOptions') }));
@@ -151,6 +152,7 @@ export function renderHome(root: HTMLElement, app: AppState): void {
     setConn(root, app);
     setServer(root, app);
     setLobby(root, app);
+    setTourneysPanel(root, app);
     setSeek(root, app);
     return;
   }
@@ -314,6 +316,7 @@ export function renderHome(root: HTMLElement, app: AppState): void {
         h('h2', { id: 'lobby-title', text: t(lang, 'lobbyTitle') }),
         h('div', { class: 'lobby-list', 'aria-live': 'polite' }),
       ),
+      tourneysPanel(lang),
       h('div', { class: 'panels' }, bot, priv, join),
     ),
     connBanner(app),
@@ -326,6 +329,7 @@ export function renderHome(root: HTMLElement, app: AppState): void {
   fillSeats(root, lang);
   setServer(root, app);
   setLobby(root, app);
+  setTourneysPanel(root, app);
   setSeek(root, app);
 }
 
@@ -450,7 +454,12 @@ function savedGame(app: AppState): HTMLElement | null {
 /** Without a server only the bots' form is offered: the others need it. */
 function setServer(root: HTMLElement, app: AppState): void {
   const down = app.server === 'down';
-  const needs = ['form[data-form="private"]', 'form[data-form="join"]', '.home .lobby'];
+  const needs = [
+    'form[data-form="private"]',
+    'form[data-form="join"]',
+    '.home .lobby',
+    '.home .tourneys-panel',
+  ];
   for (const sel of [...needs, '.home .playnow'])
     root.querySelector<HTMLElement>(sel)?.toggleAttribute('hidden', down);
   root.querySelector<HTMLElement>('.home .offline')?.toggleAttribute('hidden', !down);

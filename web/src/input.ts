@@ -22,6 +22,7 @@ import type { AppState } from './tableview.js';
 import { CLOCK_DEFAULT, fillSeats, parseBank, readRules, syncOptions } from './home.js';
 import { PRESETS } from './rules.js';
 import * as anim from './anim.js';
+import { readTourneyForm, syncTourneyForm } from './tourneyview.js';
 
 /** Where the verbs go, and the state they are read against. */
 export interface Controller {
@@ -222,6 +223,12 @@ export function bindInput(root: HTMLElement, c: Controller): void {
         return c.verb({ kind: 'muteSeat', seat: Number(el.dataset.value) });
       case 'report-seat':
         return c.verb({ kind: 'report', seat: Number(el.dataset.value) });
+      case 'tourney-join':
+        return c.verb({ kind: 'tourneyJoin' });
+      case 'tourney-leave':
+        return c.verb({ kind: 'tourneyLeave' });
+      case 'tourney-start':
+        return c.verb({ kind: 'tourneyStart' });
       default:
         return;
     }
@@ -234,6 +241,7 @@ export function bindInput(root: HTMLElement, c: Controller): void {
     if (kind === 'bot') c.verb(startBot(root, form));
     else if (kind === 'private') c.verb(create(root, form));
     else if (kind === 'seek') c.verb(seek(root, form));
+    else if (kind === 'tourney') c.verb({ kind: 'tourneyCreate', form: readTourneyForm(form) });
     else if (kind === 'talk') {
       const box = form.querySelector<HTMLInputElement>('[name="talk-text"]');
       if (box && box.value.trim()) c.verb({ kind: 'say', text: box.value });
@@ -252,6 +260,7 @@ export function bindInput(root: HTMLElement, c: Controller): void {
     if (el.dataset.setting === 'deck') return c.verb({ kind: 'deck', style: el.value });
     const form = el.closest('form');
     if (!form) return;
+    if (el.name === 't-format') return syncTourneyForm(form);
     // a public table is quiet unless its creator turns talk on
     if (el.name === 'talk') el.dataset.touched = '1';
     const talk = form.querySelector<HTMLInputElement>('[name="talk"]');

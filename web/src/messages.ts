@@ -32,6 +32,7 @@ import { helloAccount } from './account.js';
 import { review } from './verbs.js';
 import { LEVELS } from './rules.js';
 import { SAID_MS, onReported, onSaid, onTalk } from './talk.js';
+import { onTournament, tourneyRefused } from './tourney.js';
 
 const SHOWN_MS = 6000; // a notice or an error stays this long
 
@@ -88,6 +89,8 @@ export function apply(m: Model, msg: ServerMsg, now: number): Step {
         onReported(m, msg),
         m.lang === 'it' && msg.message_it ? msg.message_it : msg.message,
       );
+    case 'tournament':
+      return onTournament(m, msg);
     default:
       return exhaustive(m, msg);
   }
@@ -108,6 +111,12 @@ export function showNotice(m: Model, text: string): Step {
 
 function onSeated(m: Model, msg: SeatedMsg): Step {
   const here = `/t/${msg.code}`;
+  // a tournament's next table (every connection of the account is seated
+  // there, docs/serve.md): the page leaves the one it shows and goes
+  if (m.code !== null && m.code.toUpperCase() !== msg.code.toUpperCase()) {
+    const left = { ...resetTable(m), url: { path: here, search: '', hash: '' } };
+    return then(step(left, { kind: 'history', op: 'push', url: here }), (x) => onSeated(x, msg));
+  }
   let s = store(m, `scopa.token.${msg.code}`, msg.token);
   if (msg.player) s = then(s, (x) => store(x, 'scopa.player', msg.player ?? null));
   return then(s, (x) => {
@@ -119,11 +128,13 @@ function onSeated(m: Model, msg: SeatedMsg): Step {
       intent: null,
       screen: 'table',
     };
-    // the address becomes the table's, without a token fragment
+    // the address becomes the table's, without a token fragment; from a
+    // tournament's page, Back goes there again
     if (x.url.path === here && !x.url.hash) return step(seated);
+    const op = m.screen === 'tourney' || m.screen === 'tourneys' ? 'push' : 'replace';
     return step(
       { ...seated, url: { path: here, search: '', hash: '' } },
-      { kind: 'history', op: 'replace', url: here },
+      { kind: 'history', op, url: here },
     );
   });
 }
@@ -256,6 +267,12 @@ function onError(m: Model, msg: ErrorMsg, now: number): Step {
   // the table stopped (nothing stored), or its resume failed: again later
   const stall = m.code ? stallError(m, msg, now) : null;
   if (stall) return stall;
+  // a tournament's refusal (full, over, not its creator): said there
+  if (m.screen === 'tourney' || m.screen === 'tourneys')
+    return step(
+      { ...tourneyRefused(m), error: text },
+      { kind: 'timer', timer: { name: 'error', text }, ms: SHOWN_MS },
+    );
   // a refused seek (rules, a clock, too many waiting): said on the home page
   if (m.seek && m.code === null)
     return step(

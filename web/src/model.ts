@@ -17,6 +17,7 @@ import type { AppState } from './tableview.js';
 import type { ConnStatus } from './transport.js';
 import type { SoundName } from './sounds.js';
 import { type AccountOp, type AccountVerb, type HttpResult, initialAccount } from './account.js';
+import { type TourneyVerb, initialTourneys } from './tourney.js';
 
 /** The page's address: what `location` holds, or will once history is
  * pushed or replaced. */
@@ -90,7 +91,9 @@ export type Timer =
   | { name: 'reaction' } // the reactions shown long enough leave
   | { name: 'resume' } // a stopped table is taken back (stall.ts)
   | { name: 'error'; text: string } // the error leaves
-  | { name: 'lobby' }; // the lobby's list is asked for again
+  | { name: 'lobby' } // the lobby's list is asked for again
+  | { name: 'tourneys' } // the tournaments' list, likewise
+  | { name: 'tourney' }; // the tournament the page shows
 
 export type Effect =
   /** Start the server's transport, or the page's own engine (local). */
@@ -110,6 +113,9 @@ export type Effect =
   | { kind: 'fetchLeaderboard'; pool: string }
   /** GET /api/lobby: the public tables that wait for people. */
   | { kind: 'fetchLobby' }
+  /** GET /api/tournaments, and one tournament's GET /api/tournaments/ID. */
+  | { kind: 'fetchTourneys' }
+  | { kind: 'fetchTourney'; id: string }
   | { kind: 'fetchRecord'; code: string }
   /** A request of the accounts' API (account.ts), answered by an `http`
    * event; the session cookie goes along (same origin), never read here. */
@@ -189,7 +195,9 @@ export type Verb =
   | { kind: 'stepReview'; delta: number }
   | { kind: 'gotoReview'; step: number }
   /** Sign in, create an account, the account page's actions (account.ts). */
-  | AccountVerb;
+  | AccountVerb
+  /** A tournament's join, withdraw, start now, and the create form. */
+  | TourneyVerb;
 
 /** A fetch's outcome: the JSON, or the error in words. */
 export type Fetched = { ok: true; json: unknown } | { ok: false; error: string };
@@ -204,6 +212,8 @@ export type Event =
   | { kind: 'timer'; timer: Timer; now: number }
   | { kind: 'leaderboard'; pool: string; result: Fetched }
   | { kind: 'lobby'; result: Fetched }
+  | { kind: 'tourneys'; result: Fetched }
+  | { kind: 'tourney'; id: string; result: Fetched }
   | { kind: 'record'; code: string; result: Fetched }
   /** An answer of the accounts' API (its status 0 when none came). */
   | { kind: 'http'; op: AccountOp; result: HttpResult }
@@ -276,6 +286,8 @@ export function initial(env: Env): Model {
     msgAt: 0,
     leaderboard: { state: 'loading', pool: '2p', rows: [] },
     lobby: { state: 'loading', tables: [] },
+    tourneys: initialTourneys(),
+    tourney: null,
     seek: null,
     skipAnim: env.stored['scopa.skip'] === '1',
     reactions: [],

@@ -186,6 +186,7 @@ function rematchPart(app: AppState, v: TableView): HTMLElement | null {
 
 function result(app: AppState, v: TableView): HTMLElement {
   const lang = app.lang;
+  const tid = app.msg?.tournament;
   // a finished table opened for its review (/t/CODE?review) had no
   // game_over: its last state's totals, and no winner said
   const go = app.gameOver ?? {
@@ -260,13 +261,21 @@ function result(app: AppState, v: TableView): HTMLElement {
             text: t(lang, 'download'),
           }),
       h('button', { 'data-action': 'review', disabled: rev === 'asking', text: t(lang, 'review') }),
-      h('button', {
-        class: v.viewer === null ? 'primary' : '',
-        'data-action': 'new-game',
-        text: t(lang, 'newGame'),
-      }),
+      tid
+        ? h('a', {
+            class: 'button primary',
+            href: `/tournament/${tid}`,
+            'data-action': 'go',
+            text: t(lang, 'tourneyBack'),
+          })
+        : h('button', {
+            class: v.viewer === null ? 'primary' : '',
+            'data-action': 'new-game',
+            text: t(lang, 'newGame'),
+          }),
     ),
-    v.code === LOCAL_CODE ? null : rematchPart(app, v), // "New game" plays again here
+    // a tournament's table has no rematch: the director pairs the next game
+    v.code === LOCAL_CODE || tid ? null : rematchPart(app, v), // "New game" plays again here
     app.review || rev === 'asking' ? reviewer(app) : null,
     rev === 'unavailable' ? h('p', { class: 'help', text: t(lang, 'reviewUnavailable') }) : null,
   );

@@ -30,6 +30,7 @@ const THROUGH: ReadonlySet<ServerMsg['type']> = new Set([
   'said',
   'talk',
   'reported',
+  'tournament',
 ]);
 
 /** A message from the transport. */

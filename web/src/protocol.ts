@@ -193,6 +193,8 @@ export interface StateMsg {
   /** Table talk (docs/serve.md): whether the people seated may write. */
   talk?: boolean;
   bank_wait_ms?: number;
+  /** scopa serve: the tournament this table is a game of (its id). */
+  tournament?: string;
   /** scopa serve with accounts: whether this game changes ratings. */
   rated?: boolean;
   /** scopa serve, a finished game: null, or once someone asked to play
@@ -379,6 +381,14 @@ export interface UnseekedMsg {
   id?: unknown;
 }
 
+/** A tournament's view (docs/serve.md "Running a tournament"): the
+ * answer to every tournament message, read by tourney.ts. */
+export interface TournamentMsg {
+  type: 'tournament';
+  id: string;
+  [field: string]: unknown;
+}
+
 /** scopa serve answers a ping; used to tell a dead connection. */
 export interface PongMsg {
   type: 'pong';
@@ -403,7 +413,8 @@ export type ServerMsg =
   | UnseekedMsg
   | SaidMsg
   | TalkMsg
-  | ReportedMsg;
+  | ReportedMsg
+  | TournamentMsg;
 
 // ---- client to server ----
 
@@ -445,6 +456,24 @@ export type ClientMsg =
       id?: number;
     }
   | { type: 'unseek'; id?: number }
+  /** tournaments (a signed-in account only) */
+  | {
+      type: 'tournament_create';
+      format: string;
+      rules: Rules;
+      rounds?: number;
+      minutes?: number;
+      starts_in: number;
+      name?: string;
+      move_clock?: number;
+      away_timeout?: number;
+      rated?: boolean;
+      id?: number;
+    }
+  | {
+      type: 'tournament_join' | 'tournament_leave' | 'tournament_start';
+      id: string;
+    }
   | { type: 'react'; reaction: string; id?: number }
   | { type: 'say'; text: string; id?: number }
   | { type: 'report'; seat: number; reason?: string; id?: number }
@@ -564,6 +593,7 @@ export function parse(text: string): ServerMsg | null {
       if (!isInt(m.bank_wait_ms)) m.bank_wait_ms = 0;
       if (typeof m.rated !== 'boolean') delete m.rated;
       if (typeof m.talk !== 'boolean') delete m.talk;
+      if (!isStr(m.tournament) || !m.tournament) delete m.tournament;
       if (!isObj(m.watching) || !isInt(m.watching.count) || !isArrOf(m.watching.names, isStr))
         delete m.watching;
       return m as unknown as StateMsg;
@@ -609,6 +639,8 @@ export function parse(text: string): ServerMsg | null {
       return isStr(m.code) && isInt(m.seat) && isStr(m.message)
         ? (m as unknown as ReportedMsg)
         : null;
+    case 'tournament':
+      return isStr(m.id) && m.id !== '' ? (m as unknown as TournamentMsg) : null;
     default:
       return null;
   }

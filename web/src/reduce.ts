@@ -21,6 +21,7 @@ import { DECK_KEY } from './settings.js';
 import { deckStyle } from './cards.js';
 import { sounds } from './sounds.js';
 import { ACCOUNT_KEY, accountAnswered, accountStored } from './account.js';
+import { askTourney, askTourneys, tourneyFetched, tourneysFetched } from './tourney.js';
 
 export function reduce(m: Model, e: Event): Step {
   const s = reduceEvent(m, e);
@@ -50,6 +51,10 @@ function reduceEvent(m: Model, e: Event): Step {
       return recordFetched(m, e.code, e.result);
     case 'lobby':
       return lobbyFetched(m, e.result);
+    case 'tourneys':
+      return tourneysFetched(m, e.result);
+    case 'tourney':
+      return tourneyFetched(m, e.id, e.result);
     case 'http':
       return accountAnswered(m, e.op, e.result);
     case 'route':
@@ -88,6 +93,10 @@ function fired(m: Model, timer: Timer, now: number): Step {
       return step(m.error === timer.text ? { ...m, error: null } : m);
     case 'lobby':
       return askLobby(m);
+    case 'tourneys':
+      return askTourneys(m);
+    case 'tourney':
+      return askTourney(m);
   }
 }
 

@@ -13,6 +13,7 @@ import { renderHome, renderName } from './home.js';
 import { renderLeaderboard } from './leaderboard.js';
 import { renderTable } from './table.js';
 import { forgetAccountPage, renderAccount, renderLogin } from './accountview.js';
+import { forgetTourneys, renderTourney, renderTourneys } from './tourneyview.js';
 
 export { fillSeats, readRules, syncOptions } from './home.js';
 
@@ -39,9 +40,14 @@ export function render(root: HTMLElement, app: AppState): void {
   // (issue 34)
   if (lastScreen !== null && lastScreen !== app.screen) window.scrollTo(0, 0);
   lastScreen = app.screen;
+  if (app.screen === 'account' || app.screen === 'login') forgetTourneys();
   if (app.screen === 'account') return renderAccount(root, app);
   if (app.screen === 'login') return renderLogin(root, app);
   forgetAccountPage();
+  if (app.screen === 'tourneys') return renderTourneys(root, app);
+  if (app.screen === 'tourney') return renderTourney(root, app);
+  // the home page's panel keeps its countdowns ticking
+  if (app.screen !== 'home') forgetTourneys();
   if (app.screen === 'home') return renderHome(root, app);
   if (app.screen === 'leaderboard') return renderLeaderboard(root, app);
   if (app.screen === 'name') return renderName(root, app);

@@ -10,6 +10,10 @@
  *   /account              the account page (account.ts; not signed in: the
  *                         sign-in screen)
  *   /account/login        sign in or create an account
+ *   /tournaments          the tournaments: upcoming, running, finished, and
+ *                         the form to create one (tourney.ts)
+ *   /tournament/ID        one tournament: standings, rounds, join; the
+ *                         server's connection open for the next `seated`
  *   /t/CODE#token=TOKEN   store the token, take the fragment out of the
  *                         address (so a shared link never carries it), resume
  * Pure: the address comes in the model (model.url), history is an effect.
@@ -23,12 +27,15 @@ import type { LobbyTable } from './tableview.js';
 import { presetOf } from './rules.js';
 import { dropSeek, ensureConnected } from './session.js';
 import { askMe, openAccount, openLogin } from './account.js';
+import { askTourney, askTourneys } from './tourney.js';
 
 export type Route =
   | { screen: 'home' }
   | { screen: 'leaderboard' }
   | { screen: 'account' }
   | { screen: 'login' }
+  | { screen: 'tourneys' }
+  | { screen: 'tourney'; id: string }
   | {
       screen: 'table';
       code: string;
@@ -70,6 +77,9 @@ export function parseRoute(url: Url): Route {
       ...(review ? { review: true as const } : {}),
     };
   }
+  const tid = /^\/tournament\/([A-Za-z0-9]+)\/?$/.exec(url.path);
+  if (tid) return { screen: 'tourney', id: tid[1]!.toUpperCase() };
+  if (/^\/tournaments\/?$/.test(url.path)) return { screen: 'tourneys' };
   if (/^\/account\/login\/?$/.test(url.path)) return { screen: 'login' };
   if (/^\/account\/?$/.test(url.path)) return { screen: 'account' };
   return query.has('leaderboard') ? { screen: 'leaderboard' } : { screen: 'home' };
@@ -84,7 +94,18 @@ export function route(m: Model): Step {
   // is a server there (friends, ratings)?  asked again on each visit home
   if (r.screen === 'home') {
     const home = { ...m, screen: 'home' as const, account: { ...m.account, done: null } };
-    return then(then(step(home, { kind: 'probe' }), askMe), askLobby);
+    return then(then(then(step(home, { kind: 'probe' }), askMe), askLobby), askTourneys);
+  }
+  // a tournament's pages hold the server's connection: the next round's
+  // `seated` takes the player to the table (messages.ts)
+  if (r.screen === 'tourneys') {
+    const x = { ...m, screen: r.screen, intent: null, tourneys: { ...m.tourneys, busy: false } };
+    return then(then(askMe(x), askTourneys), ensureConnected);
+  }
+  if (r.screen === 'tourney') {
+    const tourney = { id: r.id, state: 'loading' as const, view: null, busy: false };
+    const x = { ...m, screen: r.screen, intent: null, tourney };
+    return then(then(askMe(x), askTourney), ensureConnected);
   }
   if (r.screen === 'account') return openAccount({ ...m, screen: 'account' });
   if (r.screen === 'login') return openLogin({ ...m, screen: 'login' });

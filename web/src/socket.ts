@@ -98,7 +98,10 @@ export class Socket implements Transport {
   send(msg: ClientMsg): number | false {
     if (!this.ws || this.ws.readyState !== OPEN) return false;
     const id = this.nextId++;
-    this.ws.send(JSON.stringify({ ...msg, id }));
+    // a tournament message's "id" is the tournament's (CONTRACTS.md): it
+    // goes as it is, without a request id of ours
+    const named = 'id' in msg && typeof msg.id === 'string';
+    this.ws.send(JSON.stringify(named ? msg : { ...msg, id }));
     return id;
   }
 

@@ -68,7 +68,10 @@ function tableSkeleton(root: HTMLElement, app: AppState): HTMLElement {
     ),
   );
   root.replaceChildren(
-    topBar(app, [h('span', { class: 'tcode' })]),
+    topBar(app, [
+      h('span', { class: 'tcode' }),
+      h('a', { class: 'tlink', 'data-action': 'go', href: '/tournaments', hidden: true }),
+    ]),
     h(
       'div',
       { class: 'layout' },
@@ -128,6 +131,16 @@ export function renderTable(root: HTMLElement, app: AppState): void {
       if (app.msg?.rated === true) text += ` · ${t(app.lang, 'ratedGame')}`;
     }
     code.textContent = text;
+  }
+  // a tournament's game: the way back to its page
+  const tlink = root.querySelector<HTMLAnchorElement>('.tlink');
+  const tid = app.msg?.tournament;
+  if (tlink) {
+    tlink.hidden = !tid;
+    if (tid) {
+      tlink.href = `/tournament/${tid}`;
+      tlink.textContent = t(app.lang, 'tourneyTableOf');
+    }
   }
   if (!v) {
     felt.querySelector('.status')!.textContent = t(app.lang, 'connecting');

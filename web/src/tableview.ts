@@ -31,6 +31,7 @@ import type { Lang } from './i18n.js';
 import type { Bank } from './model.js';
 import type { RecordDoc } from './review.js';
 import type { AccountState } from './account.js';
+import type { TourneyList, TourneyPage } from './tourney.js';
 
 // ------------------------------------------------------- choosing a move --
 
@@ -314,7 +315,7 @@ export interface Seek {
 export interface AppState {
   lang: Lang;
   /** 'name': a friend's link, asking their name before they sit. */
-  screen: 'home' | 'table' | 'leaderboard' | 'name' | 'account' | 'login';
+  screen: 'home' | 'table' | 'leaderboard' | 'name' | 'account' | 'login' | 'tourneys' | 'tourney';
   conn: ConnStatus;
   /** The server stopped the table (it could not store a change) and the
    * page takes it back at `retryAt` (client clock, ms; null: asking now). */
@@ -363,6 +364,9 @@ export interface AppState {
   };
   /** The lobby's public tables that wait for people (GET /api/lobby). */
   lobby: { state: 'loading' | 'ok' | 'unavailable'; tables: LobbyTable[] };
+  /** The tournaments (tourney.ts): the list, and the one the page shows. */
+  tourneys: TourneyList;
+  tourney: TourneyPage | null;
   /** Play now's seek, while the page waits to be paired (null: none). */
   seek: Seek | null;
   skipAnim: boolean;

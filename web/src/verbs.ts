@@ -34,6 +34,7 @@ import { pump } from './pacing.js';
 import { go, loadLeaderboard, resetTable } from './routes.js';
 import { oneClick, setDeck, toggleMute, toggleOneClick } from './settings.js';
 import { accountVerb } from './account.js';
+import { tourneyVerb } from './tourney.js';
 
 export { presetOf };
 
@@ -144,6 +145,17 @@ export function verb(m: Model, v: Verb): Step {
       return gotoStep(m, m.reviewStep + v.delta);
     case 'gotoReview':
       return gotoStep(m, v.step);
+    case 'tourneyJoin':
+    case 'tourneyLeave':
+    case 'tourneyStart':
+    case 'tourneyCreate':
+      // a guest is offered sign-in (the server would say sign_in)
+      return tourneyVerb(m, v, (x) =>
+        go(
+          x,
+          `/account/login?next=${encodeURIComponent(x.tourney ? `/tournament/${x.tourney.id}` : '/tournaments')}`,
+        ),
+      );
     default:
       return accountVerb(m, v);
   }

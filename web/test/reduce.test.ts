@@ -34,6 +34,7 @@ const SIDE = SAMPLE_SIDE;
 const FRAMES: Record<ServerMsg['type'], object> = {
   hello: { type: 'hello', protocol: 1, version: '1.0' },
   pong: { type: 'pong', id: 4 },
+  tournament: { type: 'tournament', id: 'S7KQ2M9XPA', status: 'upcoming', standings: [] },
   notice: {
     type: 'notice',
     message: 'A bot plays for Bruno',

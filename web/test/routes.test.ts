@@ -47,10 +47,14 @@ test('parseRoute: the addresses of docs/web.md', () => {
   assert.deepEqual(r('/elsewhere'), { screen: 'home' });
 });
 
-test('/: the home page, nothing sent; whether a server answers is asked, and its lobby', () => {
+test('/: the home page, nothing sent; whether a server answers is asked, its lobby and tournaments', () => {
   const d = drive(fresh(), route('/'));
   assert.equal(d.model.screen, 'home');
-  assert.deepEqual(d.effects, [{ kind: 'probe' }, { kind: 'fetchLobby' }]);
+  assert.deepEqual(d.effects, [
+    { kind: 'probe' },
+    { kind: 'fetchLobby' },
+    { kind: 'fetchTourneys' },
+  ]);
 });
 
 test('/t/CODE with no token: join (the name and player stored are sent)', () => {
