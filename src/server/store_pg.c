@@ -1168,6 +1168,19 @@ void *store_pg_conn(store *st) { return P(st)->c; }
 
 int store_pg_ready(store *st) { return ready(P(st)); }
 
+PGresult *store_pg_run(store *st, const char *sql, int n,
+                       const char *const *vals) {
+  if (store_pg_ready(st))
+    return NULL;
+  PGresult *r = PQexecParams(P(st)->c, sql, n, NULL, vals, NULL, NULL, 0);
+  ExecStatusType s = PQresultStatus(r);
+  if (s == PGRES_COMMAND_OK || s == PGRES_TUPLES_OK)
+    return r;
+  fprintf(stderr, "scopa serve: store: %s", PQresultErrorMessage(r));
+  PQclear(r);
+  return NULL;
+}
+
 int store_pg_write(store *st, const char *sql, int n, const char *const *vals) {
   pgs *p = P(st);
   PGresult *r = NULL;

@@ -6,6 +6,8 @@
 #ifndef SCOPA_SERVER_STORE_PG_ACCT_H
 #define SCOPA_SERVER_STORE_PG_ACCT_H
 
+#include <libpq-fe.h>
+
 #include "store.h"
 
 /* A node's life lock (docs/serve.md "Any node serves any table"): a
@@ -25,6 +27,10 @@
 void *store_pg_conn(store *st);
 /* 0 when the connection is up (reset once if it was lost), else -1. */
 int store_pg_ready(store *st);
+/* sql with n text parameters, once the connection is up: its result
+ * for the caller to PQclear, or NULL (the error logged). */
+PGresult *store_pg_run(store *st, const char *sql, int n,
+                       const char *const *vals);
 
 int pga_account_add(store *st, const char *name, const char *hash,
                     long long *id);

@@ -17,23 +17,8 @@
 #define CONN(st) ((PGconn *)store_pg_conn(st))
 #define SEEKS_LOCK "1396920388" /* after store_pg.c's "SCPA", "SCPB", ... */
 
-/* sql with n text parameters: the result for the caller to PQclear, or
- * NULL (logged). */
-static PGresult *run(store *st, const char *sql, int n,
-                     const char *const *vals) {
-  if (store_pg_ready(st))
-    return NULL;
-  PGresult *r = PQexecParams(CONN(st), sql, n, NULL, vals, NULL, NULL, 0);
-  ExecStatusType s = PQresultStatus(r);
-  if (s == PGRES_COMMAND_OK || s == PGRES_TUPLES_OK)
-    return r;
-  fprintf(stderr, "scopa serve: store: %s", PQresultErrorMessage(r));
-  PQclear(r);
-  return NULL;
-}
-
 static int command(store *st, const char *sql, int n, const char *const *vals) {
-  PGresult *r = run(st, sql, n, vals);
+  PGresult *r = store_pg_run(st, sql, n, vals);
   PQclear(r);
   return r ? 0 : -1;
 }
@@ -92,12 +77,13 @@ int pgs_seek_waiting(store *st, store_seek *out, int cap, int *n) {
   char limit[16];
   snprintf(limit, sizeof limit, "%d", cap);
   const char *const v[] = {limit};
-  PGresult *r = run(st,
-                    "SELECT id, node, key, rules, players, away_s, clock_s, "
-                    "rating, account, since, beat, bank_s, inc_s FROM seeks "
-                    "WHERE code IS "
-                    "NULL ORDER BY since, id LIMIT $1",
-                    1, v);
+  PGresult *r =
+      store_pg_run(st,
+                   "SELECT id, node, key, rules, players, away_s, clock_s, "
+                   "rating, account, since, beat, bank_s, inc_s FROM seeks "
+                   "WHERE code IS "
+                   "NULL ORDER BY since, id LIMIT $1",
+                   1, v);
   if (!r)
     return -1;
   int rows = PQntuples(r), rc = 0;
@@ -129,10 +115,11 @@ int pgs_seek_waiting(store *st, store_seek *out, int cap, int *n) {
 
 int pgs_seek_pair(store *st, const char *id, const char *code) {
   const char *const v[] = {id, code};
-  PGresult *r = run(st,
-                    "UPDATE seeks SET code = $2 WHERE id = $1 AND code IS "
-                    "NULL",
-                    2, v);
+  PGresult *r =
+      store_pg_run(st,
+                   "UPDATE seeks SET code = $2 WHERE id = $1 AND code IS "
+                   "NULL",
+                   2, v);
   int rc = r && strcmp(PQcmdTuples(r), "1") == 0 ? 0 : -1;
   PQclear(r);
   return rc;
@@ -143,11 +130,12 @@ int pgs_seek_paired(store *st, const char *node, char (*ids)[33],
   char limit[16];
   snprintf(limit, sizeof limit, "%d", cap);
   const char *const v[] = {node, limit};
-  PGresult *r = run(st,
-                    "DELETE FROM seeks WHERE id IN (SELECT id FROM seeks "
-                    "WHERE node = $1 AND code IS NOT NULL LIMIT $2) "
-                    "RETURNING id, code",
-                    2, v);
+  PGresult *r =
+      store_pg_run(st,
+                   "DELETE FROM seeks WHERE id IN (SELECT id FROM seeks "
+                   "WHERE node = $1 AND code IS NOT NULL LIMIT $2) "
+                   "RETURNING id, code",
+                   2, v);
   if (!r)
     return -1;
   for (int i = 0; i < PQntuples(r) && *n < cap; i++, ++*n) {

@@ -42,25 +42,13 @@ int pgt_add_report(store *st, const store_report *r) {
       7, v);
 }
 
-/* A read: the rows, for the caller to PQclear, or NULL (logged). */
-static PGresult *rows(store *st, const char *sql, int n,
-                      const char *const *vals) {
-  if (store_pg_ready(st))
-    return NULL;
-  PGresult *r = PQexecParams(CONN(st), sql, n, NULL, vals, NULL, NULL, 0);
-  if (PQresultStatus(r) == PGRES_TUPLES_OK)
-    return r;
-  fprintf(stderr, "scopa serve: store: %s", PQresultErrorMessage(r));
-  PQclear(r);
-  return NULL;
-}
-
 int pgt_talk_load(store *st, const char *code, store_talk **out, int *n) {
   const char *const v[] = {code};
-  PGresult *r = rows(st,
-                     "SELECT n, seat, at_ms, text FROM talk WHERE code = $1 "
-                     "ORDER BY n",
-                     1, v);
+  PGresult *r =
+      store_pg_run(st,
+                   "SELECT n, seat, at_ms, text FROM talk WHERE code = $1 "
+                   "ORDER BY n",
+                   1, v);
   *n = 0;
   if (!r)
     return -1;
@@ -85,10 +73,11 @@ int pgt_talk_load(store *st, const char *code, store_talk **out, int *n) {
 }
 
 int pgt_reports(store *st, store_report **out, int *n) {
-  PGresult *r = rows(st,
-                     "SELECT code, by_seat, seat, account, at_ms, through, "
-                     "reason FROM reports ORDER BY at_ms, code, by_seat, seat",
-                     0, NULL);
+  PGresult *r =
+      store_pg_run(st,
+                   "SELECT code, by_seat, seat, account, at_ms, through, "
+                   "reason FROM reports ORDER BY at_ms, code, by_seat, seat",
+                   0, NULL);
   *n = 0;
   if (!r)
     return -1;

@@ -18,19 +18,6 @@
 #define CONN(st) ((PGconn *)store_pg_conn(st))
 #define TOURNEY_LOCK "1396920390" /* "SCPF", after the life lock's */
 
-/* A read: the rows, for the caller to PQclear, or NULL (logged). */
-static PGresult *rows(store *st, const char *sql, int n,
-                      const char *const *vals) {
-  if (store_pg_ready(st))
-    return NULL;
-  PGresult *r = PQexecParams(CONN(st), sql, n, NULL, vals, NULL, NULL, 0);
-  if (PQresultStatus(r) == PGRES_TUPLES_OK)
-    return r;
-  fprintf(stderr, "scopa serve: store: %s", PQresultErrorMessage(r));
-  PQclear(r);
-  return NULL;
-}
-
 int pgr_tourney_put(store *st, const store_tourney *t) {
   char status[16], created[24];
   snprintf(status, sizeof status, "%d", t->status);
@@ -54,10 +41,10 @@ static int row(PGresult *r, int i, store_tourney *t) {
 
 int pgr_tourney_get(store *st, const char *id, store_tourney *out) {
   const char *const v[] = {id};
-  PGresult *r = rows(st,
-                     "SELECT id, status, created, state FROM tourneys "
-                     "WHERE id = $1",
-                     1, v);
+  PGresult *r = store_pg_run(st,
+                             "SELECT id, status, created, state FROM tourneys "
+                             "WHERE id = $1",
+                             1, v);
   if (!r)
     return -1;
   int rc = PQntuples(r) == 0 ? 1 : row(r, 0, out);
@@ -72,10 +59,11 @@ int pgr_tourney_list(store *st, int active, int limit, store_tourney **out,
            active ? STORE_T_FINISHED : STORE_T_FINISHED + 1);
   snprintf(lim, sizeof lim, "%d", limit);
   const char *const v[] = {below, lim};
-  PGresult *r = rows(st,
-                     "SELECT id, status, created, state FROM tourneys WHERE "
-                     "status < $1 ORDER BY created DESC, id LIMIT $2",
-                     2, v);
+  PGresult *r =
+      store_pg_run(st,
+                   "SELECT id, status, created, state FROM tourneys WHERE "
+                   "status < $1 ORDER BY created DESC, id LIMIT $2",
+                   2, v);
   if (!r)
     return -1;
   int m = PQntuples(r);
@@ -96,16 +84,16 @@ int pgr_tourney_list(store *st, int active, int limit, store_tourney **out,
 int pgr_tourney_lock(store *st) {
   if (!store_in_batch(st))
     return -1;
-  PGresult *r =
-      rows(st, "SELECT pg_advisory_xact_lock(" TOURNEY_LOCK ")", 0, NULL);
+  PGresult *r = store_pg_run(
+      st, "SELECT pg_advisory_xact_lock(" TOURNEY_LOCK ")", 0, NULL);
   PQclear(r);
   return r ? 0 : -1;
 }
 
 int pgr_game_end(store *st, const char *code, int *finished, int *abandoned) {
   const char *const v[] = {code};
-  PGresult *r =
-      rows(st, "SELECT finished, abandoned FROM games WHERE code = $1", 1, v);
+  PGresult *r = store_pg_run(
+      st, "SELECT finished, abandoned FROM games WHERE code = $1", 1, v);
   if (!r)
     return -1;
   int rc = PQntuples(r) == 0 ? 1 : 0;
