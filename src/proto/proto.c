@@ -98,6 +98,7 @@
   XX("tournament_full", "Tournament %s is full.",                              \
      "Il torneo %s è al completo.")                                            \
   XX("tournament_over", "Tournament %s is over.", "Il torneo %s è finito.")    \
+  XX("partner_taken", "That cannot be: %s.", "Non si può: %s.")                \
   XX("sealed",                                                                 \
      "Table %s plays the same deals as the other tables of its round: it "     \
      "cannot be watched, and its record opens once the round is over.",        \
@@ -295,6 +296,13 @@ static int parse_code(json_t *obj, proto_msg *out, proto_error *err) {
  * answer echoes, as every answer its message's id). */
 static int parse_tourney(json_t *obj, proto_msg *out, proto_error *err) {
   return get_string(obj, "id", out->code, sizeof out->code, 1, err);
+}
+
+/* tournament_join: the id, and a Scopone pair's partner (an account's
+ * name) when it has one. */
+static int parse_tourney_join(json_t *obj, proto_msg *out, proto_error *err) {
+  return parse_tourney(obj, out, err) ||
+         get_string(obj, "partner", out->partner, sizeof out->partner, 0, err);
 }
 
 /* tournament_create: its rules as create's; every other field is the

@@ -52,7 +52,7 @@
   XX(SAY, "say", parse_say)                                                    \
   XX(REPORT, "report", parse_report)                                           \
   XX(TOURNAMENT_CREATE, "tournament_create", parse_tourney_create)             \
-  XX(TOURNAMENT_JOIN, "tournament_join", parse_tourney)                        \
+  XX(TOURNAMENT_JOIN, "tournament_join", parse_tourney_join)                   \
   XX(TOURNAMENT_LEAVE, "tournament_leave", parse_tourney)                      \
   XX(TOURNAMENT_START, "tournament_start", parse_tourney)
 
@@ -77,6 +77,9 @@ typedef struct proto_msg {
   char token[PROTO_TOKEN_MAX + 1];  /* resume                            */
   char player[PROTO_TOKEN_MAX + 1]; /* optional player token (ratings)   */
   char name[PROTO_NAME_MAX + 1];
+  /* tournament_join: "partner", the account name of a Scopone pair's
+   * other one, or "" */
+  char partner[PROTO_NAME_MAX + 1];
   char move[SCOPA_MOVE_TEXT];
   int nseats;
   char seats[PROTO_MAX_SEATS][PROTO_SEAT_MAX + 1];

@@ -106,18 +106,40 @@ static int read_results(store *st, json_t *state, long long now_ms) {
   return 0;
 }
 
-static void seat_of(const json_t *state, long long id, store_seat *s) {
+int director_table_has(const director_table *t, long long account) {
+  for (int i = 0; i < 4; i++)
+    if (account > 0 && t->account[i] == account)
+      return 1;
+  return 0;
+}
+
+/* The seat of account id, named. */
+static void seat_of(long long id, const char *name, store_seat *s) {
   memset(s, 0, sizeof *s);
   s->kind = STORE_PERSON;
   s->account = id;
   snprintf(s->player, sizeof s->player, "a:%lld", id);
-  size_t i;
-  json_t *e;
-  json_array_foreach(json_object_get(state, "entries"), i, e) {
-    if (json_integer_value(json_object_get(e, "id")) == id)
-      snprintf(s->name, sizeof s->name, "%s",
-               json_string_value(json_object_get(e, "name")));
+  snprintf(s->name, sizeof s->name, "%s", name ? name : "");
+}
+
+/* Game g's seats: entry a at seat 0 and b at 1, or (pairs) a's two at 0
+ * and 2, b's at 1 and 3, as Scopone's partners sit: how many. */
+static int seats_of(const json_t *state, const json_t *g, store_seat *seat,
+                    long long account[4]) {
+  long long id[2][2];
+  const char *name[2][2];
+  static const char *const AB[] = {"a", "b"};
+  int pairs = ts_teams(state);
+  for (int side = 0; side < 2; side++) {
+    long long e = json_integer_value(json_object_get(g, AB[side]));
+    ts_members(state, e, id[side], name[side]);
+    for (int k = 0; k < 1 + pairs; k++) {
+      account[side + 2 * k] = id[side][k];
+      if (seat)
+        seat_of(id[side][k], name[side][k], &seat[side + 2 * k]);
+    }
   }
+  return pairs ? 4 : 2;
 }
 
 /* The seed of round r of a duplicate tournament: one for every table of
@@ -164,7 +186,6 @@ static int make_tables(store *st, json_t *state, const char *id,
           (long)json_integer_value(json_object_get(clock, "away_timeout"));
       long inc = (long)json_integer_value(json_object_get(clock, "increment"));
       store_game sg = {.rules_json = rules,
-                       .nseats = 2,
                        .away_s = away >= 0 ? (int)away : 60,
                        .clock_s = bank > 0  ? 0
                                   : mc >= 0 ? (int)mc
@@ -177,10 +198,8 @@ static int make_tables(store *st, json_t *state, const char *id,
         found = random_code(sg.code) == 0 && store_has_code(st, sg.code) == 0;
       int seeded = dup ? round_seed(state, round, sg.seed) == 0
                        : scopa_seed_random(sg.seed) == SCOPA_OK;
-      long long a = json_integer_value(json_object_get(g, "a"));
-      long long b = json_integer_value(json_object_get(g, "b"));
-      seat_of(state, a, &sg.seat[0]);
-      seat_of(state, b, &sg.seat[1]);
+      long long seated[4] = {0};
+      sg.nseats = seats_of(state, g, sg.seat, seated);
       if (!found || !seeded || store_add_game(st, &sg) ||
           ts_set_code(state, idx[k], sg.code) ||
           json_object_set_new(g, "made", json_integer(now_ms))) {
@@ -216,8 +235,8 @@ static void in_play(const json_t *state, const char *id, int fresh,
     director_table *t = &out[(*nout)++];
     snprintf(t->tourney, sizeof t->tourney, "%s", id);
     snprintf(t->code, sizeof t->code, "%s", code);
-    t->account[0] = json_integer_value(json_object_get(g, "a"));
-    t->account[1] = json_integer_value(json_object_get(g, "b"));
+    memset(t->account, 0, sizeof t->account);
+    seats_of(state, g, NULL, t->account);
     t->fresh = *nout > total - fresh;
     t->rated = !json_is_false(json_object_get(state, "rated"));
   }

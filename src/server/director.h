@@ -14,15 +14,18 @@
 #include "store.h"
 
 /* A table in play in a tournament: which tournament, its code, the
- * accounts seated there (the loop seats their connections), and whether
- * this pass made it. */
+ * accounts seated there (the loop seats their connections: two, or a
+ * Scopone table's four, 0 for none), and whether this pass made it. */
 typedef struct director_table {
   char tourney[STORE_CODE_MAX + 1];
   char code[STORE_CODE_MAX + 1];
-  long long account[2];
+  long long account[4];
   int fresh;
   int rated; /* the tournament is rated (its "rated", true by default) */
 } director_table;
+
+/* 1 when account (> 0) sits at t. */
+int director_table_has(const director_table *t, long long account);
 
 /* A game nobody is playing is given up after this long without a move
  * beyond its clock (the tables' clocks run only where a node has the

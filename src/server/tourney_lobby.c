@@ -19,6 +19,8 @@ static int ask(conn *c, const proto_msg *msg, int op, const char *what,
   tourneys_req r = {.op = op, .serial = c->serial, .account = c->account};
   snprintf(r.name, sizeof r.name, "%s", c->account_name);
   snprintf(r.id, sizeof r.id, "%s", msg->code);
+  if (op == TQ_JOIN) /* a Scopone pair's partner, or "" */
+    snprintf(r.partner, sizeof r.partner, "%s", msg->partner);
   scopa_rules rules;
   proto_error err;
   int failed = 0;
@@ -88,8 +90,7 @@ static void news(server *srv, tourneys_news *n) {
   if (n->serial && !n->text) { /* a table in play, for one connection */
     for (conn *c = srv->all; c; c = c->anext)
       if (c->serial == n->serial && c->wsi && c->account > 0 &&
-          (c->account == n->table.account[0] ||
-           c->account == n->table.account[1])) {
+          director_table_has(&n->table, c->account)) {
         if (!n->table.rated)
           table_unrated(srv, n->table.code);
         seat(c, n->table.code);
@@ -116,8 +117,7 @@ static void news(server *srv, tourneys_news *n) {
   int k = 0;
   for (conn *c = srv->all; c && k < 64; c = c->anext)
     if (!c->remote && c->wsi && c->account > 0 &&
-        (c->account == n->table.account[0] ||
-         c->account == n->table.account[1]))
+        director_table_has(&n->table, c->account))
       to[k++] = c;
   for (int i = 0; i < k; i++)
     seat(to[i], n->table.code);

@@ -8,6 +8,7 @@
 #include "store.h"
 #include "tourney_rules.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -181,11 +182,131 @@ static json_t *entry_of(const json_t *st, long long id) {
   return NULL;
 }
 
+int ts_teams(const json_t *st) {
+  const json_t *r = json_object_get(st, "rules");
+  return json_integer_value(json_object_get(r, "players")) == 4 &&
+         json_is_true(json_object_get(r, "teams"));
+}
+
+/* The entry account `id` plays in: its own, or the pair's it is the
+ * second of; NULL when none. */
+static json_t *member_of(const json_t *st, long long id) {
+  size_t i;
+  json_t *e;
+  json_array_foreach(json_object_get(st, "entries"), i, e) {
+    if (json_integer_value(json_object_get(e, "id")) == id ||
+        json_integer_value(json_object_get(e, "mate")) == id)
+      return e;
+  }
+  return NULL;
+}
+
+int ts_members(const json_t *st, long long entry, long long id[2],
+               const char *name[2]) {
+  const json_t *e = entry_of(st, entry);
+  const json_t *m = json_object_get(e, "members");
+  id[0] = entry;
+  id[1] = json_integer_value(json_object_get(e, "mate"));
+  name[0] = json_string_value(json_array_get(m, 0));
+  name[1] = json_string_value(json_array_get(m, 1));
+  if (!name[0]) /* a player alone */
+    name[0] = json_string_value(json_object_get(e, "name"));
+  return e ? (id[1] ? 2 : 1) : 0;
+}
+
+/* Removes the invitations of account id (0: none removed). */
+static void drop_invites(json_t *invites, long long id) {
+  for (size_t i = json_array_size(invites); i-- > 0;)
+    if (json_integer_value(json_object_get(json_array_get(invites, i), "id")) ==
+        id)
+      json_array_remove(invites, i);
+}
+
+/* A Scopone pair's join (tourney_state.h ts_join_as). */
+static int join_pair(json_t *st, long long id, const char *name, double rating,
+                     const char *partner, ts_error *err) {
+  json_t *e = member_of(st, id);
+  if (e) { /* back after a leave: the pair again */
+    json_object_set_new(e, "active", json_true());
+    return 0;
+  }
+  if (!partner || !*partner)
+    return refuse(err, "bad_message",
+                  "a Scopone pair joins with \"partner\": the other one's "
+                  "account name",
+                  "una coppia di Scopone si iscrive con \"partner\": il nome "
+                  "dell'account del compagno");
+  if (strcmp(partner, name) == 0)
+    return refuse(err, "bad_message", "your partner is another account",
+                  "il compagno è un altro account");
+  size_t i;
+  json_t *x;
+  json_array_foreach(json_object_get(st, "entries"), i, x) {
+    const json_t *m = json_object_get(x, "members");
+    for (size_t k = 0; k < json_array_size(m); k++)
+      if (strcmp(json_string_value(json_array_get(m, k)), partner) == 0)
+        return refuse(err, "partner_taken", "your partner is in another pair",
+                      "il tuo compagno è in un'altra coppia");
+  }
+  json_t *invites = json_object_get(st, "invites");
+  if (!invites) {
+    invites = json_array();
+    if (!invites || json_object_set_new(st, "invites", invites))
+      return refuse(err, "server", "no memory to join",
+                    "non c'è memoria per iscriversi");
+  }
+  json_array_foreach(invites, i, x) {
+    const char *by = json_string_value(json_object_get(x, "name"));
+    const char *asks = json_string_value(json_object_get(x, "partner"));
+    if (!by || !asks || strcmp(by, partner) || strcmp(asks, name))
+      continue;
+    /* the partner named this account: the pair is an entry, the first
+     * to ask its captain (seat 0 and 2 go to a pair: director.c) */
+    json_t *entries = json_object_get(st, "entries");
+    if (json_array_size(entries) >= TS_ENTRIES_MAX)
+      return refuse(err, "tournament_full", "the tournament is full",
+                    "il torneo è al completo");
+    char both[2 * STORE_NAME_MAX + 4];
+    snprintf(both, sizeof both, "%s & %s", by, name);
+    double mean =
+        (json_number_value(json_object_get(x, "rating")) + rating) / 2;
+    e = json_pack("{s:I, s:s, s:f, s:b, s:I, s:[s, s]}", "id",
+                  json_integer_value(json_object_get(x, "id")), "name", both,
+                  "rating", mean, "active", 1, "mate", (json_int_t)id,
+                  "members", by, name);
+    if (!e || json_array_append_new(entries, e))
+      return refuse(err, "server", "no memory to join",
+                    "non c'è memoria per iscriversi");
+    json_array_remove(invites, i);
+    drop_invites(invites, id);
+    return 0;
+  }
+  /* this account asks first: its invitation waits for the partner's */
+  drop_invites(invites, id);
+  x = json_pack("{s:I, s:s, s:s, s:f}", "id", (json_int_t)id, "name", name,
+                "partner", partner, "rating", rating);
+  if (!x || json_array_append_new(invites, x))
+    return refuse(err, "server", "no memory to join",
+                  "non c'è memoria per iscriversi");
+  return 0;
+}
+
 int ts_join(json_t *st, long long id, const char *name, double rating,
             ts_error *err) {
+  return ts_join_as(st, id, name, rating, NULL, err);
+}
+
+int ts_join_as(json_t *st, long long id, const char *name, double rating,
+               const char *partner, ts_error *err) {
   if (ts_status(st) == STORE_T_FINISHED)
     return refuse(err, "tournament_over", "the tournament is over",
                   "il torneo è finito");
+  if (ts_teams(st))
+    return join_pair(st, id, name, rating, partner, err);
+  if (partner && *partner)
+    return refuse(err, "bad_message",
+                  "only a Scopone tournament's pairs have \"partner\"",
+                  "solo le coppie di un torneo di Scopone hanno \"partner\"");
   json_t *e = entry_of(st, id);
   if (e) { /* back after a leave, or joined again: the same entry */
     json_object_set_new(e, "active", json_true());
@@ -207,11 +328,17 @@ int ts_leave(json_t *st, long long id, ts_error *err) {
   if (ts_status(st) == STORE_T_FINISHED)
     return refuse(err, "tournament_over", "the tournament is over",
                   "il torneo è finito");
-  json_t *e = entry_of(st, id);
+  json_t *e = member_of(st, id);
+  json_t *invites = json_object_get(st, "invites");
+  size_t asked = json_array_size(invites);
+  if (!e && invites)
+    drop_invites(invites, id); /* a pair's first half: no longer asks */
+  if (!e && json_array_size(invites) < asked)
+    return 0;
   if (!e)
     return refuse(err, "not_joined", "you are not in this tournament",
                   "non sei iscritto a questo torneo");
-  json_object_set_new(e, "active", json_false());
+  json_object_set_new(e, "active", json_false()); /* a pair: both of it */
   return 0;
 }
 
@@ -320,6 +447,9 @@ static json_t *standings(const json_t *st) {
     }
     if (line && arena)
       json_object_set_new(line, "streak", json_integer(s[i].streak));
+    const json_t *members = json_object_get(entry_of(st, s[i].id), "members");
+    if (line && members) /* a pair: who is in it */
+      json_object_set(line, "members", (json_t *)members);
     if (!line || json_array_append_new(out, line)) {
       json_decref(out);
       out = NULL;
@@ -398,8 +528,21 @@ json_t *ts_view(const json_t *st, int brief) {
   json_t *by = json_object_get(st, "creator_name");
   if (json_is_string(by))
     json_object_set(v, "creator", by);
+  if (ts_teams(st)) /* entries are pairs: "invites" wait for partners */
+    json_object_set_new(v, "pairs", json_true());
   if (brief)
     return v;
+  if (ts_teams(st)) {
+    json_t *asks = json_array();
+    size_t i;
+    json_t *x;
+    json_array_foreach(json_object_get(st, "invites"), i, x) {
+      json_array_append_new(
+          asks, json_pack("{s:O, s:O}", "name", json_object_get(x, "name"),
+                          "partner", json_object_get(x, "partner")));
+    }
+    json_object_set_new(v, "invites", asks);
+  }
   /* "rounds" is the rounds played below: the planned count is kept */
   json_t *planned = json_object_get(st, "rounds");
   if (planned)

@@ -14,6 +14,11 @@
  *    "entries": [{"id": account, "name", "rating", "active": bool}],
  *    "games": [{"round", "code", "a", "b", "result": TR_*}]}
  * An entry's id is its account's; a bye is a game with b 0 and no code.
+ * A Scopone tournament's (rules of 4 players in 2 teams) entries are
+ * pairs: {"id": the first one's account, "mate": the second's,
+ * "members": [name, name], "name": "ada & bea", "rating": their mean},
+ * and "invites": [{"id", "name", "partner", "rating"}] are the joins
+ * that wait for the partner's (each names the other).
  */
 #ifndef SCOPA_SERVER_TOURNEY_STATE_H
 #define SCOPA_SERVER_TOURNEY_STATE_H
@@ -45,8 +50,23 @@ json_t *ts_new(const char *id, const json_t *msg, const char *rules_json,
  * leave: 0, or -1 with *err (finished, full). */
 int ts_join(json_t *st, long long id, const char *name, double rating,
             ts_error *err);
-/* Account `id` leaves: not paired any more, kept in the standings: 0,
- * or -1 with *err (not in it, finished). */
+/* The same with a Scopone pair's partner (an account's name; NULL or ""
+ * for a tournament of two): the first of the two to join waits in
+ * "invites", the second's join (naming the first) makes the pair's
+ * entry; a join again of either brings the pair back.  Refused:
+ * no partner, oneself, a partner already in a pair (partner_taken), a
+ * partner in a tournament of two. */
+int ts_join_as(json_t *st, long long id, const char *name, double rating,
+               const char *partner, ts_error *err);
+/* 1 when st's entries are pairs (rules of 4 players in 2 teams). */
+int ts_teams(const json_t *st);
+/* Entry `entry`'s accounts and their names: 2 for a pair, 1 alone, 0
+ * when st has no such entry. */
+int ts_members(const json_t *st, long long entry, long long id[2],
+               const char *name[2]);
+/* Account `id` leaves: not paired any more, kept in the standings (a
+ * pair's either one: the pair; a pair's first half still waiting: its
+ * invitation gone): 0, or -1 with *err (not in it, finished). */
 int ts_leave(json_t *st, long long id, ts_error *err);
 
 /* One step of the director at now_ms (start_now: its creator said

@@ -201,6 +201,15 @@ static int players_of(const char *rules_json) {
   return players;
 }
 
+/* 1 when the rules are in teams of two (Scopone's pairs). */
+static int pairs_of(const char *rules_json) {
+  json_t *rules = json_loads(rules_json, 0, NULL);
+  int pairs = json_is_true(json_object_get(rules, "teams")) &&
+              json_integer_value(json_object_get(rules, "team_size")) == 2;
+  json_decref(rules);
+  return pairs;
+}
+
 /* A new tournament's id: its format's letter (S, A, D: the tables know
  * a duplicate one by it, lobby.c), then random letters. */
 static int new_id(tourneys *t, const char *format,
@@ -229,13 +238,15 @@ static void do_create(tourneys *t, tourneys_req *r) {
   const char *format = json_string_value(json_object_get(msg, "format"));
   store_tourney *list = NULL;
   int n = 0, mine = 0;
-  if (players_of(r->rules_json) != 2) {
+  int players = players_of(r->rules_json);
+  if (players != 2 && !(players == 4 && pairs_of(r->rules_json) && format &&
+                        strcmp(format, "swiss") == 0)) {
     json_decref(msg);
     return refuse(t, r, "bad_rules",
-                  "tournaments are played by two (Scopone pairs are not "
-                  "run yet)",
-                  "i tornei si giocano in due (le coppie di Scopone non "
-                  "ancora)");
+                  "tournaments are played by two, or by Scopone pairs "
+                  "(four players in two teams) in a Swiss",
+                  "i tornei si giocano in due, o a coppie di Scopone "
+                  "(quattro giocatori in due squadre) in uno svizzero");
   }
   if (!msg || store_begin(t->st) || store_tourney_lock(t->st) ||
       store_tourney_list(t->st, 1, TOURNEYS_ACTIVE_MAX + 1, &list, &n) ||
@@ -303,7 +314,7 @@ static void do_change(tourneys *t, tourneys_req *r) {
         json_object_get(json_object_get(state, "rules"), "players")));
     snprintf(player, sizeof player, "a:%lld", r->account);
     store_rating_get(t->st, pool, player, &r_of);
-    bad = ts_join(state, r->account, r->name, r_of.rating, &err);
+    bad = ts_join_as(state, r->account, r->name, r_of.rating, r->partner, &err);
   } else if (r->op == TQ_LEAVE) {
     bad = ts_leave(state, r->account, &err);
   } else if (json_integer_value(json_object_get(state, "creator")) !=
@@ -336,8 +347,7 @@ static void do_change(tourneys *t, tourneys_req *r) {
 /* TQ_WHERE: the tables in play of r's account, for its connection. */
 static void do_where(tourneys *t, const tourneys_req *r) {
   for (int i = 0; i < t->nnow; i++)
-    if (t->now[i].account[0] == r->account ||
-        t->now[i].account[1] == r->account) {
+    if (director_table_has(&t->now[i], r->account)) {
       tourneys_news n = {.serial = r->serial, .table = t->now[i]};
       tell(t, &n);
     }

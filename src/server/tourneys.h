@@ -39,10 +39,11 @@ typedef struct tourneys_req {
   uint64_t serial;
   long long account;
   char name[STORE_NAME_MAX + 1];
-  char id[STORE_CODE_MAX + 1]; /* join, leave, start: the tournament  */
-  char *echo;                  /* the message's "id" as JSON, or NULL  */
-  char *body;                  /* create: the message, JSON text        */
-  char *rules_json;            /* create: its rules, checked            */
+  char id[STORE_CODE_MAX + 1];      /* join, leave, start: the tournament  */
+  char partner[STORE_NAME_MAX + 1]; /* join: a Scopone pair's other one */
+  char *echo;                       /* the message's "id" as JSON, or NULL  */
+  char *body;                       /* create: the message, JSON text        */
+  char *rules_json;                 /* create: its rules, checked            */
 } tourneys_req;
 
 /* What came: an answer for connection `serial` (text: a whole message;

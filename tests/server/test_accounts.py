@@ -57,8 +57,10 @@ def signup(server, name, password="password1"):
     return session_of(h)
 
 
-async def connect(server, cookie=None, name="client"):
-    headers = {"Cookie": "scopa_session=" + cookie} if cookie else {}
+async def connect(server, cookie=None, name="client", headers=None):
+    headers = dict(headers or {})
+    if cookie:
+        headers["Cookie"] = "scopa_session=" + cookie
     ws = await websockets.connect(server.url, max_size=None,
                                   extra_headers=headers)
     c = Client(ws, name)

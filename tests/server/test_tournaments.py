@@ -15,7 +15,7 @@ import time
 import pytest
 
 from serverlib import Server, my_turn, replay, run
-from test_accounts import FAST, call, connect, signup
+from test_accounts import FAST, call, connect, session_of, signup
 
 RULES = {"target": 1}  # one deal's game, or two: quick rounds
 CLOCK = {"move_clock": 20, "away_timeout": 20}
@@ -212,6 +212,121 @@ def test_swiss_five_accounts_three_rounds(srv):
     lst = json.loads(srv.http("/api/tournaments")[1])
     assert [t["id"] for t in lst["finished"]] == [v["id"]]
     assert lst["upcoming"] == [] and lst["running"] == []
+
+
+def signup_from(srv, name, i):
+    """An account made from an address of its own (behind the trusted
+    proxy: the per-address budget of new accounts is a site's)."""
+    st, body, h = call(srv, "POST", "/api/signup",
+                       {"name": name, "password": "password1"},
+                       headers={"X-Forwarded-For": "10.0.0.%d" % i})
+    assert st == 201, (st, body)
+    return session_of(h)
+
+
+def test_scopone_pairs_swiss(tmp_path):
+    """tourney-e2e-5: a Swiss of Scopone pairs (rules of 4 in 2 teams):
+    a join names the partner and waits until the partner's join names it
+    back; one cannot pair with oneself, with a pair's member, or name a
+    partner in a tournament of two; 3 pairs over 2 rounds: a bye each
+    round, no pair meets twice, each table seats a pair's two at seats 0
+    and 2 (each account seated), and the standings are the records'."""
+    names = ["ada", "bea", "cal", "dan", "eva", "fil"]
+    srv = Server(str(tmp_path / "serve.db"), *FAST,
+                 "--trusted-proxy", "127.0.0.1").start()
+    cookies = [signup_from(srv, n, i + 1) for i, n in enumerate(names)]
+
+    async def go():
+        cs = [await connect(srv, k, n,
+                            {"X-Forwarded-For": "10.0.0.%d" % (i + 1)})
+              for i, (k, n) in enumerate(zip(cookies, names))]
+        two = await ask(cs[0], dict(type="tournament_create", format="swiss",
+                                    rules=RULES, rounds=1, starts_in=600,
+                                    **CLOCK))
+        odd = await ask(cs[0], {"type": "tournament_join", "id": two["id"],
+                                "partner": "bea"})
+        assert odd["code"] == "bad_message", odd
+        arena = await ask(cs[0], dict(type="tournament_create",
+                                      format="arena", minutes=5,
+                                      rules={"game": "scopone",
+                                             "target": 1},
+                                      starts_in=600, **CLOCK))
+        assert arena["code"] == "bad_rules", arena
+        made = await ask(cs[0], dict(type="tournament_create",
+                                     format="swiss", rounds=2,
+                                     rules={"game": "scopone",
+                                            "target": 1},
+                                     starts_in=600, name="Coppie", **CLOCK))
+        assert made["type"] == "tournament" and made["pairs"] is True, made
+        tid = made["id"]
+        alone = await ask(cs[0], {"type": "tournament_join", "id": tid})
+        assert alone["code"] == "bad_message", alone
+        me = await ask(cs[0], {"type": "tournament_join", "id": tid,
+                               "partner": "ada"})
+        assert me["code"] == "bad_message", me
+        # ada asks for bea: waiting, no entry yet
+        asked = await ask(cs[0], {"type": "tournament_join", "id": tid,
+                                  "partner": "bea"})
+        assert asked["invites"] == [{"name": "ada", "partner": "bea"}]
+        assert asked["standings"] == [] and asked["players"] == 0, asked
+        paired = await ask(cs[1], {"type": "tournament_join", "id": tid,
+                                   "partner": "ada"})
+        assert paired["invites"] == [], paired
+        assert [s["members"] for s in paired["standings"]] == [
+            ["ada", "bea"]], paired
+        assert paired["standings"][0]["name"] == "ada & bea"
+        taken = await ask(cs[2], {"type": "tournament_join", "id": tid,
+                                  "partner": "bea"})
+        assert taken["code"] == "partner_taken", taken
+        for a, b in ((2, 3), (4, 5)):
+            await ask(cs[a], {"type": "tournament_join", "id": tid,
+                              "partner": names[b]})
+            j = await ask(cs[b], {"type": "tournament_join", "id": tid,
+                                  "partner": names[a]})
+            assert j["type"] == "tournament", j
+        assert view(srv, tid)["players"] == 3
+        started = await ask(cs[0], {"type": "tournament_start", "id": tid})
+        assert started["type"] == "tournament", started
+        return await play_through(srv, cs, tid, 55, enter=False)
+
+    try:
+        v, players = run(go())
+        check_pairs(srv, v, players, names)
+    finally:
+        srv.stop()
+
+
+def check_pairs(srv, v, players, names):
+    team = {"ada & bea": ["ada", "bea"], "cal & dan": ["cal", "dan"],
+            "eva & fil": ["eva", "fil"]}
+    assert [r["round"] for r in v["rounds"]] == [1, 2]
+    met, points = set(), {n: 0.0 for n in team}
+    for r in v["rounds"]:
+        byes = [t for t in r["tables"] if t["result"] == "bye"]
+        assert len(byes) == 1, r
+        points[byes[0]["seats"][0]] += 1
+        for t in r["tables"]:
+            if t["result"] == "bye":
+                continue
+            pair = frozenset(t["seats"])
+            assert pair not in met, v["rounds"]
+            met.add(pair)
+            rec = record(srv, t["code"])
+            a, b = team[t["seats"][0]], team[t["seats"][1]]
+            # partners sit across: a pair's two at seats 0 and 2
+            assert rec["seats"] == [a[0], b[0], a[1], b[1]], rec["seats"]
+            w = winner(rec)
+            assert t["result"] == {0: "a", 1: "b", None: "draw"}[w], t
+            if w is None:
+                for n in t["seats"]:
+                    points[n] += 0.5
+            else:
+                points[t["seats"][w]] += 1
+            for p, n in zip(players, names):
+                if n in a + b:
+                    assert t["code"] in p.seated, (n, t["code"])
+    for line in v["standings"]:
+        assert line["points"] == points[line["name"]], (line, points)
 
 
 def test_duplicate_round_is_sealed_and_scored(srv):

@@ -223,5 +223,58 @@ int main(void) {
         ts_join(st, 2, "b", 1500, &err) == 0);
   CHECK(ts_step(st, 2000, 1) == 1 && ts_status(st) == STORE_T_RUNNING);
   json_decref(st);
+
+  TEST("tourney-state-9", "Scopone pairs: a join names the partner and "
+                          "waits; the partner's makes the pair's entry");
+  json_t *msg = json_loads("{\"format\":\"swiss\",\"rounds\":2}", 0, NULL);
+  st = ts_new("TID2", msg,
+              "{\"game\":\"scopone\",\"players\":4,"
+              "\"teams\":true,\"team_size\":2}",
+              7, 1000, &err);
+  json_decref(msg);
+  CHECK(st && ts_teams(st));
+  CHECK(ts_join(st, 1, "ada", 1500, &err) == -1 &&
+        !strcmp(err.code, "bad_message")); /* no partner */
+  CHECK(ts_join_as(st, 1, "ada", 1500, "ada", &err) == -1);
+  CHECK(ts_join_as(st, 1, "ada", 1400, "bea", &err) == 0);
+  CHECK(json_array_size(json_object_get(st, "entries")) == 0 &&
+        json_array_size(json_object_get(st, "invites")) == 1);
+  /* ada changes her mind: one invitation, the last */
+  CHECK(ts_join_as(st, 1, "ada", 1400, "bea", &err) == 0 &&
+        json_array_size(json_object_get(st, "invites")) == 1);
+  CHECK(ts_join_as(st, 2, "bea", 1600, "ada", &err) == 0);
+  json_t *pair = json_array_get(json_object_get(st, "entries"), 0);
+  CHECK(json_array_size(json_object_get(st, "invites")) == 0);
+  CHECK_EQ_STR(json_string_value(json_object_get(pair, "name")), "ada & bea");
+  CHECK(json_integer_value(json_object_get(pair, "id")) == 1 &&
+        json_integer_value(json_object_get(pair, "mate")) == 2 &&
+        json_number_value(json_object_get(pair, "rating")) == 1500);
+  long long ids[2];
+  const char *who[2];
+  CHECK(ts_members(st, 1, ids, who) == 2 && ids[1] == 2 &&
+        !strcmp(who[0], "ada") && !strcmp(who[1], "bea"));
+  CHECK(ts_join_as(st, 3, "cal", 1500, "bea", &err) == -1 &&
+        !strcmp(err.code, "partner_taken"));
+  /* cal asks dan, then leaves before dan answers: nothing left */
+  CHECK(ts_join_as(st, 3, "cal", 1500, "dan", &err) == 0 &&
+        ts_leave(st, 3, &err) == 0 &&
+        json_array_size(json_object_get(st, "invites")) == 0);
+  CHECK(ts_leave(st, 3, &err) == -1 && !strcmp(err.code, "not_joined"));
+  /* either one of a pair withdraws it, and brings it back */
+  CHECK(ts_leave(st, 2, &err) == 0 &&
+        json_is_false(json_object_get(pair, "active")));
+  CHECK(ts_join_as(st, 1, "ada", 1500, NULL, &err) == 0 &&
+        json_is_true(json_object_get(pair, "active")));
+  json_t *pv = ts_view(st, 0);
+  json_t *line = json_array_get(json_object_get(pv, "standings"), 0);
+  CHECK(json_is_true(json_object_get(pv, "pairs")) &&
+        json_array_size(json_object_get(line, "members")) == 2);
+  json_decref(pv);
+  json_decref(st);
+  /* a tournament of two has no partners */
+  st = make("{\"format\":\"swiss\",\"rounds\":1}", &err);
+  CHECK(ts_join_as(st, 1, "ada", 1500, "bea", &err) == -1 &&
+        !strcmp(err.code, "bad_message"));
+  json_decref(st);
   return test_summary("test_tourney_state");
 }

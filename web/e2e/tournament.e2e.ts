@@ -214,9 +214,45 @@ test('a guest is offered sign-in, and comes back to the tournament', async () =>
   await guest.locator('form.login').waitFor();
   await guest.locator('[data-action="login-mode"][data-value="signup"]').click();
   await signUp(guest, 'dee_t', 'dee_t-password');
-  await guest.waitForURL(BASE + later);
+  await guest.waitForURL(BASE + later).catch(async (e: unknown) => {
+    // what the page shows instead, to read a failure by
+    await shot(guest, 'tourney-guest-failed.png', true);
+    console.error(`at ${guest.url()}: ${lastHeard(guest)}`);
+    throw e;
+  });
   await guest.locator('[data-action="tourney-join"]').click();
   await guest.locator('.joined', { hasText: 'You are in' }).waitFor();
   await guest.context().close();
   await other.context().close();
+});
+
+test('Scopone pairs: one asks the other by name, the other joins with one click', async () => {
+  assert.ok(anna && bo, 'the pages of the first tests');
+  await anna.goto(`${BASE}/tournaments`);
+  const form = anna.locator('form.tourney-create');
+  await form.locator('#t-name').fill('Coppie');
+  await form.locator('#f-tourney-preset').selectOption('scopone');
+  await form.locator('#t-starts').fill('60');
+  await form.locator('button[type="submit"]').click();
+  await anna.locator('.tourney-page h1', { hasText: 'Coppie' }).waitFor();
+  const pairs = new URL(anna.url()).pathname;
+  assert.match(await text(anna, '.tmeta'), /Scopone to 11 · 3 rounds · 0 pairs/);
+  // a pair joins by naming the partner: Anna asks Bo
+  await anna.locator('#t-partner').fill('bo_t');
+  await anna.locator('form[data-form="tourney-join"] button[type="submit"]').click();
+  await anna.locator('.joined', { hasText: 'You asked bo_t' }).waitFor();
+  assert.equal(await anna.locator('.standings').count(), 0, 'no pair yet');
+  // Bo is asked, and answers with one click
+  await bo.goto(BASE + pairs);
+  const withAnna = bo.locator('[data-action="tourney-join-with"]', {
+    hasText: 'Iscriviti con anna_t',
+  });
+  await withAnna.waitFor();
+  await shot(bo, 'tourney-pairs-phone-it.png', true);
+  await withAnna.click();
+  await bo.locator('.standings tr.you', { hasText: 'anna_t & bo_t' }).waitFor();
+  await bo.locator('.joined', { hasText: 'Sei iscritto' }).waitFor();
+  // and Anna's page shows the pair too, once it asks again
+  await anna.locator('.standings tr.you', { hasText: 'anna_t & bo_t' }).waitFor();
+  await shot(anna, 'tourney-pairs-desktop.png', true);
 });

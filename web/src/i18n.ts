@@ -272,6 +272,14 @@ const en = {
   tourneySignInCreate: 'Sign in to create a tournament.',
   tourneyBack: 'Back to the tournament',
   tourneyTableOf: 'Tournament game',
+  tourneyOnePair: 'one pair',
+  tourneyPairsN: '{n} pairs',
+  tourneyPairHelp:
+    'Scopone is played in pairs: each of you joins naming the other, and the pair is in once both have.',
+  tourneyPartner: 'Your partner’s account name',
+  tourneyAsked: 'You asked {name}: your pair is in as soon as {name} joins naming you.',
+  tourneyAskedBy: '{name} asked you to play as a pair.',
+  tourneyJoinWith: 'Join with {name}',
   lobbyTitle: 'Tables waiting for players',
   lobbyEmpty:
     'No public table is waiting right now. Create one below and tick “List it in the lobby”.',
@@ -673,6 +681,14 @@ const it: Record<Key, string> = {
   tourneySignInCreate: 'Accedi per creare un torneo.',
   tourneyBack: 'Torna al torneo',
   tourneyTableOf: 'Partita di torneo',
+  tourneyOnePair: 'una coppia',
+  tourneyPairsN: '{n} coppie',
+  tourneyPairHelp:
+    'Lo Scopone si gioca a coppie: ciascuno di voi si iscrive indicando l’altro, e la coppia entra quando l’hanno fatto entrambi.',
+  tourneyPartner: 'Nome dell’account del compagno',
+  tourneyAsked: 'Hai chiesto a {name}: la coppia entra appena {name} si iscrive indicando te.',
+  tourneyAskedBy: '{name} ti ha chiesto di giocare in coppia.',
+  tourneyJoinWith: 'Iscriviti con {name}',
   lobbyTitle: 'Tavoli che aspettano giocatori',
   lobbyEmpty:
     'Nessun tavolo pubblico aspetta ora. Creane uno qui sotto e spunta “Mettilo nella sala”.',

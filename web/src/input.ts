@@ -225,6 +225,8 @@ export function bindInput(root: HTMLElement, c: Controller): void {
         return c.verb({ kind: 'report', seat: Number(el.dataset.value) });
       case 'tourney-join':
         return c.verb({ kind: 'tourneyJoin' });
+      case 'tourney-join-with': // a pair's partner who asked already
+        return c.verb({ kind: 'tourneyJoin', partner: el.dataset.value ?? '' });
       case 'tourney-leave':
         return c.verb({ kind: 'tourneyLeave' });
       case 'tourney-start':
@@ -242,6 +244,8 @@ export function bindInput(root: HTMLElement, c: Controller): void {
     else if (kind === 'private') c.verb(create(root, form));
     else if (kind === 'seek') c.verb(seek(root, form));
     else if (kind === 'tourney') c.verb({ kind: 'tourneyCreate', form: readTourneyForm(form) });
+    else if (kind === 'tourney-join')
+      c.verb({ kind: 'tourneyJoin', partner: field(form, '[name="t-partner"]') });
     else if (kind === 'talk') {
       const box = form.querySelector<HTMLInputElement>('[name="talk-text"]');
       if (box && box.value.trim()) c.verb({ kind: 'say', text: box.value });

@@ -473,6 +473,8 @@ export type ClientMsg =
   | {
       type: 'tournament_join' | 'tournament_leave' | 'tournament_start';
       id: string;
+      /** tournament_join of a Scopone pair: the other one's account name */
+      partner?: string;
     }
   | { type: 'react'; reaction: string; id?: number }
   | { type: 'say'; text: string; id?: number }

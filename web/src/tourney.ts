@@ -43,6 +43,8 @@ export interface TourneyLine {
   players: number;
   /** its creator's name (GET /api/tournaments/ID only) */
   creator: string | null;
+  /** Scopone pairs: each entry is two accounts */
+  pairs: boolean;
   clock: TourneyClock;
 }
 
@@ -56,6 +58,8 @@ export interface Standing {
   buchholz: number | null;
   sb: number | null;
   streak: number | null;
+  /** a pair's two names (Scopone), [] for a player alone */
+  members: string[];
 }
 
 export interface TourneyTable {
@@ -67,6 +71,8 @@ export interface TourneyTable {
 
 export interface TourneyView extends TourneyLine {
   standings: Standing[];
+  /** pairs: the joins that wait for the partner's (each names the other) */
+  invites: { name: string; partner: string }[];
   rounds: { round: number; tables: TourneyTable[] }[];
 }
 
@@ -135,6 +141,7 @@ export function tourneyLine(x: unknown): TourneyLine | null {
     rated: x.rated !== false,
     players: int(x.players) ?? 0,
     creator: str(x.creator),
+    pairs: x.pairs === true,
     clock: {
       moveClock: seconds(clock.move_clock),
       bank: seconds(clock.bank),
@@ -171,7 +178,13 @@ export function tourneyView(j: unknown): TourneyView | null {
       buchholz: typeof s.buchholz === 'number' ? s.buchholz : null,
       sb: typeof s.sonneborn_berger === 'number' ? s.sonneborn_berger : null,
       streak: int(s.streak),
+      members: Array.isArray(s.members) ? s.members.filter((n) => typeof n === 'string') : [],
     }));
+  const invites = (Array.isArray(j.invites) ? j.invites : []).filter(isRow).flatMap((x) => {
+    const name = str(x.name);
+    const partner = str(x.partner);
+    return name && partner ? [{ name, partner }] : [];
+  });
   const rounds = (Array.isArray(j.rounds) ? j.rounds : []).filter(isRow).map((r) => ({
     round: int(r.round) ?? 0,
     tables: (Array.isArray(r.tables) ? r.tables : []).filter(isRow).map((t): TourneyTable => ({
@@ -180,7 +193,7 @@ export function tourneyView(j: unknown): TourneyView | null {
       result: str(t.result),
     })),
   }));
-  return { ...line, standings, rounds };
+  return { ...line, standings, invites, rounds };
 }
 
 // ------------------------------------------------------------ fetches --
@@ -273,7 +286,8 @@ export interface TourneyForm {
 }
 
 export type TourneyVerb =
-  | { kind: 'tourneyJoin' }
+  /** partner: a Scopone pair's other one (an account name) */
+  | { kind: 'tourneyJoin'; partner?: string }
   | { kind: 'tourneyLeave' }
   | { kind: 'tourneyStart' }
   | { kind: 'tourneyCreate'; form: TourneyForm };
@@ -308,20 +322,22 @@ export function tourneyVerb(m: Model, v: TourneyVerb, signin: (m: Model) => Step
     );
   }
   if (!m.tourney || m.tourney.busy) return step(m);
-  const type =
+  const type: 'tournament_join' | 'tournament_leave' | 'tournament_start' =
     v.kind === 'tourneyJoin'
       ? 'tournament_join'
       : v.kind === 'tourneyLeave'
         ? 'tournament_leave'
         : 'tournament_start';
-  return step(
-    { ...m, tourney: { ...m.tourney, busy: true } },
-    { kind: 'send', msg: { type, id: m.tourney.id } },
-  );
+  // a Scopone pair's join names the partner (docs/serve.md)
+  const partner = v.kind === 'tourneyJoin' ? (v.partner ?? '').trim() : '';
+  const msg = { type, id: m.tourney.id, ...(partner ? { partner } : {}) };
+  return step({ ...m, tourney: { ...m.tourney, busy: true } }, { kind: 'send', msg });
 }
 
-/** The signed-in account's line of the standings, if it has one. */
+/** The signed-in account's line of the standings (its own, or its
+ * pair's), if it has one. */
 export function myStanding(m: Model | { account: Model['account'] }, v: TourneyView) {
   const me = m.account.status === 'signed' ? m.account.name : null;
-  return me === null ? null : (v.standings.find((s) => s.name === me) ?? null);
+  if (me === null) return null;
+  return v.standings.find((s) => s.name === me || s.members.includes(me)) ?? null;
 }

@@ -79,7 +79,8 @@ function lineWords(lang: Lang, l: TourneyLine): string {
   if (l.minutes !== null) parts.push(count(l.minutes, 'tourneyOneMinute', 'tourneyMinutes'));
   else if (l.roundCount !== null)
     parts.push(count(l.roundCount, 'tourneyOneRound', 'tourneyRounds'));
-  parts.push(count(l.players, 'tourneyOnePlayer', 'tourneyPlayers'));
+  if (l.pairs) parts.push(count(l.players, 'tourneyOnePair', 'tourneyPairsN'));
+  else parts.push(count(l.players, 'tourneyOnePlayer', 'tourneyPlayers'));
   return parts.join(' · ');
 }
 
@@ -347,6 +348,7 @@ function actions(app: AppState, v: TourneyView): HTMLElement {
   }
   const me = myStanding(app, v);
   const off = app.tourney?.busy === true || app.conn.kind !== 'open';
+  if (v.pairs && !me) return pairJoin(app, v, row, off);
   const button = (action: string, words: Key, primary: boolean): HTMLElement =>
     h('button', {
       type: 'button',
@@ -361,6 +363,70 @@ function actions(app: AppState, v: TourneyView): HTMLElement {
   if (v.status === 'upcoming' && v.creator !== null && v.creator === app.account.name)
     row.append(button('tourney-start', 'tourneyStart', !!me));
   return row;
+}
+
+/** A Scopone pair's join: each one names the other.  This player's own
+ * invitation waiting (withdraw it), someone's naming this player (join
+ * with them at once), or the partner's name to type. */
+function pairJoin(app: AppState, v: TourneyView, row: HTMLElement, off: boolean): HTMLElement {
+  const lang = app.lang;
+  const me = app.account.name ?? '';
+  const mine = v.invites.find((x) => x.name === me);
+  const box = h('div', { class: 'pairjoin' });
+  if (mine) {
+    box.append(
+      h('p', {
+        class: 'joined',
+        role: 'status',
+        text: t(lang, 'tourneyAsked', { name: mine.partner }),
+      }),
+      row,
+    );
+    row.append(
+      h('button', {
+        type: 'button',
+        'data-action': 'tourney-leave',
+        disabled: off,
+        text: t(lang, 'tourneyLeave'),
+      }),
+    );
+    return box;
+  }
+  // asked by someone: that answer first, the form for another partner below
+  for (const x of v.invites.filter((i) => i.partner === me)) {
+    box.append(
+      h('p', { class: 'joined', text: t(lang, 'tourneyAskedBy', { name: x.name }) }),
+      h('button', {
+        type: 'button',
+        class: 'primary',
+        'data-action': 'tourney-join-with',
+        'data-value': x.name,
+        disabled: off,
+        text: t(lang, 'tourneyJoinWith', { name: x.name }),
+      }),
+    );
+  }
+  box.append(
+    h('p', { class: 'help', text: t(lang, 'tourneyPairHelp') }),
+    h(
+      'form',
+      { class: 'row', 'data-form': 'tourney-join' },
+      h(
+        'label',
+        { class: 'field', for: 't-partner' },
+        h('span', { text: t(lang, 'tourneyPartner') }),
+        h('input', { id: 't-partner', name: 't-partner', autocomplete: 'off', maxlength: 20 }),
+      ),
+      h('button', {
+        type: 'submit',
+        class: 'primary',
+        disabled: off,
+        text: t(lang, 'tourneyJoin'),
+      }),
+    ),
+    row,
+  );
+  return box;
 }
 
 function standingsTable(lang: Lang, app: AppState, v: TourneyView): HTMLElement {
@@ -422,7 +488,8 @@ function resultWords(lang: Lang, r: string | null, seats: (string | null)[]): st
 
 function roundsPart(lang: Lang, app: AppState, v: TourneyView): HTMLElement {
   if (!v.rounds.length) return h('p', { class: 'help', text: t(lang, 'tourneyNoRounds') });
-  const me = app.account.status === 'signed' ? app.account.name : null;
+  // a pair's tables carry the pair's name
+  const me = myStanding(app, v)?.name ?? null;
   const dup = v.format === 'duplicate';
   const table = (tb: TourneyView['rounds'][number]['tables'][number], done: boolean) => {
     const mine = me !== null && tb.seats.includes(me);
@@ -541,13 +608,20 @@ export function renderTourney(root: HTMLElement, app: AppState): void {
       document.activeElement instanceof HTMLElement
         ? document.activeElement.dataset.action
         : undefined;
+    // and a partner's name being typed stays, with its focus
+    const typed = root.querySelector<HTMLInputElement>('#t-partner');
+    const typing = typed !== null && document.activeElement === typed;
+    const partner = typed?.value ?? '';
     root.replaceChildren(
       topBar(app, [], [accountLine(app)]),
       h('main', { class: 'page tourney-page' }, ...pageBody(app)),
       connBanner(app),
     );
     forgetHome();
-    if (had)
+    const box = root.querySelector<HTMLInputElement>('#t-partner');
+    if (box) box.value = partner;
+    if (box && typing) box.focus();
+    else if (had)
       root
         .querySelector<HTMLElement>(`.tourney-page [data-action="${had}"]:not([disabled])`)
         ?.focus();

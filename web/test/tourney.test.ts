@@ -11,7 +11,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse } from '../src/protocol.js';
-import { tourneyLists, tourneyView } from '../src/tourney.js';
+import { myStanding, tourneyLists, tourneyView } from '../src/tourney.js';
 import { backTo } from '../src/account.js';
 import { type Drive, drive, fresh, only, route, sent, server, verb } from './fixtures.js';
 
@@ -174,4 +174,31 @@ test('tourney: the seated of the next table takes the page there, pushed', () =>
   assert.equal(d.model.code, 'ZZ99AA');
   assert.equal(d.model.seat, 1);
   assert.equal(d.model.msg, null, 'nothing of the last table is kept');
+});
+
+test('tourney: Scopone pairs: the join names the partner; a pair is mine by its members', () => {
+  const pairs = {
+    ...VIEW,
+    pairs: true,
+    standings: [{ rank: 1, name: 'ada & bea', points: 0, members: ['ada', 'bea'], active: true }],
+    invites: [{ name: 'cal', partner: 'dan' }, { name: 7 }],
+  };
+  const v = tourneyView(pairs)!;
+  assert.equal(v.pairs, true);
+  assert.deepEqual(v.invites, [{ name: 'cal', partner: 'dan' }], 'a malformed one left out');
+  assert.equal(
+    myStanding({ account: { ...fresh().account, status: 'signed', name: 'bea' } }, v)?.name,
+    'ada & bea',
+  );
+  const d = page('dan').on({
+    kind: 'tourney',
+    id: 'S7KQ2M9XPA',
+    result: { ok: true, json: pairs },
+  });
+  d.on(verb({ kind: 'tourneyJoin', partner: ' cal ' }));
+  assert.deepEqual(sent(d.effects).at(-1), {
+    type: 'tournament_join',
+    id: 'S7KQ2M9XPA',
+    partner: 'cal',
+  });
 });
