@@ -301,8 +301,12 @@ static int parse_tourney(json_t *obj, proto_msg *out, proto_error *err) {
 /* tournament_join: the id, and a Scopone pair's partner (an account's
  * name) when it has one. */
 static int parse_tourney_join(json_t *obj, proto_msg *out, proto_error *err) {
-  return parse_tourney(obj, out, err) ||
-         get_string(obj, "partner", out->partner, sizeof out->partner, 0, err);
+  char partner[PROTO_NAME_MAX + 1];
+  if (parse_tourney(obj, out, err) ||
+      get_string(obj, "partner", partner, sizeof partner, 0, err))
+    return -1;
+  proto_clean_name(partner, out->partner); /* shown to others, as names */
+  return 0;
 }
 
 /* tournament_create: its rules as create's; every other field is the

@@ -154,6 +154,22 @@ static void test_proto(void) {
               &m, &e) == 0 &&
         m.talk == 0);
   proto_msg_free(&m);
+  TEST("serve-proto-partner", "docs/serve.md Scopone pairs: partner");
+  CHECK(parse("{\"type\":\"tournament_join\",\"id\":\"SAB\","
+              "\"partner\":\"bea\\u202e\\u0007x\",\"name\":\"n\"}",
+              &m, &e) == 0);
+  CHECK(m.type == PROTO_TOURNAMENT_JOIN && !strcmp(m.code, "SAB"));
+  CHECK_EQ_STR(m.partner, "beax"); /* the controls left out, as a name's */
+  CHECK_EQ_STR(m.name, "n");       /* and not the name */
+  proto_msg_free(&m);
+  CHECK(parse("{\"type\":\"tournament_join\",\"id\":\"SAB\","
+              "\"partner\":7}",
+              &m, &e) == -1 &&
+        !strcmp(e.code, "bad_message"));
+  proto_msg_free(&m);
+  CHECK(parse("{\"type\":\"tournament_join\",\"id\":\"SAB\"}", &m, &e) == 0 &&
+        m.partner[0] == 0);
+  proto_msg_free(&m);
   TEST("serve-proto-5", "CONTRACTS.md scopa serve");
   /* serve-proto-5: writers give one JSON object with the id echoed. */
   json_t *id = json_string("x1");
