@@ -134,6 +134,8 @@ test('a second player joins on a phone, in Italian: both are seated', async () =
   const line = bo.locator(`.home .tourneys-panel li[data-id="${tid}"]`);
   await line.waitFor();
   assert.match(await text(bo, `.home .tourneys-panel li[data-id="${tid}"] .help`), /Svizzero/);
+  await line.scrollIntoViewIfNeeded();
+  await bo.screenshot({ path: join(SHOTS, 'home-tourneys-phone-it.png') });
   await line.locator('a').click();
   await bo.locator('.tourney-page h1', { hasText: 'Martedì e2e' }).waitFor();
   assert.match(await text(bo, '.tmeta'), /Svizzero · Scopa ai 3 · un turno · un giocatore/);
