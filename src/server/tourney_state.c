@@ -78,6 +78,12 @@ json_t *ts_new(const char *id, const json_t *msg, const char *rules_json,
            "\"name\" è un testo da 1 a 64 byte");
     return NULL;
   }
+  long seats;
+  if (int_field(msg, "seats", 2, TS_ENTRIES_MAX, TS_ENTRIES_MAX, &seats)) {
+    refuse(err, "bad_message", "\"seats\" is a whole number from 2 to 1024",
+           "\"seats\" è un numero intero da 2 a 1024");
+    return NULL;
+  }
   if (rated && !json_is_boolean(rated)) {
     refuse(err, "bad_message", "\"rated\" is true or false",
            "\"rated\" è true o false");
@@ -117,6 +123,7 @@ json_t *ts_new(const char *id, const json_t *msg, const char *rules_json,
     json_object_set_new(st, "rated",
                         json_boolean(!rated || json_is_true(rated)));
     json_object_set_new(st, "creator", json_integer(creator));
+    json_object_set_new(st, "seats", json_integer(seats));
     json_object_set_new(st, "status", json_string("upcoming"));
     json_object_set_new(st, "round", json_integer(0));
     json_object_set_new(st, "entries", json_array());
@@ -170,6 +177,12 @@ int ts_status(const json_t *st) {
   return strcmp(s, "upcoming") == 0  ? STORE_T_UPCOMING
          : strcmp(s, "running") == 0 ? STORE_T_RUNNING
                                      : STORE_T_FINISHED;
+}
+
+/* The entries a tournament takes at most (its "seats"). */
+static size_t seats_of(const json_t *st) {
+  json_int_t n = json_integer_value(json_object_get(st, "seats"));
+  return n >= 2 && n <= TS_ENTRIES_MAX ? (size_t)n : TS_ENTRIES_MAX;
 }
 
 static json_t *entry_of(const json_t *st, long long id) {
@@ -263,7 +276,7 @@ static int join_pair(json_t *st, long long id, const char *name, double rating,
     /* the partner named this account: the pair is an entry, the first
      * to ask its captain (seat 0 and 2 go to a pair: director.c) */
     json_t *entries = json_object_get(st, "entries");
-    if (json_array_size(entries) >= TS_ENTRIES_MAX)
+    if (json_array_size(entries) >= seats_of(st))
       return refuse(err, "tournament_full", "the tournament is full",
                     "il torneo è al completo");
     char both[2 * STORE_NAME_MAX + 4];
@@ -313,7 +326,7 @@ int ts_join_as(json_t *st, long long id, const char *name, double rating,
     return 0;
   }
   json_t *entries = json_object_get(st, "entries");
-  if (json_array_size(entries) >= TS_ENTRIES_MAX)
+  if (json_array_size(entries) >= seats_of(st))
     return refuse(err, "tournament_full", "the tournament is full",
                   "il torneo è al completo");
   e = json_pack("{s:I, s:s, s:f, s:b}", "id", (json_int_t)id, "name", name,
@@ -512,7 +525,7 @@ static json_t *rounds_of(const json_t *st) {
 json_t *ts_view(const json_t *st, int brief) {
   static const char *const KEEP[] = {
       "id",      "name",   "format", "rules", "rounds", "minutes", "starts_at",
-      "ends_at", "status", "round",  "rated", "clock",  NULL};
+      "ends_at", "status", "round",  "rated", "clock",  "seats",   NULL};
   json_t *v = json_object();
   for (int k = 0; v && KEEP[k]; k++) {
     json_t *x = json_object_get(st, KEEP[k]);

@@ -64,6 +64,8 @@ int main(void) {
       {"{\"format\":\"swiss\",\"rounds\":3,\"name\":\"\"}", "\"name\""},
       {"{\"format\":\"swiss\",\"rounds\":3,\"rated\":1}", "\"rated\""},
       {"{\"format\":\"swiss\",\"rounds\":3,\"bank\":5}", "\"bank\""},
+      {"{\"format\":\"swiss\",\"rounds\":3,\"seats\":1}", "\"seats\""},
+      {"{\"format\":\"swiss\",\"rounds\":3,\"seats\":1025}", "\"seats\""},
   };
   for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++) {
     err.code = NULL;
@@ -275,6 +277,18 @@ int main(void) {
   st = make("{\"format\":\"swiss\",\"rounds\":1}", &err);
   CHECK(ts_join_as(st, 1, "ada", 1500, "bea", &err) == -1 &&
         !strcmp(err.code, "bad_message"));
+  json_decref(st);
+
+  TEST("tourney-state-10", "\"seats\": the entries it takes at most");
+  st = make("{\"format\":\"swiss\",\"rounds\":1,\"seats\":2}", &err);
+  CHECK(ts_join(st, 1, "a", 1500, &err) == 0 &&
+        ts_join(st, 2, "b", 1500, &err) == 0);
+  CHECK(ts_join(st, 3, "c", 1500, &err) == -1 &&
+        !strcmp(err.code, "tournament_full"));
+  CHECK(ts_leave(st, 2, &err) == 0 && ts_join(st, 2, "b", 1500, &err) == 0);
+  pv = ts_view(st, 1);
+  CHECK(json_integer_value(json_object_get(pv, "seats")) == 2);
+  json_decref(pv);
   json_decref(st);
   return test_summary("test_tourney_state");
 }

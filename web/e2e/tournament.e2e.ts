@@ -77,6 +77,8 @@ async function newAccount(page: Page, name: string): Promise<void> {
   await page.goto(BASE + '/account/login');
   await page.locator('form.login').waitFor();
   await page.locator('[data-action="login-mode"][data-value="signup"]').click();
+  // the form is drawn again for the new mode: typing before would be lost
+  await page.locator('#f-acct-repeat').waitFor();
   await signUp(page, name, `${name}-password`);
   await page.locator('.topbar .acct a[data-action="account"]', { hasText: name }).waitFor();
 }
@@ -105,6 +107,7 @@ test('a signed-in player creates a Swiss from /tournaments and joins it', async 
   assert.ok(await form.locator('#t-minutes').isDisabled());
   await form.locator('#t-rounds').fill('1');
   await form.locator('#t-starts').fill('0');
+  await form.locator('#t-seats').fill('8');
   await form.locator('details.options summary').click();
   await form.locator('[data-opt="target"]').fill('3');
   await form.locator('[data-opt="target"]').dispatchEvent('change');
@@ -113,7 +116,10 @@ test('a signed-in player creates a Swiss from /tournaments and joins it', async 
   await anna.locator('.tourney-page h1', { hasText: 'Martedì e2e' }).waitFor();
   tid = new URL(anna.url()).pathname.split('/')[2]!;
   assert.match(tid, /^S[A-Z0-9]{5,}$/);
-  assert.match(await text(anna, '.tmeta'), /Swiss · Scopa to 3 · one round · 0 players/);
+  assert.match(
+    await text(anna, '.tmeta'),
+    /Swiss · Scopa to 3 · one round · 0 players · at most 8/,
+  );
   assert.match(await text(anna, '.tmeta'), /created by anna_t/);
   // the creator may start it early; nobody has joined yet
   await anna.locator('[data-action="tourney-start"]').waitFor();
@@ -215,6 +221,7 @@ test('a guest is offered sign-in, and comes back to the tournament', async () =>
   await guest.locator('.tactions a', { hasText: 'Sign in to join' }).click();
   await guest.locator('form.login').waitFor();
   await guest.locator('[data-action="login-mode"][data-value="signup"]').click();
+  await guest.locator('#f-acct-repeat').waitFor();
   await signUp(guest, 'dee_t', 'dee_t-password');
   await guest.waitForURL(BASE + later).catch(async (e: unknown) => {
     // what the page shows instead, to read a failure by

@@ -468,6 +468,7 @@ export type ClientMsg =
       move_clock?: number;
       away_timeout?: number;
       rated?: boolean;
+      seats?: number;
       id?: number;
     }
   | {

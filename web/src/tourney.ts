@@ -45,6 +45,8 @@ export interface TourneyLine {
   creator: string | null;
   /** Scopone pairs: each entry is two accounts */
   pairs: boolean;
+  /** the entries it takes at most */
+  seats: number | null;
   clock: TourneyClock;
 }
 
@@ -142,6 +144,7 @@ export function tourneyLine(x: unknown): TourneyLine | null {
     players: int(x.players) ?? 0,
     creator: str(x.creator),
     pairs: x.pairs === true,
+    seats: int(x.seats),
     clock: {
       moveClock: seconds(clock.move_clock),
       bank: seconds(clock.bank),
@@ -283,6 +286,8 @@ export interface TourneyForm {
   startsIn: number;
   moveClock: number;
   rated: boolean;
+  /** the entries it takes at most (absent: the server's 1,024) */
+  seats?: number;
 }
 
 export type TourneyVerb =
@@ -315,6 +320,7 @@ export function tourneyVerb(m: Model, v: TourneyVerb, signin: (m: Model) => Step
           starts_in: Math.round(f.startsIn * 60),
           ...(name ? { name } : {}),
           move_clock: f.moveClock,
+          ...(f.seats !== undefined ? { seats: f.seats } : {}),
           away_timeout: Math.max(f.moveClock, 30),
           rated: f.rated,
         },

@@ -81,6 +81,7 @@ function lineWords(lang: Lang, l: TourneyLine): string {
     parts.push(count(l.roundCount, 'tourneyOneRound', 'tourneyRounds'));
   if (l.pairs) parts.push(count(l.players, 'tourneyOnePair', 'tourneyPairsN'));
   else parts.push(count(l.players, 'tourneyOnePlayer', 'tourneyPlayers'));
+  if (l.seats !== null && l.seats < 1024) parts.push(t(lang, 'tourneySeatsMax', { n: l.seats }));
   return parts.join(' · ');
 }
 
@@ -223,6 +224,18 @@ function createForm(app: AppState): HTMLElement {
       field(t(lang, 'tourneyLengthRounds'), number('t-rounds', 1, 20, 3)),
       field(t(lang, 'tourneyLengthMinutes'), number('t-minutes', 1, 720, 30, true)),
       field(t(lang, 'tourneyStartsField'), number('t-starts', 0, 10080, 10)),
+      field(
+        t(lang, 'tourneySeatsField'),
+        h('input', {
+          id: 't-seats',
+          name: 't-seats',
+          type: 'number',
+          min: 2,
+          max: 1024,
+          step: 1,
+          placeholder: '1024',
+        }),
+      ),
     ),
     h(
       'label',
@@ -266,6 +279,8 @@ export function readTourneyForm(form: HTMLElement): TourneyForm {
     startsIn: Math.max(0, n('t-starts', 10)),
     moveClock: n('t-clock', CLOCK_DEFAULT),
     rated: form.querySelector<HTMLInputElement>('#t-rated')?.checked ?? true,
+    // empty: as many as the server takes
+    ...(v('t-seats').trim() ? { seats: n('t-seats', 1024) } : {}),
   };
 }
 
