@@ -1737,6 +1737,24 @@ char *scopa_engine_answer(scopa_engine *engine, const char *line, size_t len,
  * SCOPA_FEATURES, or SCOPA_ENOSPACE if cap is smaller. */
 int scopa_view_features(const scopa_view *view, float *out, int cap);
 
+/* The same features as SCOPA_FEATURES int8 values, 4 times smaller (the
+ * compact observation of scopa_vecenv_step_compact): 1 for a 0/1 feature
+ * and, for a ratio, its count (cards in a hand, stock, plays, scope, a
+ * game score, the target, all_sevens), clamped as the ratio is, so that
+ * features[i] == (float)compact[i] / divisors[i] exactly, divisors from
+ * scopa_features_divisors.  One exception: under a target past
+ * SCOPA_COMPACT_MAX, the game scores are score * SCOPA_COMPACT_MAX /
+ * target, rounded down (their divisor SCOPA_COMPACT_MAX).  Returns
+ * SCOPA_FEATURES, or SCOPA_ENOSPACE if cap is smaller. */
+#define SCOPA_COMPACT_MAX 127
+int scopa_view_features_compact(const scopa_view *view, int8_t *out, int cap);
+
+/* The divisor of each compact feature under rules, into
+ * out[0..SCOPA_FEATURES-1]: 1 for a 0/1 feature, 10 for hand counts and
+ * scope, 40 for the stock and plays, the target for game scores, 32 for
+ * the target, 4 for all_sevens. */
+void scopa_features_divisors(const scopa_rules *rules, float *out);
+
 /* The legal moves of the seat to play on page `page` (0 first), by action:
  * table[a] is the move of action a (SCOPA_ACTION_MORE for the next-page
  * action) and mask[a] is 1 when a can be played, for a in
@@ -1903,6 +1921,9 @@ int scopa_env_global(const scopa_env *env, float *out);
  * Returns the number of legal actions shown to it. */
 int scopa_env_observe(const scopa_env *env, int seat, float *obs,
                       uint8_t *mask);
+/* The same with the compact features (scopa_view_features_compact). */
+int scopa_env_observe_compact(const scopa_env *env, int seat, int8_t *obs,
+                              uint8_t *mask);
 
 /*
  * Many single-agent environments stepped together in C, for training at
@@ -1943,6 +1964,15 @@ void scopa_vecenv_reset(scopa_vecenv *vec, uint64_t seed, float *obs,
 void scopa_vecenv_step(scopa_vecenv *vec, const int64_t *actions, float *obs,
                        uint8_t *mask, double *rewards, uint8_t *terminated,
                        uint8_t *truncated);
+
+/* The two above with the compact observation: obs[num_envs]
+ * [SCOPA_FEATURES] int8 values of scopa_view_features_compact (4 times
+ * fewer bytes to write and to read; the same environments). */
+void scopa_vecenv_reset_compact(scopa_vecenv *vec, uint64_t seed, int8_t *obs,
+                                uint8_t *mask);
+void scopa_vecenv_step_compact(scopa_vecenv *vec, const int64_t *actions,
+                               int8_t *obs, uint8_t *mask, double *rewards,
+                               uint8_t *terminated, uint8_t *truncated);
 
 /* Environment i's legal actions and their moves (scopa_env_legal_moves)
  * into row i of actions[num_envs][cap] and moves[num_envs][cap], padded

@@ -268,6 +268,16 @@ int scopa_env_observe(const scopa_env *env, int seat, float *obs,
   return mine ? env->count : 0;
 }
 
+int scopa_env_observe_compact(const scopa_env *env, int seat, int8_t *obs,
+                              uint8_t *mask) {
+  if (obs) {
+    scopa_view view;
+    scopa_view_of(&env->st, seat, env->scores, &view);
+    scopa_view_features_compact(&view, obs, SCOPA_FEATURES);
+  }
+  return scopa_env_observe(env, seat, NULL, mask);
+}
+
 /* ---- information states and the global state ---------------------- */
 
 static void put_cards(int8_t *out, scopa_cards set) {

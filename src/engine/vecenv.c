@@ -46,6 +46,7 @@ struct scopa_vecenv {
   uint64_t seed;
   const int64_t *actions;
   float *obs;
+  int8_t *compact; /* the compact observation instead of obs (one is NULL) */
   uint8_t *mask;
   double *rewards;
   uint8_t *terminated, *truncated;
@@ -58,9 +59,13 @@ struct scopa_vecenv {
 
 static void observe(scopa_vecenv *v, int i) {
   scopa_env *env = v->envs[i];
-  scopa_env_observe(env, scopa__env_learner(env),
-                    v->obs + (size_t)i * SCOPA_FEATURES,
-                    v->mask + (size_t)i * SCOPA_ACTIONS);
+  uint8_t *mask = v->mask + (size_t)i * SCOPA_ACTIONS;
+  if (v->compact)
+    scopa_env_observe_compact(env, scopa__env_learner(env),
+                              v->compact + (size_t)i * SCOPA_FEATURES, mask);
+  else
+    scopa_env_observe(env, scopa__env_learner(env),
+                      v->obs + (size_t)i * SCOPA_FEATURES, mask);
 }
 
 static void reset_one(scopa_vecenv *v, int i) {
@@ -253,24 +258,48 @@ scopa_env *scopa_vecenv_env(scopa_vecenv *v, int i) {
   return i >= 0 && i < v->n ? v->envs[i] : NULL;
 }
 
-void scopa_vecenv_reset(scopa_vecenv *v, uint64_t seed, float *obs,
-                        uint8_t *mask) {
+static void reset_into(scopa_vecenv *v, uint64_t seed, float *obs,
+                       int8_t *compact, uint8_t *mask) {
   v->seed = seed;
   v->obs = obs;
+  v->compact = compact;
   v->mask = mask;
   run(v, JOB_RESET);
 }
 
-void scopa_vecenv_step(scopa_vecenv *v, const int64_t *actions, float *obs,
-                       uint8_t *mask, double *rewards, uint8_t *terminated,
-                       uint8_t *truncated) {
+static void step_into(scopa_vecenv *v, const int64_t *actions, float *obs,
+                      int8_t *compact, uint8_t *mask, double *rewards,
+                      uint8_t *terminated, uint8_t *truncated) {
   v->actions = actions;
   v->obs = obs;
+  v->compact = compact;
   v->mask = mask;
   v->rewards = rewards;
   v->terminated = terminated;
   v->truncated = truncated;
   run(v, JOB_STEP);
+}
+
+void scopa_vecenv_reset(scopa_vecenv *v, uint64_t seed, float *obs,
+                        uint8_t *mask) {
+  reset_into(v, seed, obs, NULL, mask);
+}
+
+void scopa_vecenv_reset_compact(scopa_vecenv *v, uint64_t seed, int8_t *obs,
+                                uint8_t *mask) {
+  reset_into(v, seed, NULL, obs, mask);
+}
+
+void scopa_vecenv_step(scopa_vecenv *v, const int64_t *actions, float *obs,
+                       uint8_t *mask, double *rewards, uint8_t *terminated,
+                       uint8_t *truncated) {
+  step_into(v, actions, obs, NULL, mask, rewards, terminated, truncated);
+}
+
+void scopa_vecenv_step_compact(scopa_vecenv *v, const int64_t *actions,
+                               int8_t *obs, uint8_t *mask, double *rewards,
+                               uint8_t *terminated, uint8_t *truncated) {
+  step_into(v, actions, NULL, obs, mask, rewards, terminated, truncated);
 }
 
 /* ---- moves by action, for move encodings ----------------------------- */

@@ -487,6 +487,75 @@ def test_env_vec_2_vector_face():
     vec.close()
 
 
+def compact_pair(n, rules, opp, seed, whole_game, scores=None):
+    """The same environments twice, float32 and compact, reset alike."""
+    kw = dict(seed=seed, opponent=opp, threads=2, whole_game=whole_game)
+    vecs = [scopa.vector.VecEnv(n, rules, compact=c, **kw)
+            for c in (False, True)]
+    opts = {"scores": scores} if scores else None
+    return vecs, [v.reset(options=opts) for v in vecs]
+
+
+def test_env_vec_5_compact_observation_is_the_features():
+    """VecEnv(compact=True): int8 observations written by C, each the
+    float32 feature times its divisor (obs_divisors), exactly, on every
+    step of random episodes under random rules and game scores; the same
+    masks, rewards and flags; the spaces say int8 and hold every
+    observation."""
+    rng = random.Random(5)
+    nrng = np.random.default_rng(5)
+    checked = ratios = 0
+    for trial in range(12):
+        rules = random_rules(rng)
+        rules["target"] = rng.choice([1, 11, 16, 21, 31, 40, 127])
+        sides = scopa.Game(rules).sides
+        scores = [rng.randrange(0, 45) for _ in range(sides)]
+        n = rng.choice([1, 5, 16])
+        (vf, vc), ((of, inf), (oc, inc)) = compact_pair(
+            n, rules, rng.choice(["random", "greedy"]), trial,
+            rng.random() < 0.5, scores)
+        assert oc.dtype == np.int8 and oc.shape == (n, F)
+        assert vc.observation_space.dtype == np.int8
+        assert vc.single_observation_space.dtype == np.int8
+        assert vc.observation_space.shape == (n, F)
+        div = vc.obs_divisors
+        assert div.dtype == np.float32 and (div >= 1).all()
+        for step in range(120):
+            assert vc.observation_space.contains(oc)
+            assert np.array_equal(oc.astype(np.float32) / div, of)
+            assert np.array_equal(inc["action_mask"], inf["action_mask"])
+            ratios += int((oc[:, div > 1] > 1).sum())
+            checked += n
+            acts = np.array([nrng.choice(np.flatnonzero(m)) if m.any()
+                             else 0 for m in inf["action_mask"]])
+            of, rf, tf, _, inf = vf.step(acts)
+            oc, rc, tc, _, inc = vc.step(acts)
+            assert np.array_equal(rf, rc) and np.array_equal(tf, tc)
+        vf.close()
+        vc.close()
+    assert checked > 5000 and ratios > 1000  # counts, not only 0/1 seen
+
+
+def test_env_vec_6_compact_scores_past_127():
+    """Under a target past 127 the compact game scores are scaled to
+    score * 127 // target (docs/env.md); every other feature exact."""
+    rules = {"target": 500}
+    (vf, vc), ((of, _), (oc, _)) = compact_pair(
+        4, rules, "random", 3, True, [0, 499])
+    div = vc.obs_divisors
+    assert div[450] == 127 and div[440] == 10
+    got = oc.astype(np.float32) / div
+    scores = [450, 451, 452, 453, 644, 645]
+    rest = np.ones(F, bool)
+    rest[scores] = False
+    assert np.array_equal(got[:, rest], of[:, rest])
+    assert oc[0, 451] == 499 * 127 // 500 and of[0, 451] == \
+        np.float32(499) / np.float32(500)
+    assert np.abs(got[:, scores] - of[:, scores]).max() <= 1 / 127
+    vf.close()
+    vc.close()
+
+
 def test_env_opts_1_unknown_reset_options_refused():
     """Every env's reset takes "dealer" and "scores" only: an unknown key
     (a misspelling, or "deck", which the seed stream decides) is a
