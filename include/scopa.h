@@ -1800,6 +1800,9 @@ typedef struct scopa_env_config {
   uint64_t nodes;        /* nonzero: a node budget (deterministic)       */
   int whole_game;        /* 1: an episode is a whole game, not one round */
   double illegal_reward; /* the reward of an illegal action              */
+  int external_opponent; /* 1 (single-agent face): the other seats are
+                            the caller's to play; reset and step stop at
+                            their turn (scopa_vecenv_opponents)         */
 } scopa_env_config;
 
 /* Pass as the seed to go on with the episode stream. */
@@ -1973,6 +1976,45 @@ void scopa_vecenv_reset_compact(scopa_vecenv *vec, uint64_t seed, int8_t *obs,
 void scopa_vecenv_step_compact(scopa_vecenv *vec, const int64_t *actions,
                                int8_t *obs, uint8_t *mask, double *rewards,
                                uint8_t *terminated, uint8_t *truncated);
+
+/*
+ * Opponents played by the caller (config->external_opponent = 1): a
+ * batch's reset or step stops each environment where a seat other than
+ * the learner's is to play, and the caller plays those seats, a round of
+ * them at a time, until every environment is at the learner's turn or
+ * over:
+ *   scopa_vecenv_step(...);                 (or scopa_vecenv_reset)
+ *   while ((k = scopa_vecenv_opponents(vec, envs, seats, obs, mask)))
+ *     choose actions[0..k) from the k observations and masks;
+ *     scopa_vecenv_play(vec, k, envs, actions, rewards, terminated);
+ *   scopa_vecenv_observe(vec, obs, mask);   (the learners' observations)
+ * rewards and terminated are those of the step, added to on the way.
+ */
+
+/* The environments whose seat to play is not the learner's, increasing,
+ * into envs[0..k) and that seat into seats[0..k); row j of obs[k]
+ * [SCOPA_FEATURES] and mask[k][SCOPA_ACTIONS] gets seat seats[j]'s
+ * observation and legal actions (obs and mask may be NULL; each array
+ * has room for num_envs rows).  Returns k (0: none waits). */
+int scopa_vecenv_opponents(scopa_vecenv *vec, int32_t *envs, int32_t *seats,
+                           float *obs, uint8_t *mask);
+int scopa_vecenv_opponents_compact(scopa_vecenv *vec, int32_t *envs,
+                                   int32_t *seats, int8_t *obs, uint8_t *mask);
+
+/* Plays actions[j] for the seat to play in environment envs[j], for j in
+ * 0..count-1 (an action that is not legal ends the episode, the learner's
+ * reward 0): the learner's rewards on the way are added into
+ * rewards[envs[j]], and terminated[envs[j]] is set when the episode ends
+ * (its next step auto-resets, as a step's). */
+void scopa_vecenv_play(scopa_vecenv *vec, int count, const int32_t *envs,
+                       const int64_t *actions, double *rewards,
+                       uint8_t *terminated);
+
+/* Writes every environment's learner observation and mask, as a step
+ * does (for after the opponents' plays). */
+void scopa_vecenv_observe(scopa_vecenv *vec, float *obs, uint8_t *mask);
+void scopa_vecenv_observe_compact(scopa_vecenv *vec, int8_t *obs,
+                                  uint8_t *mask);
 
 /* Environment i's legal actions and their moves (scopa_env_legal_moves)
  * into row i of actions[num_envs][cap] and moves[num_envs][cap], padded

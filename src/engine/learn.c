@@ -176,7 +176,8 @@ static int play_others(scopa_env *env, double *rewards, int rc) {
                                              ? env->config.movetime_ms
                                              : env->bot_movetime,
                           .nodes = env->config.nodes};
-  while (!env->over && env->st.to_play != env->config.learner) {
+  while (!env->config.external_opponent && !env->over &&
+         env->st.to_play != env->config.learner) {
     scopa_view view;
     scopa_move m;
     scopa_view_of(&env->st, env->st.to_play, env->scores, &view);

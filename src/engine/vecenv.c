@@ -19,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { JOB_NONE, JOB_RESET, JOB_STEP, JOB_QUIT };
+enum { JOB_NONE, JOB_RESET, JOB_STEP, JOB_OBSERVE, JOB_QUIT };
 
 /* Environments are handed out in chunks of this many, to whichever
  * thread asks first: a thread the machine does not run for a while
@@ -115,8 +115,10 @@ static void take_chunks(scopa_vecenv *v, scopa_move *work) {
       scopa__env_set_work(v->envs[i], work);
       if (job == JOB_RESET)
         reset_one(v, i);
-      else
+      else if (job == JOB_STEP)
         step_one(v, i);
+      else
+        observe(v, i);
     }
     if (__atomic_add_fetch(&v->done, 1, __ATOMIC_ACQ_REL) == v->chunks) {
       pthread_mutex_lock(&v->mu);
@@ -300,6 +302,74 @@ void scopa_vecenv_step_compact(scopa_vecenv *v, const int64_t *actions,
                                int8_t *obs, uint8_t *mask, double *rewards,
                                uint8_t *terminated, uint8_t *truncated) {
   step_into(v, actions, NULL, obs, mask, rewards, terminated, truncated);
+}
+
+/* ---- opponents played by the caller ---------------------------------- */
+
+static int opponents(scopa_vecenv *v, int32_t *envs, int32_t *seats, float *obs,
+                     int8_t *compact, uint8_t *mask) {
+  int k = 0;
+  for (int i = 0; i < v->n; i++) {
+    scopa_env *env = v->envs[i];
+    int seat = scopa_env_to_play(env);
+    if (seat < 0 || seat == scopa__env_learner(env))
+      continue;
+    scopa__env_set_work(env, v->work);
+    uint8_t *m = mask ? mask + (size_t)k * SCOPA_ACTIONS : NULL;
+    if (compact)
+      scopa_env_observe_compact(env, seat, compact + (size_t)k * SCOPA_FEATURES,
+                                m);
+    else
+      scopa_env_observe(env, seat, obs ? obs + (size_t)k * SCOPA_FEATURES : 0,
+                        m);
+    envs[k] = i;
+    seats[k++] = seat;
+  }
+  return k;
+}
+
+int scopa_vecenv_opponents(scopa_vecenv *v, int32_t *envs, int32_t *seats,
+                           float *obs, uint8_t *mask) {
+  return opponents(v, envs, seats, obs, NULL, mask);
+}
+
+int scopa_vecenv_opponents_compact(scopa_vecenv *v, int32_t *envs,
+                                   int32_t *seats, int8_t *obs, uint8_t *mask) {
+  return opponents(v, envs, seats, NULL, obs, mask);
+}
+
+void scopa_vecenv_play(scopa_vecenv *v, int count, const int32_t *envs,
+                       const int64_t *actions, double *rewards,
+                       uint8_t *terminated) {
+  double r[SCOPA_MAX_SEATS];
+  for (int j = 0; j < count; j++) {
+    int i = envs[j];
+    if (i < 0 || i >= v->n || v->ended[i])
+      continue;
+    scopa_env *env = v->envs[i];
+    scopa__env_set_work(env, v->work);
+    int64_t a = actions[j];
+    int rc = scopa_env_step(env, a < 0 || a >= SCOPA_ACTIONS ? -1 : (int)a, r);
+    if (rc < 0)
+      continue; /* over already */
+    rewards[i] += rc == SCOPA_ENV_ILLEGAL ? 0.0 : r[scopa__env_learner(env)];
+    if (rc == SCOPA_ENV_OVER || rc == SCOPA_ENV_ILLEGAL)
+      v->ended[i] = terminated[i] = 1;
+  }
+}
+
+void scopa_vecenv_observe(scopa_vecenv *v, float *obs, uint8_t *mask) {
+  v->obs = obs;
+  v->compact = NULL;
+  v->mask = mask;
+  run(v, JOB_OBSERVE);
+}
+
+void scopa_vecenv_observe_compact(scopa_vecenv *v, int8_t *obs, uint8_t *mask) {
+  v->obs = NULL;
+  v->compact = obs;
+  v->mask = mask;
+  run(v, JOB_OBSERVE);
 }
 
 /* ---- moves by action, for move encodings ----------------------------- */

@@ -556,6 +556,108 @@ def test_env_vec_6_compact_scores_past_127():
     vc.close()
 
 
+class GreedyRows(object):
+    """A batched Python opponent for VecEnv that plays the library's
+    greedy bot's move in each row, and checks what it is given: each row
+    is a waiting seat's own observation and mask, never the learner's."""
+
+    def __init__(self, seat):
+        self.vec, self.seat, self.calls, self.rows = None, seat, 0, 0
+        self.bot = scopa.Bot("greedy")
+
+    def __call__(self, obs, mask):
+        vec = self.vec
+        envs, seats = vec.opponent_envs, vec.opponent_seats
+        assert len(envs) == len(seats) == len(obs) == len(mask) > 0
+        assert (np.diff(envs) > 0).all() and (seats != self.seat).all()
+        self.calls += 1
+        self.rows += len(envs)
+        out = []
+        for j, (i, seat) in enumerate(zip(envs, seats)):
+            env = senv.L.scopa_vecenv_env(vec._h, int(i))
+            assert senv.L.scopa_env_to_play(env) == seat
+            want_obs = np.zeros(F, np.float32)
+            want_mask = np.zeros(A, np.int8)
+            senv.L.scopa_env_observe(env, int(seat), want_obs.ctypes.data,
+                                     want_mask.ctypes.data)
+            got = obs[j].astype(np.float32) / vec.obs_divisors \
+                if vec.compact else obs[j]
+            assert obs.dtype == (np.int8 if vec.compact else np.float32)
+            assert np.array_equal(got, want_obs)
+            assert np.array_equal(mask[j], want_mask) and mask[j].any()
+            m = scopa.cards.parse_move(self.bot.choose(vec.round(int(i))))
+            acts = np.zeros(A, np.int32)
+            moves = np.zeros(A, np.uint64)
+            k = senv.L.scopa_env_legal_moves(env, acts.ctypes.data,
+                                             moves.ctypes.data, A)
+            a = [int(acts[t]) for t in range(k) if int(moves[t]) == m]
+            assert len(a) == 1 and mask[j][a[0]]
+            out.append(a[0])
+        return np.array(out)
+
+
+@pytest.mark.parametrize("rules,seat,compact", [
+    (None, 0, False), (None, 1, True), ({"players": 4}, 2, False),
+    ("scopone", 0, True), ({"players": 3}, 1, False)])
+def test_env_vec_7_python_opponent_is_the_bot(rules, seat, compact):
+    """env-vec-7: VecEnv(opponent=callable) asks the callable once per
+    round of waiting opponent seats, for all the environments where one
+    is to play, with those seats' observations and masks; a callable
+    playing greedy's moves gives exactly the batches of
+    opponent="greedy": observations, masks, rewards, ends, scores."""
+    n, seed = 6, 21
+    opp = GreedyRows(seat)
+    mine = scopa.vector.VecEnv(n, rules, seed=seed, opponent=opp, seat=seat,
+                               compact=compact, whole_game=seat == 1)
+    opp.vec = mine
+    lib = scopa.vector.VecEnv(n, rules, seed=seed, opponent="greedy",
+                              seat=seat, compact=compact,
+                              whole_game=seat == 1)
+    (a_obs, a_info), (b_obs, b_info) = mine.reset(), lib.reset()
+    rng = np.random.default_rng(seat)
+    ends = 0
+    for step in range(90):
+        assert np.array_equal(a_obs, b_obs)
+        assert np.array_equal(a_info["action_mask"], b_info["action_mask"])
+        acts = np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0
+                         for m in b_info["action_mask"]])
+        a_obs, ra, ta, _, a_info = mine.step(acts)
+        b_obs, rb, tb, _, b_info = lib.step(acts)
+        assert np.array_equal(ra, rb) and np.array_equal(ta, tb)
+        assert ("score" in a_info) == ("score" in b_info)
+        if "score" in b_info:
+            assert list(a_info["score"]) == list(b_info["score"])
+        ends += int(tb.sum())
+    assert ends >= n and opp.calls > 90 and opp.rows > 90 * n // 2
+    mine.close()
+    lib.close()
+
+
+def test_env_vec_8_opponent_swap_and_illegal():
+    """env-vec-8: set_opponent swaps the callable (refused for a bot
+    opponent); an opponent's illegal action ends that episode with the
+    learner's reward 0, and the next step auto-resets it; a wrong shape
+    of actions is a ValueError."""
+    vec = scopa.vector.VecEnv(4, seed=3, opponent=lambda o, m: m.argmax(1))
+    obs, info = vec.reset()
+    vec.set_opponent(lambda o, m: np.full(len(o), A + 5))
+    acts = info["action_mask"].argmax(axis=1)
+    waiting = info["action_mask"].any(axis=1)
+    obs, r, t, _, info = vec.step(acts)
+    assert t[waiting].all() and (r == 0).all()
+    assert not info["action_mask"][t].any()
+    vec.set_opponent(lambda o, m: m.argmax(1))
+    obs, r, t, _, info = vec.step(acts)  # auto-reset, reward 0
+    assert not t.any() and (r == 0).all() and info["action_mask"].any(1).all()
+    vec.set_opponent(lambda o, m: [0])
+    with pytest.raises(ValueError):
+        for _ in range(3):
+            vec.step(info["action_mask"].argmax(axis=1))
+    with pytest.raises(ValueError):
+        scopa.vector.VecEnv(2, opponent="greedy").set_opponent(len)
+    vec.close()
+
+
 def test_env_opts_1_unknown_reset_options_refused():
     """Every env's reset takes "dealer" and "scores" only: an unknown key
     (a misspelling, or "deck", which the seed stream decides) is a

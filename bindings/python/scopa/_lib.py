@@ -101,7 +101,8 @@ class Fault(ctypes.Structure):
 class EnvConfig(ctypes.Structure):
     _fields_ = [("learner", c_int), ("opponent", c_char_p),
                 ("movetime_ms", c_int), ("nodes", c_u64),
-                ("whole_game", c_int), ("illegal_reward", ctypes.c_double)]
+                ("whole_game", c_int), ("illegal_reward", ctypes.c_double),
+                ("external_opponent", c_int)]
 
 
 class Rng(ctypes.Structure):
@@ -270,6 +271,14 @@ _SIGNATURES = {
     "scopa_vecenv_step_compact": (None, [c_void_p, c_void_p, c_void_p,
                                          c_void_p, c_void_p, c_void_p,
                                          c_void_p]),
+    "scopa_vecenv_opponents": (c_int, [c_void_p, c_void_p, c_void_p,
+                                       c_void_p, c_void_p]),
+    "scopa_vecenv_opponents_compact": (c_int, [c_void_p, c_void_p, c_void_p,
+                                               c_void_p, c_void_p]),
+    "scopa_vecenv_play": (None, [c_void_p, c_int, c_void_p, c_void_p,
+                                 c_void_p, c_void_p]),
+    "scopa_vecenv_observe": (None, [c_void_p, c_void_p, c_void_p]),
+    "scopa_vecenv_observe_compact": (None, [c_void_p, c_void_p, c_void_p]),
     "scopa_vecenv_legal_moves": (c_int, [c_void_p, c_int, c_void_p,
                                          c_void_p]),
     "scopa_vecenv_moves": (None, [c_void_p, c_void_p, c_void_p]),

@@ -31,7 +31,7 @@ from . import _compat, _lib, env as senv
 from ._compat import VectorEnv, spaces
 from .env import (ACTIONS, FEATURES, ILLEGAL_REWARD, ResetNeeded,
                   _np_random)
-from .game import Game
+from .game import Game, Round
 
 L = _lib.lib
 
@@ -54,14 +54,18 @@ class VecEnv(VectorEnv):
         _lib.int_arg("num_envs", num_envs, 1, 1 << 20)
         game = Game(rules)
         self._players, self._sides = game.players, game.sides
+        self._game = game
         _lib.int_arg("seat", seat, 0, game.players - 1)
         if threads is None:
             threads = os.cpu_count() or 1
         _lib.int_arg("threads", threads, 1, 256)
+        self._policy = opponent if callable(opponent) else None
         cfg = _lib.EnvConfig(learner=seat, movetime_ms=movetime_ms,
                              nodes=nodes, whole_game=1 if whole_game else 0,
                              illegal_reward=float(illegal_reward),
-                             opponent=_lib.text_arg("opponent", opponent))
+                             external_opponent=int(self._policy is not None))
+        if self._policy is None:
+            cfg.opponent = _lib.text_arg("opponent", opponent)
         h = ctypes.c_void_p()
         rc = L.scopa_vecenv_new(ctypes.byref(game._rules), ctypes.byref(cfg),
                                 num_envs, threads, ctypes.byref(h))
@@ -113,6 +117,20 @@ class VecEnv(VectorEnv):
         self._p = [a.ctypes.data for a in (self._obs, self._mask,
                                            self._rewards, self._term,
                                            self._trunc)]
+        if self._policy is not None:
+            self._opp_obs = np.zeros_like(self._obs)
+            self._opp_mask = np.zeros_like(self._mask)
+            self._opp_envs = np.zeros(num_envs, np.int32)
+            self._opp_seats = np.zeros(num_envs, np.int32)
+            self._opp_actions = np.zeros(num_envs, np.int64)
+            self._opp_p = [a.ctypes.data for a in (
+                self._opp_envs, self._opp_seats, self._opp_obs,
+                self._opp_mask, self._opp_actions)]
+            self._opponents_c = L.scopa_vecenv_opponents_compact if \
+                self.compact else L.scopa_vecenv_opponents
+            self._observe_all_c = L.scopa_vecenv_observe_compact if \
+                self.compact else L.scopa_vecenv_observe
+        self.opponent_envs = self.opponent_seats = None
         self._seed = seed
         self._moves_cap = 32
         self._np_random = _np_random(seed)
@@ -197,6 +215,11 @@ class VecEnv(VectorEnv):
         self._reset_c(self._h, seed, self._p[0], self._p[1])
         if streams is not None or options:
             self._reset_each(streams, seed, dealer, scores)
+        if self._policy is not None:
+            self._rewards[:] = 0
+            self._term[:] = False
+            self._play_opponents()
+            self._rewards[:] = 0
         self._reset_done = True
         obs, = self._out(self._obs)
         return obs, self._info()
@@ -226,8 +249,63 @@ class VecEnv(VectorEnv):
             self._actions[:] = actions
         obs, mask, rew, term, trunc = self._p
         self._step_c(self._h, self._actions_p, obs, mask, rew, term, trunc)
+        if self._policy is not None:
+            self._play_opponents()
         out = self._out(self._obs, self._rewards, self._term, self._trunc)
         return out + (self._info(self._scores()),)
+
+    def round(self, i):
+        """Environment i's round now, as a scopa.Round over its C state
+        (to read between calls, as ScopaGymEnv.round)."""
+        _lib.int_arg("i", i, 0, self.num_envs - 1)
+        env = L.scopa_vecenv_env(self._h, i)
+        r = Round.__new__(Round)
+        r.game = self._game
+        r._st = _lib.State.from_address(L.scopa_env_state(env))
+        r.dealer = r._st.dealer
+        r.scores = list(L.scopa_env_scores(env)[:self._sides])
+        r._match, r._scores_c = None, None
+        r._owner = self  # the C state lives as long as this VecEnv
+        return r
+
+    def set_opponent(self, opponent):
+        """Another Python opponent from the next call on (self-play: a
+        frozen copy of the learner's policy); only for a VecEnv made with
+        a callable opponent."""
+        if self._policy is None or not callable(opponent):
+            raise ValueError("set_opponent takes a callable, in a VecEnv "
+                             "made with a callable opponent")
+        self._policy = self.opponent = opponent
+
+    def _play_opponents(self):
+        """The callable plays every waiting opponent seat, one call for
+        all the environments where one is to play, until every
+        environment is at the learner's turn or over; then the learners'
+        observations are written again (C wrote those of the step)."""
+        envs_p, seats_p, obs_p, mask_p, acts_p = self._opp_p
+        played = False
+        while True:
+            k = self._opponents_c(self._h, envs_p, seats_p, obs_p, mask_p)
+            if not k:
+                break
+            played = True
+            self.opponent_envs = self._opp_envs[:k]
+            self.opponent_seats = self._opp_seats[:k]
+            obs, mask = self._out(self._opp_obs[:k], self._opp_mask[:k])
+            acts = np.asarray(self._policy(obs, mask))
+            if acts.shape != (k,) or not (
+                    np.issubdtype(acts.dtype, np.integer) or
+                    (np.issubdtype(acts.dtype, np.floating) and
+                     (acts == np.round(acts)).all())):
+                raise ValueError("the opponent returns one whole action per "
+                                 "row: shape (%d,), got %r" %
+                                 (k, acts.shape))
+            self._opp_actions[:k] = acts
+            L.scopa_vecenv_play(self._h, k, envs_p, acts_p, self._p[2],
+                                self._p[3])
+        self.opponent_envs = self.opponent_seats = None
+        if played:
+            self._observe_all_c(self._h, self._p[0], self._p[1])
 
     def action_moves(self, actions):
         """The move of actions[i] in environment i now (np.uint64 (num_envs,)
