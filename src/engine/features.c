@@ -191,6 +191,7 @@ void scopa_features_divisors(const scopa_rules *rules, float *out) {
 typedef struct layout {
   scopa_move *table;
   uint8_t *mask;
+  uint16_t *list; /* NULL, or the actions set, in the order set */
   scopa_cards hand;
   long room, skip, overflow;
   int count;
@@ -200,6 +201,8 @@ static void put(layout *lay, int a, scopa_move m) {
   lay->mask[a] = 1;
   if (lay->table)
     lay->table[a] = m;
+  if (lay->list)
+    lay->list[lay->count] = (uint16_t)a;
   lay->count++;
 }
 
@@ -269,12 +272,15 @@ static void layout_card(layout *lay, int card, scopa_move *moves, int n) {
 }
 
 int scopa__actions_page(const scopa_state *s, int page, scopa_move *work,
-                        int cap, scopa_move *table, uint8_t *mask) {
-  memset(mask, 0, SCOPA_ACTIONS);
+                        int cap, scopa_move *table, uint8_t *mask,
+                        uint16_t *list) {
+  if (!list)
+    memset(mask, 0, SCOPA_ACTIONS);
   int seat = scopa_state_to_play(s);
   if (seat < 0 || page < 0)
     return 0;
-  layout lay = {.table = table, .mask = mask, .hand = s->hand[seat]};
+  layout lay = {
+      .table = table, .mask = mask, .list = list, .hand = s->hand[seat]};
   /* Each page shows room overflow moves on the free actions, and on the
    * last free action the next-page action while more are left. */
   long nfree = (40 - __builtin_popcountll(lay.hand)) * SCOPA_ACTION_SLOTS;
@@ -295,7 +301,7 @@ static int actions_page(const scopa_state *s, int page, scopa_move *work,
                         int *actions) {
   if (table)
     memset(table, 0, sizeof *table * SCOPA_ACTIONS);
-  int n = scopa__actions_page(s, page, work, cap, table, mask);
+  int n = scopa__actions_page(s, page, work, cap, table, mask, NULL);
   if (actions)
     for (int a = 0, k = 0; a < SCOPA_ACTIONS; a++)
       if (mask[a])

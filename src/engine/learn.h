@@ -16,9 +16,12 @@ int scopa__env_new(const scopa_rules *rules, const scopa_env_config *config,
 
 /* scopa_state_actions_page with scratch of cap moves, leaving the table's
  * entries outside the mask as they were (the step's speed: 10 KiB less
- * to write). */
+ * to write).  With a list (room for SCOPA_ACTIONS), the mask must be all
+ * zero on entry (the caller clears the actions it listed last time: a
+ * few bytes, not 1,280) and the actions set are listed, in no order. */
 int scopa__actions_page(const scopa_state *state, int page, scopa_move *work,
-                        int cap, scopa_move *table, uint8_t *mask);
+                        int cap, scopa_move *table, uint8_t *mask,
+                        uint16_t *list);
 
 /* Points the environment at another scratch buffer of the same size
  * (the thread that steps it next owns it). */
