@@ -2016,6 +2016,13 @@ void scopa_vecenv_observe(scopa_vecenv *vec, float *obs, uint8_t *mask);
 void scopa_vecenv_observe_compact(scopa_vecenv *vec, int8_t *obs,
                                   uint8_t *mask);
 
+/* The scores of the rounds just ended, for the environments i with
+ * which[i] set, in increasing i: one JSON array of scopa_state_score_json
+ * values (null for an environment whose round is not over, as after an
+ * illegal action).  One call for a batch, not one per environment.
+ * malloc'd (scopa_free); NULL if out of memory. */
+char *scopa_vecenv_scores_json(scopa_vecenv *vec, const uint8_t *which);
+
 /* Environment i's legal actions and their moves (scopa_env_legal_moves)
  * into row i of actions[num_envs][cap] and moves[num_envs][cap], padded
  * with -1 and SCOPA_MOVE_NONE.  Returns the largest count of any

@@ -10,8 +10,9 @@
  * steps it (an environment's result depends on its own state only; the
  * scratch buffer it borrows holds nothing between calls); each chunk of
  * environments is taken by exactly one thread; nothing is allocated
- * after scopa_vecenv_new.  The workers wait on one condition variable
- * between batches (created once, joined by scopa_vecenv_free).
+ * after scopa_vecenv_new (but the text scopa_vecenv_scores_json
+ * returns).  The workers wait on one condition variable between batches
+ * (created once, joined by scopa_vecenv_free).
  */
 #include "learn.h"
 
@@ -370,6 +371,43 @@ void scopa_vecenv_observe_compact(scopa_vecenv *v, int8_t *obs, uint8_t *mask) {
   v->compact = obs;
   v->mask = mask;
   run(v, JOB_OBSERVE);
+}
+
+/* ---- scores of the rounds just ended --------------------------------- */
+
+static int append(char **buf, size_t *len, size_t *cap, const char *text) {
+  size_t n = strlen(text);
+  if (*len + n + 2 > *cap) {
+    size_t want = (*cap + n + 2) * 2;
+    char *grown = realloc(*buf, want);
+    if (!grown)
+      return 0;
+    *buf = grown;
+    *cap = want;
+  }
+  memcpy(*buf + *len, text, n + 1);
+  *len += n;
+  return 1;
+}
+
+char *scopa_vecenv_scores_json(scopa_vecenv *v, const uint8_t *which) {
+  size_t len = 0, cap = 0;
+  char *buf = NULL;
+  int ok = append(&buf, &len, &cap, "["), first = 1;
+  for (int i = 0; ok && i < v->n; i++) {
+    if (!which[i])
+      continue;
+    const scopa_state *st = scopa_env_state(v->envs[i]);
+    char *one = scopa_state_over(st) ? scopa_state_score_json(st) : NULL;
+    ok = (first || append(&buf, &len, &cap, ",")) &&
+         append(&buf, &len, &cap, one ? one : "null");
+    scopa_free(one);
+    first = 0;
+  }
+  if (ok && append(&buf, &len, &cap, "]"))
+    return buf;
+  free(buf);
+  return NULL;
 }
 
 /* ---- moves by action, for move encodings ----------------------------- */

@@ -734,7 +734,7 @@ def test_env_vec_4_info_score():
     """info["score"] at a terminal step is the ended round's score, the
     single env's info["score"] for the same episode; "_score" marks the
     environments that have one (none at other steps, none for an
-    illegal action's end)."""
+    illegal action's end); scores=False leaves them out."""
     n, seed = 4, 21
     vec = scopa.vector.VecEnv(n, seed=seed, opponent="greedy", threads=1)
     singles = [scopa.ScopaGymEnv(opponent="greedy") for _ in range(n)]
@@ -769,6 +769,15 @@ def test_env_vec_4_info_score():
             assert term[3] and not info["_score"][3]
     assert seen >= n
     vec.close()
+    quiet = scopa.vector.VecEnv(n, seed=seed, opponent="greedy",
+                                scores=False)
+    _, info = quiet.reset()
+    for step in range(80):
+        _, _, term, _, info = quiet.step(info["action_mask"].argmax(axis=1))
+        assert "score" not in info and "_score" not in info
+        ended = ended or term.any()
+    assert ended
+    quiet.close()
 
 
 def test_env_mask_1_terminal_mask_recipe():

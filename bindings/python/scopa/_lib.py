@@ -279,6 +279,7 @@ _SIGNATURES = {
                                  c_void_p, c_void_p]),
     "scopa_vecenv_observe": (None, [c_void_p, c_void_p, c_void_p]),
     "scopa_vecenv_observe_compact": (None, [c_void_p, c_void_p, c_void_p]),
+    "scopa_vecenv_scores_json": (c_void_p, [c_void_p, c_void_p]),
     "scopa_vecenv_legal_moves": (c_int, [c_void_p, c_int, c_void_p,
                                          c_void_p]),
     "scopa_vecenv_moves": (None, [c_void_p, c_void_p, c_void_p]),

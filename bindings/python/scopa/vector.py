@@ -19,7 +19,9 @@ of each round just ended.  With copy=False the arrays returned are the
 environment's own, overwritten by the next call (no copying: the
 fastest).  With compact=True the observations are int8 (the same
 features as small counts: obs / vec.obs_divisors is the float32 one),
-written so by C: 4 times fewer bytes.  docs/env.md.
+written so by C: 4 times fewer bytes.  scores=False leaves
+info["score"] out (the rewards have the points; the scores' JSON is
+the Python part's main cost at 1,024 environments).  docs/env.md.
 """
 import ctypes
 import json
@@ -50,7 +52,7 @@ class VecEnv(VectorEnv):
     def __init__(self, num_envs, rules=None, seed=None, opponent="random",
                  seat=0, threads=None, whole_game=False,
                  illegal_reward=ILLEGAL_REWARD, movetime_ms=0, nodes=0,
-                 copy=True, compact=False):
+                 copy=True, compact=False, scores=True):
         _lib.int_arg("num_envs", num_envs, 1, 1 << 20)
         game = Game(rules)
         self._players, self._sides = game.players, game.sides
@@ -79,7 +81,7 @@ class VecEnv(VectorEnv):
         if _compat.AutoresetMode is not None:
             self.metadata["autoreset_mode"] = _compat.AutoresetMode.NEXT_STEP
         self.render_mode = None
-        self.compact = bool(compact)
+        self.compact, self.scores = bool(compact), bool(scores)
         self.obs_divisors = np.empty(FEATURES, np.float32)
         L.scopa_features_divisors(ctypes.byref(game._rules),
                                   self.obs_divisors.ctypes.data)
@@ -164,18 +166,17 @@ class VecEnv(VectorEnv):
         info["score"], the "sides" of `scopa replay --json`) for each
         environment whose episode ended at this step with its round over
         (not by an illegal action), None elsewhere, and its mask; None
-        when no environment has one."""
-        ended = np.flatnonzero(self._term)
-        if not len(ended):
+        when no environment has one, or with scores=False.  One C call
+        and one JSON text for the batch."""
+        if not self.scores or not self._term.any():
             return None
+        got = json.loads(_lib.take_string(
+            L.scopa_vecenv_scores_json(self._h, self._p[3])))
         scores = np.full(self.num_envs, None, object)
-        for i in ended:
-            st = L.scopa_env_state(L.scopa_vecenv_env(self._h, int(i)))
-            ptr = L.scopa_state_score_json(
-                ctypes.byref(_lib.State.from_address(st)))
-            if ptr:
-                scores[i] = json.loads(_lib.take_string(ptr))
-        has = np.array([s is not None for s in scores], np.bool_)
+        has = np.zeros(self.num_envs, np.bool_)
+        for i, score in zip(np.flatnonzero(self._term), got):
+            if score is not None:
+                scores[i], has[i] = score, True
         return (scores, has) if has.any() else None
 
     def _seeds(self, seed):
