@@ -15,6 +15,8 @@ medians of several runs, beside the C playout's plays per second
   vector_1024  the same at --big-envs environments (1024)
   compact  the same at --big-envs environments with VecEnv(compact=True):
            int8 observations written by C
+  compact_noscores  the same with scores=False (no info["score"])
+  bench_env_compact  bench_env at --big-envs environments, --compact 1
   bench_env  the same batched step driven from C, a uniformly random
            legal action per environment (build/bench/bench_env)
 
@@ -81,10 +83,10 @@ def gym(deadline):
     return steps
 
 
-def vector(envs, threads, compact=False):
+def vector(envs, threads, compact=False, scores=True):
     def run(deadline):
         vec = scopa.vector.VecEnv(envs, seed=1, threads=threads, copy=False,
-                                  compact=compact)
+                                  compact=compact, scores=scores)
         obs, info = vec.reset()
         steps = 0
         while time.perf_counter() < deadline:
@@ -96,12 +98,13 @@ def vector(envs, threads, compact=False):
     return run
 
 
-def bench_env(envs, threads, seconds):
+def bench_env(envs, threads, seconds, compact=0):
     exe = os.path.join(TOP, "build", "bench", "bench_env")
     if not os.path.exists(exe):
         return None
     out = subprocess.run([exe, "--envs", str(envs), "--threads",
-                          str(threads), "--seconds", str(seconds)],
+                          str(threads), "--seconds", str(seconds),
+                          "--compact", str(compact)],
                          capture_output=True, text=True, check=True)
     r = json.loads(out.stdout)
     return r["steps_per_s"], r["steps_per_cpu_s"]
@@ -123,7 +126,8 @@ def main():
     ap.add_argument("--threads", type=int, default=2)
     args = ap.parse_args()
     rows = {k: [] for k in ("aec", "gym", "vector", "vector_1024",
-                            "compact", "bench_env")}
+                            "compact", "compact_noscores", "bench_env",
+                            "bench_env_compact")}
     plays = []
     for _ in range(args.runs):
         rows["aec"].append(timed(aec, args.seconds))
@@ -134,9 +138,14 @@ def main():
                                                 args.threads), args.seconds))
         rows["compact"].append(timed(vector(args.big_envs, args.threads,
                                             True), args.seconds))
+        rows["compact_noscores"].append(timed(
+            vector(args.big_envs, args.threads, True, False), args.seconds))
         c = bench_env(args.envs, args.threads, args.seconds)
         if c:
             rows["bench_env"].append(c)
+        c = bench_env(args.big_envs, args.threads, args.seconds, 1)
+        if c:
+            rows["bench_env_compact"].append(c)
         plays.append(playout(args.seconds))
     play = statistics.median(plays)
     report = {"runs": args.runs, "seconds": args.seconds,

@@ -1800,9 +1800,10 @@ typedef struct scopa_env_config {
   uint64_t nodes;        /* nonzero: a node budget (deterministic)       */
   int whole_game;        /* 1: an episode is a whole game, not one round */
   double illegal_reward; /* the reward of an illegal action              */
-  int external_opponent; /* 1 (single-agent face): the other seats are
-                            the caller's to play; reset and step stop at
-                            their turn (scopa_vecenv_opponents)         */
+  uint32_t external;     /* seats (bit s: seat s) the caller plays in the
+                            single-agent face, not the bot: reset and
+                            step stop at their turn (the learner's bit
+                            is ignored; scopa_vecenv_opponents)         */
 } scopa_env_config;
 
 /* Pass as the seed to go on with the episode stream. */
@@ -1978,9 +1979,10 @@ void scopa_vecenv_step_compact(scopa_vecenv *vec, const int64_t *actions,
                                uint8_t *terminated, uint8_t *truncated);
 
 /*
- * Opponents played by the caller (config->external_opponent = 1): a
- * batch's reset or step stops each environment where a seat other than
- * the learner's is to play, and the caller plays those seats, a round of
+ * Seats played by the caller (their bits in config->external): a
+ * batch's reset or step stops each environment where one of them is to
+ * play (the bot plays the other seats inside the step), and the caller
+ * plays those seats, a round of
  * them at a time, until every environment is at the learner's turn or
  * over:
  *   scopa_vecenv_step(...);                 (or scopa_vecenv_reset)
@@ -1991,7 +1993,7 @@ void scopa_vecenv_step_compact(scopa_vecenv *vec, const int64_t *actions,
  * rewards and terminated are those of the step, added to on the way.
  */
 
-/* The environments whose seat to play is not the learner's, increasing,
+/* The environments where a seat of config->external is to play, increasing,
  * into envs[0..k) and that seat into seats[0..k); row j of obs[k]
  * [SCOPA_FEATURES] and mask[k][SCOPA_ACTIONS] gets seat seats[j]'s
  * observation and legal actions (obs and mask may be NULL; each array

@@ -67,6 +67,10 @@ int scopa_env_new(const scopa_rules *rules, const scopa_env_config *config,
 
 int scopa__env_learner(const scopa_env *env) { return env->config.learner; }
 
+uint32_t scopa__env_external(const scopa_env *env) {
+  return env->config.external;
+}
+
 void scopa__env_set_work(scopa_env *env, scopa_move *work) {
   if (!env->own_work)
     env->work = work;
@@ -130,13 +134,20 @@ static void show_actions(scopa_env *env) {
                           env->table, env->mask, env->legal);
 }
 
+/* The library's bot plays the seat to play (the single-agent face, a seat
+ * neither the learner's nor the caller's). */
+static int bot_to_play(const scopa_env *env) {
+  int seat = env->st.to_play;
+  return env->config.learner >= 0 && seat != env->config.learner &&
+         !(env->config.external >> seat & 1u);
+}
+
 /* The actions of the position now, unless the library's bot is to play
  * it inside the step: its own moves are all it needs, and the learner's
  * are laid out when its turn comes (half the step's move generation). */
 static void new_position(scopa_env *env) {
   env->page = 0;
-  if (env->config.learner >= 0 && !env->config.external_opponent &&
-      env->st.to_play != env->config.learner)
+  if (bot_to_play(env))
     clear_actions(env);
   else
     show_actions(env);
@@ -199,8 +210,7 @@ static int play_others(scopa_env *env, double *rewards, int rc) {
                                              ? env->config.movetime_ms
                                              : env->bot_movetime,
                           .nodes = env->config.nodes};
-  while (!env->config.external_opponent && !env->over &&
-         env->st.to_play != env->config.learner) {
+  while (!env->over && bot_to_play(env)) {
     scopa_view view;
     scopa_move m;
     scopa_view_of(&env->st, env->st.to_play, env->scores, &view);

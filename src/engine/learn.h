@@ -30,4 +30,7 @@ void scopa__env_set_work(scopa_env *env, scopa_move *work);
 /* The learner's seat (-1 for the multi-agent face). */
 int scopa__env_learner(const scopa_env *env);
 
+/* The seats the caller plays (config->external). */
+uint32_t scopa__env_external(const scopa_env *env);
+
 #endif

@@ -313,7 +313,8 @@ static int opponents(scopa_vecenv *v, int32_t *envs, int32_t *seats, float *obs,
   for (int i = 0; i < v->n; i++) {
     scopa_env *env = v->envs[i];
     int seat = scopa_env_to_play(env);
-    if (seat < 0 || seat == scopa__env_learner(env))
+    if (seat < 0 || seat == scopa__env_learner(env) ||
+        !(scopa__env_external(env) >> seat & 1u))
       continue;
     scopa__env_set_work(env, v->work);
     uint8_t *m = mask ? mask + (size_t)k * SCOPA_ACTIONS : NULL;

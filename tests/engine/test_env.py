@@ -863,6 +863,37 @@ def test_env_base_2_evaluate_agrees_with_arena():
     assert abs(ours["diff"] - arena["diff"]) < 4 * se
 
 
+@pytest.mark.parametrize("rules,deals", [(None, 40), ({"players": 3}, 20),
+                                         ("scopone", 12)])
+def test_env_base_3_evaluate_vec_is_evaluate(rules, deals):
+    """env-base-3: evaluate_vec (a batched policy on VecEnv) plays the
+    same duplicate deals as evaluate (the same seed gives each deal's
+    deck and dealer): with a deterministic policy (the first legal
+    action) against the deterministic greedy bot, every statistic is
+    the same, in 2- and 3-seat rules and in teams (the policy's partner
+    through VecEnv's batched opponent)."""
+    from scopa import baselines
+
+    def first(env, agent, obs):
+        return int(obs["action_mask"].argmax())
+    first.name = "first"
+
+    def first_rows(obs, mask):
+        return mask.argmax(axis=1)
+    first_rows.name = "first"
+    old = baselines.evaluate(first, "greedy", rules=rules, deals=deals,
+                             seed=3)
+    for compact in (False, True):
+        new = baselines.evaluate_vec(first_rows, "greedy", rules=rules,
+                                     deals=deals, seed=3, compact=compact)
+        assert new == old
+    assert old["a_wins"] + old["b_wins"] + old["ties"] == deals
+    assert old["diff"] != 0
+    other = baselines.evaluate_vec(first_rows, "greedy", rules=rules,
+                                   deals=deals, seed=4)
+    assert other != old  # other deals
+
+
 # The frameworks' own checkers -------------------------------------------
 
 def frameworks():

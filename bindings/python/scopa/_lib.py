@@ -102,7 +102,7 @@ class EnvConfig(ctypes.Structure):
     _fields_ = [("learner", c_int), ("opponent", c_char_p),
                 ("movetime_ms", c_int), ("nodes", c_u64),
                 ("whole_game", c_int), ("illegal_reward", ctypes.c_double),
-                ("external_opponent", c_int)]
+                ("external", ctypes.c_uint32)]
 
 
 class Rng(ctypes.Structure):

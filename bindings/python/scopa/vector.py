@@ -52,7 +52,7 @@ class VecEnv(VectorEnv):
     def __init__(self, num_envs, rules=None, seed=None, opponent="random",
                  seat=0, threads=None, whole_game=False,
                  illegal_reward=ILLEGAL_REWARD, movetime_ms=0, nodes=0,
-                 copy=True, compact=False, scores=True):
+                 copy=True, compact=False, scores=True, partner=None):
         _lib.int_arg("num_envs", num_envs, 1, 1 << 20)
         game = Game(rules)
         self._players, self._sides = game.players, game.sides
@@ -62,10 +62,20 @@ class VecEnv(VectorEnv):
             threads = os.cpu_count() or 1
         _lib.int_arg("threads", threads, 1, 256)
         self._policy = opponent if callable(opponent) else None
+        if partner is not None and not callable(partner):
+            raise TypeError("partner is a callable (obs, mask) -> actions")
+        self._partner, self._side = partner, game.side_of(seat)
+        self._seat_side = np.array([game.side_of(s)
+                                    for s in range(game.players)])
+        external = 0
+        for s in range(game.players):
+            ours = self._seat_side[s] == self._side
+            if s != seat and (self._policy or (partner and ours)):
+                external |= 1 << s
         cfg = _lib.EnvConfig(learner=seat, movetime_ms=movetime_ms,
                              nodes=nodes, whole_game=1 if whole_game else 0,
                              illegal_reward=float(illegal_reward),
-                             external_opponent=int(self._policy is not None))
+                             external=external)
         if self._policy is None:
             cfg.opponent = _lib.text_arg("opponent", opponent)
         h = ctypes.c_void_p()
@@ -119,7 +129,8 @@ class VecEnv(VectorEnv):
         self._p = [a.ctypes.data for a in (self._obs, self._mask,
                                            self._rewards, self._term,
                                            self._trunc)]
-        if self._policy is not None:
+        self._external = external != 0
+        if self._external:
             self._opp_obs = np.zeros_like(self._obs)
             self._opp_mask = np.zeros_like(self._mask)
             self._opp_envs = np.zeros(num_envs, np.int32)
@@ -216,7 +227,7 @@ class VecEnv(VectorEnv):
         self._reset_c(self._h, seed, self._p[0], self._p[1])
         if streams is not None or options:
             self._reset_each(streams, seed, dealer, scores)
-        if self._policy is not None:
+        if self._external:
             self._rewards[:] = 0
             self._term[:] = False
             self._play_opponents()
@@ -250,7 +261,7 @@ class VecEnv(VectorEnv):
             self._actions[:] = actions
         obs, mask, rew, term, trunc = self._p
         self._step_c(self._h, self._actions_p, obs, mask, rew, term, trunc)
-        if self._policy is not None:
+        if self._external:
             self._play_opponents()
         out = self._out(self._obs, self._rewards, self._term, self._trunc)
         return out + (self._info(self._scores()),)
@@ -278,8 +289,29 @@ class VecEnv(VectorEnv):
                              "made with a callable opponent")
         self._policy = self.opponent = opponent
 
+    def _ask(self, policy, envs, seats, obs, mask):
+        """policy's actions for these rows, checked."""
+        self.opponent_envs, self.opponent_seats = envs, seats
+        acts = np.asarray(policy(obs, mask))
+        k = len(envs)
+        if acts.shape != (k,) or not (
+                np.issubdtype(acts.dtype, np.integer) or
+                (np.issubdtype(acts.dtype, np.floating) and
+                 (acts == np.round(acts)).all())):
+            raise ValueError("the opponent returns one whole action per "
+                             "row: shape (%d,), got %r" % (k, acts.shape))
+        return acts
+
+    def set_partner(self, partner):
+        """Another partner callable, for a VecEnv made with one."""
+        if self._partner is None or not callable(partner):
+            raise ValueError("set_partner takes a callable, in a VecEnv "
+                             "made with a partner")
+        self._partner = partner
+
     def _play_opponents(self):
-        """The callable plays every waiting opponent seat, one call for
+        """The callables play every waiting seat of theirs (the partner's
+        seats to partner, the others to the opponent), one call each for
         all the environments where one is to play, until every
         environment is at the learner's turn or over; then the learners'
         observations are written again (C wrote those of the step)."""
@@ -290,18 +322,19 @@ class VecEnv(VectorEnv):
             if not k:
                 break
             played = True
-            self.opponent_envs = self._opp_envs[:k]
-            self.opponent_seats = self._opp_seats[:k]
+            envs, seats = self._opp_envs[:k], self._opp_seats[:k]
             obs, mask = self._out(self._opp_obs[:k], self._opp_mask[:k])
-            acts = np.asarray(self._policy(obs, mask))
-            if acts.shape != (k,) or not (
-                    np.issubdtype(acts.dtype, np.integer) or
-                    (np.issubdtype(acts.dtype, np.floating) and
-                     (acts == np.round(acts)).all())):
-                raise ValueError("the opponent returns one whole action per "
-                                 "row: shape (%d,), got %r" %
-                                 (k, acts.shape))
-            self._opp_actions[:k] = acts
+            if self._partner is None:
+                self._opp_actions[:k] = self._ask(self._policy, envs, seats,
+                                                  obs, mask)
+            else:
+                ours = self._seat_side[seats] == self._side
+                for who, rows in ((self._partner, ours),
+                                  (self._policy, ~ours)):
+                    if rows.any():
+                        self._opp_actions[:k][rows] = self._ask(
+                            who, envs[rows], seats[rows], obs[rows],
+                            mask[rows])
             L.scopa_vecenv_play(self._h, k, envs_p, acts_p, self._p[2],
                                 self._p[3])
         self.opponent_envs = self.opponent_seats = None
