@@ -25,9 +25,10 @@ typedef struct played {
 } played;
 
 static const char *const RULES[][2] = {
-    {"players", "2"},   {"players", "3"},         {"game", "scopone"},
-    {"capture", "1"},   {"mandatory_capture", "0"}, {"refill", "1"},
-    {"players", "4"},   {"napola", "1"},
+    {"players", "2"},           {"players", "3"},
+    {"game", "scopone"},        {"capture", "1"},
+    {"mandatory_capture", "0"}, {"refill", "1"},
+    {"players", "4"},           {"napola", "1"},
 };
 #define N_RULES (int)(sizeof RULES / sizeof RULES[0])
 
@@ -193,10 +194,10 @@ static void test_infostate(scopa_rng *rng) {
         int other = (seat + 1) % p.st.players;
         CHECK(scopa_state_infostate(&p.st, other, scores, y) ==
               SCOPA_INFOSTATE);
-        size_t la = scopa_state_infostate_text(&p.st, seat, scores, a,
-                                               sizeof a);
-        size_t lb = scopa_state_infostate_text(&p.st, other, scores, b,
-                                               sizeof b);
+        size_t la =
+            scopa_state_infostate_text(&p.st, seat, scores, a, sizeof a);
+        size_t lb =
+            scopa_state_infostate_text(&p.st, other, scores, b, sizeof b);
         CHECK(la > 0 && lb > 0 && la < sizeof a);
         CHECK((strcmp(a, b) == 0) == (memcmp(x, y, sizeof x) == 0));
       }
@@ -358,8 +359,7 @@ static void test_compact(scopa_rng *rng) {
       scores[k] = (int)scopa_rng_below(rng, (uint32_t)r.target + 10);
     while (!scopa_state_over(&p.st)) {
       scopa_view v;
-      scopa_view_of(&p.st, (int)scopa_rng_below(rng, p.st.players), scores,
-                    &v);
+      scopa_view_of(&p.st, (int)scopa_rng_below(rng, p.st.players), scores, &v);
       CHECK_EQ_INT(scopa_view_features(&v, f, SCOPA_FEATURES), SCOPA_FEATURES);
       CHECK_EQ_INT(scopa_view_features_compact(&v, c, SCOPA_FEATURES),
                    SCOPA_FEATURES);
