@@ -73,9 +73,69 @@ static void set_cards(int8_t *out, scopa_cards set) {
     out[__builtin_ctzll(set)] = 1;
 }
 
-static void compact(const scopa_view *v, int8_t *out) {
+/* What the features read of a seat's knowledge: filled from a view, or
+ * from a round and a seat without building a view (the environments'
+ * observations: no 600-byte view to clear and copy at every step). */
+typedef struct seen {
+  const scopa_rules *rules;
+  int seat, players, sides, dealer, plays, stock, last_capturer;
+  scopa_cards hand, table, unseen;
+  const scopa_cards *pile;
+  const uint8_t *scope;
+  const scopa_move *moves;
+  uint8_t hand_count[SCOPA_MAX_SEATS];
+  int32_t scores[SCOPA_MAX_SEATS];
+} seen;
+
+static void seen_view(const scopa_view *v, seen *s) {
+  *s = (seen){.rules = &v->rules,
+              .seat = v->seat,
+              .players = v->players,
+              .sides = v->sides,
+              .dealer = v->dealer,
+              .plays = v->plays,
+              .stock = v->stock,
+              .last_capturer = v->last_capturer,
+              .hand = v->hand,
+              .table = v->table,
+              .unseen = v->unseen,
+              .pile = v->pile,
+              .scope = v->scope,
+              .moves = v->moves};
+  memcpy(s->hand_count, v->hand_count, sizeof s->hand_count);
+  memcpy(s->scores, v->scores, sizeof s->scores);
+}
+
+/* As scopa_view_of would see it (core/view.c): the same numbers. */
+static void seen_state(const scopa_state *st, int seat, const int *scores,
+                       seen *s) {
+  scopa_cards known = st->hand[seat] | st->table;
+  for (int k = 0; k < st->sides; k++)
+    known |= st->pile[k];
+  *s = (seen){.rules = &st->rules,
+              .seat = seat,
+              .players = st->players,
+              .sides = st->sides,
+              .dealer = st->dealer,
+              .plays = st->plays,
+              .stock = 40 - st->next,
+              .last_capturer = st->last_capturer,
+              .hand = st->hand[seat],
+              .table = st->table,
+              .unseen = SCOPA_ALL_CARDS & ~known,
+              .pile = st->pile,
+              .scope = st->scope,
+              .moves = st->moves};
+  for (int k = 0; k < SCOPA_MAX_SEATS; k++) {
+    s->hand_count[k] =
+        k < st->players ? (uint8_t)__builtin_popcountll(st->hand[k]) : 0;
+    s->scores[k] = scores && k < st->sides ? scores[k] : 0;
+  }
+}
+
+static void compact(const seen *v, int8_t *out) {
   memset(out, 0, SCOPA_FEATURES);
-  const scopa_rules *r = &v->rules;
+  const scopa_rules *r = v->rules;
   int P = v->players, S = v->sides;
   int own = scopa_rules_side_of(r, v->seat);
   scopa_cards played[SCOPA_MAX_SEATS] = {0};
@@ -153,31 +213,51 @@ static void compact(const scopa_view *v, int8_t *out) {
   y[31] = r->cappotto > 0;                                    /* 671 */
 }
 
-int scopa_view_features_compact(const scopa_view *v, int8_t *out, int cap) {
-  if (cap < SCOPA_FEATURES)
-    return SCOPA_ENOSPACE;
-  compact(v, out);
-  return SCOPA_FEATURES;
-}
-
-int scopa_view_features(const scopa_view *v, float *out, int cap) {
-  if (cap < SCOPA_FEATURES)
-    return SCOPA_ENOSPACE;
+/* The float features: the counts over their divisors (scores under a
+ * target past SCOPA_COMPACT_MAX computed unscaled). */
+static void features(const seen *v, float *out) {
   int8_t c[SCOPA_FEATURES];
   compact(v, c);
   for (int i = 0; i < SCOPA_FEATURES; i++)
     out[i] = (float)c[i];
   for (int j = 0; j < N_RATIOS; j++)
-    out[RATIOS[j]] /= (float)divisor(&v->rules, RATIOS[j]);
-  if (v->rules.target > SCOPA_COMPACT_MAX) { /* the scores, unscaled */
-    const scopa_rules *r = &v->rules;
+    out[RATIOS[j]] /= (float)divisor(v->rules, RATIOS[j]);
+  if (v->rules->target > SCOPA_COMPACT_MAX) { /* the scores, unscaled */
+    const scopa_rules *r = v->rules;
     int own = scopa_rules_side_of(r, v->seat);
     for (int k = 0; k < v->sides; k++)
       out[k < 4 ? 450 + k : 644 + k - 4] =
           (float)clamp(v->scores[(own + k) % v->sides], r->target) /
           (float)r->target;
   }
+}
+
+int scopa_view_features_compact(const scopa_view *view, int8_t *out, int cap) {
+  if (cap < SCOPA_FEATURES)
+    return SCOPA_ENOSPACE;
+  seen s;
+  seen_view(view, &s);
+  compact(&s, out);
   return SCOPA_FEATURES;
+}
+
+int scopa_view_features(const scopa_view *view, float *out, int cap) {
+  if (cap < SCOPA_FEATURES)
+    return SCOPA_ENOSPACE;
+  seen s;
+  seen_view(view, &s);
+  features(&s, out);
+  return SCOPA_FEATURES;
+}
+
+void scopa__state_features(const scopa_state *st, int seat, const int *scores,
+                           float *out, int8_t *small) {
+  seen s;
+  seen_state(st, seat, scores, &s);
+  if (out)
+    features(&s, out);
+  if (small)
+    compact(&s, small);
 }
 
 void scopa_features_divisors(const scopa_rules *rules, float *out) {

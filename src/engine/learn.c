@@ -287,11 +287,8 @@ int scopa_env_move(const scopa_env *env, int action, scopa_move *move) {
 int scopa_env_observe(const scopa_env *env, int seat, float *obs,
                       uint8_t *mask) {
   int mine = !env->over && seat == env->st.to_play;
-  if (obs) {
-    scopa_view view;
-    scopa_view_of(&env->st, seat, env->scores, &view);
-    scopa_view_features(&view, obs, SCOPA_FEATURES);
-  }
+  if (obs)
+    scopa__state_features(&env->st, seat, env->scores, obs, NULL);
   if (mask) {
     memset(mask, 0, SCOPA_ACTIONS);
     for (int k = 0; mine && k < env->count; k++)
@@ -302,11 +299,8 @@ int scopa_env_observe(const scopa_env *env, int seat, float *obs,
 
 int scopa_env_observe_compact(const scopa_env *env, int seat, int8_t *obs,
                               uint8_t *mask) {
-  if (obs) {
-    scopa_view view;
-    scopa_view_of(&env->st, seat, env->scores, &view);
-    scopa_view_features_compact(&view, obs, SCOPA_FEATURES);
-  }
+  if (obs)
+    scopa__state_features(&env->st, seat, env->scores, NULL, obs);
   return scopa_env_observe(env, seat, NULL, mask);
 }
 

@@ -23,6 +23,12 @@ int scopa__actions_page(const scopa_state *state, int page, scopa_move *work,
                         int cap, scopa_move *table, uint8_t *mask,
                         uint16_t *list);
 
+/* The features (out) or the compact features (small; either may be NULL)
+ * of seat's view of a round, as scopa_view_features and _compact of
+ * scopa_view_of's view give them, without building the view. */
+void scopa__state_features(const scopa_state *state, int seat,
+                           const int *scores, float *out, int8_t *small);
+
 /* Points the environment at another scratch buffer of the same size
  * (the thread that steps it next owns it). */
 void scopa__env_set_work(scopa_env *env, scopa_move *work);

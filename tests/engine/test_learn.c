@@ -224,22 +224,35 @@ static void test_infostate(scopa_rng *rng) {
   CHECK_EQ_INT(scopa_state_infostate(&p.st, 0, NULL, x), SCOPA_INFOSTATE);
   CHECK_EQ_INT(x[86], 0); /* NULL scores: zeros */
 
-  TEST("learn-info-3", "scopa.h: the environment's and the state's agree");
+  TEST("learn-info-3", "scopa.h: the environment's and the state's agree, "
+                       "and its observations are its views' features");
   scopa_env_config cfg = {.learner = -1};
   scopa_env *env;
   CHECK_EQ_INT(scopa_env_new(&r, &cfg, &env), SCOPA_OK);
   int steps = 0;
   for (int e = 0; e < 5; e++) {
-    scopa_env_reset(env, (uint64_t)e, -1, NULL);
+    int scores[2] = {(int)scopa_rng_below(rng, 15),
+                     (int)scopa_rng_below(rng, 15)};
+    scopa_env_reset(env, (uint64_t)e, -1, scores);
     while (scopa_env_to_play(env) >= 0) {
       for (int seat = 0; seat < r.players; seat++) {
         scopa_env_infostate(env, seat, x);
-        scopa_state_infostate(scopa_env_state(env), seat, NULL, y);
+        scopa_state_infostate(scopa_env_state(env), seat, scores, y);
         CHECK(memcmp(x, y, sizeof x) == 0);
         scopa_env_infostate_text(env, seat, a, sizeof a);
-        scopa_state_infostate_text(scopa_env_state(env), seat, NULL, b,
+        scopa_state_infostate_text(scopa_env_state(env), seat, scores, b,
                                    sizeof b);
         CHECK_EQ_STR(a, b);
+        /* the observation: the features of scopa_view_of's view */
+        float f[SCOPA_FEATURES], g[SCOPA_FEATURES];
+        int8_t c[SCOPA_FEATURES], d[SCOPA_FEATURES];
+        scopa_view v;
+        scopa_view_of(scopa_env_state(env), seat, scopa_env_scores(env), &v);
+        scopa_view_features(&v, f, SCOPA_FEATURES);
+        scopa_view_features_compact(&v, c, SCOPA_FEATURES);
+        scopa_env_observe(env, seat, g, NULL);
+        scopa_env_observe_compact(env, seat, d, NULL);
+        CHECK(memcmp(f, g, sizeof f) == 0 && memcmp(c, d, sizeof c) == 0);
       }
       int actions[SCOPA_ACTIONS];
       int n = scopa_env_legal_moves(env, actions, NULL, SCOPA_ACTIONS);
