@@ -21,7 +21,11 @@ fastest).  With compact=True the observations are int8 (the same
 features as small counts: obs / vec.obs_divisors is the float32 one),
 written so by C: 4 times fewer bytes.  scores=False leaves
 info["score"] out (the rewards have the points; the scores' JSON is
-the Python part's main cost at 1,024 environments).  docs/env.md.
+the Python part's main cost at 1,024 environments).  opponent may be a
+batched callable (obs, mask) -> actions, called once for all the
+environments where another seat is to play (vec.opponent_envs and
+vec.opponent_seats name its rows); partner, in team rules, the same for
+the learner's partners.  docs/env.md.
 """
 import ctypes
 import json
