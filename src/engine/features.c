@@ -139,8 +139,10 @@ static void compact(const seen *v, int8_t *out) {
   int P = v->players, S = v->sides;
   int own = scopa_rules_side_of(r, v->seat);
   scopa_cards played[SCOPA_MAX_SEATS] = {0};
-  for (int i = 0; i < v->plays; i++)
-    played[(v->dealer + 1 + i) % P] |= SCOPA_BIT(SCOPA_MOVE_CARD(v->moves[i]));
+  for (int i = 0, who = (v->dealer + 1) % P; i < v->plays; i++) {
+    played[who] |= SCOPA_BIT(SCOPA_MOVE_CARD(v->moves[i]));
+    who = who + 1 == P ? 0 : who + 1; /* seats in turn, no division */
+  }
   set_cards(out + F_HAND, v->hand);
   set_cards(out + F_TABLE, v->table);
   for (int k = 0; k < S; k++)
