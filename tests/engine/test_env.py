@@ -871,7 +871,7 @@ def test_env_base_3_evaluate_vec_is_evaluate(rules, deals):
     deck and dealer): with a deterministic policy (the first legal
     action) against the deterministic greedy bot, every statistic is
     the same, in 2- and 3-seat rules and in teams (the policy's partner
-    through VecEnv's batched opponent)."""
+    through VecEnv's partner), in one batch or in batches of 7."""
     from scopa import baselines
 
     def first(env, agent, obs):
@@ -885,7 +885,8 @@ def test_env_base_3_evaluate_vec_is_evaluate(rules, deals):
                              seed=3)
     for compact in (False, True):
         new = baselines.evaluate_vec(first_rows, "greedy", rules=rules,
-                                     deals=deals, seed=3, compact=compact)
+                                     deals=deals, seed=3, compact=compact,
+                                     batch=7 if compact else 1024)
         assert new == old
     assert old["a_wins"] + old["b_wins"] + old["ties"] == deals
     assert old["diff"] != 0

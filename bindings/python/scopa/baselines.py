@@ -111,8 +111,25 @@ def _stats(policy, bot_name, figures, lowest):
             "ties": int((f == 0).sum())}
 
 
+def _play_batch(vec, seeds, policy):
+    """The learner's rewards of the first episode of each environment,
+    reset with seeds[i]."""
+    n = len(seeds)
+    obs, info = vec.reset(seed=seeds)
+    live = np.ones(n, np.bool_)
+    total = np.zeros(n)
+    while live.any():
+        actions = np.zeros(n, np.int64)
+        actions[live] = policy(obs[live], info["action_mask"][live])
+        obs, rewards, term, trunc, info = vec.step(actions)
+        total[live] += rewards[live]
+        live &= ~term
+    return total
+
+
 def evaluate_vec(policy, opponent="greedy", rules=None, deals=100, seed=0,
-                 movetime_ms=0, nodes=0, threads=None, compact=False):
+                 movetime_ms=0, nodes=0, threads=None, compact=False,
+                 batch=1024):
     """evaluate() for a batched policy, on the vector environment: every
     deal of a seating at once, stepped in C.  policy(obs, mask) ->
     actions, as VecEnv's (obs (k, FEATURES) float32, or int8 with
@@ -123,7 +140,9 @@ def evaluate_vec(policy, opponent="greedy", rules=None, deals=100, seed=0,
     of its side as VecEnv's learner and, in teams, its partners' seats
     as VecEnv's partner; the bot plays inside the C step (its moves'
     seeds are the environment's, not BotPolicy's: a bot that draws plays
-    other moves than under evaluate(), from the same distribution)."""
+    other moves than under evaluate(), from the same distribution).
+    batch: the most environments at once (about 17 KB each), the deals
+    taken batch by batch."""
     from .vector import VecEnv
     _lib.int_arg("deals", deals, 1, 10 ** 7)
     game = Game(rules)
@@ -133,22 +152,19 @@ def evaluate_vec(policy, opponent="greedy", rules=None, deals=100, seed=0,
     if isinstance(opponent, BotPolicy):
         movetime_ms, nodes = opponent.movetime_ms, opponent.nodes
         opponent = opponent.name
-    for side in range(game.sides):
-        seat = side_of.index(side)
-        partner = policy if side_of.count(side) > 1 else None
-        vec = VecEnv(deals, rules, opponent=opponent, seat=seat,
-                     threads=threads, movetime_ms=movetime_ms, nodes=nodes,
-                     compact=compact, copy=False, scores=False,
-                     partner=partner)
-        obs, info = vec.reset(seed=seeds)
-        live = np.ones(deals, np.bool_)
-        while live.any():
-            actions = np.zeros(deals, np.int64)
-            actions[live] = policy(obs[live], info["action_mask"][live])
-            obs, rewards, term, trunc, info = vec.step(actions)
-            figures[live] += rewards[live]
-            live &= ~term
-        vec.close()
+    _lib.int_arg("batch", batch, 1, 1 << 20)
+    for start in range(0, deals, batch):
+        part = seeds[start:start + batch]
+        for side in range(game.sides):
+            seat = side_of.index(side)
+            partner = policy if side_of.count(side) > 1 else None
+            vec = VecEnv(len(part), rules, opponent=opponent, seat=seat,
+                         threads=threads, movetime_ms=movetime_ms,
+                         nodes=nodes, compact=compact, copy=False,
+                         scores=False, partner=partner)
+            figures[start:start + len(part)] += _play_batch(vec, part,
+                                                            policy)
+            vec.close()
     return _stats(policy, str(opponent), figures / game.sides,
                   bool(game.rules.get("lowest_wins")))
 
