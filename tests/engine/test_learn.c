@@ -2,13 +2,15 @@
  * test_learn.c -- the research entry points of scopa.h that were tested
  * only through Python: scopa_state_deck ("A seat's view, and
  * resampling"), scopa_state_infostate and _text ("Learning agents"),
- * scopa_bot_solve ("The exact solver"), and the compact features.
+ * scopa_bot_solve ("The exact solver"), the compact features, and the
+ * score's JSON as the environments write it once per episode.
  *
  * Random rounds under several rules, with random legal moves: each
  * property is checked against the round itself (the deal replayed, the
  * plays recorded here, the values of the children), never against
  * numbers written in this file.
  */
+#include "../../src/json/json_shapes.h"
 #include "../test.h"
 #include "scopa.h"
 
@@ -395,6 +397,47 @@ static void test_compact(scopa_rng *rng) {
                SCOPA_ENOSPACE);
 }
 
+/* ---- the score's JSON ------------------------------------------------------
+ */
+
+static void test_score_json(scopa_rng *rng) {
+  TEST("learn-score-1", "CONTRACTS.md: scopa_score_json is the sides' shape");
+  static const char *const extra[] = {"re_bello", "napola", "most_sevens",
+                                      "all_sevens", "cappotto"};
+  int rounds = 0, bonus = 0;
+  for (int round = 0; round < 300; round++) {
+    scopa_rules r;
+    char msg[200];
+    make_rules(round % N_RULES, &r);
+    for (int k = 0; k < 5; k++)
+      if (scopa_rng_below(rng, 2))
+        scopa_rules_set(&r, extra[k], 1 + (int)scopa_rng_below(rng, 3), NULL,
+                        msg, sizeof msg);
+    if (scopa_rules_check(&r, NULL, msg, sizeof msg) != SCOPA_OK)
+      make_rules(round % N_RULES, &r);
+    played p;
+    deal(&p, &r, rng);
+    while (!scopa_state_over(&p.st))
+      play_random(&p, rng);
+    scopa_score sc;
+    CHECK_EQ_INT(scopa_state_score(&p.st, &sc), SCOPA_OK);
+    json_t *arr = json_array();
+    for (int i = 0; i < sc.sides; i++) {
+      json_array_append_new(arr, scopa__side_object(&sc.side[i]));
+      for (int c = 0; c < SCOPA_CAT_COUNT; c++)
+        bonus += c >= SCOPA_CAT_RE_BELLO && sc.side[i].points[c] != 0;
+    }
+    char *want = scopa__dump(arr), *got = scopa_score_json(&sc);
+    CHECK(want && got);
+    if (want && got)
+      CHECK_EQ_STR(got, want);
+    free(want);
+    scopa_free(got);
+    rounds++;
+  }
+  CHECK(rounds == 300 && bonus > 20);
+}
+
 int main(void) {
   scopa_rng rng;
   scopa_rng_seed(&rng, 37);
@@ -402,5 +445,6 @@ int main(void) {
   test_infostate(&rng);
   test_solve(&rng);
   test_compact(&rng);
+  test_score_json(&rng);
   return test_summary("test_learn");
 }
