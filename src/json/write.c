@@ -57,7 +57,8 @@ char *scopa_state_view_json(const scopa_state *s, int seat, const int *scores) {
 /* One side's score as scopa__side_object writes it, dumped compact
  * (JSON_COMPACT, keys in order): the same bytes, printed straight
  * (the learning environments write one per episode; building and
- * dumping the object took most of their time).  Returns the length. */
+ * dumping the object took most of their time; test_learn.c learn-score-1
+ * compares the two).  Returns the length. */
 static int side_text(const scopa_side_score *sd, char *out, size_t size) {
   int n = snprintf(out, size,
                    "{\"cards\":%d,\"denari\":%d,\"settebello\":%s,"
