@@ -12,6 +12,11 @@ medians of several runs, beside the C playout's plays per second
   vector   scopa.vector.VecEnv (copy=False), every environment's
            observation and mask written at every step, the actions read
            from the masks (the first legal action of each, by argmax)
+  vector_1024  the same at --big-envs environments (1024)
+  compact  the same at --big-envs environments with VecEnv(compact=True):
+           int8 observations written by C
+  compact_noscores  the same with scores=False (no info["score"])
+  bench_env_compact  bench_env at --big-envs environments, --compact 1
   bench_env  the same batched step driven from C, a uniformly random
            legal action per environment (build/bench/bench_env)
 
@@ -19,7 +24,8 @@ Each rate is given by the wall clock and by the process's CPU time: on a
 machine other work is using, the CPU-time rate is what the code does per
 second of a core it has.
 
-    python3 bench/env.py [--runs 5] [--seconds 3] [--envs 256] [--threads 2]
+    python3 bench/env.py [--runs 5] [--seconds 3] [--envs 256]
+                         [--big-envs 1024] [--threads 2]
 """
 import argparse
 import json
@@ -77,9 +83,10 @@ def gym(deadline):
     return steps
 
 
-def vector(envs, threads):
+def vector(envs, threads, compact=False, scores=True):
     def run(deadline):
-        vec = scopa.vector.VecEnv(envs, seed=1, threads=threads, copy=False)
+        vec = scopa.vector.VecEnv(envs, seed=1, threads=threads, copy=False,
+                                  compact=compact, scores=scores)
         obs, info = vec.reset()
         steps = 0
         while time.perf_counter() < deadline:
@@ -91,12 +98,13 @@ def vector(envs, threads):
     return run
 
 
-def bench_env(envs, threads, seconds):
+def bench_env(envs, threads, seconds, compact=0):
     exe = os.path.join(TOP, "build", "bench", "bench_env")
     if not os.path.exists(exe):
         return None
     out = subprocess.run([exe, "--envs", str(envs), "--threads",
-                          str(threads), "--seconds", str(seconds)],
+                          str(threads), "--seconds", str(seconds),
+                          "--compact", str(compact)],
                          capture_output=True, text=True, check=True)
     r = json.loads(out.stdout)
     return r["steps_per_s"], r["steps_per_cpu_s"]
@@ -114,22 +122,35 @@ def main():
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--seconds", type=float, default=3)
     ap.add_argument("--envs", type=int, default=256)
+    ap.add_argument("--big-envs", type=int, default=1024)
     ap.add_argument("--threads", type=int, default=2)
     args = ap.parse_args()
-    rows = {k: [] for k in ("aec", "gym", "vector", "bench_env")}
+    rows = {k: [] for k in ("aec", "gym", "vector", "vector_1024",
+                            "compact", "compact_noscores", "bench_env",
+                            "bench_env_compact")}
     plays = []
     for _ in range(args.runs):
         rows["aec"].append(timed(aec, args.seconds))
         rows["gym"].append(timed(gym, args.seconds))
         rows["vector"].append(timed(vector(args.envs, args.threads),
                                     args.seconds))
+        rows["vector_1024"].append(timed(vector(args.big_envs,
+                                                args.threads), args.seconds))
+        rows["compact"].append(timed(vector(args.big_envs, args.threads,
+                                            True), args.seconds))
+        rows["compact_noscores"].append(timed(
+            vector(args.big_envs, args.threads, True, False), args.seconds))
         c = bench_env(args.envs, args.threads, args.seconds)
         if c:
             rows["bench_env"].append(c)
+        c = bench_env(args.big_envs, args.threads, args.seconds, 1)
+        if c:
+            rows["bench_env_compact"].append(c)
         plays.append(playout(args.seconds))
     play = statistics.median(plays)
     report = {"runs": args.runs, "seconds": args.seconds,
-              "envs": args.envs, "threads": args.threads,
+              "envs": args.envs, "big_envs": args.big_envs,
+              "threads": args.threads,
               "load_average": os.getloadavg()[0],
               "playout_plays_per_s": play}
     for name, got in rows.items():

@@ -1737,6 +1737,24 @@ char *scopa_engine_answer(scopa_engine *engine, const char *line, size_t len,
  * SCOPA_FEATURES, or SCOPA_ENOSPACE if cap is smaller. */
 int scopa_view_features(const scopa_view *view, float *out, int cap);
 
+/* The same features as SCOPA_FEATURES int8 values, 4 times smaller (the
+ * compact observation of scopa_vecenv_step_compact): 1 for a 0/1 feature
+ * and, for a ratio, its count (cards in a hand, stock, plays, scope, a
+ * game score, the target, all_sevens), clamped as the ratio is, so that
+ * features[i] == (float)compact[i] / divisors[i] exactly, divisors from
+ * scopa_features_divisors.  One exception: under a target past
+ * SCOPA_COMPACT_MAX, the game scores are score * SCOPA_COMPACT_MAX /
+ * target, rounded down (their divisor SCOPA_COMPACT_MAX).  Returns
+ * SCOPA_FEATURES, or SCOPA_ENOSPACE if cap is smaller. */
+#define SCOPA_COMPACT_MAX 127
+int scopa_view_features_compact(const scopa_view *view, int8_t *out, int cap);
+
+/* The divisor of each compact feature under rules, into
+ * out[0..SCOPA_FEATURES-1]: 1 for a 0/1 feature, 10 for hand counts and
+ * scope, 40 for the stock and plays, the target for game scores, 32 for
+ * the target, 4 for all_sevens. */
+void scopa_features_divisors(const scopa_rules *rules, float *out);
+
 /* The legal moves of the seat to play on page `page` (0 first), by action:
  * table[a] is the move of action a (SCOPA_ACTION_MORE for the next-page
  * action) and mask[a] is 1 when a can be played, for a in
@@ -1782,6 +1800,10 @@ typedef struct scopa_env_config {
   uint64_t nodes;        /* nonzero: a node budget (deterministic)       */
   int whole_game;        /* 1: an episode is a whole game, not one round */
   double illegal_reward; /* the reward of an illegal action              */
+  uint32_t external;     /* seats (bit s: seat s) the caller plays in the
+                            single-agent face, not the bot: reset and
+                            step stop at their turn (the learner's bit
+                            is ignored; scopa_vecenv_opponents)         */
 } scopa_env_config;
 
 /* Pass as the seed to go on with the episode stream. */
@@ -1903,6 +1925,9 @@ int scopa_env_global(const scopa_env *env, float *out);
  * Returns the number of legal actions shown to it. */
 int scopa_env_observe(const scopa_env *env, int seat, float *obs,
                       uint8_t *mask);
+/* The same with the compact features (scopa_view_features_compact). */
+int scopa_env_observe_compact(const scopa_env *env, int seat, int8_t *obs,
+                              uint8_t *mask);
 
 /*
  * Many single-agent environments stepped together in C, for training at
@@ -1943,6 +1968,62 @@ void scopa_vecenv_reset(scopa_vecenv *vec, uint64_t seed, float *obs,
 void scopa_vecenv_step(scopa_vecenv *vec, const int64_t *actions, float *obs,
                        uint8_t *mask, double *rewards, uint8_t *terminated,
                        uint8_t *truncated);
+
+/* The two above with the compact observation: obs[num_envs]
+ * [SCOPA_FEATURES] int8 values of scopa_view_features_compact (4 times
+ * fewer bytes to write and to read; the same environments). */
+void scopa_vecenv_reset_compact(scopa_vecenv *vec, uint64_t seed, int8_t *obs,
+                                uint8_t *mask);
+void scopa_vecenv_step_compact(scopa_vecenv *vec, const int64_t *actions,
+                               int8_t *obs, uint8_t *mask, double *rewards,
+                               uint8_t *terminated, uint8_t *truncated);
+
+/*
+ * Seats played by the caller (their bits in config->external): a
+ * batch's reset or step stops each environment where one of them is to
+ * play (the bot plays the other seats inside the step), and the caller
+ * plays those seats, a round of
+ * them at a time, until every environment is at the learner's turn or
+ * over:
+ *   scopa_vecenv_step(...);                 (or scopa_vecenv_reset)
+ *   while ((k = scopa_vecenv_opponents(vec, envs, seats, obs, mask)))
+ *     choose actions[0..k) from the k observations and masks;
+ *     scopa_vecenv_play(vec, k, envs, actions, rewards, terminated);
+ *   scopa_vecenv_observe(vec, obs, mask);   (the learners' observations)
+ * rewards and terminated are those of the step, added to on the way.
+ */
+
+/* The environments where a seat of config->external is to play, increasing,
+ * into envs[0..k) and that seat into seats[0..k); row j of obs[k]
+ * [SCOPA_FEATURES] and mask[k][SCOPA_ACTIONS] gets seat seats[j]'s
+ * observation and legal actions (obs and mask may be NULL; each array
+ * has room for num_envs rows).  Returns k (0: none waits). */
+int scopa_vecenv_opponents(scopa_vecenv *vec, int32_t *envs, int32_t *seats,
+                           float *obs, uint8_t *mask);
+int scopa_vecenv_opponents_compact(scopa_vecenv *vec, int32_t *envs,
+                                   int32_t *seats, int8_t *obs, uint8_t *mask);
+
+/* Plays actions[j] for the seat to play in environment envs[j], for j in
+ * 0..count-1 (an action that is not legal ends the episode, the learner's
+ * reward 0): the learner's rewards on the way are added into
+ * rewards[envs[j]], and terminated[envs[j]] is set when the episode ends
+ * (its next step auto-resets, as a step's). */
+void scopa_vecenv_play(scopa_vecenv *vec, int count, const int32_t *envs,
+                       const int64_t *actions, double *rewards,
+                       uint8_t *terminated);
+
+/* Writes every environment's learner observation and mask, as a step
+ * does (for after the opponents' plays). */
+void scopa_vecenv_observe(scopa_vecenv *vec, float *obs, uint8_t *mask);
+void scopa_vecenv_observe_compact(scopa_vecenv *vec, int8_t *obs,
+                                  uint8_t *mask);
+
+/* The scores of the rounds just ended, for the environments i with
+ * which[i] set, in increasing i: one JSON array of scopa_state_score_json
+ * values (null for an environment whose round is not over, as after an
+ * illegal action).  One call for a batch, not one per environment.
+ * malloc'd (scopa_free); NULL if out of memory. */
+char *scopa_vecenv_scores_json(scopa_vecenv *vec, const uint8_t *which);
 
 /* Environment i's legal actions and their moves (scopa_env_legal_moves)
  * into row i of actions[num_envs][cap] and moves[num_envs][cap], padded

@@ -5,10 +5,12 @@
  * learns alone.  bindings/python's ScopaEnv and ScopaGymEnv are this
  * object; scopa_vecenv (vecenv.c) steps many of them.
  *
- * What must stay true: the action table and mask always describe the
- * position now (seat to play, page); every random choice of an episode
- * (dealer, decks, the bot's seeds) comes from the episode's own stream,
- * so the same seed and the same actions give the same episode anywhere;
+ * What must stay true: the action table and mask describe the position
+ * now (seat to play, page) whenever the caller can see it (while the
+ * library's bot plays inside a step they are empty: new_position); the
+ * mask is set at exactly the `count` actions of `legal`; every random choice of
+ * an episode (dealer, decks, the bot's seeds) comes from the episode's own
+ * stream, so the same seed and the same actions give the same episode anywhere;
  * nothing is allocated after scopa_env_new.
  */
 #include "learn.h"
@@ -35,6 +37,7 @@ struct scopa_env {
   scopa_cards got[41][SCOPA_MAX_SEATS];
   int over, page, count;
   uint8_t mask[SCOPA_ACTIONS];
+  uint16_t legal[SCOPA_ACTIONS];   /* the count actions set in mask  */
   scopa_move table[SCOPA_ACTIONS]; /* meaningful where mask is 1 */
   scopa_move *work;                /* SCOPA_ACTION_WORK moves       */
   int own_work;                    /* 1: work is ours to free       */
@@ -63,6 +66,10 @@ int scopa_env_new(const scopa_rules *rules, const scopa_env_config *config,
 }
 
 int scopa__env_learner(const scopa_env *env) { return env->config.learner; }
+
+uint32_t scopa__env_external(const scopa_env *env) {
+  return env->config.external;
+}
 
 void scopa__env_set_work(scopa_env *env, scopa_move *work) {
   if (!env->own_work)
@@ -111,17 +118,46 @@ void scopa_env_free(scopa_env *env) {
   free(env);
 }
 
+/* The mask is cleared where the last position set it (its legal list),
+ * and only the legal entries of the table are written: the step touches
+ * a few bytes of the environment's 11 KiB of actions, not all of them. */
+static void clear_actions(scopa_env *env) {
+  for (int k = 0; k < env->count; k++)
+    env->mask[env->legal[k]] = 0;
+  env->count = 0;
+}
+
 static void show_actions(scopa_env *env) {
-  env->count = scopa__actions_page(&env->st, env->page, env->work,
-                                   SCOPA_ACTION_WORK, env->table, env->mask);
+  clear_actions(env);
+  env->count =
+      scopa__actions_page(&env->st, env->page, env->work, SCOPA_ACTION_WORK,
+                          env->table, env->mask, env->legal);
+}
+
+/* The library's bot plays the seat to play (the single-agent face, a seat
+ * neither the learner's nor the caller's). */
+static int bot_to_play(const scopa_env *env) {
+  int seat = env->st.to_play;
+  return env->config.learner >= 0 && seat != env->config.learner &&
+         !(env->config.external >> seat & 1u);
+}
+
+/* The actions of the position now, unless the library's bot is to play
+ * it inside the step: its own moves are all it needs, and the learner's
+ * are laid out when its turn comes (half the step's move generation). */
+static void new_position(scopa_env *env) {
+  env->page = 0;
+  if (bot_to_play(env))
+    clear_actions(env);
+  else
+    show_actions(env);
 }
 
 static void deal_round(scopa_env *env, int dealer) {
   scopa_state_deal_random(&env->st, &env->rules, dealer, &env->deal);
   memset(env->got, 0, sizeof env->got);
   memcpy(env->got[0], env->st.dealt, sizeof env->got[0]);
-  env->page = 0;
-  show_actions(env);
+  new_position(env);
 }
 
 /* Each seat's reward for the round just over: its side's points minus
@@ -153,8 +189,7 @@ static void play(scopa_env *env, scopa_move m) {
  * next position's actions.  Returns what happened, as scopa_env_step. */
 static int after_play(scopa_env *env, double *rewards) {
   if (!scopa_state_over(&env->st)) {
-    env->page = 0;
-    show_actions(env);
+    new_position(env);
     return SCOPA_ENV_PLAYED;
   }
   round_rewards(env, rewards);
@@ -164,8 +199,7 @@ static int after_play(scopa_env *env, double *rewards) {
     return SCOPA_ENV_ROUND;
   }
   env->over = 1;
-  env->count = 0;
-  memset(env->mask, 0, sizeof env->mask);
+  clear_actions(env);
   return SCOPA_ENV_OVER;
 }
 
@@ -176,7 +210,7 @@ static int play_others(scopa_env *env, double *rewards, int rc) {
                                              ? env->config.movetime_ms
                                              : env->bot_movetime,
                           .nodes = env->config.nodes};
-  while (!env->over && env->st.to_play != env->config.learner) {
+  while (!env->over && bot_to_play(env)) {
     scopa_view view;
     scopa_move m;
     scopa_view_of(&env->st, env->st.to_play, env->scores, &view);
@@ -218,8 +252,7 @@ int scopa_env_step(scopa_env *env, int action, double *rewards) {
     if (rewards)
       rewards[env->st.to_play] = env->config.illegal_reward;
     env->over = 1;
-    env->count = 0;
-    memset(env->mask, 0, sizeof env->mask);
+    clear_actions(env);
     return SCOPA_ENV_ILLEGAL;
   }
   if (env->table[action] == SCOPA_ACTION_MORE) {
@@ -254,18 +287,21 @@ int scopa_env_move(const scopa_env *env, int action, scopa_move *move) {
 int scopa_env_observe(const scopa_env *env, int seat, float *obs,
                       uint8_t *mask) {
   int mine = !env->over && seat == env->st.to_play;
-  if (obs) {
-    scopa_view view;
-    scopa_view_of(&env->st, seat, env->scores, &view);
-    scopa_view_features(&view, obs, SCOPA_FEATURES);
-  }
+  if (obs)
+    scopa__state_features(&env->st, seat, env->scores, obs, NULL);
   if (mask) {
-    if (mine)
-      memcpy(mask, env->mask, SCOPA_ACTIONS);
-    else
-      memset(mask, 0, SCOPA_ACTIONS);
+    memset(mask, 0, SCOPA_ACTIONS);
+    for (int k = 0; mine && k < env->count; k++)
+      mask[env->legal[k]] = 1;
   }
   return mine ? env->count : 0;
+}
+
+int scopa_env_observe_compact(const scopa_env *env, int seat, int8_t *obs,
+                              uint8_t *mask) {
+  if (obs)
+    scopa__state_features(&env->st, seat, env->scores, NULL, obs);
+  return scopa_env_observe(env, seat, NULL, mask);
 }
 
 /* ---- information states and the global state ---------------------- */

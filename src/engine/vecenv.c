@@ -10,8 +10,9 @@
  * steps it (an environment's result depends on its own state only; the
  * scratch buffer it borrows holds nothing between calls); each chunk of
  * environments is taken by exactly one thread; nothing is allocated
- * after scopa_vecenv_new.  The workers wait on one condition variable
- * between batches (created once, joined by scopa_vecenv_free).
+ * after scopa_vecenv_new (but the text scopa_vecenv_scores_json
+ * returns).  The workers wait on one condition variable between batches
+ * (created once, joined by scopa_vecenv_free).
  */
 #include "learn.h"
 
@@ -19,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { JOB_NONE, JOB_RESET, JOB_STEP, JOB_QUIT };
+enum { JOB_NONE, JOB_RESET, JOB_STEP, JOB_OBSERVE, JOB_QUIT };
 
 /* Environments are handed out in chunks of this many, to whichever
  * thread asks first: a thread the machine does not run for a while
@@ -46,6 +47,7 @@ struct scopa_vecenv {
   uint64_t seed;
   const int64_t *actions;
   float *obs;
+  int8_t *compact; /* the compact observation instead of obs (one is NULL) */
   uint8_t *mask;
   double *rewards;
   uint8_t *terminated, *truncated;
@@ -58,9 +60,13 @@ struct scopa_vecenv {
 
 static void observe(scopa_vecenv *v, int i) {
   scopa_env *env = v->envs[i];
-  scopa_env_observe(env, scopa__env_learner(env),
-                    v->obs + (size_t)i * SCOPA_FEATURES,
-                    v->mask + (size_t)i * SCOPA_ACTIONS);
+  uint8_t *mask = v->mask + (size_t)i * SCOPA_ACTIONS;
+  if (v->compact)
+    scopa_env_observe_compact(env, scopa__env_learner(env),
+                              v->compact + (size_t)i * SCOPA_FEATURES, mask);
+  else
+    scopa_env_observe(env, scopa__env_learner(env),
+                      v->obs + (size_t)i * SCOPA_FEATURES, mask);
 }
 
 static void reset_one(scopa_vecenv *v, int i) {
@@ -110,8 +116,10 @@ static void take_chunks(scopa_vecenv *v, scopa_move *work) {
       scopa__env_set_work(v->envs[i], work);
       if (job == JOB_RESET)
         reset_one(v, i);
-      else
+      else if (job == JOB_STEP)
         step_one(v, i);
+      else
+        observe(v, i);
     }
     if (__atomic_add_fetch(&v->done, 1, __ATOMIC_ACQ_REL) == v->chunks) {
       pthread_mutex_lock(&v->mu);
@@ -253,24 +261,154 @@ scopa_env *scopa_vecenv_env(scopa_vecenv *v, int i) {
   return i >= 0 && i < v->n ? v->envs[i] : NULL;
 }
 
-void scopa_vecenv_reset(scopa_vecenv *v, uint64_t seed, float *obs,
-                        uint8_t *mask) {
+static void reset_into(scopa_vecenv *v, uint64_t seed, float *obs,
+                       int8_t *compact, uint8_t *mask) {
   v->seed = seed;
   v->obs = obs;
+  v->compact = compact;
   v->mask = mask;
   run(v, JOB_RESET);
 }
 
-void scopa_vecenv_step(scopa_vecenv *v, const int64_t *actions, float *obs,
-                       uint8_t *mask, double *rewards, uint8_t *terminated,
-                       uint8_t *truncated) {
+static void step_into(scopa_vecenv *v, const int64_t *actions, float *obs,
+                      int8_t *compact, uint8_t *mask, double *rewards,
+                      uint8_t *terminated, uint8_t *truncated) {
   v->actions = actions;
   v->obs = obs;
+  v->compact = compact;
   v->mask = mask;
   v->rewards = rewards;
   v->terminated = terminated;
   v->truncated = truncated;
   run(v, JOB_STEP);
+}
+
+void scopa_vecenv_reset(scopa_vecenv *v, uint64_t seed, float *obs,
+                        uint8_t *mask) {
+  reset_into(v, seed, obs, NULL, mask);
+}
+
+void scopa_vecenv_reset_compact(scopa_vecenv *v, uint64_t seed, int8_t *obs,
+                                uint8_t *mask) {
+  reset_into(v, seed, NULL, obs, mask);
+}
+
+void scopa_vecenv_step(scopa_vecenv *v, const int64_t *actions, float *obs,
+                       uint8_t *mask, double *rewards, uint8_t *terminated,
+                       uint8_t *truncated) {
+  step_into(v, actions, obs, NULL, mask, rewards, terminated, truncated);
+}
+
+void scopa_vecenv_step_compact(scopa_vecenv *v, const int64_t *actions,
+                               int8_t *obs, uint8_t *mask, double *rewards,
+                               uint8_t *terminated, uint8_t *truncated) {
+  step_into(v, actions, NULL, obs, mask, rewards, terminated, truncated);
+}
+
+/* ---- opponents played by the caller ---------------------------------- */
+
+static int opponents(scopa_vecenv *v, int32_t *envs, int32_t *seats, float *obs,
+                     int8_t *compact, uint8_t *mask) {
+  int k = 0;
+  for (int i = 0; i < v->n; i++) {
+    scopa_env *env = v->envs[i];
+    int seat = scopa_env_to_play(env);
+    if (seat < 0 || seat == scopa__env_learner(env) ||
+        !(scopa__env_external(env) >> seat & 1u))
+      continue;
+    scopa__env_set_work(env, v->work);
+    uint8_t *m = mask ? mask + (size_t)k * SCOPA_ACTIONS : NULL;
+    if (compact)
+      scopa_env_observe_compact(env, seat, compact + (size_t)k * SCOPA_FEATURES,
+                                m);
+    else
+      scopa_env_observe(env, seat, obs ? obs + (size_t)k * SCOPA_FEATURES : 0,
+                        m);
+    envs[k] = i;
+    seats[k++] = seat;
+  }
+  return k;
+}
+
+int scopa_vecenv_opponents(scopa_vecenv *v, int32_t *envs, int32_t *seats,
+                           float *obs, uint8_t *mask) {
+  return opponents(v, envs, seats, obs, NULL, mask);
+}
+
+int scopa_vecenv_opponents_compact(scopa_vecenv *v, int32_t *envs,
+                                   int32_t *seats, int8_t *obs, uint8_t *mask) {
+  return opponents(v, envs, seats, NULL, obs, mask);
+}
+
+void scopa_vecenv_play(scopa_vecenv *v, int count, const int32_t *envs,
+                       const int64_t *actions, double *rewards,
+                       uint8_t *terminated) {
+  double r[SCOPA_MAX_SEATS];
+  for (int j = 0; j < count; j++) {
+    int i = envs[j];
+    if (i < 0 || i >= v->n || v->ended[i])
+      continue;
+    scopa_env *env = v->envs[i];
+    scopa__env_set_work(env, v->work);
+    int64_t a = actions[j];
+    int rc = scopa_env_step(env, a < 0 || a >= SCOPA_ACTIONS ? -1 : (int)a, r);
+    if (rc < 0)
+      continue; /* over already */
+    rewards[i] += rc == SCOPA_ENV_ILLEGAL ? 0.0 : r[scopa__env_learner(env)];
+    if (rc == SCOPA_ENV_OVER || rc == SCOPA_ENV_ILLEGAL)
+      v->ended[i] = terminated[i] = 1;
+  }
+}
+
+void scopa_vecenv_observe(scopa_vecenv *v, float *obs, uint8_t *mask) {
+  v->obs = obs;
+  v->compact = NULL;
+  v->mask = mask;
+  run(v, JOB_OBSERVE);
+}
+
+void scopa_vecenv_observe_compact(scopa_vecenv *v, int8_t *obs, uint8_t *mask) {
+  v->obs = NULL;
+  v->compact = obs;
+  v->mask = mask;
+  run(v, JOB_OBSERVE);
+}
+
+/* ---- scores of the rounds just ended --------------------------------- */
+
+static int append(char **buf, size_t *len, size_t *cap, const char *text) {
+  size_t n = strlen(text);
+  if (*len + n + 2 > *cap) {
+    size_t want = (*cap + n + 2) * 2;
+    char *grown = realloc(*buf, want);
+    if (!grown)
+      return 0;
+    *buf = grown;
+    *cap = want;
+  }
+  memcpy(*buf + *len, text, n + 1);
+  *len += n;
+  return 1;
+}
+
+char *scopa_vecenv_scores_json(scopa_vecenv *v, const uint8_t *which) {
+  size_t len = 0, cap = 0;
+  char *buf = NULL;
+  int ok = append(&buf, &len, &cap, "["), first = 1;
+  for (int i = 0; ok && i < v->n; i++) {
+    if (!which[i])
+      continue;
+    const scopa_state *st = scopa_env_state(v->envs[i]);
+    char *one = scopa_state_over(st) ? scopa_state_score_json(st) : NULL;
+    ok = (first || append(&buf, &len, &cap, ",")) &&
+         append(&buf, &len, &cap, one ? one : "null");
+    scopa_free(one);
+    first = 0;
+  }
+  if (ok && append(&buf, &len, &cap, "]"))
+    return buf;
+  free(buf);
+  return NULL;
 }
 
 /* ---- moves by action, for move encodings ----------------------------- */

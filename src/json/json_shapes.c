@@ -126,6 +126,9 @@ json_t *scopa__rules_object(const scopa_rules *rules) {
   return obj;
 }
 
+/* scopa_score_json prints these same bytes straight (write.c, for speed;
+ * tests/engine/test_learn.c learn-score-1 holds them equal): a change of
+ * the shape goes in both. */
 json_t *scopa__side_object(const scopa_side_score *s) {
   json_t *points = json_object();
   json_object_set_new(points, "scope",

@@ -8,6 +8,9 @@
  */
 #include "json_shapes.h"
 
+#include <stdio.h>
+#include <stdlib.h>
+
 char *scopa_rules_to_json(const scopa_rules *rules) {
   return scopa__dump(scopa__rules_object(rules));
 }
@@ -51,11 +54,44 @@ char *scopa_state_view_json(const scopa_state *s, int seat, const int *scores) {
                                "scores", score, "round", round));
 }
 
+/* One side's score as scopa__side_object writes it, dumped compact
+ * (JSON_COMPACT, keys in order): the same bytes, printed straight
+ * (the learning environments write one per episode; building and
+ * dumping the object took most of their time; test_learn.c learn-score-1
+ * compares the two).  Returns the length. */
+static int side_text(const scopa_side_score *sd, char *out, size_t size) {
+  int n = snprintf(out, size,
+                   "{\"cards\":%d,\"denari\":%d,\"settebello\":%s,"
+                   "\"primiera\":%d,\"scope\":%d,\"sevens\":%d,"
+                   "\"points\":{\"scope\":%d",
+                   sd->cards, sd->denari, sd->settebello ? "true" : "false",
+                   sd->primiera, sd->scope, sd->sevens[0],
+                   sd->points[SCOPA_CAT_SCOPE]);
+  for (int c = 0; c < SCOPA_CAT_COUNT; c++)
+    if (c != SCOPA_CAT_SCOPE)
+      n += snprintf(out + n, size - (size_t)n, ",\"%s\":%d",
+                    scopa_category_name(c), sd->points[c]);
+  n += snprintf(out + n, size - (size_t)n, "},\"round_total\":%d}", sd->total);
+  return n;
+}
+
+#define SIDE_TEXT 512 /* room for one side: 20 ints and the names */
+
 char *scopa_score_json(const scopa_score *score) {
-  json_t *arr = json_array();
-  for (int i = 0; arr && i < score->sides; i++)
-    json_array_append_new(arr, scopa__side_object(&score->side[i]));
-  return scopa__dump(arr);
+  size_t size = (size_t)score->sides * SIDE_TEXT + 3;
+  char *out = malloc(size);
+  if (!out)
+    return NULL;
+  size_t at = 0;
+  out[at++] = '[';
+  for (int i = 0; i < score->sides; i++) {
+    if (i)
+      out[at++] = ',';
+    at += (size_t)side_text(&score->side[i], out + at, size - at);
+  }
+  out[at++] = ']';
+  out[at] = '\0';
+  return out;
 }
 
 char *scopa_state_score_json(const scopa_state *state) {

@@ -487,6 +487,177 @@ def test_env_vec_2_vector_face():
     vec.close()
 
 
+def compact_pair(n, rules, opp, seed, whole_game, scores=None):
+    """The same environments twice, float32 and compact, reset alike."""
+    kw = dict(seed=seed, opponent=opp, threads=2, whole_game=whole_game)
+    vecs = [scopa.vector.VecEnv(n, rules, compact=c, **kw)
+            for c in (False, True)]
+    opts = {"scores": scores} if scores else None
+    return vecs, [v.reset(options=opts) for v in vecs]
+
+
+def test_env_vec_5_compact_observation_is_the_features():
+    """VecEnv(compact=True): int8 observations written by C, each the
+    float32 feature times its divisor (obs_divisors), exactly, on every
+    step of random episodes under random rules and game scores; the same
+    masks, rewards and flags; the spaces say int8 and hold every
+    observation."""
+    rng = random.Random(5)
+    nrng = np.random.default_rng(5)
+    checked = ratios = 0
+    for trial in range(12):
+        rules = random_rules(rng)
+        rules["target"] = rng.choice([1, 11, 16, 21, 31, 40, 127])
+        sides = scopa.Game(rules).sides
+        scores = [rng.randrange(0, 45) for _ in range(sides)]
+        n = rng.choice([1, 5, 16])
+        (vf, vc), ((of, inf), (oc, inc)) = compact_pair(
+            n, rules, rng.choice(["random", "greedy"]), trial,
+            rng.random() < 0.5, scores)
+        assert oc.dtype == np.int8 and oc.shape == (n, F)
+        assert vc.observation_space.dtype == np.int8
+        assert vc.single_observation_space.dtype == np.int8
+        assert vc.observation_space.shape == (n, F)
+        div = vc.obs_divisors
+        assert div.dtype == np.float32 and (div >= 1).all()
+        for step in range(120):
+            assert vc.observation_space.contains(oc)
+            assert np.array_equal(oc.astype(np.float32) / div, of)
+            assert np.array_equal(inc["action_mask"], inf["action_mask"])
+            ratios += int((oc[:, div > 1] > 1).sum())
+            checked += n
+            acts = np.array([nrng.choice(np.flatnonzero(m)) if m.any()
+                             else 0 for m in inf["action_mask"]])
+            of, rf, tf, _, inf = vf.step(acts)
+            oc, rc, tc, _, inc = vc.step(acts)
+            assert np.array_equal(rf, rc) and np.array_equal(tf, tc)
+        vf.close()
+        vc.close()
+    assert checked > 5000 and ratios > 1000  # counts, not only 0/1 seen
+
+
+def test_env_vec_6_compact_scores_past_127():
+    """Under a target past 127 the compact game scores are scaled to
+    score * 127 // target (docs/env.md); every other feature exact."""
+    rules = {"target": 500}
+    (vf, vc), ((of, _), (oc, _)) = compact_pair(
+        4, rules, "random", 3, True, [0, 499])
+    div = vc.obs_divisors
+    assert div[450] == 127 and div[440] == 10
+    got = oc.astype(np.float32) / div
+    scores = [450, 451, 452, 453, 644, 645]
+    rest = np.ones(F, bool)
+    rest[scores] = False
+    assert np.array_equal(got[:, rest], of[:, rest])
+    assert oc[0, 451] == 499 * 127 // 500 and of[0, 451] == \
+        np.float32(499) / np.float32(500)
+    assert np.abs(got[:, scores] - of[:, scores]).max() <= 1 / 127
+    vf.close()
+    vc.close()
+
+
+class GreedyRows(object):
+    """A batched Python opponent for VecEnv that plays the library's
+    greedy bot's move in each row, and checks what it is given: each row
+    is a waiting seat's own observation and mask, never the learner's."""
+
+    def __init__(self, seat):
+        self.vec, self.seat, self.calls, self.rows = None, seat, 0, 0
+        self.bot = scopa.Bot("greedy")
+
+    def __call__(self, obs, mask):
+        vec = self.vec
+        envs, seats = vec.opponent_envs, vec.opponent_seats
+        assert len(envs) == len(seats) == len(obs) == len(mask) > 0
+        assert (np.diff(envs) > 0).all() and (seats != self.seat).all()
+        self.calls += 1
+        self.rows += len(envs)
+        out = []
+        for j, (i, seat) in enumerate(zip(envs, seats)):
+            env = senv.L.scopa_vecenv_env(vec._h, int(i))
+            assert senv.L.scopa_env_to_play(env) == seat
+            want_obs = np.zeros(F, np.float32)
+            want_mask = np.zeros(A, np.int8)
+            senv.L.scopa_env_observe(env, int(seat), want_obs.ctypes.data,
+                                     want_mask.ctypes.data)
+            got = obs[j].astype(np.float32) / vec.obs_divisors \
+                if vec.compact else obs[j]
+            assert obs.dtype == (np.int8 if vec.compact else np.float32)
+            assert np.array_equal(got, want_obs)
+            assert np.array_equal(mask[j], want_mask) and mask[j].any()
+            m = scopa.cards.parse_move(self.bot.choose(vec.round(int(i))))
+            acts = np.zeros(A, np.int32)
+            moves = np.zeros(A, np.uint64)
+            k = senv.L.scopa_env_legal_moves(env, acts.ctypes.data,
+                                             moves.ctypes.data, A)
+            a = [int(acts[t]) for t in range(k) if int(moves[t]) == m]
+            assert len(a) == 1 and mask[j][a[0]]
+            out.append(a[0])
+        return np.array(out)
+
+
+@pytest.mark.parametrize("rules,seat,compact", [
+    (None, 0, False), (None, 1, True), ({"players": 4}, 2, False),
+    ("scopone", 0, True), ({"players": 3}, 1, False)])
+def test_env_vec_7_python_opponent_is_the_bot(rules, seat, compact):
+    """env-vec-7: VecEnv(opponent=callable) asks the callable once per
+    round of waiting opponent seats, for all the environments where one
+    is to play, with those seats' observations and masks; a callable
+    playing greedy's moves gives exactly the batches of
+    opponent="greedy": observations, masks, rewards, ends, scores."""
+    n, seed = 6, 21
+    opp = GreedyRows(seat)
+    mine = scopa.vector.VecEnv(n, rules, seed=seed, opponent=opp, seat=seat,
+                               compact=compact, whole_game=seat == 1)
+    opp.vec = mine
+    lib = scopa.vector.VecEnv(n, rules, seed=seed, opponent="greedy",
+                              seat=seat, compact=compact,
+                              whole_game=seat == 1)
+    (a_obs, a_info), (b_obs, b_info) = mine.reset(), lib.reset()
+    rng = np.random.default_rng(seat)
+    ends = 0
+    for step in range(90):
+        assert np.array_equal(a_obs, b_obs)
+        assert np.array_equal(a_info["action_mask"], b_info["action_mask"])
+        acts = np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0
+                         for m in b_info["action_mask"]])
+        a_obs, ra, ta, _, a_info = mine.step(acts)
+        b_obs, rb, tb, _, b_info = lib.step(acts)
+        assert np.array_equal(ra, rb) and np.array_equal(ta, tb)
+        assert ("score" in a_info) == ("score" in b_info)
+        if "score" in b_info:
+            assert list(a_info["score"]) == list(b_info["score"])
+        ends += int(tb.sum())
+    assert ends >= n and opp.calls > 90 and opp.rows > 90 * n // 2
+    mine.close()
+    lib.close()
+
+
+def test_env_vec_8_opponent_swap_and_illegal():
+    """env-vec-8: set_opponent swaps the callable (refused for a bot
+    opponent); an opponent's illegal action ends that episode with the
+    learner's reward 0, and the next step auto-resets it; a wrong shape
+    of actions is a ValueError."""
+    vec = scopa.vector.VecEnv(4, seed=3, opponent=lambda o, m: m.argmax(1))
+    obs, info = vec.reset()
+    vec.set_opponent(lambda o, m: np.full(len(o), A + 5))
+    acts = info["action_mask"].argmax(axis=1)
+    waiting = info["action_mask"].any(axis=1)
+    obs, r, t, _, info = vec.step(acts)
+    assert t[waiting].all() and (r == 0).all()
+    assert not info["action_mask"][t].any()
+    vec.set_opponent(lambda o, m: m.argmax(1))
+    obs, r, t, _, info = vec.step(acts)  # auto-reset, reward 0
+    assert not t.any() and (r == 0).all() and info["action_mask"].any(1).all()
+    vec.set_opponent(lambda o, m: [0])
+    with pytest.raises(ValueError):
+        for _ in range(3):
+            vec.step(info["action_mask"].argmax(axis=1))
+    with pytest.raises(ValueError):
+        scopa.vector.VecEnv(2, opponent="greedy").set_opponent(len)
+    vec.close()
+
+
 def test_env_opts_1_unknown_reset_options_refused():
     """Every env's reset takes "dealer" and "scores" only: an unknown key
     (a misspelling, or "deck", which the seed stream decides) is a
@@ -563,7 +734,7 @@ def test_env_vec_4_info_score():
     """info["score"] at a terminal step is the ended round's score, the
     single env's info["score"] for the same episode; "_score" marks the
     environments that have one (none at other steps, none for an
-    illegal action's end)."""
+    illegal action's end); scores=False leaves them out."""
     n, seed = 4, 21
     vec = scopa.vector.VecEnv(n, seed=seed, opponent="greedy", threads=1)
     singles = [scopa.ScopaGymEnv(opponent="greedy") for _ in range(n)]
@@ -598,6 +769,15 @@ def test_env_vec_4_info_score():
             assert term[3] and not info["_score"][3]
     assert seen >= n
     vec.close()
+    quiet = scopa.vector.VecEnv(n, seed=seed, opponent="greedy",
+                                scores=False)
+    _, info = quiet.reset()
+    for step in range(80):
+        _, _, term, _, info = quiet.step(info["action_mask"].argmax(axis=1))
+        assert "score" not in info and "_score" not in info
+        ended = ended or term.any()
+    assert ended
+    quiet.close()
 
 
 def test_env_mask_1_terminal_mask_recipe():
@@ -681,6 +861,38 @@ def test_env_base_2_evaluate_agrees_with_arena():
     se = math.hypot(ours["ci95"], arena["ci95"]) / 1.96
     assert ours["diff"] < -ours["ci95"]
     assert abs(ours["diff"] - arena["diff"]) < 4 * se
+
+
+@pytest.mark.parametrize("rules,deals", [(None, 40), ({"players": 3}, 20),
+                                         ("scopone", 12)])
+def test_env_base_3_evaluate_vec_is_evaluate(rules, deals):
+    """env-base-3: evaluate_vec (a batched policy on VecEnv) plays the
+    same duplicate deals as evaluate (the same seed gives each deal's
+    deck and dealer): with a deterministic policy (the first legal
+    action) against the deterministic greedy bot, every statistic is
+    the same, in 2- and 3-seat rules and in teams (the policy's partner
+    through VecEnv's partner), in one batch or in batches of 7."""
+    from scopa import baselines
+
+    def first(env, agent, obs):
+        return int(obs["action_mask"].argmax())
+    first.name = "first"
+
+    def first_rows(obs, mask):
+        return mask.argmax(axis=1)
+    first_rows.name = "first"
+    old = baselines.evaluate(first, "greedy", rules=rules, deals=deals,
+                             seed=3)
+    for compact in (False, True):
+        new = baselines.evaluate_vec(first_rows, "greedy", rules=rules,
+                                     deals=deals, seed=3, compact=compact,
+                                     batch=7 if compact else 1024)
+        assert new == old
+    assert old["a_wins"] + old["b_wins"] + old["ties"] == deals
+    assert old["diff"] != 0
+    other = baselines.evaluate_vec(first_rows, "greedy", rules=rules,
+                                   deals=deals, seed=4)
+    assert other != old  # other deals
 
 
 # The frameworks' own checkers -------------------------------------------

@@ -101,7 +101,8 @@ class Fault(ctypes.Structure):
 class EnvConfig(ctypes.Structure):
     _fields_ = [("learner", c_int), ("opponent", c_char_p),
                 ("movetime_ms", c_int), ("nodes", c_u64),
-                ("whole_game", c_int), ("illegal_reward", ctypes.c_double)]
+                ("whole_game", c_int), ("illegal_reward", ctypes.c_double),
+                ("external", ctypes.c_uint32)]
 
 
 class Rng(ctypes.Structure):
@@ -216,6 +217,8 @@ _SIGNATURES = {
                                      c_size_t]),
     "scopa_view_features": (c_int, [c_void_p, ctypes.POINTER(ctypes.c_float),
                                     c_int]),
+    "scopa_view_features_compact": (c_int, [c_void_p, c_void_p, c_int]),
+    "scopa_features_divisors": (None, [ctypes.POINTER(Rules), c_void_p]),
     "scopa_view_sample": (None, [c_void_p, ctypes.POINTER(Rng),
                                  ctypes.POINTER(State)]),
     "scopa_view_world": (c_int, [c_void_p, ctypes.POINTER(c_u64),
@@ -249,6 +252,8 @@ _SIGNATURES = {
     "scopa_env_move": (c_int, [c_void_p, c_int, ctypes.POINTER(c_u64)]),
     "scopa_env_legal_moves": (c_int, [c_void_p, c_void_p, c_void_p, c_int]),
     "scopa_env_observe": (c_int, [c_void_p, c_int, c_void_p, c_void_p]),
+    "scopa_env_observe_compact": (c_int, [c_void_p, c_int, c_void_p,
+                                          c_void_p]),
     "scopa_env_infostate": (c_int, [c_void_p, c_int, c_void_p]),
     "scopa_env_infostate_text": (c_size_t, [c_void_p, c_int, c_char_p,
                                             c_size_t]),
@@ -261,6 +266,20 @@ _SIGNATURES = {
     "scopa_vecenv_reset": (None, [c_void_p, c_u64, c_void_p, c_void_p]),
     "scopa_vecenv_step": (None, [c_void_p, c_void_p, c_void_p, c_void_p,
                                  c_void_p, c_void_p, c_void_p]),
+    "scopa_vecenv_reset_compact": (None, [c_void_p, c_u64, c_void_p,
+                                          c_void_p]),
+    "scopa_vecenv_step_compact": (None, [c_void_p, c_void_p, c_void_p,
+                                         c_void_p, c_void_p, c_void_p,
+                                         c_void_p]),
+    "scopa_vecenv_opponents": (c_int, [c_void_p, c_void_p, c_void_p,
+                                       c_void_p, c_void_p]),
+    "scopa_vecenv_opponents_compact": (c_int, [c_void_p, c_void_p, c_void_p,
+                                               c_void_p, c_void_p]),
+    "scopa_vecenv_play": (None, [c_void_p, c_int, c_void_p, c_void_p,
+                                 c_void_p, c_void_p]),
+    "scopa_vecenv_observe": (None, [c_void_p, c_void_p, c_void_p]),
+    "scopa_vecenv_observe_compact": (None, [c_void_p, c_void_p, c_void_p]),
+    "scopa_vecenv_scores_json": (c_void_p, [c_void_p, c_void_p]),
     "scopa_vecenv_legal_moves": (c_int, [c_void_p, c_int, c_void_p,
                                          c_void_p]),
     "scopa_vecenv_moves": (None, [c_void_p, c_void_p, c_void_p]),
