@@ -11,69 +11,35 @@
  * and share one server.  Screenshots go where table.e2e.ts puts them
  * (SCOPA_SHOTS=docs/screenshots refreshes the committed ones).
  */
-import { test, before, after, afterEach } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { ROOT, type Served, startServe } from './serve.js';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { playTogether, signUp } from './play.js';
+import { SHOTS, lastHeard, newPage as pageOf, serverSaid, suite } from './suite.js';
 
-const SHOTS = resolve(ROOT, process.env.SCOPA_SHOTS ?? 'web/test-results/screenshots');
 let BASE = '';
-let served: Served | undefined;
-let browser: Browser;
-
-before(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  served = await startServe();
-  BASE = served.base;
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
-  // a server built before the accounts (issue 32) answers 404 here: the
-  // tests say so and are skipped, by name, never silently
-  accounts = (await fetch(`${BASE}/api/me`)).status === 401;
-});
-
 let accounts = false;
+// but for the refusals these tests ask for on purpose (chromium logs
+// every 4xx answer of a fetch as a console error)
+const S = suite(
+  [],
+  /Failed to load resource: the server responded with a status of (400|401|409|429)/,
+  async (s) => {
+    BASE = s.base();
+    // a server built before the accounts (issue 32) answers 404 here: the
+    // tests say so and are skipped, by name, never silently
+    accounts = (await fetch(`${BASE}/api/me`)).status === 401;
+  },
+);
 const NO_ACCOUNTS =
   'this scopa serve has no accounts (GET /api/me is not 401): build one with issue 32 merged';
 
-after(async () => {
-  await browser?.close();
-  served?.stop();
-});
-
-/** Console errors, but for the refusals these tests ask for on purpose
- * (chromium logs every 4xx answer of a fetch as one). */
-const consoleErrors: string[] = [];
-const REFUSED = /Failed to load resource: the server responded with a status of (400|401|409|429)/;
-afterEach(() => {
-  assert.deepEqual(consoleErrors.splice(0), []);
-});
-
-const heard = new WeakMap<Page, Record<string, unknown>[]>();
 /** Every request of the accounts' API a page made. */
 const asked = new WeakMap<Page, string[]>();
 
 async function newPage(w = 1280, h = 800, locale = 'en-US'): Promise<Page> {
-  const ctx = await browser.newContext({ viewport: { width: w, height: h }, locale });
-  await ctx.addInitScript(() => localStorage.setItem('scopa.skip', '1'));
-  return pageIn(ctx);
-}
-
-async function pageIn(ctx: BrowserContext): Promise<Page> {
-  const page = await ctx.newPage();
-  page.on('pageerror', (e) => consoleErrors.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !REFUSED.test(m.text())) consoleErrors.push(m.text());
-  });
-  const got: Record<string, unknown>[] = [];
-  heard.set(page, got);
-  page.on('websocket', (ws) =>
-    ws.on('framereceived', (f) => {
-      if (typeof f.payload === 'string') got.push(JSON.parse(f.payload) as Record<string, unknown>);
-    }),
-  );
+  const page = await pageOf(S, w, h, locale);
   const api: string[] = [];
   asked.set(page, api);
   page.on('request', (r) => {
@@ -83,22 +49,6 @@ async function pageIn(ctx: BrowserContext): Promise<Page> {
   });
   return page;
 }
-
-async function serverSaid(
-  page: Page,
-  pred: (m: Record<string, unknown>) => boolean,
-  what: string,
-): Promise<Record<string, unknown>> {
-  for (let i = 0; i < 1200; i++) {
-    const m = heard.get(page)!.find(pred);
-    if (m) return m;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`the server never sent ${what}`);
-}
-
-/** What the server said last to a page (a failure is read by it). */
-const lastHeard = (p: Page): string => JSON.stringify(heard.get(p)!.slice(-3));
 
 /** A screenshot from the top of the page, or (`at`) with that element
  * scrolled into view. */

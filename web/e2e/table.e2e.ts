@@ -6,80 +6,24 @@
  * scripts/test) whenever the binary has the serve verb.  Screenshots go to
  * web/test-results/screenshots/, or where SCOPA_SHOTS says.
  */
-import { test, before, after, afterEach } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { ROOT, type Served, startServe } from './serve.js';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
 import { playOne } from './play.js';
+import { SHOTS, heard, newPage as pageOf, serverSaid, suite } from './suite.js';
 
-// test-results/ is ignored by git; SCOPA_SHOTS=docs/screenshots (from the
-// repository's root) refreshes the committed screenshots
-const SHOTS = resolve(ROOT, process.env.SCOPA_SHOTS ?? 'web/test-results/screenshots');
+// Play now offers its bot after 4 s here, not 20 (the offer's test)
 let BASE = '';
-let served: Served | undefined;
 let browser: Browser;
-
-before(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  // Play now offers its bot after 4 s here, not 20 (the offer's test)
-  served = await startServe(['--seek-offer', '4']);
-  BASE = served.base;
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+const S = suite(['--seek-offer', '4'], null, (s) => {
+  BASE = s.base();
+  browser = s.browser();
 });
 
-after(async () => {
-  await browser?.close();
-  served?.stop();
-});
-
-/** What the pages said on their console as errors (a CSP refusal, a
- * failed load): every test ends with none. */
-const consoleErrors: string[] = [];
-afterEach(() => {
-  assert.deepEqual(consoleErrors.splice(0), []);
-});
-
-/** Every message the server sent to each page, parsed, in order (the
- * tests compare what the page shows with what the server said). */
-const heard = new WeakMap<Page, Record<string, unknown>[]>();
-
-async function newPage(w = 1280, h = 800, locale = 'en-US', animate = false): Promise<Page> {
-  const ctx = await browser.newContext({ viewport: { width: w, height: h }, locale });
-  // animations off: the tests wait on the server, not on transitions
-  if (!animate) await ctx.addInitScript(() => localStorage.setItem('scopa.skip', '1'));
-  const page = await ctx.newPage();
-  page.on('pageerror', (e) => consoleErrors.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => {
-    if (m.type() === 'error') consoleErrors.push(m.text());
-  });
-  const got: Record<string, unknown>[] = [];
-  heard.set(page, got);
-  page.on('websocket', (ws) =>
-    ws.on('framereceived', (f) => {
-      if (typeof f.payload === 'string') got.push(JSON.parse(f.payload) as Record<string, unknown>);
-    }),
-  );
-  return page;
-}
-
-/** The first message the server sent to `page` that `pred` accepts,
- * waiting for it to arrive (the frame events and the page's own drawing
- * reach the test by different paths); 30 s at most, as Playwright's waits. */
-async function serverSaid(
-  page: Page,
-  pred: (m: Record<string, unknown>) => boolean,
-  what: string,
-): Promise<Record<string, unknown>> {
-  for (let i = 0; i < 1200; i++) {
-    const m = heard.get(page)!.find(pred);
-    if (m) return m;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`the server never sent ${what}`);
-}
+const newPage = (w = 1280, h = 800, locale = 'en-US', animate = false): Promise<Page> =>
+  pageOf(S, w, h, locale, animate);
 
 /** Start a game against the beginner bot from the home page, to `target`
  * points, or (`players`) a table of that many seats, through the bot
@@ -547,7 +491,7 @@ function refuseMoves(code: string, on: boolean): void {
     : `DROP TRIGGER refuse_${code}`;
   const py =
     'import sqlite3,sys\nc=sqlite3.connect(sys.argv[1],timeout=30)\nc.execute(sys.argv[2])\nc.commit()';
-  const r = spawnSync('python3', ['-c', py, served!.db, sql], { encoding: 'utf8' });
+  const r = spawnSync('python3', ['-c', py, S.db(), sql], { encoding: 'utf8' });
   assert.equal(r.status, 0, r.stderr);
 }
 

@@ -11,59 +11,17 @@
  * run in order and share one server; screenshots go where table.e2e.ts
  * puts them.
  */
-import { test, before, after, afterEach } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { ROOT, type Served, startServe } from './serve.js';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { playTogether, signUp } from './play.js';
+import { SHOTS, heard, lastHeard, newPage as pageOf, suite } from './suite.js';
 
-const SHOTS = resolve(ROOT, process.env.SCOPA_SHOTS ?? 'web/test-results/screenshots');
-let BASE = '';
-let served: Served | undefined;
-let browser: Browser;
-
-before(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  served = await startServe();
-  BASE = served.base;
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
-});
-
-after(async () => {
-  await browser?.close();
-  served?.stop();
-});
-
-/** Console errors, but for the 404 of the unknown tournament the last
- * test asks for on purpose (chromium logs a fetch's 4xx as one). */
-const consoleErrors: string[] = [];
-const REFUSED = /Failed to load resource: the server responded with a status of 404/;
-afterEach(() => {
-  assert.deepEqual(consoleErrors.splice(0), []);
-});
-
-const heard = new WeakMap<Page, Record<string, unknown>[]>();
-const lastHeard = (p: Page): string => JSON.stringify(heard.get(p)!.slice(-3));
-
-async function newPage(w: number, h: number, locale: string): Promise<Page> {
-  const ctx = await browser.newContext({ viewport: { width: w, height: h }, locale });
-  await ctx.addInitScript(() => localStorage.setItem('scopa.skip', '1'));
-  const page = await ctx.newPage();
-  page.on('pageerror', (e) => consoleErrors.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !REFUSED.test(m.text())) consoleErrors.push(m.text());
-  });
-  const got: Record<string, unknown>[] = [];
-  heard.set(page, got);
-  page.on('websocket', (ws) =>
-    ws.on('framereceived', (f) => {
-      if (typeof f.payload === 'string') got.push(JSON.parse(f.payload) as Record<string, unknown>);
-    }),
-  );
-  return page;
-}
+// but for the 404 of the unknown tournament the last test asks for on
+// purpose (chromium logs a fetch's 4xx as a console error)
+const S = suite([], /Failed to load resource: the server responded with a status of 404/);
+const newPage = (w: number, h: number, locale: string): Promise<Page> => pageOf(S, w, h, locale);
 
 async function shot(page: Page, name: string, fullPage = false): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
@@ -74,7 +32,7 @@ const text = async (page: Page, sel: string): Promise<string> =>
   ((await page.locator(sel).first().textContent()) ?? '').trim();
 
 async function newAccount(page: Page, name: string): Promise<void> {
-  await page.goto(BASE + '/account/login');
+  await page.goto(S.base() + '/account/login');
   await page.locator('form.login').waitFor();
   await page.locator('[data-action="login-mode"][data-value="signup"]').click();
   // the form is drawn again for the new mode: typing before would be lost
@@ -172,7 +130,13 @@ test('a second player joins on a phone, in Italian: both are seated', async () =
 
 test('they play the game; the result leads back to the final standings', async () => {
   assert.ok(code, 'the table of the second test');
-  await playTogether([anna, bo], lastHeard);
+  await playTogether([anna, bo], lastHeard).catch(async (e: unknown) => {
+    // both pages as they were, to read a failure by (it failed once in
+    // about eight runs, its cause not kept)
+    await shot(anna, 'tourney-game-failed-anna.png', true);
+    await shot(bo, 'tourney-game-failed-bo.png', true);
+    throw e;
+  });
   // no rematch at a tournament's table: the way back instead
   assert.equal(await anna.locator('.dialog.result [data-action="rematch"]').count(), 0);
   await anna.locator('.dialog.result a', { hasText: 'Back to the tournament' }).click();
@@ -197,19 +161,19 @@ test('they play the game; the result leads back to the final standings', async (
 test('a guest is offered sign-in, and comes back to the tournament', async () => {
   assert.ok(tid, 'the tournament of the first test');
   const guest = await newPage(1280, 800, 'en-US');
-  await guest.goto(`${BASE}/tournament/${tid}`);
+  await guest.goto(`${S.base()}/tournament/${tid}`);
   await guest.locator('.tourney-page h1', { hasText: 'Martedì e2e' }).waitFor();
   // a finished tournament offers nothing to join
   assert.equal(await guest.locator('.tactions a, .tactions button').count(), 0);
   // an unknown id says so
-  await guest.goto(`${BASE}/tournament/SNOSUCH000`);
+  await guest.goto(`${S.base()}/tournament/SNOSUCH000`);
   await guest
     .locator('.tourney-page', { hasText: 'There is no tournament with this id.' })
     .waitFor();
   // an upcoming one: "Sign in to join", and back here after
   const other = await newPage(1280, 800, 'en-US');
   await newAccount(other, 'cy_t');
-  await other.goto(`${BASE}/tournaments`);
+  await other.goto(`${S.base()}/tournaments`);
   const form = other.locator('form.tourney-create');
   await form.locator('#t-name').fill('Later');
   await form.locator('#t-starts').fill('60');
@@ -217,13 +181,13 @@ test('a guest is offered sign-in, and comes back to the tournament', async () =>
   await other.locator('.tourney-page h1', { hasText: 'Later' }).waitFor();
   const later = new URL(other.url()).pathname;
   assert.match(await text(other, '.tstatus'), /^starts in (59:[0-5]\d|1:00:00)$/);
-  await guest.goto(BASE + later);
+  await guest.goto(S.base() + later);
   await guest.locator('.tactions a', { hasText: 'Sign in to join' }).click();
   await guest.locator('form.login').waitFor();
   await guest.locator('[data-action="login-mode"][data-value="signup"]').click();
   await guest.locator('#f-acct-repeat').waitFor();
   await signUp(guest, 'dee_t', 'dee_t-password');
-  await guest.waitForURL(BASE + later).catch(async (e: unknown) => {
+  await guest.waitForURL(S.base() + later).catch(async (e: unknown) => {
     // what the page shows instead, to read a failure by
     await shot(guest, 'tourney-guest-failed.png', true);
     console.error(`at ${guest.url()}: ${lastHeard(guest)}`);
@@ -237,7 +201,7 @@ test('a guest is offered sign-in, and comes back to the tournament', async () =>
 
 test('Scopone pairs: one asks the other by name, the other joins with one click', async () => {
   assert.ok(anna && bo, 'the pages of the first tests');
-  await anna.goto(`${BASE}/tournaments`);
+  await anna.goto(`${S.base()}/tournaments`);
   const form = anna.locator('form.tourney-create');
   await form.locator('#t-name').fill('Coppie');
   await form.locator('#f-tourney-preset').selectOption('scopone');
@@ -252,7 +216,7 @@ test('Scopone pairs: one asks the other by name, the other joins with one click'
   await anna.locator('.joined', { hasText: 'You asked bo_t' }).waitFor();
   assert.equal(await anna.locator('.standings').count(), 0, 'no pair yet');
   // Bo is asked, and answers with one click
-  await bo.goto(BASE + pairs);
+  await bo.goto(S.base() + pairs);
   const withAnna = bo.locator('[data-action="tourney-join-with"]', {
     hasText: 'Iscriviti con anna_t',
   });
