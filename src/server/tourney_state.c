@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 static int refuse(ts_error *err, const char *code, const char *en,
                   const char *it) {
@@ -249,7 +250,8 @@ static int join_pair(json_t *st, long long id, const char *name, double rating,
                   "account name",
                   "una coppia di Scopone si iscrive con \"partner\": il nome "
                   "dell'account del compagno");
-  if (strcmp(partner, name) == 0)
+  /* account names are one account whatever their case (store.h) */
+  if (strcasecmp(partner, name) == 0)
     return refuse(err, "bad_message", "your partner is another account",
                   "il compagno è un altro account");
   size_t i;
@@ -257,7 +259,7 @@ static int join_pair(json_t *st, long long id, const char *name, double rating,
   json_array_foreach(json_object_get(st, "entries"), i, x) {
     const json_t *m = json_object_get(x, "members");
     for (size_t k = 0; k < json_array_size(m); k++)
-      if (strcmp(json_string_value(json_array_get(m, k)), partner) == 0)
+      if (strcasecmp(json_string_value(json_array_get(m, k)), partner) == 0)
         return refuse(err, "partner_taken", "your partner is in another pair",
                       "il tuo compagno è in un'altra coppia");
   }
@@ -271,7 +273,7 @@ static int join_pair(json_t *st, long long id, const char *name, double rating,
   json_array_foreach(invites, i, x) {
     const char *by = json_string_value(json_object_get(x, "name"));
     const char *asks = json_string_value(json_object_get(x, "partner"));
-    if (!by || !asks || strcmp(by, partner) || strcmp(asks, name))
+    if (!by || !asks || strcasecmp(by, partner) || strcasecmp(asks, name))
       continue;
     /* the partner named this account: the pair is an entry, the first
      * to ask its captain (seat 0 and 2 go to a pair: director.c) */

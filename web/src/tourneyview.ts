@@ -408,7 +408,7 @@ function pairJoin(app: AppState, v: TourneyView, row: HTMLElement, off: boolean)
     return box;
   }
   // asked by someone: that answer first, the form for another partner below
-  for (const x of v.invites.filter((i) => i.partner === me)) {
+  for (const x of v.invites.filter((i) => i.partner.toLowerCase() === me.toLowerCase())) {
     box.append(
       h('p', { class: 'joined', text: t(lang, 'tourneyAskedBy', { name: x.name }) }),
       h('button', {
